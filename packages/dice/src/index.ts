@@ -1,0 +1,3 @@
+export * from './source';
+export * from './pool';
+export * from './expression';

@@ -15,22 +15,22 @@ const doc = {
   v4: 'personae-v4-srd-playing.txt',
 } as const;
 
-interface OptionMeta<T> {
-  readonly schema: z.ZodType<T>;
+interface OptionMeta<S extends z.ZodType = z.ZodType> {
+  readonly schema: S;
   readonly summary: string;
   readonly sources: readonly string[];
-  readonly defaults: Readonly<Record<Preset, T>>;
+  readonly defaults: Readonly<Record<Preset, z.infer<S>>>;
   /** What each value means, for enumerated options. */
   readonly values?: Readonly<Record<string, string>>;
 }
 
-function option<T>(meta: OptionMeta<T>): OptionMeta<T> {
+function option<S extends z.ZodType>(meta: OptionMeta<S>): OptionMeta<S> {
   return meta;
 }
-function same<T>(value: T): Record<Preset, T> {
+function same<const T>(value: T): Record<Preset, T> {
   return { 'core-2011': value, 'srd-v4': value };
 }
-function byPreset<T>(core: T, v4: T): Record<Preset, T> {
+function byPreset<const T>(core: T, v4: T): Record<Preset, T> {
   return { 'core-2011': core, 'srd-v4': v4 };
 }
 function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
@@ -287,7 +287,7 @@ export class OptionError extends Error {
 export function tableOptions(preset: Preset = 'core-2011', overrides: Partial<TableOptions> = {}): TableOptions {
   const base = presetOptions(preset);
   for (const [name, value] of Object.entries(overrides)) {
-    const def = (OPTION_DEFINITIONS as Record<string, OptionMeta<unknown>>)[name];
+    const def = (OPTION_DEFINITIONS as Record<string, OptionMeta>)[name];
     if (!def) throw new OptionError(name, `unknown option "${name}"; known options: ${Object.keys(OPTION_DEFINITIONS).join(', ')}`);
     const parsed = def.schema.safeParse(value);
     if (!parsed.success) {
@@ -298,7 +298,7 @@ export function tableOptions(preset: Preset = 'core-2011', overrides: Partial<Ta
   return base;
 }
 
-function describeAllowed(def: OptionMeta<unknown>): string {
+function describeAllowed(def: OptionMeta): string {
   if (def.values) return `expected one of ${Object.keys(def.values).map((v) => JSON.stringify(v)).join(', ')}`;
   const sample = def.defaults['core-2011'];
   if (typeof sample === 'boolean') return 'expected true or false';

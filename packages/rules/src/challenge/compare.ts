@@ -1,0 +1,75 @@
+/**
+ * The comparison at the heart of every challenge (personae-core-2011.txt "The Challenge", steps 2-4;
+ * personae-v4-srd-playing.txt "The Challenge"): both sides sort their dice high to low and add their
+ * modifier to each die in turn; the first pair that differs decides. When every pair ties, the side
+ * that still has dice left wins; when neither has, it is a full tie.
+ */
+export type Side = 'actor' | 'reactor';
+export type DecidedBy = number | 'extra-dice' | null;
+
+export interface CompareStep {
+  /** 1-based position of the pair. */
+  readonly position: number;
+  readonly actor: { readonly die: number; readonly total: number };
+  readonly reactor: { readonly die: number; readonly total: number };
+  readonly result: Side | 'tie';
+}
+
+export interface RawComparison {
+  readonly winner: Side | null;
+  /** 1-based position of the pair that decided, "extra-dice" when leftover dice decided, null on a full tie. */
+  readonly decidedBy: DecidedBy;
+  /** Whether the highest dice (with modifiers) tied: the srd-v4 natural-10 rules turn on this. */
+  readonly topTie: boolean;
+  /** Natural (unmodified) 10s among the dice each side compared. */
+  readonly actorTens: number;
+  readonly reactorTens: number;
+  readonly steps: readonly CompareStep[];
+}
+
+export function countTens(dice: readonly number[]): number {
+  let n = 0;
+  for (const d of dice) if (d === 10) n++;
+  return n;
+}
+
+/** Compare two pools already sorted high to low. */
+export function compareDice(actor: readonly number[], actorModifier: number, reactor: readonly number[], reactorModifier: number): RawComparison {
+  const steps: CompareStep[] = [];
+  const pairs = Math.min(actor.length, reactor.length);
+  const tens = { actorTens: countTens(actor), reactorTens: countTens(reactor) };
+  for (let i = 0; i < pairs; i++) {
+    const a = actor[i]! + actorModifier;
+    const r = reactor[i]! + reactorModifier;
+    const result: Side | 'tie' = a > r ? 'actor' : a < r ? 'reactor' : 'tie';
+    steps.push({ position: i + 1, actor: { die: actor[i]!, total: a }, reactor: { die: reactor[i]!, total: r }, result });
+    if (result !== 'tie') {
+      return { winner: result, decidedBy: i + 1, topTie: i > 0, ...tens, steps };
+    }
+  }
+  if (actor.length === reactor.length) return { winner: null, decidedBy: null, topTie: true, ...tens, steps };
+  return { winner: actor.length > reactor.length ? 'actor' : 'reactor', decidedBy: 'extra-dice', topTie: true, ...tens, steps };
+}
+
+/**
+ * The literal 2011 unopposed comparison (personae-core-2011.txt "Unopposed Challenges", "Roll the
+ * Challenge"): only the highest dice count, and meeting the target succeeds.
+ */
+export function compareHighestMeets(player: readonly number[], playerModifier: number, gm: readonly number[], target: number): RawComparison {
+  const p = (player[0] ?? 0) + playerModifier;
+  const g = (gm[0] ?? 0) + target;
+  const step: CompareStep = {
+    position: 1,
+    actor: { die: player[0] ?? 0, total: p },
+    reactor: { die: gm[0] ?? 0, total: g },
+    result: p > g ? 'actor' : p < g ? 'reactor' : 'tie',
+  };
+  return {
+    winner: p >= g ? 'actor' : 'reactor',
+    decidedBy: 1,
+    topTie: p === g,
+    actorTens: countTens(player),
+    reactorTens: countTens(gm),
+    steps: [step],
+  };
+}

@@ -1,0 +1,402 @@
+import { knownRoll, rollPool, type DiceSource, type Roll } from '@personae/dice';
+import { formatLabeled, sumLabeled, type Labeled } from '../effects';
+import type { TableOptions } from '../options';
+import { compareDice, compareHighestMeets, type CompareStep, type DecidedBy, type RawComparison, type Side } from './compare';
+import type { Difficulty } from './difficulty';
+import { judge, type Grade, type Outcome, type Ruling } from './outcome';
+import { poolSize, type PoolResult, type PoolSpec } from './pool';
+import { applyReroll, ignoreDice, type RerollRecord, type RerollSpec } from './reroll';
+
+/** One side of a challenge, as declared before any die is rolled. */
+export interface ChallengeSideSpec {
+  readonly name: string;
+  readonly pool: PoolSpec;
+  /** The attribute and every circumstantial addition, each with its source. */
+  readonly modifiers: readonly Labeled[];
+  /** This side's own reroll abilities. */
+  readonly rerolls?: readonly RerollSpec[];
+  /** Abilities of this side that make the opponent reroll. */
+  readonly forceRerolls?: readonly RerollSpec[];
+  /** Armor: how many of the opponent's dice this side ignores (attack challenges). */
+  readonly ignoreOpponentDice?: Labeled;
+  readonly potentialThreshold?: number;
+  /** Results of physical dice for the initial roll, in the order rolled. */
+  readonly given?: readonly number[];
+}
+
+/** Someone helping the primary actor (personae-core-2011.txt "Assisting in a Challenge"). */
+export interface Assistant {
+  readonly name: string;
+}
+
+export interface OpposedChallengeSpec {
+  readonly actor: ChallengeSideSpec;
+  readonly reactor: ChallengeSideSpec;
+  readonly assistants?: readonly Assistant[];
+  /** Steering from abilities or spent criticals, applied once the result is known. */
+  readonly steer?: readonly Labeled[];
+  /** A critical spent before rolling for an automatic success. */
+  readonly automaticSuccess?: { readonly source: string };
+}
+
+export interface UnopposedChallengeSpec {
+  readonly player: ChallengeSideSpec;
+  readonly difficulty: Difficulty;
+  /** Physical dice the GM rolled for the difficulty. */
+  readonly gmGiven?: readonly number[];
+  readonly assistants?: readonly Assistant[];
+  readonly steer?: readonly Labeled[];
+}
+
+export interface SideResult {
+  readonly name: string;
+  readonly pool: PoolResult;
+  readonly roll: Roll;
+  readonly rerolls: readonly RerollRecord[];
+  /** Dice set aside by the opponent's armor. */
+  readonly ignored: readonly number[];
+  /** The dice compared, sorted high to low. */
+  readonly dice: readonly number[];
+  readonly modifiers: readonly Labeled[];
+  readonly modifier: number;
+  readonly naturalTens: number;
+  readonly criticals: number;
+}
+
+export interface ChallengeResult {
+  readonly kind: 'opposed' | 'unopposed' | 'subsequent' | 'automatic';
+  readonly actor: SideResult;
+  readonly reactor: SideResult;
+  readonly steps: readonly CompareStep[];
+  readonly winner: Side | null;
+  readonly decidedBy: DecidedBy;
+  readonly outcome: Outcome;
+  readonly grade: Grade | null;
+  readonly criticals: { readonly actor: number; readonly reactor: number };
+  readonly rulings: readonly Ruling[];
+  readonly difficulty?: Difficulty;
+  /** Earlier attempts that ended in a full tie, when the table rerolls full ties. */
+  readonly previousAttempts?: readonly ChallengeResult[];
+  /** Every step in words, for the log and the screen. */
+  readonly explanation: readonly string[];
+}
+
+export type ChallengeOptions = Pick<
+  TableOptions,
+  'criticals' | 'fullTie' | 'natTenLowerTotal' | 'natTenBothTied' | 'minimumPool' | 'bonusDiceMayExceedCap' | 'assist' | 'maxAssistants' | 'armorIgnores' | 'unopposed'
+>;
+
+export class ChallengeError extends Error {
+  override readonly name = 'ChallengeError';
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const MAX_FULL_TIE_REROLLS = 20;
+const CORE = 'personae-core-2011.txt';
+
+/**
+ * What assistants give the primary actor, by the table's assist option:
+ * personae-core-2011.txt "Assisting in a Challenge" (+1 to the result each),
+ * personae-playing-web.txt "Assisting In A Challenge" (+1 die each),
+ * personae-v4-srd-playing.txt "Assisting in a Challenge" (each steers one grade).
+ */
+export function assistBenefit(assistants: readonly Assistant[], options: Pick<TableOptions, 'assist' | 'maxAssistants'>): { modifiers: Labeled[]; bonusDice: Labeled[]; steer: Labeled[] } {
+  if (options.maxAssistants !== null && assistants.length > options.maxAssistants) {
+    throw new ChallengeError('assistants', `${assistants.length} assistants, but the table allows at most ${options.maxAssistants} (option maxAssistants)`);
+  }
+  const each = assistants.map((a) => ({ value: 1, source: `assist (${a.name})` }));
+  if (options.assist === 'core-2011') return { modifiers: each, bonusDice: [], steer: [] };
+  if (options.assist === 'web') return { modifiers: [], bonusDice: each, steer: [] };
+  return { modifiers: [], bonusDice: [], steer: each };
+}
+
+function withAssistance(side: ChallengeSideSpec, assistants: readonly Assistant[] | undefined, steer: readonly Labeled[] | undefined, options: ChallengeOptions) {
+  const benefit = assistBenefit(assistants ?? [], options);
+  const pool: PoolSpec = { ...side.pool, bonusDice: [...(side.pool.bonusDice ?? []), ...benefit.bonusDice] };
+  return { side: { ...side, pool, modifiers: [...side.modifiers, ...benefit.modifiers] }, steer: [...benefit.steer, ...(steer ?? [])] };
+}
+
+function rollSide(side: ChallengeSideSpec, pool: PoolResult, dice: DiceSource, field: string): Roll {
+  if (side.given) {
+    if (side.given.length !== pool.dice) {
+      throw new ChallengeError(`${field}.given`, `${side.name} rolls ${pool.dice} ${pool.dice === 1 ? 'die' : 'dice'} (${pool.explanation}) but ${side.given.length} result(s) were entered`);
+    }
+    for (const [i, d] of side.given.entries()) {
+      if (!Number.isInteger(d) || d < 1 || d > 10) throw new ChallengeError(`${field}.given[${i}]`, `${side.name}'s die #${i + 1} is ${d}; a d10 shows 1 to 10`);
+    }
+    return knownRoll(side.given);
+  }
+  return rollPool(dice, pool.dice);
+}
+
+interface Prepared {
+  spec: ChallengeSideSpec;
+  pool: PoolResult;
+  roll: Roll;
+  rerolls: RerollRecord[];
+  ignored: number[];
+  dice: number[];
+}
+
+/** Roll both sides, apply rerolls (own, then forced) and armor, in that order. */
+function prepareSides(actor: ChallengeSideSpec, reactor: ChallengeSideSpec, dice: DiceSource, options: ChallengeOptions): [Prepared, Prepared] {
+  const a = prepare(actor, options, dice, 'actor');
+  const r = prepare(reactor, options, dice, 'reactor');
+  for (const [self, other] of [
+    [a, r],
+    [r, a],
+  ] as const) {
+    for (const spec of self.spec.rerolls ?? []) {
+      const out = applyReroll(self.dice, spec, 'own', dice);
+      self.dice = out.sorted;
+      self.rerolls.push(...out.records);
+    }
+    for (const spec of self.spec.forceRerolls ?? []) {
+      const out = applyReroll(other.dice, spec, 'forced', dice);
+      other.dice = out.sorted;
+      other.rerolls.push(...out.records);
+    }
+  }
+  for (const [self, other] of [
+    [a, r],
+    [r, a],
+  ] as const) {
+    if (self.spec.ignoreOpponentDice && self.spec.ignoreOpponentDice.value > 0) {
+      const out = ignoreDice(other.dice, self.spec.ignoreOpponentDice.value, options.armorIgnores);
+      other.dice = out.kept;
+      other.ignored.push(...out.ignored);
+    }
+  }
+  return [a, r];
+}
+
+function prepare(spec: ChallengeSideSpec, options: ChallengeOptions, dice: DiceSource, field: string): Prepared {
+  const pool = poolSize(spec.pool, options);
+  const roll = rollSide(spec, pool, dice, field);
+  return { spec, pool, roll, rerolls: [], ignored: [], dice: [...roll.sorted] };
+}
+
+function sideResult(p: Prepared, criticals: number, tens: number): SideResult {
+  return {
+    name: p.spec.name,
+    pool: p.pool,
+    roll: p.roll,
+    rerolls: p.rerolls,
+    ignored: p.ignored,
+    dice: p.dice,
+    modifiers: p.spec.modifiers,
+    modifier: sumLabeled(p.spec.modifiers),
+    naturalTens: tens,
+    criticals,
+  };
+}
+
+/** An opposed challenge: actor against reactor, resolved from the dice the source gives. */
+export function resolveChallenge(spec: OpposedChallengeSpec, dice: DiceSource, options: ChallengeOptions): ChallengeResult {
+  const { side: actor, steer } = withAssistance(spec.actor, spec.assistants, spec.steer, options);
+  if (spec.automaticSuccess) return automaticSuccess(actor, spec.reactor, spec.automaticSuccess.source, options);
+  const attempts: ChallengeResult[] = [];
+  for (;;) {
+    // Entered dice belong to the first attempt; a full-tie reroll takes fresh dice from the source.
+    const fresh = attempts.length > 0;
+    const [a, r] = prepareSides(fresh ? withoutGiven(actor) : actor, fresh ? withoutGiven(spec.reactor) : spec.reactor, dice, options);
+    const raw = compareDice(a.dice, sumLabeled(actor.modifiers), r.dice, sumLabeled(spec.reactor.modifiers));
+    const result = finish('opposed', a, r, raw, { steer: [] }, options, attempts, undefined);
+    if (result.outcome === 'tie' && options.fullTie === 'reroll' && attempts.length < MAX_FULL_TIE_REROLLS) {
+      attempts.push(result);
+      continue;
+    }
+    return steer.length > 0 ? finish('opposed', a, r, raw, { steer }, options, attempts, undefined) : result;
+  }
+}
+
+/**
+ * An unopposed challenge (personae-core-2011.txt "Unopposed Challenges"): the GM rolls one die fewer
+ * than the player's skill rating (at least one) and adds the difficulty; the player must meet or beat it.
+ */
+export function resolveUnopposed(spec: UnopposedChallengeSpec, dice: DiceSource, options: ChallengeOptions): ChallengeResult {
+  const { side: player, steer } = withAssistance(spec.player, spec.assistants, spec.steer, options);
+  const gmDice = Math.max(1, spec.player.pool.base - 1);
+  const gm: ChallengeSideSpec = {
+    name: 'GM',
+    pool: { base: gmDice, baseSource: `difficulty roll (one less than ${spec.player.pool.base}, at least 1)` },
+    modifiers: [{ value: spec.difficulty.value, source: `difficulty ${spec.difficulty.label}` }],
+    ...(spec.gmGiven ? { given: spec.gmGiven } : {}),
+  };
+  const gmOptions = { ...options, minimumPool: 1 as const };
+  const [a, r] = prepareSides(player, gm, dice, gmOptions);
+  const raw =
+    options.unopposed === 'highest-die'
+      ? compareHighestMeets(a.dice, sumLabeled(player.modifiers), r.dice, spec.difficulty.value)
+      : meetsOnFullTie(compareDice(a.dice, sumLabeled(player.modifiers), r.dice, spec.difficulty.value));
+  return finish('unopposed', a, r, raw, { steer, reactorIsIdentity: false }, options, [], spec.difficulty);
+}
+
+function withoutGiven(side: ChallengeSideSpec): ChallengeSideSpec {
+  const { given: _given, ...rest } = side;
+  return rest;
+}
+
+/** In the tie-break reading a full tie still meets the target. */
+function meetsOnFullTie(raw: RawComparison): RawComparison {
+  return raw.winner === null ? { ...raw, winner: 'actor', decidedBy: 'extra-dice' } : raw;
+}
+
+/**
+ * A subsequent challenge (personae-core-2011.txt "Subsequent vs. Additional Challenges"): issued and
+ * answered with the next-highest dice of the rolls already made, like a tie-break.
+ */
+export function resolveSubsequent(previous: ChallengeResult, options: ChallengeOptions, steer: readonly Labeled[] = []): ChallengeResult {
+  if (previous.actor.dice.length < 2) {
+    throw new ChallengeError('actor', `${previous.actor.name} has no next-highest die left to issue a subsequent challenge with`);
+  }
+  const next = (s: SideResult): Prepared => ({
+    spec: { name: s.name, pool: { base: s.pool.base, baseSource: 'remaining dice' }, modifiers: s.modifiers },
+    pool: { ...s.pool, dice: Math.max(0, s.dice.length - 1) },
+    roll: s.roll,
+    rerolls: [],
+    ignored: [],
+    dice: s.dice.slice(1),
+  });
+  const a = next(previous.actor);
+  const r = next(previous.reactor);
+  const raw = compareDice(a.dice, previous.actor.modifier, r.dice, previous.reactor.modifier);
+  return finish('subsequent', a, r, raw, { steer, reactorIsIdentity: previous.kind !== 'unopposed' }, options, [], previous.difficulty);
+}
+
+function automaticSuccess(actor: ChallengeSideSpec, reactor: ChallengeSideSpec, source: string, options: ChallengeOptions): ChallengeResult {
+  const empty = (s: ChallengeSideSpec): SideResult => ({
+    name: s.name,
+    pool: poolSize(s.pool, options),
+    roll: knownRoll([]),
+    rerolls: [],
+    ignored: [],
+    dice: [],
+    modifiers: s.modifiers,
+    modifier: sumLabeled(s.modifiers),
+    naturalTens: 0,
+    criticals: 0,
+  });
+  const ruling: Ruling = {
+    rule: 'automatic success',
+    source: 'personae-playing-web.txt "Critical Success"; personae-v4-srd-playing.txt "Critical Success" (steer before knowing the result)',
+    text: `${source}: the challenge succeeds without a roll`,
+  };
+  return {
+    kind: 'automatic',
+    actor: empty(actor),
+    reactor: empty(reactor),
+    steps: [],
+    winner: 'actor',
+    decidedBy: null,
+    outcome: 'success',
+    grade: 'clear',
+    criticals: { actor: 0, reactor: 0 },
+    rulings: [ruling],
+    explanation: [`${actor.name} succeeds automatically against ${reactor.name}: ${source}.`],
+  };
+}
+
+function finish(
+  kind: ChallengeResult['kind'],
+  a: Prepared,
+  r: Prepared,
+  raw: RawComparison,
+  extra: { steer: readonly Labeled[]; reactorIsIdentity?: boolean },
+  options: ChallengeOptions,
+  attempts: readonly ChallengeResult[],
+  difficulty: Difficulty | undefined,
+): ChallengeResult {
+  const verdict = judge(raw, {
+    options,
+    ...(a.spec.potentialThreshold !== undefined ? { actorPotentialThreshold: a.spec.potentialThreshold } : {}),
+    ...(r.spec.potentialThreshold !== undefined ? { reactorPotentialThreshold: r.spec.potentialThreshold } : {}),
+    reactorIsIdentity: extra.reactorIsIdentity ?? true,
+    steer: extra.steer,
+  });
+  const actor = sideResult(a, verdict.criticals.actor, raw.actorTens);
+  const reactor = sideResult(r, verdict.criticals.reactor, raw.reactorTens);
+  const base = {
+    kind,
+    actor,
+    reactor,
+    steps: raw.steps,
+    winner: raw.winner,
+    decidedBy: raw.decidedBy,
+    outcome: verdict.outcome,
+    grade: verdict.grade,
+    criticals: verdict.criticals,
+    rulings: verdict.rulings,
+    ...(difficulty ? { difficulty } : {}),
+    ...(attempts.length > 0 ? { previousAttempts: attempts } : {}),
+  };
+  return { ...base, explanation: explain(base, options) };
+}
+
+function dieList(dice: readonly number[]): string {
+  return dice.length === 0 ? '(none)' : dice.join(', ');
+}
+
+function modifierText(side: SideResult): string {
+  if (side.modifiers.length === 0) return '+0';
+  return `${side.modifiers.map((m) => formatLabeled(m)).join(', ')} = ${side.modifier >= 0 ? '+' : ''}${side.modifier}`;
+}
+
+/** The challenge in words, step by step. */
+export function explain(result: Omit<ChallengeResult, 'explanation'>, options: Pick<TableOptions, 'unopposed'>): string[] {
+  const lines: string[] = [];
+  if (result.previousAttempts?.length) {
+    lines.push(`${result.previousAttempts.length} earlier attempt(s) ended in a full tie and were rerolled (option fullTie = reroll).`);
+  }
+  for (const side of [result.actor, result.reactor]) {
+    lines.push(`${side.name}: ${side.pool.explanation}.`);
+    if (result.kind !== 'subsequent') {
+      lines.push(`${side.name} rolled ${dieList(side.roll.rolled)}${side.roll.source === 'given' ? ' (entered)' : ''}; sorted ${dieList(side.roll.sorted)}.`);
+    }
+    for (const rr of side.rerolls) {
+      const who = rr.kind === 'own' ? side.name : `${side.name} (forced)`;
+      lines.push(`${who} rerolls the ${ordinal(rr.position)} die (${rr.source}): ${rr.old} -> ${rr.new}, keeps ${rr.kept}.`);
+    }
+    if (side.ignored.length) lines.push(`${side.name}'s ${dieList(side.ignored)} set aside by armor (option armorIgnores = highest/lowest).`);
+    if (side.rerolls.length || side.ignored.length) lines.push(`${side.name} compares ${dieList(side.dice)}.`);
+    lines.push(`${side.name}'s modifier: ${modifierText(side)}.`);
+  }
+  if (result.kind === 'subsequent') lines.push('Subsequent challenge: each side compares from its next-highest die.');
+  if (result.kind === 'unopposed' && options.unopposed === 'highest-die') {
+    const s = result.steps[0]!;
+    lines.push(`Highest dice: ${result.actor.name} ${s.actor.die}${signed(result.actor.modifier)} = ${s.actor.total} against target ${s.reactor.die}${signed(result.reactor.modifier)} = ${s.reactor.total}: ${s.actor.total >= s.reactor.total ? 'meets or beats it' : 'falls short'} (${CORE} "Unopposed Challenges").`);
+  } else {
+    for (const s of result.steps) {
+      const verdict = s.result === 'tie' ? 'tie' : `${s.result === 'actor' ? result.actor.name : result.reactor.name} wins`;
+      lines.push(`Pair #${s.position}: ${s.actor.die}${signed(result.actor.modifier)} = ${s.actor.total} against ${s.reactor.die}${signed(result.reactor.modifier)} = ${s.reactor.total}: ${verdict}.`);
+    }
+    if (result.decidedBy === 'extra-dice') {
+      const winner = result.winner === 'actor' ? result.actor : result.reactor;
+      const loser = result.winner === 'actor' ? result.reactor : result.actor;
+      lines.push(`Every compared pair tied; ${loser.name} has no dice left and ${winner.name} does: ${winner.name} wins on extra dice.`);
+    } else if (result.decidedBy === null && result.kind !== 'automatic') {
+      lines.push('Every pair tied and both pools are the same size: a full tie.');
+    }
+  }
+  for (const r of result.rulings) lines.push(`${r.text} (${r.source}).`);
+  const gradeText = result.outcome === 'success' ? `${result.grade} success` : result.outcome;
+  const how = result.decidedBy === 1 ? 'decided on the highest dice' : result.decidedBy === 'extra-dice' ? 'decided by extra dice' : typeof result.decidedBy === 'number' ? `decided by tie-break at pair #${result.decidedBy}` : 'no pair decided';
+  lines.push(`Outcome for ${result.actor.name}: ${gradeText} (${how}).`);
+  lines.push(`Criticals: ${result.actor.name} ${result.criticals.actor}, ${result.reactor.name} ${result.criticals.reactor}.`);
+  return lines;
+}
+
+function signed(n: number): string {
+  return n >= 0 ? `+${n}` : `${n}`;
+}
+
+function ordinal(n: number): string {
+  const s = ['th', 'st', 'nd', 'rd'];
+  const v = n % 100;
+  return n + (s[(v - 20) % 10] ?? s[v] ?? s[0]!);
+}

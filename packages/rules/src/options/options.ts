@@ -298,13 +298,19 @@ export function tableOptions(preset: Preset = 'core-2011', overrides: Partial<Ta
   return base;
 }
 
+/** The values an enumerated option accepts, or undefined for numbers and booleans. */
+export function allowedValues(schema: z.ZodType): readonly unknown[] | undefined {
+  const options = (schema as unknown as { options?: readonly unknown[] }).options;
+  if (!options) return undefined;
+  return options.map((o) => (typeof o === 'object' && o !== null && 'value' in o ? (o as { value: unknown }).value : o));
+}
+
 function describeAllowed(def: OptionMeta): string {
-  if (def.values) return `expected one of ${Object.keys(def.values).map((v) => JSON.stringify(v)).join(', ')}`;
+  const values = allowedValues(def.schema);
+  if (values) return `expected one of ${values.map((v) => JSON.stringify(v)).join(', ')}`;
   const sample = def.defaults['core-2011'];
   if (typeof sample === 'boolean') return 'expected true or false';
-  if (sample === null || typeof sample === 'number') return 'expected a whole number' + (sample === null ? ' or null' : '');
-  const opts = (def.schema as unknown as { options?: readonly unknown[] }).options;
-  return opts ? `expected one of ${opts.map((o) => JSON.stringify(o)).join(', ')}` : 'see docs/options.md';
+  return 'expected a whole number' + (sample === null ? ' or null' : '');
 }
 
 /**

@@ -101,11 +101,11 @@ describe('unopposed challenges (personae-core-2011.txt "Unopposed Challenges")',
     expect(() => parseDifficulty('trivial')).toThrow(/unknown difficulty/);
   });
 
-  it("the Dunmore example, reading Normal as +2 (the document's \"normal difficulty of 0\" is a slip: its own ladder says Normal is +2)", () => {
+  it("the unopposed example (a noble jumping from a 2nd-story window), reading Normal as +2 (the document's \"normal difficulty of 0\" is a slip: its own ladder says Normal is +2)", () => {
     // GM rolls 2 dice (one less than the 3-dice skill): 3 and 7; target 7 + 2 = 9.
-    // Dunmore rolls 1, 5, 6 and adds Prowess 3: 9, which meets the target. Under the slip's reading (7 + 0) he succeeds too.
+    // The noble rolls 1, 5, 6 and adds Prowess 3: 9, which meets the target. Under the slip's reading (7 + 0) he succeeds too.
     const r = resolveUnopposed(
-      { player: { name: 'Dunmore', pool: { base: 3, baseSource: 'Acrobatics' }, modifiers: [{ value: 3, source: 'Prowess' }], given: [1, 5, 6] }, difficulty: parseDifficulty('normal'), gmGiven: [3, 7] },
+      { player: { name: 'Noble', pool: { base: 3, baseSource: 'Acrobatics' }, modifiers: [{ value: 3, source: 'Prowess' }], given: [1, 5, 6] }, difficulty: parseDifficulty('normal'), gmGiven: [3, 7] },
       none,
       core,
     );

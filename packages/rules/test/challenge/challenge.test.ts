@@ -263,6 +263,22 @@ describe('subsequent challenges (personae-core-2011.txt "Subsequent vs. Addition
   });
 });
 
+describe('spending criticals', () => {
+  it('a critical spent before rolling succeeds without dice', () => {
+    const r = resolveChallenge({ actor: side('A', [1], 0), reactor: side('R', [10], 5), automaticSuccess: { source: 'spent 1 critical' } }, none, v4);
+    expect(r.kind).toBe('automatic');
+    expect(r.outcome).toBe('success');
+    expect(r.actor.dice).toEqual([]);
+    expect(r.explanation[0]).toMatch(/spent 1 critical/);
+  });
+  it('a critical spent after the result steers a failure to a glancing success', () => {
+    const r = resolveChallenge({ actor: side('A', [3], 0), reactor: side('R', [9], 0), steer: [{ value: 1, source: 'spent 1 critical' }] }, none, v4);
+    expect(r.outcome).toBe('success');
+    expect(r.grade).toBe('glancing');
+    expect(r.rulings.at(-1)!.text).toMatch(/spent 1 critical steers failure to glancing success/);
+  });
+});
+
 describe('concerted effort (personae-v4-srd-playing.txt "Concerted Effort")', () => {
   it('pools ratings up to two more than the average Potential Threshold, one hit per participant', () => {
     const c = concertedEffort({ name: 'Ana', rating: 4, potentialThreshold: 6 }, [{ name: 'Bo', rating: 3, potentialThreshold: 5 }, { name: 'Cy', rating: 0, potentialThreshold: 6 }], 'Athletics');

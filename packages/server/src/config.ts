@@ -1,0 +1,24 @@
+import type { ServerConfig } from './server';
+
+/**
+ * Server settings from environment variables:
+ *   PORT (default 8080), HOST (default 0.0.0.0), DATA_DIR (default ./data),
+ *   DATABASE_URL (PostgreSQL; when unset the SQLite file DATA_DIR/personae.sqlite is used),
+ *   DATABASE_SCHEMA (default public), STATIC_DIR, PUBLIC_URL, LOG_LEVEL (default info).
+ */
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const config: ServerConfig = {};
+  if (env.PORT !== undefined && env.PORT !== '') {
+    const port = Number(env.PORT);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+    config.port = port;
+  }
+  if (env.HOST) config.host = env.HOST;
+  if (env.DATA_DIR) config.dataDir = env.DATA_DIR;
+  if (env.DATABASE_URL) config.databaseUrl = env.DATABASE_URL;
+  if (env.DATABASE_SCHEMA) config.databaseSchema = env.DATABASE_SCHEMA;
+  if (env.STATIC_DIR) config.staticDir = env.STATIC_DIR;
+  if (env.PUBLIC_URL) config.publicUrl = env.PUBLIC_URL;
+  if (env.LOG_LEVEL) config.logLevel = env.LOG_LEVEL;
+  return config;
+}

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import type { Actor, Decider } from './domain';
+import { describeZodError } from './protocol';
+import type { NewTable, ParticipantRecord } from './store/types';
+import { failure, type Outcome } from './tables';
+import { hashToken, newId, newToken } from './tokens';
+
+/** Version of the export file layout; an import refuses any other. */
+export const FORMAT_VERSION = 1;
+export const EXPORT_KIND = 'personae-table';
+
+export interface ExportedEvent {
+  seq: number;
+  /** null for an event the exporting participant may not see. */
+  at: string | null;
+  participantId: string | null;
+  commandId: string | null;
+  event: unknown;
+}
+
+export interface TableExport {
+  formatVersion: typeof FORMAT_VERSION;
+  kind: typeof EXPORT_KIND;
+  exportedAt: string;
+  table: { id: string; name: string; createdAt: string; settings: { physicalDice: boolean }; version: number };
+  participants: ParticipantRecord[];
+  events: ExportedEvent[];
+  /** null for the GM's complete export; otherwise whose view this is (such a file cannot be imported). */
+  redactedFor: Actor | null;
+}
+
+const participantSchema = z.strictObject({
+  id: z.string().min(1).max(64),
+  role: z.enum(['gm', 'player']),
+  displayName: z.string().min(1).max(60),
+  joinedAt: z.string(),
+  removedAt: z.string().nullable(),
+});
+
+const exportSchema = z.strictObject({
+  formatVersion: z.literal(FORMAT_VERSION),
+  kind: z.literal(EXPORT_KIND),
+  exportedAt: z.string(),
+  table: z.strictObject({
+    id: z.string(),
+    name: z.string().min(1).max(100),
+    createdAt: z.string(),
+    settings: z.strictObject({ physicalDice: z.boolean() }),
+    version: z.number().int().min(0),
+  }),
+  participants: z.array(participantSchema).min(1),
+  events: z.array(
+    z.strictObject({
+      seq: z.number().int().min(1),
+      at: z.string().nullable(),
+      participantId: z.string().nullable(),
+      commandId: z.string().nullable(),
+      event: z.unknown(),
+    }),
+  ),
+  redactedFor: z
+    .strictObject({ role: z.enum(['gm', 'player', 'observer']), participantId: z.string() })
+    .nullable(),
+});
+
+export function buildExport(input: Omit<TableExport, 'formatVersion' | 'kind' | 'exportedAt'>): TableExport {
+  return { formatVersion: FORMAT_VERSION, kind: EXPORT_KIND, exportedAt: new Date().toISOString(), ...input };
+}
+
+export interface PreparedImport {
+  newTable: NewTable;
+  gm: { participantId: string; token: string };
+  invite: string;
+  observer: string;
+  players: Array<{ participantId: string; displayName: string; token: string }>;
+}
+
+/**
+ * Checks an export file (layout, sequence, participants, and that the domain can fold every event)
+ * and prepares a new table from it, with a new id and new secrets for every active participant.
+ */
+export function prepareImport<S, C, E>(raw: unknown, decider: Decider<S, C, E>): Outcome<PreparedImport> {
+  const version = (raw as { formatVersion?: unknown } | null)?.formatVersion;
+  if (typeof raw !== 'object' || raw === null || version === undefined) {
+    return failure('invalid_import', 'not a table export: formatVersion is missing', { field: 'formatVersion' });
+  }
+  if (version !== FORMAT_VERSION) {
+    return failure('unsupported_format_version', `formatVersion ${JSON.stringify(version)} is not supported; this server reads ${FORMAT_VERSION}`, {
+      field: 'formatVersion',
+    });
+  }
+  const parsed = exportSchema.safeParse(raw);
+  if (!parsed.success) return failure('invalid_import', describeZodError(parsed.error).message, fieldOf(parsed.error));
+  const file = parsed.data;
+  if (file.redactedFor !== null) {
+    return failure('redacted_export', 'this export is one participant\u2019s view with hidden events removed; import the GM\u2019s export');
+  }
+  if (file.table.version !== file.events.length) {
+    return failure('invalid_import', `table.version is ${file.table.version} but the file holds ${file.events.length} events`, {
+      field: 'table.version',
+    });
+  }
+  const ids = new Set<string>();
+  for (const p of file.participants) {
+    if (ids.has(p.id)) return failure('invalid_import', `participant "${p.id}" appears twice`, { field: 'participants' });
+    ids.add(p.id);
+  }
+  const gms = file.participants.filter((p) => p.role === 'gm' && p.removedAt === null);
+  if (gms.length !== 1) return failure('invalid_import', 'a table needs exactly one GM', { field: 'participants' });
+
+  let state = decider.initialState();
+  for (const [i, e] of file.events.entries()) {
+    if (e.seq !== i + 1) return failure('invalid_import', `event #${i + 1} has seq ${e.seq}`, { field: `events.${i}.seq` });
+    if (e.at === null) return failure('invalid_import', `event ${e.seq} has no time`, { field: `events.${i}.at` });
+    if (e.participantId !== null && !ids.has(e.participantId)) {
+      return failure('invalid_import', `event ${e.seq} names an unknown participant`, { field: `events.${i}.participantId` });
+    }
+    try {
+      state = decider.evolve(state, e.event as E);
+    } catch (error) {
+      return failure('invalid_import', `event ${e.seq} cannot be applied: ${(error as Error).message}`, { field: `events.${i}.event` });
+    }
+  }
+
+  const tokens = new Map<string, string>();
+  for (const p of file.participants) if (p.removedAt === null) tokens.set(p.id, newToken(p.role === 'gm' ? 'gm' : 'player'));
+  const invite = newToken('invite');
+  const observer = newToken('observer');
+  const gm = gms[0]!;
+  const newTable: NewTable = {
+    table: {
+      id: newId('t_'),
+      name: file.table.name,
+      createdAt: new Date().toISOString(),
+      settings: file.table.settings,
+      version: file.events.length,
+    },
+    inviteHash: hashToken(invite),
+    observerHash: hashToken(observer),
+    participants: file.participants.map((p) => {
+      const token = tokens.get(p.id);
+      return { participant: p, tokenHash: token ? hashToken(token) : null };
+    }),
+    events: file.events.map((e) => ({ ...e, at: e.at! })),
+  };
+  return {
+    ok: true,
+    value: {
+      newTable,
+      gm: { participantId: gm.id, token: tokens.get(gm.id)! },
+      invite,
+      observer,
+      players: file.participants
+        .filter((p) => p.role === 'player' && p.removedAt === null)
+        .map((p) => ({ participantId: p.id, displayName: p.displayName, token: tokens.get(p.id)! })),
+    },
+  };
+}
+
+function fieldOf(error: z.ZodError): { field?: string } {
+  const { field } = describeZodError(error);
+  return field === undefined ? {} : { field };
+}

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+
+/** Every error code the server itself sends (domains add their own codes). */
+export const ERROR_CODES = {
+  bad_json: 400,
+  message_too_large: 413,
+  invalid_message: 400,
+  unknown_message_type: 400,
+  not_authenticated: 401,
+  already_authenticated: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  table_not_found: 404,
+  not_found: 404,
+  conflict: 409,
+  command_id_reused: 409,
+  physical_dice_disabled: 400,
+  dice_input: 422,
+  dice_unused: 422,
+  invalid_command: 400,
+  rejected: 422,
+  rate_limited: 429,
+  cannot_remove_gm: 400,
+  participant_not_found: 404,
+  invalid_import: 400,
+  unsupported_format_version: 400,
+  redacted_export: 400,
+  shutting_down: 503,
+  internal_error: 500,
+} as const;
+
+export type ServerErrorCode = keyof typeof ERROR_CODES;
+
+export interface ErrorBody {
+  type: 'error';
+  code: string;
+  message: string;
+  field?: string;
+  commandId?: string;
+  currentVersion?: number;
+}
+
+/** HTTP status for an error code; codes from a domain's `parseCommand` are 400, from `decide` 422. */
+export function statusFor(code: string, fromDomain: 'parse' | 'decide' | null = null): number {
+  if (code in ERROR_CODES) return ERROR_CODES[code as ServerErrorCode];
+  return fromDomain === 'parse' ? 400 : 422;
+}
+
+const tableId = z.string().min(1).max(64);
+const token = z.string().min(1).max(256);
+export const commandIdSchema = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9._:-]+$/, 'use 1-128 letters, digits, ".", "_", ":" or "-"');
+
+/** Results typed in from physical dice, used in order by the command. */
+export const enteredDiceSchema = z.array(z.number().int().min(1).max(1000)).max(200);
+
+export const helloSchema = z.strictObject({
+  type: z.literal('hello'),
+  tableId,
+  token,
+  /** The last sequence number the client has; the server sends everything after it. */
+  since: z.number().int().min(0).optional(),
+});
+
+export const commandEnvelopeFields = {
+  commandId: commandIdSchema,
+  /** Refuse the command with `conflict` unless the table is still at this version. */
+  expectedVersion: z.number().int().min(0).optional(),
+  dice: enteredDiceSchema.optional(),
+  command: z.unknown().refine((v) => v !== undefined, 'a command is required'),
+};
+
+export const commandMessageSchema = z.strictObject({ type: z.literal('command'), ...commandEnvelopeFields });
+export const httpCommandSchema = z.strictObject(commandEnvelopeFields);
+
+export const stateRequestSchema = z.strictObject({ type: z.literal('state') });
+export const pingSchema = z.strictObject({ type: z.literal('ping'), id: z.union([z.string().max(64), z.number()]).optional() });
+
+export const clientMessageSchema = z.discriminatedUnion('type', [
+  helloSchema,
+  commandMessageSchema,
+  stateRequestSchema,
+  pingSchema,
+]);
+
+export type HelloMessage = z.infer<typeof helloSchema>;
+export type CommandMessage = z.infer<typeof commandMessageSchema>;
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+export type CommandEnvelope = z.infer<typeof httpCommandSchema>;
+
+export const CLIENT_MESSAGE_TYPES = ['hello', 'command', 'state', 'ping'] as const;
+
+export const createTableSchema = z.strictObject({
+  name: z.string().trim().min(1).max(100),
+  gmName: z.string().trim().min(1).max(60).optional(),
+  settings: z.strictObject({ physicalDice: z.boolean().optional() }).optional(),
+});
+
+export const joinSchema = z.strictObject({
+  invite: token,
+  displayName: z.string().trim().min(1).max(60),
+});
+
+/** The first problem zod found, as `{message, field}` for an error message. */
+export function describeZodError(error: z.ZodError): { message: string; field?: string } {
+  const issue = error.issues[0];
+  if (!issue) return { message: 'invalid input' };
+  const field = issue.path.map(String).join('.');
+  return field ? { message: `${field}: ${issue.message}`, field } : { message: issue.message };
+}
+
+export interface ParticipantView {
+  id: string;
+  role: 'gm' | 'player';
+  displayName: string;
+}
+
+export type ServerMessage =
+  | {
+      type: 'welcome';
+      tableId: string;
+      table: { name: string; settings: { physicalDice: boolean } };
+      you: { participantId: string; role: 'gm' | 'player' | 'observer'; displayName: string | null };
+      participants: ParticipantView[];
+      version: number;
+      state?: unknown;
+      resync?: true;
+    }
+  | { type: 'event'; seq: number; at?: string; event: unknown; commandId?: string }
+  | {
+      type: 'ack';
+      commandId: string;
+      firstSeq: number | null;
+      lastSeq: number | null;
+      version: number;
+      duplicate?: true;
+    }
+  | { type: 'state'; version: number; state: unknown }
+  | { type: 'participants'; participants: ParticipantView[] }
+  | { type: 'pong'; id?: string | number }
+  | ErrorBody;

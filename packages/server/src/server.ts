@@ -1,0 +1,344 @@
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Decider } from './domain';
+import { buildExport, prepareImport } from './export';
+import {
+  createTableSchema,
+  describeZodError,
+  httpCommandSchema,
+  joinSchema,
+  type ErrorBody,
+} from './protocol';
+import { TokenBucket, type RateLimit } from './rate-limit';
+import { findStaticFile, openStaticFile } from './static';
+import { openStore, type Store } from './store';
+import { CLOSE, failure, TableHub, type Failure, type Outcome } from './tables';
+import { hashToken, newId, newToken } from './tokens';
+import { attachWebSocket, type WebSocketEndpoint } from './ws';
+
+export interface ServerConfig {
+  /** TCP port; 0 picks a free one. Default 8080. */
+  port?: number;
+  /** Interface to listen on. Default 0.0.0.0 (every interface). */
+  host?: string;
+  /** Directory of the SQLite database when no `databaseUrl` is given. Default ./data. */
+  dataDir?: string;
+  /** PostgreSQL connection string; selects the PostgreSQL store. */
+  databaseUrl?: string;
+  /** PostgreSQL schema. Default "public". */
+  databaseSchema?: string;
+  /** A store to use instead of opening one from the settings above. */
+  store?: Store;
+  /** Serve the web app's files from this directory (optional). */
+  staticDir?: string;
+  /** Base of the links handed out (e.g. https://table.example.org); default: from the request's Host. */
+  publicUrl?: string;
+  /** Largest WebSocket message or HTTP body handled. Default 64 KiB. */
+  maxMessageBytes?: number;
+  /** Largest WebSocket frame accepted before the connection is closed. Default 1 MiB. */
+  maxFrameBytes?: number;
+  /** Largest import file. Default 32 MiB. */
+  maxImportBytes?: number;
+  /** Per WebSocket connection (and per token for HTTP commands). Default burst 20, 10 per second. */
+  rateLimit?: RateLimit;
+  /** Time a new WebSocket has to send hello. Default 10 s. */
+  helloTimeoutMs?: number;
+  /** WebSocket ping interval; a connection that misses one pong is dropped. Default 30 s. */
+  heartbeatMs?: number;
+  /** Unsent bytes after which a slow connection is closed. Default 8 MiB. */
+  maxBufferedBytes?: number;
+  /** pino log level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent'. Default 'info'. */
+  logLevel?: string;
+  /** Where log lines go (default stdout). */
+  logStream?: { write(line: string): void };
+}
+
+export const DEFAULTS = {
+  port: 8080,
+  host: '0.0.0.0',
+  dataDir: './data',
+  maxMessageBytes: 64 * 1024,
+  maxFrameBytes: 1024 * 1024,
+  maxImportBytes: 32 * 1024 * 1024,
+  rateLimit: { burst: 20, perSecond: 10 },
+  helloTimeoutMs: 10_000,
+  heartbeatMs: 30_000,
+  maxBufferedBytes: 8 * 1024 * 1024,
+} as const;
+
+export interface TableServer {
+  readonly app: FastifyInstance;
+  readonly store: Store;
+  /** Starts listening; resolves with the bound address. */
+  listen(): Promise<{ host: string; port: number; url: string }>;
+  /** Graceful stop: refuse new work, finish queued commands, close sockets, close the store. */
+  close(): Promise<void>;
+}
+
+function bearer(req: FastifyRequest): string | undefined {
+  const header = req.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match?.[1];
+}
+
+function sendOutcome<T>(reply: FastifyReply, outcome: Outcome<T>, status = 200): FastifyReply {
+  if (!outcome.ok) return reply.code(outcome.status).send(outcome.error);
+  return reply.code(status).send(outcome.value);
+}
+
+function sendFailure(reply: FastifyReply, f: Failure): FastifyReply {
+  return reply.code(f.status).send(f.error);
+}
+
+function validate<T extends z.ZodType>(schema: T, body: unknown, commandId?: unknown): Outcome<z.infer<T>> {
+  const parsed = schema.safeParse(body ?? {});
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const { message, field } = describeZodError(parsed.error);
+  const extra: Partial<ErrorBody> = field === undefined ? {} : { field };
+  if (typeof commandId === 'string' && commandId.length <= 128) extra.commandId = commandId;
+  return failure('invalid_message', message, extra);
+}
+
+/** Builds the table server for a domain. Opens (and migrates) the store; call `listen()` to serve. */
+export async function createServer<S, C, E>(config: ServerConfig, decider: Decider<S, C, E>): Promise<TableServer> {
+  const maxMessageBytes = config.maxMessageBytes ?? DEFAULTS.maxMessageBytes;
+  const rateLimit = config.rateLimit ?? DEFAULTS.rateLimit;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel ?? 'info',
+      redact: { paths: ['req.headers.authorization', 'token', 'invite', '*.token'], censor: '[hidden]' },
+      ...(config.logStream ? { stream: config.logStream } : {}),
+    },
+    bodyLimit: maxMessageBytes,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+  const log = app.log;
+  const store = config.store ?? (await openStore(config));
+  const hub = new TableHub(store, decider, log);
+  const sweeper = setInterval(() => hub.sweep(), 60_000);
+  sweeper.unref();
+
+  const httpBuckets = new Map<string, TokenBucket>();
+  const httpBucket = (token: string): TokenBucket => {
+    const key = hashToken(token);
+    let bucket = httpBuckets.get(key);
+    if (!bucket) {
+      if (httpBuckets.size > 10_000) httpBuckets.clear();
+      bucket = new TokenBucket(rateLimit);
+      httpBuckets.set(key, bucket);
+    }
+    return bucket;
+  };
+
+  const linkBase = (req: FastifyRequest) => config.publicUrl?.replace(/\/$/, '') ?? `${req.protocol}://${req.host}`;
+  const links = {
+    table: (req: FastifyRequest, tableId: string, token: string) => `${linkBase(req)}/table/${tableId}#token=${token}`,
+    join: (req: FastifyRequest, tableId: string, token: string) => `${linkBase(req)}/join/${tableId}#invite=${token}`,
+    watch: (req: FastifyRequest, tableId: string, token: string) => `${linkBase(req)}/watch/${tableId}#token=${token}`,
+  };
+
+  app.setErrorHandler((error: { code?: string; statusCode?: number; message: string }, req, reply) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return sendFailure(reply, failure('message_too_large', 'the request body is too large'));
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
+      return sendFailure(reply, failure('bad_json', 'the request body is not valid JSON'));
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return sendFailure(reply, failure('invalid_message', 'send the body as application/json', {}, 415));
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return sendFailure(reply, failure('invalid_message', error.message, {}, error.statusCode));
+    }
+    req.log.error({ err: error }, 'request failed');
+    return sendFailure(reply, failure('internal_error', 'the request could not be processed'));
+  });
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const path = req.url.split('?')[0] ?? '/';
+    if (config.staticDir && (req.method === 'GET' || req.method === 'HEAD') && !path.startsWith('/api/') && path !== '/api') {
+      const file = await findStaticFile(config.staticDir, path);
+      if (file) {
+        reply.header('content-type', file.contentType).header('cache-control', file.cacheControl).header('content-length', file.size);
+        return req.method === 'HEAD' ? reply.send() : reply.send(openStaticFile(file));
+      }
+    }
+    return sendFailure(reply, failure('not_found', `no route ${req.method} ${path}`));
+  });
+
+  app.get('/api/health', async (_req, reply) => {
+    if (hub.isClosing) return reply.code(503).send({ status: 'shutting_down' });
+    try {
+      await store.ping();
+      return reply.send({ status: 'ok', store: store.kind, connections: ws.connectionCount });
+    } catch {
+      return reply.code(503).send({ status: 'unavailable', store: store.kind });
+    }
+  });
+
+  app.post('/api/tables', async (req, reply) => {
+    if (hub.isClosing) return sendFailure(reply, failure('shutting_down', 'the server is shutting down'));
+    const input = validate(createTableSchema, req.body);
+    if (!input.ok) return sendFailure(reply, input);
+    const now = new Date().toISOString();
+    const gmToken = newToken('gm');
+    const invite = newToken('invite');
+    const observer = newToken('observer');
+    const tableId = newId('t_');
+    const gmId = newId('p_');
+    await store.createTable({
+      table: {
+        id: tableId,
+        name: input.value.name,
+        createdAt: now,
+        settings: { physicalDice: input.value.settings?.physicalDice ?? false },
+        version: 0,
+      },
+      inviteHash: hashToken(invite),
+      observerHash: hashToken(observer),
+      participants: [
+        {
+          participant: { id: gmId, role: 'gm', displayName: input.value.gmName ?? 'GM', joinedAt: now, removedAt: null },
+          tokenHash: hashToken(gmToken),
+        },
+      ],
+      events: [],
+    });
+    req.log.info({ tableId }, 'table created');
+    return reply.code(201).send({
+      tableId,
+      gm: { participantId: gmId, token: gmToken, link: links.table(req, tableId, gmToken) },
+      invite: { token: invite, link: links.join(req, tableId, invite) },
+      observer: { token: observer, link: links.watch(req, tableId, observer) },
+    });
+  });
+
+  app.post('/api/tables/import', { bodyLimit: config.maxImportBytes ?? DEFAULTS.maxImportBytes }, async (req, reply) => {
+    if (hub.isClosing) return sendFailure(reply, failure('shutting_down', 'the server is shutting down'));
+    const prepared = prepareImport(req.body, decider);
+    if (!prepared.ok) return sendFailure(reply, prepared);
+    const p = prepared.value;
+    await store.createTable(p.newTable);
+    const tableId = p.newTable.table.id;
+    req.log.info({ tableId, events: p.newTable.events.length }, 'table imported');
+    return reply.code(201).send({
+      tableId,
+      gm: { participantId: p.gm.participantId, token: p.gm.token, link: links.table(req, tableId, p.gm.token) },
+      invite: { token: p.invite, link: links.join(req, tableId, p.invite) },
+      observer: { token: p.observer, link: links.watch(req, tableId, p.observer) },
+      players: p.players.map((pl) => ({ ...pl, link: links.table(req, tableId, pl.token) })),
+    });
+  });
+
+  app.post<{ Params: { tableId: string } }>('/api/tables/:tableId/join', async (req, reply) => {
+    const input = validate(joinSchema, req.body);
+    if (!input.ok) return sendFailure(reply, input);
+    const joined = await hub.join(req.params.tableId, input.value.invite, input.value.displayName);
+    if (!joined.ok) return sendFailure(reply, joined);
+    const { participant, token } = joined.value;
+    return reply.code(201).send({
+      participantId: participant.id,
+      role: participant.role,
+      displayName: participant.displayName,
+      token,
+      link: links.table(req, req.params.tableId, token),
+    });
+  });
+
+  app.get<{ Params: { tableId: string } }>('/api/tables/:tableId', async (req, reply) =>
+    sendOutcome(reply, await hub.info(req.params.tableId, bearer(req))),
+  );
+
+  app.get<{ Params: { tableId: string } }>('/api/tables/:tableId/state', async (req, reply) =>
+    sendOutcome(reply, await hub.state(req.params.tableId, bearer(req))),
+  );
+
+  app.get<{ Params: { tableId: string }; Querystring: { since?: string; limit?: string } }>(
+    '/api/tables/:tableId/events',
+    async (req, reply) => {
+      const since = Number(req.query.since ?? 0);
+      const limit = Number(req.query.limit ?? 500);
+      if (!Number.isInteger(since) || since < 0) {
+        return sendFailure(reply, failure('invalid_message', 'since must be a whole number >= 0', { field: 'since' }));
+      }
+      if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
+        return sendFailure(reply, failure('invalid_message', 'limit must be a whole number from 1 to 1000', { field: 'limit' }));
+      }
+      return sendOutcome(reply, await hub.events(req.params.tableId, bearer(req), since, limit));
+    },
+  );
+
+  app.post<{ Params: { tableId: string } }>('/api/tables/:tableId/commands', async (req, reply) => {
+    const token = bearer(req);
+    if (token && !httpBucket(token).take()) {
+      return sendFailure(reply, failure('rate_limited', `more than ${rateLimit.perSecond} commands per second; slow down`));
+    }
+    const envelope = validate(httpCommandSchema, req.body, (req.body as { commandId?: unknown } | null)?.commandId);
+    if (!envelope.ok) return sendFailure(reply, envelope);
+    return sendOutcome(reply, await hub.command(req.params.tableId, token, envelope.value));
+  });
+
+  app.delete<{ Params: { tableId: string; participantId: string } }>(
+    '/api/tables/:tableId/participants/:participantId',
+    async (req, reply) => sendOutcome(reply, await hub.remove(req.params.tableId, bearer(req), req.params.participantId)),
+  );
+
+  app.post<{ Params: { tableId: string; kind: string } }>('/api/tables/:tableId/links/:kind/rotate', async (req, reply) => {
+    const kind = req.params.kind;
+    if (kind !== 'invite' && kind !== 'observer' && kind !== 'gm') {
+      return sendFailure(reply, failure('not_found', 'links are "invite", "observer" or "gm"', { field: 'kind' }));
+    }
+    const rotated = await hub.rotate(req.params.tableId, bearer(req), kind);
+    if (!rotated.ok) return sendFailure(reply, rotated);
+    const token = rotated.value.token;
+    const make = kind === 'invite' ? links.join : kind === 'observer' ? links.watch : links.table;
+    return reply.send({ kind, token, link: make(req, req.params.tableId, token) });
+  });
+
+  app.get<{ Params: { tableId: string } }>('/api/tables/:tableId/export', async (req, reply) => {
+    const exported = await hub.exportEvents(req.params.tableId, bearer(req));
+    if (!exported.ok) return sendFailure(reply, exported);
+    const file = buildExport(exported.value);
+    const slug = file.table.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'table';
+    reply.header('content-disposition', `attachment; filename="${slug}-${file.table.id}.json"`);
+    return reply.send(file);
+  });
+
+  const ws: WebSocketEndpoint = attachWebSocket(app.server, hub, log, {
+    path: '/ws',
+    maxMessageBytes,
+    maxFrameBytes: config.maxFrameBytes ?? DEFAULTS.maxFrameBytes,
+    rateLimit,
+    helloTimeoutMs: config.helloTimeoutMs ?? DEFAULTS.helloTimeoutMs,
+    heartbeatMs: config.heartbeatMs ?? DEFAULTS.heartbeatMs,
+    maxBufferedBytes: config.maxBufferedBytes ?? DEFAULTS.maxBufferedBytes,
+  });
+
+  let closing: Promise<void> | null = null;
+
+  return {
+    app,
+    store,
+    async listen() {
+      await app.listen({ port: config.port ?? DEFAULTS.port, host: config.host ?? DEFAULTS.host });
+      const address = app.server.address() as AddressInfo;
+      const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      return { host: address.address, port: address.port, url: `http://${host}:${address.port}` };
+    },
+    close() {
+      closing ??= (async () => {
+        clearInterval(sweeper);
+        const drained = hub.drain();
+        const httpClosed = app.close();
+        await drained;
+        await ws.close(CLOSE.goingAway, 'server shutting down');
+        await httpClosed;
+        await store.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import { join, resolve } from 'node:path';
+import { openPostgresStore } from './postgres';
+import { openSqliteStore } from './sqlite';
+import type { Store } from './types';
+
+export * from './types';
+export { openSqliteStore, type SqliteStoreOptions } from './sqlite';
+export { openPostgresStore, type PostgresStoreOptions } from './postgres';
+
+export interface StoreConfig {
+  /** PostgreSQL connection string; when absent the embedded SQLite store is used. */
+  databaseUrl?: string | undefined;
+  /** PostgreSQL schema (default "public"). */
+  databaseSchema?: string | undefined;
+  /** Directory of the SQLite file `personae.sqlite` (default ./data). */
+  dataDir?: string | undefined;
+}
+
+export const SQLITE_FILE = 'personae.sqlite';
+
+export async function openStore(config: StoreConfig): Promise<Store> {
+  if (config.databaseUrl) {
+    return openPostgresStore({ connectionString: config.databaseUrl, schema: config.databaseSchema ?? 'public' });
+  }
+  return openSqliteStore({ file: join(resolve(config.dataDir ?? './data'), SQLITE_FILE) });
+}

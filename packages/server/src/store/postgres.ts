@@ -1,0 +1,323 @@
+import pg from 'pg';
+import {
+  assertSequence,
+  type AppendResult,
+  type CommandRecord,
+  type Credential,
+  type EventRecord,
+  type NewTable,
+  type ParticipantRecord,
+  type Store,
+  type TableRecord,
+} from './types';
+
+export interface PostgresStoreOptions {
+  connectionString: string;
+  /** Schema that holds the tables (created if missing); default "public". */
+  schema?: string;
+  /** Pool size; default 10. */
+  maxConnections?: number;
+}
+
+/** Thrown inside a transaction to roll it back and return `result`. */
+class Rollback {
+  constructor(readonly result: unknown) {}
+}
+
+const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
+
+function schemaSql(s: string): string {
+  return `
+CREATE SCHEMA IF NOT EXISTS ${s};
+CREATE TABLE IF NOT EXISTS ${s}.store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS ${s}.tables (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  settings TEXT NOT NULL,
+  version INTEGER NOT NULL,
+  invite_hash TEXT NOT NULL UNIQUE,
+  observer_hash TEXT NOT NULL UNIQUE
+);
+CREATE TABLE IF NOT EXISTS ${s}.participants (
+  table_id TEXT NOT NULL REFERENCES ${s}.tables(id),
+  id TEXT NOT NULL,
+  role TEXT NOT NULL,
+  display_name TEXT NOT NULL,
+  token_hash TEXT UNIQUE,
+  joined_at TEXT NOT NULL,
+  removed_at TEXT,
+  position INTEGER NOT NULL,
+  PRIMARY KEY (table_id, id)
+);
+CREATE TABLE IF NOT EXISTS ${s}.events (
+  table_id TEXT NOT NULL REFERENCES ${s}.tables(id),
+  seq INTEGER NOT NULL,
+  at TEXT NOT NULL,
+  participant_id TEXT,
+  command_id TEXT,
+  payload TEXT NOT NULL,
+  PRIMARY KEY (table_id, seq)
+);
+CREATE TABLE IF NOT EXISTS ${s}.commands (
+  table_id TEXT NOT NULL REFERENCES ${s}.tables(id),
+  participant_id TEXT NOT NULL,
+  command_id TEXT NOT NULL,
+  command_hash TEXT NOT NULL,
+  first_seq INTEGER,
+  last_seq INTEGER,
+  version_after INTEGER NOT NULL,
+  at TEXT NOT NULL,
+  PRIMARY KEY (table_id, participant_id, command_id)
+);
+INSERT INTO ${s}.store_meta (key, value) VALUES ('schema_version', '1') ON CONFLICT (key) DO NOTHING;
+`;
+}
+
+interface TableRow {
+  id: string;
+  name: string;
+  created_at: string;
+  settings: string;
+  version: number;
+}
+interface ParticipantRow {
+  id: string;
+  role: 'gm' | 'player';
+  display_name: string;
+  joined_at: string;
+  removed_at: string | null;
+}
+interface EventRow {
+  seq: number;
+  at: string;
+  participant_id: string | null;
+  command_id: string | null;
+  payload: string;
+}
+interface CommandRow {
+  participant_id: string;
+  command_id: string;
+  command_hash: string;
+  first_seq: number | null;
+  last_seq: number | null;
+  version_after: number;
+  at: string;
+}
+
+const toTable = (r: TableRow): TableRecord => ({
+  id: r.id,
+  name: r.name,
+  createdAt: r.created_at,
+  settings: JSON.parse(r.settings) as TableRecord['settings'],
+  version: r.version,
+});
+const toParticipant = (r: ParticipantRow): ParticipantRecord => ({
+  id: r.id,
+  role: r.role,
+  displayName: r.display_name,
+  joinedAt: r.joined_at,
+  removedAt: r.removed_at,
+});
+const toEvent = (r: EventRow): EventRecord => ({
+  seq: r.seq,
+  at: r.at,
+  participantId: r.participant_id,
+  commandId: r.command_id,
+  event: JSON.parse(r.payload) as unknown,
+});
+const toCommand = (r: CommandRow): CommandRecord => ({
+  participantId: r.participant_id,
+  commandId: r.command_id,
+  commandHash: r.command_hash,
+  firstSeq: r.first_seq,
+  lastSeq: r.last_seq,
+  versionAfter: r.version_after,
+  at: r.at,
+});
+
+/** The server store on PostgreSQL; every table lives in one schema. */
+export async function openPostgresStore(options: PostgresStoreOptions): Promise<Store> {
+  const schema = options.schema ?? 'public';
+  if (!IDENTIFIER.test(schema)) throw new Error(`schema name must match ${IDENTIFIER}, got "${schema}"`);
+  const s = `"${schema}"`;
+  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10 });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on the next query.
+  });
+
+  const transaction = async <T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await fn(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      if (error instanceof Rollback) return error.result as T;
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+
+  const insertEvents = async (client: pg.PoolClient, tableId: string, events: EventRecord[]): Promise<void> => {
+    for (let start = 0; start < events.length; start += 1000) {
+      const chunk = events.slice(start, start + 1000);
+      await client.query(
+        `INSERT INTO ${s}.events (table_id, seq, at, participant_id, command_id, payload)
+         SELECT $1, * FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[])`,
+        [
+          tableId,
+          chunk.map((e) => e.seq),
+          chunk.map((e) => e.at),
+          chunk.map((e) => e.participantId),
+          chunk.map((e) => e.commandId),
+          chunk.map((e) => JSON.stringify(e.event)),
+        ],
+      );
+    }
+  };
+
+  const insertParticipant = (client: pg.PoolClient | pg.Pool, tableId: string, p: ParticipantRecord, tokenHash: string | null) =>
+    client.query(
+      `INSERT INTO ${s}.participants (table_id, id, role, display_name, token_hash, joined_at, removed_at, position)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, (SELECT COUNT(*) FROM ${s}.participants WHERE table_id = $1))`,
+      [tableId, p.id, p.role, p.displayName, tokenHash, p.joinedAt, p.removedAt],
+    );
+
+  // Several processes may start at once on an empty database: an advisory lock keeps the
+  // CREATE ... IF NOT EXISTS statements from racing each other.
+  await transaction(async (client) => {
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`personae-store:${schema}`]);
+    await client.query(schemaSql(s));
+  });
+
+  let closed = false;
+
+  return {
+    kind: 'postgres',
+    async ping() {
+      await pool.query('SELECT 1');
+    },
+    async createTable(input: NewTable) {
+      assertSequence(0, input.events);
+      if (input.table.version !== input.events.length) throw new Error('table version must equal the number of events');
+      const t = input.table;
+      await transaction(async (client) => {
+        await client.query(
+          `INSERT INTO ${s}.tables (id, name, created_at, settings, version, invite_hash, observer_hash)
+           VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+          [t.id, t.name, t.createdAt, JSON.stringify(t.settings), t.version, input.inviteHash, input.observerHash],
+        );
+        for (const { participant, tokenHash } of input.participants) {
+          await insertParticipant(client, t.id, participant, tokenHash);
+        }
+        await insertEvents(client, t.id, input.events);
+      });
+    },
+    async getTable(tableId) {
+      const r = await pool.query<TableRow>(
+        `SELECT id, name, created_at, settings, version FROM ${s}.tables WHERE id = $1`,
+        [tableId],
+      );
+      return r.rows[0] ? toTable(r.rows[0]) : null;
+    },
+    async listParticipants(tableId) {
+      const r = await pool.query<ParticipantRow>(
+        `SELECT id, role, display_name, joined_at, removed_at FROM ${s}.participants WHERE table_id = $1 ORDER BY position`,
+        [tableId],
+      );
+      return r.rows.map(toParticipant);
+    },
+    async authenticate(tableId, tokenHash): Promise<Credential | null> {
+      const p = await pool.query<ParticipantRow>(
+        `SELECT id, role, display_name, joined_at, removed_at FROM ${s}.participants
+         WHERE table_id = $1 AND token_hash = $2 AND removed_at IS NULL`,
+        [tableId, tokenHash],
+      );
+      if (p.rows[0]) return { kind: 'participant', participant: toParticipant(p.rows[0]) };
+      const o = await pool.query(`SELECT 1 FROM ${s}.tables WHERE id = $1 AND observer_hash = $2`, [tableId, tokenHash]);
+      return o.rowCount === 1 ? { kind: 'observer' } : null;
+    },
+    async joinWithInvite(tableId, inviteHash, participant, tokenHash) {
+      return transaction(async (client) => {
+        const r = await client.query(`SELECT 1 FROM ${s}.tables WHERE id = $1 AND invite_hash = $2 FOR UPDATE`, [
+          tableId,
+          inviteHash,
+        ]);
+        if (r.rowCount !== 1) return false;
+        await insertParticipant(client, tableId, participant, tokenHash);
+        return true;
+      });
+    },
+    async removeParticipant(tableId, participantId, at) {
+      const r = await pool.query(
+        `UPDATE ${s}.participants SET removed_at = $1, token_hash = NULL
+         WHERE table_id = $2 AND id = $3 AND removed_at IS NULL`,
+        [at, tableId, participantId],
+      );
+      return r.rowCount === 1;
+    },
+    async rotateLink(tableId, kind, hash) {
+      const column = kind === 'invite' ? 'invite_hash' : 'observer_hash';
+      await pool.query(`UPDATE ${s}.tables SET ${column} = $1 WHERE id = $2`, [hash, tableId]);
+    },
+    async setParticipantToken(tableId, participantId, hash) {
+      await pool.query(
+        `UPDATE ${s}.participants SET token_hash = $1 WHERE table_id = $2 AND id = $3 AND removed_at IS NULL`,
+        [hash, tableId, participantId],
+      );
+    },
+    async appendEvents(tableId, expectedVersion, events, command): Promise<AppendResult> {
+      assertSequence(expectedVersion, events);
+      return transaction(async (client) => {
+        const bumped = await client.query(`UPDATE ${s}.tables SET version = $1 WHERE id = $2 AND version = $3`, [
+          expectedVersion + events.length,
+          tableId,
+          expectedVersion,
+        ]);
+        if (bumped.rowCount !== 1) return { ok: false, reason: 'conflict' } as const;
+        const inserted = await client.query(
+          `INSERT INTO ${s}.commands (table_id, participant_id, command_id, command_hash, first_seq, last_seq, version_after, at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
+          [
+            tableId,
+            command.participantId,
+            command.commandId,
+            command.commandHash,
+            command.firstSeq,
+            command.lastSeq,
+            command.versionAfter,
+            command.at,
+          ],
+        );
+        if (inserted.rowCount !== 1) throw new Rollback({ ok: false, reason: 'duplicate_command' });
+        await insertEvents(client, tableId, events);
+        return { ok: true } as const;
+      });
+    },
+    async readEvents(tableId, afterSeq, limit = 1000) {
+      const r = await pool.query<EventRow>(
+        `SELECT seq, at, participant_id, command_id, payload FROM ${s}.events
+         WHERE table_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
+        [tableId, afterSeq, limit],
+      );
+      return r.rows.map(toEvent);
+    },
+    async getCommand(tableId, participantId, commandId) {
+      const r = await pool.query<CommandRow>(
+        `SELECT participant_id, command_id, command_hash, first_seq, last_seq, version_after, at
+         FROM ${s}.commands WHERE table_id = $1 AND participant_id = $2 AND command_id = $3`,
+        [tableId, participantId, commandId],
+      );
+      return r.rows[0] ? toCommand(r.rows[0]) : null;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,102 @@
+/** Settings chosen when a table is created. */
+export interface TableSettings {
+  /** Players and the GM may enter results from physical dice with their commands. */
+  physicalDice: boolean;
+}
+
+export interface TableRecord {
+  id: string;
+  name: string;
+  createdAt: string;
+  settings: TableSettings;
+  /** Sequence number of the last event (0 for a table with no events). */
+  version: number;
+}
+
+export type ParticipantRole = 'gm' | 'player';
+
+export interface ParticipantRecord {
+  id: string;
+  role: ParticipantRole;
+  displayName: string;
+  joinedAt: string;
+  /** When the GM removed them; a removed participant can no longer authenticate. */
+  removedAt: string | null;
+}
+
+export interface EventRecord {
+  /** Per-table sequence number, 1, 2, 3... without gaps. */
+  seq: number;
+  at: string;
+  participantId: string | null;
+  commandId: string | null;
+  /** The domain event, as JSON. */
+  event: unknown;
+}
+
+/** The outcome of an applied command, kept so a retry with the same commandId returns it again. */
+export interface CommandRecord {
+  participantId: string;
+  commandId: string;
+  /** SHA-256 of the canonical JSON of the command and any entered dice. */
+  commandHash: string;
+  firstSeq: number | null;
+  lastSeq: number | null;
+  versionAfter: number;
+  at: string;
+}
+
+export type Credential = { kind: 'participant'; participant: ParticipantRecord } | { kind: 'observer' };
+
+export type AppendResult = { ok: true } | { ok: false; reason: 'conflict' | 'duplicate_command' };
+
+export interface NewTable {
+  table: TableRecord;
+  inviteHash: string;
+  observerHash: string;
+  participants: Array<{ participant: ParticipantRecord; tokenHash: string | null }>;
+  /** Events of an imported table; `table.version` must equal their count. */
+  events: EventRecord[];
+}
+
+export type LinkKind = 'invite' | 'observer';
+
+/**
+ * Everything the server keeps. Both implementations (SQLite and PostgreSQL) pass the same contract
+ * tests. Token arguments are always SHA-256 digests, never the tokens themselves.
+ */
+export interface Store {
+  readonly kind: 'sqlite' | 'postgres';
+  ping(): Promise<void>;
+  createTable(input: NewTable): Promise<void>;
+  getTable(tableId: string): Promise<TableRecord | null>;
+  listParticipants(tableId: string): Promise<ParticipantRecord[]>;
+  /** The participant (not removed) or observer link matching the token digest. */
+  authenticate(tableId: string, tokenHash: string): Promise<Credential | null>;
+  /** Adds a player if `inviteHash` is the table's current invite; false if it is not. */
+  joinWithInvite(tableId: string, inviteHash: string, participant: ParticipantRecord, tokenHash: string): Promise<boolean>;
+  /** Marks a participant removed and forgets their token; false if there was no such active participant. */
+  removeParticipant(tableId: string, participantId: string, at: string): Promise<boolean>;
+  /** Replaces an invite or observer link (the old one stops working). */
+  rotateLink(tableId: string, kind: LinkKind, hash: string): Promise<void>;
+  /** Replaces a participant's personal token. */
+  setParticipantToken(tableId: string, participantId: string, hash: string): Promise<void>;
+  /**
+   * Appends the events of one command and its record in one transaction, if the table is still at
+   * `expectedVersion` and the command was not applied before. `events[i].seq` must be
+   * `expectedVersion + 1 + i`.
+   */
+  appendEvents(tableId: string, expectedVersion: number, events: EventRecord[], command: CommandRecord): Promise<AppendResult>;
+  /** Events with seq > afterSeq in order, at most `limit` of them. */
+  readEvents(tableId: string, afterSeq: number, limit?: number): Promise<EventRecord[]>;
+  getCommand(tableId: string, participantId: string, commandId: string): Promise<CommandRecord | null>;
+  close(): Promise<void>;
+}
+
+export function assertSequence(expectedVersion: number, events: EventRecord[]): void {
+  events.forEach((event, i) => {
+    if (event.seq !== expectedVersion + 1 + i) {
+      throw new Error(`event ${i} has seq ${event.seq}, expected ${expectedVersion + 1 + i}`);
+    }
+  });
+}

@@ -1,0 +1,625 @@
+import { cryptoDice, DiceInputError, givenDice, type DiceSource, type GivenDice } from '@personae/dice';
+import { isDomainError, type Actor, type Decider } from './domain';
+import { statusFor, type CommandEnvelope, type ErrorBody, type ParticipantView, type ServerMessage } from './protocol';
+import type { CommandRecord, EventRecord, LinkKind, ParticipantRecord, Store, TableRecord } from './store/types';
+import type { ExportedEvent } from './export';
+import { canonicalJson, hashToken, newId, newToken, sha256Hex } from './tokens';
+
+/** Someone watching a table: a WebSocket connection. */
+export interface Viewer {
+  readonly actor: Actor;
+  /** Digest of the token the viewer authenticated with. */
+  readonly tokenHash: string;
+  /** False once the connection is closed or its access was revoked. */
+  readonly open: boolean;
+  send(message: ServerMessage): void;
+  close(code: number, reason: string): void;
+}
+
+export interface Logger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface Failure {
+  ok: false;
+  status: number;
+  error: ErrorBody;
+}
+
+export type Outcome<T> = { ok: true; value: T } | Failure;
+
+export type AckMessage = Extract<ServerMessage, { type: 'ack' }>;
+export type EventMessage = Extract<ServerMessage, { type: 'event' }>;
+
+/** WebSocket close codes the server uses (4000-4999 is the range for applications). */
+export const CLOSE = {
+  goingAway: 1001,
+  unauthorized: 4001,
+  revoked: 4003,
+  helloTimeout: 4008,
+  slowConsumer: 4009,
+} as const;
+
+export function failure(code: string, message: string, extra: Partial<ErrorBody> = {}, status?: number): Failure {
+  return { ok: false, status: status ?? statusFor(code), error: { type: 'error', code, message, ...extra } };
+}
+
+/** An authenticated caller of an HTTP request or WebSocket hello. */
+export interface Caller {
+  actor: Actor;
+  displayName: string | null;
+  tokenHash: string;
+}
+
+interface LoadedTable<S> {
+  record: TableRecord;
+  participants: Map<string, ParticipantRecord>;
+  state: S;
+  version: number;
+  /** State after seq N for every N that is a multiple of the checkpoint interval. */
+  checkpoints: Map<number, S>;
+  viewers: Set<Viewer>;
+  tail: Promise<void>;
+  pending: number;
+  lastUsed: number;
+  /** Set when an append failed in a way that leaves the memory unsure of what the store holds. */
+  stale: boolean;
+}
+
+export interface HubOptions {
+  /** Keep the table state every N events, to redact catch-up without replaying from the start. */
+  checkpointEvery?: number;
+  /** Forget tables nobody watched for this long (ms). */
+  idleMs?: number;
+  dice?: DiceSource;
+}
+
+const PAGE = 1000;
+
+/**
+ * The tables this process serves. Every operation on a table runs in that table's queue, one after
+ * another: commands are decided against the latest state and appended with gap-free sequence
+ * numbers, and a catch-up after reconnect cannot interleave with a new event.
+ */
+export class TableHub<S, C, E> {
+  private readonly loaded = new Map<string, Promise<LoadedTable<S> | null>>();
+  private readonly checkpointEvery: number;
+  private readonly idleMs: number;
+  private readonly dice: DiceSource;
+  private closing = false;
+
+  constructor(
+    private readonly store: Store,
+    private readonly decider: Decider<S, C, E>,
+    private readonly log: Logger,
+    options: HubOptions = {},
+  ) {
+    this.checkpointEvery = options.checkpointEvery ?? 256;
+    this.idleMs = options.idleMs ?? 10 * 60_000;
+    this.dice = options.dice ?? cryptoDice();
+  }
+
+  // ----- loading and the per-table queue -----
+
+  private get(tableId: string): Promise<LoadedTable<S> | null> {
+    let entry = this.loaded.get(tableId);
+    if (!entry) {
+      entry = this.load(tableId);
+      this.loaded.set(tableId, entry);
+      entry.then(
+        (t) => {
+          if (!t && this.loaded.get(tableId) === entry) this.loaded.delete(tableId);
+        },
+        () => {
+          if (this.loaded.get(tableId) === entry) this.loaded.delete(tableId);
+        },
+      );
+    }
+    return entry;
+  }
+
+  private async load(tableId: string): Promise<LoadedTable<S> | null> {
+    const record = await this.store.getTable(tableId);
+    if (!record) return null;
+    const participants = await this.store.listParticipants(tableId);
+    const initial = this.decider.initialState();
+    const t: LoadedTable<S> = {
+      record,
+      participants: new Map(participants.map((p) => [p.id, p])),
+      state: initial,
+      version: 0,
+      checkpoints: new Map([[0, initial]]),
+      viewers: new Set(),
+      tail: Promise.resolve(),
+      pending: 0,
+      lastUsed: Date.now(),
+      stale: false,
+    };
+    await this.applyFromStore(t, false);
+    return t;
+  }
+
+  /** Reads events the memory does not have yet, folds them in and (if asked) sends them to viewers. */
+  private async applyFromStore(t: LoadedTable<S>, broadcast: boolean): Promise<void> {
+    for (;;) {
+      const page = await this.store.readEvents(t.record.id, t.version, PAGE);
+      for (const rec of page) {
+        if (rec.seq !== t.version + 1) throw new Error(`table ${t.record.id}: event ${rec.seq} follows ${t.version}`);
+        t.state = this.decider.evolve(t.state, rec.event as E);
+        t.version = rec.seq;
+        if (t.version % this.checkpointEvery === 0) t.checkpoints.set(t.version, t.state);
+        if (broadcast) this.broadcast(t, [rec], [t.state]);
+      }
+      if (page.length < PAGE) break;
+    }
+    t.record = { ...t.record, version: t.version };
+    t.stale = false;
+  }
+
+  private run<T>(t: LoadedTable<S>, fn: () => Promise<T>): Promise<T> {
+    t.pending++;
+    const result = t.tail.then(async () => {
+      t.lastUsed = Date.now();
+      if (t.stale) await this.applyFromStore(t, true);
+      return fn();
+    });
+    t.tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    result.then(
+      () => t.pending--,
+      () => t.pending--,
+    );
+    return result;
+  }
+
+  /** Runs `fn` in the table's queue after authenticating `token` there (so a removal cannot race it). */
+  async withCaller<T>(
+    tableId: string,
+    token: string | undefined,
+    fn: (caller: Caller, t: LoadedTable<S>) => Promise<Outcome<T>>,
+  ): Promise<Outcome<T>> {
+    if (this.closing) return failure('shutting_down', 'the server is shutting down');
+    const t = await this.get(tableId);
+    if (!t) return failure('table_not_found', `no table "${tableId}"`);
+    return this.run(t, async () => {
+      const caller = token ? await this.authenticate(t, hashToken(token)) : null;
+      if (!caller) return failure('unauthorized', 'the link or token is not valid for this table (it may have been replaced)');
+      return fn(caller, t);
+    });
+  }
+
+  private async authenticate(t: LoadedTable<S>, tokenHash: string): Promise<Caller | null> {
+    const credential = await this.store.authenticate(t.record.id, tokenHash);
+    if (!credential) return null;
+    if (credential.kind === 'observer') return { actor: { role: 'observer', participantId: 'observer' }, displayName: null, tokenHash };
+    const p = credential.participant;
+    return { actor: { role: p.role, participantId: p.id }, displayName: p.displayName, tokenHash };
+  }
+
+  // ----- subscribing -----
+
+  /**
+   * Authenticates a WebSocket hello, sends the welcome and then either the viewer's state or every
+   * event after `since`, and adds the viewer to the table; all in the table's queue, so the viewer
+   * receives each event exactly once.
+   */
+  async subscribe(
+    tableId: string,
+    token: string,
+    since: number | undefined,
+    makeViewer: (caller: Caller) => Viewer,
+  ): Promise<Outcome<Viewer>> {
+    return this.withCaller(tableId, token, async (caller, t) => {
+      const viewer = makeViewer(caller);
+      if (!viewer.open) return failure('unauthorized', 'the connection closed');
+      const catchUp = since !== undefined && since <= t.version;
+      let state: unknown;
+      if (!catchUp) {
+        const view = this.view(t, caller.actor);
+        if (!view.ok) return view;
+        state = view.value;
+      }
+      viewer.send({
+        type: 'welcome',
+        tableId: t.record.id,
+        table: { name: t.record.name, settings: t.record.settings },
+        you: { participantId: caller.actor.participantId, role: caller.actor.role, displayName: caller.displayName },
+        participants: participantViews(t),
+        version: t.version,
+        ...(catchUp ? {} : { state }),
+        ...(since !== undefined && since > t.version ? { resync: true as const } : {}),
+      });
+      if (catchUp) {
+        await this.replay(t, since, t.version, (rec, after) => viewer.send(this.eventMessage(rec, caller.actor, after)));
+      }
+      t.viewers.add(viewer);
+      return { ok: true, value: viewer };
+    });
+  }
+
+  unsubscribe(tableId: string, viewer: Viewer): void {
+    void this.loaded.get(tableId)?.then((t) => t?.viewers.delete(viewer));
+  }
+
+  /** Current view of the state for the caller. */
+  state(tableId: string, token: string | undefined): Promise<Outcome<{ version: number; state: unknown }>> {
+    return this.withCaller(tableId, token, async (caller, t) => {
+      const view = this.view(t, caller.actor);
+      return view.ok ? { ok: true, value: { version: t.version, state: view.value } } : view;
+    });
+  }
+
+  /** The state request of a connected viewer. */
+  async viewerState(tableId: string, viewer: Viewer): Promise<Outcome<{ version: number; state: unknown }>> {
+    const t = await this.get(tableId);
+    if (!t) return failure('table_not_found', `no table "${tableId}"`);
+    return this.run(t, async () => {
+      if (!viewer.open) return failure('unauthorized', 'access was revoked');
+      const view = this.view(t, viewer.actor);
+      return view.ok ? { ok: true, value: { version: t.version, state: view.value } } : view;
+    });
+  }
+
+  /** Table metadata for a caller. */
+  info(tableId: string, token: string | undefined) {
+    return this.withCaller(tableId, token, async (caller, t) => ({
+      ok: true as const,
+      value: {
+        table: { id: t.record.id, name: t.record.name, createdAt: t.record.createdAt, settings: t.record.settings },
+        version: t.version,
+        you: { participantId: caller.actor.participantId, role: caller.actor.role, displayName: caller.displayName },
+        participants: participantViews(t),
+      },
+    }));
+  }
+
+  /** Events after `since` as the caller may see them, at most `limit`. */
+  events(tableId: string, token: string | undefined, since: number, limit: number) {
+    return this.withCaller(tableId, token, async (caller, t) => {
+      const until = Math.min(t.version, since + limit);
+      const events: EventMessage[] = [];
+      if (since < until) await this.replay(t, since, until, (rec, after) => events.push(this.eventMessage(rec, caller.actor, after)));
+      return { ok: true as const, value: { version: t.version, events, hasMore: until < t.version } };
+    });
+  }
+
+  private view(t: LoadedTable<S>, actor: Actor): Outcome<unknown> {
+    try {
+      return { ok: true, value: this.decider.viewState(t.state, actor) };
+    } catch (error) {
+      this.log.error({ err: error, tableId: t.record.id }, 'viewState failed');
+      return failure('internal_error', 'the table state could not be shown');
+    }
+  }
+
+  /** Replays from the nearest checkpoint at or before `since` and visits every event in (since, until]. */
+  private async replay(t: LoadedTable<S>, since: number, until: number, visit: (rec: EventRecord, stateAfter: S) => void) {
+    let base = Math.floor(since / this.checkpointEvery) * this.checkpointEvery;
+    let state = t.checkpoints.get(base);
+    if (state === undefined) {
+      base = 0;
+      state = this.decider.initialState();
+    }
+    let seq = base;
+    while (seq < until) {
+      const page = await this.store.readEvents(t.record.id, seq, Math.min(PAGE, until - seq));
+      if (page.length === 0) throw new Error(`table ${t.record.id}: event log ends at ${seq}, expected ${until}`);
+      for (const rec of page) {
+        state = this.decider.evolve(state, rec.event as E);
+        if (rec.seq > since) visit(rec, state);
+        seq = rec.seq;
+      }
+    }
+  }
+
+  private eventMessage(rec: EventRecord, viewer: Actor, stateAfter: S): EventMessage {
+    let visible: E | null;
+    try {
+      visible = this.decider.redactEvent(rec.event as E, viewer, stateAfter);
+    } catch (error) {
+      this.log.error({ err: error, seq: rec.seq }, 'redactEvent failed; the event is withheld');
+      visible = null;
+    }
+    if (visible === null || visible === undefined) return { type: 'event', seq: rec.seq, event: null };
+    const message: EventMessage = { type: 'event', seq: rec.seq, at: rec.at, event: visible };
+    if (rec.commandId !== null && rec.participantId === viewer.participantId) message.commandId = rec.commandId;
+    return message;
+  }
+
+  private broadcast(t: LoadedTable<S>, records: EventRecord[], statesAfter: S[]): void {
+    for (const viewer of t.viewers) {
+      if (!viewer.open) {
+        t.viewers.delete(viewer);
+        continue;
+      }
+      records.forEach((rec, i) => viewer.send(this.eventMessage(rec, viewer.actor, statesAfter[i]!)));
+    }
+  }
+
+  private broadcastParticipants(t: LoadedTable<S>): void {
+    const message: ServerMessage = { type: 'participants', participants: participantViews(t) };
+    for (const viewer of t.viewers) if (viewer.open) viewer.send(message);
+  }
+
+  // ----- commands -----
+
+  /** Executes one command from an authenticated WebSocket viewer. */
+  async commandFromViewer(tableId: string, viewer: Viewer, envelope: CommandEnvelope): Promise<Outcome<AckMessage>> {
+    if (this.closing) return failure('shutting_down', 'the server is shutting down', { commandId: envelope.commandId });
+    const t = await this.get(tableId);
+    if (!t) return failure('table_not_found', `no table "${tableId}"`);
+    return this.run(t, async () => {
+      if (!viewer.open) return failure('unauthorized', 'access was revoked', { commandId: envelope.commandId });
+      return this.execute(t, viewer.actor, envelope);
+    });
+  }
+
+  /** Executes one command sent over HTTP with a bearer token. */
+  command(tableId: string, token: string | undefined, envelope: CommandEnvelope): Promise<Outcome<AckMessage>> {
+    return this.withCaller(tableId, token, async (caller, t) => this.execute(t, caller.actor, envelope));
+  }
+
+  private async execute(t: LoadedTable<S>, actor: Actor, envelope: CommandEnvelope): Promise<Outcome<AckMessage>> {
+    const { commandId } = envelope;
+    const fail = (code: string, message: string, extra: Partial<ErrorBody> = {}, status?: number) =>
+      failure(code, message, { commandId, ...extra }, status);
+    if (this.closing) return fail('shutting_down', 'the server is shutting down');
+    if (actor.role === 'observer') return fail('forbidden', 'observers can watch the table but not change it');
+    const participant = t.participants.get(actor.participantId);
+    if (!participant || participant.removedAt !== null) return fail('unauthorized', 'you are no longer at this table');
+
+    const commandHash = sha256Hex(canonicalJson({ command: envelope.command, dice: envelope.dice ?? null }));
+    const previous = await this.store.getCommand(t.record.id, actor.participantId, commandId);
+    if (previous) {
+      if (previous.commandHash !== commandHash) {
+        return fail('command_id_reused', `commandId "${commandId}" was already used for a different command`);
+      }
+      return { ok: true, value: ackFor(previous, true) };
+    }
+    if (envelope.expectedVersion !== undefined && envelope.expectedVersion !== t.version) {
+      return fail('conflict', `the table is at version ${t.version}, not ${envelope.expectedVersion}`, {
+        currentVersion: t.version,
+      });
+    }
+    if (envelope.dice && !t.record.settings.physicalDice) {
+      return fail('physical_dice_disabled', 'this table does not accept results from physical dice', { field: 'dice' });
+    }
+
+    const parsed = this.decider.parseCommand(envelope.command);
+    if (!parsed.ok) {
+      const { code, message, field } = parsed.error;
+      return fail(code, message, field === undefined ? {} : { field: `command.${field}`.replace(/\.$/, '') }, statusFor(code, 'parse'));
+    }
+
+    const entered: GivenDice | null = envelope.dice ? givenDice(envelope.dice) : null;
+    const now = new Date().toISOString();
+    let events: E[];
+    try {
+      events = this.decider.decide(t.state, parsed.command, { actor, dice: entered ?? this.dice, now });
+    } catch (error) {
+      if (isDomainError(error)) {
+        const field = typeof error.field === 'string' ? { field: error.field } : {};
+        return fail(error.code, error.message, field, statusFor(error.code, 'decide'));
+      }
+      if (error instanceof DiceInputError) return fail('dice_input', error.message, { field: 'dice' });
+      this.log.error({ err: error, tableId: t.record.id }, 'decide failed');
+      return fail('internal_error', 'the command could not be processed');
+    }
+    if (entered && entered.remaining() > 0) {
+      const used = envelope.dice!.length - entered.remaining();
+      return fail('dice_unused', `${envelope.dice!.length} dice were entered but the command used ${used}`, { field: 'dice' });
+    }
+
+    let records: EventRecord[];
+    const statesAfter: S[] = [];
+    let state = t.state;
+    try {
+      if (!Array.isArray(events)) throw new TypeError('decide did not return an array');
+      records = events.map((event, i) => {
+        const text = JSON.stringify(event);
+        if (text === undefined) throw new TypeError('an event is not JSON');
+        return { seq: t.version + 1 + i, at: now, participantId: actor.participantId, commandId, event: JSON.parse(text) as unknown };
+      });
+      for (const rec of records) {
+        state = this.decider.evolve(state, rec.event as E);
+        statesAfter.push(state);
+      }
+    } catch (error) {
+      this.log.error({ err: error, tableId: t.record.id }, 'the domain produced an event it cannot apply');
+      return fail('internal_error', 'the command could not be processed');
+    }
+
+    const command: CommandRecord = {
+      participantId: actor.participantId,
+      commandId,
+      commandHash,
+      firstSeq: records.length ? t.version + 1 : null,
+      lastSeq: records.length ? t.version + records.length : null,
+      versionAfter: t.version + records.length,
+      at: now,
+    };
+    let appended;
+    try {
+      appended = await this.store.appendEvents(t.record.id, t.version, records, command);
+    } catch (error) {
+      // The transaction may or may not have committed: catch up from the store before the next step.
+      t.stale = true;
+      this.log.error({ err: error, tableId: t.record.id }, 'appending events failed');
+      return fail('internal_error', 'the command could not be stored; retry it with the same commandId');
+    }
+    if (!appended.ok) {
+      t.stale = true;
+      if (appended.reason === 'duplicate_command') {
+        const stored = await this.store.getCommand(t.record.id, actor.participantId, commandId);
+        if (stored) return { ok: true, value: ackFor(stored, true) };
+      }
+      return fail('conflict', 'the table changed while the command was being stored; retry it', { currentVersion: t.version });
+    }
+
+    t.state = state;
+    t.version += records.length;
+    t.record = { ...t.record, version: t.version };
+    records.forEach((rec, i) => {
+      if (rec.seq % this.checkpointEvery === 0) t.checkpoints.set(rec.seq, statesAfter[i]!);
+    });
+    this.broadcast(t, records, statesAfter);
+    return { ok: true, value: ackFor(command, false) };
+  }
+
+  // ----- participants and links -----
+
+  /** Adds a player through the invite link. */
+  async join(tableId: string, invite: string, displayName: string) {
+    if (this.closing) return failure('shutting_down', 'the server is shutting down');
+    const t = await this.get(tableId);
+    if (!t) return failure('table_not_found', `no table "${tableId}"`);
+    return this.run(t, async (): Promise<Outcome<{ participant: ParticipantRecord; token: string }>> => {
+      const participant: ParticipantRecord = {
+        id: newId('p_'),
+        role: 'player',
+        displayName,
+        joinedAt: new Date().toISOString(),
+        removedAt: null,
+      };
+      const token = newToken('player');
+      if (!(await this.store.joinWithInvite(tableId, hashToken(invite), participant, hashToken(token)))) {
+        return failure('unauthorized', 'the invite link is not valid (it may have been replaced)');
+      }
+      t.participants.set(participant.id, participant);
+      this.broadcastParticipants(t);
+      return { ok: true, value: { participant, token } };
+    });
+  }
+
+  /** The GM removes a player: their token stops working and their connections close now. */
+  remove(tableId: string, token: string | undefined, participantId: string) {
+    return this.withCaller(tableId, token, async (caller, t): Promise<Outcome<{ removed: true }>> => {
+      if (caller.actor.role !== 'gm') return failure('forbidden', 'only the GM can remove participants');
+      const target = t.participants.get(participantId);
+      if (!target || target.removedAt !== null) return failure('participant_not_found', `no participant "${participantId}" at this table`);
+      if (target.role === 'gm') return failure('cannot_remove_gm', 'the GM cannot be removed');
+      const at = new Date().toISOString();
+      if (!(await this.store.removeParticipant(tableId, participantId, at))) {
+        return failure('participant_not_found', `no participant "${participantId}" at this table`);
+      }
+      t.participants.set(participantId, { ...target, removedAt: at });
+      for (const viewer of t.viewers) {
+        if (viewer.actor.participantId === participantId) {
+          viewer.close(CLOSE.revoked, 'removed from the table');
+          t.viewers.delete(viewer);
+        }
+      }
+      this.broadcastParticipants(t);
+      return { ok: true, value: { removed: true } };
+    });
+  }
+
+  /** The GM replaces the invite, observer or GM link; connections that used the old one close. */
+  rotate(tableId: string, token: string | undefined, kind: LinkKind | 'gm') {
+    return this.withCaller(tableId, token, async (caller, t): Promise<Outcome<{ token: string }>> => {
+      if (caller.actor.role !== 'gm') return failure('forbidden', 'only the GM can replace links');
+      const fresh = newToken(kind === 'gm' ? 'gm' : kind);
+      if (kind === 'gm') await this.store.setParticipantToken(tableId, caller.actor.participantId, hashToken(fresh));
+      else await this.store.rotateLink(tableId, kind, hashToken(fresh));
+      const affected = (v: Viewer) =>
+        kind === 'observer' ? v.actor.role === 'observer' : kind === 'gm' && v.actor.participantId === caller.actor.participantId;
+      for (const viewer of t.viewers) {
+        if (affected(viewer)) {
+          viewer.close(CLOSE.revoked, `the ${kind} link was replaced`);
+          t.viewers.delete(viewer);
+        }
+      }
+      return { ok: true, value: { token: fresh } };
+    });
+  }
+
+  // ----- export -----
+
+  /** The whole log for the GM; for anyone else only what they may see. */
+  exportEvents(tableId: string, token: string | undefined) {
+    return this.withCaller(tableId, token, async (caller, t) => {
+      const events: ExportedEvent[] = [];
+      const full = caller.actor.role === 'gm';
+      if (full) {
+        let seq = 0;
+        while (seq < t.version) {
+          const page = await this.store.readEvents(tableId, seq, Math.min(PAGE, t.version - seq));
+          if (page.length === 0) break;
+          events.push(...page);
+          seq = page[page.length - 1]!.seq;
+        }
+      } else {
+        await this.replay(t, 0, t.version, (rec, after) => {
+          const message = this.eventMessage(rec, caller.actor, after);
+          events.push({
+            seq: rec.seq,
+            at: message.event === null ? null : rec.at,
+            participantId: message.event === null ? null : rec.participantId,
+            commandId: message.event === null || rec.participantId !== caller.actor.participantId ? null : rec.commandId,
+            event: message.event,
+          });
+        });
+      }
+      return {
+        ok: true as const,
+        value: {
+          table: { ...t.record, version: t.version },
+          participants: [...t.participants.values()],
+          events,
+          redactedFor: full ? null : caller.actor,
+        },
+      };
+    });
+  }
+
+  // ----- lifecycle -----
+
+  /** Forgets tables that nobody watches and nothing waits on. */
+  sweep(now = Date.now()): void {
+    for (const [id, entry] of this.loaded) {
+      void entry.then((t) => {
+        if (t && t.viewers.size === 0 && t.pending === 0 && now - t.lastUsed > this.idleMs && this.loaded.get(id) === entry) {
+          this.loaded.delete(id);
+        }
+      });
+    }
+  }
+
+  /** Refuses new work and waits until every queued operation has finished. */
+  async drain(): Promise<void> {
+    this.closing = true;
+    for (;;) {
+      const tables = (await Promise.all([...this.loaded.values()].map((p) => p.catch(() => null)))).filter(
+        (t): t is LoadedTable<S> => t !== null,
+      );
+      const busy = tables.filter((t) => t.pending > 0);
+      if (busy.length === 0) return;
+      await Promise.all(busy.map((t) => t.tail));
+    }
+  }
+
+  get isClosing(): boolean {
+    return this.closing;
+  }
+}
+
+function ackFor(command: CommandRecord, duplicate: boolean): AckMessage {
+  return {
+    type: 'ack',
+    commandId: command.commandId,
+    firstSeq: command.firstSeq,
+    lastSeq: command.lastSeq,
+    version: command.versionAfter,
+    ...(duplicate ? { duplicate: true as const } : {}),
+  };
+}
+
+function participantViews(t: LoadedTable<unknown>): ParticipantView[] {
+  return [...t.participants.values()]
+    .filter((p) => p.removedAt === null)
+    .map((p) => ({ id: p.id, role: p.role, displayName: p.displayName }));
+}

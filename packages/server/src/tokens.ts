@@ -1,0 +1,43 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/** Kinds of secret a table hands out; the prefix only helps a person tell links apart. */
+export type TokenKind = 'gm' | 'player' | 'invite' | 'observer';
+
+const PREFIX: Record<TokenKind, string> = { gm: 'gm', player: 'pl', invite: 'in', observer: 'ob' };
+
+/** A new secret: 256 random bits from the platform CSPRNG, base64url encoded. */
+export function newToken(kind: TokenKind): string {
+  return `${PREFIX[kind]}_${randomBytes(32).toString('base64url')}`;
+}
+
+/**
+ * Tokens are stored only as their SHA-256 digest. A slow password hash is not needed: the tokens
+ * carry 256 bits of entropy, so the digest cannot be reversed by guessing.
+ */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** Short random identifiers for tables and participants (96 bits). */
+export function newId(prefix: string): string {
+  return `${prefix}${randomBytes(12).toString('base64url')}`;
+}
+
+/** A JSON text with object keys sorted, so equal values give equal text whatever the key order. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(sortKeys(value));
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value).sort()) out[key] = sortKeys((value as Record<string, unknown>)[key]);
+    return out;
+  }
+  return value;
+}
+
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}

@@ -1,0 +1,270 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import { CLIENT_MESSAGE_TYPES, clientMessageSchema, describeZodError, type ClientMessage, type ServerMessage } from './protocol';
+import { TokenBucket, type RateLimit } from './rate-limit';
+import { CLOSE, type Caller, type Logger, type TableHub, type Viewer } from './tables';
+
+export interface WebSocketOptions {
+  path: string;
+  /** Largest message handled; bigger ones are refused with `message_too_large` (connection stays open). */
+  maxMessageBytes: number;
+  /** Largest frame accepted at all; a bigger one closes the connection (1009). */
+  maxFrameBytes: number;
+  rateLimit: RateLimit;
+  helloTimeoutMs: number;
+  heartbeatMs: number;
+  /** A connection with more unsent data than this is closed (4009); the client resumes with `since`. */
+  maxBufferedBytes: number;
+}
+
+export interface WebSocketEndpoint {
+  readonly connectionCount: number;
+  /** Closes every connection with `code` and stops accepting new ones. */
+  close(code: number, reason: string): Promise<void>;
+}
+
+class Connection {
+  open = true;
+  alive = true;
+  helloStarted = false;
+  tableId: string | null = null;
+  viewer: Viewer | null = null;
+  chain: Promise<void> = Promise.resolve();
+  readonly bucket: TokenBucket;
+  helloTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    readonly ws: WebSocket,
+    private readonly options: WebSocketOptions,
+    private readonly log: Logger,
+  ) {
+    this.bucket = new TokenBucket(options.rateLimit);
+  }
+
+  send(message: ServerMessage): void {
+    if (this.ws.readyState !== WebSocket.OPEN) return;
+    if (this.ws.bufferedAmount > this.options.maxBufferedBytes) {
+      this.log.warn({ tableId: this.tableId }, 'closing a connection that does not keep up');
+      this.close(CLOSE.slowConsumer, 'too much unsent data; reconnect with since');
+      return;
+    }
+    this.ws.send(JSON.stringify(message));
+  }
+
+  error(code: string, message: string, extra: { field?: string; commandId?: string } = {}): void {
+    this.send({ type: 'error', code, message, ...extra });
+  }
+
+  close(code: number, reason: string): void {
+    this.open = false;
+    if (this.helloTimer) clearTimeout(this.helloTimer);
+    if (this.ws.readyState === WebSocket.OPEN || this.ws.readyState === WebSocket.CONNECTING) this.ws.close(code, reason);
+  }
+
+  makeViewer(caller: Caller): Viewer {
+    const conn = this;
+    const viewer: Viewer = {
+      actor: caller.actor,
+      tokenHash: caller.tokenHash,
+      get open() {
+        return conn.open && conn.ws.readyState === WebSocket.OPEN;
+      },
+      send: (message) => conn.send(message),
+      close: (code, reason) => conn.close(code, reason),
+    };
+    return viewer;
+  }
+}
+
+function byteLength(data: RawData): number {
+  if (Array.isArray(data)) return data.reduce((n, b) => n + b.length, 0);
+  return data instanceof ArrayBuffer ? data.byteLength : data.length;
+}
+
+function toText(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.from(data as ArrayBuffer).toString('utf8');
+}
+
+/** The table WebSocket endpoint, sharing the HTTP server's port. */
+export function attachWebSocket<S, C, E>(
+  server: Server,
+  hub: TableHub<S, C, E>,
+  log: Logger,
+  options: WebSocketOptions,
+): WebSocketEndpoint {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxFrameBytes, perMessageDeflate: false });
+  const connections = new Set<Connection>();
+  let accepting = true;
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path !== options.path || !accepting || hub.isClosing) {
+      socket.end(`HTTP/1.1 ${path !== options.path ? '404 Not Found' : '503 Service Unavailable'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws));
+  };
+  server.on('upgrade', onUpgrade);
+
+  const heartbeat = setInterval(() => {
+    for (const conn of connections) {
+      if (!conn.alive) {
+        conn.ws.terminate();
+        continue;
+      }
+      conn.alive = false;
+      conn.ws.ping();
+    }
+  }, options.heartbeatMs);
+  heartbeat.unref();
+
+  function onConnection(ws: WebSocket): void {
+    const conn = new Connection(ws, options, log);
+    connections.add(conn);
+    conn.helloTimer = setTimeout(() => {
+      if (!conn.viewer) conn.close(CLOSE.helloTimeout, 'no hello received in time');
+    }, options.helloTimeoutMs);
+    ws.on('pong', () => {
+      conn.alive = true;
+    });
+    ws.on('error', (error) => {
+      log.warn({ err: { message: error.message } }, 'websocket error');
+    });
+    ws.on('close', () => {
+      conn.open = false;
+      if (conn.helloTimer) clearTimeout(conn.helloTimer);
+      connections.delete(conn);
+      if (conn.viewer && conn.tableId) hub.unsubscribe(conn.tableId, conn.viewer);
+    });
+    ws.on('message', (data, isBinary) => onMessage(conn, data, isBinary));
+  }
+
+  function onMessage(conn: Connection, data: RawData, isBinary: boolean): void {
+    if (!conn.open) return;
+    if (!conn.bucket.take()) {
+      conn.error('rate_limited', `more than ${options.rateLimit.perSecond} messages per second (burst ${options.rateLimit.burst}); slow down`);
+      return;
+    }
+    const size = byteLength(data);
+    if (size > options.maxMessageBytes) {
+      conn.error('message_too_large', `a message may hold at most ${options.maxMessageBytes} bytes; this one has ${size}`);
+      return;
+    }
+    if (isBinary) {
+      conn.error('invalid_message', 'send JSON in text frames');
+      return;
+    }
+    let raw: unknown;
+    try {
+      raw = JSON.parse(toText(data));
+    } catch {
+      conn.error('bad_json', 'the message is not valid JSON');
+      return;
+    }
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+      conn.error('invalid_message', 'a message is a JSON object with a "type"');
+      return;
+    }
+    const record = raw as Record<string, unknown>;
+    const commandId =
+      typeof record.commandId === 'string' && record.commandId.length <= 128 ? { commandId: record.commandId } : {};
+    if (!CLIENT_MESSAGE_TYPES.includes(record.type as (typeof CLIENT_MESSAGE_TYPES)[number])) {
+      conn.error('unknown_message_type', `unknown message type; expected one of ${CLIENT_MESSAGE_TYPES.join(', ')}`, {
+        field: 'type',
+        ...commandId,
+      });
+      return;
+    }
+    const parsed = clientMessageSchema.safeParse(raw);
+    if (!parsed.success) {
+      const { message, field } = describeZodError(parsed.error);
+      conn.error('invalid_message', message, { ...(field === undefined ? {} : { field }), ...commandId });
+      return;
+    }
+    const message = parsed.data;
+    conn.chain = conn.chain
+      .then(() => handle(conn, message))
+      .catch((error: unknown) => {
+        log.error({ err: error }, 'handling a websocket message failed');
+        conn.error('internal_error', 'the message could not be processed', commandId);
+      });
+  }
+
+  async function handle(conn: Connection, message: ClientMessage): Promise<void> {
+    if (!conn.open) return;
+    switch (message.type) {
+      case 'ping':
+        conn.send(message.id === undefined ? { type: 'pong' } : { type: 'pong', id: message.id });
+        return;
+      case 'hello': {
+        if (conn.helloStarted) {
+          conn.error('already_authenticated', 'this connection already said hello');
+          return;
+        }
+        conn.helloStarted = true;
+        const result = await hub.subscribe(message.tableId, message.token, message.since, (caller) => {
+          conn.tableId = message.tableId;
+          conn.viewer = conn.makeViewer(caller);
+          return conn.viewer;
+        });
+        if (conn.helloTimer) clearTimeout(conn.helloTimer);
+        if (!result.ok) {
+          conn.viewer = null;
+          conn.send(result.error);
+          const code = result.error.code === 'shutting_down' ? CLOSE.goingAway : CLOSE.unauthorized;
+          conn.close(code, result.error.code);
+        }
+        return;
+      }
+      case 'command': {
+        if (!conn.viewer || !conn.tableId) {
+          conn.error('not_authenticated', 'send hello first', { commandId: message.commandId });
+          return;
+        }
+        const { type: _type, ...envelope } = message;
+        const result = await hub.commandFromViewer(conn.tableId, conn.viewer, envelope);
+        conn.send(result.ok ? result.value : result.error);
+        return;
+      }
+      case 'state': {
+        if (!conn.viewer || !conn.tableId) {
+          conn.error('not_authenticated', 'send hello first');
+          return;
+        }
+        const result = await hub.viewerState(conn.tableId, conn.viewer);
+        conn.send(result.ok ? { type: 'state', ...result.value } : result.error);
+        return;
+      }
+    }
+  }
+
+  return {
+    get connectionCount() {
+      return connections.size;
+    },
+    async close(code, reason) {
+      accepting = false;
+      server.off('upgrade', onUpgrade);
+      clearInterval(heartbeat);
+      const closed = [...connections].map(
+        (conn) =>
+          new Promise<void>((resolve) => {
+            if (conn.ws.readyState === WebSocket.CLOSED) return resolve();
+            const timer = setTimeout(() => {
+              conn.ws.terminate();
+              resolve();
+            }, 2000);
+            conn.ws.once('close', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+            conn.close(code, reason);
+          }),
+      );
+      await Promise.all(closed);
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}

@@ -34,7 +34,7 @@ export const AttributesSchema = z
     knowledge: attributeValue,
     stature: attributeValue,
   })
-  .meta({ description: 'The six attribute values.' });
+  .meta({ id: 'CharacterAttributes', description: 'The six attribute values.' });
 export type Attributes = z.infer<typeof AttributesSchema>;
 
 export const PrioritiesSchema = z
@@ -44,7 +44,7 @@ export const PrioritiesSchema = z
     third: AttributeNameSchema,
     handicap: AttributeNameSchema,
   })
-  .meta({ description: 'Order of importance: two First, two Second, one Third and one Handicap attribute.' });
+  .meta({ id: 'CharacterPriorities', description: 'Order of importance: two First, two Second, one Third and one Handicap attribute.' });
 export type Priorities = z.infer<typeof PrioritiesSchema>;
 
 const name = z.string().trim().min(1);
@@ -60,7 +60,7 @@ export const SkillSchema = z
     shield: name.optional().meta({ description: 'Name of the shield in `gear` this skill blocks with (a shield skill).' }),
     description: z.string().optional(),
   })
-  .meta({ description: 'An unlocked skill. Block, Dodge and Resist are always unlocked; list them only to add dice.' });
+  .meta({ id: 'CharacterSkill', description: 'An unlocked skill. Block, Dodge and Resist are always unlocked; list them only to add dice.' });
 export type Skill = z.infer<typeof SkillSchema>;
 
 /** personae-core-2011.txt "Languages", "Expertise", "Resources". */
@@ -74,7 +74,7 @@ export const TalentSchema = z
     resourceCap: count.min(1).default(1).meta({ description: 'Resource: how much this talent adds to the Resource Cap.' }),
     description: z.string().optional(),
   })
-  .meta({ description: 'A talent: a language, an area of expertise or a resource.' });
+  .meta({ id: 'CharacterTalent', description: 'A talent: a language, an area of expertise or a resource.' });
 export type Talent = z.infer<typeof TalentSchema>;
 
 /** personae-core-2011.txt "Special Ability Identifiers". */
@@ -97,7 +97,7 @@ export const SpecialAbilitySchema = z
       description: 'What the ability does, in terms the challenge engine applies; `described` for a benefit with no mechanics.',
     }),
   })
-  .meta({ description: 'A special ability.' });
+  .meta({ id: 'CharacterSpecialAbility', description: 'A special ability.' });
 export type SpecialAbility = z.infer<typeof SpecialAbilitySchema>;
 
 /** personae-core-2011.txt "Duration / Duration Identifiers". */
@@ -113,7 +113,7 @@ export const PowerSchema = z
     upgrades: count.default(0),
     gear: name.optional().meta({ description: 'The item in `gear` whose supernatural quality this power represents.' }),
   })
-  .meta({ description: 'A power.' });
+  .meta({ id: 'CharacterPower', description: 'A power.' });
 export type Power = z.infer<typeof PowerSchema>;
 
 /** personae-core-2011.txt "Weapons", "Defense", "Armor", "Exceptional Gear". */
@@ -137,7 +137,7 @@ export const GearSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('shield'), ...gearCommon, weight: z.enum(['light', 'heavy']) }),
   z.strictObject({ type: z.literal('armor'), ...gearCommon }),
   z.strictObject({ type: z.literal('item'), ...gearCommon }),
-]);
+]).meta({ id: 'CharacterGear', description: 'A weapon, shield, armor or other item.' });
 export type Gear = z.infer<typeof GearSchema>;
 
 /** personae-core-2011.txt "Injury and Death". */
@@ -147,7 +147,7 @@ export const HealthSchema = z
     hits: count.default(0).meta({ description: 'Hits of injury currently sustained.' }),
     status: z.enum(HEALTH_STATUSES).default('unharmed'),
   })
-  .meta({ description: 'Current health; the encounter engine updates it.' });
+  .meta({ id: 'CharacterHealth', description: 'Current health; the encounter engine updates it.' });
 export type Health = z.infer<typeof HealthSchema>;
 
 /** personae-core-2011.txt "Resources": a temporary boost to the Resource Cap that lasts some scenes. */
@@ -157,56 +157,6 @@ export const ResourceBoostSchema = z.strictObject({
   reason: z.string().optional(),
 });
 export type ResourceBoost = z.infer<typeof ResourceBoostSchema>;
-
-// ---------------------------------------------------------------------------------------------
-// Advancement history: personae-core-2011.txt "Advancement". Entries are only ever appended.
-
-export const PurchaseSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('attribute'), attribute: AttributeNameSchema }),
-  z.strictObject({ kind: z.literal('companion-attribute'), companion: name, attribute: AttributeNameSchema }),
-  z.strictObject({ kind: z.literal('skill'), skill: SkillSchema }),
-  z.strictObject({ kind: z.literal('prowess-pool') }),
-  z.strictObject({ kind: z.literal('assign-dice'), skill: name, dice: count.min(1) }),
-  z.strictObject({ kind: z.literal('special-ability'), ability: SpecialAbilitySchema }),
-  z.strictObject({ kind: z.literal('special-ability-upgrade'), ability: name }),
-  z.strictObject({ kind: z.literal('quality'), ability: name, exceptionalGear: name.optional() }),
-  z.strictObject({ kind: z.literal('companion-promotion'), companion: name }),
-  z.strictObject({ kind: z.literal('power'), power: PowerSchema }),
-  z.strictObject({
-    kind: z.literal('power-upgrade'),
-    power: name,
-    improve: z.enum(['targets', 'hits', 'duration', 'other']),
-    duration: z.enum(['independent', 'special']).optional(),
-  }),
-  z.strictObject({ kind: z.literal('talent'), talent: TalentSchema }),
-  z.strictObject({ kind: z.literal('talent-upgrade'), talent: name, improve: z.enum(['uses', 'dice', 'resourceCap']) }),
-  z.strictObject({ kind: z.literal('hit') }),
-]);
-export type Purchase = z.infer<typeof PurchaseSchema>;
-export type PurchaseKind = Purchase['kind'];
-
-const entryId = z.number().int().min(1);
-export const HistoryEntrySchema = z.discriminatedUnion('type', [
-  z.strictObject({
-    type: z.literal('award'),
-    id: entryId,
-    points: count.min(1),
-    note: z.string().optional(),
-  }),
-  z.strictObject({
-    type: z.literal('spend'),
-    id: entryId,
-    award: entryId.nullable().meta({ description: 'The award the points came from (null for a spend that costs nothing).' }),
-    cost: count,
-    purchase: PurchaseSchema,
-    previous: z
-      .strictObject({ duration: z.enum(POWER_DURATIONS).optional(), tier: z.enum(['minion', 'minor', 'major']).optional() })
-      .optional()
-      .meta({ description: 'Values the spend replaced, kept so that it can be undone.' }),
-  }),
-  z.strictObject({ type: z.literal('undo'), id: entryId, entry: entryId }),
-]);
-export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 
 // ---------------------------------------------------------------------------------------------
 
@@ -239,16 +189,77 @@ const sheetFields = {
   health: HealthSchema.default({ hits: 0, status: 'unharmed' }),
   criticals: count.default(0).meta({ description: 'Banked critical successes.' }),
   resourceBoosts: z.array(ResourceBoostSchema).default([]),
-  history: z.array(HistoryEntrySchema).default([]).meta({ description: 'Development points awarded and spent, in order.' }),
   notes: z.string().optional(),
 };
 
-/** A companion's own sheet, as held inside its main character's sheet. */
-export const CompanionSheetSchema = z.strictObject(sheetFields).meta({ id: 'CompanionSheet' });
+/**
+ * A companion's own sheet, as held inside its main character's sheet. It has no history of its own:
+ * its owner's development points pay for it (personae-core-2011.txt "Companion Development").
+ */
+export const CompanionSheetSchema = z.strictObject(sheetFields).meta({ id: 'CharacterCompanionSheet' });
+
+// ---------------------------------------------------------------------------------------------
+// Advancement history: personae-core-2011.txt "Advancement". Entries are only ever appended.
+
+export const PurchaseSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('attribute'), attribute: AttributeNameSchema }),
+  z.strictObject({ kind: z.literal('companion-attribute'), companion: name, attribute: AttributeNameSchema }),
+  z.strictObject({ kind: z.literal('skill'), skill: SkillSchema }),
+  z.strictObject({ kind: z.literal('prowess-pool') }),
+  z.strictObject({ kind: z.literal('assign-dice'), skill: name, dice: count.min(1) }),
+  z.strictObject({
+    kind: z.literal('special-ability'),
+    ability: SpecialAbilitySchema,
+    companion: CompanionSheetSchema.optional().meta({ description: 'The companion a companion ability brings.' }),
+  }),
+  z.strictObject({ kind: z.literal('special-ability-upgrade'), ability: name }),
+  z.strictObject({ kind: z.literal('quality'), ability: name, exceptionalGear: name.optional() }),
+  z.strictObject({ kind: z.literal('companion-promotion'), companion: name }),
+  z.strictObject({ kind: z.literal('power'), power: PowerSchema }),
+  z.strictObject({
+    kind: z.literal('power-upgrade'),
+    power: name,
+    improve: z.enum(['targets', 'hits', 'duration', 'other']),
+    duration: z.enum(['independent', 'special']).optional(),
+  }),
+  z.strictObject({ kind: z.literal('talent'), talent: TalentSchema }),
+  z.strictObject({ kind: z.literal('talent-upgrade'), talent: name, improve: z.enum(['uses', 'dice', 'resourceCap']) }),
+  z.strictObject({ kind: z.literal('hit') }),
+]).meta({ id: 'CharacterPurchase', description: 'What a spend of development points bought.' });
+export type Purchase = z.infer<typeof PurchaseSchema>;
+export type PurchaseKind = Purchase['kind'];
+
+const entryId = z.number().int().min(1);
+export const HistoryEntrySchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('award'),
+    id: entryId,
+    points: count.min(1),
+    note: z.string().optional(),
+  }),
+  z.strictObject({
+    type: z.literal('spend'),
+    id: entryId,
+    award: entryId.nullable().meta({ description: 'The award the points came from (null for a spend that costs nothing).' }),
+    cost: count,
+    purchase: PurchaseSchema,
+    previous: z
+      .strictObject({
+        duration: z.enum(POWER_DURATIONS).optional(),
+        tier: z.enum(['minion', 'minor', 'major']).optional(),
+        listed: z.boolean().optional().meta({ description: 'false when a defence skill was not listed before dice were assigned to it.' }),
+      })
+      .optional()
+      .meta({ description: 'Values the spend replaced, kept so that it can be undone.' }),
+  }),
+  z.strictObject({ type: z.literal('undo'), id: entryId, entry: entryId }),
+]);
+export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 
 export const CharacterSheetSchema = z
   .strictObject({
     ...sheetFields,
+    history: z.array(HistoryEntrySchema).default([]).meta({ description: 'Development points awarded and spent, in order.' }),
     companions: z.array(CompanionSheetSchema).default([]).meta({ description: 'Companions this character controls.' }),
   })
   .meta({ title: 'Personae character sheet', description: 'A character for the Personae rules (personae-core-2011).' });
@@ -262,8 +273,5 @@ export type AnySheet = CharacterSheet | CompanionSheet;
 
 /** The JSON Schema published as docs/character-sheet.schema.json. */
 export function characterSheetJsonSchema(): Record<string, unknown> {
-  return {
-    ...z.toJSONSchema(CharacterSheetSchema, { io: 'input', target: 'draft-2020-12' }),
-    $id: 'https://personae-table.invalid/character-sheet.schema.json',
-  } as Record<string, unknown>;
+  return z.toJSONSchema(CharacterSheetSchema, { io: 'input', target: 'draft-2020-12' }) as Record<string, unknown>;
 }

@@ -1,0 +1,145 @@
+import { realpathSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Command, CommanderError } from 'commander';
+import { DiceExpressionError, DiceInputError } from '@personae/dice';
+import { ChallengeError, DifficultyError, OptionError, RerollError } from '@personae/rules';
+import { registerDemoCommand } from './commands/demo.js';
+import { registerRollCommand } from './commands/roll.js';
+import { CliError, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, processIo, type CliIo } from './io.js';
+
+/** A group of subcommands: it adds its commands to the program and writes through `io`. */
+export type CommandRegistrar = (program: Command, io: CliIo) => void;
+
+/** Every command group of `personae`, in the order `--help` lists them. A new group is one entry here. */
+export const COMMANDS: readonly CommandRegistrar[] = [registerRollCommand, registerDemoCommand];
+
+const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
+
+/** The errors that mean "the input was wrong" (exit code 2), as opposed to a bug (exit code 1). */
+const USER_ERRORS = [CliError, DiceExpressionError, DiceInputError, DifficultyError, OptionError, ChallengeError, RerollError] as const;
+/** Errors that JavaScript itself raises: these point at a bug, not at the input. */
+const BUILT_IN_ERRORS = new Set(['Error', 'TypeError', 'RangeError', 'ReferenceError', 'SyntaxError', 'EvalError', 'URIError', 'AggregateError']);
+/** Operating-system errors about a path the user named (`--plot`, a sheet file). */
+const FILE_ERRORS = new Set(['ENOENT', 'EACCES', 'EPERM', 'EISDIR', 'ENOTDIR', 'EEXIST', 'EROFS', 'ENOSPC', 'ENAMETOOLONG']);
+
+export interface BuildOptions {
+  /** Where commander's own error-time output (help after a missing subcommand) goes; `run()` keeps it to itself. */
+  readonly writeErr?: (s: string) => void;
+}
+
+/** The `personae` program with every command registered, writing through `io`, never exiting the process. */
+export function buildProgram(io: CliIo, build: BuildOptions = {}): Command {
+  const program = new Command('personae')
+    .description('Reference tools for the Personae tabletop role-playing rules: roll challenges, explain them, and compute their exact odds.')
+    .version(version, '-V, --version', 'print the version')
+    .helpCommand('help [command]', 'show help for a command')
+    .showSuggestionAfterError(true);
+  for (const register of COMMANDS) register(program, io);
+  program.addHelpText(
+    'after',
+    [
+      '',
+      'Examples:',
+      '  personae roll "3d10+4" vs "2d10+5"',
+      '  personae roll "[7,5,2]+3" vs "[8,6]+2"',
+      '  personae roll "3d10+3" --unopposed normal --seed 7',
+      '  personae odds "3d10+4" vs "2d10+5" --table',
+      '  personae demo',
+      '',
+      'Exit codes: 0 done, 2 the input was wrong (one line on stderr says what), 1 an internal error.',
+      'Full reference: docs/cli.md',
+    ].join('\n'),
+  );
+  // Commands a group adds with addCommand() do not inherit these settings, so set them on every command.
+  const configure = (cmd: Command): void => {
+    cmd.exitOverride();
+    cmd.configureOutput({
+      writeOut: (s) => io.stdout(s),
+      writeErr: build.writeErr ?? ((s) => io.stderr(s)),
+      // run() prints every error itself, as one line.
+      outputError: () => {},
+    });
+    for (const sub of cmd.commands) configure(sub);
+  };
+  configure(program);
+  return program;
+}
+
+/**
+ * Run `personae` with the words after the program name. Never throws and never exits the process:
+ * it reports through `io`, calls `io.setExitCode`, and returns the exit code
+ * (0 done, 2 the input was wrong, 1 an internal error).
+ */
+export async function run(argv: readonly string[], io: CliIo): Promise<number> {
+  let exitCode = EXIT_OK;
+  const scoped: CliIo = { ...io, setExitCode: (code) => void (exitCode = code) };
+  const commanderErr: string[] = [];
+  try {
+    const program = buildProgram(scoped, { writeErr: (s) => void commanderErr.push(s) });
+    if (argv.length === 0) io.stdout(program.helpInformation());
+    else await program.parseAsync([...argv], { from: 'user' });
+  } catch (error) {
+    exitCode = report(error, io, commanderErr.join(''));
+  }
+  io.setExitCode(exitCode);
+  return exitCode;
+}
+
+/** Print an error as one line on stderr and choose the exit code. */
+function report(error: unknown, io: CliIo, commanderErr: string): number {
+  if (error instanceof CommanderError) {
+    if (error.exitCode === 0) return EXIT_OK; // --help, --version
+    if (error.code === 'commander.help') {
+      // A command group run without one of its subcommands: commander drew its help; say it in one line.
+      const usage = /Usage: (\S+(?: \S+)*?) \[/.exec(commanderErr)?.[1] ?? 'personae';
+      return fail(io, `missing command after "${usage}"; see "${usage} --help"`, EXIT_USAGE);
+    }
+    return fail(io, error.message.replace(/^error:\s*/, ''), EXIT_USAGE);
+  }
+  if (!(error instanceof Error)) return fail(io, `internal error: ${String(error)}`, EXIT_INTERNAL);
+  if (isUserError(error)) return fail(io, userMessage(error), EXIT_USAGE);
+  if (process.env.PERSONAE_DEBUG) io.stderr(`${error.stack ?? error.message}\n`);
+  return fail(io, `internal error: ${error.message} (set PERSONAE_DEBUG=1 to see where)`, EXIT_INTERNAL);
+}
+
+/**
+ * The rules and dice packages raise named error classes for bad input; other command groups follow the
+ * same convention (a named class of their own, or CliError). Errors JavaScript raises itself are bugs.
+ */
+function isUserError(error: Error): boolean {
+  if (USER_ERRORS.some((cls) => error instanceof cls)) return true;
+  const code = (error as NodeJS.ErrnoException).code;
+  if (typeof code === 'string' && FILE_ERRORS.has(code)) return true;
+  return !BUILT_IN_ERRORS.has(error.name) && error.name.endsWith('Error');
+}
+
+function userMessage(error: Error): string {
+  const issues = (error as { issues?: unknown }).issues;
+  if (error.name === 'ZodError' && Array.isArray(issues)) {
+    return issues
+      .map((i: { path?: unknown[]; message?: string }) => `${(i.path ?? []).join('.') || 'input'}: ${i.message ?? 'invalid'}`)
+      .join('; ');
+  }
+  return error.message;
+}
+
+function fail(io: CliIo, message: string, code: number): number {
+  const line = message.replace(/\s*\n\s*/g, ' ').trim();
+  io.stderr(`personae: ${line}\n`);
+  return code;
+}
+
+function invokedDirectly(): boolean {
+  const entry = process.argv[1];
+  if (entry === undefined) return false;
+  try {
+    return import.meta.url === pathToFileURL(realpathSync(entry)).href;
+  } catch {
+    return false;
+  }
+}
+
+if (invokedDirectly()) {
+  await run(process.argv.slice(2), processIo());
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { cli } from './helpers';
+
+/** Every user error: exit code 2, nothing on stdout, one line on stderr naming the problem, no stack trace. */
+async function expectUsageError(argv: string[], names: RegExp) {
+  const r = await cli(...argv);
+  expect(r.code, r.stderr).toBe(2);
+  expect(r.exitCodeSet).toBe(2);
+  expect(r.stdout).toBe('');
+  expect(r.stderr.endsWith('\n')).toBe(true);
+  const lines = r.stderr.trimEnd().split('\n');
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(/^personae: \S/);
+  expect(r.stderr).not.toMatch(/\n\s+at |Error:|\.ts:\d+/);
+  expect(lines[0]).toMatch(names);
+  return lines[0]!;
+}
+
+describe('bad input exits with code 2 and one line naming what was wrong', () => {
+  const cases: [string, string[], RegExp][] = [
+    ['dice other than d10', ['roll', '3d6', 'vs', '2d10'], /"3d6".*d6.*ten-sided/],
+    ['a d10 result above 10', ['roll', '[11]', 'vs', '2d10'], /"\[11\]".*11.*1 to 10/],
+    ['a d10 result of 0', ['roll', '[7,0]', 'vs', '2d10'], /die #2 is 0/],
+    ['a pool of no dice when minimumPool is 1', ['roll', '0d10', 'vs', '2d10'], /"0d10".*minimumPool = 1/],
+    ['no given dice when minimumPool is 1', ['roll', '[]+3', 'vs', '2d10'], /"\[\]\+3".*minimumPool/],
+    ['"vs" with nothing after it', ['roll', '3d10+4', 'vs'], /nothing after "vs"/],
+    ['"vs" with nothing before it', ['roll', 'vs', '2d10'], /nothing before "vs"/],
+    ['"vs" twice', ['roll', '3d10', 'vs', '2d10', 'vs', '1d10'], /"vs" appears more than once/],
+    ['two pools without "vs"', ['roll', '3d10', '2d10'], /expected "vs"/],
+    ['one pool without --unopposed', ['roll', '3d10+4'], /nothing to roll against.*--unopposed/],
+    ['no dice at all', ['roll'], /missing the dice/],
+    ['garbage', ['roll', 'garbage'], /"garbage".*expected dice like/],
+    ['garbage after vs', ['roll', '3d10', 'vs', 'lots'], /reactor's dice.*"lots"/],
+    ['a bad modifier', ['roll', '3d10+x', 'vs', '2d10'], /"3d10\+x".*\+x/],
+    ['an unknown table option', ['roll', '3d10', 'vs', '2d10', '--option', 'nosuch=1'], /unknown option "nosuch"/],
+    ['a bad value for a table option', ['roll', '3d10', 'vs', '2d10', '--option', 'fullTie=maybe'], /option "fullTie" cannot be "maybe"/],
+    ['an --option without "="', ['roll', '3d10', 'vs', '2d10', '--option', 'fullTie'], /"fullTie" is not name=value/],
+    ['an unknown preset', ['roll', '3d10', 'vs', '2d10', '--rules', 'core-1999'], /--rules.*'core-1999'.*core-2011, srd-v4/],
+    ['an unknown flag', ['roll', '3d10', 'vs', '2d10', '--bogus'], /unknown option '--bogus'/],
+    ['a flag without its value', ['roll', '3d10', 'vs', '2d10', '--seed'], /--seed.*argument missing/],
+    ['a seed that is not a number', ['roll', '3d10', 'vs', '2d10', '--seed', 'abc'], /--seed.*'abc'.*whole number/],
+    ['a negative steer', ['roll', '3d10', 'vs', '2d10', '--steer', '-1'], /--steer.*'-1'/],
+    ['an unknown difficulty', ['roll', '3d10', '--unopposed', 'extreme'], /unknown difficulty "extreme"/],
+    ['a reactor with --unopposed', ['roll', '3d10', 'vs', '2d10', '--unopposed', 'normal'], /--unopposed.*drop "vs 2d10"/],
+    ['--gm-dice without --unopposed', ['roll', '3d10', 'vs', '2d10', '--gm-dice', '3,7'], /--gm-dice.*--unopposed/],
+    ['--gm-dice with the wrong count', ['roll', '3d10', '--unopposed', 'normal', '--gm-dice', '3,7,9'], /GM rolls 2 dice.*3 result/],
+    ['--gm-dice out of range', ['roll', '3d10', '--unopposed', 'normal', '--gm-dice', '3,12'], /GM's dice: die #2 \("12"\)/],
+    ['--reactor-pt with --unopposed', ['roll', '3d10', '--unopposed', 'normal', '--reactor-pt', '3'], /--reactor-pt/],
+    ['more assistants than the table allows', ['roll', '3d10', 'vs', '2d10', '--assist', 'Ben', '--option', 'maxAssistants=0'], /1 assistants.*maxAssistants/],
+    ['an unknown command', ['rol', '3d10'], /unknown command 'rol'.*Did you mean roll\?/],
+    ['an argument to demo', ['demo', 'now'], /too many arguments for 'demo'/],
+  ];
+  for (const [what, argv, names] of cases) {
+    it(what, async () => {
+      await expectUsageError(argv, names);
+    });
+  }
+});
+
+describe('help and version', () => {
+  it('--help prints the commands on stdout and exits 0', async () => {
+    const r = await cli('--help');
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/Usage: personae/);
+    for (const command of ['roll', 'odds', 'demo']) expect(r.stdout).toContain(command);
+    expect(r.stdout).toContain('Exit codes');
+  });
+
+  it('no arguments prints the help and exits 0', async () => {
+    const r = await cli();
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/Usage: personae/);
+  });
+
+  it('help for one command lists its flags', async () => {
+    const r = await cli('help', 'roll');
+    expect(r.code).toBe(0);
+    for (const flag of ['--seed', '--rules', '--option', '--assist', '--steer', '--actor-pt', '--reactor-pt', '--unopposed', '--json']) expect(r.stdout).toContain(flag);
+    const again = await cli('roll', '--help');
+    expect(again.stdout).toBe(r.stdout);
+  });
+
+  it('--version prints the version', async () => {
+    const r = await cli('--version');
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+});

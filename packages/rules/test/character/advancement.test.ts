@@ -202,7 +202,7 @@ const purchaseArb: fc.Arbitrary<Purchase> = fc.oneof(
   fc.record({ skill: fc.constantFrom('Dodge', 'Block', 'Sword', 'Haggle'), dice: fc.integer({ min: 1, max: 3 }) }).map((r) => ({ kind: 'assign-dice' as const, ...r })),
   fc.record({ name: fc.constantFrom('Grit', 'Aim'), quality: fc.boolean(), conditional: fc.constantFrom([], ['at night']) }).map((r) => ({
     kind: 'special-ability' as const,
-    ability: { name: r.name, conditional: r.conditional, culture: false, quality: r.quality, upgrades: 0, effect: { type: 'described' as const } },
+    ability: { name: r.name, conditional: [...r.conditional], culture: false, quality: r.quality, upgrades: 0, effect: { type: 'described' as const } },
   })),
   fc.constantFrom('Grit', 'Aim', 'Silver Tongue').map((ability) => ({ kind: 'special-ability-upgrade' as const, ability })),
   fc.constantFrom('Grit', 'Aim').map((ability) => ({ kind: 'quality' as const, ability })),

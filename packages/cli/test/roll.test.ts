@@ -118,6 +118,19 @@ describe('personae roll: given dice', () => {
     expect((steered.rulings as { rule: string }[]).some((r) => r.rule === 'steering')).toBe(true);
   });
 
+  it('says in the headline when a ruling turned the dice around', async () => {
+    const { stdout } = await cli('roll', '[10,6]+2', 'vs', '[9,8]+3', '--rules', 'srd-v4');
+    expect(stdout).toContain("the dice alone said failure, changed by: challenger's natural 10");
+    expect(stdout).not.toContain('changed by: no critical');
+  });
+
+  it('keeps a pool on one line in the JSON', async () => {
+    const { stdout } = await cli('roll', '[7,5,2]+3', 'vs', '[8,6]+2', '--json');
+    expect(stdout).toContain('"dice": [7, 5, 2],');
+    expect(stdout).toContain('"actor": { "die": 7, "total": 10 },');
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe('}');
+  });
+
   it('names grades in the headline under srd-v4 only', async () => {
     expect((await cli('roll', '[9]', 'vs', '[2]', '--rules', 'srd-v4')).stdout).toContain('SUCCESS (clear success)');
     expect((await cli('roll', '[9]', 'vs', '[2]')).stdout).toContain('SUCCESS: Actor succeeds (decided on the highest dice).');

@@ -11,6 +11,7 @@ import {
   type SideResult,
 } from '@personae/rules';
 import { addTableFlags, collect, readDiceList, readSides, readTable, seedNumber, wholeNumber, type PoolInput, type Table, type TableFlags } from '../args.js';
+import { toJson } from '../format/json.js';
 import { rollText } from '../format/roll.js';
 import { CliError, writeLines, type CliIo } from '../io.js';
 
@@ -146,12 +147,15 @@ export function describeDice(dice: DiceSource, seed: number | undefined): string
 
 /** The text report: what was rolled, under which rules, then the result. */
 export function rollReport(result: ChallengeResult, request: RollRequest, dice: DiceSource): string[] {
-  const allGiven = request.actor.given !== undefined && (request.difficulty ? request.gmDice !== undefined : request.reactor?.given !== undefined);
+  const allGiven =
+    request.actor.given !== undefined &&
+    (request.difficulty ? request.gmDice !== undefined : request.reactor?.given !== undefined) &&
+    (result.previousAttempts ?? []).length === 0;
   const fresh = allGiven ? 'every die entered' : describeDice(dice, request.seed);
   const title = request.difficulty
     ? `Unopposed challenge: ${result.actor.name} ${request.actor.text} against difficulty ${request.difficulty.label} (+${request.difficulty.value})`
     : `Challenge: ${result.actor.name} ${request.actor.text} vs ${result.reactor.name} ${request.reactor!.text}`;
-  const overrides = Object.entries(request.table.overrides).map(([k, v]) => `${k}=${JSON.stringify(v)}`);
+  const overrides = Object.entries(request.table.overrides).map(([k, v]) => `${k}=${String(v)}`);
   const extras = [
     request.assistants.length > 0 ? `assisted by ${request.assistants.join(', ')}` : '',
     request.steer > 0 ? `steer ${request.steer}` : '',
@@ -192,7 +196,7 @@ export function registerRollCommand(program: Command, io: CliIo): void {
     .option('--json', 'print one JSON object instead of text')
     .action((words: string[], flags: RollFlags) => {
       const done = executeRoll(words, flags);
-      if (flags.json) io.stdout(JSON.stringify(done.json, null, 2) + '\n');
+      if (flags.json) io.stdout(toJson(done.json));
       else writeLines(io.stdout, done.lines);
     });
 }

@@ -82,10 +82,13 @@ export function headline(result: ChallengeResult, options: Pick<TableOptions, 'g
         : typeof result.decidedBy === 'number'
           ? `decided by tie-break at pair #${result.decidedBy}`
           : 'every pair tied';
+  // A ruling (a natural 10 under srd-v4, steering, option fullTie) can turn the dice's verdict around.
+  const diceSay = result.winner === 'actor' ? 'success' : result.winner === 'reactor' ? 'failure' : 'tie';
+  const ruled = diceSay !== result.outcome && result.rulings.length > 0 ? `; the dice alone said ${diceSay}, changed by: ${[...new Set(result.rulings.map((r) => r.rule).filter((rule) => !/critical/.test(rule)))].join(', ')}` : '';
   const crits: string[] = [];
   if (result.criticals.actor > 0) crits.push(`${actor.name} ${result.criticals.actor}`);
   if (result.criticals.reactor > 0) crits.push(`${reactor.name} ${result.criticals.reactor}`);
-  return `${what} (${how})${crits.length > 0 ? `; criticals: ${crits.join(', ')}` : ''}.`;
+  return `${what} (${how}${ruled})${crits.length > 0 ? `; criticals: ${crits.join(', ')}` : ''}.`;
 }
 
 export interface RollTextContext {

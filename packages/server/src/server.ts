@@ -28,7 +28,7 @@ export interface ServerConfig {
   databaseUrl?: string;
   /** PostgreSQL schema. Default "public". */
   databaseSchema?: string;
-  /** A store to use instead of opening one from the settings above. */
+  /** A store to use instead of opening one from the settings above (the caller closes it). */
   store?: Store;
   /** Serve the web app's files from this directory (optional). */
   staticDir?: string;
@@ -336,7 +336,7 @@ export async function createServer<S, C, E>(config: ServerConfig, decider: Decid
         await drained;
         await ws.close(CLOSE.goingAway, 'server shutting down');
         await httpClosed;
-        await store.close();
+        if (!config.store) await store.close();
       })();
       return closing;
     },

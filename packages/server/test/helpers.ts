@@ -59,26 +59,26 @@ export function tempDir(): string {
 export async function openTestStore(kind: StoreKind): Promise<TestStore> {
   if (kind === 'sqlite') {
     const dir = tempDir();
-    const store = openSqliteStore({ file: join(dir, 'personae.sqlite') });
-    return {
-      store,
+    const result: TestStore = {
+      store: openSqliteStore({ file: join(dir, 'personae.sqlite') }),
       location: dir,
       async cleanup() {
-        await store.close();
+        await result.store.close();
         rmSync(dir, { recursive: true, force: true });
       },
     };
+    return result;
   }
   const schema = uniqueSchema();
-  const store = await openPostgresStore({ connectionString: PG_URL, schema, maxConnections: 4 });
-  return {
-    store,
+  const result: TestStore = {
+    store: await openPostgresStore({ connectionString: PG_URL, schema, maxConnections: 4 }),
     location: schema,
     async cleanup() {
-      await store.close();
+      await result.store.close();
       await dropSchema(schema);
     },
   };
+  return result;
 }
 
 export interface Running {

@@ -1,0 +1,183 @@
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openPostgresStore, openSqliteStore, type CommandRecord, type EventRecord, type NewTable, type Store } from '../src/store';
+import { hashToken } from '../src/tokens';
+import { openTestStore, PG_URL, runPg, type StoreKind, type TestStore } from './helpers';
+
+const now = '2025-01-01T00:00:00.000Z';
+
+function table(id: string, overrides: Partial<NewTable> = {}): NewTable {
+  return {
+    table: { id, name: `Table ${id}`, createdAt: now, settings: { physicalDice: false }, version: 0 },
+    inviteHash: hashToken(`invite-${id}`),
+    observerHash: hashToken(`observer-${id}`),
+    participants: [
+      {
+        participant: { id: 'gm1', role: 'gm', displayName: 'GM', joinedAt: now, removedAt: null },
+        tokenHash: hashToken(`gm-${id}`),
+      },
+    ],
+    events: [],
+    ...overrides,
+  };
+}
+
+function events(from: number, n: number, commandId: string, participantId = 'gm1'): EventRecord[] {
+  return Array.from({ length: n }, (_, i) => ({
+    seq: from + i,
+    at: now,
+    participantId,
+    commandId,
+    event: { type: 'tick', i: from + i, nested: { list: [1, 'two', null], text: 'ünïcødé \u2603' } },
+  }));
+}
+
+function command(commandId: string, firstSeq: number | null, lastSeq: number | null, versionAfter: number, participantId = 'gm1'): CommandRecord {
+  return { participantId, commandId, commandHash: `hash-${commandId}`, firstSeq, lastSeq, versionAfter, at: now };
+}
+
+const kinds: Array<{ kind: StoreKind; enabled: boolean }> = [
+  { kind: 'sqlite', enabled: true },
+  { kind: 'postgres', enabled: runPg },
+];
+
+for (const { kind, enabled } of kinds) {
+  describe.skipIf(!enabled)(`store contract: ${kind}`, () => {
+    let ts: TestStore;
+    let store: Store;
+    beforeEach(async () => {
+      ts = await openTestStore(kind);
+      store = ts.store;
+    });
+    afterEach(async () => {
+      await ts.cleanup();
+    });
+
+    it('reports its kind and answers ping', async () => {
+      expect(store.kind).toBe(kind);
+      await store.ping();
+    });
+
+    it('creates and reads tables and participants', async () => {
+      await store.createTable(table('a'));
+      expect(await store.getTable('a')).toEqual({
+        id: 'a',
+        name: 'Table a',
+        createdAt: now,
+        settings: { physicalDice: false },
+        version: 0,
+      });
+      expect(await store.getTable('missing')).toBeNull();
+      expect(await store.listParticipants('a')).toEqual([
+        { id: 'gm1', role: 'gm', displayName: 'GM', joinedAt: now, removedAt: null },
+      ]);
+      await expect(store.createTable(table('a'))).rejects.toThrow();
+    });
+
+    it('authenticates participants and the observer link by digest, per table', async () => {
+      await store.createTable(table('a'));
+      await store.createTable(table('b'));
+      expect(await store.authenticate('a', hashToken('gm-a'))).toMatchObject({ kind: 'participant', participant: { id: 'gm1', role: 'gm' } });
+      expect(await store.authenticate('a', hashToken('observer-a'))).toEqual({ kind: 'observer' });
+      expect(await store.authenticate('a', hashToken('gm-b'))).toBeNull();
+      expect(await store.authenticate('a', hashToken('invite-a'))).toBeNull();
+      expect(await store.authenticate('a', 'gm-a')).toBeNull();
+    });
+
+    it('joins through the current invite only, and rotates links', async () => {
+      await store.createTable(table('a'));
+      const ann = { id: 'p1', role: 'player' as const, displayName: 'Ann', joinedAt: now, removedAt: null };
+      expect(await store.joinWithInvite('a', hashToken('wrong'), ann, hashToken('ann'))).toBe(false);
+      expect(await store.joinWithInvite('a', hashToken('invite-a'), ann, hashToken('ann'))).toBe(true);
+      expect((await store.listParticipants('a')).map((p) => p.id)).toEqual(['gm1', 'p1']);
+      await store.rotateLink('a', 'invite', hashToken('invite-2'));
+      const bob = { ...ann, id: 'p2', displayName: 'Bob' };
+      expect(await store.joinWithInvite('a', hashToken('invite-a'), bob, hashToken('bob'))).toBe(false);
+      expect(await store.joinWithInvite('a', hashToken('invite-2'), bob, hashToken('bob'))).toBe(true);
+      await store.rotateLink('a', 'observer', hashToken('observer-2'));
+      expect(await store.authenticate('a', hashToken('observer-a'))).toBeNull();
+      expect(await store.authenticate('a', hashToken('observer-2'))).toEqual({ kind: 'observer' });
+      await store.setParticipantToken('a', 'gm1', hashToken('gm-new'));
+      expect(await store.authenticate('a', hashToken('gm-a'))).toBeNull();
+      expect(await store.authenticate('a', hashToken('gm-new'))).toMatchObject({ kind: 'participant' });
+    });
+
+    it('removes a participant: their token stops working', async () => {
+      await store.createTable(table('a'));
+      const ann = { id: 'p1', role: 'player' as const, displayName: 'Ann', joinedAt: now, removedAt: null };
+      await store.joinWithInvite('a', hashToken('invite-a'), ann, hashToken('ann'));
+      expect(await store.removeParticipant('a', 'p1', '2025-01-02T00:00:00.000Z')).toBe(true);
+      expect(await store.removeParticipant('a', 'p1', '2025-01-03T00:00:00.000Z')).toBe(false);
+      expect(await store.authenticate('a', hashToken('ann'))).toBeNull();
+      expect((await store.listParticipants('a'))[1]).toMatchObject({ id: 'p1', removedAt: '2025-01-02T00:00:00.000Z' });
+      await store.setParticipantToken('a', 'p1', hashToken('ann-again'));
+      expect(await store.authenticate('a', hashToken('ann-again'))).toBeNull();
+    });
+
+    it('appends events with their command in one step and reads them back in order', async () => {
+      await store.createTable(table('a'));
+      expect(await store.appendEvents('a', 0, events(1, 3, 'c1'), command('c1', 1, 3, 3))).toEqual({ ok: true });
+      expect(await store.appendEvents('a', 3, events(4, 1, 'c2'), command('c2', 4, 4, 4))).toEqual({ ok: true });
+      expect(await store.appendEvents('a', 4, [], command('c3', null, null, 4))).toEqual({ ok: true });
+      expect((await store.getTable('a'))!.version).toBe(4);
+      const all = await store.readEvents('a', 0);
+      expect(all).toEqual([...events(1, 3, 'c1'), ...events(4, 1, 'c2')]);
+      expect((await store.readEvents('a', 2, 1)).map((e) => e.seq)).toEqual([3]);
+      expect(await store.readEvents('a', 4)).toEqual([]);
+      expect(await store.getCommand('a', 'gm1', 'c1')).toEqual(command('c1', 1, 3, 3));
+      expect(await store.getCommand('a', 'gm1', 'c3')).toEqual(command('c3', null, null, 4));
+      expect(await store.getCommand('a', 'someone-else', 'c1')).toBeNull();
+    });
+
+    it('refuses a stale version and a repeated command without writing anything', async () => {
+      await store.createTable(table('a'));
+      await store.appendEvents('a', 0, events(1, 2, 'c1'), command('c1', 1, 2, 2));
+      expect(await store.appendEvents('a', 1, events(2, 1, 'c2'), command('c2', 2, 2, 2))).toEqual({ ok: false, reason: 'conflict' });
+      expect(await store.appendEvents('a', 2, events(3, 1, 'c1'), command('c1', 3, 3, 3))).toEqual({
+        ok: false,
+        reason: 'duplicate_command',
+      });
+      expect((await store.getTable('a'))!.version).toBe(2);
+      expect((await store.readEvents('a', 0)).map((e) => e.commandId)).toEqual(['c1', 'c1']);
+      expect(await store.getCommand('a', 'gm1', 'c2')).toBeNull();
+      await expect(store.appendEvents('a', 2, events(5, 1, 'c9'), command('c9', 5, 5, 5))).rejects.toThrow(/seq/);
+      // The same commandId from another participant is a different command.
+      expect(await store.appendEvents('a', 2, events(3, 1, 'c1', 'p9'), command('c1', 3, 3, 3, 'p9'))).toEqual({ ok: true });
+    });
+
+    it('lets exactly one of several racing appends win', async () => {
+      await store.createTable(table('a'));
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => store.appendEvents('a', 0, events(1, 1, `r${i}`), command(`r${i}`, 1, 1, 1))),
+      );
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+      expect(await store.readEvents('a', 0)).toHaveLength(1);
+    });
+
+    it('creates a table with an imported event log', async () => {
+      const log = events(1, 1500, 'imp');
+      await store.createTable(table('imp', { table: { ...table('imp').table, version: 1500 }, events: log }));
+      expect((await store.getTable('imp'))!.version).toBe(1500);
+      const first = await store.readEvents('imp', 0);
+      expect(first).toHaveLength(1000);
+      const rest = await store.readEvents('imp', 1000, 1000);
+      expect(rest.map((e) => e.seq)).toEqual(Array.from({ length: 500 }, (_, i) => 1001 + i));
+      await expect(store.createTable(table('bad', { events: events(1, 2, 'x') }))).rejects.toThrow();
+      expect(await store.getTable('bad')).toBeNull();
+    });
+
+    it('keeps everything across close and reopen', async () => {
+      await store.createTable(table('a'));
+      await store.appendEvents('a', 0, events(1, 2, 'c1'), command('c1', 1, 2, 2));
+      await store.close();
+      store =
+        kind === 'sqlite'
+          ? openSqliteStore({ file: join(ts.location, 'personae.sqlite') })
+          : await openPostgresStore({ connectionString: PG_URL, schema: ts.location });
+      ts.store = store;
+      expect((await store.getTable('a'))!.version).toBe(2);
+      expect(await store.readEvents('a', 0)).toEqual(events(1, 2, 'c1'));
+      expect(await store.getCommand('a', 'gm1', 'c1')).not.toBeNull();
+    });
+  });
+}

@@ -115,6 +115,7 @@ export async function createServer<S, C, E>(config: ServerConfig, decider: Decid
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   });
+  app.removeContentTypeParser('text/plain');
   const log = app.log;
   const store = config.store ?? (await openStore(config));
   const hub = new TableHub(store, decider, log);

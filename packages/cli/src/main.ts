@@ -6,13 +6,14 @@ import { DiceExpressionError, DiceInputError } from '@personae/dice';
 import { ChallengeError, DifficultyError, OptionError, RerollError } from '@personae/rules';
 import { registerDemoCommand } from './commands/demo.js';
 import { registerRollCommand } from './commands/roll.js';
+import { registerSheetCommands } from './commands/sheet.js';
 import { CliError, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, processIo, type CliIo } from './io.js';
 
 /** A group of subcommands: it adds its commands to the program and writes through `io`. */
 export type CommandRegistrar = (program: Command, io: CliIo) => void;
 
 /** Every command group of `personae`, in the order `--help` lists them. A new group is one entry here. */
-export const COMMANDS: readonly CommandRegistrar[] = [registerRollCommand, registerDemoCommand];
+export const COMMANDS: readonly CommandRegistrar[] = [registerRollCommand, registerSheetCommands, registerDemoCommand];
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -31,7 +32,7 @@ export interface BuildOptions {
 /** The `personae` program with every command registered, writing through `io`, never exiting the process. */
 export function buildProgram(io: CliIo, build: BuildOptions = {}): Command {
   const program = new Command('personae')
-    .description('Reference tools for the Personae tabletop role-playing rules: roll challenges, explain them, and compute their exact odds.')
+    .description('Reference tools for the Personae tabletop role-playing rules: roll challenges and explain them, compute their exact odds, check character sheets.')
     .version(version, '-V, --version', 'print the version')
     .helpCommand('help [command]', 'show help for a command')
     .showSuggestionAfterError(true);

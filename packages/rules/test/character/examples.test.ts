@@ -44,3 +44,17 @@ describe('examples/characters/invalid: one sheet per rule, each failing exactly 
     });
   }
 });
+
+describe('docs/characters.md', () => {
+  it('documents every rule by name with its source section', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { ROOT } = await import('./helpers');
+    const doc = readFileSync(join(ROOT, 'docs/characters.md'), 'utf8');
+    for (const name of CHARACTER_RULE_NAMES) {
+      const row = doc.split('\n').find((l) => l.startsWith(`| \`${name}\``));
+      expect(row, name).toBeDefined();
+      expect(row).toContain(CHARACTER_RULES[name].source.section.split(':')[0]!);
+    }
+  });
+});

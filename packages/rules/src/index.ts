@@ -1,3 +1,4 @@
 export * from './options';
 export * from './effects';
 export * from './challenge';
+export * from './encounter';

@@ -252,6 +252,46 @@ export const OPTION_DEFINITIONS = {
     sources: [`${doc.core} "Introduction"`, `${doc.web} "The Challenge"`],
     defaults: same('core-2011'),
   }),
+  escalationMaySkip: option({
+    schema: z.boolean(),
+    summary: 'Whether a scene may escalate past a step in one go (a scene straight to a violent encounter, as in an ambush).',
+    sources: [`${doc.core} "Escalation" (the order of escalation)`, `${doc.v4} "The Challenge" (escalated or de-escalated as it makes sense)`],
+    values: { false: 'each step of the escalation order is taken in turn', true: 'any later step may be reached at once' },
+    defaults: same(false),
+  }),
+  minionThreshold: option({
+    schema: oneOf(['one-hit', 'stature']),
+    summary: 'How many hits take a minion to its first status (Incapacitated): minions have only Incapacitated and Dying.',
+    sources: [`${doc.core} "Adversaries" (minion, minor and major supporting characters)`],
+    values: {
+      'one-hit': 'one hit, as a minor character reaches Injured with one hit',
+      stature: '1 + Stature + bonuses, as a main character reaches Injured',
+    },
+    defaults: same('one-hit'),
+  }),
+  injuryTiming: option({
+    schema: oneOf(['end-of-round', 'immediate']),
+    summary: 'When a new health status (and its penalty) takes effect in a violent encounter; hits are tallied at once either way.',
+    sources: [`${doc.core} "Injury and Death" (injury takes effect at the end of a round)`],
+    values: { 'end-of-round': 'at the end of the round in which the hits were tallied', immediate: 'as soon as the hits are tallied' },
+    defaults: same('end-of-round'),
+  }),
+  injuryPenaltyLasts: option({
+    schema: oneOf(['until-recovered', 'violent-encounters']),
+    summary: 'Where the dice penalty of a health status applies.',
+    sources: [`${doc.core} "Injury and Death" (on all challenges until the end of a violent encounter; persists until recovery)`],
+    values: {
+      'until-recovered': 'on every challenge, in and out of encounters, until the status is recovered from',
+      'violent-encounters': 'only on challenges in violent encounters',
+    },
+    defaults: same('until-recovered'),
+  }),
+  attackAttribute: option({
+    schema: oneOf(['by-weapon', 'skill']),
+    summary: 'The attribute added to an attack: by the weapon (Stature for unarmed and hand-to-hand, Cunning for ranged) or the default attribute of the skill rolled.',
+    sources: [`${doc.core} "Weapons"`, `${doc.core} "Skills" (the default attribute chosen when a skill is unlocked)`],
+    defaults: same('by-weapon'),
+  }),
 } as const;
 
 export type OptionName = keyof typeof OPTION_DEFINITIONS;

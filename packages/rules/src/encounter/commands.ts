@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { TableOptionsInputSchema } from '../options';
+import { CombatantSchema } from './combatant';
+
+/**
+ * Commands: what a player or the GM asks the table to do. Each names who issues it (`actor`: the
+ * character's id, or "gm"), so that a server can check that the issuer controls that character.
+ * Dice rolled at the table may be entered with the command; dice not entered come from the dice
+ * source handed to `decide`.
+ */
+
+const d10 = z.number().int().min(1).max(10);
+const id = z.string().min(1);
+const text = z.string().trim().min(1);
+
+/** Dice rolled at the table: the actor's and reactor's initial rolls, then any further dice in order (rerolls, full-tie rerolls). */
+export const GivenDiceSchema = z.strictObject({
+  actor: z.array(d10).optional(),
+  reactor: z.array(d10).optional(),
+  extra: z.array(d10).optional(),
+});
+export type GivenDice = z.infer<typeof GivenDiceSchema>;
+
+const Labeled = z.strictObject({ value: z.number().int().min(-20).max(20), source: text });
+
+/** How criticals are spent on a challenge (personae-core-2011.txt "Critical Success"). */
+export const SpendSchema = z.strictObject({
+  /** Spent before rolling: the challenge succeeds without a roll. */
+  automaticSuccess: z.boolean().optional(),
+  /** Spent before rolling: each adds one to the result. */
+  bonus: z.number().int().min(1).max(20).optional(),
+  /** Spent when the attack succeeds: each adds one hit. */
+  extraHits: z.number().int().min(1).max(20).optional(),
+  /** A special ability that spends criticals (e.g. Horrific Wound), used when the attack succeeds. */
+  ability: text.optional(),
+});
+export type Spend = z.infer<typeof SpendSchema>;
+
+/** What both sides of a challenge may add. */
+const challengeFields = {
+  /** Special abilities the actor uses (Qualities apply by themselves). */
+  abilities: z.array(text).optional(),
+  /** Special abilities the reactor uses in answer (its player's choice, given with the command). */
+  reactorAbilities: z.array(text).optional(),
+  /** An Expertise talent the actor calls on (once per session). */
+  expertise: text.optional(),
+  reactorExpertise: text.optional(),
+  assistants: z.array(id).optional(),
+  spend: SpendSchema.optional(),
+  /** Circumstantial additions agreed at the table. */
+  modifiers: z.array(Labeled).optional(),
+  reactorModifiers: z.array(Labeled).optional(),
+  dice: GivenDiceSchema.optional(),
+  /** Dice per target, when one actor challenges several. */
+  targetDice: z.record(z.string(), GivenDiceSchema).optional(),
+  purpose: z.string().optional(),
+};
+
+/** The defender's answer to an attack or power (personae-core-2011.txt "Defense"). */
+export const DefenseChoiceSchema = z.enum(['dodge', 'block', 'parry', 'shield', 'power', 'resist']);
+export type DefenseChoice = z.infer<typeof DefenseChoiceSchema>;
+
+const withActor = <const K extends string, T extends z.ZodRawShape>(type: K, shape: T) => z.strictObject({ type: z.literal(type), actor: id, ...shape });
+
+export const EncounterCommandSchema = z.discriminatedUnion('type', [
+  withActor('set-up', {
+    title: z.string().default('Encounter'),
+    options: TableOptionsInputSchema.default({ preset: 'core-2011', options: {} }),
+    characters: z.array(CombatantSchema).min(1),
+  }),
+  withActor('join', { character: CombatantSchema }),
+  withActor('leave', { id }),
+  withActor('begin-session', {}),
+  withActor('begin-day', {}),
+  withActor('begin-scene', { title: z.string().optional() }),
+  withActor('end-scene', {}),
+  withActor('escalate', {
+    to: z.enum(['non-violent', 'hostile', 'violent']),
+    /** Action order rolls entered from physical dice, by character. */
+    orderDice: z.record(z.string(), z.array(d10)).optional(),
+    /** For the declared-skill action order: the skill each character chooses. */
+    orderSkills: z.record(z.string(), text).optional(),
+  }),
+  withActor('de-escalate', { to: z.enum(['scene', 'non-violent', 'hostile']) }),
+  withActor('end-encounter', {}),
+  withActor('set-order', { order: z.array(id).min(1) }),
+  withActor('move', { description: z.string().optional() }),
+  withActor('attack', {
+    target: id.optional(),
+    targets: z.array(id).optional(),
+    /** The weapon attacked with ("unarmed" for fists and feet); by default the skill's weapon. */
+    weapon: text.optional(),
+    /** The skill rolled; by default the skill tied to the weapon. */
+    skill: text.optional(),
+    defense: DefenseChoiceSchema.optional(),
+    /** The skill the defender answers with, for a parry, shield block or power defense. */
+    defenseSkill: text.optional(),
+    defensePower: text.optional(),
+    /** Contributors to a concerted effort led by the actor (srd-v4 "Concerted Effort"). */
+    concerted: z.array(id).optional(),
+    ...challengeFields,
+  }),
+  withActor('power', {
+    power: text,
+    target: id.optional(),
+    targets: z.array(id).optional(),
+    defense: DefenseChoiceSchema.optional(),
+    defenseSkill: text.optional(),
+    defensePower: text.optional(),
+    ...challengeFields,
+  }),
+  withActor('interact', {
+    target: id,
+    skill: text,
+    attribute: z.enum(['competence', 'prowess', 'cunning', 'power', 'knowledge', 'stature']).optional(),
+    /** The reactor's skill; Resist with Power by default. */
+    reactorSkill: text.optional(),
+    reactorAttribute: z.enum(['competence', 'prowess', 'cunning', 'power', 'knowledge', 'stature']).optional(),
+    concerted: z.array(id).optional(),
+    ...challengeFields,
+  }),
+  withActor('inquire', {
+    target: id,
+    question: text,
+    /** Whether the target ever did anything to hide the answer. */
+    hidden: z.boolean(),
+    /** A skill for learning such things (Investigation, Interview, ...) in place of the one die. */
+    skill: text.optional(),
+    /** The skill that hid it; one die and Cunning by default. */
+    reactorSkill: text.optional(),
+    ...challengeFields,
+  }),
+  withActor('defend', {
+    kind: z.enum(['parry', 'block', 'power']),
+    skill: text.optional(),
+    power: text.optional(),
+  }),
+  withActor('assist', { primary: id }),
+  withActor('stabilize', { target: id }),
+  withActor('maintain', { effect: z.number().int().min(1) }),
+  withActor('end-effect', { effect: z.number().int().min(1) }),
+  withActor('recover', {
+    target: id.optional(),
+    abilities: z.array(text).optional(),
+    assistants: z.array(id).optional(),
+    dice: GivenDiceSchema.optional(),
+  }),
+  withActor('spend-criticals', { count: z.number().int().min(1), purpose: text, from: z.enum(['own', 'gm']).optional() }),
+  withActor('give-criticals', { to: id, count: z.number().int().min(1) }),
+  withActor('end-turn', {}),
+  withActor('undo', { toSequence: z.number().int().min(0).optional() }),
+  withActor('redo', {}),
+]);
+
+export type EncounterCommand = z.infer<typeof EncounterCommandSchema>;
+export type EncounterCommandInput = z.input<typeof EncounterCommandSchema>;
+export type CommandType = EncounterCommand['type'];
+export type CommandOf<T extends CommandType> = Extract<EncounterCommand, { type: T }>;
+
+/** Commands only the GM may issue. */
+export const GM_COMMANDS: readonly CommandType[] = [
+  'set-up',
+  'join',
+  'leave',
+  'begin-session',
+  'begin-day',
+  'begin-scene',
+  'end-scene',
+  'end-encounter',
+  'set-order',
+  'undo',
+  'redo',
+];

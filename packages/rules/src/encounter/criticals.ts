@@ -1,0 +1,80 @@
+import { stampOf } from '../time';
+import { getCharacter, type Batch } from './batch';
+import { isGmCharacter, potentialThresholdOf } from './combatant';
+import type { CommandOf } from './commands';
+import { DomainError, rule } from './errors';
+import { bankTotal, type CharacterState, type Snapshot } from './state';
+
+const CRIT = rule('core', 'Critical Success');
+
+/**
+ * Whose bank a character's criticals go to (personae-core-2011.txt "Critical Success"): a main
+ * character's own; the GM's characters' into one common GM pool if the table lets them earn any
+ * (option gmCriticals); companions' only if option secondaryCharactersEarnCriticals.
+ */
+export function earningBank(now: Snapshot, c: CharacterState | 'gm'): string | null {
+  if (c === 'gm' || isGmCharacter(c.def)) return now.options.gmCriticals === 'common-pool' ? 'gm' : null;
+  if (c.def.role === 'companion' && !now.options.secondaryCharactersEarnCriticals) return null;
+  return c.def.id;
+}
+
+/** The bank a character spends from: the GM's characters draw on the GM's pool. */
+export function spendingBank(c: CharacterState): string {
+  return isGmCharacter(c.def) ? 'gm' : c.def.id;
+}
+
+export function available(now: Snapshot, bank: string): number {
+  return bankTotal(now.banks[bank]);
+}
+
+/** Bank criticals earned in a challenge, up to the cap (option criticalBankCap: the Potential Threshold). */
+export function bankCriticals(b: Batch, who: CharacterState | 'gm', count: number, reason: string): void {
+  if (count <= 0) return;
+  const now = b.now;
+  const bank = earningBank(now, who);
+  if (bank === null) return;
+  let lost = 0;
+  if (now.options.criticalBankCap === 'potential-threshold' && bank !== 'gm' && who !== 'gm') {
+    const room = Math.max(0, potentialThresholdOf(who.def, now.options) - available(now, bank));
+    lost = Math.max(0, count - room);
+  }
+  b.emit({ type: 'criticals-banked', owner: bank, earnedBy: who === 'gm' ? 'gm' : who.def.id, count, lost, earned: stampOf(now.clock), reason });
+}
+
+export function requireCriticals(now: Snapshot, bank: string, count: number, field: string): void {
+  const have = available(now, bank);
+  if (have < count) {
+    throw new DomainError('not-enough-criticals', `${bank === 'gm' ? "the GM's pool holds" : `${now.characters[bank]?.def.name ?? bank} has`} ${have} critical${have === 1 ? '' : 's'}, ${count} needed`, field, CRIT);
+  }
+}
+
+export function spend(b: Batch, bank: string, by: string, count: number, purpose: string): void {
+  requireCriticals(b.now, bank, count, 'spend');
+  b.emit({ type: 'criticals-spent', owner: bank, by, count, purpose });
+}
+
+/** Turn criticals in for something agreed at the table (personae-core-2011.txt "Critical Success"). */
+export function spendCriticals(b: Batch, command: CommandOf<'spend-criticals'>): void {
+  const now = b.now;
+  let bank: string;
+  if (command.actor === 'gm') bank = 'gm';
+  else {
+    const who = getCharacter(now, command.actor, 'actor');
+    bank = command.from === 'gm' ? 'gm' : spendingBank(who);
+    if (bank === 'gm' && !isGmCharacter(who.def)) throw new DomainError('not-gm-character', `${who.def.name} cannot draw on the GM's pool`, 'from', CRIT);
+  }
+  spend(b, bank, command.actor, command.count, command.purpose);
+}
+
+/** personae-v4-srd-playing.txt "Critical Success": criticals can be given to others (option criticalsTransferable). */
+export function giveCriticals(b: Batch, command: CommandOf<'give-criticals'>): void {
+  const now = b.now;
+  if (!now.options.criticalsTransferable) {
+    throw new DomainError('criticals-not-transferable', 'this table does not let criticals be given to others (option criticalsTransferable)', 'type', rule('v4', 'Critical Success'));
+  }
+  const from = command.actor === 'gm' ? 'gm' : spendingBank(getCharacter(now, command.actor, 'actor'));
+  const to = command.to === 'gm' ? 'gm' : spendingBank(getCharacter(now, command.to, 'to'));
+  if (from === to) throw new DomainError('give-to-self', 'criticals given to the bank they come from', 'to');
+  requireCriticals(now, from, command.count, 'count');
+  b.emit({ type: 'criticals-given', from, to, count: command.count });
+}

@@ -1,0 +1,13 @@
+export * from '../time';
+export * from './errors';
+export * from './combatant';
+export * from './injury';
+export * from './state';
+export * from './events';
+export * from './commands';
+export * from './evolve';
+export * from './decide';
+export * from './log';
+export * from './sides';
+export * from './order';
+export { RECOVERY_DICE } from './actions';

@@ -1,0 +1,173 @@
+import type { ChallengeSideSpec, RerollSpec } from '../challenge';
+import type { AbilityEffect, EffectScope, Labeled } from '../effects';
+import type { TableOptions } from '../options';
+import {
+  ATTRIBUTE_LABEL,
+  findAbility,
+  potentialOf,
+  potentialThresholdOf,
+  same,
+  type AttributeKey,
+  type CombatantAbility,
+  type SkillUse,
+} from './combatant';
+import { DomainError, rule } from './errors';
+import type { ChallengeKind } from './events';
+import { STATUS_LABEL, STATUS_PENALTY } from './injury';
+import type { CharacterState, Snapshot } from './state';
+
+/**
+ * One side of a challenge in an encounter, built from the character and what it uses: the skill and
+ * attribute, the injury penalty, Qualities (always in effect), the special ability chosen for the
+ * turn, powers in effect on it, an Expertise talent, and circumstantial additions. The result is a
+ * ChallengeSideSpec for the challenge engine, so every roll in an encounter is resolved by the same
+ * code as outside one.
+ */
+export interface SideRequest {
+  readonly who: CharacterState;
+  readonly skill: SkillUse;
+  readonly attribute: AttributeKey;
+  readonly role: 'issue' | 'answer';
+  readonly kind: ChallengeKind;
+  /** Special abilities named for this challenge. */
+  readonly abilities?: readonly string[];
+  readonly expertise?: { readonly name: string; readonly dice: number };
+  readonly modifiers?: readonly Labeled[];
+  readonly given?: readonly number[];
+  /** Armor counts only when answering an attack. */
+  readonly answeringAttack?: boolean;
+}
+
+export interface BuiltSide {
+  readonly spec: ChallengeSideSpec;
+  /** Abilities the character chose (not Qualities): at most one a turn. */
+  readonly chosen: readonly CombatantAbility[];
+  /** Extra hits a successful attack or harmful power inflicts, with sources. */
+  readonly extraHits: readonly Labeled[];
+  readonly steer: readonly Labeled[];
+  readonly notes: readonly string[];
+}
+
+const SCOPE_KIND: Record<ChallengeKind, NonNullable<EffectScope['challenges']>[number]> = {
+  attack: 'attack',
+  power: 'power',
+  interaction: 'interaction',
+  virtual: 'interaction',
+  recovery: 'recovery',
+};
+
+/** Whether an effect's scope covers this challenge (personae-core-2011.txt "What Special Abilities Can Do"). */
+export function inScope(effect: AbilityEffect, skill: string, kind: ChallengeKind, role: 'issue' | 'answer'): boolean {
+  const scope = 'scope' in effect ? effect.scope : undefined;
+  if (!scope) return true;
+  if (scope.skills && scope.skills.length > 0 && !scope.skills.some((s) => same(s, skill))) return false;
+  if (scope.challenges && scope.challenges.length > 0 && !scope.challenges.includes(SCOPE_KIND[kind])) return false;
+  return scope.role === 'both' || scope.role === undefined || scope.role === role;
+}
+
+/** The dice penalty of the status in effect (personae-core-2011.txt "Injury and Death"; option injuryPenaltyLasts). */
+export function statusPenalty(now: Snapshot, who: CharacterState): Labeled[] {
+  const n = STATUS_PENALTY[who.status];
+  if (n === 0) return [];
+  if (now.options.injuryPenaltyLasts === 'violent-encounters' && now.clock.stage !== 'violent') return [];
+  return [{ value: n, source: STATUS_LABEL[who.status] }];
+}
+
+/** Effects granted by powers in effect on this character. */
+export function grantedEffects(now: Snapshot, who: CharacterState): { effect: AbilityEffect; source: string }[] {
+  return now.effects.flatMap((e) => (e.grants && e.targets.includes(who.def.id) ? [{ effect: e.grants, source: `${e.power} (power of ${now.characters[e.owner]?.def.name ?? e.owner})` }] : []));
+}
+
+export function buildSide(now: Snapshot, req: SideRequest, field: string): BuiltSide {
+  const c = req.who.def;
+  const notes: string[] = [];
+  const chosen: CombatantAbility[] = [];
+  for (const [i, name] of (req.abilities ?? []).entries()) {
+    const a = findAbility(c, name);
+    if (!a) throw new DomainError('unknown-ability', `${c.name} has no special ability "${name}"`, `${field}[${i}]`);
+    if (a.effect.type === 'critical-spend') {
+      throw new DomainError('ability-spends-criticals', `${a.name} is used by spending criticals ("spend": {"ability": "${a.name}"})`, `${field}[${i}]`);
+    }
+    if (!inScope(a.effect, req.skill.name, req.kind, req.role)) {
+      throw new DomainError(
+        'ability-not-applicable',
+        `${a.name} does not apply when ${req.role === 'issue' ? 'issuing' : 'answering'} ${article(req.kind)} ${req.kind} challenge with ${req.skill.name}`,
+        `${field}[${i}]`,
+        rule('core', 'What Special Abilities Can Do'),
+      );
+    }
+    if (a.quality) notes.push(`${a.name} is a Quality: always in effect, it needs no choosing.`);
+    else if (!chosen.includes(a)) chosen.push(a);
+  }
+  const active: { effect: AbilityEffect; source: string }[] = [
+    ...c.specialAbilities.filter((a) => a.quality && inScope(a.effect, req.skill.name, req.kind, req.role)).map((a) => ({ effect: a.effect, source: `${a.name} (Quality)` })),
+    ...chosen.map((a) => ({ effect: a.effect, source: a.name })),
+    ...grantedEffects(now, req.who).filter((g) => inScope(g.effect, req.skill.name, req.kind, req.role)),
+  ];
+
+  const bonusDice: Labeled[] = [];
+  const modifiers: Labeled[] = [{ value: c.attributes[req.attribute], source: ATTRIBUTE_LABEL[req.attribute] }];
+  const rerolls: RerollSpec[] = [];
+  const forceRerolls: RerollSpec[] = [];
+  const extraHits: Labeled[] = [];
+  const steer: Labeled[] = [];
+  let ignore = 0;
+  const ignoreSources: string[] = [];
+  for (const { effect, source } of active) {
+    switch (effect.type) {
+      case 'bonus-result':
+        modifiers.push({ value: effect.amount, source });
+        break;
+      case 'bonus-dice':
+        bonusDice.push({ value: effect.dice, source });
+        break;
+      case 'reroll':
+        rerolls.push({ dice: effect.dice, keep: effect.keep, mayTouchHighest: effect.mayTouchHighest, source });
+        break;
+      case 'force-reroll':
+        forceRerolls.push({ dice: effect.dice, keep: effect.keep, mayTouchHighest: effect.mayTouchHighest, source });
+        break;
+      case 'extra-hits':
+        if (req.role === 'issue' && (req.kind === 'attack' || req.kind === 'power')) extraHits.push({ value: effect.hits, source });
+        break;
+      case 'ignore-attacker-dice':
+        // personae-core-2011.txt "Armor": ignore attacker dice in an Attack Challenge, after rerolls.
+        if (req.answeringAttack) {
+          ignore += effect.dice;
+          ignoreSources.push(source);
+        }
+        break;
+      case 'steer':
+        if (req.role === 'issue') steer.push({ value: effect.steps, source });
+        break;
+      case 'extra-hits-before-injured':
+      case 'critical-spend':
+      case 'described':
+        break;
+    }
+  }
+  if (req.expertise) bonusDice.push({ value: req.expertise.dice, source: `Expertise: ${req.expertise.name}` });
+  modifiers.push(...(req.modifiers ?? []));
+  const options: TableOptions = now.options;
+  const spec: ChallengeSideSpec = {
+    name: c.name,
+    pool: {
+      base: req.skill.dice,
+      baseSource: req.skill.unskilled ? `${req.skill.name} (unskilled)` : req.skill.name,
+      bonusDice,
+      penaltyDice: statusPenalty(now, req.who),
+      maxDice: potentialOf(c, options) + 2,
+    },
+    modifiers,
+    ...(rerolls.length ? { rerolls } : {}),
+    ...(forceRerolls.length ? { forceRerolls } : {}),
+    ...(ignore > 0 ? { ignoreOpponentDice: { value: ignore, source: ignoreSources.join(', ') } } : {}),
+    potentialThreshold: potentialThresholdOf(c, options),
+    ...(req.given ? { given: req.given } : {}),
+  };
+  return { spec, chosen, extraHits, steer, notes };
+}
+
+function article(kind: string): string {
+  return /^[aeiou]/.test(kind) ? 'an' : 'a';
+}

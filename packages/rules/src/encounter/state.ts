@@ -1,0 +1,136 @@
+import type { AbilityEffect } from '../effects';
+import type { TableOptions } from '../options';
+import type { Clock, Stamp } from '../time';
+import type { Combatant, Duration } from './combatant';
+import type { Status } from './injury';
+
+/** One character in play: its definition and everything play has done to it. */
+export interface CharacterState {
+  readonly def: Combatant;
+  /** Hits of injury tallied (personae-core-2011.txt "Injury and Death"). */
+  readonly hits: number;
+  /** The status in effect: its penalty applies; a new one waits for the end of the round. */
+  readonly status: Status;
+  readonly conscious: boolean;
+  /** A Dying character someone has stabilized does not die at the end of the encounter. */
+  readonly stabilized: boolean;
+  /**
+   * Woke from Incapacitated through recovery: acting in a violent encounter before a non-violent
+   * encounter has been completed knocks it out again at the end of the first round it acts in.
+   */
+  readonly relapse: boolean;
+  /** The scene in which the character is out, convalescing: it may only attempt recovery. */
+  readonly outForScene: number | null;
+  /** The first scene in which the next recovery challenge may be attempted. */
+  readonly recoverFromScene: number;
+  readonly lastRecoveryScene: number | null;
+  /** Hits that will be removed at the end of a scene (the other half after recovering from Injured). */
+  readonly healLater: { readonly hits: number; readonly atEndOfScene: number } | null;
+  /** Whether the character is in the current scene. */
+  readonly present: boolean;
+}
+
+/** A power whose duration outlasts the action that started it (personae-core-2011.txt "Duration"). */
+export interface ActiveEffect {
+  readonly id: number;
+  readonly power: string;
+  readonly owner: string;
+  readonly targets: readonly string[];
+  readonly duration: Duration;
+  readonly grants?: AbilityEffect;
+  /** Round the power was started or last kept up (Maintain powers). */
+  readonly maintainedRound: number;
+  readonly encounter: number | null;
+}
+
+/** An active defense declared with an action (personae-core-2011.txt "Passive vs. Active Defense"). */
+export interface DeclaredDefense {
+  readonly kind: 'parry' | 'block' | 'power';
+  readonly skill: string;
+  readonly power?: string;
+  readonly round: number;
+}
+
+export interface TurnState {
+  readonly actor: string;
+  readonly moves: number;
+  readonly actionUsed: boolean;
+  /** The one special ability (not a Quality) the actor has benefited from this turn. */
+  readonly ability: string | null;
+}
+
+/** A violent encounter's rounds and turns (personae-core-2011.txt "The Action Order, and Actions"). */
+export interface Combat {
+  readonly method: TableOptions['actionOrder'] | 'manual';
+  readonly order: readonly string[];
+  readonly round: number;
+  /** Index into `order` of the character whose turn it is. */
+  readonly index: number;
+  readonly turn: TurnState;
+  /** Characters who took an action or moved this round. */
+  readonly actedThisRound: readonly string[];
+  readonly defenses: Readonly<Record<string, DeclaredDefense>>;
+  /** Assistants who declared, on their turn, that they assist a primary actor: assistant -> primary. */
+  readonly assists: Readonly<Record<string, string>>;
+  /** Characters whose next action is already spent (contributors to a concerted effort). */
+  readonly spentAhead: readonly string[];
+  /** The special ability (not a Quality) each character benefited from, by turn: id -> "round:index:ability". */
+  readonly abilityUse: Readonly<Record<string, string>>;
+}
+
+export interface BankEntry {
+  readonly count: number;
+  readonly earned: Stamp;
+}
+
+/** The whole table at one moment: what views show and what `--json` prints. */
+export interface Snapshot {
+  readonly title: string;
+  readonly options: TableOptions;
+  readonly clock: Clock;
+  /** Character ids in the order they were listed (the seating order unless seats say otherwise). */
+  readonly roster: readonly string[];
+  readonly characters: Readonly<Record<string, CharacterState>>;
+  /** The character whose action escalated the current encounter. */
+  readonly escalatedBy: string | null;
+  readonly combat: Combat | null;
+  /** Banked criticals by owner: a character id, or "gm" for the GM's common pool. */
+  readonly banks: Readonly<Record<string, readonly BankEntry[]>>;
+  /** Uses counted against once-per-period limits, by key. */
+  readonly usage: Readonly<Record<string, number>>;
+  readonly effects: readonly ActiveEffect[];
+  readonly nextEffectId: number;
+  /** Counts challenges in non-violent encounters, which stand in for turns there. */
+  readonly exchange: number;
+}
+
+/** One event applied, kept so that undo can return to it. */
+export interface PastNode {
+  readonly sequence: number;
+  /** Sequence number of the first event of the action this event belongs to. */
+  readonly action: number;
+  readonly now: Snapshot | null;
+  readonly undoTo: number | null;
+  readonly previous: PastNode | null;
+}
+
+/**
+ * The decider's state: the snapshot after the last event, with what undo and redo need. Undo and
+ * redo are events too; the state they restore is found in `past`, built from the events themselves.
+ */
+export interface EncounterState {
+  readonly sequence: number;
+  readonly now: Snapshot | null;
+  /** Where undoing the last action leads: the sequence number before it (null: nothing to undo). */
+  readonly undoTo: number | null;
+  /** Sequence numbers redo returns to, the latest last. */
+  readonly redo: readonly number[];
+  readonly past: PastNode | null;
+}
+
+export const EMPTY_STATE: EncounterState = { sequence: 0, now: null, undoTo: null, redo: [], past: null };
+
+
+export function bankTotal(entries: readonly BankEntry[] | undefined): number {
+  return (entries ?? []).reduce((s, e) => s + e.count, 0);
+}

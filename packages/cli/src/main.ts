@@ -27,6 +27,8 @@ const FILE_ERRORS = new Set(['ENOENT', 'EACCES', 'EPERM', 'EISDIR', 'ENOTDIR', '
 export interface BuildOptions {
   /** Where commander's own error-time output (help after a missing subcommand) goes; `run()` keeps it to itself. */
   readonly writeErr?: (s: string) => void;
+  /** The command groups to register; every one of `personae` by default. */
+  readonly commands?: readonly CommandRegistrar[];
 }
 
 /** The `personae` program with every command registered, writing through `io`, never exiting the process. */
@@ -36,7 +38,7 @@ export function buildProgram(io: CliIo, build: BuildOptions = {}): Command {
     .version(version, '-V, --version', 'print the version')
     .helpCommand('help [command]', 'show help for a command')
     .showSuggestionAfterError(true);
-  for (const register of COMMANDS) register(program, io);
+  for (const register of build.commands ?? COMMANDS) register(program, io);
   program.addHelpText(
     'after',
     [
@@ -72,12 +74,12 @@ export function buildProgram(io: CliIo, build: BuildOptions = {}): Command {
  * it reports through `io`, calls `io.setExitCode`, and returns the exit code
  * (0 done, 2 the input was wrong, 1 an internal error).
  */
-export async function run(argv: readonly string[], io: CliIo): Promise<number> {
+export async function run(argv: readonly string[], io: CliIo, commands: readonly CommandRegistrar[] = COMMANDS): Promise<number> {
   let exitCode = EXIT_OK;
   const scoped: CliIo = { ...io, setExitCode: (code) => void (exitCode = code) };
   const commanderErr: string[] = [];
   try {
-    const program = buildProgram(scoped, { writeErr: (s) => void commanderErr.push(s) });
+    const program = buildProgram(scoped, { writeErr: (s) => void commanderErr.push(s), commands });
     if (argv.length === 0) io.stdout(program.helpInformation());
     else await program.parseAsync([...argv], { from: 'user' });
   } catch (error) {

@@ -2,6 +2,9 @@ import type { ChallengeResult, TableOptions } from '@personae/rules';
 import { signed } from '../args.js';
 import { indent } from './table.js';
 
+/** The most pairs the pool drawing shows before it summarises the rest. */
+const MAX_COLUMNS = 12;
+
 /** Whether only the highest dice were compared (the literal 2011 unopposed reading). */
 function highestDieOnly(result: ChallengeResult, options: Pick<TableOptions, 'unopposed'>): boolean {
   return result.kind === 'unopposed' && options.unopposed === 'highest-die';
@@ -19,7 +22,10 @@ function highestDieOnly(result: ChallengeResult, options: Pick<TableOptions, 'un
  */
 export function poolVisual(result: ChallengeResult, options: Pick<TableOptions, 'unopposed'>): string[] {
   const { actor, reactor, steps } = result;
-  const columns = Math.max(actor.dice.length, reactor.dice.length, 1);
+  const pairs = Math.max(actor.dice.length, reactor.dice.length, 1);
+  // Large pools: show the compared pairs and a few more, then say how many dice are left out.
+  const deciding = typeof result.decidedBy === 'number' ? result.decidedBy : result.decidedBy === 'extra-dice' ? steps.length + 1 : steps.length;
+  const columns = Math.min(pairs, Math.max(MAX_COLUMNS, deciding + 2));
   const literal = highestDieOnly(result, options);
   const labels = [' ', `${actor.name} ${signed(actor.modifier)}`, `${reactor.name} ${signed(reactor.modifier)}`, 'pair'];
   const cells: string[][] = [];
@@ -47,6 +53,10 @@ export function poolVisual(result: ChallengeResult, options: Pick<TableOptions, 
     // personae-core-2011.txt "The Challenge" step 4: after every pair ties, the side with dice left succeeds.
     decisive = steps.length;
     note = `decides: ${result.winner === 'actor' ? actor.name : reactor.name} still has dice to compare`;
+  }
+  if (columns < pairs) {
+    const more = (n: number) => (n > columns ? `+${n - columns} more` : '');
+    cells.push(['...', more(actor.dice.length), more(reactor.dice.length), '']);
   }
   const labelWidth = Math.max(...labels.map((l) => l.length));
   const widths = cells.map((col) => Math.max(...col.map((c) => c.length)));

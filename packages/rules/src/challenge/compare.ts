@@ -33,22 +33,38 @@ export function countTens(dice: readonly number[]): number {
   return n;
 }
 
-/** Compare two pools already sorted high to low. */
-export function compareDice(actor: readonly number[], actorModifier: number, reactor: readonly number[], reactorModifier: number): RawComparison {
-  const steps: CompareStep[] = [];
+/**
+ * Where two pools already sorted high to low part, without building the step log (the simulator's hot
+ * path): the 1-based position of the deciding pair, positive when the actor's total was higher and
+ * negative when the reactor's was; +/-(pairs + 1) when every pair tied and that side has dice left;
+ * 0 on a full tie.
+ */
+export function decidingPair(actor: readonly number[], actorModifier: number, reactor: readonly number[], reactorModifier: number): number {
   const pairs = Math.min(actor.length, reactor.length);
-  const tens = { actorTens: countTens(actor), reactorTens: countTens(reactor) };
   for (let i = 0; i < pairs; i++) {
     const a = actor[i]! + actorModifier;
     const r = reactor[i]! + reactorModifier;
-    const result: Side | 'tie' = a > r ? 'actor' : a < r ? 'reactor' : 'tie';
-    steps.push({ position: i + 1, actor: { die: actor[i]!, total: a }, reactor: { die: reactor[i]!, total: r }, result });
-    if (result !== 'tie') {
-      return { winner: result, decidedBy: i + 1, topTie: i > 0, ...tens, steps };
-    }
+    if (a !== r) return a > r ? i + 1 : -(i + 1);
   }
-  if (actor.length === reactor.length) return { winner: null, decidedBy: null, topTie: true, ...tens, steps };
-  return { winner: actor.length > reactor.length ? 'actor' : 'reactor', decidedBy: 'extra-dice', topTie: true, ...tens, steps };
+  return actor.length === reactor.length ? 0 : actor.length > reactor.length ? pairs + 1 : -(pairs + 1);
+}
+
+/** Compare two pools already sorted high to low. */
+export function compareDice(actor: readonly number[], actorModifier: number, reactor: readonly number[], reactorModifier: number): RawComparison {
+  const at = decidingPair(actor, actorModifier, reactor, reactorModifier);
+  const pairs = Math.min(actor.length, reactor.length);
+  const compared = at === 0 ? pairs : Math.min(Math.abs(at), pairs);
+  const steps: CompareStep[] = [];
+  for (let i = 0; i < compared; i++) {
+    const a = actor[i]! + actorModifier;
+    const r = reactor[i]! + reactorModifier;
+    steps.push({ position: i + 1, actor: { die: actor[i]!, total: a }, reactor: { die: reactor[i]!, total: r }, result: a > r ? 'actor' : a < r ? 'reactor' : 'tie' });
+  }
+  const tens = { actorTens: countTens(actor), reactorTens: countTens(reactor) };
+  if (at === 0) return { winner: null, decidedBy: null, topTie: true, ...tens, steps };
+  const winner: Side = at > 0 ? 'actor' : 'reactor';
+  if (Math.abs(at) > pairs) return { winner, decidedBy: 'extra-dice', topTie: true, ...tens, steps };
+  return { winner, decidedBy: Math.abs(at), topTie: Math.abs(at) > 1, ...tens, steps };
 }
 
 /**

@@ -221,7 +221,7 @@ export function resolveChallenge(spec: OpposedChallengeSpec, dice: DiceSource, o
  */
 export function resolveUnopposed(spec: UnopposedChallengeSpec, dice: DiceSource, options: ChallengeOptions): ChallengeResult {
   const { side: player, steer } = withAssistance(spec.player, spec.assistants, spec.steer, options);
-  const gmDice = Math.max(1, spec.player.pool.base - 1);
+  const gmDice = unopposedGmDice(spec.player.pool.base);
   const gm: ChallengeSideSpec = {
     name: 'GM',
     pool: { base: gmDice, baseSource: `difficulty roll (one less than ${spec.player.pool.base}, at least 1)` },
@@ -237,13 +237,18 @@ export function resolveUnopposed(spec: UnopposedChallengeSpec, dice: DiceSource,
   return finish('unopposed', a, r, raw, { steer, reactorIsIdentity: false }, options, [], spec.difficulty);
 }
 
+/** How many dice the GM rolls against a skill of this rating: one fewer, at least one. */
+export function unopposedGmDice(skillRating: number): number {
+  return Math.max(1, skillRating - 1);
+}
+
 function withoutGiven(side: ChallengeSideSpec): ChallengeSideSpec {
   const { given: _given, ...rest } = side;
   return rest;
 }
 
 /** In the tie-break reading a full tie still meets the target. */
-function meetsOnFullTie(raw: RawComparison): RawComparison {
+export function meetsOnFullTie(raw: RawComparison): RawComparison {
   return raw.winner === null ? { ...raw, winner: 'actor', decidedBy: 'extra-dice' } : raw;
 }
 

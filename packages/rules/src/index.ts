@@ -1,4 +1,5 @@
 export * from './options';
 export * from './effects';
 export * from './challenge';
+export * from './odds';
 export * from './encounter';

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { challengeOdds, simulateChallenge, tableOptions, type ChallengeOdds } from '../../src/index';
+import { simulateChallengeParallel } from '../../src/odds/node';
+
+function within(sim: ChallengeOdds, exact: ChallengeOdds, k = 4.5): void {
+  const n = sim.samples!;
+  for (const f of ['success', 'clearSuccess', 'glancingSuccess', 'failure', 'fullTie'] as const) {
+    const se = Math.sqrt((exact[f] * (1 - exact[f])) / n) + 1e-9;
+    expect(Math.abs(sim[f] - exact[f]), f).toBeLessThan(k * se);
+  }
+}
+
+describe('simulation on worker threads', () => {
+  const q = { actor: { dice: 5, modifier: 1 }, reactor: { dice: 4, modifier: 2 } };
+  const options = tableOptions('srd-v4');
+
+  it('one worker gives what the same seed gives in this thread; two agree with the exact odds', async () => {
+    const progress: number[] = [];
+    const one = await simulateChallengeParallel(q, options, { samples: 100_000, seed: 8, workers: 1, onProgress: (done) => progress.push(done) });
+    expect(one).toEqual(simulateChallenge(q, options, { samples: 100_000, seed: 8 }));
+    expect(progress.at(-1)).toBe(100_000);
+    const two = await simulateChallengeParallel(q, options, { samples: 400_000, seed: 8, workers: 2 });
+    expect(two.samples).toBe(400_000);
+    within(two, challengeOdds(q, options));
+  }, 60_000);
+
+  it('stops when aborted', async () => {
+    const controller = new AbortController();
+    const run = simulateChallengeParallel(q, options, { samples: 50_000_000, seed: 1, workers: 2, signal: controller.signal, onProgress: () => controller.abort(new Error('stop')) });
+    await expect(run).rejects.toThrow('stop');
+  }, 60_000);
+});

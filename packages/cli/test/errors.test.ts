@@ -47,6 +47,16 @@ describe('bad input exits with code 2 and one line naming what was wrong', () =>
     ['--gm-dice out of range', ['roll', '3d10', '--unopposed', 'normal', '--gm-dice', '3,12'], /GM's dice: die #2 \("12"\)/],
     ['--reactor-pt with --unopposed', ['roll', '3d10', '--unopposed', 'normal', '--reactor-pt', '3'], /--reactor-pt/],
     ['more assistants than the table allows', ['roll', '3d10', 'vs', '2d10', '--assist', 'Ben', '--option', 'maxAssistants=0'], /1 assistants.*maxAssistants/],
+    ['odds for dice already rolled', ['odds', '[7,5,2]+3', 'vs', '2d10'], /odds.*"\[7,5,2\]\+3" lists dice already rolled; write "3d10\+3"/],
+    ['odds for a reactor\'s dice already rolled', ['odds', '3d10', 'vs', '[8,6]+2'], /reactor's "\[8,6\]\+2"/],
+    ['odds for a d6', ['odds', '3d6', 'vs', '2d10'], /"3d6".*ten-sided/],
+    ['odds with nothing after "vs"', ['odds', '3d10', 'vs'], /nothing after "vs"/],
+    ['odds for no dice when minimumPool is 1', ['odds', '0d10', 'vs', '2d10'], /"0d10".*minimumPool/],
+    ['odds with an unknown difficulty', ['odds', '3d10', '--unopposed', 'hard'], /unknown difficulty "hard"/],
+    ['odds under an unknown preset', ['odds', '3d10', 'vs', '2d10', '--rules', 'v5'], /'v5'/],
+    ['odds with an unknown table option', ['odds', '3d10', 'vs', '2d10', '--option', 'luck=7'], /unknown option "luck"/],
+    ['a --plot file that cannot be written', ['odds', '3d10', 'vs', '2d10', '--plot', '/nonexistent-dir/odds.svg'], /--plot: cannot write "\/nonexistent-dir\/odds.svg": no such directory/],
+    ['--max-dice out of range', ['odds', '3d10', 'vs', '2d10', '--table', '--max-dice', '99'], /--max-dice.*'99'.*1 to 20/],
     ['an unknown command', ['rol', '3d10'], /unknown command 'rol'.*Did you mean roll\?/],
     ['an argument to demo', ['demo', 'now'], /too many arguments for 'demo'/],
   ];
@@ -63,7 +73,7 @@ describe('help and version', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     expect(r.stdout).toMatch(/Usage: personae/);
-    for (const command of ['roll', 'odds', 'demo']) expect(r.stdout).toContain(command);
+    for (const command of ['roll', 'odds', 'demo']) expect(r.stdout).toMatch(new RegExp(`^\\s+${command} `, 'm'));
     expect(r.stdout).toContain('Exit codes');
   });
 
@@ -79,6 +89,8 @@ describe('help and version', () => {
     for (const flag of ['--seed', '--rules', '--option', '--assist', '--steer', '--actor-pt', '--reactor-pt', '--unopposed', '--json']) expect(r.stdout).toContain(flag);
     const again = await cli('roll', '--help');
     expect(again.stdout).toBe(r.stdout);
+    const odds = await cli('help', 'odds');
+    for (const flag of ['--table', '--plot', '--max-dice', '--unopposed', '--json']) expect(odds.stdout).toContain(flag);
   });
 
   it('--version prints the version', async () => {

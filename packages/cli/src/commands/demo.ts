@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { writeLines, type CliIo } from '../io.js';
 import { indent } from '../format/table.js';
+import { ODDS_DEFAULTS, executeOdds } from './odds.js';
 import { ROLL_DEFAULTS, executeRoll, type RollFlags } from './roll.js';
 
 /** How the demo shows a command: the root script runs the CLI from a checkout. */
@@ -58,6 +59,17 @@ export function demoSections(): Section[] {
         'as +2, which is used here. The noble\'s 6 + 3 = 9 meets the target of 9 either way.',
       ],
     ),
+    {
+      heading: '3. Exact odds of one matchup',
+      intro: [
+        'Three dice +4 against two dice +5: how often does the actor succeed, how often on the highest dice',
+        '(clear) and how often only by a tie-break or the extra die (glancing), how often is every die tied,',
+        'and how many criticals (personae-core-2011.txt "Critical Success": every natural 10 beyond the first)',
+        'does each side bank? Counted exactly over every roll, not sampled.',
+      ],
+      args: ['odds', '3d10+4', 'vs', '2d10+5'],
+      body: () => executeOdds(['3d10+4', 'vs', '2d10+5'], ODDS_DEFAULTS).lines,
+    },
   ];
 }
 
@@ -67,6 +79,8 @@ export const TRY_NEXT: readonly (readonly string[])[] = [
   ['roll', '3d10+4', 'vs', '2d10+5', '--seed', '42', '--json'],
   ['roll', '3d10+3', '--unopposed', 'difficult'],
   ['roll', '2d10+3', 'vs', '2d10+3', '--rules', 'srd-v4', '--steer', '1'],
+  ['odds', '3d10+4', 'vs', '2d10+5', '--table', '--plot', 'odds.svg'],
+  ['odds', '3d10+3', '--unopposed', 'normal', '--json'],
   ['--help'],
 ];
 

@@ -1,0 +1,317 @@
+import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import {
+  DIFFICULTIES,
+  assistBenefit,
+  challengeOdds,
+  difficultyLabel,
+  oddsGrid,
+  parseDifficulty,
+  sumLabeled,
+  unopposedOdds,
+  type ChallengeOdds,
+  type Difficulty,
+  type OddsSide,
+} from '@personae/rules';
+import { addTableFlags, collect, readSides, readTable, signed, wholeNumber, type PoolInput, type Table, type TableFlags } from '../args.js';
+import { toJson } from '../format/json.js';
+import { gridText, oddsText, percent } from '../format/odds.js';
+import { lineChartSvg, type ChartSeries } from '../format/svg.js';
+import { CliError, writeLines, type CliIo } from '../io.js';
+
+export interface OddsFlags extends TableFlags {
+  unopposed?: string;
+  table?: boolean;
+  plot?: string;
+  maxDice?: number;
+  assist: string[];
+  steer: number;
+  actorPt?: number;
+  reactorPt?: number;
+  json?: boolean;
+}
+
+export const ODDS_DEFAULTS: OddsFlags = { rules: 'core-2011', option: [], assist: [], steer: 0 };
+
+/** The largest pool the --table and --plot sweeps go up to. */
+const MAX_SWEEP = 20;
+
+export interface OddsRequest {
+  readonly table: Table;
+  readonly actor: PoolInput;
+  readonly reactor?: PoolInput;
+  readonly difficulty?: Difficulty;
+  readonly assistants: readonly string[];
+  readonly steer: number;
+  readonly actorPotentialThreshold?: number;
+  readonly reactorPotentialThreshold?: number;
+}
+
+function refuseGiven(pool: PoolInput | undefined, role: string): void {
+  if (pool?.given === undefined) return;
+  const rewrite = `${pool.count}d10${pool.modifier === 0 ? '' : signed(pool.modifier)}`;
+  throw new CliError(`odds are computed for dice not yet rolled, but ${role} "${pool.text}" lists dice already rolled; write "${rewrite}" instead`);
+}
+
+export function readOddsRequest(words: readonly string[], flags: OddsFlags): OddsRequest {
+  const table = readTable(flags);
+  const unopposed = flags.unopposed !== undefined;
+  if (unopposed && flags.reactorPt !== undefined) throw new CliError("--reactor-pt has no use with --unopposed: the GM's difficulty roll earns no criticals");
+  const { actor, reactor } = readSides(words, unopposed, table.options, { actor: unopposed ? "the player's dice" : "the actor's dice", reactor: "the reactor's dice" });
+  refuseGiven(actor, unopposed ? "the player's" : "the actor's");
+  refuseGiven(reactor, "the reactor's");
+  return {
+    table,
+    actor,
+    ...(reactor ? { reactor } : {}),
+    ...(unopposed ? { difficulty: parseDifficulty(flags.unopposed!) } : {}),
+    assistants: flags.assist,
+    steer: flags.steer,
+    ...(flags.actorPt !== undefined ? { actorPotentialThreshold: flags.actorPt } : {}),
+    ...(flags.reactorPt !== undefined ? { reactorPotentialThreshold: flags.reactorPt } : {}),
+  };
+}
+
+/**
+ * The actor's side with what assistants give it, by option assist (personae-core-2011.txt "Assisting in a
+ * Challenge": +1 to the result each; personae-playing-web.txt: +1 die each; personae-v4-srd-playing.txt: a
+ * steer each), and the total steer.
+ */
+function assisted(request: OddsRequest): { actor: OddsSide; steer: number } {
+  const benefit = assistBenefit(
+    request.assistants.map((name) => ({ name })),
+    request.table.options,
+  );
+  return {
+    actor: {
+      dice: request.actor.count + sumLabeled(benefit.bonusDice),
+      modifier: request.actor.modifier + sumLabeled(benefit.modifiers),
+      ...(request.actorPotentialThreshold !== undefined ? { potentialThreshold: request.actorPotentialThreshold } : {}),
+    },
+    steer: request.steer + sumLabeled(benefit.steer),
+  };
+}
+
+export function computeOdds(request: OddsRequest): ChallengeOdds {
+  const { actor, steer } = assisted(request);
+  const options = request.table.options;
+  if (request.difficulty) {
+    // personae-core-2011.txt "Unopposed Challenges": the GM's dice follow the skill rating, not bonus dice.
+    return unopposedOdds({ player: actor, difficulty: request.difficulty.value, skillRating: request.actor.count, steer }, options);
+  }
+  const reactor: OddsSide = {
+    dice: request.reactor!.count,
+    modifier: request.reactor!.modifier,
+    ...(request.reactorPotentialThreshold !== undefined ? { potentialThreshold: request.reactorPotentialThreshold } : {}),
+  };
+  return challengeOdds({ actor, reactor, steer }, options);
+}
+
+function range(from: number, to: number): number[] {
+  const out: number[] = [];
+  for (let n = from; n <= to; n++) out.push(n);
+  return out;
+}
+
+/** Pool sizes around the one asked about: from 1 (0 if the table allows and it was asked) to two more, at least 5. */
+function sweep(count: number, maxDice: number | undefined): number[] {
+  const top = maxDice ?? Math.min(MAX_SWEEP, Math.max(5, count + 2));
+  return range(count === 0 ? 0 : 1, Math.max(top, count));
+}
+
+/** A matrix of success chances over pool sizes, for --table and --plot. */
+export interface OddsSweep {
+  readonly rowLabel: string;
+  readonly columnLabel: string;
+  readonly rows: number[];
+  readonly columns: number[];
+  /** success[i][j]: the chance of success for rows[i] against columns[j]. */
+  readonly success: number[][];
+  readonly mark: { readonly row: number; readonly column: number };
+}
+
+export function computeSweep(request: OddsRequest, maxDice: number | undefined): OddsSweep {
+  const options = request.table.options;
+  const { actor, steer } = assisted(request);
+  // Rows are the pool as typed; dice that assistants add (option assist = web) come on top of each.
+  const bonus = actor.dice - request.actor.count;
+  const rows = sweep(request.actor.count, maxDice);
+  if (request.difficulty) {
+    // Each pool against every rung of the difficulty ladder (personae-core-2011.txt "Unopposed Challenges").
+    const columns = [...new Set([...DIFFICULTIES.map((d) => d.value), request.difficulty.value])].sort((a, b) => a - b);
+    const success = rows.map((dice) => columns.map((difficulty) => unopposedOdds({ player: { ...actor, dice: dice + bonus }, difficulty, skillRating: dice, steer }, options).success));
+    return { rowLabel: 'player dice', columnLabel: 'difficulty', rows, columns, success, mark: { row: request.actor.count, column: request.difficulty.value } };
+  }
+  const reactorSide = request.reactor!;
+  const columns = sweep(reactorSide.count, maxDice);
+  const plain = bonus === 0 && steer === 0 && request.actorPotentialThreshold === undefined && request.reactorPotentialThreshold === undefined;
+  const reactor = (dice: number): OddsSide => ({
+    dice,
+    modifier: reactorSide.modifier,
+    ...(request.reactorPotentialThreshold !== undefined ? { potentialThreshold: request.reactorPotentialThreshold } : {}),
+  });
+  const success = plain
+    ? oddsGrid(rows, columns, actor.modifier - reactorSide.modifier, options)
+    : rows.map((a) => columns.map((r) => challengeOdds({ actor: { ...actor, dice: a + bonus }, reactor: reactor(r), steer }, options).success));
+  return { rowLabel: 'actor dice', columnLabel: 'reactor dice', rows, columns, success, mark: { row: request.actor.count, column: reactorSide.count } };
+}
+
+function names(request: OddsRequest): { actor: string; reactor: string } {
+  if (request.difficulty) return { actor: 'Player', reactor: 'GM' };
+  return { actor: 'Actor', reactor: 'Reactor' };
+}
+
+function describe(request: OddsRequest, odds: ChallengeOdds): { title: string; subtitle: string } {
+  const n = names(request);
+  const title = request.difficulty
+    ? `Odds: ${n.actor} ${request.actor.text} against difficulty ${request.difficulty.label} (+${request.difficulty.value})`
+    : `Odds: ${n.actor} ${request.actor.text} vs ${n.reactor} ${request.reactor!.text}`;
+  const overrides = Object.entries(request.table.overrides).map(([k, v]) => `${k}=${String(v)}`);
+  const extras = [
+    request.assistants.length > 0 ? `assisted by ${request.assistants.join(', ')}` : '',
+    request.steer > 0 ? `steer ${request.steer}` : '',
+    request.actorPotentialThreshold !== undefined ? `${n.actor} Potential Threshold ${request.actorPotentialThreshold}` : '',
+    request.reactorPotentialThreshold !== undefined ? `${n.reactor} Potential Threshold ${request.reactorPotentialThreshold}` : '',
+  ].filter((s) => s !== '');
+  const how = odds.method === 'exact' ? 'exact probabilities' : 'estimated by simulation';
+  return { title, subtitle: `Rules ${request.table.preset}${overrides.length > 0 ? ` with ${overrides.join(', ')}` : ''}; ${how}${extras.length > 0 ? `; ${extras.join('; ')}` : ''}.` };
+}
+
+export function sweepText(request: OddsRequest, s: OddsSweep): string[] {
+  const title = request.difficulty
+    ? `Chance of success by the player's pool (rows) and difficulty (columns), modifier ${signed(request.actor.modifier)}:`
+    : `Chance of success by pool size, actor ${signed(request.actor.modifier)} (rows) against reactor ${signed(request.reactor!.modifier)} (columns):`;
+  return gridText({
+    title,
+    rowLabel: s.rowLabel,
+    columnLabel: s.columnLabel,
+    rows: s.rows,
+    columns: s.columns,
+    grid: s.success,
+    mark: s.mark,
+    ...(request.difficulty ? { columnHeading: (v: number) => `+${v}` } : {}),
+  });
+}
+
+/** The SVG chart of the sweep: one line per reactor pool (or per difficulty), against the actor's pool. */
+export function sweepSvg(request: OddsRequest, s: OddsSweep): string {
+  const rulesText = `rules ${request.table.preset}`;
+  const series: ChartSeries[] = s.columns.map((c, j) => ({
+    label: request.difficulty ? `${difficultyLabel(c).replace(/ \(\d+\)$/, '')} +${c}` : `reactor ${c}d10${signed(request.reactor!.modifier)}`,
+    values: s.rows.map((_, i) => s.success[i]?.[j] ?? null),
+    emphasis: c === s.mark.column,
+  }));
+  const at = s.rows.indexOf(s.mark.row);
+  const column = s.columns.indexOf(s.mark.column);
+  const y = s.success[at]?.[column];
+  return lineChartSvg({
+    title: request.difficulty ? 'Chance that an unopposed challenge succeeds' : 'Chance that the actor succeeds',
+    subtitle: request.difficulty
+      ? `Player ${signed(request.actor.modifier)} against each difficulty, ${rulesText}`
+      : `Actor ${signed(request.actor.modifier)} against reactor ${signed(request.reactor!.modifier)}, ${rulesText}`,
+    xLabel: request.difficulty ? "Player's pool (d10s)" : "Actor's pool (d10s)",
+    yLabel: 'Chance of success',
+    xValues: s.rows,
+    series,
+    legendTitle: request.difficulty ? 'Difficulty' : "Reactor's pool",
+    ...(y !== undefined ? { highlight: { x: s.mark.row, y, label: `${request.actor.text}: ${percent(y, 1)}` } } : {}),
+  });
+}
+
+/** Twelve significant digits: enough for any use, without the last bits of floating-point noise. */
+function clean(p: number): number {
+  return Number(p.toPrecision(12));
+}
+
+/** The `--json` shape of odds (docs/cli.md "personae odds --json"). */
+export function oddsJson(request: OddsRequest, odds: ChallengeOdds, extra: { sweep?: OddsSweep; plot?: string }) {
+  const side = (p: PoolInput) => ({ expression: p.text, dice: p.count, modifier: p.modifier });
+  return {
+    command: 'odds',
+    kind: request.difficulty ? 'unopposed' : 'opposed',
+    rules: request.table.preset,
+    options: request.table.overrides,
+    actor: side(request.actor),
+    ...(request.reactor ? { reactor: side(request.reactor) } : {}),
+    ...(request.difficulty ? { difficulty: { value: request.difficulty.value, label: request.difficulty.label }, unopposed: request.table.options.unopposed } : {}),
+    assistants: [...request.assistants],
+    steer: request.steer,
+    success: clean(odds.success),
+    clearSuccess: clean(odds.clearSuccess),
+    glancingSuccess: clean(odds.glancingSuccess),
+    failure: clean(odds.failure),
+    fullTie: clean(odds.fullTie),
+    criticals: odds.criticals.map(clean),
+    reactorCriticals: odds.reactorCriticals.map(clean),
+    method: odds.method,
+    ...(odds.samples !== undefined ? { samples: odds.samples } : {}),
+    ...(odds.standardError !== undefined ? { standardError: odds.standardError } : {}),
+    ...(odds.rerolledTie !== undefined ? { rerolledTie: clean(odds.rerolledTie) } : {}),
+    ...(odds.note !== undefined ? { note: odds.note } : {}),
+    ...(extra.sweep
+      ? { table: { rows: extra.sweep.rowLabel, columns: extra.sweep.columnLabel, rowValues: extra.sweep.rows, columnValues: extra.sweep.columns, success: extra.sweep.success.map((row) => row.map(clean)) } }
+      : {}),
+    ...(extra.plot !== undefined ? { plot: extra.plot } : {}),
+  };
+}
+
+/** Read, compute and report odds: the text lines, the JSON object, and the SVG when asked for. */
+export function executeOdds(words: readonly string[], flags: OddsFlags): { lines: string[]; json: ReturnType<typeof oddsJson>; svg?: string } {
+  const request = readOddsRequest(words, flags);
+  const odds = computeOdds(request);
+  const n = names(request);
+  const lines = oddsText(odds, {
+    ...describe(request, odds),
+    actorName: n.actor,
+    ...(request.difficulty ? {} : { reactorName: n.reactor }),
+    unopposed: request.difficulty !== undefined,
+    equalPools: request.reactor !== undefined && assisted(request).actor.dice === request.reactor.count,
+    options: request.table.options,
+  });
+  const wantSweep = flags.table === true || flags.plot !== undefined;
+  const sweep = wantSweep ? computeSweep(request, flags.maxDice) : undefined;
+  if (sweep && flags.table) lines.push('', ...sweepText(request, sweep));
+  const svg = sweep && flags.plot !== undefined ? sweepSvg(request, sweep) : undefined;
+  return {
+    lines,
+    json: oddsJson(request, odds, { ...(flags.table && sweep ? { sweep } : {}), ...(flags.plot !== undefined ? { plot: resolve(flags.plot) } : {}) }),
+    ...(svg !== undefined ? { svg } : {}),
+  };
+}
+
+export function registerOddsCommand(program: Command, io: CliIo): void {
+  const cmd = program
+    .command('odds')
+    .summary('exact chances of a challenge: success, clear, glancing, failure, full tie, criticals')
+    .description(
+      'Compute the exact odds of an opposed challenge ("3d10+4" vs "2d10+5") or of an unopposed one (--unopposed 5),\n' +
+        'under the table\'s rules. --table adds a matrix over pool sizes, --plot FILE.svg draws it as a chart.',
+    )
+    .usage('<actor> vs <reactor> [options]\n       personae odds <player> --unopposed <difficulty> [options]')
+    .argument('[dice...]', 'the actor\'s dice expression, "vs", the reactor\'s dice expression');
+  addTableFlags(cmd)
+    .option('--unopposed <difficulty>', 'an unopposed challenge: difficulty by name (easy, normal, difficult, ...) or number')
+    .option('--table', 'also print the chance of success over a range of pool sizes')
+    .option('--plot <file.svg>', 'write an SVG chart of the chance of success against pool sizes')
+    .option('--max-dice <n>', `the largest pool in --table and --plot (default: two more than asked, at least 5)`, wholeNumber(1, MAX_SWEEP))
+    .option('--assist <name>', 'someone assisting the actor (repeatable)', collect, [])
+    .option('--steer <n>', 'steer the result this many grades after the roll', wholeNumber(0, 10), 0)
+    .option('--actor-pt <n>', "the actor's Potential Threshold (caps criticals earned, where the rules cap them)", wholeNumber(0, 100))
+    .option('--reactor-pt <n>', "the reactor's Potential Threshold", wholeNumber(0, 100))
+    .option('--json', 'print one JSON object instead of text')
+    .action(async (words: string[], flags: OddsFlags) => {
+      const done = executeOdds(words, flags);
+      if (done.svg !== undefined && flags.plot !== undefined) {
+        try {
+          await writeFile(flags.plot, done.svg, 'utf8');
+        } catch (e) {
+          const reason = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such directory' : ((e as NodeJS.ErrnoException).code ?? (e as Error).message);
+          throw new CliError(`--plot: cannot write "${flags.plot}": ${reason}`);
+        }
+        if (!flags.json) done.lines.push('', `Chart written to ${flags.plot}.`);
+      }
+      if (flags.json) io.stdout(toJson(done.json));
+      else writeLines(io.stdout, done.lines);
+    });
+}

@@ -597,7 +597,7 @@ export function power(b: Batch, cmd: CommandOf<'power'>, dice: DiceSource): void
     // personae-core-2011.txt "Power Combat": the practitioner's supernatural skill + Power against Resist + Power.
     actor: { skill, attribute: 'power', notes: [`${who.def.name} issues a Power Challenge with ${p.name}: ${skill.name} + Power.`] },
     reactor: powerDefense(now, t, cmd),
-    purpose: cmd.purpose ?? (p.kind === 'harm' ? `${p.name} on ${t.def.name}` : `bring ${p.name} upon ${t.def.name}`),
+    purpose: cmd.purpose ?? (p.kind === 'harm' ? `strike ${t.def.name} with ${p.name}` : `bring ${p.name} upon ${t.def.name}`),
   }));
   const affected: string[] = [];
   runChallenges(b, cmd, plans, dice, { spend: spent, what, usesAction: true }, (plan, ran) => {
@@ -667,9 +667,9 @@ export function inquire(b: Batch, cmd: CommandOf<'inquire'>, dice: DiceSource): 
     target,
     actor: { skill, attribute: 'knowledge', notes: [`What ${who.def.name} knows (${section}): ${skill.name === 'one die' ? 'one die' : skill.name} + Knowledge.`] },
     reactor: { skill: reactorSkill, attribute: reactorSkill.attribute, notes: [`${target.def.name} hid it: ${reactorSkill.name === 'one die' ? 'one die' : reactorSkill.name} + ${cap(reactorSkill.attribute)}.`] },
-    purpose: cmd.question,
+    purpose: `learn "${cmd.question}"`,
   };
-  runChallenges(b, cmd, [plan], dice, { spend: spent, what: `tries to learn: ${cmd.question}`, usesAction: true }, () => {});
+  runChallenges(b, cmd, [plan], dice, { spend: spent, what: `asks what ${target.def.name} hid: "${cmd.question}"`, usesAction: true }, () => {});
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -725,7 +725,7 @@ export function recover(b: Batch, cmd: CommandOf<'recover'>, dice: DiceSource): 
     actor: who.def.id,
     reactor: 'gm',
     skill: skill.name,
-    reactorSkill: `${gmDice} GM dice`,
+    reactorSkill: `${gmDice} GM ${gmDice === 1 ? 'die' : 'dice'}`,
     purpose: `recover from ${who.hits} hit(s) (${STATUS_LABEL[status]})`,
     result,
     notes: [`Recovery Challenge (${section}): ${who.def.name} rolls ${skill.unskilled ? 'one die' : skill.name} + Stature against the GM's ${gmDice} dice + ${who.hits} hits sustained.`, ...actorSide.notes],
@@ -754,7 +754,7 @@ function recoverySuccess(b: Batch, who: CharacterState, status: ReturnType<typeo
     setHits(who.hits - removed, `recovered from Injured: half the hits (${removed}, rounded down) are removed now`);
     b.emit({ ...next, healLater: { hits: who.hits - removed, atEndOfScene: scene + 1 }, reason: 'the other half are removed at the end of the following scene' });
   } else if ((status === 'incapacitated' || status === 'dying') && !who.conscious) {
-    b.emit({ type: 'consciousness-changed', target: id, conscious: true, reason: `recovered: returns to consciousness (still ${STATUS_LABEL[status]})` });
+    b.emit({ type: 'consciousness-changed', target: id, conscious: true, reason: `recovered, though still ${STATUS_LABEL[status]}` });
     b.emit({
       ...next,
       ...(status === 'incapacitated' ? { relapse: true } : {}),

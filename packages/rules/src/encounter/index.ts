@@ -11,3 +11,6 @@ export * from './log';
 export * from './sides';
 export * from './order';
 export { RECOVERY_DICE } from './actions';
+export * from './describe';
+export * from './scenario';
+export * from './sheet';

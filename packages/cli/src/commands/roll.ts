@@ -151,7 +151,7 @@ export function rollReport(result: ChallengeResult, request: RollRequest, dice: 
     request.actor.given !== undefined &&
     (request.difficulty ? request.gmDice !== undefined : request.reactor?.given !== undefined) &&
     (result.previousAttempts ?? []).length === 0;
-  const fresh = allGiven ? 'every die entered' : describeDice(dice, request.seed);
+  const fresh = allGiven ? `every die entered${request.seed !== undefined ? ` (seed ${request.seed} for any die rolled here)` : ''}` : describeDice(dice, request.seed);
   const title = request.difficulty
     ? `Unopposed challenge: ${result.actor.name} ${request.actor.text} against difficulty ${request.difficulty.label} (+${request.difficulty.value})`
     : `Challenge: ${result.actor.name} ${request.actor.text} vs ${result.reactor.name} ${request.reactor!.text}`;

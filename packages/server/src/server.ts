@@ -28,6 +28,11 @@ export interface ServerConfig {
   databaseUrl?: string;
   /** PostgreSQL schema. Default "public". */
   databaseSchema?: string;
+  /**
+   * SQLite: 'full' (default) syncs the log to disk before a command is acknowledged, so it survives
+   * a power loss; 'normal' survives a crash of the process but not of the machine.
+   */
+  sqliteSynchronous?: 'full' | 'normal';
   /** A store to use instead of opening one from the settings above (the caller closes it). */
   store?: Store;
   /** Serve the web app's files from this directory (optional). */

@@ -60,7 +60,7 @@ export async function openTestStore(kind: StoreKind): Promise<TestStore> {
   if (kind === 'sqlite') {
     const dir = tempDir();
     const result: TestStore = {
-      store: openSqliteStore({ file: join(dir, 'personae.sqlite') }),
+      store: await openSqliteStore({ file: join(dir, 'personae.sqlite') }),
       location: dir,
       async cleanup() {
         await result.store.close();

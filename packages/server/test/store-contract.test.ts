@@ -172,7 +172,7 @@ for (const { kind, enabled } of kinds) {
       await store.close();
       store =
         kind === 'sqlite'
-          ? openSqliteStore({ file: join(ts.location, 'personae.sqlite') })
+          ? await openSqliteStore({ file: join(ts.location, 'personae.sqlite') })
           : await openPostgresStore({ connectionString: PG_URL, schema: ts.location });
       ts.store = store;
       expect((await store.getTable('a'))!.version).toBe(2);

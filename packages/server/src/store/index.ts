@@ -14,6 +14,8 @@ export interface StoreConfig {
   databaseSchema?: string | undefined;
   /** Directory of the SQLite file `personae.sqlite` (default ./data). */
   dataDir?: string | undefined;
+  /** SQLite sync mode: 'full' (default, survives power loss) or 'normal' (survives a process crash). */
+  sqliteSynchronous?: 'full' | 'normal' | undefined;
 }
 
 export const SQLITE_FILE = 'personae.sqlite';
@@ -22,5 +24,8 @@ export async function openStore(config: StoreConfig): Promise<Store> {
   if (config.databaseUrl) {
     return openPostgresStore({ connectionString: config.databaseUrl, schema: config.databaseSchema ?? 'public' });
   }
-  return openSqliteStore({ file: join(resolve(config.dataDir ?? './data'), SQLITE_FILE) });
+  return openSqliteStore({
+    file: join(resolve(config.dataDir ?? './data'), SQLITE_FILE),
+    synchronous: config.sqliteSynchronous ?? 'full',
+  });
 }

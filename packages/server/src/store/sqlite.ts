@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import {
   assertSequence,
@@ -7,7 +8,6 @@ import {
   type CommandRecord,
   type Credential,
   type EventRecord,
-  type LinkKind,
   type NewTable,
   type ParticipantRecord,
   type Store,
@@ -60,7 +60,7 @@ INSERT OR IGNORE INTO store_meta (key, value) VALUES ('schema_version', '1');
 `;
 
 export interface SqliteStoreOptions {
-  /** Database file; ':memory:' for a throwaway store. */
+  /** Database file (created with its directory if missing). */
   file: string;
   /**
    * 'full' (default) syncs the write-ahead log on every commit, so an acknowledged command survives
@@ -131,25 +131,95 @@ const toCommand = (r: CommandRow): CommandRecord => ({
   at: r.at,
 });
 
-/** The embedded store: one SQLite file in write-ahead-log mode. */
-export function openSqliteStore(options: SqliteStoreOptions): Store {
-  if (options.file !== ':memory:') mkdirSync(dirname(options.file), { recursive: true });
-  const db = new Database(options.file);
-  db.pragma('journal_mode = WAL');
-  db.pragma(`synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
-  db.pragma('foreign_keys = ON');
+type WriteOp = 'createTable' | 'joinWithInvite' | 'removeParticipant' | 'rotateLink' | 'setParticipantToken' | 'appendEvents' | 'close';
+
+interface WriteResult {
+  id: number;
+  ok: boolean;
+  value?: unknown;
+  error?: { message: string; code?: string };
+}
+
+/** Talks to the writer worker (sqlite-writer.mjs): one request, one promise. */
+class Writer {
+  private nextId = 1;
+  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  private failure: Error | null = null;
+
+  constructor(private readonly worker: Worker) {
+    worker.on('message', (message: { results?: WriteResult[] }) => {
+      for (const r of message.results ?? []) {
+        const waiter = this.pending.get(r.id);
+        if (!waiter) continue;
+        this.pending.delete(r.id);
+        if (r.ok) waiter.resolve(r.value);
+        else waiter.reject(Object.assign(new Error(r.error?.message ?? 'store write failed'), { code: r.error?.code }));
+      }
+    });
+    const fail = (error: Error) => {
+      this.failure = error;
+      for (const waiter of this.pending.values()) waiter.reject(error);
+      this.pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`the SQLite writer stopped (exit code ${code})`)));
+  }
+
+  private outbox: Array<{ id: number; op: WriteOp; args: unknown[] }> = [];
+
+  /** Requests made in the same turn of the event loop travel to the worker in one message. */
+  call<T>(op: WriteOp, ...args: unknown[]): Promise<T> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      if (this.outbox.push({ id, op, args }) === 1) {
+        queueMicrotask(() => {
+          const requests = this.outbox;
+          this.outbox = [];
+          this.worker.postMessage({ requests });
+        });
+      }
+    });
+  }
+}
+
+function startWriter(file: string, synchronous: 'full' | 'normal'): Promise<Worker> {
+  const worker = new Worker(new URL('./sqlite-writer.mjs', import.meta.url), {
+    workerData: { file, synchronous, schema: SCHEMA },
+  });
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error) => reject(error);
+    const onExit = (code: number) => reject(new Error(`the SQLite writer exited with code ${code} while opening ${file}`));
+    worker.once('error', onError);
+    worker.once('exit', onExit);
+    worker.once('message', (message: { ready?: boolean }) => {
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+      if (message.ready) resolve(worker);
+      else reject(new Error('the SQLite writer did not start'));
+    });
+  });
+}
+
+const serializeEvents = (events: EventRecord[]) =>
+  events.map((e) => ({ seq: e.seq, at: e.at, participantId: e.participantId, commandId: e.commandId, payload: JSON.stringify(e.event) }));
+
+/**
+ * The embedded store: one SQLite file in write-ahead-log mode. Reads run on the calling thread;
+ * writes go to a worker thread that commits them in groups (see sqlite-writer.mjs), so waiting for
+ * the disk never stalls the server.
+ */
+export async function openSqliteStore(options: SqliteStoreOptions): Promise<Store> {
+  const file = resolve(options.file);
+  mkdirSync(dirname(file), { recursive: true });
+  const worker = await startWriter(file, options.synchronous ?? 'full');
+  const writer = new Writer(worker);
+  const db = new Database(file, { readonly: true, fileMustExist: true });
   db.pragma('busy_timeout = 5000');
-  db.exec(SCHEMA);
 
   const q = {
-    insertTable: db.prepare(
-      'INSERT INTO tables (id, name, created_at, settings, version, invite_hash, observer_hash) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    ),
     getTable: db.prepare<[string], TableRow>('SELECT id, name, created_at, settings, version FROM tables WHERE id = ?'),
-    insertParticipant: db.prepare(
-      `INSERT INTO participants (table_id, id, role, display_name, token_hash, joined_at, removed_at, position)
-       VALUES (?, ?, ?, ?, ?, ?, ?, (SELECT COUNT(*) FROM participants WHERE table_id = ?))`,
-    ),
     listParticipants: db.prepare<[string], ParticipantRow>(
       'SELECT id, role, display_name, joined_at, removed_at FROM participants WHERE table_id = ? ORDER BY position',
     ),
@@ -157,21 +227,6 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
       'SELECT id, role, display_name, joined_at, removed_at FROM participants WHERE table_id = ? AND token_hash = ? AND removed_at IS NULL',
     ),
     observerByHash: db.prepare<[string, string], { id: string }>('SELECT id FROM tables WHERE id = ? AND observer_hash = ?'),
-    inviteByHash: db.prepare<[string, string], { id: string }>('SELECT id FROM tables WHERE id = ? AND invite_hash = ?'),
-    removeParticipant: db.prepare(
-      'UPDATE participants SET removed_at = ?, token_hash = NULL WHERE table_id = ? AND id = ? AND removed_at IS NULL',
-    ),
-    rotateInvite: db.prepare('UPDATE tables SET invite_hash = ? WHERE id = ?'),
-    rotateObserver: db.prepare('UPDATE tables SET observer_hash = ? WHERE id = ?'),
-    setToken: db.prepare('UPDATE participants SET token_hash = ? WHERE table_id = ? AND id = ? AND removed_at IS NULL'),
-    bumpVersion: db.prepare('UPDATE tables SET version = ? WHERE id = ? AND version = ?'),
-    insertEvent: db.prepare(
-      'INSERT INTO events (table_id, seq, at, participant_id, command_id, payload) VALUES (?, ?, ?, ?, ?, ?)',
-    ),
-    insertCommand: db.prepare(
-      `INSERT INTO commands (table_id, participant_id, command_id, command_hash, first_seq, last_seq, version_after, at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    ),
     getCommand: db.prepare<[string, string, string], CommandRow>(
       `SELECT participant_id, command_id, command_hash, first_seq, last_seq, version_after, at
        FROM commands WHERE table_id = ? AND participant_id = ? AND command_id = ?`,
@@ -181,63 +236,21 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
     ),
   };
 
-  const insertEvents = (tableId: string, events: EventRecord[]): void => {
-    for (const e of events) {
-      q.insertEvent.run(tableId, e.seq, e.at, e.participantId, e.commandId, JSON.stringify(e.event));
-    }
-  };
-
-  const createTableTx = db.transaction((input: NewTable) => {
-    const t = input.table;
-    q.insertTable.run(t.id, t.name, t.createdAt, JSON.stringify(t.settings), t.version, input.inviteHash, input.observerHash);
-    for (const { participant: p, tokenHash } of input.participants) {
-      q.insertParticipant.run(t.id, p.id, p.role, p.displayName, tokenHash, p.joinedAt, p.removedAt, t.id);
-    }
-    insertEvents(t.id, input.events);
-  });
-
-  const joinTx = db.transaction(
-    (tableId: string, inviteHash: string, p: ParticipantRecord, tokenHash: string): boolean => {
-      if (!q.inviteByHash.get(tableId, inviteHash)) return false;
-      q.insertParticipant.run(tableId, p.id, p.role, p.displayName, tokenHash, p.joinedAt, p.removedAt, tableId);
-      return true;
-    },
-  );
-
-  const appendTx = db.transaction(
-    (tableId: string, expectedVersion: number, events: EventRecord[], command: CommandRecord): AppendResult => {
-      if (q.getCommand.get(tableId, command.participantId, command.commandId)) {
-        return { ok: false, reason: 'duplicate_command' };
-      }
-      const bumped = q.bumpVersion.run(expectedVersion + events.length, tableId, expectedVersion);
-      if (bumped.changes !== 1) return { ok: false, reason: 'conflict' };
-      insertEvents(tableId, events);
-      q.insertCommand.run(
-        tableId,
-        command.participantId,
-        command.commandId,
-        command.commandHash,
-        command.firstSeq,
-        command.lastSeq,
-        command.versionAfter,
-        command.at,
-      );
-      return { ok: true };
-    },
-  );
-
   let closed = false;
+  const open = () => {
+    if (closed) throw new Error('store is closed');
+  };
 
   return {
     kind: 'sqlite',
     async ping() {
-      if (closed) throw new Error('store is closed');
+      open();
       db.prepare('SELECT 1').get();
     },
-    async createTable(input) {
+    async createTable(input: NewTable) {
       assertSequence(0, input.events);
       if (input.table.version !== input.events.length) throw new Error('table version must equal the number of events');
-      createTableTx(input);
+      await writer.call('createTable', { ...input, events: serializeEvents(input.events) });
     },
     async getTable(tableId) {
       const row = q.getTable.get(tableId);
@@ -252,21 +265,22 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
       if (q.observerByHash.get(tableId, tokenHash)) return { kind: 'observer' };
       return null;
     },
-    async joinWithInvite(tableId, inviteHash, participant, tokenHash) {
-      return joinTx(tableId, inviteHash, participant, tokenHash);
+    joinWithInvite(tableId, inviteHash, participant: ParticipantRecord, tokenHash) {
+      return writer.call<boolean>('joinWithInvite', tableId, inviteHash, participant, tokenHash);
     },
-    async removeParticipant(tableId, participantId, at) {
-      return q.removeParticipant.run(at, tableId, participantId).changes === 1;
+    removeParticipant(tableId, participantId, at) {
+      return writer.call<boolean>('removeParticipant', tableId, participantId, at);
     },
-    async rotateLink(tableId, kind: LinkKind, hash) {
-      (kind === 'invite' ? q.rotateInvite : q.rotateObserver).run(hash, tableId);
+    async rotateLink(tableId, kind, hash) {
+      await writer.call('rotateLink', tableId, kind, hash);
     },
     async setParticipantToken(tableId, participantId, hash) {
-      q.setToken.run(hash, tableId, participantId);
+      await writer.call('setParticipantToken', tableId, participantId, hash);
     },
-    async appendEvents(tableId, expectedVersion, events, command) {
+    async appendEvents(tableId, expectedVersion, events, command: CommandRecord) {
+      open();
       assertSequence(expectedVersion, events);
-      return appendTx(tableId, expectedVersion, events, command);
+      return writer.call<AppendResult>('appendEvents', tableId, expectedVersion, serializeEvents(events), command);
     },
     async readEvents(tableId, afterSeq, limit = 1000) {
       return q.readEvents.all(tableId, afterSeq, limit).map(toEvent);
@@ -278,7 +292,9 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
     async close() {
       if (closed) return;
       closed = true;
+      await writer.call('close').catch(() => undefined);
       db.close();
+      await worker.terminate();
     },
   };
 }

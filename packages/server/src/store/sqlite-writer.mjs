@@ -1,0 +1,134 @@
+// The SQLite store's writer, run in a worker thread so that syncing the log to disk never blocks
+// the server's event loop. It is plain JavaScript so that it loads the same way under every
+// runner (node with tsx, vitest) without a TypeScript loader in the worker.
+//
+// Group commit: every write request that arrives while the previous batch is being committed is
+// taken into the next batch, which runs as one transaction (one sync to disk). Each request is a
+// savepoint inside it, so a request that fails is undone alone. Results are posted back only after
+// the batch has committed.
+import { parentPort, workerData } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+
+const db = new Database(workerData.file);
+db.pragma('journal_mode = WAL');
+db.pragma(`synchronous = ${workerData.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
+db.pragma('foreign_keys = ON');
+db.pragma('busy_timeout = 5000');
+db.exec(workerData.schema);
+
+const q = {
+  insertTable: db.prepare(
+    'INSERT INTO tables (id, name, created_at, settings, version, invite_hash, observer_hash) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  ),
+  insertParticipant: db.prepare(
+    `INSERT INTO participants (table_id, id, role, display_name, token_hash, joined_at, removed_at, position)
+     VALUES (?, ?, ?, ?, ?, ?, ?, (SELECT COUNT(*) FROM participants WHERE table_id = ?))`,
+  ),
+  inviteByHash: db.prepare('SELECT id FROM tables WHERE id = ? AND invite_hash = ?'),
+  removeParticipant: db.prepare(
+    'UPDATE participants SET removed_at = ?, token_hash = NULL WHERE table_id = ? AND id = ? AND removed_at IS NULL',
+  ),
+  rotateInvite: db.prepare('UPDATE tables SET invite_hash = ? WHERE id = ?'),
+  rotateObserver: db.prepare('UPDATE tables SET observer_hash = ? WHERE id = ?'),
+  setToken: db.prepare('UPDATE participants SET token_hash = ? WHERE table_id = ? AND id = ? AND removed_at IS NULL'),
+  bumpVersion: db.prepare('UPDATE tables SET version = ? WHERE id = ? AND version = ?'),
+  insertEvent: db.prepare(
+    'INSERT INTO events (table_id, seq, at, participant_id, command_id, payload) VALUES (?, ?, ?, ?, ?, ?)',
+  ),
+  insertCommand: db.prepare(
+    `INSERT INTO commands (table_id, participant_id, command_id, command_hash, first_seq, last_seq, version_after, at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  ),
+  hasCommand: db.prepare('SELECT 1 FROM commands WHERE table_id = ? AND participant_id = ? AND command_id = ?'),
+};
+
+/** Events arrive with their payload already serialized to JSON text. */
+function insertEvents(tableId, events) {
+  for (const e of events) q.insertEvent.run(tableId, e.seq, e.at, e.participantId, e.commandId, e.payload);
+}
+
+function insertParticipant(tableId, p, tokenHash) {
+  q.insertParticipant.run(tableId, p.id, p.role, p.displayName, tokenHash, p.joinedAt, p.removedAt, tableId);
+}
+
+const ops = {
+  createTable: db.transaction((input) => {
+    const t = input.table;
+    q.insertTable.run(t.id, t.name, t.createdAt, JSON.stringify(t.settings), t.version, input.inviteHash, input.observerHash);
+    for (const { participant, tokenHash } of input.participants) insertParticipant(t.id, participant, tokenHash);
+    insertEvents(t.id, input.events);
+    return null;
+  }),
+  joinWithInvite: db.transaction((tableId, inviteHash, participant, tokenHash) => {
+    if (!q.inviteByHash.get(tableId, inviteHash)) return false;
+    insertParticipant(tableId, participant, tokenHash);
+    return true;
+  }),
+  removeParticipant: db.transaction((tableId, participantId, at) => q.removeParticipant.run(at, tableId, participantId).changes === 1),
+  rotateLink: db.transaction((tableId, kind, hash) => {
+    (kind === 'invite' ? q.rotateInvite : q.rotateObserver).run(hash, tableId);
+    return null;
+  }),
+  setParticipantToken: db.transaction((tableId, participantId, hash) => {
+    q.setToken.run(hash, tableId, participantId);
+    return null;
+  }),
+  appendEvents: db.transaction((tableId, expectedVersion, events, c) => {
+    if (q.hasCommand.get(tableId, c.participantId, c.commandId)) return { ok: false, reason: 'duplicate_command' };
+    if (q.bumpVersion.run(expectedVersion + events.length, tableId, expectedVersion).changes !== 1) {
+      return { ok: false, reason: 'conflict' };
+    }
+    insertEvents(tableId, events);
+    q.insertCommand.run(tableId, c.participantId, c.commandId, c.commandHash, c.firstSeq, c.lastSeq, c.versionAfter, c.at);
+    return { ok: true };
+  }),
+};
+
+const describe = (error) => ({ message: error instanceof Error ? error.message : String(error), code: error?.code });
+
+const runBatch = db.transaction((items) =>
+  items.map(({ id, op, args }) => {
+    try {
+      const fn = ops[op];
+      if (!fn) throw new Error(`unknown store operation ${op}`);
+      return { id, ok: true, value: fn(...args) };
+    } catch (error) {
+      return { id, ok: false, error: describe(error) };
+    }
+  }),
+);
+
+let queue = [];
+let scheduled = false;
+
+function flush() {
+  scheduled = false;
+  const items = queue;
+  queue = [];
+  if (items.length === 0) return;
+  let results;
+  try {
+    results = runBatch(items);
+  } catch (error) {
+    results = items.map(({ id }) => ({ id, ok: false, error: describe(error) }));
+  }
+  parentPort.postMessage({ results });
+}
+
+parentPort.on('message', ({ requests }) => {
+  for (const request of requests) {
+    if (request.op === 'close') {
+      flush();
+      db.close();
+      parentPort.postMessage({ results: [{ id: request.id, ok: true, value: null }] });
+      return;
+    }
+    queue.push(request);
+  }
+  if (!scheduled) {
+    scheduled = true;
+    setImmediate(flush);
+  }
+});
+
+parentPort.postMessage({ ready: true });

@@ -5,6 +5,7 @@ import { Command, CommanderError } from 'commander';
 import { DiceExpressionError, DiceInputError } from '@personae/dice';
 import { ChallengeError, DifficultyError, OptionError, RerollError } from '@personae/rules';
 import { registerDemoCommand } from './commands/demo.js';
+import { registerEncounterCommands } from './commands/encounter.js';
 import { registerOddsCommand } from './commands/odds.js';
 import { registerRollCommand } from './commands/roll.js';
 import { registerSheetCommands } from './commands/sheet.js';
@@ -14,7 +15,7 @@ import { CliError, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, processIo, type CliIo } f
 export type CommandRegistrar = (program: Command, io: CliIo) => void;
 
 /** Every command group of `personae`, in the order `--help` lists them. A new group is one entry here. */
-export const COMMANDS: readonly CommandRegistrar[] = [registerRollCommand, registerOddsCommand, registerSheetCommands, registerDemoCommand];
+export const COMMANDS: readonly CommandRegistrar[] = [registerRollCommand, registerOddsCommand, registerSheetCommands, registerEncounterCommands, registerDemoCommand];
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 

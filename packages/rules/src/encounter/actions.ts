@@ -91,7 +91,25 @@ function checkAbilityLimit(b: Batch, who: CharacterState, chosen: readonly Comba
   }
 }
 
+function limitKey(now: Snapshot, who: CharacterState, a: CombatantAbility): string | null {
+  return a.limit ? `ability|${who.def.id}|${a.name.toLowerCase()}|${periodKey(now.clock, a.limit.per)}` : null;
+}
+
+/** personae-core-2011.txt "Special Ability Identifiers": a Conditional ability may be limited to so many uses a period. */
+function checkAbilityUses(now: Snapshot, who: CharacterState, chosen: readonly CombatantAbility[], field: string): void {
+  for (const a of chosen) {
+    const key = limitKey(now, who, a);
+    if (key && (now.usage[key] ?? 0) >= a.limit!.times) {
+      throw new DomainError('ability-limit', `${who.def.name} has used ${a.name} ${a.limit!.times === 1 ? 'once' : `${a.limit!.times} times`} this ${a.limit!.per} already`, field, rule('core', 'Special Ability Identifiers'));
+    }
+  }
+}
+
 function recordAbility(b: Batch, who: CharacterState, chosen: readonly CombatantAbility[]): void {
+  for (const a of new Set(chosen)) {
+    const key = limitKey(b.now, who, a);
+    if (key) b.emit({ type: 'usage-counted', key, what: `${who.def.name} uses ${a.name} (${a.limit!.times} a ${a.limit!.per})` });
+  }
   const key = turnKey(b.now);
   const first = chosen.find((a) => !a.quality);
   if (key === null || !first) return;
@@ -292,6 +310,8 @@ function runChallenges(
     const withSpend = opts.spend?.ability ? [...actorSide.chosen, opts.spend.ability] : actorSide.chosen;
     checkAbilityLimit(b, who, withSpend, 'abilities');
     checkAbilityLimit(b, plan.target, reactorSide.chosen, 'reactorAbilities');
+    checkAbilityUses(now, who, withSpend, 'abilities');
+    checkAbilityUses(now, plan.target, reactorSide.chosen, 'reactorAbilities');
     return { plan, actorSide, reactorSide, reactorExpertise, withSpend };
   });
 
@@ -580,6 +600,7 @@ export function power(b: Batch, cmd: CommandOf<'power'>, dice: DiceSource): void
     if (cmd.spend) throw new DomainError('spend-not-applicable', `${p.name} is used without a challenge: no criticals to spend on it`, 'spend');
     const actorSide = buildSide(now, { who, skill: skillUse(who.def, p.skill, 'power'), attribute: 'power', role: 'issue', kind: 'power', abilities: cmd.abilities ?? [] }, 'abilities');
     checkAbilityLimit(b, who, actorSide.chosen, 'abilities');
+    checkAbilityUses(now, who, actorSide.chosen, 'abilities');
     takeAction(b, who, `${what} on ${targets.map((t) => t.def.name).join(', ')}`);
     recordAbility(b, who, actorSide.chosen);
     if (p.kind === 'heal') for (const t of targets) heal(b, who.def.id, t.def.id, p.heals ?? { hits: 1, statuses: 0 }, p.name);
@@ -703,6 +724,7 @@ export function recover(b: Batch, cmd: CommandOf<'recover'>, dice: DiceSource): 
   const skill = skillUse(who.def, 'Recovery', 'stature');
   const actorSide = buildSide(now, { who, skill, attribute: 'stature', role: 'issue', kind: 'recovery', abilities: cmd.abilities ?? [], ...(cmd.dice?.actor ? { given: cmd.dice.actor } : {}) }, 'abilities');
   checkAbilityLimit(b, who, actorSide.chosen, 'abilities');
+  checkAbilityUses(now, who, actorSide.chosen, 'abilities');
   const gmDice = RECOVERY_DICE[status];
   const spec: OpposedChallengeSpec = {
     actor: actorSide.spec,

@@ -55,6 +55,8 @@ export const CombatantAbilitySchema = z.strictObject({
   quality: z.boolean().default(false),
   effect: AbilityEffectSchema.default({ type: 'described' }),
   allows: z.array(z.enum(ABILITY_ALLOWANCES)).default([]),
+  /** A Conditional (C) limit on uses: so many times per encounter, scene, day or session. */
+  limit: z.strictObject({ times: z.number().int().min(1), per: z.enum(['encounter', 'scene', 'day', 'session']) }).optional(),
   description: z.string().optional(),
 });
 export type CombatantAbility = z.infer<typeof CombatantAbilitySchema>;

@@ -165,6 +165,18 @@ describe('special abilities in encounters (personae-core-2011.txt "Scope of Spec
     t.refuse({ type: 'attack', actor: 'cultist', target: 'aldric', defense: 'dodge', reactorAbilities: ['Sidestep'] }, 'second-special-ability', SCOPE);
   });
 
+  it('a Conditional ability limited to once a day counts its uses on the clock of the table', () => {
+    const rage = { ...ALDRIC, specialAbilities: [{ name: 'Battle Fury', effect: { type: 'bonus-dice' as const, dice: 2 }, limit: { times: 1, per: 'day' as const } }] };
+    const t = new Table([rage, CULTIST]);
+    t.toViolence('aldric');
+    t.run({ type: 'attack', actor: 'aldric', target: 'cultist', abilities: ['Battle Fury'], defense: 'dodge' }, seededDice(5));
+    t.run({ type: 'end-encounter', actor: 'gm' });
+    t.run({ type: 'begin-scene', actor: 'gm' });
+    t.refuse({ type: 'interact', actor: 'aldric', target: 'cultist', skill: 'Persuade', abilities: ['Battle Fury'] }, 'ability-limit', /Special Ability Identifiers/);
+    t.run({ type: 'begin-day', actor: 'gm' });
+    t.run({ type: 'interact', actor: 'aldric', target: 'cultist', skill: 'Persuade', abilities: ['Battle Fury'] }, seededDice(6));
+  });
+
   it('an ability outside its scope is refused; an unknown one too', () => {
     const t = new Table([skilled, CULTIST]);
     t.toViolence('aldric');

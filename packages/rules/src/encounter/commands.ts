@@ -68,7 +68,9 @@ export const EncounterCommandSchema = z.discriminatedUnion('type', [
     options: TableOptionsInputSchema.default({ preset: 'core-2011', options: {} }),
     characters: z.array(CombatantSchema).min(1),
   }),
+  withActor('configure', { options: TableOptionsInputSchema }),
   withActor('join', { character: CombatantSchema }),
+  withActor('update-character', { character: CombatantSchema }),
   withActor('leave', { id }),
   withActor('begin-session', {}),
   withActor('begin-day', {}),
@@ -160,7 +162,9 @@ export type CommandOf<T extends CommandType> = Extract<EncounterCommand, { type:
 /** Commands only the GM may issue. */
 export const GM_COMMANDS: readonly CommandType[] = [
   'set-up',
+  'configure',
   'join',
+  'update-character',
   'leave',
   'begin-session',
   'begin-day',

@@ -1,10 +1,10 @@
 import { DiceInputError, type DiceSource } from '@personae/dice';
 import { ChallengeError, RerollError } from '../challenge';
-import { tableOptions } from '../options';
+import { OptionError, tableOptions } from '../options';
 import { escalationOrder, STAGE_LABEL, type Stage } from '../time';
 import { attack, power, interact, inquire, recover } from './actions';
 import { Batch, cannotAct, getCharacter, withEntered } from './batch';
-import { findPower, findSkill, findWeapon } from './combatant';
+import { controllerOf, findPower, findSkill, findWeapon } from './combatant';
 import { GM_COMMANDS, type CommandOf, type EncounterCommand } from './commands';
 import { DomainError, rule } from './errors';
 import type { EncounterEvent } from './events';
@@ -13,8 +13,19 @@ import { giveCriticals, spendCriticals } from './criticals';
 import { beginDay, beginScene, beginSession, endEncounter } from './clockwork';
 import { actionOrder } from './order';
 import { beginRound, endTurn, requireTurn, takeAction } from './turns';
-import { applyStatusNow, talliedStatus } from './health';
+import { applyStatusNow, statusesAtOnce, talliedStatus } from './health';
 import type { EncounterState, Snapshot } from './state';
+
+/**
+ * Who must issue a command: "gm" for the GM's commands, otherwise the controller of the character
+ * named as its actor (a player's id, or "gm" for the GM's characters). A server compares it with the
+ * identity of the connection before calling `decide`.
+ */
+export function requiredIssuer(state: EncounterState, command: EncounterCommand): string {
+  if (GM_COMMANDS.includes(command.type) || command.actor === 'gm') return 'gm';
+  const c = state.now?.characters[command.actor];
+  return c ? controllerOf(c.def) : 'gm';
+}
 
 /**
  * decide(state, command, dice) -> events. Pure: dice come from the source handed in (after any dice
@@ -51,6 +62,23 @@ function decideUnchecked(state: EncounterState, command: EncounterCommand, dice:
   }
   const source = withEntered('dice' in command ? command.dice?.extra : undefined, dice);
   switch (command.type) {
+    case 'configure': {
+      let options;
+      try {
+        options = tableOptions(command.options.preset, command.options.options);
+      } catch (e) {
+        if (e instanceof OptionError) throw new DomainError('invalid-option', e.message, `options.options.${e.option}`);
+        throw e;
+      }
+      b.emit({ type: 'options-changed', options });
+      break;
+    }
+    case 'update-character': {
+      const c = getCharacter(now, command.character.id, 'character.id');
+      b.emit({ type: 'character-updated', character: command.character });
+      if (statusesAtOnce(b.now) && c.status !== 'dead') applyStatusNow(b, c.def.id, 'the character changed');
+      break;
+    }
     case 'join':
       if (now.characters[command.character.id]?.present) throw new DomainError('already-present', `${command.character.id} is already at the table`, 'character.id');
       b.emit({ type: 'character-joined', character: command.character });

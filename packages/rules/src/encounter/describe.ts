@@ -13,8 +13,12 @@ export function describeEvent(e: EncounterEvent, before: Snapshot | null): strin
   switch (e.type) {
     case 'set-up':
       return [`Table set up: "${e.title}", ${e.characters.length} characters: ${e.characters.map((c) => c.name).join(', ')}.`];
+    case 'options-changed':
+      return ['The table options change.'];
     case 'character-joined':
       return [`${e.character.name} joins the scene.`];
+    case 'character-updated':
+      return [`${e.character.name}'s character is updated.`];
     case 'character-left':
       return [`${name(e.id)} leaves the scene.`];
     case 'session-began':

@@ -25,7 +25,9 @@ export interface OrderRoll {
 
 export type EventBody =
   | { readonly type: 'set-up'; readonly title: string; readonly options: TableOptions; readonly characters: readonly Combatant[] }
+  | { readonly type: 'options-changed'; readonly options: TableOptions }
   | { readonly type: 'character-joined'; readonly character: Combatant }
+  | { readonly type: 'character-updated'; readonly character: Combatant }
   | { readonly type: 'character-left'; readonly id: string }
   | { readonly type: 'session-began'; readonly session: number }
   | { readonly type: 'day-began'; readonly day: number }

@@ -99,7 +99,6 @@ export function applyEvent(before: Snapshot | null, event: EventBody): Snapshot 
       usage: {},
       effects: [],
       nextEffectId: 1,
-      exchange: 0,
     };
   }
   if (!before) throw new RangeError(`a "${event.type}" event needs a table that has been set up`);
@@ -114,6 +113,11 @@ export function applyEvent(before: Snapshot | null, event: EventBody): Snapshot 
         characters: { ...now.characters, [event.character.id]: newCharacter(event.character, now) },
       };
     }
+    case 'options-changed':
+      return { ...now, options: event.options };
+    case 'character-updated':
+      // The encounter keeps its own tally of hits and status; the definition is what changes.
+      return setCharacter(now, event.character.id, { def: event.character });
     case 'character-left': {
       const next = setCharacter(now, event.id, { present: false });
       return setCombat(next, (c) => ({ order: c.order.filter((id) => id !== event.id), index: Math.min(c.index, Math.max(0, c.order.filter((id) => id !== event.id).length - 1)) }));
@@ -123,7 +127,7 @@ export function applyEvent(before: Snapshot | null, event: EventBody): Snapshot 
     case 'day-began':
       return { ...now, clock: { ...now.clock, day: event.day } };
     case 'scene-began':
-      return { ...now, title: event.title ?? now.title, clock: { ...now.clock, scene: event.scene, stage: 'scene', peak: 'scene' }, exchange: 0 };
+      return { ...now, title: event.title ?? now.title, clock: { ...now.clock, scene: event.scene, stage: 'scene', peak: 'scene' } };
     case 'scene-ended':
       return now;
     case 'escalated': {
@@ -179,8 +183,7 @@ export function applyEvent(before: Snapshot | null, event: EventBody): Snapshot 
           : {},
       );
     case 'action-taken': {
-      const next = { ...now, exchange: now.exchange + 1 };
-      return setCombat(next, (c) =>
+      return setCombat(now, (c) =>
         c.turn.actor === event.actor
           ? {
               turn: { ...c.turn, actionUsed: c.turn.actionUsed || event.usesAction },

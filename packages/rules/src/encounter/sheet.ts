@@ -29,7 +29,8 @@ export function combatantFromSheet(sheet: AnySheet, options: Pick<TableOptions, 
     ...(sheet.player ? { controller: sheet.player } : {}),
     attributes: { ...sheet.attributes },
     potential: derived.potential,
-    hitsBeforeInjured: derived.hitsBeforeInjured,
+    // Minor and minion thresholds follow the tier (and option minionThreshold), not the sheet's count.
+    ...(derived.tier === null || derived.tier === 'major' ? { hitsBeforeInjured: derived.hitsBeforeInjured } : {}),
     skills: derived.skills.map((s) => ({
       name: s.name,
       dice: Math.max(1, s.dice),

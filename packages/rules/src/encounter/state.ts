@@ -100,8 +100,6 @@ export interface Snapshot {
   readonly usage: Readonly<Record<string, number>>;
   readonly effects: readonly ActiveEffect[];
   readonly nextEffectId: number;
-  /** Counts challenges in non-violent encounters, which stand in for turns there. */
-  readonly exchange: number;
 }
 
 /** One event applied, kept so that undo can return to it. */

@@ -9,6 +9,7 @@ import {
   EncounterCommandSchema,
   evolve,
   replay,
+  requiredIssuer,
   type EncounterCommandInput,
   type EncounterEvent,
   type EncounterState,
@@ -219,5 +220,15 @@ describe('properties of the log', () => {
 
   it('the state of a fresh log starts empty', () => {
     expect(replay([])).toEqual(EMPTY_STATE);
+  });
+});
+
+describe('who may issue a command', () => {
+  it("the GM's commands need the GM; a character's need its controller", () => {
+    const t = new Table([{ ...ALDRIC, controller: 'alice' }, CULTIST]);
+    const parse = (c: EncounterCommandInput) => EncounterCommandSchema.parse(c);
+    expect(requiredIssuer(t.state, parse({ type: 'undo', actor: 'gm' }))).toBe('gm');
+    expect(requiredIssuer(t.state, parse({ type: 'move', actor: 'aldric' }))).toBe('alice');
+    expect(requiredIssuer(t.state, parse({ type: 'move', actor: 'cultist' }))).toBe('gm');
   });
 });

@@ -124,3 +124,21 @@ describe('game time (personae-core-2011.txt "Space and Time", "Critical Success"
     t.refuse({ type: 'attack', actor: 'cultist', target: 'aldric' }, 'not-present');
   });
 });
+
+describe('changes at the table', () => {
+  it('the GM may change the options mid-play; a bad option is refused by name', () => {
+    const t = new Table();
+    t.run({ type: 'configure', actor: 'gm', options: { preset: 'srd-v4', options: { actionOrder: 'initiative-skill' } } });
+    expect(t.now.options).toMatchObject({ escalation: 'srd-v4', actionOrder: 'initiative-skill' });
+    t.refuse({ type: 'configure', actor: 'aldric', options: { preset: 'core-2011', options: {} } }, 'gm-only');
+  });
+
+  it("a character's definition may be updated (an advancement); the encounter keeps its tally of hits", () => {
+    const t = new Table([{ ...ALDRIC, hits: 4 }, CULTIST]);
+    expect(t.character('aldric').status).toBe('injured');
+    t.run({ type: 'update-character', actor: 'gm', character: { ...ALDRIC, hitsBeforeInjured: 5 } });
+    expect(t.character('aldric')).toMatchObject({ hits: 4, status: 'unharmed' });
+    expect(t.character('aldric').def.hitsBeforeInjured).toBe(5);
+    t.refuse({ type: 'update-character', actor: 'gm', character: { ...ALDRIC, id: 'nobody' } }, 'unknown-character');
+  });
+});

@@ -373,13 +373,67 @@ export class TableHub<S, C, E> {
     if (!participant || participant.removedAt !== null) return fail('unauthorized', 'you are no longer at this table');
 
     const commandHash = sha256Hex(canonicalJson({ command: envelope.command, dice: envelope.dice ?? null }));
-    const previous = await this.store.getCommand(t.record.id, actor.participantId, commandId);
-    if (previous) {
+    // The answer for a commandId that was applied before: its original ack, or a refusal if the id
+    // now names a different command.
+    const earlier = async (): Promise<Outcome<AckMessage> | null> => {
+      const previous = await this.store.getCommand(t.record.id, actor.participantId, commandId);
+      if (!previous) return null;
       if (previous.commandHash !== commandHash) {
         return fail('command_id_reused', `commandId "${commandId}" was already used for a different command`);
       }
       return { ok: true, value: ackFor(previous, true) };
+    };
+    // A retry usually succeeds or fails the same way the first attempt did, so the store is asked
+    // about earlier attempts only when the command is refused (here) or turns out to be a duplicate
+    // while being stored (below): the common path costs no extra read.
+    const decided = this.decide(t, actor, envelope, fail);
+    if (!decided.ok) return (await earlier()) ?? decided;
+    const { records, statesAfter, state, now } = decided.value;
+
+    const command: CommandRecord = {
+      participantId: actor.participantId,
+      commandId,
+      commandHash,
+      firstSeq: records.length ? t.version + 1 : null,
+      lastSeq: records.length ? t.version + records.length : null,
+      versionAfter: t.version + records.length,
+      at: now,
+    };
+    let appended;
+    try {
+      appended = await this.store.appendEvents(t.record.id, t.version, records, command);
+    } catch (error) {
+      // The transaction may or may not have committed: catch up from the store before the next step.
+      t.stale = true;
+      this.log.error({ err: error, tableId: t.record.id }, 'appending events failed');
+      return fail('internal_error', 'the command could not be stored; retry it with the same commandId');
     }
+    if (!appended.ok) {
+      if (appended.reason === 'duplicate_command') {
+        const answer = await earlier();
+        if (answer) return answer;
+      }
+      t.stale = true;
+      return fail('conflict', 'the table changed while the command was being stored; retry it', { currentVersion: t.version });
+    }
+
+    t.state = state;
+    t.version += records.length;
+    t.record = { ...t.record, version: t.version };
+    records.forEach((rec, i) => {
+      if (rec.seq % this.checkpointEvery === 0) t.checkpoints.set(rec.seq, statesAfter[i]!);
+    });
+    this.broadcast(t, records, statesAfter);
+    return { ok: true, value: ackFor(command, false) };
+  }
+
+  /** Checks and decides a command against the current state, without storing anything. */
+  private decide(
+    t: LoadedTable<S>,
+    actor: Actor,
+    envelope: CommandEnvelope,
+    fail: (code: string, message: string, extra?: Partial<ErrorBody>, status?: number) => Failure,
+  ): Outcome<{ records: EventRecord[]; statesAfter: S[]; state: S; now: string }> {
     if (envelope.expectedVersion !== undefined && envelope.expectedVersion !== t.version) {
       return fail('conflict', `the table is at version ${t.version}, not ${envelope.expectedVersion}`, {
         currentVersion: t.version,
@@ -414,60 +468,24 @@ export class TableHub<S, C, E> {
       return fail('dice_unused', `${envelope.dice!.length} dice were entered but the command used ${used}`, { field: 'dice' });
     }
 
-    let records: EventRecord[];
     const statesAfter: S[] = [];
     let state = t.state;
     try {
       if (!Array.isArray(events)) throw new TypeError('decide did not return an array');
-      records = events.map((event, i) => {
+      const records: EventRecord[] = events.map((event, i) => {
         const text = JSON.stringify(event);
         if (text === undefined) throw new TypeError('an event is not JSON');
-        return { seq: t.version + 1 + i, at: now, participantId: actor.participantId, commandId, event: JSON.parse(text) as unknown };
+        return { seq: t.version + 1 + i, at: now, participantId: actor.participantId, commandId: envelope.commandId, event: JSON.parse(text) as unknown };
       });
       for (const rec of records) {
         state = this.decider.evolve(state, rec.event as E);
         statesAfter.push(state);
       }
+      return { ok: true, value: { records, statesAfter, state, now } };
     } catch (error) {
       this.log.error({ err: error, tableId: t.record.id }, 'the domain produced an event it cannot apply');
       return fail('internal_error', 'the command could not be processed');
     }
-
-    const command: CommandRecord = {
-      participantId: actor.participantId,
-      commandId,
-      commandHash,
-      firstSeq: records.length ? t.version + 1 : null,
-      lastSeq: records.length ? t.version + records.length : null,
-      versionAfter: t.version + records.length,
-      at: now,
-    };
-    let appended;
-    try {
-      appended = await this.store.appendEvents(t.record.id, t.version, records, command);
-    } catch (error) {
-      // The transaction may or may not have committed: catch up from the store before the next step.
-      t.stale = true;
-      this.log.error({ err: error, tableId: t.record.id }, 'appending events failed');
-      return fail('internal_error', 'the command could not be stored; retry it with the same commandId');
-    }
-    if (!appended.ok) {
-      t.stale = true;
-      if (appended.reason === 'duplicate_command') {
-        const stored = await this.store.getCommand(t.record.id, actor.participantId, commandId);
-        if (stored) return { ok: true, value: ackFor(stored, true) };
-      }
-      return fail('conflict', 'the table changed while the command was being stored; retry it', { currentVersion: t.version });
-    }
-
-    t.state = state;
-    t.version += records.length;
-    t.record = { ...t.record, version: t.version };
-    records.forEach((rec, i) => {
-      if (rec.seq % this.checkpointEvery === 0) t.checkpoints.set(rec.seq, statesAfter[i]!);
-    });
-    this.broadcast(t, records, statesAfter);
-    return { ok: true, value: ackFor(command, false) };
   }
 
   // ----- participants and links -----

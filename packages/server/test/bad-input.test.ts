@@ -86,7 +86,7 @@ describe('bad input', () => {
   });
 
   it('rate-limits each connection with a token bucket', async () => {
-    const limited = await startServer(secretDecider, { config: { rateLimit: { burst: 5, perSecond: 20 } } });
+    const limited = await startServer(secretDecider, { config: { rateLimit: { burst: 5, perSecond: 4 } } });
     try {
       const lt = await createTable(limited.url);
       const { client: c } = await connectAs(limited.wsUrl, lt.tableId, lt.gm.token);
@@ -101,7 +101,7 @@ describe('bad input', () => {
       // Another connection has its own bucket.
       await roundTrip(other.client, 99);
       // After a pause the bucket has refilled.
-      await sleep(300);
+      await sleep(400);
       await roundTrip(c, 100);
       c.close();
       other.client.close();

@@ -19,11 +19,6 @@ export interface PostgresStoreOptions {
   maxConnections?: number;
 }
 
-/** Thrown inside a transaction to roll it back and return `result`. */
-class Rollback {
-  constructor(readonly result: unknown) {}
-}
-
 const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 
 function schemaSql(s: string): string {
@@ -71,6 +66,24 @@ CREATE TABLE IF NOT EXISTS ${s}.commands (
   PRIMARY KEY (table_id, participant_id, command_id)
 );
 INSERT INTO ${s}.store_meta (key, value) VALUES ('schema_version', '1') ON CONFLICT (key) DO NOTHING;
+CREATE OR REPLACE FUNCTION ${s}.append_events(
+  p_table TEXT, p_expected INTEGER, p_participant TEXT, p_command TEXT, p_hash TEXT,
+  p_first INTEGER, p_last INTEGER, p_version_after INTEGER, p_at TEXT,
+  p_seqs INTEGER[], p_ats TEXT[], p_pids TEXT[], p_cids TEXT[], p_payloads TEXT[]
+) RETURNS TEXT LANGUAGE plpgsql AS $fn$
+BEGIN
+  PERFORM 1 FROM ${s}.commands
+    WHERE table_id = p_table AND participant_id = p_participant AND command_id = p_command;
+  IF FOUND THEN RETURN 'duplicate_command'; END IF;
+  UPDATE ${s}.tables SET version = p_version_after WHERE id = p_table AND version = p_expected;
+  IF NOT FOUND THEN RETURN 'conflict'; END IF;
+  INSERT INTO ${s}.commands (table_id, participant_id, command_id, command_hash, first_seq, last_seq, version_after, at)
+    VALUES (p_table, p_participant, p_command, p_hash, p_first, p_last, p_version_after, p_at);
+  INSERT INTO ${s}.events (table_id, seq, at, participant_id, command_id, payload)
+    SELECT p_table, * FROM unnest(p_seqs, p_ats, p_pids, p_cids, p_payloads);
+  RETURN 'ok';
+END
+$fn$;
 `;
 }
 
@@ -155,7 +168,6 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       return result;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
-      if (error instanceof Rollback) return error.result as T;
       throw error;
     } finally {
       client.release();
@@ -272,18 +284,14 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     },
     async appendEvents(tableId, expectedVersion, events, command): Promise<AppendResult> {
       assertSequence(expectedVersion, events);
-      return transaction(async (client) => {
-        const bumped = await client.query(`UPDATE ${s}.tables SET version = $1 WHERE id = $2 AND version = $3`, [
-          expectedVersion + events.length,
-          tableId,
-          expectedVersion,
-        ]);
-        if (bumped.rowCount !== 1) return { ok: false, reason: 'conflict' } as const;
-        const inserted = await client.query(
-          `INSERT INTO ${s}.commands (table_id, participant_id, command_id, command_hash, first_seq, last_seq, version_after, at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
+      // One statement, so one round trip and one transaction: append_events checks for an earlier
+      // attempt, checks and bumps the version, and inserts the command record and the events.
+      try {
+        const r = await pool.query<{ result: string }>(
+          `SELECT ${s}.append_events($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) AS result`,
           [
             tableId,
+            expectedVersion,
             command.participantId,
             command.commandId,
             command.commandHash,
@@ -291,12 +299,23 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
             command.lastSeq,
             command.versionAfter,
             command.at,
+            events.map((e) => e.seq),
+            events.map((e) => e.at),
+            events.map((e) => e.participantId),
+            events.map((e) => e.commandId),
+            events.map((e) => JSON.stringify(e.event)),
           ],
         );
-        if (inserted.rowCount !== 1) throw new Rollback({ ok: false, reason: 'duplicate_command' });
-        await insertEvents(client, tableId, events);
-        return { ok: true } as const;
-      });
+        const result = r.rows[0]?.result;
+        if (result === 'ok') return { ok: true };
+        if (result === 'duplicate_command' || result === 'conflict') return { ok: false, reason: result };
+        throw new Error(`append_events answered ${String(result)}`);
+      } catch (error) {
+        // Another process inserted the same command or seq at the same moment.
+        const e = error as { code?: string; constraint?: string };
+        if (e.code === '23505') return { ok: false, reason: e.constraint?.startsWith('commands') ? 'duplicate_command' : 'conflict' };
+        throw error;
+      }
     },
     async readEvents(tableId, afterSeq, limit = 1000) {
       const r = await pool.query<EventRow>(

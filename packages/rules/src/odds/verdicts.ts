@@ -201,8 +201,9 @@ export class OddsTally implements VerdictSink {
   }
 
   /**
-   * The odds, conditioned on the attempt not being a rerolled full tie. When every attempt is one (two
-   * empty pools), the resolver ends on a tie after its rerolls, and so do these odds.
+   * The odds, conditioned on the attempt not being a rerolled full tie (option fullTie = reroll: the
+   * full tie personae-core-2011.txt "The Challenge" step 4 leaves open is rolled again). When every
+   * attempt is one (two empty pools), the resolver ends on a tie after its rerolls, and so do these odds.
    */
   result(method: 'exact' | 'simulation'): ChallengeOdds {
     const kept = this.kept;

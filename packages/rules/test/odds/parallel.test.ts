@@ -1,3 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { challengeOdds, simulateChallenge, tableOptions, type ChallengeOdds } from '../../src/index';
 import { simulateChallengeParallel } from '../../src/odds/node';
@@ -29,4 +32,26 @@ describe('simulation on worker threads', () => {
     const run = simulateChallengeParallel(q, options, { samples: 50_000_000, seed: 1, workers: 2, signal: controller.signal, onProgress: () => controller.abort(new Error('stop')) });
     await expect(run).rejects.toThrow('stop');
   }, 60_000);
+});
+
+describe('the browser entry', () => {
+  it('reaches no node: module from packages/rules/src/index.ts', () => {
+    const seen = new Set<string>();
+    const visit = (file: string): void => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/^(?:import|export)\s[^;]*?from\s+'([^']+)'/gms)) {
+        const spec = m[1]!;
+        if (/^(import|export)\s+type\s/.test(m[0])) continue;
+        expect(spec.startsWith('node:'), `${file} imports ${spec}`).toBe(false);
+        if (spec.startsWith('.')) {
+          const base = resolve(dirname(file), spec);
+          visit(existsSync(`${base}.ts`) ? `${base}.ts` : join(base, 'index.ts'));
+        }
+      }
+    };
+    visit(fileURLToPath(new URL('../../src/index.ts', import.meta.url)));
+    expect([...seen].some((f) => f.endsWith(join('odds', 'api.ts')))).toBe(true);
+  });
 });

@@ -1,5 +1,5 @@
 import type { DiceSource } from '@personae/dice';
-import { concertedEffort, resolveChallenge, type ChallengeResult, type OpposedChallengeSpec } from '../challenge';
+import { compareDice, concertedEffort, judge, resolveChallenge, type ChallengeResult, type OpposedChallengeSpec } from '../challenge';
 import type { Labeled } from '../effects';
 import { inEncounter, periodKey } from '../time';
 import { cannotAct, getCharacter, type Batch } from './batch';
@@ -195,6 +195,7 @@ function concerted(b: Batch, who: CharacterState, ids: readonly string[] | undef
 interface Spending {
   readonly bank: string;
   readonly before: number;
+  readonly steer: number;
   readonly bonus: number;
   readonly automatic: boolean;
   readonly extraHits: number;
@@ -216,7 +217,7 @@ function spending(now: Snapshot, who: CharacterState, s: Spend | undefined, skil
   const abilityBefore = ability && (ability.effect.feat === 'automatic-success' || ability.effect.feat === 'bonus-result') ? ability.effect.cost : 0;
   const abilityAfter = ability && !abilityBefore ? ability.effect.cost : 0;
   const before = (s.automaticSuccess ? 1 : 0) + (s.bonus ?? 0) + abilityBefore;
-  const after = (s.extraHits ?? 0) + abilityAfter;
+  const after = (s.extraHits ?? 0) + abilityAfter + (s.steer ?? 0);
   if (after > 0 && targets > 1) throw new DomainError('spend-one-target', 'criticals spent on a success go to one target: challenge one target at a time', 'spend', crit);
   if ((s.extraHits ?? 0) > 0 && kind !== 'attack' && kind !== 'power') throw new DomainError('spend-not-applicable', 'extra hits come only with attacks and harmful powers', 'spend.extraHits', crit);
   const bank = spendingBank(who);
@@ -224,6 +225,7 @@ function spending(now: Snapshot, who: CharacterState, s: Spend | undefined, skil
   return {
     bank,
     before,
+    steer: s.steer ?? 0,
     bonus: (s.bonus ?? 0) + (ability?.effect.feat === 'bonus-result' ? (ability.effect.amount ?? 1) : 0),
     automatic: !!s.automaticSuccess || ability?.effect.feat === 'automatic-success',
     extraHits: s.extraHits ?? 0,
@@ -350,7 +352,8 @@ function runChallenges(
       ...(actorSide.steer.length ? { steer: actorSide.steer } : {}),
       ...(opts.spend?.automatic ? { automaticSuccess: { source: 'a critical spent before rolling' } } : {}),
     };
-    const result = resolveChallenge(spec, dice, now.options);
+    let result = resolveChallenge(spec, dice, now.options);
+    if (opts.spend && opts.spend.steer > 0) result = steerWithCriticals(b, who, opts.spend, result, actorSide.steer);
     b.emit({
       type: 'challenge-resolved',
       kind: plan.kind,
@@ -366,6 +369,31 @@ function runChallenges(
     bankCriticals(b, b.now.characters[plan.target.def.id]!, result.criticals.reactor, `natural 10s answering a ${plan.kind} challenge`);
     onResult(plan, { result, actorSide });
   }
+}
+
+/**
+ * personae-v4-srd-playing.txt "Critical Success": after the result is known, after ties are broken,
+ * a critical steers failure towards a glancing success (and, one more, a glancing success to a clear
+ * one). Spent only as needed, up to the number the command allows. The dice are not rolled again:
+ * the same comparison is judged again with the steering.
+ */
+function steerWithCriticals(b: Batch, who: CharacterState, spent: Spending, result: ChallengeResult, already: readonly Labeled[]): ChallengeResult {
+  const needed = result.outcome === 'success' ? (result.grade === 'clear' ? 0 : 1) : 2;
+  const steps = Math.min(needed, spent.steer);
+  if (steps === 0 || result.kind === 'automatic') return result;
+  spend(b, spent.bank, who.def.id, steps, `steer the result ${steps} grade${steps === 1 ? '' : 's'}`);
+  const raw = compareDice(result.actor.dice, result.actor.modifier, result.reactor.dice, result.reactor.modifier);
+  const source = `${steps} critical(s) spent`;
+  const verdict = judge(raw, { options: b.now.options, steer: [...already, { value: steps, source }] });
+  const steering = verdict.rulings.filter((r) => r.rule === 'steering' && r.text.startsWith(source));
+  const grade = (o: string, g: string | null) => (o === 'success' ? `${g} success` : o);
+  return {
+    ...result,
+    outcome: verdict.outcome,
+    grade: verdict.grade,
+    rulings: [...result.rulings, ...steering],
+    explanation: [...result.explanation, ...steering.map((r) => `${r.text} (${r.source}).`), `Outcome after steering: ${grade(verdict.outcome, verdict.grade)}.`],
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

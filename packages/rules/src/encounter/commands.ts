@@ -33,6 +33,11 @@ export const SpendSchema = z.strictObject({
   extraHits: z.number().int().min(1).max(20).optional(),
   /** A special ability that spends criticals (e.g. Horrific Wound), used when the attack succeeds. */
   ability: text.optional(),
+  /**
+   * Spent after the dice, as needed: each steers the result one grade, failure to glancing success
+   * to clear success (personae-v4-srd-playing.txt "Critical Success"), up to this many.
+   */
+  steer: z.number().int().min(1).max(2).optional(),
 });
 export type Spend = z.infer<typeof SpendSchema>;
 

@@ -303,3 +303,21 @@ describe('several against one, one against several', () => {
     t.run({ type: 'interact', actor: 'aldric', target: 'cultist', skill: 'Persuade', expertise: 'Swordlore' }, seededDice(3));
   });
 });
+
+describe('steering with criticals (personae-v4-srd-playing.txt "Critical Success")', () => {
+  it('after the dice, a critical steers a failure to a glancing success, spent only as needed', () => {
+    const t = new Table([{ ...ALDRIC, criticals: 2 }, CULTIST], {}, 'srd-v4');
+    t.toViolence('aldric');
+    t.run({ type: 'attack', actor: 'aldric', target: 'cultist', defense: 'dodge', spend: { steer: 1 }, dice: { actor: [3, 2, 1], reactor: [9, 5] } });
+    const c = lastChallenge(t);
+    expect(c.result).toMatchObject({ outcome: 'success', grade: 'glancing' });
+    expect(c.result.explanation.join('\n')).toMatch(/Outcome after steering: glancing success/);
+    expect(t.character('cultist').hits).toBe(1);
+    expect(t.now.banks.aldric!.reduce((s, e) => s + e.count, 0)).toBe(1);
+    t.endTurn();
+    t.endTurn();
+    // A clear success needs no steering: nothing is spent.
+    t.run({ type: 'attack', actor: 'aldric', target: 'cultist', defense: 'dodge', spend: { steer: 1 }, dice: { actor: [9, 2, 1], reactor: [3, 1] } });
+    expect(t.now.banks.aldric!.reduce((s, e) => s + e.count, 0)).toBe(1);
+  });
+});

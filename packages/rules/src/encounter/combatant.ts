@@ -96,19 +96,19 @@ export const ExpertiseSchema = z.strictObject({
 });
 export type Expertise = z.infer<typeof ExpertiseSchema>;
 
-export const ROLES = ['main', 'companion', 'ally', 'adversary'] as const;
-export type Role = (typeof ROLES)[number];
+export const COMBATANT_ROLES = ['main', 'companion', 'ally', 'adversary'] as const;
+export type CombatantRole = (typeof COMBATANT_ROLES)[number];
 /** personae-core-2011.txt "Adversaries": minion, minor, major. */
-export const TIERS = ['minion', 'minor', 'major'] as const;
-export type Tier = (typeof TIERS)[number];
+export const COMBATANT_TIERS = ['minion', 'minor', 'major'] as const;
+export type CombatantTier = (typeof COMBATANT_TIERS)[number];
 
 export const CombatantSchema = z.strictObject({
   id,
   name,
   /** Who commands the character: "gm" or a player's id. Defaults to "gm" for allies and adversaries, the character's id otherwise. */
   controller: z.string().min(1).optional(),
-  role: z.enum(ROLES).default('main'),
-  tier: z.enum(TIERS).default('major'),
+  role: z.enum(COMBATANT_ROLES).default('main'),
+  tier: z.enum(COMBATANT_TIERS).default('major'),
   /** Seat at the table, for the seating action order; by default the order the characters are listed in. */
   seat: z.number().int().optional(),
   attributes: z
@@ -141,7 +141,7 @@ export const CombatantSchema = z.strictObject({
 export type Combatant = z.infer<typeof CombatantSchema>;
 export type CombatantInput = z.input<typeof CombatantSchema>;
 
-export const DEFENSE_SKILLS: readonly CombatantSkill[] = [
+export const BASIC_DEFENSES: readonly CombatantSkill[] = [
   { name: 'Block', attribute: 'stature', dice: 2 },
   { name: 'Dodge', attribute: 'cunning', dice: 2 },
   { name: 'Resist', attribute: 'power', dice: 2 },
@@ -196,7 +196,7 @@ export interface SkillUse {
 }
 
 export function findSkill(c: Combatant, skill: string): CombatantSkill | undefined {
-  return c.skills.find((s) => same(s.name, skill)) ?? DEFENSE_SKILLS.find((s) => same(s.name, skill));
+  return c.skills.find((s) => same(s.name, skill)) ?? BASIC_DEFENSES.find((s) => same(s.name, skill));
 }
 
 export function skillUse(c: Combatant, skill: string, fallbackAttribute: AttributeKey): SkillUse {

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { AdvancementCommandSchema } from '../character';
+import { EncounterCommandSchema } from '../encounter';
+import { PRESETS, TableOptionsSchema } from '../options';
+
+/**
+ * What a table's participants ask of it. The table server validates each command with this schema
+ * before the decider sees it; a player may only act for the characters they own.
+ */
+const id = z.string().min(1).max(80);
+const text = z.string().trim().min(1).max(200);
+const d10 = z.number().int().min(1).max(10);
+const Labeled = z.strictObject({ value: z.number().int().min(-30).max(30), source: text });
+
+/** A pool typed in at the table, not taken from a character: "3d10+4" or entered dice. */
+export const FreeSideSchema = z.strictObject({
+  name: text,
+  dice: z.number().int().min(0).max(30),
+  modifiers: z.array(Labeled).max(20).default([]),
+  given: z.array(d10).max(30).optional(),
+  potentialThreshold: z.number().int().min(1).max(100).optional(),
+});
+export type FreeSide = z.infer<typeof FreeSideSchema>;
+
+export const TableCommandSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('configure'), preset: z.enum(PRESETS), options: TableOptionsSchema.partial().default({}) }),
+  z.strictObject({
+    type: z.literal('add-character'),
+    /** A character sheet as JSON (the format of docs/character-sheet.schema.json). */
+    sheet: z.record(z.string(), z.unknown()),
+    /** The participant who plays it; absent or null: the GM's. */
+    owner: id.nullable().optional(),
+    /** Hidden from players: they see its name and condition, never its sheet. */
+    hidden: z.boolean().default(false),
+  }),
+  z.strictObject({ type: z.literal('update-sheet'), id, sheet: z.record(z.string(), z.unknown()) }),
+  z.strictObject({ type: z.literal('remove-character'), id }),
+  z.strictObject({ type: z.literal('set-visibility'), id, hidden: z.boolean() }),
+  z.strictObject({ type: z.literal('set-owner'), id, owner: id.nullable() }),
+  z.strictObject({
+    type: z.literal('roll'),
+    actor: FreeSideSchema,
+    reactor: FreeSideSchema.optional(),
+    /** An unopposed challenge against this difficulty (a name from the ladder or a number). */
+    difficulty: z.union([z.number().int().min(0).max(100), text]).optional(),
+    gmGiven: z.array(d10).max(30).optional(),
+    /** Seen only by the GM. */
+    hidden: z.boolean().default(false),
+    purpose: z.string().max(300).optional(),
+  }),
+  z.strictObject({ type: z.literal('encounter'), command: EncounterCommandSchema, hidden: z.boolean().default(false) }),
+  z.strictObject({ type: z.literal('advance'), id, command: AdvancementCommandSchema }),
+]);
+export type TableCommand = z.infer<typeof TableCommandSchema>;
+export type TableCommandInput = z.input<typeof TableCommandSchema>;

@@ -1,0 +1,18 @@
+import type { DiceSource } from '@personae/dice';
+import type { TableCommand } from './commands';
+import { decideTable, evolveTable, initialTableState, parseTableCommand, type TableEvent, type TableSettings, type TableState, type Viewer } from './table';
+import { redactTableEvent, viewTable } from './view';
+
+/**
+ * The Personae table as one pure decider, in the shape the table server runs: parse and decide
+ * commands, fold events, and say what each participant may see.
+ */
+export const personaeTable = {
+  initialState: (): TableState => initialTableState(),
+  parseCommand: parseTableCommand,
+  decide: (state: TableState, command: TableCommand, ctx: { actor: Viewer; dice: DiceSource; now: string; settings?: TableSettings }): TableEvent[] =>
+    decideTable(state, command, ctx),
+  evolve: evolveTable,
+  redactEvent: redactTableEvent,
+  viewState: viewTable,
+};

@@ -1,0 +1,4 @@
+export * from './commands';
+export * from './table';
+export * from './view';
+export * from './decider';

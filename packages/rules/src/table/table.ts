@@ -1,0 +1,339 @@
+import type { DiceSource } from '@personae/dice';
+import { advance, loadSheet, type CharacterSheet, type HistoryEntry } from '../character';
+import { ChallengeError, parseDifficulty, resolveChallenge, resolveUnopposed, type ChallengeResult, type ChallengeSideSpec } from '../challenge';
+import {
+  combatantFromSheet,
+  decide as decideEncounter,
+  describeEvent,
+  DomainError,
+  EMPTY_STATE,
+  evolve as evolveEncounter,
+  GM_COMMANDS,
+  idFromName,
+  type EncounterCommand,
+  type EncounterEvent,
+  type EncounterState,
+} from '../encounter';
+import { OptionError, presetOptions, tableOptions, type Preset, type TableOptions } from '../options';
+import { TableCommandSchema, type FreeSide, type TableCommand } from './commands';
+
+/** Who issues a command or looks at the table (the table server's notion of a participant). */
+export interface Viewer {
+  readonly role: 'gm' | 'player' | 'observer';
+  readonly participantId: string;
+}
+
+export interface TableCharacter {
+  readonly id: string;
+  /** The participant who plays it; null for the GM's characters. */
+  readonly owner: string | null;
+  readonly hidden: boolean;
+  readonly sheet: CharacterSheet;
+}
+
+/** One entry of the shared log. */
+export interface LogEntry {
+  readonly seq: number;
+  readonly at: string;
+  /** The participant who issued the command. */
+  readonly by: string;
+  readonly hidden: boolean;
+  /** Characters the entry concerns (for filtering). */
+  readonly characters: readonly string[];
+  readonly lines: readonly string[];
+  readonly result?: ChallengeResult;
+  readonly purpose?: string;
+}
+
+export interface TableState {
+  /** Table events applied so far. */
+  readonly seq: number;
+  readonly preset: Preset;
+  readonly options: TableOptions;
+  readonly characters: Readonly<Record<string, TableCharacter>>;
+  readonly log: readonly LogEntry[];
+  readonly encounter: EncounterState;
+}
+
+interface Stamp {
+  readonly by: string;
+  readonly at: string;
+}
+
+export type TableEvent =
+  | ({ readonly type: 'configured'; readonly preset: Preset; readonly options: TableOptions } & Stamp)
+  | ({ readonly type: 'character-added'; readonly id: string; readonly owner: string | null; readonly hidden: boolean; readonly sheet: CharacterSheet } & Stamp)
+  | ({ readonly type: 'sheet-updated'; readonly id: string; readonly sheet: CharacterSheet; readonly entry?: HistoryEntry } & Stamp)
+  | ({ readonly type: 'character-removed'; readonly id: string } & Stamp)
+  | ({ readonly type: 'visibility-set'; readonly id: string; readonly hidden: boolean } & Stamp)
+  | ({ readonly type: 'owner-set'; readonly id: string; readonly owner: string | null } & Stamp)
+  | ({ readonly type: 'rolled'; readonly hidden: boolean; readonly purpose?: string; readonly result: ChallengeResult } & Stamp)
+  | ({ readonly type: 'encounter'; readonly hidden: boolean; readonly event: EncounterEvent } & Stamp);
+
+export function initialTableState(preset: Preset = 'core-2011'): TableState {
+  return { seq: 0, preset, options: presetOptions(preset), characters: {}, log: [], encounter: EMPTY_STATE };
+}
+
+export type ParsedCommand = { ok: true; command: TableCommand } | { ok: false; error: { code: string; message: string; field?: string } };
+
+export function parseTableCommand(raw: unknown): ParsedCommand {
+  const parsed = TableCommandSchema.safeParse(raw);
+  if (parsed.success) return { ok: true, command: parsed.data };
+  const issue = parsed.error.issues[0]!;
+  const field = issue.path.map(String).join('.');
+  return { ok: false, error: { code: 'invalid-command', message: `${field || 'command'}: ${issue.message}`, ...(field ? { field } : {}) } };
+}
+
+function requireGm(viewer: Viewer, what: string): void {
+  if (viewer.role !== 'gm') throw new DomainError('gm-only', `only the GM may ${what}`, 'type');
+}
+
+function requireCharacter(state: TableState, id: string, field = 'id'): TableCharacter {
+  const c = state.characters[id];
+  if (!c) throw new DomainError('unknown-character', `there is no character "${id}" at this table`, field);
+  return c;
+}
+
+/** A player acts only for characters they own; the GM for any. */
+function requireControl(state: TableState, viewer: Viewer, id: string, field: string): void {
+  if (viewer.role === 'gm') return;
+  const c = requireCharacter(state, id, field);
+  if (c.owner !== viewer.participantId) throw new DomainError('not-your-character', `${c.sheet.name} is not your character`, field);
+}
+
+function readSheet(raw: Record<string, unknown>): CharacterSheet {
+  const loaded = loadSheet(JSON.stringify(raw), 'sheet.json');
+  if (!loaded.ok) {
+    const first = loaded.error.issues[0];
+    throw new DomainError('invalid-sheet', loaded.error.message, first?.path ? `sheet.${first.path}` : 'sheet');
+  }
+  return loaded.sheet as CharacterSheet;
+}
+
+function uniqueId(state: TableState, name: string): string {
+  const base = idFromName(name);
+  let candidate = base;
+  for (let n = 2; state.characters[candidate] || state.encounter.now?.characters[candidate]; n++) candidate = `${base}-${n}`;
+  return candidate;
+}
+
+/** Runs an encounter command and wraps its events. */
+function encounterEvents(state: TableState, command: EncounterCommand, dice: DiceSource, stamp: Stamp, hidden: boolean): TableEvent[] {
+  return decideEncounter(state.encounter, command, dice).map((event) => ({ type: 'encounter', event, hidden, ...stamp }));
+}
+
+function freeSide(side: FreeSide, field: string, options: TableOptions): ChallengeSideSpec {
+  if (side.dice < options.minimumPool) {
+    throw new DomainError('pool-too-small', `${side.name} rolls ${side.dice} dice, but the table's minimum pool is ${options.minimumPool} (option minimumPool)`, `${field}.dice`);
+  }
+  return {
+    name: side.name,
+    pool: { base: side.dice, baseSource: `${side.dice}d10` },
+    modifiers: side.modifiers,
+    ...(side.given ? { given: side.given } : {}),
+    ...(side.potentialThreshold !== undefined ? { potentialThreshold: side.potentialThreshold } : {}),
+  };
+}
+
+function enteredDice(command: TableCommand): boolean {
+  if (command.type === 'roll') return Boolean(command.actor.given || command.reactor?.given || command.gmGiven);
+  if (command.type === 'encounter') {
+    const c = command.command as Record<string, unknown>;
+    return 'dice' in c && c.dice !== undefined || 'orderDice' in c && c.orderDice !== undefined || 'targetDice' in c && c.targetDice !== undefined;
+  }
+  return false;
+}
+
+/**
+ * decide(state, command, ctx) -> events. Pure: dice come from `ctx.dice`, the time from `ctx.now`.
+ * An illegal command throws a DomainError naming the field and rule, and leaves the state as it was.
+ */
+/** Settings the table server keeps for a table: whether players may enter the results of physical dice. */
+export interface TableSettings {
+  readonly physicalDice: boolean;
+}
+
+export function decideTable(state: TableState, command: TableCommand, ctx: { actor: Viewer; dice: DiceSource; now: string; settings?: TableSettings }): TableEvent[] {
+  const viewer = ctx.actor;
+  const stamp: Stamp = { by: viewer.participantId, at: ctx.now };
+  if (viewer.role === 'observer') throw new DomainError('observer', 'observers watch the table; they cannot change it', 'type');
+  if (viewer.role === 'player' && (enteredDice(command) || ctx.dice.kind === 'given') && !ctx.settings?.physicalDice) {
+    throw new DomainError('physical-dice-off', 'this table does not accept results of physical dice from players', 'dice');
+  }
+  try {
+    switch (command.type) {
+      case 'configure': {
+        requireGm(viewer, 'change the table options');
+        let options: TableOptions;
+        try {
+          options = tableOptions(command.preset, command.options);
+        } catch (e) {
+          if (e instanceof OptionError) throw new DomainError('invalid-option', e.message, `options.${e.option}`);
+          throw e;
+        }
+        const events: TableEvent[] = [{ type: 'configured', preset: command.preset, options, ...stamp }];
+        if (state.encounter.now) {
+          events.push(...encounterEvents(state, { type: 'configure', actor: 'gm', options: { preset: command.preset, options: command.options } }, ctx.dice, stamp, false));
+        }
+        return events;
+      }
+      case 'add-character': {
+        const sheet = readSheet(command.sheet);
+        const owner = viewer.role === 'gm' ? (command.owner ?? null) : viewer.participantId;
+        if (viewer.role === 'player' && command.owner && command.owner !== viewer.participantId) {
+          throw new DomainError('not-your-character', 'a player adds characters for themselves only', 'owner');
+        }
+        const hidden = viewer.role === 'gm' ? command.hidden : false;
+        const id = uniqueId(state, sheet.name);
+        const character = combatantFromSheet(sheet, state.options, { id, ...(owner ? { controller: owner } : { controller: 'gm' }) });
+        const events: TableEvent[] = [{ type: 'character-added', id, owner, hidden, sheet, ...stamp }];
+        const join: EncounterCommand = state.encounter.now
+          ? { type: 'join', actor: 'gm', character }
+          : { type: 'set-up', actor: 'gm', title: 'Table', options: { preset: state.preset, options: overridesOf(state) }, characters: [character] };
+        events.push(...encounterEvents(state, join, ctx.dice, stamp, hidden));
+        return events;
+      }
+      case 'update-sheet': {
+        requireControl(state, viewer, command.id, 'id');
+        const sheet = readSheet(command.sheet);
+        return sheetUpdate(state, command.id, sheet, undefined, ctx.dice, stamp);
+      }
+      case 'remove-character': {
+        requireGm(viewer, 'remove a character');
+        const c = requireCharacter(state, command.id);
+        const events: TableEvent[] = [{ type: 'character-removed', id: c.id, ...stamp }];
+        if (state.encounter.now?.characters[c.id]?.present) events.push(...encounterEvents(state, { type: 'leave', actor: 'gm', id: c.id }, ctx.dice, stamp, c.hidden));
+        return events;
+      }
+      case 'set-visibility':
+        requireGm(viewer, 'hide or reveal a character');
+        requireCharacter(state, command.id);
+        return [{ type: 'visibility-set', id: command.id, hidden: command.hidden, ...stamp }];
+      case 'set-owner':
+        requireGm(viewer, 'hand a character to a player');
+        requireCharacter(state, command.id);
+        return [{ type: 'owner-set', id: command.id, owner: command.owner, ...stamp }];
+      case 'roll': {
+        const hidden = viewer.role === 'gm' && command.hidden;
+        const actor = freeSide(command.actor, 'actor', state.options);
+        let result: ChallengeResult;
+        if (command.difficulty !== undefined) {
+          if (command.reactor) throw new DomainError('invalid-command', 'an unopposed challenge has a difficulty, not a reactor', 'reactor');
+          result = resolveUnopposed({ player: actor, difficulty: parseDifficulty(command.difficulty), ...(command.gmGiven ? { gmGiven: command.gmGiven } : {}) }, ctx.dice, state.options);
+        } else {
+          if (!command.reactor) throw new DomainError('invalid-command', 'an opposed challenge needs a reactor (or give a difficulty for an unopposed one)', 'reactor');
+          result = resolveChallenge({ actor, reactor: freeSide(command.reactor, 'reactor', state.options) }, ctx.dice, state.options);
+        }
+        return [{ type: 'rolled', hidden, result, ...(command.purpose ? { purpose: command.purpose } : {}), ...stamp }];
+      }
+      case 'encounter': {
+        const inner = command.command;
+        if (viewer.role !== 'gm') {
+          if (GM_COMMANDS.includes(inner.type)) throw new DomainError('gm-only', `only the GM may ${inner.type.replace(/-/g, ' ')}`, 'command.type');
+          if (inner.actor === 'gm') throw new DomainError('gm-only', 'only the GM acts as "gm"', 'command.actor');
+          requireControl(state, viewer, inner.actor, 'command.actor');
+        }
+        return encounterEvents(state, inner, ctx.dice, stamp, viewer.role === 'gm' && command.hidden);
+      }
+      case 'advance': {
+        // personae-core-2011.txt "Advancement": the GM awards development points; the player spends them.
+        if (command.command.type === 'award') requireGm(viewer, 'award development points');
+        requireControl(state, viewer, command.id, 'id');
+        const c = requireCharacter(state, command.id);
+        const out = advance(c.sheet, command.command, state.options);
+        if (!out.ok) throw new DomainError(out.error.rule, `${out.error.message} (${out.error.source})`, `command.${out.error.path}`);
+        return sheetUpdate(state, c.id, out.sheet, out.entry, ctx.dice, stamp);
+      }
+    }
+  } catch (e) {
+    if (e instanceof ChallengeError) throw new DomainError('challenge', e.message, e.field);
+    if (e instanceof Error && (e.name === 'DiceInputError' || e.name === 'DifficultyError' || e.name === 'RerollError')) throw new DomainError('invalid-command', e.message, 'dice');
+    throw e;
+  }
+}
+
+function overridesOf(state: TableState): Partial<TableOptions> {
+  const base = presetOptions(state.preset);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(state.options)) if (JSON.stringify(base[k as keyof TableOptions]) !== JSON.stringify(v)) out[k] = v;
+  return out as Partial<TableOptions>;
+}
+
+function sheetUpdate(state: TableState, id: string, sheet: CharacterSheet, entry: HistoryEntry | undefined, dice: DiceSource, stamp: Stamp): TableEvent[] {
+  const c = requireCharacter(state, id);
+  const events: TableEvent[] = [{ type: 'sheet-updated', id, sheet, ...(entry ? { entry } : {}), ...stamp }];
+  if (state.encounter.now?.characters[id]) {
+    const character = combatantFromSheet(sheet, state.options, { id, controller: c.owner ?? 'gm' });
+    events.push(...encounterEvents(state, { type: 'update-character', actor: 'gm', character }, dice, stamp, c.hidden));
+  }
+  return events;
+}
+
+function charactersIn(result: ChallengeResult): string[] {
+  return [result.actor.name, result.reactor.name];
+}
+
+/** evolve(state, event) -> state. Never rolls, never mutates its input. */
+export function evolveTable(state: TableState, event: TableEvent): TableState {
+  const seq = state.seq + 1;
+  const next = { ...state, seq };
+  switch (event.type) {
+    case 'configured':
+      return { ...next, preset: event.preset, options: event.options, log: [...state.log, entry(seq, event, [], [`Table options: preset ${event.preset}.`])] };
+    case 'character-added':
+      return {
+        ...next,
+        characters: { ...state.characters, [event.id]: { id: event.id, owner: event.owner, hidden: event.hidden, sheet: event.sheet } },
+        log: [...state.log, entry(seq, event, [event.id], [`${event.sheet.name} joins the table.`], event.hidden)],
+      };
+    case 'sheet-updated': {
+      const c = state.characters[event.id]!;
+      return { ...next, characters: { ...state.characters, [event.id]: { ...c, sheet: event.sheet } }, log: [...state.log, entry(seq, event, [event.id], [`${event.sheet.name}'s sheet changes${event.entry ? `: ${describeHistory(event.entry)}` : ''}.`], c.hidden)] };
+    }
+    case 'character-removed': {
+      const { [event.id]: removed, ...rest } = state.characters;
+      return { ...next, characters: rest, log: [...state.log, entry(seq, event, [event.id], [`${removed?.sheet.name ?? event.id} leaves the table.`], removed?.hidden ?? false)] };
+    }
+    case 'visibility-set': {
+      const c = state.characters[event.id]!;
+      return { ...next, characters: { ...state.characters, [event.id]: { ...c, hidden: event.hidden } }, log: [...state.log, entry(seq, event, [event.id], [`${c.sheet.name} is ${event.hidden ? 'hidden from' : 'revealed to'} the players.`], true)] };
+    }
+    case 'owner-set': {
+      const c = state.characters[event.id]!;
+      return { ...next, characters: { ...state.characters, [event.id]: { ...c, owner: event.owner } } };
+    }
+    case 'rolled':
+      return { ...next, log: [...state.log, { ...entry(seq, event, charactersIn(event.result), event.result.explanation, event.hidden), result: event.result, ...(event.purpose ? { purpose: event.purpose } : {}) }] };
+    case 'encounter': {
+      const before = state.encounter.now;
+      const encounter = evolveEncounter(state.encounter, event.event);
+      const lines = describeEvent(event.event, before);
+      const log = lines.length > 0 ? [...state.log, { ...entry(seq, event, involved(event.event), lines, event.hidden), ...challengeOf(event.event) }] : state.log;
+      return { ...next, encounter, log };
+    }
+  }
+}
+
+function describeHistory(e: HistoryEntry): string {
+  if (e.type === 'award') return `awarded ${e.points} development point${e.points === 1 ? '' : 's'}`;
+  if (e.type === 'undo') return `undid entry ${e.entry}`;
+  return `spent ${e.cost} development point${e.cost === 1 ? '' : 's'} on ${e.purchase.kind.replace(/-/g, " ")}`;
+}
+
+function entry(seq: number, event: Stamp, characters: readonly string[], lines: readonly string[], hidden = false): LogEntry {
+  return { seq, at: event.at, by: event.by, hidden, characters, lines };
+}
+
+function involved(e: EncounterEvent): string[] {
+  const ids = new Set<string>();
+  for (const key of ['actor', 'target', 'id', 'reactor']) {
+    const v = (e as unknown as Record<string, unknown>)[key];
+    if (typeof v === 'string') ids.add(v);
+  }
+  return [...ids];
+}
+
+function challengeOf(e: EncounterEvent): { result?: ChallengeResult } {
+  const r = (e as unknown as { result?: ChallengeResult }).result;
+  return r && typeof r === 'object' && 'outcome' in r ? { result: r } : {};
+}

@@ -1,0 +1,177 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { givenDice, seededDice, type DiceSource } from '@personae/dice';
+import { loadSheet } from '../../src/character';
+import { personaeTable, type TableCommandInput, type TableEvent, type TableState, type Viewer } from '../../src/index';
+
+const gm: Viewer = { role: 'gm', participantId: 'p-gm' };
+const ann: Viewer = { role: 'player', participantId: 'p-ann' };
+const bob: Viewer = { role: 'player', participantId: 'p-bob' };
+const watcher: Viewer = { role: 'observer', participantId: 'p-obs' };
+
+function sheet(file: string): Record<string, unknown> {
+  const loaded = loadSheet(readFileSync(new URL(`../../../../examples/characters/${file}`, import.meta.url), 'utf8'), file);
+  if (!loaded.ok) throw new Error(loaded.error.message);
+  return JSON.parse(JSON.stringify(loaded.sheet));
+}
+
+/** A table driven the way the server drives it: parse, decide, fold every event through JSON. */
+class Table {
+  state: TableState = personaeTable.initialState();
+  events: TableEvent[] = [];
+  constructor(private dice: DiceSource = seededDice(7)) {}
+  run(viewer: Viewer, raw: TableCommandInput, opts: { dice?: DiceSource; physicalDice?: boolean } = {}): TableEvent[] {
+    const parsed = personaeTable.parseCommand(raw);
+    if (!parsed.ok) throw Object.assign(new Error(parsed.error.message), { code: parsed.error.code });
+    const events = personaeTable.decide(this.state, parsed.command, { actor: viewer, dice: opts.dice ?? this.dice, now: '2026-11-22T12:00:00.000Z', settings: { physicalDice: opts.physicalDice ?? false } });
+    for (const e of events) {
+      const stored = JSON.parse(JSON.stringify(e)) as TableEvent;
+      this.state = personaeTable.evolve(this.state, stored);
+      this.events.push(stored);
+    }
+    return events;
+  }
+  refused(viewer: Viewer, raw: TableCommandInput, code: string, opts: { dice?: DiceSource; physicalDice?: boolean } = {}): void {
+    const before = JSON.stringify(this.state);
+    expect(() => this.run(viewer, raw, opts)).toThrow(expect.objectContaining({ code }));
+    expect(JSON.stringify(this.state)).toBe(before);
+  }
+}
+
+function setUp(): Table {
+  const t = new Table();
+  t.run(ann, { type: 'add-character', sheet: sheet('dwarf-iron-constitution.yaml') });
+  t.run(gm, { type: 'add-character', sheet: sheet('merchant-privateer-scoundrel.yaml'), hidden: true });
+  return t;
+}
+
+describe('the Personae table domain', () => {
+  it('a player adds a character for themselves; the GM adds a hidden adversary', () => {
+    const t = setUp();
+    const [dwarf, merchant] = Object.values(t.state.characters);
+    expect(dwarf!.owner).toBe('p-ann');
+    expect(dwarf!.hidden).toBe(false);
+    expect(merchant!.owner).toBeNull();
+    expect(merchant!.hidden).toBe(true);
+    expect(t.state.encounter.now?.roster).toEqual([dwarf!.id, merchant!.id]);
+  });
+
+  it('refuses a sheet that does not parse, naming the field, and changes nothing', () => {
+    const t = setUp();
+    t.refused(ann, { type: 'add-character', sheet: { name: 'Nobody' } }, 'invalid-sheet');
+  });
+
+  it('players act only for their own characters; observers not at all', () => {
+    const t = setUp();
+    const [dwarf, merchant] = Object.keys(t.state.characters);
+    t.refused(bob, { type: 'encounter', command: { type: 'escalate', actor: dwarf!, to: 'non-violent' } }, 'not-your-character');
+    t.refused(ann, { type: 'encounter', command: { type: 'escalate', actor: merchant!, to: 'non-violent' } }, 'not-your-character');
+    t.refused(ann, { type: 'encounter', command: { type: 'begin-scene', actor: 'gm' } }, 'gm-only');
+    t.refused(watcher, { type: 'roll', actor: { name: 'A', dice: 2 }, reactor: { name: 'B', dice: 2 } }, 'observer');
+    t.refused(ann, { type: 'set-visibility', id: merchant!, hidden: false }, 'gm-only');
+  });
+
+  it('a free roll is resolved by the challenge engine and logged with every die', () => {
+    const t = new Table();
+    t.run(gm, { type: 'roll', actor: { name: 'Actor', dice: 3, modifiers: [{ value: 3, source: 'attribute' }] }, reactor: { name: 'Reactor', dice: 2, modifiers: [{ value: 2, source: 'attribute' }] } }, { dice: givenDice([7, 5, 2, 8, 6]) });
+    const entry = t.state.log.at(-1)!;
+    expect(entry.result?.decidedBy).toBe('extra-dice');
+    expect(entry.result?.actor.roll.rolled).toEqual([7, 5, 2]);
+    expect(entry.lines.join('\n')).toMatch(/wins on extra dice/);
+  });
+
+  it('entered dice from a player need the table to allow physical dice', () => {
+    const t = new Table();
+    const roll: TableCommandInput = { type: 'roll', actor: { name: 'A', dice: 1, given: [9] }, reactor: { name: 'B', dice: 1, given: [3] } };
+    t.refused(ann, roll, 'physical-dice-off');
+    t.run(ann, roll, { physicalDice: true });
+    expect(t.state.log.at(-1)!.result?.actor.roll.source).toBe('given');
+    t.run(gm, roll);
+  });
+
+  it("a player never sees a hidden character's sheet, in the view or in any event", () => {
+    const t = setUp();
+    const merchantId = Object.keys(t.state.characters)[1]!;
+    const merchantName = t.state.characters[merchantId]!.sheet.name;
+    const view = personaeTable.viewState(t.state, ann);
+    const hiddenInView = view.characters.find((c) => c.id === merchantId);
+    expect(hiddenInView?.sheet).toBeNull();
+    expect(hiddenInView?.play && 'def' in hiddenInView.play).toBe(false);
+    const concept = t.state.characters[merchantId]!.sheet.concept;
+    expect(JSON.stringify(view)).not.toContain(concept);
+    let stateSoFar = personaeTable.initialState();
+    let seenByAnn = '';
+    for (const e of t.events) {
+      stateSoFar = personaeTable.evolve(stateSoFar, e);
+      seenByAnn += JSON.stringify(personaeTable.redactEvent(e, ann, stateSoFar));
+    }
+    expect(seenByAnn).not.toContain(concept);
+    expect(JSON.stringify(t.events)).toContain(concept);
+    const gmView = personaeTable.viewState(t.state, gm);
+    expect(gmView.characters.find((c) => c.id === merchantId)?.sheet?.name).toBe(merchantName);
+  });
+
+  it('a hidden roll reaches only the GM', () => {
+    const t = new Table();
+    const [e] = t.run(gm, { type: 'roll', actor: { name: 'A', dice: 2 }, reactor: { name: 'B', dice: 2 }, hidden: true });
+    expect(personaeTable.redactEvent(e!, ann, t.state)).toBeNull();
+    expect(personaeTable.redactEvent(e!, gm, t.state)).not.toBeNull();
+    expect(personaeTable.viewState(t.state, ann).log).toHaveLength(0);
+    expect(personaeTable.viewState(t.state, gm).log).toHaveLength(1);
+  });
+
+  it('an attack in a violent encounter goes through the encounter engine, and the GM can undo it', () => {
+    const t = setUp();
+    const [dwarf, merchant] = Object.keys(t.state.characters);
+    t.run(gm, { type: 'encounter', command: { type: 'escalate', actor: dwarf!, to: 'non-violent' } });
+    t.run(gm, { type: 'encounter', command: { type: 'escalate', actor: dwarf!, to: 'violent' } });
+    expect(t.state.encounter.now?.combat?.order[0]).toBe(dwarf);
+    t.run(ann, { type: 'encounter', command: { type: 'attack', actor: dwarf!, target: merchant! } });
+    const attack = t.state.log.filter((e) => e.result).at(-1)!;
+    expect(attack.result?.actor.name).toBe(t.state.characters[dwarf!]!.sheet.name);
+    expect(attack.lines.join(' ')).toMatch(/Pair #1/);
+    const before = t.state.encounter.undoTo;
+    expect(before).not.toBeNull();
+    t.refused(ann, { type: 'encounter', command: { type: 'undo', actor: 'gm' } }, 'gm-only');
+    t.run(gm, { type: 'encounter', command: { type: 'undo', actor: 'gm' } });
+    expect(personaeTable.viewState(t.state, gm).canRedo).toBe(true);
+  });
+
+  it('advancement: the GM awards, the owner spends, and play uses the new sheet', () => {
+    const t = setUp();
+    const dwarf = Object.keys(t.state.characters)[0]!;
+    const threshold = () => t.state.encounter.now!.characters[dwarf]!.def.hitsBeforeInjured;
+    const before = threshold();
+    t.refused(ann, { type: 'advance', id: dwarf, command: { type: 'award', points: 1 } }, 'gm-only');
+    t.run(gm, { type: 'advance', id: dwarf, command: { type: 'award', points: 1 } });
+    t.refused(bob, { type: 'advance', id: dwarf, command: { type: 'spend', purchase: { kind: 'hit' } } }, 'not-your-character');
+    t.run(ann, { type: 'advance', id: dwarf, command: { type: 'spend', purchase: { kind: 'hit' } } });
+    expect(threshold()).toBe(before! + 1);
+    expect(t.state.characters[dwarf]!.sheet.history?.length).toBe(2);
+    expect(t.state.log.some((e) => /spent 1 development point on hit/.test(e.lines.join(' ')))).toBe(true);
+    const before2 = JSON.stringify(t.state);
+    expect(() => t.run(ann, { type: 'advance', id: dwarf, command: { type: 'spend', purchase: { kind: 'hit' } } })).toThrow(/point/);
+    expect(JSON.stringify(t.state)).toBe(before2);
+  });
+
+  it('the GM changes the options; the encounter follows them', () => {
+    const t = setUp();
+    t.run(gm, { type: 'configure', preset: 'srd-v4', options: { fullTie: 'reactor' } });
+    expect(t.state.options.criticals).toBe('srd-v4');
+    expect(t.state.encounter.now?.options.fullTie).toBe('reactor');
+    t.refused(gm, { type: 'configure', preset: 'srd-v4', options: { fullTie: 'coin' } as never }, 'invalid-command');
+  });
+
+  it('replaying the stored events gives the same state (property)', () => {
+    fc.assert(
+      fc.property(fc.integer(), fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 1, maxLength: 6 }), (seed, pools) => {
+        const t = new Table(seededDice(seed));
+        for (const n of pools) t.run(ann, { type: 'roll', actor: { name: 'A', dice: n }, reactor: { name: 'B', dice: 6 - n } });
+        const replayed = t.events.reduce(personaeTable.evolve, personaeTable.initialState());
+        expect(replayed).toEqual(t.state);
+      }),
+      { numRuns: 30 },
+    );
+  });
+});

@@ -206,7 +206,7 @@ function schedule(client: Client) {
     if (!running) return;
     const commandId = `b${++commandCounter}`;
     client.pending.set(commandId, performance.now());
-    client.ws.send(JSON.stringify({ type: 'command', commandId, command: { type: 'roll', count: 1 + (commandCounter % 5) } }));
+    client.ws.send(JSON.stringify({ type: 'command', commandId, command: { type: 'roll', actor: { name: 'Roller', dice: 1 + (commandCounter % 5) }, reactor: { name: 'Opposition', dice: 2 } } }));
     sent++;
     schedule(client);
   }, gap);

@@ -22,6 +22,8 @@ export interface DecideContext {
   dice: DiceSource;
   /** ISO 8601 time the server accepted the command. */
   now: string;
+  /** The table's settings, read-only (e.g. whether players may enter physical dice). */
+  settings?: { readonly physicalDice: boolean };
 }
 
 /**

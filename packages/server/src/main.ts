@@ -1,10 +1,15 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { personaeTable } from '@personae/rules';
 import { configFromEnv } from './config';
-import { diceLogDecider } from './dice-log';
 import { createServer } from './server';
 
-// The table server with the built-in dice-log domain (see dice-log.ts); settings from the environment.
+// The Personae table server; settings from the environment (see config.ts). The web app is served
+// from STATIC_DIR, or from the web package's build when it has been built.
 const config = configFromEnv();
-const server = await createServer(config, diceLogDecider);
+const webBuild = fileURLToPath(new URL('../../web/dist', import.meta.url));
+if (!config.staticDir && existsSync(webBuild)) config.staticDir = webBuild;
+const server = await createServer(config, personaeTable);
 const { port, host } = await server.listen();
 server.app.log.info({ port, host, store: server.store.kind }, 'table server ready');
 

@@ -453,7 +453,7 @@ export class TableHub<S, C, E> {
     const now = new Date().toISOString();
     let events: E[];
     try {
-      events = this.decider.decide(t.state, parsed.command, { actor, dice: entered ?? this.dice, now });
+      events = this.decider.decide(t.state, parsed.command, { actor, dice: entered ?? this.dice, now, settings: t.record.settings });
     } catch (error) {
       if (isDomainError(error)) {
         const field = typeof error.field === 'string' ? { field: error.field } : {};

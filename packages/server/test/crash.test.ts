@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectAs, createTable, dropSchema, http, joinTable, PG_URL, runPg, tempDir, TestClient, uniqueSchema } from './helpers';
-import { spawnServer } from './process';
+import { rollCommand, spawnServer } from './process';
 
 type Kind = 'sqlite' | 'postgres';
 
@@ -49,7 +49,7 @@ for (const kind of ['sqlite', 'postgres'] as Kind[]) {
           if (killed) return;
           const s = { client: ci, commandId: `c${ci}-${next++}`, count: 1 + (next % 5) };
           sent.push(s);
-          client.send({ type: 'command', commandId: s.commandId, command: { type: 'roll', count: s.count } });
+          client.send({ type: 'command', commandId: s.commandId, command: rollCommand(s.count) });
         };
         client.ws.on('message', (data) => {
           const m = JSON.parse(data.toString());
@@ -99,7 +99,7 @@ for (const kind of ['sqlite', 'postgres'] as Kind[]) {
           tokens.map(async (token) => (await connectAs(second.wsUrl, t.tableId, token, version)).client),
         );
         const results = await Promise.all(
-          sent.map((s) => retryClients[s.client]!.command(s.commandId, { type: 'roll', count: s.count })),
+          sent.map((s) => retryClients[s.client]!.command(s.commandId, rollCommand(s.count))),
         );
         results.forEach((r, i) => {
           expect(r.type, JSON.stringify(r)).toBe('ack');
@@ -125,7 +125,7 @@ describe('graceful shutdown of the process', () => {
     expect((await http(srv.url, 'GET', '/api/health')).body).toMatchObject({ status: 'ok', store: 'sqlite' });
     const t = await createTable(srv.url);
     const { client } = await connectAs(srv.wsUrl, t.tableId, t.gm.token);
-    expect(await client.command('c1', { type: 'roll', count: 2 })).toMatchObject({ type: 'ack' });
+    expect(await client.command('c1', rollCommand(2))).toMatchObject({ type: 'ack' });
     srv.child.kill('SIGTERM');
     expect((await client.closed).code).toBe(1001);
     expect((await srv.exited).code).toBe(0);
@@ -136,7 +136,7 @@ describe('graceful shutdown of the process', () => {
     const again = await spawnServer(env);
     const state = await http(again.url, 'GET', `/api/tables/${t.tableId}/state`, { token: t.gm.token });
     expect(state.body.version).toBe(1);
-    expect(state.body.state.rolls[0].dice).toHaveLength(2);
+    expect(state.body.state.log[0].result.actor.dice).toHaveLength(2);
     again.child.kill('SIGTERM');
     await again.exited;
   }, 30_000);

@@ -5,6 +5,11 @@ import { dirname, join } from 'node:path';
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const MAIN = 'packages/server/src/main.ts';
 
+/** A Personae table command that rolls `count` dice against two (what the process tests send). */
+export function rollCommand(count: number) {
+  return { type: 'roll', actor: { name: 'Roller', dice: count }, reactor: { name: 'Opposition', dice: 2 } };
+}
+
 export interface ServerProcess {
   child: ChildProcess;
   port: number;

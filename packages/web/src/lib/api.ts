@@ -1,0 +1,93 @@
+/** The table server's HTTP API (docs/server.md), as the app uses it. */
+
+export interface Participant {
+  id: string;
+  role: 'gm' | 'player';
+  displayName: string;
+}
+
+export interface Link {
+  token: string;
+  link: string;
+}
+
+export interface CreatedTable {
+  tableId: string;
+  gm: Link & { participantId: string };
+  invite: Link;
+  observer: Link;
+}
+
+export interface Joined extends Link {
+  participantId: string;
+  role: 'player';
+  displayName: string;
+}
+
+export interface TableInfo {
+  table: { id: string; name: string; createdAt: string; settings: { physicalDice: boolean } };
+  version: number;
+  you: { participantId: string; role: 'gm' | 'player' | 'observer'; displayName: string | null };
+  participants: Participant[];
+}
+
+export interface Ack {
+  type: 'ack';
+  commandId: string;
+  firstSeq: number | null;
+  lastSeq: number | null;
+  version: number;
+  duplicate?: true;
+}
+
+/** An error the server or the game rules reported, with its code and the field it is about. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(path, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  } catch {
+    throw new ApiError('network', 'The table server cannot be reached. Check the connection and try again.', 0);
+  }
+  const text = await response.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: handled below
+  }
+  if (!response.ok) {
+    const e = (data ?? {}) as { code?: string; message?: string; field?: string };
+    throw new ApiError(e.code ?? 'http_error', e.message ?? `The server answered ${response.status}.`, response.status, e.field);
+  }
+  return data as T;
+}
+
+export const api = {
+  createTable: (name: string, gmName: string, physicalDice: boolean) =>
+    call<CreatedTable>('POST', '/api/tables', { name, gmName, settings: { physicalDice } }),
+  join: (tableId: string, invite: string, displayName: string) =>
+    call<Joined>('POST', `/api/tables/${encodeURIComponent(tableId)}/join`, { invite, displayName }),
+  table: (tableId: string, token: string) => call<TableInfo>('GET', `/api/tables/${encodeURIComponent(tableId)}`, undefined, token),
+  state: (tableId: string, token: string) => call<{ version: number; state: unknown }>('GET', `/api/tables/${encodeURIComponent(tableId)}/state`, undefined, token),
+  command: (tableId: string, token: string, envelope: { commandId: string; command: unknown; dice?: number[] }) =>
+    call<Ack>('POST', `/api/tables/${encodeURIComponent(tableId)}/commands`, envelope, token),
+  rotate: (tableId: string, token: string, kind: 'invite' | 'observer') =>
+    call<{ kind: string } & Link>('POST', `/api/tables/${encodeURIComponent(tableId)}/links/${kind}/rotate`, {}, token),
+  removeParticipant: (tableId: string, token: string, participantId: string) =>
+    call<{ removed: true }>('DELETE', `/api/tables/${encodeURIComponent(tableId)}/participants/${encodeURIComponent(participantId)}`, undefined, token),
+};

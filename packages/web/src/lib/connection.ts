@@ -1,0 +1,345 @@
+import { ApiError, type Ack, type Participant } from './api';
+import { newCommandId } from './format';
+
+/**
+ * One participant's live link to a table: the WebSocket protocol of docs/server.md with automatic
+ * reconnection. After a drop it says `hello` again with `since` = the last sequence number seen, so
+ * the server sends exactly what was missed; commands still waiting for their acknowledgement are sent
+ * again with the same commandId, which the server applies at most once.
+ */
+
+export type ConnectionStatus = 'connecting' | 'live' | 'reconnecting' | 'refused';
+
+export interface EventMessage {
+  type: 'event';
+  seq: number;
+  at?: string;
+  event: unknown;
+  commandId?: string;
+}
+
+export interface Welcome {
+  type: 'welcome';
+  tableId: string;
+  table: { name: string; settings: { physicalDice: boolean } };
+  you: { participantId: string; role: 'gm' | 'player' | 'observer'; displayName: string | null };
+  participants: Participant[];
+  version: number;
+  state?: unknown;
+  resync?: true;
+}
+
+type ServerMessage =
+  | Welcome
+  | EventMessage
+  | Ack
+  | { type: 'state'; version: number; state: unknown }
+  | { type: 'participants'; participants: Participant[] }
+  | { type: 'pong'; id?: string | number }
+  | { type: 'error'; code: string; message: string; field?: string; commandId?: string };
+
+interface Pending {
+  envelope: { type: 'command'; commandId: string; command: unknown; dice?: number[] };
+  resolve: (ack: Ack) => void;
+  reject: (error: ApiError) => void;
+  sent: boolean;
+}
+
+export interface ConnectionOptions {
+  tableId: string;
+  token: string;
+  /** ws:// or wss:// address of the server's /ws endpoint; by default the page's own server. */
+  url?: string;
+  /** Called after every change of status, state, participants or log. */
+  onChange: () => void;
+  /** Called for each new event (not for the catch-up at the first connection). */
+  onEvent?: (message: EventMessage) => void;
+}
+
+const BACKOFF_MS = [200, 500, 1000, 2000, 3000, 5000];
+const PING_EVERY_MS = 15_000;
+const PONG_WITHIN_MS = 8_000;
+
+export class TableConnection {
+  status: ConnectionStatus = 'connecting';
+  /** The decider's view of the table for this participant. */
+  state: unknown = null;
+  /** The last sequence number seen. */
+  lastSeq = 0;
+  welcome: Welcome | null = null;
+  participants: Participant[] = [];
+  /** Why the server refused the connection, or the last connection problem. */
+  problem: string | null = null;
+  /** How many times in a row a connection attempt has failed. */
+  attempts = 0;
+  /** How many times the connection came back after a drop. */
+  reconnections = 0;
+
+  private socket: WebSocket | null = null;
+  private readonly pending = new Map<string, Pending>();
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private pingTimer: ReturnType<typeof setInterval> | null = null;
+  private pongTimer: ReturnType<typeof setTimeout> | null = null;
+  private stateRequested = false;
+  private stateDirty = false;
+  private stopped = false;
+  /** The sequence number the current `state` is at. */
+  private stateSeq = 0;
+  private waiters: { seq: number; resolve: () => void }[] = [];
+  private everLive = false;
+  private readonly online = () => this.reconnectNow();
+
+  constructor(private readonly options: ConnectionOptions) {}
+
+  start(): void {
+    this.stopped = false;
+    window.addEventListener('online', this.online);
+    this.open();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    window.removeEventListener('online', this.online);
+    this.clearTimers();
+    const s = this.socket;
+    this.socket = null;
+    if (s && s.readyState <= WebSocket.OPEN) s.close(1000, 'page closed');
+    for (const p of this.pending.values()) p.reject(new ApiError('closed', 'The page was closed before the server answered.', 0));
+    this.pending.clear();
+  }
+
+  /** Send a command; resolves with the acknowledgement once its events are stored. */
+  send(command: unknown, dice?: number[]): Promise<Ack> {
+    const commandId = newCommandId();
+    const envelope = { type: 'command' as const, commandId, command, ...(dice && dice.length ? { dice } : {}) };
+    return new Promise<Ack>((resolve, reject) => {
+      const p: Pending = { envelope, resolve, reject, sent: false };
+      this.pending.set(commandId, p);
+      this.flush();
+    });
+  }
+
+  /** Resolves once the view of the state includes sequence number `seq`. */
+  stateAt(seq: number | null): Promise<void> {
+    if (seq === null || this.stateSeq >= seq) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push({ seq, resolve }));
+  }
+
+  /** Commands sent but not yet acknowledged (they are sent again after a reconnect). */
+  get waiting(): number {
+    return this.pending.size;
+  }
+
+  private url(): string {
+    if (this.options.url) return this.options.url;
+    const { protocol, host } = window.location;
+    return `${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}/ws`;
+  }
+
+  private open(): void {
+    if (this.stopped) return;
+    this.clearTimers();
+    let socket: WebSocket;
+    try {
+      socket = new WebSocket(this.url());
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => {
+      const hello: Record<string, unknown> = { type: 'hello', tableId: this.options.tableId, token: this.options.token };
+      if (this.everLive) hello.since = this.lastSeq;
+      socket.send(JSON.stringify(hello));
+    };
+    socket.onmessage = (e) => {
+      if (socket !== this.socket) return;
+      let msg: ServerMessage;
+      try {
+        msg = JSON.parse(String(e.data)) as ServerMessage;
+      } catch {
+        return;
+      }
+      this.receive(msg);
+    };
+    socket.onclose = (e) => {
+      if (socket !== this.socket) return;
+      this.socket = null;
+      this.clearTimers();
+      for (const p of this.pending.values()) p.sent = false;
+      if (e.code === 4001 || e.code === 4003) {
+        this.status = 'refused';
+        this.problem =
+          e.code === 4003
+            ? 'Your access to this table was withdrawn (the GM removed you or replaced this link).'
+            : 'The server does not accept this link: the table does not exist or the link was replaced.';
+        for (const p of this.pending.values()) p.reject(new ApiError('unauthorized', this.problem, 401));
+        this.pending.clear();
+        this.options.onChange();
+        return;
+      }
+      this.scheduleReconnect();
+    };
+  }
+
+  /** Give up on the current socket at once and start reconnecting. */
+  private drop(): void {
+    const s = this.socket;
+    this.socket = null;
+    this.clearTimers();
+    for (const p of this.pending.values()) p.sent = false;
+    if (s) {
+      s.onclose = null;
+      s.onmessage = null;
+      try {
+        s.close(4000, 'no answer');
+      } catch {
+        // already closed
+      }
+    }
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    if (this.stopped) return;
+    this.status = this.everLive ? 'reconnecting' : 'connecting';
+    const delay = BACKOFF_MS[Math.min(this.attempts, BACKOFF_MS.length - 1)]!;
+    this.attempts += 1;
+    this.options.onChange();
+    this.timer = setTimeout(() => this.open(), delay * (0.8 + Math.random() * 0.4));
+  }
+
+  /** Try again at once (the browser says it is back online, or the person asked). */
+  reconnectNow(): void {
+    if (this.stopped || this.status === 'live' || this.status === 'refused') return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const s = this.socket;
+    if (s && s.readyState === WebSocket.CONNECTING) return;
+    this.open();
+  }
+
+  private receive(msg: ServerMessage): void {
+    switch (msg.type) {
+      case 'welcome': {
+        const resumed = this.everLive && msg.state === undefined;
+        this.welcome = msg;
+        this.participants = msg.participants;
+        if (msg.state !== undefined) {
+          this.state = msg.state;
+          this.lastSeq = msg.version;
+          this.stateSeq = msg.version;
+          this.wake();
+        }
+        if (this.everLive) this.reconnections += 1;
+        this.everLive = true;
+        this.status = 'live';
+        this.attempts = 0;
+        this.problem = null;
+        this.startPing();
+        if (resumed) this.requestState();
+        this.flush();
+        break;
+      }
+      case 'event':
+        if (msg.seq <= this.lastSeq) break;
+        this.lastSeq = msg.seq;
+        this.options.onEvent?.(msg);
+        this.requestState();
+        break;
+      case 'state':
+        this.stateRequested = false;
+        if (msg.version >= this.stateSeq) {
+          this.state = msg.state;
+          this.stateSeq = msg.version;
+          this.lastSeq = Math.max(this.lastSeq, msg.version);
+          this.wake();
+        }
+        if (this.stateDirty) {
+          this.stateDirty = false;
+          this.requestState();
+        }
+        break;
+      case 'participants':
+        this.participants = msg.participants;
+        break;
+      case 'ack': {
+        const p = this.pending.get(msg.commandId);
+        if (p) {
+          this.pending.delete(msg.commandId);
+          p.resolve(msg);
+        }
+        break;
+      }
+      case 'error': {
+        const p = msg.commandId ? this.pending.get(msg.commandId) : undefined;
+        if (p) {
+          this.pending.delete(msg.commandId!);
+          p.reject(new ApiError(msg.code, msg.message, 0, msg.field));
+        } else {
+          this.problem = msg.message;
+        }
+        break;
+      }
+      case 'pong':
+        if (this.pongTimer) clearTimeout(this.pongTimer);
+        this.pongTimer = null;
+        return;
+    }
+    this.options.onChange();
+  }
+
+  private wake(): void {
+    const ready = this.waiters.filter((w) => w.seq <= this.stateSeq);
+    this.waiters = this.waiters.filter((w) => w.seq > this.stateSeq);
+    for (const w of ready) w.resolve();
+  }
+
+  /** Ask for the current view; events arriving meanwhile ask again once the answer is in. */
+  private requestState(): void {
+    if (this.stateRequested) {
+      this.stateDirty = true;
+      return;
+    }
+    const s = this.socket;
+    if (!s || s.readyState !== WebSocket.OPEN) return;
+    this.stateRequested = true;
+    s.send(JSON.stringify({ type: 'state' }));
+  }
+
+  private flush(): void {
+    const s = this.socket;
+    if (!s || s.readyState !== WebSocket.OPEN || this.status !== 'live') return;
+    for (const p of this.pending.values()) {
+      if (p.sent) continue;
+      s.send(JSON.stringify(p.envelope));
+      p.sent = true;
+    }
+  }
+
+  private startPing(): void {
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    this.pingTimer = setInterval(() => {
+      const s = this.socket;
+      if (!s || s.readyState !== WebSocket.OPEN) return;
+      s.send(JSON.stringify({ type: 'ping' }));
+      if (this.pongTimer) return;
+      this.pongTimer = setTimeout(() => {
+        // No answer: the link is dead even if the browser has not noticed. Drop it and reconnect.
+        this.pongTimer = null;
+        if (s === this.socket) this.drop();
+      }, PONG_WITHIN_MS);
+    }, PING_EVERY_MS);
+  }
+
+  private clearTimers(): void {
+    if (this.timer) clearTimeout(this.timer);
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    if (this.pongTimer) clearTimeout(this.pongTimer);
+    this.timer = null;
+    this.pingTimer = null;
+    this.pongTimer = null;
+    this.stateRequested = false;
+    this.stateDirty = false;
+  }
+}

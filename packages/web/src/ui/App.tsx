@@ -1,0 +1,97 @@
+import type { ComponentChildren, ComponentType } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { navigate, onNavigate, parseRoute, type Route } from '../lib/route';
+import { JoinPage } from './Join';
+import { StartPage } from './Start';
+
+type Loaded = { TablePage: ComponentType<{ tableId: string; token: string | null; watch: boolean }> } & {
+  BuilderPage: ComponentType;
+  RollerPage: ComponentType;
+};
+
+// The pages that run the rules library are loaded when first needed, so the start page stays small.
+let pages: Promise<Loaded> | null = null;
+const loadPages = () => (pages ??= import('./pages').then((m) => m as Loaded));
+
+function currentRoute(): Route {
+  return parseRoute(window.location.pathname, window.location.hash);
+}
+
+export function App() {
+  const [route, setRoute] = useState<Route>(currentRoute);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  useEffect(() => onNavigate(() => setRoute(currentRoute())), []);
+  const needsRules = route.page === 'table' || route.page === 'builder' || route.page === 'roller';
+  useEffect(() => {
+    if (needsRules && !loaded) void loadPages().then(setLoaded);
+  }, [needsRules, loaded]);
+  useEffect(() => {
+    // Focus moves to the page's heading after navigation, so screen readers announce the new page.
+    const h = document.querySelector<HTMLElement>('main h1');
+    if (h) {
+      h.tabIndex = -1;
+      h.focus({ preventScroll: true });
+    }
+  }, [route.page]);
+
+  let body;
+  switch (route.page) {
+    case 'start':
+      body = <StartPage />;
+      break;
+    case 'join':
+      body = <JoinPage tableId={route.tableId} invite={route.invite} />;
+      break;
+    case 'table':
+      body = loaded ? <loaded.TablePage key={route.tableId} tableId={route.tableId} token={route.token} watch={route.watch} /> : <Frame />;
+      break;
+    case 'builder':
+      body = loaded ? <loaded.BuilderPage /> : <Frame />;
+      break;
+    case 'roller':
+      body = loaded ? <loaded.RollerPage /> : <Frame />;
+      break;
+    default:
+      body = (
+        <Frame>
+          <main id="main">
+            <h1>Page not found</h1>
+            <p>There is nothing at {route.path}.</p>
+            <p>
+              <a href="/" onClick={link('/')}>
+                Go to the start page
+              </a>
+            </p>
+          </main>
+        </Frame>
+      );
+  }
+  return body;
+}
+
+/** A link that stays inside the app (no reload), still a real link for new tabs and assistive tech. */
+export function link(to: string) {
+  return (e: MouseEvent) => {
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    navigate(to);
+  };
+}
+
+export function Frame(props: { children?: ComponentChildren; where?: ComponentChildren; right?: ComponentChildren }) {
+  return (
+    <>
+      <a class="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header class="topbar">
+        <a class="brand" href="/" onClick={link('/')}>
+          Personae Table
+        </a>
+        <div class="where">{props.where}</div>
+        {props.right}
+      </header>
+      {props.children}
+    </>
+  );
+}

@@ -1,0 +1,457 @@
+import { useState } from 'preact/hooks';
+import { plural } from '../lib/format';
+import { parseGiven } from '../lib/roller';
+import { STAGE_LABEL, bankTotal, escalationOrder, type CharacterView, type LogEntry, type Stage, type TableView } from '../lib/rules';
+import { conditionOf } from './Characters';
+
+type Send = (command: unknown) => Promise<void>;
+
+/** The log entries the next undo takes back: the latest encounter action (its entries share one command's time and issuer). */
+export function undoPreview(log: readonly LogEntry[]): LogEntry[] {
+  const isFreeRoll = (e: LogEntry) => !!e.result && e.lines.length === e.result.explanation.length && e.lines[0] === e.result.explanation[0];
+  const tableLevel = (e: LogEntry) => /joins the table\.$|leaves the table\.$|sheet changes|^Table options|physical dice|table's dice|revealed to|hidden from/.test(e.lines[0] ?? '');
+  const candidates = log.filter((e) => !isFreeRoll(e) && !tableLevel(e));
+  const last = candidates[candidates.length - 1];
+  if (!last) return [];
+  return candidates.filter((e) => e.at === last.at && e.by === last.by);
+}
+
+function nameOf(view: TableView, id: string): string {
+  if (id === 'gm') return 'the GM';
+  return view.characters.find((c) => c.id === id)?.name ?? 'a hidden character';
+}
+
+export function Encounter(props: { view: TableView; me: { participantId: string; role: 'gm' | 'player' | 'observer' }; send: Send; physicalDice: boolean }) {
+  const { view } = props;
+  const scene = view.scene;
+  const gm = props.me.role === 'gm';
+  const [error, setError] = useState<string | null>(null);
+  const [title, setTitle] = useState('');
+  const run = async (inner: unknown, hidden = false) => {
+    setError(null);
+    try {
+      await props.send({ type: 'encounter', command: inner, hidden });
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'That did not work.');
+    }
+  };
+  if (!scene) {
+    return (
+      <section aria-labelledby="enc-h">
+        <h2 id="enc-h">Encounter</h2>
+        <p class="muted">The scene starts when the first character joins the table.</p>
+      </section>
+    );
+  }
+  const stage = scene.clock.stage;
+  const steps = escalationOrder(view.options);
+  const later = steps.slice(steps.indexOf(stage) + 1) as Exclude<Stage, 'scene'>[];
+  const earlier = steps.slice(0, steps.indexOf(stage)) as Exclude<Stage, 'violent'>[];
+  const combat = scene.combat;
+  const current = combat ? (combat.order[combat.index] ?? null) : null;
+  const mine = (id: string) => gm || view.characters.find((c) => c.id === id)?.owner === props.me.participantId;
+  const preview = undoPreview(view.log);
+  const present = view.characters.filter((c) => c.play?.present);
+
+  return (
+    <section aria-labelledby="enc-h" class="stack">
+      <div class="spread">
+        <h2 id="enc-h">Encounter</h2>
+        <span class="tag">
+          Session {scene.clock.session} · day {scene.clock.day} · scene {scene.clock.scene}
+        </span>
+      </div>
+      <p aria-live="polite">
+        <strong>{STAGE_LABEL[stage][0]!.toUpperCase() + STAGE_LABEL[stage].slice(1)}</strong>
+        {combat ? ` · round ${combat.round} · ${current ? `${nameOf(view, current)}'s turn` : ''}` : ''}
+      </p>
+
+      {gm && (
+        <div class="card stack" style={{ background: '#fbfaf6' }}>
+          <h3>Scene and escalation</h3>
+          <div class="row">
+            {later.map((to) => (
+              <button key={to} type="button" class={to === 'violent' ? 'primary' : ''} onClick={() => run({ type: 'escalate', actor: 'gm', to })}>
+                Escalate to a {STAGE_LABEL[to]}
+              </button>
+            ))}
+            {earlier.length > 0 && stage !== 'scene' && (
+              <button type="button" onClick={() => run({ type: 'de-escalate', actor: 'gm', to: earlier[earlier.length - 1] })}>
+                De-escalate to a {STAGE_LABEL[earlier[earlier.length - 1]!]}
+              </button>
+            )}
+            {stage !== 'scene' && (
+              <button type="button" onClick={() => run({ type: 'end-encounter', actor: 'gm' })}>
+                End the encounter
+              </button>
+            )}
+          </div>
+          <div class="row">
+            <div class="field grow">
+              <label for="enc-title">Next scene</label>
+              <input id="enc-title" type="text" maxLength={120} value={title} placeholder="The ferry at dusk" onInput={(e) => setTitle(e.currentTarget.value)} />
+            </div>
+            <button type="button" onClick={() => run({ type: 'begin-scene', actor: 'gm', ...(title.trim() ? { title: title.trim() } : {}) })}>
+              Begin a new scene
+            </button>
+            <button type="button" onClick={() => run({ type: 'end-scene', actor: 'gm' })}>
+              End the scene
+            </button>
+          </div>
+          <div class="row">
+            <button type="button" onClick={() => run({ type: 'begin-day', actor: 'gm' })}>
+              Next day
+            </button>
+            <button type="button" onClick={() => run({ type: 'begin-session', actor: 'gm' })}>
+              Next session
+            </button>
+          </div>
+        </div>
+      )}
+
+      {combat && (
+        <div class="card">
+          <h3>Action order · round {combat.round}</h3>
+          <ol class="order" aria-label="Action order">
+            {combat.order.map((id, i) => {
+              const c = view.characters.find((x) => x.id === id);
+              const cond = c ? conditionOf(c, view.options) : null;
+              const isCurrent = i === combat.index;
+              return (
+                <li key={id} class={`${isCurrent ? 'current' : ''} ${cond && !cond.conscious ? 'out' : ''}`} aria-current={isCurrent ? true : undefined}>
+                  <strong>{nameOf(view, id)}</strong>
+                  {isCurrent && <span class="tag">now acting</span>}
+                  {cond && <span class={`status-tag ${cond.status}`}>{cond.label}{cond.penalty ? ` −${cond.penalty}` : ''}</span>}
+                  {combat.actedThisRound.includes(id) && !isCurrent && <span class="small muted">acted</span>}
+                </li>
+              );
+            })}
+          </ol>
+          {current && (
+            <p class="small">
+              {nameOf(view, current)}: {plural(combat.turn.moves, 'move')} made, action {combat.turn.actionUsed ? 'used' : 'free'}
+              {combat.turn.ability ? `, ${combat.turn.ability} used this turn` : ''}.
+            </p>
+          )}
+          {current && mine(current) && (
+            <button type="button" onClick={() => run({ type: 'end-turn', actor: current })}>
+              End {nameOf(view, current)}'s turn
+            </button>
+          )}
+        </div>
+      )}
+
+      <ConditionTable view={view} />
+
+      {props.me.role !== 'observer' && <ActionForm present={present} mine={mine} current={current} gm={gm} physicalDice={props.physicalDice} run={run} />}
+
+      {scene.effects.length > 0 && (
+        <div class="card">
+          <h3>Powers in effect</h3>
+          <ul class="table-list">
+            {scene.effects.map((e) => (
+              <li key={e.id}>
+                <span>
+                  #{e.id} {e.power} by {nameOf(view, e.owner)} on {e.targets.map((t) => nameOf(view, t)).join(', ')} ({e.duration}
+                  {e.duration === 'maintain' ? `, kept up in round ${e.maintainedRound}` : ''})
+                </span>
+                {mine(e.owner) && (
+                  <span class="row">
+                    {e.duration === 'maintain' && (
+                      <button type="button" onClick={() => run({ type: 'maintain', actor: e.owner, effect: e.id })}>
+                        Maintain
+                      </button>
+                    )}
+                    <button type="button" onClick={() => run({ type: 'end-effect', actor: e.owner, effect: e.id })}>
+                      End
+                    </button>
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      {gm && (
+        <div class="card">
+          <h3>Undo and redo</h3>
+          {view.canUndo && preview.length > 0 ? (
+            <div class="undo-preview" id="undo-preview">
+              Undo takes back the latest encounter action:
+              <ul>
+                {preview.map((e) => (
+                  <li key={e.seq}>{(e.lines[0] ?? '').trim()}</li>
+                ))}
+              </ul>
+            </div>
+          ) : (
+            <p class="small muted">{view.canUndo ? 'Undo takes back the latest encounter action.' : 'Nothing to undo.'}</p>
+          )}
+          <div class="row">
+            <button type="button" disabled={!view.canUndo} aria-describedby={preview.length ? 'undo-preview' : undefined} onClick={() => run({ type: 'undo', actor: 'gm' })}>
+              Undo
+            </button>
+            <button type="button" disabled={!view.canRedo} onClick={() => run({ type: 'redo', actor: 'gm' })}>
+              Redo
+            </button>
+          </div>
+          <p class="small muted">Both appear in the log: an undo never deletes what happened, it records that it was taken back.</p>
+        </div>
+      )}
+      {error && (
+        <p class="notice bad" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function ConditionTable(props: { view: TableView }) {
+  const { view } = props;
+  const rows = view.characters.filter((c) => c.play);
+  if (!rows.length) return null;
+  return (
+    <div class="card sheet-view">
+      <h3>Condition</h3>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Character</th>
+            <th scope="col">Status</th>
+            <th scope="col">Hits</th>
+            <th scope="col">Criticals</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((c) => {
+            const cond = conditionOf(c, view.options)!;
+            return (
+              <tr key={c.id}>
+                <th scope="row">
+                  {c.name}
+                  {!cond.present && <span class="small muted"> (not in the scene)</span>}
+                </th>
+                <td>
+                  <span class={`status-tag ${cond.status}`}>{cond.label}</span>
+                  {cond.penalty ? ` −${plural(cond.penalty, 'die', 'dice')}` : ''}
+                  {!cond.conscious && cond.status !== 'dead' ? ', unconscious' : ''}
+                  {cond.stabilized ? ', stabilized' : ''}
+                </td>
+                <td>{cond.threshold !== null ? `${cond.hits} of ${cond.threshold}` : '–'}</td>
+                <td>{bankTotal(view.scene?.banks[c.id])}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+type ActionKind = 'attack' | 'power' | 'interact' | 'stabilize' | 'recover' | 'move' | 'spend-criticals';
+
+function ActionForm(props: { physicalDice: boolean; present: CharacterView[]; mine: (id: string) => boolean; current: string | null; gm: boolean; run: (inner: unknown, hidden?: boolean) => Promise<void> }) {
+  const actors = props.present.filter((c) => props.mine(c.id) && c.play?.def);
+  const [actorId, setActorId] = useState<string>('');
+  const [kind, setKind] = useState<ActionKind>('attack');
+  const [target, setTarget] = useState('');
+  const [weapon, setWeapon] = useState('');
+  const [power, setPower] = useState('');
+  const [skill, setSkill] = useState('');
+  const [ability, setAbility] = useState('');
+  const [mod, setMod] = useState(0);
+  const [modWhy, setModWhy] = useState('');
+  const [given, setGiven] = useState('');
+  const [count, setCount] = useState(1);
+  const [purpose, setPurpose] = useState('');
+  const [hidden, setHidden] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (!actors.length) return null;
+  const actor = actors.find((c) => c.id === actorId) ?? actors.find((c) => c.id === props.current) ?? actors[0]!;
+  const def = actor.play!.def!;
+  const others = props.present.filter((c) => c.id !== actor.id);
+  const targetId = others.some((c) => c.id === target) ? target : (others[0]?.id ?? '');
+  const weapons = ['', ...def.weapons.map((w) => w.name), 'unarmed'];
+  const skills = def.skills.map((s) => s.name);
+  const dice = parseGiven(given, 0).dice;
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    const modifiers = mod ? [{ value: mod, source: modWhy.trim() || 'circumstance' }] : [];
+    const extra = {
+      ...(modifiers.length ? { modifiers } : {}),
+      ...(ability ? { abilities: [ability] } : {}),
+      ...(dice ? { dice: { actor: dice } } : {}),
+      ...(purpose.trim() ? { purpose: purpose.trim() } : {}),
+    };
+    let inner: Record<string, unknown>;
+    switch (kind) {
+      case 'attack':
+        inner = { type: 'attack', actor: actor.id, target: targetId, ...(weapon ? { weapon } : {}), ...(skill ? { skill } : {}), ...extra };
+        break;
+      case 'power':
+        inner = { type: 'power', actor: actor.id, power: power || def.powers[0]?.name || '', target: targetId, ...extra };
+        break;
+      case 'interact':
+        inner = { type: 'interact', actor: actor.id, target: targetId, skill: skill || skills[0] || 'Persuasion', ...extra };
+        break;
+      case 'stabilize':
+        inner = { type: 'stabilize', actor: actor.id, target: targetId };
+        break;
+      case 'recover':
+        inner = { type: 'recover', actor: actor.id, ...(targetId && targetId !== actor.id ? { target: targetId } : {}), ...(dice ? { dice: { actor: dice } } : {}) };
+        break;
+      case 'move':
+        inner = { type: 'move', actor: actor.id, ...(purpose.trim() ? { description: purpose.trim() } : {}) };
+        break;
+      case 'spend-criticals':
+        inner = { type: 'spend-criticals', actor: actor.id, count, purpose: purpose.trim() || 'a feat agreed at the table' };
+        break;
+    }
+    setBusy(true);
+    await props.run(inner, props.gm && hidden);
+    setBusy(false);
+    setGiven('');
+  };
+  const needsTarget = kind !== 'move' && kind !== 'spend-criticals';
+  return (
+    <form class="card stack" onSubmit={submit} aria-labelledby="act-h" noValidate>
+      <h3 id="act-h">Act</h3>
+      <div class="row">
+        <div class="field grow">
+          <label for="act-actor">Character</label>
+          <select id="act-actor" value={actor.id} onChange={(e) => setActorId(e.currentTarget.value)}>
+            {actors.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div class="field grow">
+          <label for="act-kind">Action</label>
+          <select id="act-kind" value={kind} onChange={(e) => setKind(e.currentTarget.value as ActionKind)}>
+            <option value="attack">Attack</option>
+            {def.powers.length > 0 && <option value="power">Use a power</option>}
+            <option value="interact">Interaction challenge</option>
+            <option value="stabilize">Stabilize someone Dying</option>
+            <option value="recover">Recovery challenge</option>
+            <option value="move">Move</option>
+            <option value="spend-criticals">Spend criticals</option>
+          </select>
+        </div>
+        {needsTarget && (
+          <div class="field grow">
+            <label for="act-target">{kind === 'recover' ? 'Who recovers' : 'Target'}</label>
+            <select id="act-target" value={kind === 'recover' && !target ? actor.id : targetId} onChange={(e) => setTarget(e.currentTarget.value)}>
+              {kind === 'recover' && <option value={actor.id}>{actor.name} (self)</option>}
+              {others.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+      </div>
+      {(kind === 'attack' || kind === 'interact' || kind === 'power') && (
+        <div class="row">
+          {kind === 'attack' && (
+            <div class="field grow">
+              <label for="act-weapon">Weapon</label>
+              <select id="act-weapon" value={weapon} onChange={(e) => setWeapon(e.currentTarget.value)}>
+                {weapons.map((w) => (
+                  <option key={w} value={w}>
+                    {w === '' ? 'The skill’s own weapon' : w}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          {kind === 'power' && (
+            <div class="field grow">
+              <label for="act-power">Power</label>
+              <select id="act-power" value={power} onChange={(e) => setPower(e.currentTarget.value)}>
+                {def.powers.map((p) => (
+                  <option key={p.name} value={p.name}>
+                    {p.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          {kind !== 'power' && (
+            <div class="field grow">
+              <label for="act-skill">Skill</label>
+              <select id="act-skill" value={skill} onChange={(e) => setSkill(e.currentTarget.value)}>
+                <option value="">{kind === 'attack' ? 'The weapon’s skill' : 'Choose…'}</option>
+                {skills.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          {def.specialAbilities.filter((a) => !a.quality).length > 0 && (
+            <div class="field grow">
+              <label for="act-ability">Special ability</label>
+              <select id="act-ability" value={ability} onChange={(e) => setAbility(e.currentTarget.value)}>
+                <option value="">None</option>
+                {def.specialAbilities
+                  .filter((a) => !a.quality)
+                  .map((a) => (
+                    <option key={a.name} value={a.name}>
+                      {a.name}
+                    </option>
+                  ))}
+              </select>
+            </div>
+          )}
+          <div class="field">
+            <label for="act-mod">Modifier</label>
+            <input id="act-mod" type="number" min={-20} max={20} value={mod} onInput={(e) => setMod(Math.trunc(e.currentTarget.valueAsNumber || 0))} />
+          </div>
+          <div class="field grow">
+            <label for="act-mod-why">Because</label>
+            <input id="act-mod-why" type="text" maxLength={100} value={modWhy} placeholder="flanking" onInput={(e) => setModWhy(e.currentTarget.value)} />
+          </div>
+        </div>
+      )}
+      {kind === 'spend-criticals' && (
+        <div class="field">
+          <label for="act-count">Criticals</label>
+          <input id="act-count" type="number" min={1} max={20} value={count} onInput={(e) => setCount(Math.max(1, Math.trunc(e.currentTarget.valueAsNumber || 1)))} />
+        </div>
+      )}
+      {kind !== 'stabilize' && (
+        <div class="field">
+          <label for="act-purpose">{kind === 'move' ? 'Where to' : kind === 'spend-criticals' ? 'On what' : 'What for (optional)'}</label>
+          <input id="act-purpose" type="text" maxLength={200} value={purpose} onInput={(e) => setPurpose(e.currentTarget.value)} />
+        </div>
+      )}
+      {(props.physicalDice || props.gm) && (kind === 'attack' || kind === 'interact' || kind === 'power' || kind === 'recover') && (
+        <div class="field">
+          <label for="act-given">Physical dice for {actor.name} (optional)</label>
+          <input id="act-given" type="text" inputMode="numeric" value={given} placeholder="e.g. 9 6 3" onInput={(e) => setGiven(e.currentTarget.value)} />
+        </div>
+      )}
+      <div class="row">
+        {props.gm && (
+          <label class="check">
+            <input type="checkbox" checked={hidden} onChange={(e) => setHidden(e.currentTarget.checked)} />
+            Hidden (only the GM sees it)
+          </label>
+        )}
+        <button class="primary" type="submit" disabled={busy || (needsTarget && !targetId && kind !== 'recover')}>
+          {busy ? 'Rolling…' : kind === 'attack' ? `Attack ${nameOfList(others, targetId)}` : 'Do it'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function nameOfList(list: CharacterView[], id: string): string {
+  return list.find((c) => c.id === id)?.name ?? '';
+}

@@ -1,0 +1,105 @@
+import { useMemo, useState } from 'preact/hooks';
+import type { Participant } from '../lib/api';
+import { timeOf } from '../lib/format';
+import type { CharacterView, LogEntry } from '../lib/rules';
+import { ChallengeView } from './Dice';
+
+export function whoName(participants: readonly Participant[], id: string): string {
+  const p = participants.find((x) => x.id === id);
+  if (!p) return 'someone who left';
+  return p.role === 'gm' ? `${p.displayName} (GM)` : p.displayName;
+}
+
+/** Whether a log entry concerns a character (entries name characters by id, rolls by name). */
+export function concerns(entry: LogEntry, c: Pick<CharacterView, 'id' | 'name'>): boolean {
+  return entry.characters.some((x) => x === c.id || x === c.name);
+}
+
+/** The shared log: every roll with its dice and explanation, who did it, newest first; filter by character. */
+export function Log(props: { idPrefix: string; log: readonly LogEntry[]; characters: readonly CharacterView[]; participants: readonly Participant[]; gm: boolean; limit?: number }) {
+  const [filter, setFilter] = useState('');
+  const [rollsOnly, setRollsOnly] = useState(false);
+  const [shown, setShown] = useState(props.limit ?? 60);
+  const p = props.idPrefix;
+  const entries = useMemo(() => {
+    const c = props.characters.find((x) => x.id === filter);
+    return props.log.filter((e) => (!c || concerns(e, c)) && (!rollsOnly || e.result)).slice().reverse();
+  }, [props.log, props.characters, filter, rollsOnly]);
+  return (
+    <section aria-labelledby={`${p}-h`}>
+      <div class="spread">
+        <h2 id={`${p}-h`}>Log</h2>
+        <span class="muted small">{props.log.length} entries</span>
+      </div>
+      <div class="row" style={{ marginBottom: '8px' }}>
+        <div class="field grow">
+          <label for={`${p}-filter`}>Show</label>
+          <select id={`${p}-filter`} value={filter} onChange={(e) => setFilter(e.currentTarget.value)}>
+            <option value="">Every character</option>
+            {props.characters.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <label class="check">
+          <input type="checkbox" checked={rollsOnly} onChange={(e) => setRollsOnly(e.currentTarget.checked)} />
+          Rolls only
+        </label>
+      </div>
+      {entries.length === 0 ? (
+        <p class="muted">Nothing here yet. Rolls and everything that happens at the table appear here for everyone.</p>
+      ) : (
+        <ol class="log" reversed aria-label="Log entries, newest first">
+          {entries.slice(0, shown).map((e) => (
+            <LogItem key={e.seq} entry={e} participants={props.participants} />
+          ))}
+        </ol>
+      )}
+      {entries.length > shown && (
+        <button type="button" onClick={() => setShown((n) => n + 100)}>
+          Show older entries ({entries.length - shown} more)
+        </button>
+      )}
+    </section>
+  );
+}
+
+function LogItem(props: { entry: LogEntry; participants: readonly Participant[] }) {
+  const e = props.entry;
+  const head = e.result ? e.lines.filter((l) => !l.startsWith('    ')) : e.lines;
+  return (
+    <li class={e.hidden ? 'hidden-entry' : ''} data-seq={e.seq}>
+      <div class="meta">
+        #{e.seq} · {timeOf(e.at)} · {whoName(props.participants, e.by)}
+        {e.hidden && (
+          <>
+            {' '}
+            <span class="tag hidden">Hidden: GM only</span>
+          </>
+        )}
+      </div>
+      {e.purpose && <p style={{ margin: '2px 0', fontWeight: 600 }}>{e.purpose}</p>}
+      {e.result ? (
+        <>
+          {head.length > 0 && head.length < e.lines.length && <p class="log-lines">{head.map((l) => l.trim()).join('\n')}</p>}
+          <ChallengeView result={e.result} small />
+        </>
+      ) : (
+        <p class="log-lines">{e.lines.map((l) => l.replace(/^ {2}/, '')).join('\n')}</p>
+      )}
+    </li>
+  );
+}
+
+/** A sentence for screen readers when a new entry arrives. */
+export function announce(entry: LogEntry, participants: readonly Participant[]): string {
+  const who = whoName(participants, entry.by);
+  if (entry.result) {
+    const r = entry.result;
+    const verdict = r.outcome === 'success' ? `${r.grade ?? ''} success` : r.outcome === 'failure' ? 'failure' : 'full tie';
+    return `${who} rolled: ${r.actor.name} against ${r.kind === 'unopposed' ? (r.difficulty?.label ?? 'a difficulty') : r.reactor.name}, ${verdict}. Dice ${r.actor.dice.join(', ')} against ${r.reactor.dice.join(', ')}.`;
+  }
+  return `${who}: ${entry.lines[0]?.trim() ?? ''}`;
+}

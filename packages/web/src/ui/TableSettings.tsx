@@ -1,0 +1,279 @@
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { api, type Participant } from '../lib/api';
+import { saveTable, savedTable } from '../lib/storage';
+import { OPTION_DEFINITIONS, PRESETS, allowedValues, presetOptions, type OptionName, type Preset, type TableOptions, type TableView } from '../lib/rules';
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Copy text, with a fallback for pages not served over a secure context. */
+async function copy(text: string, input: HTMLInputElement | null): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    if (!input) return false;
+    input.select();
+    return document.execCommand('copy');
+  }
+}
+
+export function LinkBox(props: { id: string; label: string; link: string; hint?: string }) {
+  const [copied, setCopied] = useState(false);
+  let ref: HTMLInputElement | null = null;
+  return (
+    <div class="field">
+      <label for={props.id}>{props.label}</label>
+      <div class="linkbox">
+        <input id={props.id} type="text" readOnly value={props.link} ref={(el) => {
+            ref = el;
+          }} onFocus={(e) => e.currentTarget.select()} aria-describedby={props.hint ? `${props.id}-hint` : undefined} />
+        <button
+          type="button"
+          onClick={async () => {
+            setCopied(await copy(props.link, ref));
+            setTimeout(() => setCopied(false), 2500);
+          }}
+        >
+          {copied ? 'Copied' : 'Copy'}
+        </button>
+      </div>
+      {props.hint && (
+        <span id={`${props.id}-hint`} class="hint">
+          {props.hint}
+        </span>
+      )}
+      <span class="sr-only" aria-live="polite">
+        {copied ? 'Link copied' : ''}
+      </span>
+    </div>
+  );
+}
+
+export function Invite(props: { tableId: string; token: string }) {
+  const saved = savedTable(props.tableId, props.token);
+  const [invite, setInvite] = useState(saved?.invite ?? null);
+  const [observer, setObserver] = useState(saved?.observer ?? null);
+  const [error, setError] = useState<string | null>(null);
+  const rotate = async (kind: 'invite' | 'observer') => {
+    setError(null);
+    try {
+      const r = await api.rotate(props.tableId, props.token, kind);
+      if (kind === 'invite') setInvite(r.link);
+      else setObserver(r.link);
+      if (saved) saveTable({ ...saved, ...(kind === 'invite' ? { invite: r.link } : { observer: r.link }) });
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'The link could not be replaced.');
+    }
+  };
+  return (
+    <section class="card stack" aria-labelledby="invite-h">
+      <h2 id="invite-h">Invite players</h2>
+      {invite ? (
+        <LinkBox id="invite-link" label="Invite link" link={invite} hint="Send it to your players. Each one picks a name and gets a link of their own." />
+      ) : (
+        <p class="muted">The invite link was made on another device.</p>
+      )}
+      {observer && <LinkBox id="observer-link" label="Watch link (read only)" link={observer} />}
+      <div class="row">
+        <button type="button" onClick={() => rotate('invite')}>
+          {invite ? 'Replace the invite link' : 'Make a new invite link'}
+        </button>
+        <button type="button" onClick={() => rotate('observer')}>
+          {observer ? 'Replace the watch link' : 'Make a watch link'}
+        </button>
+      </div>
+      <p class="small muted">Replacing a link stops the old one from working; players who already joined keep their place.</p>
+      {error && (
+        <p class="error-text" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
+
+export function Participants(props: { participants: readonly Participant[]; me: string; gm: boolean; tableId: string; token: string }) {
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <section class="card" aria-labelledby="people-h">
+      <h2 id="people-h">At the table</h2>
+      <ul class="table-list">
+        {props.participants.map((p) => (
+          <li key={p.id}>
+            <span>
+              {p.displayName} <span class="muted small">{p.role === 'gm' ? 'GM' : 'player'}{p.id === props.me ? ' · you' : ''}</span>
+            </span>
+            {props.gm && p.role !== 'gm' && (
+              <button
+                type="button"
+                class="quiet danger"
+                onClick={async () => {
+                  if (!window.confirm(`Remove ${p.displayName} from the table? Their link stops working at once.`)) return;
+                  try {
+                    await api.removeParticipant(props.tableId, props.token, p.id);
+                  } catch (e) {
+                    setError(e instanceof Error ? e.message : 'Removing failed.');
+                  }
+                }}
+              >
+                Remove
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {error && <p class="error-text">{error}</p>}
+    </section>
+  );
+}
+
+type Draft = { preset: Preset; options: TableOptions };
+
+function encode(v: unknown): string {
+  return JSON.stringify(v);
+}
+
+/** The table options: the preset and each open option, with the documents that settle it. */
+export function Options(props: { view: TableView; gm: boolean; send: (command: unknown) => Promise<void> }) {
+  const { view } = props;
+  const [draft, setDraft] = useState<Draft>({ preset: view.preset, options: view.options });
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  useEffect(() => setDraft({ preset: view.preset, options: view.options }), [view.preset, view.options]);
+  const base = useMemo(() => presetOptions(draft.preset), [draft.preset]);
+  const names = Object.keys(OPTION_DEFINITIONS) as OptionName[];
+  const changed = !same(draft.preset, view.preset) || !same(draft.options, view.options);
+  const overrides = Object.fromEntries(names.filter((n) => !same(draft.options[n], base[n])).map((n) => [n, draft.options[n]]));
+
+  const apply = async () => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      await props.send({ type: 'configure', preset: draft.preset, options: overrides });
+      setMessage({ ok: true, text: 'The table now plays by these options.' });
+    } catch (e) {
+      setMessage({ ok: false, text: e instanceof Error ? e.message : 'The options were not changed.' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section class="card stack" aria-labelledby="opts-h">
+      <div class="spread">
+        <h2 id="opts-h">Table options</h2>
+        {props.gm && (
+          <button type="button" class="primary" disabled={!changed || busy} onClick={apply}>
+            {busy ? 'Saving…' : 'Apply'}
+          </button>
+        )}
+      </div>
+      <p class="small muted">
+        Where the Personae documents leave a choice to the group or disagree, the table chooses. A preset sets every option as one document does.
+      </p>
+      <div class="field">
+        <label for="opt-preset">Preset</label>
+        <select
+          id="opt-preset"
+          value={draft.preset}
+          disabled={!props.gm}
+          onChange={(e) => {
+            const preset = e.currentTarget.value as Preset;
+            setDraft({ preset, options: presetOptions(preset) });
+          }}
+        >
+          {PRESETS.map((p) => (
+            <option key={p} value={p}>
+              {p === 'core-2011' ? 'core-2011 (Personae, 2011)' : 'srd-v4 (the v4 SRD)'}
+            </option>
+          ))}
+        </select>
+      </div>
+      {message && (
+        <p class={`notice ${message.ok ? 'good' : 'bad'}`} role={message.ok ? 'status' : 'alert'}>
+          {message.text}
+        </p>
+      )}
+      <ul class="item-list">
+        {names.map((n) => {
+          const def = OPTION_DEFINITIONS[n] as unknown as { summary: string; sources: readonly string[]; values?: Record<string, string>; schema: Parameters<typeof allowedValues>[0]; defaults: Record<Preset, unknown> };
+          const value = draft.options[n] as unknown;
+          const values = allowedValues(def.schema);
+          const id = `opt-${n}`;
+          const differs = !same(value, base[n]);
+          const set = (v: unknown) => setDraft((d) => ({ ...d, options: { ...d.options, [n]: v } }));
+          let control;
+          if (values) {
+            control = (
+              <select id={id} value={encode(value)} disabled={!props.gm} aria-describedby={`${id}-about`} onChange={(e) => set(JSON.parse(e.currentTarget.value))}>
+                {values.map((v) => (
+                  <option key={encode(v)} value={encode(v)}>
+                    {String(v)}
+                    {def.values?.[String(v)] ? `: ${def.values[String(v)]}` : ''}
+                  </option>
+                ))}
+              </select>
+            );
+          } else if (typeof def.defaults['core-2011'] === 'boolean') {
+            control = (
+              <label class="check">
+                <input id={id} type="checkbox" checked={value === true} disabled={!props.gm} aria-describedby={`${id}-about`} onChange={(e) => set(e.currentTarget.checked)} />
+                {value === true ? 'yes' : 'no'}
+              </label>
+            );
+          } else {
+            const nullable = def.defaults['core-2011'] === null || value === null;
+            control = (
+              <div class="row">
+                <input
+                  id={id}
+                  type="number"
+                  min={0}
+                  value={value === null ? '' : Number(value)}
+                  disabled={!props.gm || value === null}
+                  aria-describedby={`${id}-about`}
+                  onInput={(e) => Number.isFinite(e.currentTarget.valueAsNumber) && set(Math.trunc(e.currentTarget.valueAsNumber))}
+                />
+                {nullable && (
+                  <label class="check">
+                    <input type="checkbox" checked={value === null} disabled={!props.gm} onChange={(e) => set(e.currentTarget.checked ? null : 1)} />
+                    no limit
+                  </label>
+                )}
+              </div>
+            );
+          }
+          return (
+            <li key={n}>
+              <div class="field">
+                <label for={id}>
+                  {n} {differs && <span class="tag">changed from {draft.preset}</span>}
+                </label>
+                {control}
+                <span id={`${id}-about`} class="hint">
+                  {def.summary}
+                  <span class="rule-source">{def.sources.join('; ')}</span>
+                </span>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+export function PhysicalDice(props: { allowed: boolean }) {
+  return (
+    <section class="card" aria-labelledby="phys-h">
+      <h2 id="phys-h">Physical dice</h2>
+      <p>
+        {props.allowed
+          ? 'Players may type in the results of the dice they roll at the table; the roller asks for them when you want.'
+          : 'The table rolls for the players; only the GM may type in dice. This is chosen when the table is created.'}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+import type { ComponentChildren } from 'preact';
+import type { Problem } from '../lib/draft';
+
+/** Labelled form controls whose hints and problems are tied to the control for assistive technology. */
+
+function describedBy(id: string, hint: unknown, problems: readonly unknown[] | undefined): string | undefined {
+  const ids = [hint ? `${id}-hint` : '', problems && problems.length ? `${id}-err` : ''].filter(Boolean);
+  return ids.length ? ids.join(' ') : undefined;
+}
+
+export function Problems(props: { id?: string; problems: readonly Problem[] | undefined }) {
+  if (!props.problems || props.problems.length === 0) return null;
+  return (
+    <div id={props.id} class="stack">
+      {props.problems.map((p, i) => (
+        <p key={i} class="error-text">
+          {p.message}
+          {p.source && <span class="rule-source">{p.source}</span>}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+interface Base {
+  id: string;
+  label: ComponentChildren;
+  hint?: ComponentChildren;
+  problems?: readonly Problem[];
+  class?: string;
+}
+
+export function TextField(props: Base & { value: string; onInput: (v: string) => void; maxLength?: number; placeholder?: string; autoComplete?: string }) {
+  return (
+    <div class={`field ${props.class ?? ''}`}>
+      <label for={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        type="text"
+        value={props.value}
+        maxLength={props.maxLength ?? 200}
+        placeholder={props.placeholder}
+        autoComplete={props.autoComplete ?? 'off'}
+        aria-invalid={props.problems?.length ? 'true' : undefined}
+        aria-describedby={describedBy(props.id, props.hint, props.problems)}
+        onInput={(e) => props.onInput(e.currentTarget.value)}
+      />
+      {props.hint && (
+        <span id={`${props.id}-hint`} class="hint">
+          {props.hint}
+        </span>
+      )}
+      <Problems id={`${props.id}-err`} problems={props.problems} />
+    </div>
+  );
+}
+
+export function NumberField(props: Base & { value: number; onChange: (v: number) => void; min?: number; max?: number; step?: number }) {
+  return (
+    <div class={`field ${props.class ?? ''}`}>
+      <label for={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        type="number"
+        inputMode="numeric"
+        value={Number.isFinite(props.value) ? props.value : ''}
+        min={props.min}
+        max={props.max}
+        step={props.step ?? 1}
+        aria-invalid={props.problems?.length ? 'true' : undefined}
+        aria-describedby={describedBy(props.id, props.hint, props.problems)}
+        onInput={(e) => {
+          const v = e.currentTarget.valueAsNumber;
+          if (Number.isFinite(v)) props.onChange(v);
+        }}
+      />
+      {props.hint && (
+        <span id={`${props.id}-hint`} class="hint">
+          {props.hint}
+        </span>
+      )}
+      <Problems id={`${props.id}-err`} problems={props.problems} />
+    </div>
+  );
+}
+
+export function SelectField<T extends string>(
+  props: Base & { value: T; onChange: (v: T) => void; options: readonly { value: T; label: string }[]; disabled?: boolean },
+) {
+  return (
+    <div class={`field ${props.class ?? ''}`}>
+      <label for={props.id}>{props.label}</label>
+      <select
+        id={props.id}
+        value={props.value}
+        disabled={props.disabled}
+        aria-invalid={props.problems?.length ? 'true' : undefined}
+        aria-describedby={describedBy(props.id, props.hint, props.problems)}
+        onChange={(e) => props.onChange(e.currentTarget.value as T)}
+      >
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {props.hint && (
+        <span id={`${props.id}-hint`} class="hint">
+          {props.hint}
+        </span>
+      )}
+      <Problems id={`${props.id}-err`} problems={props.problems} />
+    </div>
+  );
+}
+
+export function Check(props: { id?: string; label: ComponentChildren; checked: boolean; onChange: (v: boolean) => void; disabled?: boolean }) {
+  return (
+    <label class="check" for={props.id}>
+      <input id={props.id} type="checkbox" checked={props.checked} disabled={props.disabled} onChange={(e) => props.onChange(e.currentTarget.checked)} />
+      {props.label}
+    </label>
+  );
+}

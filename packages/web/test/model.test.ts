@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { TableCommandSchema, presetOptions, tableOptions } from '@personae/rules';
+import { attributeLimit, budgets, checkDraft, newDraft, priorityProblem, problemsAt, stepOfPath, type Draft } from '../src/lib/draft';
+import { percent } from '../src/lib/format';
+import { emptyRoller, parseGiven, resolveSide, rollCommand, rollerOdds, type RollerCharacter } from '../src/lib/roller';
+import { parseRoute } from '../src/lib/route';
+import { loadSheet } from '../../rules/src/character/load';
+import { readFileSync } from 'node:fs';
+
+const core = presetOptions('core-2011');
+
+function legalDraft(): Draft {
+  const d = newDraft(20);
+  d.sheet.name = 'Ann Vell';
+  d.sheet.concept = 'River Scout';
+  d.priority = { competence: 'first', prowess: 'first', cunning: 'second', power: 'second', knowledge: 'third', stature: 'handicap' };
+  d.sheet.attributes = { competence: 6, prowess: 5, cunning: 4, power: 2, knowledge: 2, stature: 1 };
+  d.sheet.skills = [{ name: 'Spear', attribute: 'prowess', dice: 4 }];
+  return d;
+}
+
+describe('the builder model', () => {
+  it('a legal draft passes every check and counts what is used against each limit', () => {
+    const check = checkDraft(legalDraft(), core);
+    expect(check.report?.errors).toEqual([]);
+    expect(check.valid).toBe(true);
+    const b = Object.fromEntries(budgets(legalDraft(), core).map((x) => [x.key, x.text]));
+    expect(b.skills).toBe('1 of 6 skills');
+    expect(b.prowess).toBe('2 of 15 Prowess Pool dice');
+    expect(b.points).toBe('20 of 20 creation points');
+  });
+
+  it('explains an attribute above its priority cap where the player is looking', () => {
+    const d = legalDraft();
+    d.priority = { ...d.priority, stature: 'third', knowledge: 'handicap' };
+    d.sheet.attributes = { competence: 6, prowess: 5, cunning: 4, power: 0, knowledge: 0, stature: 5 };
+    expect(attributeLimit(d, 'stature').text).toMatch(/^Stature can be at most 4 as a Third priority/);
+    const at = problemsAt(checkDraft(d, core), 'attributes.stature');
+    expect(at.map((p) => p.message).join(' ')).toContain('a Third-priority attribute can be at most 4 with 20 creation points');
+    expect(at[0]?.source).toContain('personae-core-2011.txt');
+  });
+
+  it('holds the checks back while the order of importance is incomplete, and says why', () => {
+    const d = legalDraft();
+    d.priority = { ...d.priority, cunning: 'first' };
+    expect(priorityProblem(d.priority)).toContain('First 3 of 2');
+    const check = checkDraft(d, core);
+    expect(check.report).toBeNull();
+    expect(check.valid).toBe(false);
+  });
+
+  it('sorts each field path into its creation step', () => {
+    expect(stepOfPath('creationPoints')).toBe('concept');
+    expect(stepOfPath('attributes.stature')).toBe('attributes');
+    expect(stepOfPath('skills[2].dice')).toBe('traits');
+    expect(stepOfPath('skills[0].weapon')).toBe('gear');
+    expect(stepOfPath('gear[1].name')).toBe('gear');
+    expect(stepOfPath('history[0]')).toBe('review');
+  });
+});
+
+describe('the roller model', () => {
+  const text = readFileSync(new URL('../../../examples/characters/dwarf-iron-constitution.yaml', import.meta.url), 'utf8');
+  const loaded = loadSheet(text, 'dwarf.yaml');
+  if (!loaded.ok) throw new Error(loaded.error.message);
+  const dwarf: RollerCharacter = { id: 'brogan', name: loaded.sheet.name, sheet: loaded.sheet, penalty: { dice: 1, status: 'Injured' } };
+
+  it('turns a character, skill, attribute and labelled circumstances into the roll command the table accepts', () => {
+    const input = emptyRoller();
+    const skill = loaded.sheet.skills[0]!;
+    input.actor = { ...input.actor, character: 'brogan', skill: skill.name, attribute: skill.attribute, modifiers: [{ value: 2, source: 'high ground' }], assistants: ['Ann'] };
+    input.reactor = { ...input.reactor, name: 'Bandit', dice: 3, bonus: 2 };
+    const actor = resolveSide(input.actor, [dwarf], core, 'actor');
+    const reactor = resolveSide(input.reactor, [dwarf], core, 'reactor');
+    expect(actor.dice).toBe(skill.dice - 1);
+    expect(actor.modifiers).toEqual([
+      { value: loaded.sheet.attributes[skill.attribute], source: expect.any(String) },
+      { value: 2, source: 'high ground' },
+      { value: 1, source: 'assist (Ann)' },
+    ]);
+    const command = rollCommand(input, actor, reactor, null);
+    expect(TableCommandSchema.safeParse(command).success).toBe(true);
+    const odds = rollerOdds(actor, reactor, 0, core);
+    expect(odds.odds.success + odds.odds.failure + odds.odds.fullTie).toBeCloseTo(1, 9);
+    expect(odds.actorSweep.map((p) => p.dice)).toEqual([actor.dice - 1, actor.dice, actor.dice + 1]);
+    expect(odds.actorSweep[0]!.success).toBeLessThan(odds.actorSweep[2]!.success);
+    expect(odds.reactorSweep[0]!.success).toBeGreaterThan(odds.reactorSweep[2]!.success);
+  });
+
+  it('assistants follow the table option: a die each under the web revision', () => {
+    const input = emptyRoller();
+    input.actor = { ...input.actor, dice: 3, assistants: ['Ann', 'Bo'] };
+    const side = resolveSide(input.actor, [], tableOptions('core-2011', { assist: 'web' }), 'actor');
+    expect(side.dice).toBe(5);
+    expect(side.modifier).toBe(0);
+  });
+
+  it('an unopposed roll names its difficulty and checks the entered dice', () => {
+    const input = emptyRoller();
+    input.mode = 'unopposed';
+    input.difficulty = 5;
+    input.actor = { ...input.actor, dice: 3, given: '9 4' };
+    const actor = resolveSide(input.actor, [], core, 'actor');
+    expect(actor.givenProblem).toBe('2 dice were entered; this pool rolls 3.');
+    expect(parseGiven('9, 4 11', 3).problem).toBe('"11" is not a d10 result (1 to 10).');
+    const ok = resolveSide({ ...input.actor, given: '9 4 1' }, [], core, 'actor');
+    const command = rollCommand(input, ok, null, [3, 3]);
+    expect(command).toMatchObject({ type: 'roll', difficulty: 5, gmGiven: [3, 3], actor: { given: [9, 4, 1] } });
+    expect(TableCommandSchema.safeParse(command).success).toBe(true);
+  });
+});
+
+describe('routes and formatting', () => {
+  it('reads the pages and the secret in the fragment', () => {
+    expect(parseRoute('/', '')).toEqual({ page: 'start' });
+    expect(parseRoute('/join/t_abc', '#invite=in_x')).toEqual({ page: 'join', tableId: 't_abc', invite: 'in_x' });
+    expect(parseRoute('/table/t_abc', '#token=gm_y')).toEqual({ page: 'table', tableId: 't_abc', token: 'gm_y', watch: false });
+    expect(parseRoute('/watch/t_abc', '#token=ob_z')).toMatchObject({ page: 'table', watch: true });
+    expect(parseRoute('/nope/a/b', '')).toMatchObject({ page: 'not-found' });
+  });
+  it('never shows a possible outcome as 0% or a possible failure as 100%', () => {
+    expect(percent(0.00001)).toBe('<0.1%');
+    expect(percent(0.99999)).toBe('>99.9%');
+    expect(percent(0.5)).toBe('50%');
+    expect(percent(0.0523)).toBe('5.2%');
+    expect(percent(0)).toBe('0%');
+  });
+});

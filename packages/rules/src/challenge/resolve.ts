@@ -228,8 +228,8 @@ export function resolveUnopposed(spec: UnopposedChallengeSpec, dice: DiceSource,
     modifiers: [{ value: spec.difficulty.value, source: `difficulty ${spec.difficulty.label}` }],
     ...(spec.gmGiven ? { given: spec.gmGiven } : {}),
   };
-  const gmOptions = { ...options, minimumPool: 1 as const };
-  const [a, r] = prepareSides(player, gm, dice, gmOptions);
+  // The GM's pool is at least one die by its own rule, whatever the table's minimumPool.
+  const [a, r] = prepareSides(player, gm, dice, options);
   const raw =
     options.unopposed === 'highest-die'
       ? compareHighestMeets(a.dice, sumLabeled(player.modifiers), r.dice, spec.difficulty.value)

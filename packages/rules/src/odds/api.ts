@@ -108,11 +108,10 @@ function prepareUnopposed(q: UnopposedQuery, options: OddsOptions): Prepared {
   wholeNumber(skill, 'skillRating', 0);
   const gm: OddsSide = { dice: unopposedGmDice(skill), modifier: q.difficulty };
   const abilities = abilitiesOf(q.player, gm);
-  const gmOptions = { ...options, minimumPool: 1 as const };
   const mode = options.unopposed === 'highest-die' ? 'highest-die' : 'tie-break';
   return {
-    n: rolled(q.player, gmOptions),
-    m: rolled(gm, gmOptions),
+    n: rolled(q.player, options),
+    m: rolled(gm, options),
     mA: q.player.modifier,
     mR: q.difficulty,
     actor: abilities.actor,

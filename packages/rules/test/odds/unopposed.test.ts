@@ -19,7 +19,7 @@ import { allRolls, expectSameOdds, Tally } from './brute';
 function bruteResolve(skill: number, bonus: number, modifier: number, difficulty: number, options: TableOptions, steer = 0): Tally {
   const tally = new Tally();
   const gm = unopposedGmDice(skill);
-  for (const p of allRolls(Math.max(1, skill + bonus))) {
+  for (const p of allRolls(Math.max(options.minimumPool, skill + bonus))) {
     for (const g of allRolls(gm)) {
       const player: ChallengeSideSpec = {
         name: 'P',
@@ -88,10 +88,11 @@ describe('unopposed odds (personae-core-2011.txt "Unopposed Challenges")', () =>
     }
   });
 
-  it('an unskilled attempt with every die taken away still rolls one die, as resolveUnopposed does', () => {
+  it('with minimumPool 0 a player left with no dice rolls none (the GM still rolls one), as resolveUnopposed does', () => {
     const options = tableOptions('core-2011', { minimumPool: 0 });
     const odds = unopposedOdds({ player: { dice: 0, modifier: 2 }, difficulty: 1 }, options);
     expectSameOdds(odds, bruteResolve(0, 0, 2, 1, options).odds(), 'zero dice');
+    expect(odds.success).toBeCloseTo(0.1, 12);
   });
 
   it('equals the resolver\'s comparison and judge on every roll for skills of 3 and 4 dice', () => {

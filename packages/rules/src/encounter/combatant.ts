@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ATTRIBUTE_LABELS, ATTRIBUTES, AttributeNameSchema, DEFENSE_SKILLS, type AttributeName } from '../character';
 import { AbilityEffectSchema, type AbilityEffect } from '../effects';
 import type { TableOptions } from '../options';
 
@@ -7,9 +8,10 @@ import type { TableOptions } from '../options';
  * written inline in a scenario or made from a character sheet by `combatantFromSheet`.
  */
 
-export const ATTRIBUTE_NAMES = ['competence', 'prowess', 'cunning', 'power', 'knowledge', 'stature'] as const;
-export type AttributeKey = (typeof ATTRIBUTE_NAMES)[number];
-export const AttributeKeySchema = z.enum(ATTRIBUTE_NAMES);
+/** The six attributes and their schema, as the character sheet defines them. */
+export const ATTRIBUTE_NAMES = ATTRIBUTES;
+export type AttributeKey = AttributeName;
+export const AttributeKeySchema = AttributeNameSchema;
 
 const id = z
   .string()
@@ -141,20 +143,10 @@ export const CombatantSchema = z.strictObject({
 export type Combatant = z.infer<typeof CombatantSchema>;
 export type CombatantInput = z.input<typeof CombatantSchema>;
 
-export const BASIC_DEFENSES: readonly CombatantSkill[] = [
-  { name: 'Block', attribute: 'stature', dice: 2 },
-  { name: 'Dodge', attribute: 'cunning', dice: 2 },
-  { name: 'Resist', attribute: 'power', dice: 2 },
-];
+/** Block, Dodge and Resist, unlocked for everyone at two dice (personae-core-2011.txt "Defense"). */
+export const BASIC_DEFENSES: readonly CombatantSkill[] = DEFENSE_SKILLS.map(({ name, attribute, dice }) => ({ name, attribute, dice }));
 
-export const ATTRIBUTE_LABEL: Record<AttributeKey, string> = {
-  competence: 'Competence',
-  prowess: 'Prowess',
-  cunning: 'Cunning',
-  power: 'Power',
-  knowledge: 'Knowledge',
-  stature: 'Stature',
-};
+export const ATTRIBUTE_LABEL = ATTRIBUTE_LABELS;
 
 export function same(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();

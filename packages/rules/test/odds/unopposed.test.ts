@@ -55,16 +55,16 @@ const readings = {
 };
 
 describe('unopposed odds (personae-core-2011.txt "Unopposed Challenges")', () => {
-  it('the Dunmore example: 3 dice, +3 Prowess, Normal (+2) against the GM\'s 2 dice', () => {
+  it('the unopposed worked example (personae-core-2011.txt "Unopposed Challenges"): 3 dice, +3 Prowess, Normal (+2) against the GM\'s 2 dice', () => {
     const core = tableOptions('core-2011');
     const odds = unopposedOdds({ player: { dice: 3, modifier: 3 }, difficulty: parseDifficulty('normal').value }, core);
     // 78,568 of the 100,000 ordered rolls of 3 + 2 dice meet the target (highest die + 3 >= GM's highest + 2).
     expect(odds.success).toBeCloseTo(0.78568, 14);
-    expectSameOdds(odds, bruteResolve(3, 0, 3, 2, core).odds(), 'Dunmore, highest-die');
+    expectSameOdds(odds, bruteResolve(3, 0, 3, 2, core).odds(), 'worked example, highest-die');
     const tieBreak = tableOptions('core-2011', { unopposed: 'tie-break' });
     const tb = unopposedOdds({ player: { dice: 3, modifier: 3 }, difficulty: 2 }, tieBreak);
     expect(tb.success).toBeCloseTo(0.7594, 14);
-    expectSameOdds(tb, bruteResolve(3, 0, 3, 2, tieBreak).odds(), 'Dunmore, tie-break');
+    expectSameOdds(tb, bruteResolve(3, 0, 3, 2, tieBreak).odds(), 'worked example, tie-break');
   });
 
   it('equals resolveUnopposed on every roll for skills of 1 and 2 dice, bonus dice, steering', () => {

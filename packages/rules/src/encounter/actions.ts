@@ -27,7 +27,7 @@ import { DomainError, rule } from './errors';
 import type { ChallengeKind } from './events';
 import { applyStatusNow, heal, inflict, talliedStatus } from './health';
 import { ladder, STATUS_LABEL, threshold } from './injury';
-import { buildSide, inScope, type BuiltSide, type SideRequest } from './sides';
+import { buildSide, checkOneSpecialAbility, inScope, type BuiltSide, type SideRequest } from './sides';
 import type { CharacterState, Snapshot } from './state';
 import { requireTurn, takeAction } from './turns';
 
@@ -74,10 +74,8 @@ function turnKey(now: Snapshot): string | null {
 function checkAbilityLimit(b: Batch, who: CharacterState, chosen: readonly CombatantAbility[], field: string): void {
   const now = b.now;
   if (!inEncounter(now.clock)) return;
+  checkOneSpecialAbility(who, chosen, field);
   const names = [...new Set(chosen.filter((a) => !a.quality).map((a) => a.name))];
-  if (names.length > 1) {
-    throw new DomainError('second-special-ability', `${who.def.name} may benefit from one special ability a turn, not ${names.join(' and ')} (Qualities excepted)`, field, SA_SCOPE);
-  }
   const key = turnKey(now);
   if (names.length === 0 || key === null) return;
   const used = now.combat!.abilityUse[who.def.id];

@@ -28,7 +28,7 @@ export interface SideRequest {
   readonly skill: SkillUse;
   readonly attribute: AttributeKey;
   readonly role: 'issue' | 'answer';
-  readonly kind: ChallengeKind;
+  readonly kind: SideKind;
   /** Special abilities named for this challenge. */
   readonly abilities?: readonly string[];
   readonly expertise?: { readonly name: string; readonly dice: number };
@@ -48,16 +48,20 @@ export interface BuiltSide {
   readonly notes: readonly string[];
 }
 
-const SCOPE_KIND: Record<ChallengeKind, NonNullable<EffectScope['challenges']>[number]> = {
+/** The kinds of challenge a side is built for: the encounter's own, and any other challenge an effect's scope can name. */
+export type SideKind = ChallengeKind | 'other';
+
+const SCOPE_KIND: Record<SideKind, NonNullable<EffectScope['challenges']>[number]> = {
   attack: 'attack',
   power: 'power',
   interaction: 'interaction',
   virtual: 'interaction',
   recovery: 'recovery',
+  other: 'other',
 };
 
 /** Whether an effect's scope covers this challenge (personae-core-2011.txt "What Special Abilities Can Do"). */
-export function inScope(effect: AbilityEffect, skill: string, kind: ChallengeKind, role: 'issue' | 'answer'): boolean {
+export function inScope(effect: AbilityEffect, skill: string, kind: SideKind, role: 'issue' | 'answer'): boolean {
   const scope = 'scope' in effect ? effect.scope : undefined;
   if (!scope) return true;
   if (scope.skills && scope.skills.length > 0 && !scope.skills.some((s) => same(s, skill))) return false;
@@ -76,6 +80,22 @@ export function statusPenalty(now: Snapshot, who: CharacterState): Labeled[] {
 /** Effects granted by powers in effect on this character. */
 export function grantedEffects(now: Snapshot, who: CharacterState): { effect: AbilityEffect; source: string }[] {
   return now.effects.flatMap((e) => (e.grants && e.targets.includes(who.def.id) ? [{ effect: e.grants, source: `${e.power} (power of ${now.characters[e.owner]?.def.name ?? e.owner})` }] : []));
+}
+
+/**
+ * personae-core-2011.txt "Scope of Special Abilities": in an encounter a character benefits from one
+ * special ability in the course of its turn; Qualities are always in effect besides it.
+ */
+export function checkOneSpecialAbility(who: CharacterState, chosen: readonly CombatantAbility[], field: string): void {
+  const names = [...new Set(chosen.filter((a) => !a.quality).map((a) => a.name))];
+  if (names.length > 1) {
+    throw new DomainError(
+      'second-special-ability',
+      `${who.def.name} may benefit from one special ability a turn, not ${names.join(' and ')} (Qualities excepted)`,
+      field,
+      rule('core', 'Scope of Special Abilities'),
+    );
+  }
 }
 
 export function buildSide(now: Snapshot, req: SideRequest, field: string): BuiltSide {

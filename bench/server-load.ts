@@ -2,7 +2,7 @@
  * Load benchmark for the table server, on loopback only.
  *
  *   node --import tsx bench/server-load.ts [--tables 200] [--clients 6] [--rate 1] [--duration 20]
- *                                           [--store sqlite|postgres] [--cpu-prof DIR]
+ *                                           [--warmup 2] [--store sqlite|postgres] [--cpu-prof DIR] [--trace FILE]
  *
  * Starts the server as a child process (packages/server/src/main.ts, built-in dice-log domain) on a
  * free port on 127.0.0.1, creates the tables, has a GM and (clients - 1) players join each one, and
@@ -10,12 +10,13 @@
  * it waits for every acknowledgement and every event, stops the server and prints:
  *   - commands/s acknowledged,
  *   - p50/p99/max latency from sending a command to the moment the last client at the table
- *     received its event,
+ *     received its event (commands sent in the first `warmup` seconds, while connections to the
+ *     database open and code paths warm up, are left out of the latency figures only),
  *   - events lost or duplicated at any client (must be 0).
  * The whole run is bounded: it stops by itself after duration + 120 s at the latest.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
@@ -25,25 +26,31 @@ interface Options {
   clients: number;
   rate: number;
   duration: number;
+  /** Seconds at the start whose commands count for throughput and correctness but not latency. */
+  warmup: number;
   store: 'sqlite' | 'postgres';
   /** Directory for a V8 CPU profile of the server process (optional). */
   cpuProf?: string;
+  /** File for one line per command: seconds since start, latency in ms (optional). */
+  trace?: string;
 }
 
 function parseArgs(argv: string[]): Options {
-  const opts: Options = { tables: 200, clients: 6, rate: 1, duration: 20, store: 'sqlite' };
+  const opts: Options = { tables: 200, clients: 6, rate: 1, duration: 20, warmup: 2, store: 'sqlite' };
   for (let i = 0; i < argv.length; i += 2) {
     const key = argv[i]?.replace(/^--/, '');
     const value = argv[i + 1];
     if (value === undefined) throw new Error(`--${key} needs a value`);
     if (key === 'cpu-prof') {
       opts.cpuProf = value;
+    } else if (key === 'trace') {
+      opts.trace = value;
     } else if (key === 'store') {
       if (value !== 'sqlite' && value !== 'postgres') throw new Error('--store is sqlite or postgres');
       opts.store = value;
-    } else if (key === 'tables' || key === 'clients' || key === 'rate' || key === 'duration') {
+    } else if (key === 'tables' || key === 'clients' || key === 'rate' || key === 'duration' || key === 'warmup') {
       const n = Number(value);
-      if (!(n > 0)) throw new Error(`--${key} must be a positive number`);
+      if (!(n > 0) && !(key === 'warmup' && n === 0)) throw new Error(`--${key} must be a positive number`);
       opts[key] = n;
     } else {
       throw new Error(`unknown option --${key}`);
@@ -250,12 +257,17 @@ let unanswered = 0;
 for (const c of clients) unanswered += c.pending.size;
 
 const latencies: number[] = [];
+const trace: string[] = [];
 for (const t of tables) {
   for (const [seq, sentAt] of t.sentAtBySeq) {
     const r = t.received.get(seq);
-    if (r && r.count >= opts.clients) latencies.push(r.last - sentAt);
+    if (r && r.count >= opts.clients && sentAt - runStart >= opts.warmup * 1000) {
+      latencies.push(r.last - sentAt);
+      if (opts.trace) trace.push(`${((sentAt - runStart) / 1000).toFixed(3)} ${(r.last - sentAt).toFixed(1)}`);
+    }
   }
 }
+if (opts.trace) writeFileSync(opts.trace, trace.sort((a, b) => parseFloat(a) - parseFloat(b)).join('\n') + '\n');
 latencies.sort((a, b) => a - b);
 const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
 
@@ -278,6 +290,8 @@ const result = {
   connections: clients.length,
   rollsPerClientPerSecond: opts.rate,
   seconds: Number(runSeconds.toFixed(1)),
+  warmupSeconds: opts.warmup,
+  latencySamples: latencies.length,
   setupSeconds: Number(setupSeconds.toFixed(1)),
   commandsSent: sent,
   commandsAcknowledged: acked,

@@ -84,7 +84,8 @@ function byteLength(data: RawData): number {
 
 function toText(data: RawData): string {
   if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
-  return Buffer.from(data as ArrayBuffer).toString('utf8');
+  if (Buffer.isBuffer(data)) return data.toString('utf8');
+  return Buffer.from(data).toString('utf8');
 }
 
 /** The table WebSocket endpoint, sharing the HTTP server's port. */

@@ -4,7 +4,7 @@ import { connectAs, createTable, http, joinTable, sleep, startServer, TestClient
 
 let srv: Running;
 beforeAll(async () => {
-  srv = await startServer(secretDecider, { config: { helloTimeoutMs: 300 } });
+  srv = await startServer(secretDecider, { config: { helloTimeoutMs: 1000 } });
 });
 afterAll(async () => {
   await srv.close();

@@ -66,22 +66,46 @@ CREATE TABLE IF NOT EXISTS ${s}.commands (
   PRIMARY KEY (table_id, participant_id, command_id)
 );
 INSERT INTO ${s}.store_meta (key, value) VALUES ('schema_version', '1') ON CONFLICT (key) DO NOTHING;
-CREATE OR REPLACE FUNCTION ${s}.append_events(
-  p_table TEXT, p_expected INTEGER, p_participant TEXT, p_command TEXT, p_hash TEXT,
-  p_first INTEGER, p_last INTEGER, p_version_after INTEGER, p_at TEXT,
-  p_seqs INTEGER[], p_ats TEXT[], p_pids TEXT[], p_cids TEXT[], p_payloads TEXT[]
-) RETURNS TEXT LANGUAGE plpgsql AS $fn$
+CREATE OR REPLACE FUNCTION ${s}.append_batch(
+  a_tables TEXT[], a_expected INTEGER[], a_participants TEXT[], a_commands TEXT[], a_hashes TEXT[],
+  a_firsts INTEGER[], a_lasts INTEGER[], a_after INTEGER[], a_ats TEXT[], a_counts INTEGER[],
+  e_seqs INTEGER[], e_ats TEXT[], e_pids TEXT[], e_cids TEXT[], e_payloads TEXT[]
+) RETURNS TEXT[] LANGUAGE plpgsql AS $fn$
+DECLARE
+  results TEXT[] := '{}';
+  off INTEGER := 0;
+  n INTEGER;
+  violated TEXT;
 BEGIN
-  PERFORM 1 FROM ${s}.commands
-    WHERE table_id = p_table AND participant_id = p_participant AND command_id = p_command;
-  IF FOUND THEN RETURN 'duplicate_command'; END IF;
-  UPDATE ${s}.tables SET version = p_version_after WHERE id = p_table AND version = p_expected;
-  IF NOT FOUND THEN RETURN 'conflict'; END IF;
-  INSERT INTO ${s}.commands (table_id, participant_id, command_id, command_hash, first_seq, last_seq, version_after, at)
-    VALUES (p_table, p_participant, p_command, p_hash, p_first, p_last, p_version_after, p_at);
-  INSERT INTO ${s}.events (table_id, seq, at, participant_id, command_id, payload)
-    SELECT p_table, * FROM unnest(p_seqs, p_ats, p_pids, p_cids, p_payloads);
-  RETURN 'ok';
+  FOR i IN 1 .. coalesce(array_length(a_tables, 1), 0) LOOP
+    n := a_counts[i];
+    BEGIN
+      PERFORM 1 FROM ${s}.commands
+        WHERE table_id = a_tables[i] AND participant_id = a_participants[i] AND command_id = a_commands[i];
+      IF FOUND THEN
+        results := results || 'duplicate_command'::text;
+      ELSE
+        UPDATE ${s}.tables SET version = a_after[i] WHERE id = a_tables[i] AND version = a_expected[i];
+        IF NOT FOUND THEN
+          results := results || 'conflict'::text;
+        ELSE
+          INSERT INTO ${s}.commands (table_id, participant_id, command_id, command_hash, first_seq, last_seq, version_after, at)
+            VALUES (a_tables[i], a_participants[i], a_commands[i], a_hashes[i], a_firsts[i], a_lasts[i], a_after[i], a_ats[i]);
+          IF n > 0 THEN
+            INSERT INTO ${s}.events (table_id, seq, at, participant_id, command_id, payload)
+              SELECT a_tables[i], * FROM unnest(e_seqs[off + 1 : off + n], e_ats[off + 1 : off + n],
+                e_pids[off + 1 : off + n], e_cids[off + 1 : off + n], e_payloads[off + 1 : off + n]);
+          END IF;
+          results := results || 'ok'::text;
+        END IF;
+      END IF;
+    EXCEPTION WHEN unique_violation THEN
+      GET STACKED DIAGNOSTICS violated = CONSTRAINT_NAME;
+      results := results || (CASE WHEN violated LIKE 'commands%' THEN 'duplicate_command' ELSE 'conflict' END);
+    END;
+    off := off + n;
+  END LOOP;
+  RETURN results;
 END
 $fn$;
 `;
@@ -206,6 +230,73 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     await client.query(schemaSql(s));
   });
 
+  // Group commit: appends wait in a queue and go to the database in batches, one statement (so one
+  // round trip and one transaction) per batch. append_batch handles each append on its own (a
+  // failing one is undone alone) and answers for each. At most MAX_IN_FLIGHT batches are running;
+  // appends that arrive meanwhile form the next batch.
+  interface PendingAppend {
+    tableId: string;
+    expectedVersion: number;
+    events: EventRecord[];
+    command: CommandRecord;
+    resolve: (r: AppendResult) => void;
+    reject: (e: unknown) => void;
+  }
+  const MAX_IN_FLIGHT = 2;
+  const MAX_BATCH = 500;
+  let queue: PendingAppend[] = [];
+  let scheduled = false;
+  let inFlight = 0;
+  let idle: (() => void) | null = null;
+
+  const runBatch = async (batch: PendingAppend[]) => {
+    const events = batch.flatMap((a) => a.events);
+    try {
+      const r = await pool.query<{ results: string[] }>(
+        `SELECT ${s}.append_batch($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) AS results`,
+        [
+          batch.map((a) => a.tableId),
+          batch.map((a) => a.expectedVersion),
+          batch.map((a) => a.command.participantId),
+          batch.map((a) => a.command.commandId),
+          batch.map((a) => a.command.commandHash),
+          batch.map((a) => a.command.firstSeq),
+          batch.map((a) => a.command.lastSeq),
+          batch.map((a) => a.command.versionAfter),
+          batch.map((a) => a.command.at),
+          batch.map((a) => a.events.length),
+          events.map((e) => e.seq),
+          events.map((e) => e.at),
+          events.map((e) => e.participantId),
+          events.map((e) => e.commandId),
+          events.map((e) => JSON.stringify(e.event)),
+        ],
+      );
+      const results = r.rows[0]?.results ?? [];
+      batch.forEach((a, i) => {
+        const result = results[i];
+        if (result === 'ok') a.resolve({ ok: true });
+        else if (result === 'duplicate_command' || result === 'conflict') a.resolve({ ok: false, reason: result });
+        else a.reject(new Error(`append_batch answered ${String(result)}`));
+      });
+    } catch (error) {
+      for (const a of batch) a.reject(error);
+    }
+  };
+
+  const pump = () => {
+    while (queue.length > 0 && inFlight < MAX_IN_FLIGHT) {
+      const batch = queue.slice(0, MAX_BATCH);
+      queue = queue.slice(MAX_BATCH);
+      inFlight++;
+      void runBatch(batch).finally(() => {
+        inFlight--;
+        pump();
+        if (inFlight === 0 && queue.length === 0 && idle) idle();
+      });
+    }
+  };
+
   let closed = false;
 
   return {
@@ -282,40 +373,19 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
         [hash, tableId, participantId],
       );
     },
-    async appendEvents(tableId, expectedVersion, events, command): Promise<AppendResult> {
-      assertSequence(expectedVersion, events);
-      // One statement, so one round trip and one transaction: append_events checks for an earlier
-      // attempt, checks and bumps the version, and inserts the command record and the events.
-      try {
-        const r = await pool.query<{ result: string }>(
-          `SELECT ${s}.append_events($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) AS result`,
-          [
-            tableId,
-            expectedVersion,
-            command.participantId,
-            command.commandId,
-            command.commandHash,
-            command.firstSeq,
-            command.lastSeq,
-            command.versionAfter,
-            command.at,
-            events.map((e) => e.seq),
-            events.map((e) => e.at),
-            events.map((e) => e.participantId),
-            events.map((e) => e.commandId),
-            events.map((e) => JSON.stringify(e.event)),
-          ],
-        );
-        const result = r.rows[0]?.result;
-        if (result === 'ok') return { ok: true };
-        if (result === 'duplicate_command' || result === 'conflict') return { ok: false, reason: result };
-        throw new Error(`append_events answered ${String(result)}`);
-      } catch (error) {
-        // Another process inserted the same command or seq at the same moment.
-        const e = error as { code?: string; constraint?: string };
-        if (e.code === '23505') return { ok: false, reason: e.constraint?.startsWith('commands') ? 'duplicate_command' : 'conflict' };
-        throw error;
-      }
+    appendEvents(tableId, expectedVersion, events, command): Promise<AppendResult> {
+      return new Promise<AppendResult>((resolve, reject) => {
+        if (closed) throw new Error('store is closed');
+        assertSequence(expectedVersion, events);
+        queue.push({ tableId, expectedVersion, events, command, resolve, reject });
+        if (!scheduled) {
+          scheduled = true;
+          setImmediate(() => {
+            scheduled = false;
+            pump();
+          });
+        }
+      });
     },
     async readEvents(tableId, afterSeq, limit = 1000) {
       const r = await pool.query<EventRow>(
@@ -336,6 +406,12 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     async close() {
       if (closed) return;
       closed = true;
+      if (inFlight > 0 || queue.length > 0) {
+        await new Promise<void>((resolve) => {
+          idle = resolve;
+          pump();
+        });
+      }
       await pool.end();
     },
   };

@@ -1,3 +1,4 @@
+import { render } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import {
   STEPS,
@@ -104,13 +105,15 @@ export function Builder(props: BuilderProps) {
       return;
     }
     headingRef.current?.focus();
+    document.querySelector('.steps [aria-current="step"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [step]);
 
   // Missing names are pointed out once the player has moved past their step; broken rules at once.
   const [visited, setVisited] = useState<ReadonlySet<StepId>>(() => new Set(props.initial ? order0 : []));
   const full = useMemo(() => checkDraft(draft, options), [draft, options]);
+  usePrintedSheet(full.sheet, options);
   const check = useMemo(
-    () => ({ ...full, missing: full.missing.filter((m) => visited.has(stepOfPath(m.path)) || step === 'review') }),
+    () => ({ ...full, missing: full.missing.filter((m) => !/(^|\.)name$|^concept$/.test(m.path) || visited.has(stepOfPath(m.path)) || step === 'review') }),
     [full, visited, step],
   );
   const all = problems(check);
@@ -172,8 +175,9 @@ export function Builder(props: BuilderProps) {
   const stepRule = step === 'review' ? 'Every creation check of the rules' : STEPS.find((s) => s.id === step)!.rule;
 
   return (
+    <div class="builder-wrap">
     <div class="builder">
-      <nav aria-label="Creation steps" class="card builder-aside">
+      <nav aria-label="Creation steps" class="card builder-steps">
         <ol class="steps">
           {order.map((id, i) => {
             const n = problemsIn(check, id).length;
@@ -267,12 +271,35 @@ export function Builder(props: BuilderProps) {
           </button>
         )}
       </aside>
-      {check.sheet && (
-        <div class="print-sheet" aria-hidden="true">
-          <SheetView sheet={check.sheet} options={options} />
-        </div>
-      )}
     </div>
+    </div>
+  );
+}
+
+/**
+ * The sheet as printed: rendered outside the app into its own element, which the print stylesheet
+ * shows alone, so printing from the builder (button or browser menu) gives the character sheet.
+ */
+function usePrintedSheet(sheet: CharacterSheet | null, options: TableOptions): void {
+  useEffect(() => {
+    let root = document.getElementById('print-root');
+    if (!root) {
+      root = document.createElement('div');
+      root.id = 'print-root';
+      root.className = 'print-sheet';
+      document.body.append(root);
+    }
+    render(sheet ? <SheetView sheet={sheet} options={options} /> : null, root);
+  }, [sheet, options]);
+  useEffect(
+    () => () => {
+      const root = document.getElementById('print-root');
+      if (root) {
+        render(null, root);
+        root.remove();
+      }
+    },
+    [],
   );
 }
 

@@ -63,8 +63,9 @@ export function Pool(props: { side: SideResult; roles: string[]; title?: string;
   );
 }
 
-export function verdictText(r: ChallengeResult): string {
-  if (r.outcome === 'success') return `${r.grade === 'glancing' ? 'Glancing' : 'Clear'} success`;
+/** The outcome in words; success is graded clear or glancing only at tables that grade it (option grades). */
+export function verdictText(r: ChallengeResult, graded = true): string {
+  if (r.outcome === 'success') return graded ? `${r.grade === 'glancing' ? 'Glancing' : 'Clear'} success` : 'Success';
   if (r.outcome === 'failure') return 'Failure';
   return 'Full tie';
 }
@@ -78,13 +79,13 @@ export function decidedText(r: ChallengeResult): string {
 }
 
 /** A resolved challenge: both pools sorted, the deciding pair highlighted, grade, criticals and every step. */
-export function ChallengeView(props: { result: ChallengeResult; small?: boolean; open?: boolean }) {
+export function ChallengeView(props: { result: ChallengeResult; small?: boolean; open?: boolean; graded?: boolean }) {
   const r = props.result;
   const reactorTitle = r.kind === 'unopposed' ? `GM (${r.difficulty?.label ?? 'difficulty'})` : r.reactor.name;
   return (
     <div class={`result ${r.outcome}`}>
       <p class={`verdict ${r.outcome}`}>
-        {r.actor.name}: {verdictText(r)}
+        {r.actor.name}: {verdictText(r, props.graded ?? true)}
       </p>
       <p class="small">
         {decidedText(r)}

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'preact/hooks';
 import type { Participant } from '../lib/api';
 import { timeOf } from '../lib/format';
 import type { CharacterView, LogEntry } from '../lib/rules';
-import { ChallengeView } from './Dice';
+import { ChallengeView, verdictText } from './Dice';
 
 export function whoName(participants: readonly Participant[], id: string): string {
   const p = participants.find((x) => x.id === id);
@@ -16,7 +16,7 @@ export function concerns(entry: LogEntry, c: Pick<CharacterView, 'id' | 'name'>)
 }
 
 /** The shared log: every roll with its dice and explanation, who did it, newest first; filter by character. */
-export function Log(props: { idPrefix: string; log: readonly LogEntry[]; characters: readonly CharacterView[]; participants: readonly Participant[]; gm: boolean; limit?: number }) {
+export function Log(props: { idPrefix: string; log: readonly LogEntry[]; characters: readonly CharacterView[]; participants: readonly Participant[]; gm: boolean; graded: boolean; limit?: number }) {
   const [filter, setFilter] = useState('');
   const [rollsOnly, setRollsOnly] = useState(false);
   const [shown, setShown] = useState(props.limit ?? 60);
@@ -53,7 +53,7 @@ export function Log(props: { idPrefix: string; log: readonly LogEntry[]; charact
       ) : (
         <ol class="log" reversed aria-label="Log entries, newest first">
           {entries.slice(0, shown).map((e) => (
-            <LogItem key={e.seq} entry={e} participants={props.participants} />
+            <LogItem key={e.seq} entry={e} participants={props.participants} graded={props.graded} />
           ))}
         </ol>
       )}
@@ -66,7 +66,7 @@ export function Log(props: { idPrefix: string; log: readonly LogEntry[]; charact
   );
 }
 
-function LogItem(props: { entry: LogEntry; participants: readonly Participant[] }) {
+function LogItem(props: { entry: LogEntry; participants: readonly Participant[]; graded: boolean }) {
   const e = props.entry;
   const head = e.result ? e.lines.filter((l) => !l.startsWith('    ')) : e.lines;
   return (
@@ -84,7 +84,7 @@ function LogItem(props: { entry: LogEntry; participants: readonly Participant[] 
       {e.result ? (
         <>
           {head.length > 0 && head.length < e.lines.length && <p class="log-lines">{head.map((l) => l.trim()).join('\n')}</p>}
-          <ChallengeView result={e.result} small />
+          <ChallengeView result={e.result} small graded={props.graded} />
         </>
       ) : (
         <p class="log-lines">{e.lines.map((l) => l.replace(/^ {2}/, '')).join('\n')}</p>
@@ -94,11 +94,11 @@ function LogItem(props: { entry: LogEntry; participants: readonly Participant[] 
 }
 
 /** A sentence for screen readers when a new entry arrives. */
-export function announce(entry: LogEntry, participants: readonly Participant[]): string {
+export function announce(entry: LogEntry, participants: readonly Participant[], graded: boolean): string {
   const who = whoName(participants, entry.by);
   if (entry.result) {
     const r = entry.result;
-    const verdict = r.outcome === 'success' ? `${r.grade ?? ''} success` : r.outcome === 'failure' ? 'failure' : 'full tie';
+    const verdict = verdictText(r, graded).toLowerCase();
     return `${who} rolled: ${r.actor.name} against ${r.kind === 'unopposed' ? (r.difficulty?.label ?? 'a difficulty') : r.reactor.name}, ${verdict}. Dice ${r.actor.dice.join(', ')} against ${r.reactor.dice.join(', ')}.`;
   }
   return `${who}: ${entry.lines[0]?.trim() ?? ''}`;

@@ -203,7 +203,7 @@ export function Roller(props: RollerProps) {
       )}
       {result && (
         <section aria-label="Latest roll">
-          <ChallengeView result={result} />
+          <ChallengeView result={result} graded={options.grades === 'srd-v4'} />
         </section>
       )}
     </form>
@@ -358,7 +358,7 @@ function SideFields(props: {
             </div>
           ))}
           <p style={{ marginTop: '6px' }}>
-            <button type="button" onClick={() => set({ modifiers: [...side.modifiers, { value: 1, source: '' }] })}>
+            <button type="button" id={`${p}-add-mod`} onClick={() => set({ modifiers: [...side.modifiers, { value: 1, source: '' }] })}>
               + Add a modifier
             </button>
           </p>
@@ -489,7 +489,7 @@ function SweepChart(props: { actor: OddsPoint[]; reactor: OddsPoint[]; actorName
   const label = groups.map((g) => `${g.title}: ${g.points.map((pt) => `${pt.dice} dice ${percent(pt.success)}`).join(', ')}`).join('; ');
   return (
     <figure style={{ margin: 0 }}>
-      <svg class="chart" viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`Chance of success: ${label}`}>
+      <svg class="chart" width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`Chance of success: ${label}`}>
         {groups.map((g, gi) => {
           const x0 = 4 + gi * (groupW + groupGap);
           return (

@@ -65,7 +65,7 @@ export function RollerPage() {
                 {history.map((h) => (
                   <li key={h.id}>
                     {h.purpose && <p class="small">{h.purpose}</p>}
-                    <ChallengeView result={h.result} small />
+                    <ChallengeView result={h.result} small graded={options.grades === 'srd-v4'} />
                   </li>
                 ))}
               </ol>

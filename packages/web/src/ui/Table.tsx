@@ -107,7 +107,7 @@ export function TablePage(props: { tableId: string; token: string | null; watch:
     }
     const fresh = view.log.filter((e) => e.seq > announced.current!);
     announced.current = Math.max(announced.current, last);
-    if (fresh.length) setSpoken(fresh.slice(-3).map((e) => announce(e, participants)).join(' '));
+    if (fresh.length) setSpoken(fresh.slice(-3).map((e) => announce(e, participants, view.options.grades === 'srd-v4')).join(' '));
   }, [view?.seq]);
 
   const wide = useWide();
@@ -274,7 +274,7 @@ export function TablePage(props: { tableId: string; token: string | null; watch:
                   )}
                 </div>
                 <div role="tabpanel" id="panel-log" aria-labelledby="tab-log" hidden={effectiveTab !== 'log'} class="card">
-                  <Log idPrefix="log-main" log={view.log} characters={view.characters} participants={participants} gm={gm} />
+                  <Log idPrefix="log-main" log={view.log} characters={view.characters} participants={participants} gm={gm} graded={view.options.grades === 'srd-v4'} />
                 </div>
                 <div role="tabpanel" id="panel-table" aria-labelledby="tab-table" hidden={effectiveTab !== 'table'}>
                   {gm && <Invite tableId={props.tableId} token={token} />}
@@ -284,7 +284,7 @@ export function TablePage(props: { tableId: string; token: string | null; watch:
                 </div>
               </div>
               <aside class="card side-log" aria-label="Shared log">
-                <Log idPrefix="log-side" log={view.log} characters={view.characters} participants={participants} gm={gm} limit={40} />
+                <Log idPrefix="log-side" log={view.log} characters={view.characters} participants={participants} gm={gm} graded={view.options.grades === 'srd-v4'} limit={40} />
               </aside>
             </div>
           </>

@@ -1,0 +1,299 @@
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { browserAvailable, buildWeb, launchBrowser, shot, startServer, tabTo, watchPage, wiretap, type RunningServer, type Wiretap } from './harness';
+
+// The web app in real Chromium against the real table server. One table is played through from
+// creation to undo; the steps run in order and share the pages.
+
+const run = browserAvailable() || process.env.CI ? describe : describe.skip;
+const GRASK = fileURLToPath(new URL('./fixtures/grask.yaml', import.meta.url));
+/** Words of the hidden adversary's sheet that must never reach a player (its name may). */
+const SECRETS = ['Ambush Captain', 'Marsh Knife Secrets', 'Reedwalking', 'Grask-hideout', 'Bone Knife'];
+
+run('the web app in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let gmContext: BrowserContext;
+  let playerContext: BrowserContext;
+  let gm: Page;
+  let player: Page;
+  let gmTap: Wiretap;
+  let playerTap: Wiretap;
+  let inviteLink = '';
+
+  beforeAll(async () => {
+    buildWeb();
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    gmContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    playerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    gmTap = wiretap(gmContext);
+    playerTap = wiretap(playerContext);
+    for (const c of [gmContext, playerContext]) c.setDefaultTimeout(5000);
+  }, 60_000);
+
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state !== 'fail') return;
+    const name = ctx.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 40);
+    if (gm && !gm.isClosed()) await shot(gm, `failed-${name}-gm`).catch(() => undefined);
+    if (player && !player.isClosed()) await shot(player, `failed-${name}-player`).catch(() => undefined);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.dispose();
+  });
+
+  const logTop = (page: Page) => page.locator('.side-log .log > li').first();
+
+  it('the GM creates a table and copies the invite link', async () => {
+    gm = await gmContext.newPage();
+    const t0 = Date.now();
+    await gm.goto(server.url);
+    await gm.getByRole('heading', { name: 'Start a table' }).waitFor();
+    expect(Date.now() - t0).toBeLessThan(3000);
+    expect(await gm.locator('text=Loading').count()).toBe(0);
+    await shot(gm, '01-start');
+    await gm.getByLabel('Table name').fill('The Salt Road');
+    await gm.getByLabel('Your name').fill('Mara');
+    await gm.getByRole('button', { name: 'Create the table' }).click();
+    await gm.locator('.status-pill.live').waitFor();
+    await gm.getByRole('tab', { name: 'Table' }).click();
+    inviteLink = await gm.getByLabel('Invite link').inputValue();
+    expect(inviteLink).toMatch(/\/join\/t_[\w-]+#invite=in_/);
+    await gm.getByRole('button', { name: 'Copy' }).first().click();
+    await shot(gm, '02-gm-table-settings');
+  });
+
+  it('a player joins through the link and builds a legal character, with an illegal choice explained on the way', async () => {
+    player = await playerContext.newPage();
+    await player.goto(inviteLink);
+    await player.getByLabel('Your name').fill('Ann');
+    await player.getByRole('button', { name: 'Join' }).click();
+    await player.locator('.status-pill.live').waitFor();
+    expect(player.url()).toMatch(/\/table\/t_[\w-]+#token=pl_/);
+    await gm.getByText('Ann', { exact: false }).first().waitFor();
+
+    await player.getByRole('tab', { name: 'Characters' }).click();
+    await player.getByRole('button', { name: 'Build a character' }).click();
+    await player.locator('#b-name').fill('Kestrel');
+    await player.locator('#b-concept').fill('River Scout');
+    await player.getByRole('button', { name: /^Next/ }).click();
+
+    // Step 2: Stature moves up to Third; the Handicap is left empty until Knowledge takes it.
+    await player.getByLabel('Stature: Third').check();
+    await expect.poll(() => player.locator('#prio-err').textContent()).toContain('Third 2 of 1');
+    await player.getByLabel('Knowledge: Handicap').check();
+    await player.getByText('The order of importance is complete.').waitFor();
+    await player.getByRole('button', { name: /^Next/ }).click();
+
+    // Step 3: too much Stature for a Third priority is explained beside the field.
+    await player.locator('#b-attr-stature').fill('5');
+    const err = player.locator('#b-attr-stature-err');
+    await expect.poll(() => err.textContent()).toContain('Stature is 5 but a Third-priority attribute can be at most 4 with 20 creation points.');
+    expect(await player.locator('#b-attr-stature-hint').textContent()).toContain('Stature can be at most 4 as a Third priority');
+    expect(await player.locator('#b-attr-stature').getAttribute('aria-invalid')).toBe('true');
+    await shot(player, '03-builder-illegal-attribute');
+    for (const [a, v] of [['competence', 6], ['prowess', 6], ['cunning', 3], ['power', 2], ['stature', 2], ['knowledge', 1]] as const) {
+      await player.locator(`#b-attr-${a}`).fill(String(v));
+    }
+    await expect.poll(() => player.locator('#b-attr-stature-err').count()).toBe(0);
+    await player.getByRole('button', { name: /^Next/ }).click();
+    await player.getByRole('button', { name: /^Next/ }).click();
+
+    // Step 5: a skill with pool dice and the native language.
+    await player.getByRole('button', { name: '+ Add a skill' }).click();
+    await player.locator('#b-skill-0-name').fill('Spear');
+    await player.locator('#b-skill-0-attr').selectOption('prowess');
+    await player.locator('#b-skill-0-dice').fill('4');
+    await expect.poll(() => player.locator('#skills-h + span').textContent()).toContain('1 of 6 skills');
+    await player.getByRole('button', { name: '+ Add a talent' }).click();
+    await player.locator('#b-tal-0-name').fill('Riverspeech');
+    await player.getByRole('button', { name: /^Next/ }).click();
+    await player.getByRole('button', { name: /^Next/ }).click();
+    await player.getByText('Legal character: every creation rule of the table holds.').waitFor();
+    await shot(player, '04-builder-review');
+    await player.getByRole('button', { name: 'Add to the table' }).click();
+    await player.getByText('Kestrel joined the table.').waitFor();
+    await player.getByRole('button', { name: 'Close the builder' }).click();
+    await player.getByRole('heading', { name: 'Kestrel', exact: true }).waitFor();
+    await gm.getByRole('tab', { name: 'Characters' }).click();
+    await gm.getByRole('heading', { name: 'Kestrel', exact: true }).waitFor();
+  });
+
+  it('the GM adds a hidden adversary from a sheet file and starts a violent encounter', async () => {
+    await gm.getByRole('button', { name: 'Build a character' }).click();
+    await gm.locator('#b-import').setInputFiles(GRASK);
+    await gm.getByText('Opened Grask from grask.yaml').waitFor();
+    expect(await gm.getByLabel(/Hidden from the players/).isChecked()).toBe(true);
+    await gm.getByRole('button', { name: 'Add to the table' }).click();
+    await gm.getByText('Grask joined the table.').waitFor();
+    await gm.getByRole('button', { name: 'Close the builder' }).click();
+    await gm.getByText('Hidden from players').waitFor();
+
+    await gm.getByRole('tab', { name: 'Encounter' }).click();
+    await gm.getByRole('button', { name: 'Escalate to a non-violent encounter' }).click();
+    await gm.getByRole('button', { name: 'Escalate to a violent encounter' }).click();
+    await gm.getByRole('list', { name: 'Action order' }).waitFor();
+    await expect.poll(() => gm.locator('.order li.current').textContent()).toContain('Kestrel');
+    await shot(gm, '05-gm-encounter');
+  });
+
+  it('the player attacks; both see the same roll, dice and explanation in the log within a second', async () => {
+    await player.getByRole('tab', { name: 'Encounter' }).click();
+    await player.getByRole('list', { name: 'Action order' }).waitFor();
+    await player.getByLabel('Target').selectOption({ label: 'Grask' });
+    const before = await gm.locator('.side-log .log > li').count();
+    await player.getByRole('button', { name: 'Attack Grask' }).click();
+    const clicked = Date.now();
+    const entry = player.locator('.side-log .log > li', { hasText: 'Attack Challenge' }).first();
+    await entry.waitFor();
+    const gmEntry = gm.locator('.side-log .log > li', { hasText: 'Attack Challenge' }).first();
+    await gmEntry.waitFor({ timeout: 1000 });
+    expect(Date.now() - clicked).toBeLessThan(1500);
+    expect(await gm.locator('.side-log .log > li').count()).toBeGreaterThan(before);
+    const dice = async (p: Page) => (await p.locator('.side-log .log > li', { hasText: 'Attack Challenge' }).first().locator('.dice').allTextContents()).join('|');
+    expect(await dice(player)).toBe(await dice(gm));
+    expect(await dice(player)).toMatch(/\d/);
+    const explain = async (p: Page) => (await p.locator('.side-log .log > li', { hasText: 'Attack Challenge' }).first().locator('.explanation li').allTextContents()).join('\n');
+    expect(await explain(player)).toBe(await explain(gm));
+    expect(await explain(player)).toContain('Outcome for Kestrel');
+    await expect.poll(() => player.locator('#announcer').textContent()).toMatch(/Ann rolled|Kestrel/);
+    await shot(player, '06-player-after-attack');
+    await shot(gm, '07-gm-after-attack');
+  });
+
+  it('a reload keeps everything', async () => {
+    const seen = await player.locator('.side-log .log > li').count();
+    await player.reload();
+    await player.locator('.status-pill.live').waitFor();
+    await expect.poll(() => player.locator('.side-log .log > li').count()).toBe(seen);
+    await player.getByRole('tab', { name: 'Encounter' }).click();
+    await expect.poll(() => player.locator('.order li.current').count()).toBe(1);
+    await player.getByRole('tab', { name: 'Characters' }).click();
+    await player.getByRole('heading', { name: 'Kestrel', exact: true }).waitFor();
+  });
+
+  it("the player's page never receives the hidden adversary's sheet, on the WebSocket or over HTTP", async () => {
+    expect(playerTap.frames.length).toBeGreaterThan(5);
+    const received = [...playerTap.frames, ...playerTap.bodies].join('\n');
+    expect(received).toContain('Grask');
+    for (const secret of SECRETS) expect(received, secret).not.toContain(secret);
+    // The GM did receive it, so the check above looks in the right place.
+    const gmReceived = [...gmTap.frames, ...gmTap.bodies].join('\n');
+    for (const secret of SECRETS) expect(gmReceived, secret).toContain(secret);
+    expect(await player.locator('body').textContent()).not.toContain('Ambush Captain');
+  });
+
+  it('undo by the GM shows what it takes back and is seen by both', async () => {
+    await gm.getByRole('tab', { name: 'Encounter' }).click();
+    const preview = gm.locator('#undo-preview');
+    await preview.waitFor();
+    expect(await preview.textContent()).toMatch(/Kestrel|Grask/);
+    await shot(gm, '08-gm-undo-preview');
+    await gm.getByRole('button', { name: 'Undo', exact: true }).click();
+    await gm.locator('.side-log .log > li', { hasText: 'UNDO' }).first().waitFor();
+    await player.locator('.side-log .log > li', { hasText: 'UNDO' }).first().waitFor({ timeout: 1000 });
+  });
+
+  it('a lost connection is shown and recovers by itself, resuming from the last event seen', async () => {
+    await server.stop();
+    await player.locator('.status-pill.reconnecting').waitFor();
+    await player.getByText('The connection to the table was lost').waitFor();
+    await shot(player, '09-player-reconnecting', false);
+    await server.restart();
+    await player.locator('.status-pill.live').waitFor({ timeout: 8000 });
+    await gm.locator('.status-pill.live').waitFor({ timeout: 8000 });
+    const hellos = playerTap.sent.filter((s) => s.includes('"hello"')).map((s) => JSON.parse(s) as { since?: number });
+    expect(hellos.at(-1)?.since).toBeGreaterThan(0);
+    // A roll made after the drop reaches the player.
+    await gm.getByRole('tab', { name: 'Roll' }).click();
+    await gm.locator('#roll-purpose').fill('after the storm');
+    await gm.getByRole('button', { name: /^Roll/ }).click();
+    await player.locator('.side-log .log > li', { hasText: 'after the storm' }).waitFor({ timeout: 2000 });
+  });
+
+  it('the roller works with the keyboard alone', async () => {
+    await player.getByRole('tab', { name: 'Roll' }).click();
+    await player.locator('body').click({ position: { x: 5, y: 5 } });
+    await player.keyboard.press('Home');
+    await tabTo(player, '#roll-actor-who');
+    expect(await player.locator('#roll-actor-who').inputValue()).toBe('kestrel');
+    await tabTo(player, '#roll-actor-skill');
+    await tabTo(player, '#roll-actor-add-mod');
+    await player.keyboard.press('Enter');
+    await tabTo(player, '#roll-actor-mod-0-v');
+    await player.keyboard.press('Control+a');
+    await player.keyboard.type('2');
+    await player.keyboard.press('Tab');
+    await player.keyboard.type('high ground');
+    await tabTo(player, 'input[name="roll-mode"]');
+    await player.keyboard.press('ArrowDown');
+    expect(await player.locator('#roll-difficulty').count()).toBe(1);
+    await tabTo(player, '#roll-difficulty');
+    await player.keyboard.press('ArrowDown');
+    await tabTo(player, '#roll-purpose');
+    await player.keyboard.type('Leap the ditch');
+    const odds = await player.locator('.odds').textContent();
+    expect(odds).toMatch(/Success\d/);
+    await tabTo(player, 'button[type="submit"].big');
+    await player.keyboard.press('Enter');
+    const result = player.locator('section[aria-label="Latest roll"] .verdict');
+    await result.waitFor();
+    expect(await player.locator('section[aria-label="Latest roll"]').textContent()).toContain('+2 high ground');
+    await expect.poll(() => player.locator('#announcer').textContent()).toContain('Ann rolled');
+    await shot(player, '10-roller-keyboard');
+    // Tabs move with the arrow keys.
+    await player.getByRole('tab', { name: 'Roll' }).focus();
+    await player.keyboard.press('ArrowRight');
+    expect(await player.getByRole('tab', { name: 'Encounter' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('the builder works on a 360 px wide screen', async () => {
+    const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
+    const page = await phone.newPage();
+    const tap: Wiretap = { frames: [], sent: [], bodies: [], errors: [] };
+    watchPage(page, tap);
+    await page.goto(`${server.url}/builder`);
+    await page.getByRole('heading', { name: /Step 1/ }).waitFor();
+    const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
+    expect(await fits()).toBe(true);
+    await page.locator('#b-name').fill('Tam');
+    await page.locator('#b-concept').fill('Harbour Thief');
+    await shot(page, '11-phone-builder-step1');
+    await page.getByRole('button', { name: /^Next/ }).click();
+    expect(await fits()).toBe(true);
+    await page.getByRole('button', { name: /^Next/ }).click();
+    await page.getByRole('button', { name: 'Spend the remaining points for me' }).click();
+    await expect.poll(() => page.getByText('20 of 20 creation points spent').count()).toBe(1);
+    expect(await fits()).toBe(true);
+    await shot(page, '12-phone-builder-attributes');
+    await page.getByRole('button', { name: /^Next/ }).click();
+    await page.getByRole('button', { name: /^Next/ }).click();
+    await page.getByRole('button', { name: '+ Add a skill' }).click();
+    await page.locator('#b-skill-0-name').fill('Lockpicking');
+    expect(await fits()).toBe(true);
+    await shot(page, '13-phone-builder-traits');
+    await page.getByRole('button', { name: /^Next/ }).click();
+    await page.getByRole('button', { name: /^Next/ }).click();
+    await page.getByText('Legal character: every creation rule of the table holds.').waitFor();
+    expect(await fits()).toBe(true);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Save as YAML' }).click();
+    expect((await download).suggestedFilename()).toBe('tam.yaml');
+    await shot(page, '14-phone-builder-review');
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('.print-sheet').isVisible()).toBe(true);
+    expect(await page.locator('.print-sheet').textContent()).toContain('Harbour Thief');
+    await shot(page, '15-printed-sheet');
+    expect(tap.errors).toEqual([]);
+    await phone.close();
+  });
+
+  it('no page reported an error', () => {
+    // Connections refused while the server was down are expected; nothing else is.
+    const unexpected = (errors: string[]) => errors.filter((e) => !/WebSocket connection to .* failed: .*ERR_CONNECTION_REFUSED/.test(e));
+    expect(unexpected(gmTap.errors)).toEqual([]);
+    expect(unexpected(playerTap.errors)).toEqual([]);
+  });
+});

@@ -49,6 +49,7 @@ export function buildProgram(io: CliIo, build: BuildOptions = {}): Command {
       '  personae roll "3d10+4" vs "2d10+5"',
       '  personae roll "[7,5,2]+3" vs "[8,6]+2"',
       '  personae roll "3d10+3" --unopposed normal --seed 7',
+      '  personae roll --sheet examples/characters/dwarf-iron-constitution.yaml --skill Warhammer vs "2d10+3"',
       '  personae odds "3d10+4" vs "2d10+5" --table',
       '  personae demo',
       '',

@@ -105,6 +105,8 @@ export interface RollTextContext {
   readonly title: string;
   readonly subtitle: string;
   readonly options: TableOptions;
+  /** Lines shown before the result, such as where each side's dice came from. */
+  readonly preface?: readonly string[];
 }
 
 /** The whole text report of one roll: title, headline, the pools, then the explanation step by step. */
@@ -113,6 +115,7 @@ export function rollText(result: ChallengeResult, ctx: RollTextContext): string[
     ctx.title,
     ctx.subtitle,
     '',
+    ...(ctx.preface && ctx.preface.length > 0 ? [...ctx.preface, ''] : []),
     headline(result, ctx.options),
     '',
     ...indent(poolVisual(result, ctx.options)),

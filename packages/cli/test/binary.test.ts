@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-/** The repository root, where `npm start` and `npm run personae` run the binary from. */
+/** The repository root, where `npm run demo` and `npm run personae` run the binary from. */
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** The real binary, as the root scripts run it. */
@@ -36,7 +36,7 @@ describe('the personae binary', () => {
     }
   });
 
-  it('runs the demo that `npm start` shows', () => {
+  it('runs the demo that `npm run demo` shows', () => {
     const r = personae('demo');
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);

@@ -7,6 +7,9 @@ import { join } from 'node:path';
 
 const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
 
+// The services the suites talk to (PostgreSQL, Debian's Chromium): started or installed if missing.
+run('bash', [new URL('./ci-services.sh', import.meta.url).pathname]);
+
 console.log('> tsc --noEmit');
 const typecheck = run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 const typecheckFailed = typecheck.status !== 0;

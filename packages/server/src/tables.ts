@@ -13,6 +13,8 @@ export interface Viewer {
   /** False once the connection is closed or its access was revoked. */
   readonly open: boolean;
   send(message: ServerMessage): void;
+  /** Sends a message already serialized to JSON. */
+  sendText(text: string): void;
   close(code: number, reason: string): void;
 }
 
@@ -331,13 +333,28 @@ export class TableHub<S, C, E> {
   }
 
   private broadcast(t: LoadedTable<S>, records: EventRecord[], statesAfter: S[]): void {
+    const viewers: Viewer[] = [];
     for (const viewer of t.viewers) {
-      if (!viewer.open) {
-        t.viewers.delete(viewer);
-        continue;
-      }
-      records.forEach((rec, i) => viewer.send(this.eventMessage(rec, viewer.actor, statesAfter[i]!)));
+      if (viewer.open) viewers.push(viewer);
+      else t.viewers.delete(viewer);
     }
+    records.forEach((rec, i) => {
+      // Viewers who get the very same redacted event share one serialization of the message.
+      const serialized = new Map<unknown, string>();
+      for (const viewer of viewers) {
+        const message = this.eventMessage(rec, viewer.actor, statesAfter[i]!);
+        if (message.commandId !== undefined) {
+          viewer.send(message);
+          continue;
+        }
+        let text = serialized.get(message.event);
+        if (text === undefined) {
+          text = JSON.stringify(message);
+          serialized.set(message.event, text);
+        }
+        viewer.sendText(text);
+      }
+    });
   }
 
   private broadcastParticipants(t: LoadedTable<S>): void {

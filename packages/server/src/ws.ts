@@ -43,13 +43,17 @@ class Connection {
   }
 
   send(message: ServerMessage): void {
+    this.sendText(JSON.stringify(message));
+  }
+
+  sendText(text: string): void {
     if (this.ws.readyState !== WebSocket.OPEN) return;
     if (this.ws.bufferedAmount > this.options.maxBufferedBytes) {
       this.log.warn({ tableId: this.tableId }, 'closing a connection that does not keep up');
       this.close(CLOSE.slowConsumer, 'too much unsent data; reconnect with since');
       return;
     }
-    this.ws.send(JSON.stringify(message));
+    this.ws.send(text);
   }
 
   error(code: string, message: string, extra: { field?: string; commandId?: string } = {}): void {
@@ -71,6 +75,7 @@ class Connection {
         return conn.open && conn.ws.readyState === WebSocket.OPEN;
       },
       send: (message) => conn.send(message),
+      sendText: (text) => conn.sendText(text),
       close: (code, reason) => conn.close(code, reason),
     };
     return viewer;

@@ -17,11 +17,21 @@ function currentRoute(): Route {
   return parseRoute(window.location.pathname, window.location.hash);
 }
 
+const rulesPages = (r: Route) => r.page === 'table' || r.page === 'builder' || r.page === 'roller';
+// A link straight to a table or the builder starts fetching its page before the first render.
+if (rulesPages(currentRoute())) void loadPages();
+
 export function App() {
   const [route, setRoute] = useState<Route>(currentRoute);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   useEffect(() => onNavigate(() => setRoute(currentRoute())), []);
-  const needsRules = route.page === 'table' || route.page === 'builder' || route.page === 'roller';
+  const needsRules = rulesPages(route);
+  useEffect(() => {
+    // On the start and join pages the next page is fetched while the browser is idle, so it opens at once.
+    if (needsRules) return;
+    const idle = window.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 300));
+    idle(() => void loadPages());
+  }, [needsRules]);
   useEffect(() => {
     if (needsRules && !loaded) void loadPages().then(setLoaded);
   }, [needsRules, loaded]);

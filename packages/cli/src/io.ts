@@ -9,6 +9,15 @@ export interface CliIo {
   stderr: (s: string) => void;
   stdin?: NodeJS.ReadableStream;
   setExitCode: (code: number) => void;
+  /** Whether stderr is a terminal: progress bars are drawn there only then. */
+  stderrIsTTY?: boolean;
+  /** The width of that terminal, in columns. */
+  stderrColumns?: number;
+  /**
+   * Ask to hear of Ctrl-C: `stop` is called on an interrupt until the returned function is called.
+   * Without it a long job cannot be interrupted cleanly (the process just ends).
+   */
+  onInterrupt?: (stop: () => void) => () => void;
 }
 
 /** Exit codes of the `personae` command (docs/cli.md "Exit codes"). */
@@ -17,6 +26,8 @@ export const EXIT_OK = 0;
 export const EXIT_INTERNAL = 1;
 /** The input was wrong: a bad dice expression, an unknown option, a missing argument. */
 export const EXIT_USAGE = 2;
+/** Stopped by Ctrl-C before it finished (128 + SIGINT, as shells report it). */
+export const EXIT_INTERRUPTED = 130;
 
 /**
  * A mistake in what the user typed. `run()` prints its message as one line,
@@ -24,6 +35,11 @@ export const EXIT_USAGE = 2;
  */
 export class CliError extends Error {
   override readonly name = 'CliError';
+}
+
+/** A job stopped by Ctrl-C: `run()` prints its message as one line and exits with code 130. */
+export class InterruptedError extends Error {
+  override readonly name = 'InterruptedError';
 }
 
 /** The process's own streams, for the real binary. */
@@ -34,6 +50,13 @@ export function processIo(): CliIo {
     stdin: process.stdin,
     setExitCode: (code) => {
       process.exitCode = code;
+    },
+    stderrIsTTY: process.stderr.isTTY === true,
+    ...(process.stderr.isTTY ? { stderrColumns: process.stderr.columns } : {}),
+    onInterrupt: (stop) => {
+      const listener = (): void => stop();
+      process.on('SIGINT', listener);
+      return () => void process.off('SIGINT', listener);
     },
   };
 }

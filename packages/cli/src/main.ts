@@ -9,7 +9,7 @@ import { registerEncounterCommands } from './commands/encounter.js';
 import { registerOddsCommand } from './commands/odds.js';
 import { registerRollCommand } from './commands/roll.js';
 import { registerSheetCommands } from './commands/sheet.js';
-import { CliError, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, processIo, type CliIo } from './io.js';
+import { CliError, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, InterruptedError, processIo, type CliIo } from './io.js';
 
 /** A group of subcommands: it adds its commands to the program and writes through `io`. */
 export type CommandRegistrar = (program: Command, io: CliIo) => void;
@@ -51,9 +51,10 @@ export function buildProgram(io: CliIo, build: BuildOptions = {}): Command {
       '  personae roll "3d10+3" --unopposed normal --seed 7',
       '  personae roll --sheet examples/characters/dwarf-iron-constitution.yaml --skill Warhammer vs "2d10+3"',
       '  personae odds "3d10+4" vs "2d10+5" --table',
+      '  personae odds "3d10+4" vs "2d10+5" --simulate 1e6',
       '  personae demo',
       '',
-      'Exit codes: 0 done, 2 the input was wrong (one line on stderr says what), 1 an internal error.',
+      'Exit codes: 0 done, 2 the input was wrong (one line on stderr says what), 1 an internal error, 130 stopped by Ctrl-C.',
       'Full reference: docs/cli.md',
     ].join('\n'),
   );
@@ -75,7 +76,7 @@ export function buildProgram(io: CliIo, build: BuildOptions = {}): Command {
 /**
  * Run `personae` with the words after the program name. Never throws and never exits the process:
  * it reports through `io`, calls `io.setExitCode`, and returns the exit code
- * (0 done, 2 the input was wrong, 1 an internal error).
+ * (0 done, 2 the input was wrong, 1 an internal error, 130 interrupted).
  */
 export async function run(argv: readonly string[], io: CliIo, commands: readonly CommandRegistrar[] = COMMANDS): Promise<number> {
   let exitCode = EXIT_OK;
@@ -104,6 +105,7 @@ function report(error: unknown, io: CliIo, commanderErr: string): number {
     return fail(io, error.message.replace(/^error:\s*/, ''), EXIT_USAGE);
   }
   if (!(error instanceof Error)) return fail(io, `internal error: ${String(error)}`, EXIT_INTERNAL);
+  if (error instanceof InterruptedError) return fail(io, error.message, EXIT_INTERRUPTED);
   if (isUserError(error)) return fail(io, userMessage(error), EXIT_USAGE);
   if (process.env.PERSONAE_DEBUG) io.stderr(`${error.stack ?? error.message}\n`);
   return fail(io, `internal error: ${error.message} (set PERSONAE_DEBUG=1 to see where)`, EXIT_INTERNAL);

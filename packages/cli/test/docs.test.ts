@@ -46,6 +46,7 @@ describe('docs/cli.md', () => {
       await cli('roll', '3d10', '--unopposed', '2', '--seed', '1', '--json'),
       await cli('odds', '2d10', 'vs', '2d10', '--table', '--json'),
       await cli('odds', '2d10', '--unopposed', '2', '--json'),
+      await cli('odds', '2d10', 'vs', '2d10', '--simulate', '1000', '--json'),
       await cli('roll', '--sheet', 'examples/characters/dwarf-iron-constitution.yaml', '--skill', 'Warhammer', 'vs', '2d10', '--seed', '1', '--json'),
     ].map((r) => JSON.parse(r.stdout) as Record<string, unknown>);
     for (const o of objects) for (const key of Object.keys(o)) expect(doc, key).toMatch(new RegExp(`\`${key}\``));

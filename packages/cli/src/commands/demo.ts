@@ -79,7 +79,9 @@ export const TRY_NEXT: readonly (readonly string[])[] = [
   ['roll', '3d10+4', 'vs', '2d10+5', '--seed', '42', '--json'],
   ['roll', '3d10+3', '--unopposed', 'difficult'],
   ['roll', '2d10+3', 'vs', '2d10+3', '--rules', 'srd-v4', '--steer', '1'],
+  ['roll', '--sheet', 'examples/characters/dwarf-iron-constitution.yaml', '--skill', 'Warhammer', 'vs', '--sheet', 'examples/characters/wounded-sellsword.yaml', '--skill', 'Dodge'],
   ['odds', '3d10+4', 'vs', '2d10+5', '--table', '--plot', 'odds.svg'],
+  ['odds', '3d10+4', 'vs', '2d10+5', '--simulate', '1e6'],
   ['odds', '3d10+3', '--unopposed', 'normal', '--json'],
   ['--help'],
 ];

@@ -1,8 +1,11 @@
+import { randomInt } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import type { Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 import {
   DIFFICULTIES,
+  PROGRESS_CHUNK,
   assistBenefit,
   challengeOdds,
   difficultyLabel,
@@ -11,14 +14,19 @@ import {
   sumLabeled,
   unopposedOdds,
   type ChallengeOdds,
+  type ChallengeQuery,
   type Difficulty,
   type OddsSide,
+  type UnopposedQuery,
 } from '@personae/rules';
-import { addTableFlags, collect, readSides, readTable, signed, wholeNumber, type PoolInput, type Table, type TableFlags } from '../args.js';
+// The Node-only part of the odds (worker threads) is kept out of the rules package's entry point.
+import { simulateChallengeParallel, simulateUnopposedParallel } from '../../../rules/src/odds/node.js';
+import { addTableFlags, collect, readSides, readTable, seedNumber, signed, wholeNumber, type PoolInput, type Table, type TableFlags } from '../args.js';
 import { toJson } from '../format/json.js';
 import { gridText, oddsText, percent } from '../format/odds.js';
+import { grouped, progressBar } from '../format/progress.js';
 import { lineChartSvg, type ChartSeries } from '../format/svg.js';
-import { CliError, writeLines, type CliIo } from '../io.js';
+import { CliError, InterruptedError, writeLines, type CliIo } from '../io.js';
 
 export interface OddsFlags extends TableFlags {
   unopposed?: string;
@@ -30,12 +38,20 @@ export interface OddsFlags extends TableFlags {
   actorPt?: number;
   reactorPt?: number;
   json?: boolean;
+  /** Estimate by rolling this many challenges on worker threads instead of computing exactly. */
+  simulate?: number;
+  seed?: number;
+  workers?: number;
 }
 
 export const ODDS_DEFAULTS: OddsFlags = { rules: 'core-2011', option: [], assist: [], steer: 0 };
 
 /** The largest pool the --table and --plot sweeps go up to. */
 const MAX_SWEEP = 20;
+/** The most challenges one --simulate rolls. */
+const MAX_SAMPLES = 1_000_000_000;
+/** The most worker threads --workers asks for. */
+const MAX_WORKERS = 64;
 
 export interface OddsRequest {
   readonly table: Table;
@@ -58,6 +74,12 @@ export function readOddsRequest(words: readonly string[], flags: OddsFlags): Odd
   const table = readTable(flags);
   const unopposed = flags.unopposed !== undefined;
   if (unopposed && flags.reactorPt !== undefined) throw new CliError("--reactor-pt has no use with --unopposed: the GM's difficulty roll earns no criticals");
+  if (flags.simulate === undefined) {
+    if (flags.seed !== undefined) throw new CliError('--seed is for --simulate: exact odds roll no dice');
+    if (flags.workers !== undefined) throw new CliError('--workers is for --simulate: exact odds run in one thread');
+  } else if (flags.table || flags.plot !== undefined) {
+    throw new CliError(`--simulate estimates the one matchup asked about; --table and --plot compute exact odds over pool sizes: drop ${flags.table ? '--table' : '--plot'} or --simulate`);
+  }
   const { actor, reactor } = readSides(words, unopposed, table.options, { actor: unopposed ? "the player's dice" : "the actor's dice", reactor: "the reactor's dice" });
   refuseGiven(actor, unopposed ? "the player's" : "the actor's");
   refuseGiven(reactor, "the reactor's");
@@ -93,19 +115,68 @@ function assisted(request: OddsRequest): { actor: OddsSide; steer: number } {
   };
 }
 
-export function computeOdds(request: OddsRequest): ChallengeOdds {
+/** The question the odds engine answers: the sides as they roll, with what assistants add. */
+export type OddsQuery = { readonly kind: 'opposed'; readonly query: ChallengeQuery } | { readonly kind: 'unopposed'; readonly query: UnopposedQuery };
+
+export function oddsQuery(request: OddsRequest): OddsQuery {
   const { actor, steer } = assisted(request);
-  const options = request.table.options;
   if (request.difficulty) {
     // personae-core-2011.txt "Unopposed Challenges": the GM's dice follow the skill rating, not bonus dice.
-    return unopposedOdds({ player: actor, difficulty: request.difficulty.value, skillRating: request.actor.count, steer }, options);
+    return { kind: 'unopposed', query: { player: actor, difficulty: request.difficulty.value, skillRating: request.actor.count, steer } };
   }
   const reactor: OddsSide = {
     dice: request.reactor!.count,
     modifier: request.reactor!.modifier,
     ...(request.reactorPotentialThreshold !== undefined ? { potentialThreshold: request.reactorPotentialThreshold } : {}),
   };
-  return challengeOdds({ actor, reactor, steer }, options);
+  return { kind: 'opposed', query: { actor, reactor, steer } };
+}
+
+export function computeOdds(request: OddsRequest): ChallengeOdds {
+  const q = oddsQuery(request);
+  return q.kind === 'unopposed' ? unopposedOdds(q.query, request.table.options) : challengeOdds(q.query, request.table.options);
+}
+
+/** How a simulation ran: what `--simulate`, `--seed` and `--workers` asked for, and the threads used. */
+export interface SimulationRun {
+  readonly samples: number;
+  readonly seed: number;
+  readonly workers: number;
+  readonly milliseconds: number;
+}
+
+/**
+ * Monte Carlo over the resolver's own code (@personae/rules odds/simulate.ts) on worker threads, with a
+ * progress bar on stderr when it is a terminal and a closing line either way. Ctrl-C stops the workers
+ * and ends the command with InterruptedError.
+ */
+export async function simulateOdds(request: OddsRequest, flags: OddsFlags, io: CliIo): Promise<{ odds: ChallengeOdds; run: SimulationRun }> {
+  const samples = flags.simulate!;
+  const seed = flags.seed ?? randomInt(0, 2 ** 31);
+  const wanted = flags.workers ?? availableParallelism();
+  // parallel.ts starts no more workers than there are chunks of PROGRESS_CHUNK samples.
+  const workers = Math.min(wanted, Math.ceil(samples / PROGRESS_CHUNK));
+  const progress = progressBar(io, { label: 'Simulating', unit: 'challenges' });
+  const controller = new AbortController();
+  const stopListening = io.onInterrupt?.(() => {
+    controller.abort(new InterruptedError(`interrupted: the simulation stopped after ${grouped(progress.done)} of ${grouped(samples)} challenges; nothing was printed`));
+  });
+  const q = oddsQuery(request);
+  const settings = { samples, seed, workers: wanted, signal: controller.signal, onProgress: (done: number, total: number) => progress.update(done, total) };
+  const started = performance.now();
+  progress.update(0, samples);
+  try {
+    const odds = q.kind === 'unopposed' ? await simulateUnopposedParallel(q.query, request.table.options, settings) : await simulateChallengeParallel(q.query, request.table.options, settings);
+    const milliseconds = performance.now() - started;
+    progress.finish(`Simulated ${grouped(samples)} challenges on ${workers} worker ${workers === 1 ? 'thread' : 'threads'} in ${(milliseconds / 1000).toFixed(1)} s (seed ${seed}).`);
+    return { odds, run: { samples, seed, workers, milliseconds } };
+  } catch (e) {
+    progress.clear();
+    if (controller.signal.aborted) throw controller.signal.reason;
+    throw e;
+  } finally {
+    stopListening?.();
+  }
 }
 
 function range(from: number, to: number): number[] {
@@ -162,7 +233,7 @@ function names(request: OddsRequest): { actor: string; reactor: string } {
   return { actor: 'Actor', reactor: 'Reactor' };
 }
 
-function describe(request: OddsRequest, odds: ChallengeOdds): { title: string; subtitle: string } {
+function describe(request: OddsRequest, odds: ChallengeOdds, run: SimulationRun | undefined): { title: string; subtitle: string } {
   const n = names(request);
   const title = request.difficulty
     ? `Odds: ${n.actor} ${request.actor.text} against difficulty ${request.difficulty.label} (+${request.difficulty.value})`
@@ -174,8 +245,16 @@ function describe(request: OddsRequest, odds: ChallengeOdds): { title: string; s
     request.actorPotentialThreshold !== undefined ? `${n.actor} Potential Threshold ${request.actorPotentialThreshold}` : '',
     request.reactorPotentialThreshold !== undefined ? `${n.reactor} Potential Threshold ${request.reactorPotentialThreshold}` : '',
   ].filter((s) => s !== '');
-  const how = odds.method === 'exact' ? 'exact probabilities' : 'estimated by simulation';
+  const how = odds.method === 'exact' ? 'exact probabilities' : simulationLabel(odds, run);
   return { title, subtitle: `Rules ${request.table.preset}${overrides.length > 0 ? ` with ${overrides.join(', ')}` : ''}; ${how}${extras.length > 0 ? `; ${extras.join('; ')}` : ''}.` };
+}
+
+/** "estimated by simulation of 200,000 challenges ± 0.112% (standard error; seed 7, 2 worker threads)" */
+function simulationLabel(odds: ChallengeOdds, run: SimulationRun | undefined): string {
+  const samples = odds.samples !== undefined ? ` of ${grouped(odds.samples)} challenges` : '';
+  const error = odds.standardError !== undefined ? ` ± ${percent(odds.standardError, 3)}` : '';
+  const how = [odds.standardError !== undefined ? 'standard error' : '', run ? `seed ${run.seed}, ${run.workers} worker ${run.workers === 1 ? 'thread' : 'threads'}` : ''].filter((x) => x !== '');
+  return `estimated by simulation${samples}${error}${how.length ? ` (${how.join('; ')})` : ''}`;
 }
 
 export function sweepText(request: OddsRequest, s: OddsSweep): string[] {
@@ -225,7 +304,7 @@ function clean(p: number): number {
 }
 
 /** The `--json` shape of odds (docs/cli.md "personae odds --json"). */
-export function oddsJson(request: OddsRequest, odds: ChallengeOdds, extra: { sweep?: OddsSweep; plot?: string }) {
+export function oddsJson(request: OddsRequest, odds: ChallengeOdds, extra: { sweep?: OddsSweep; plot?: string; run?: SimulationRun }) {
   const side = (p: PoolInput) => ({ expression: p.text, dice: p.count, modifier: p.modifier });
   return {
     command: 'odds',
@@ -247,6 +326,7 @@ export function oddsJson(request: OddsRequest, odds: ChallengeOdds, extra: { swe
     method: odds.method,
     ...(odds.samples !== undefined ? { samples: odds.samples } : {}),
     ...(odds.standardError !== undefined ? { standardError: odds.standardError } : {}),
+    ...(extra.run ? { seed: extra.run.seed, workers: extra.run.workers } : {}),
     ...(odds.rerolledTie !== undefined ? { rerolledTie: clean(odds.rerolledTie) } : {}),
     ...(odds.note !== undefined ? { note: odds.note } : {}),
     ...(extra.sweep
@@ -256,13 +336,23 @@ export function oddsJson(request: OddsRequest, odds: ChallengeOdds, extra: { swe
   };
 }
 
-/** Read, compute and report odds: the text lines, the JSON object, and the SVG when asked for. */
-export function executeOdds(words: readonly string[], flags: OddsFlags): { lines: string[]; json: ReturnType<typeof oddsJson>; svg?: string } {
+/** Read, compute and report exact odds: the text lines, the JSON object, and the SVG when asked for. */
+export function executeOdds(words: readonly string[], flags: OddsFlags): OddsReport {
   const request = readOddsRequest(words, flags);
-  const odds = computeOdds(request);
+  return oddsReport(request, computeOdds(request), flags);
+}
+
+export interface OddsReport {
+  readonly lines: string[];
+  readonly json: ReturnType<typeof oddsJson>;
+  readonly svg?: string;
+}
+
+/** The text lines, the JSON object and the SVG of odds already computed (or simulated: `run`). */
+export function oddsReport(request: OddsRequest, odds: ChallengeOdds, flags: OddsFlags, run?: SimulationRun): OddsReport {
   const n = names(request);
   const lines = oddsText(odds, {
-    ...describe(request, odds),
+    ...describe(request, odds, run),
     actorName: n.actor,
     ...(request.difficulty ? {} : { reactorName: n.reactor }),
     unopposed: request.difficulty !== undefined,
@@ -275,9 +365,17 @@ export function executeOdds(words: readonly string[], flags: OddsFlags): { lines
   const svg = sweep && flags.plot !== undefined ? sweepSvg(request, sweep) : undefined;
   return {
     lines,
-    json: oddsJson(request, odds, { ...(flags.table && sweep ? { sweep } : {}), ...(flags.plot !== undefined ? { plot: resolve(flags.plot) } : {}) }),
+    json: oddsJson(request, odds, { ...(flags.table && sweep ? { sweep } : {}), ...(flags.plot !== undefined ? { plot: resolve(flags.plot) } : {}), ...(run ? { run } : {}) }),
     ...(svg !== undefined ? { svg } : {}),
   };
+}
+
+/** `--simulate N`: a whole number of challenges, written 200000, 200_000, 200,000 or 2e5. */
+function sampleCount(value: string): number {
+  const text = value.trim().replace(/[_,]/g, '');
+  const n = /^\d+(\.\d+)?e\d+$/i.test(text) ? Number(text) : /^\d+$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(n) || n < 1 || n > MAX_SAMPLES) throw new InvalidArgumentError(`expected a whole number of challenges from 1 to ${grouped(MAX_SAMPLES)}, e.g. 200000 or 2e5.`);
+  return n;
 }
 
 export function registerOddsCommand(program: Command, io: CliIo): void {
@@ -299,9 +397,17 @@ export function registerOddsCommand(program: Command, io: CliIo): void {
     .option('--steer <n>', 'steer the result this many grades after the roll', wholeNumber(0, 10), 0)
     .option('--actor-pt <n>', "the actor's Potential Threshold (caps criticals earned, where the rules cap them)", wholeNumber(0, 100))
     .option('--reactor-pt <n>', "the reactor's Potential Threshold", wholeNumber(0, 100))
+    .option('--simulate <n>', 'estimate by rolling n challenges (Monte Carlo on worker threads, progress on stderr) instead of computing exactly', sampleCount)
+    .option('--seed <n>', 'with --simulate: the seed, for a result that can be repeated (default: a random one, reported)', seedNumber)
+    .option('--workers <k>', `with --simulate: worker threads to use (default: the cores available, ${availableParallelism()} here)`, wholeNumber(1, MAX_WORKERS))
     .option('--json', 'print one JSON object instead of text')
     .action(async (words: string[], flags: OddsFlags) => {
-      const done = executeOdds(words, flags);
+      const request = readOddsRequest(words, flags);
+      let done: OddsReport;
+      if (flags.simulate !== undefined) {
+        const { odds, run } = await simulateOdds(request, flags, io);
+        done = oddsReport(request, odds, flags, run);
+      } else done = oddsReport(request, computeOdds(request), flags);
       if (done.svg !== undefined && flags.plot !== undefined) {
         try {
           await writeFile(flags.plot, done.svg, 'utf8');

@@ -81,10 +81,8 @@ export function oddsText(odds: OddsFigures, ctx: OddsTextContext): string[] {
   if (odds.rerolledTie !== undefined && odds.rerolledTie > 0) {
     lines.push('', `  Each attempt is a full tie ${percent(odds.rerolledTie)} of the time and is rolled again; the figures above are for the attempt that settles it.`);
   }
-  if (odds.method === 'simulation') {
-    const se = odds.standardError !== undefined ? `, standard error ${percent(odds.standardError, 3)}` : '';
-    lines.push('', `  Estimated by simulation${odds.samples !== undefined ? ` of ${odds.samples.toLocaleString('en-US')} challenges` : ''}${se}${odds.note ? ` (${odds.note})` : ''}.`);
-  }
+  // The subtitle says how many challenges were simulated; here, why the engine chose to.
+  if (odds.method === 'simulation' && odds.note) lines.push('', `  Simulated rather than computed exactly: ${odds.note}.`);
   lines.push('', 'Criticals banked (chance of 0, 1, 2, ...):');
   const critRows = [[ctx.actorName, criticalsLine(odds.criticals)]];
   if (ctx.reactorName !== undefined) critRows.push([ctx.reactorName, criticalsLine(odds.reactorCriticals)]);

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserAvailable, buildWeb, launchBrowser, shot, startServer, tabTo, watchPage, wiretap, type RunningServer, type Wiretap } from './harness';
+import { browserAvailable, buildWeb, contrastProblems, launchBrowser, shot, startServer, tabTo, watchPage, wiretap, type RunningServer, type Wiretap } from './harness';
 
 // The web app in real Chromium against the real table server. One table is played through from
 // creation to undo; the steps run in order and share the pages.
@@ -54,6 +54,7 @@ run('the web app in Chromium', () => {
     expect(Date.now() - t0).toBeLessThan(3000);
     expect(await gm.locator('text=Loading').count()).toBe(0);
     await shot(gm, '01-start');
+    expect(await contrastProblems(gm)).toEqual([]);
     await gm.getByLabel('Table name').fill('The Salt Road');
     await gm.getByLabel('Your name').fill('Mara');
     await gm.getByRole('button', { name: 'Create the table' }).click();
@@ -94,6 +95,7 @@ run('the web app in Chromium', () => {
     expect(await player.locator('#b-attr-stature-hint').textContent()).toContain('Stature can be at most 4 as a Third priority');
     expect(await player.locator('#b-attr-stature').getAttribute('aria-invalid')).toBe('true');
     await shot(player, '03-builder-illegal-attribute');
+    expect(await contrastProblems(player)).toEqual([]);
     for (const [a, v] of [['competence', 6], ['prowess', 6], ['cunning', 3], ['power', 2], ['stature', 2], ['knowledge', 1]] as const) {
       await player.locator(`#b-attr-${a}`).fill(String(v));
     }
@@ -137,6 +139,7 @@ run('the web app in Chromium', () => {
     await gm.getByRole('list', { name: 'Action order' }).waitFor();
     await expect.poll(() => gm.locator('.order li.current').textContent()).toContain('Kestrel');
     await shot(gm, '05-gm-encounter');
+    expect(await contrastProblems(gm)).toEqual([]);
   });
 
   it('the player attacks; both see the same roll, dice and explanation in the log within a second', async () => {
@@ -160,6 +163,7 @@ run('the web app in Chromium', () => {
     expect(await explain(player)).toContain('Outcome for Kestrel');
     await expect.poll(() => player.locator('#announcer').textContent()).toMatch(/Ann rolled|Kestrel/);
     await shot(player, '06-player-after-attack');
+    expect(await contrastProblems(player)).toEqual([]);
     await shot(gm, '07-gm-after-attack');
   });
 
@@ -201,6 +205,7 @@ run('the web app in Chromium', () => {
     await player.locator('.status-pill.reconnecting').waitFor();
     await player.getByText('The connection to the table was lost').waitFor();
     await shot(player, '09-player-reconnecting', false);
+    expect(await contrastProblems(player)).toEqual([]);
     await server.restart();
     await player.locator('.status-pill.live').waitFor({ timeout: 8000 });
     await gm.locator('.status-pill.live').waitFor({ timeout: 8000 });
@@ -243,6 +248,7 @@ run('the web app in Chromium', () => {
     expect(await player.locator('section[aria-label="Latest roll"]').textContent()).toContain('+2 high ground');
     await expect.poll(() => player.locator('#announcer').textContent()).toContain('Ann rolled');
     await shot(player, '10-roller-keyboard');
+    expect(await contrastProblems(player)).toEqual([]);
     // Tabs move with the arrow keys.
     await player.getByRole('tab', { name: 'Roll' }).focus();
     await player.keyboard.press('ArrowRight');
@@ -282,6 +288,7 @@ run('the web app in Chromium', () => {
     await page.getByRole('button', { name: 'Save as YAML' }).click();
     expect((await download).suggestedFilename()).toBe('tam.yaml');
     await shot(page, '14-phone-builder-review');
+    expect(await contrastProblems(page)).toEqual([]);
     await page.emulateMedia({ media: 'print' });
     expect(await page.locator('.print-sheet').isVisible()).toBe(true);
     expect(await page.locator('.print-sheet').textContent()).toContain('Harbour Thief');

@@ -138,3 +138,56 @@ export async function tabTo(page: Page, selector: string, max = 80): Promise<voi
 export function tmp(name: string): string {
   return join(mkdtempSync(join(tmpdir(), 'personae-web-file-')), name);
 }
+
+// WCAG 2 contrast of every visible text against the background behind it: 4.5:1, or 3:1 for large
+// text (24 px, or 18.66 px bold). Disabled controls are exempt, as in WCAG. Written as a string so
+// that it runs in the page exactly as written.
+const CONTRAST_CHECK = `(() => {
+  const parse = (c) => {
+    const m = c.match(/rgba?\\(([^)]+)\\)/);
+    if (!m) return null;
+    const p = m[1].split(/[ ,/]+/).filter(Boolean).map(Number);
+    return { r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1 };
+  };
+  const channel = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+  const lum = (c) => 0.2126 * channel(c.r) + 0.7152 * channel(c.g) + 0.0722 * channel(c.b);
+  const behind = (el) => {
+    const layers = [];
+    for (let e = el; e; e = e.parentElement) {
+      const c = parse(getComputedStyle(e).backgroundColor);
+      if (c && c.a > 0) { layers.push(c); if (c.a >= 1) break; }
+    }
+    let base = { r: 255, g: 255, b: 255 };
+    for (let i = layers.length - 1; i >= 0; i--) {
+      const l = layers[i];
+      base = { r: l.r * l.a + base.r * (1 - l.a), g: l.g * l.a + base.g * (1 - l.a), b: l.b * l.a + base.b * (1 - l.a) };
+    }
+    return base;
+  };
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    const el = node.parentElement;
+    if (!el || !node.textContent.trim()) continue;
+    const box = el.getBoundingClientRect();
+    if (!box.width || !box.height) continue;
+    if (el.closest('[hidden], .sr-only, [aria-hidden="true"], svg, :disabled, option')) continue;
+    const cs = getComputedStyle(el);
+    if (cs.visibility === 'hidden' || cs.display === 'none') continue;
+    const fg = parse(cs.color);
+    if (!fg) continue;
+    const bg = behind(el);
+    const blended = { r: fg.r * fg.a + bg.r * (1 - fg.a), g: fg.g * fg.a + bg.g * (1 - fg.a), b: fg.b * fg.a + bg.b * (1 - fg.a) };
+    const [hi, lo] = [lum(blended), lum(bg)].sort((x, y) => y - x);
+    const ratio = (hi + 0.05) / (lo + 0.05);
+    const size = parseFloat(cs.fontSize);
+    const large = size >= 24 || (parseInt(cs.fontWeight, 10) >= 700 && size >= 18.66);
+    if (ratio < (large ? 3 : 4.5)) out.push(node.textContent.trim().slice(0, 40) + ' (' + ratio.toFixed(2) + ':1)');
+  }
+  return out;
+})()`;
+
+export async function contrastProblems(page: Page): Promise<string[]> {
+  return page.evaluate(CONTRAST_CHECK) as Promise<string[]>;
+}

@@ -139,7 +139,10 @@ export function resolveSide(input: SideInput, characters: readonly RollerCharact
         else notes.push(`${ability.name} (${e.type.replace(/-/g, ' ')}) is applied by the encounter tracker's actions, not by a free roll.`);
       }
     } else {
-      notes.push(`${c.name}'s sheet is hidden from you; the GM rolls for it.`);
+      // A hidden character: its sheet stays with the GM, so its pool is typed in like a free one.
+      diceParts.push({ value: Math.max(0, Math.floor(input.dice)), source: 'pool' });
+      if (input.bonus) modifiers.push({ value: input.bonus, source: 'attribute' });
+      notes.push(`${c.name}'s sheet is kept by the GM: type in the dice and attribute the GM announces.`);
     }
     if (c.penalty && c.penalty.dice > 0) diceParts.push({ value: -c.penalty.dice, source: c.penalty.status });
   } else {

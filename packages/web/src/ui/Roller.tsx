@@ -301,23 +301,10 @@ function SideFields(props: {
               )}
             </div>
           ) : (
-            <p class="small muted">The GM keeps this character's sheet; a pool is typed in for it.</p>
+            <PoolFields prefix={p} side={side} set={set} named={false} />
           )
         ) : (
-          <div class="row">
-            <div class="field grow">
-              <label for={`${p}-name`}>Name</label>
-              <input id={`${p}-name`} type="text" maxLength={80} value={side.name} onInput={(e) => set({ name: e.currentTarget.value })} />
-            </div>
-            <div class="field">
-              <label for={`${p}-dice`}>Dice</label>
-              <input id={`${p}-dice`} type="number" inputMode="numeric" min={0} max={30} value={side.dice} onInput={(e) => Number.isFinite(e.currentTarget.valueAsNumber) && set({ dice: Math.max(0, Math.min(30, Math.trunc(e.currentTarget.valueAsNumber))) })} />
-            </div>
-            <div class="field">
-              <label for={`${p}-bonus`}>Attribute</label>
-              <input id={`${p}-bonus`} type="number" inputMode="numeric" min={-30} max={30} value={side.bonus} onInput={(e) => Number.isFinite(e.currentTarget.valueAsNumber) && set({ bonus: Math.trunc(e.currentTarget.valueAsNumber) })} />
-            </div>
-          </div>
+          <PoolFields prefix={p} side={side} set={set} named />
         )}
 
         <div>
@@ -430,6 +417,44 @@ function SideFields(props: {
         ))}
       </div>
     </Wrapper>
+  );
+}
+
+function PoolFields(props: { prefix: string; side: SideInput; set: (patch: Partial<SideInput>) => void; named: boolean }) {
+  const { prefix: p, side, set } = props;
+  return (
+    <div class="row">
+      {props.named && (
+        <div class="field grow">
+          <label for={`${p}-name`}>Name</label>
+          <input id={`${p}-name`} type="text" maxLength={80} value={side.name} onInput={(e) => set({ name: e.currentTarget.value })} />
+        </div>
+      )}
+      <div class="field">
+        <label for={`${p}-dice`}>Dice</label>
+        <input
+          id={`${p}-dice`}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={30}
+          value={side.dice}
+          onInput={(e) => Number.isFinite(e.currentTarget.valueAsNumber) && set({ dice: Math.max(0, Math.min(30, Math.trunc(e.currentTarget.valueAsNumber))) })}
+        />
+      </div>
+      <div class="field">
+        <label for={`${p}-bonus`}>Attribute</label>
+        <input
+          id={`${p}-bonus`}
+          type="number"
+          inputMode="numeric"
+          min={-30}
+          max={30}
+          value={side.bonus}
+          onInput={(e) => Number.isFinite(e.currentTarget.valueAsNumber) && set({ bonus: Math.trunc(e.currentTarget.valueAsNumber) })}
+        />
+      </div>
+    </div>
   );
 }
 

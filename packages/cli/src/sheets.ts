@@ -302,6 +302,7 @@ function buildOne(now: Snapshot, side: Loaded, lookedUp: { found: boolean; name:
       `${file} (skills): ${def.name} has no skill "${lookedUp.name}", so it rolls unskilled: 1 die and the attribute the action calls for; name it with --attribute (${CORE} "Skills")`,
     );
   }
+  // The fallback attribute serves only an unskilled roll, and one was named for it above.
   const skill = skillUse(def, lookedUp.name, named ?? 'competence');
   const attribute = named ?? skill.attribute;
 

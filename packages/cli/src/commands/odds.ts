@@ -151,6 +151,7 @@ export interface SimulationRun {
  * and ends the command with InterruptedError.
  */
 export async function simulateOdds(request: OddsRequest, flags: OddsFlags, io: CliIo): Promise<{ odds: ChallengeOdds; run: SimulationRun }> {
+  const q = oddsQuery(request);
   const samples = flags.simulate!;
   const seed = flags.seed ?? randomInt(0, 2 ** 31);
   const wanted = flags.workers ?? availableParallelism();
@@ -161,7 +162,6 @@ export async function simulateOdds(request: OddsRequest, flags: OddsFlags, io: C
   const stopListening = io.onInterrupt?.(() => {
     controller.abort(new InterruptedError(`interrupted: the simulation stopped after ${grouped(progress.done)} of ${grouped(samples)} challenges; nothing was printed`));
   });
-  const q = oddsQuery(request);
   const settings = { samples, seed, workers: wanted, signal: controller.signal, onProgress: (done: number, total: number) => progress.update(done, total) };
   const started = performance.now();
   progress.update(0, samples);

@@ -117,14 +117,14 @@ function readSideArgs(words: readonly string[], unopposed: boolean, split: SideS
   const at = tokens.findIndex((t) => VERSUS.test(t));
   if (tokens.filter((t) => VERSUS.test(t)).length > 1) throw new CliError('"vs" appears more than once: a challenge has one actor and one reactor');
   const names = roles(unopposed);
+  if (split.actor.sheet === undefined && split.reactor.sheet === undefined && (split.actor.kind ?? split.reactor.kind) !== undefined) {
+    throw new CliError('--kind chooses which abilities and armor apply: it goes with --sheet (dice expressions have none)');
+  }
   if (unopposed) {
     if (at >= 0) throw new CliError(`--unopposed rolls the player's side against a difficulty: drop "${tokens.slice(at).join(' ')}"${split.reactor.sheet ? ` and the --sheet after it` : ''}`);
     const actor = oneSide(tokens.join(' '), split.actor, names.actor, table);
     const sheets = split.actor.sheet !== undefined ? buildSheetSides({ actor: { file: split.actor.sheet, args: split.actor } }, table.options, { unopposed: true, kinds: [split.actor.kind] }) : undefined;
     return { actor: actor ?? { from: 'sheet', sheet: sheets!.actor! }, ...(sheets ? { challenge: { kind: sheets.kind, reason: sheets.kindReason } } : {}) };
-  }
-  if (split.actor.sheet === undefined && split.reactor.sheet === undefined && (split.actor.kind ?? split.reactor.kind) !== undefined) {
-    throw new CliError('--kind chooses which abilities and armor apply: it goes with --sheet (dice expressions have none)');
   }
   if (at < 0) {
     throw new CliError(`nothing to roll against: write "vs" and the reactor's dice or --sheet FILE --skill NAME after it, or add --unopposed DIFFICULTY`);

@@ -228,6 +228,8 @@ describe('personae roll --sheet: sides from character sheets', () => {
     expect(await refused('roll', '--sheet', DWARF, '--skill', 'Warhammer', '--modifier', 'lots', 'vs', '2d10')).toContain('--modifier "lots": expected a whole number');
     expect(await refused('roll', '--sheet', DWARF, '--skill', 'Warhammer', '--expertise', 'Brewing', 'vs', '2d10')).toContain('has no Expertise talent "Brewing"; it has Mining');
     expect(await refused('roll', '2d10', 'vs', '2d10', '--kind', 'attack')).toContain('--kind chooses which abilities and armor apply');
+    expect(await refused('roll', '3d10', '--unopposed', '2', '--kind', 'attack')).toContain('--kind chooses which abilities and armor apply');
+    expect(await refused('roll', '--sheet', DWARF, '--skill', 'Warhammer', '--unopposed', '2', 'vs', '2d10')).toContain('--unopposed rolls the player\'s side against a difficulty: drop "vs 2d10"');
   });
 
   it('--expertise adds the talent\'s die', async () => {

@@ -13,6 +13,8 @@ import {
   inScope,
   same,
   skillUse,
+  findWeapon,
+  weaponAttribute,
   STATUS_LABEL,
   STATUS_PENALTY,
   type AbilityEffect,
@@ -31,7 +33,7 @@ import {
 import { signed } from './args.js';
 import { CliError } from './io.js';
 // The character module is imported directly, as the sheet commands do.
-import { isDefenseSkill, loadSheet, type CharacterSheet } from '../../rules/src/character/index.js';
+import { isDefenseSkill, loadSheet, type CharacterSheet } from '@personae/rules';
 
 const CORE = 'personae-core-2011.txt';
 
@@ -304,7 +306,9 @@ function buildOne(now: Snapshot, side: Loaded, lookedUp: { found: boolean; name:
   }
   // The fallback attribute serves only an unskilled roll, and one was named for it above.
   const skill = skillUse(def, lookedUp.name, named ?? 'competence');
-  const attribute = named ?? skill.attribute;
+  // An attack with a weapon skill adds the attribute the table's attackAttribute option gives that weapon, as in an encounter.
+  const weapon = kind === 'attack' && role === 'issue' && skill.weapon ? findWeapon(def, skill.weapon) : undefined;
+  const attribute = named ?? (weapon ? weaponAttribute(now, weapon, skill) : skill.attribute);
 
   let expertise: { name: string; dice: number } | undefined;
   if (request.args.expertise !== undefined) {

@@ -26,7 +26,7 @@ import {
 import { addTableFlags, readTable, seedNumber, collect, type TableFlags } from '../args.js';
 import { CliError, EXIT_USAGE, type CliIo } from '../io.js';
 // The character module is imported directly, as the sheet commands do.
-import { loadSheet, type CharacterSheet } from '../../../rules/src/character/index.js';
+import { loadSheet, type CharacterSheet } from '@personae/rules';
 
 /**
  * `personae replay FILE`: play a scenario file turn by turn with every roll explained.

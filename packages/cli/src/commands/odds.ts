@@ -20,7 +20,7 @@ import {
   type UnopposedQuery,
 } from '@personae/rules';
 // The Node-only part of the odds (worker threads) is kept out of the rules package's entry point.
-import { simulateChallengeParallel, simulateUnopposedParallel } from '../../../rules/src/odds/node.js';
+import { simulateChallengeParallel, simulateUnopposedParallel } from '@personae/rules/node';
 import { addTableFlags, collect, readSides, readTable, seedNumber, signed, wholeNumber, type PoolInput, type Table, type TableFlags } from '../args.js';
 import { toJson } from '../format/json.js';
 import { gridText, oddsText, percent } from '../format/odds.js';

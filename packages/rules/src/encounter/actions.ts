@@ -420,7 +420,7 @@ function attackWeapon(who: CharacterState, cmd: CommandOf<'attack'>): { weapon: 
 }
 
 /** personae-core-2011.txt "Weapons": Cunning for ranged attacks, Stature for unarmed and hand-to-hand (option attackAttribute). */
-function weaponAttribute(now: Snapshot, weapon: Weapon, skill: SkillUse): AttributeKey {
+export function weaponAttribute(now: Snapshot, weapon: Weapon, skill: SkillUse): AttributeKey {
   if (now.options.attackAttribute === 'skill' && !skill.unskilled) return skill.attribute;
   return weapon.range === 'ranged' ? 'cunning' : 'stature';
 }

@@ -10,7 +10,7 @@ export * from './decide';
 export * from './log';
 export * from './sides';
 export * from './order';
-export { RECOVERY_DICE } from './actions';
+export { RECOVERY_DICE, weaponAttribute } from './actions';
 export * from './describe';
 export * from './scenario';
 export * from './sheet';

@@ -353,7 +353,7 @@ function modifierText(side: SideResult): string {
 }
 
 /** The challenge in words, step by step. */
-export function explain(result: Omit<ChallengeResult, 'explanation'>, options: Pick<TableOptions, 'unopposed'>): string[] {
+export function explain(result: Omit<ChallengeResult, 'explanation'>, options: Pick<TableOptions, 'unopposed' | 'armorIgnores'>): string[] {
   const lines: string[] = [];
   if (result.previousAttempts?.length) {
     lines.push(`${result.previousAttempts.length} earlier attempt(s) ended in a full tie and were rerolled (option fullTie = reroll).`);
@@ -367,7 +367,7 @@ export function explain(result: Omit<ChallengeResult, 'explanation'>, options: P
       const who = rr.kind === 'own' ? side.name : `${side.name} (forced)`;
       lines.push(`${who} rerolls the ${ordinal(rr.position)} die (${rr.source}): ${rr.old} -> ${rr.new}, keeps ${rr.kept}.`);
     }
-    if (side.ignored.length) lines.push(`${side.name}'s ${dieList(side.ignored)} set aside by armor (option armorIgnores = highest/lowest).`);
+    if (side.ignored.length) lines.push(`${side.name}'s ${dieList(side.ignored)} set aside by armor (option armorIgnores = ${options.armorIgnores}).`);
     if (side.rerolls.length || side.ignored.length) lines.push(`${side.name} compares ${dieList(side.dice)}.`);
     lines.push(`${side.name}'s modifier: ${modifierText(side)}.`);
   }

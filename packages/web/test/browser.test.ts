@@ -200,6 +200,39 @@ run('the web app in Chromium', () => {
     await player.locator('.side-log .log > li', { hasText: 'UNDO' }).first().waitFor({ timeout: 1000 });
   });
 
+  it("the GM plays the adversary's turn with physical dice; hits and condition reach both", async () => {
+    await player.getByRole('tab', { name: 'Encounter' }).click();
+    await player.getByRole('button', { name: "End Kestrel's turn" }).click();
+    await expect.poll(() => gm.locator('.order li.current').textContent()).toContain('Grask');
+    await gm.getByLabel('Target').selectOption({ label: 'Kestrel' });
+    await gm.getByLabel('Physical dice for Grask (optional)').fill('10 10 10 10 10');
+    await gm.getByRole('button', { name: 'Attack Kestrel' }).click();
+    const row = (p: Page) => p.locator('#panel-encounter tr', { hasText: 'Kestrel' });
+    await expect.poll(() => row(gm).textContent()).toContain('1 of 3');
+    await expect.poll(() => row(player).textContent()).toContain('1 of 3');
+    const attack = (p: Page) => p.locator('.side-log .log > li', { hasText: 'Attack Challenge: Grask' }).first();
+    expect(await attack(gm).textContent()).toContain('rolled 10, 10, 10, 10, 10 (entered)');
+    expect(await attack(player).textContent()).toContain('rolled 10, 10, 10, 10, 10 (entered)');
+  });
+
+  it('development points: the GM awards them, the player sees the cost before spending', async () => {
+    await gm.getByRole('tab', { name: 'Characters' }).click();
+    const gmCard = gm.locator('article', { has: gm.getByRole('heading', { name: 'Kestrel', exact: true }) });
+    await gmCard.getByText(/^Advancement/).click();
+    await gmCard.getByLabel('Award points').fill('1');
+    await gmCard.getByRole('button', { name: 'Award' }).click();
+    await player.getByRole('tab', { name: 'Characters' }).click();
+    const card = player.locator('article', { has: player.getByRole('heading', { name: 'Kestrel', exact: true }) });
+    await expect.poll(() => card.textContent()).toContain('1 of 1 points unspent');
+    await card.getByText(/^Advancement/).click();
+    await card.getByLabel('Spend on').selectOption('prowess-pool');
+    await expect.poll(() => card.textContent()).toContain('+3 Prowess Pool dice: costs 1 point from award #1.');
+    await card.getByRole('button', { name: 'Spend' }).click();
+    await expect.poll(() => card.textContent()).toContain('0 of 1 points unspent');
+    await expect.poll(() => gmCard.textContent()).toContain('0 of 1 points unspent');
+    await shot(player, '21-player-advancement');
+  });
+
   it('a lost connection is shown and recovers by itself, resuming from the last event seen', async () => {
     await server.stop();
     await player.locator('.status-pill.reconnecting').waitFor();
@@ -216,6 +249,36 @@ run('the web app in Chromium', () => {
     await gm.locator('#roll-purpose').fill('after the storm');
     await gm.getByRole('button', { name: /^Roll/ }).click();
     await player.locator('.side-log .log > li', { hasText: 'after the storm' }).waitFor({ timeout: 2000 });
+    await gm.getByRole('tab', { name: 'Characters' }).click();
+    await shot(gm, '19-gm-characters');
+    await gm.getByRole('tab', { name: 'Table' }).click();
+    await gm.getByLabel('criticals', { exact: true }).selectOption({ index: 1 });
+    await gm.getByText('changed from core-2011').waitFor();
+    await shot(gm, '20-gm-options', false);
+  });
+
+  it('a hidden roll reaches the GM only; the log filters by character', async () => {
+    await gm.getByRole('tab', { name: 'Roll' }).click();
+    await gm.locator('#roll-purpose').fill('the secret plan');
+    await gm.getByLabel('Hidden roll (only the GM sees it)').check();
+    await gm.getByRole('button', { name: /^Roll/ }).click();
+    const hidden = gm.locator('.side-log .log > li', { hasText: 'the secret plan' });
+    await hidden.waitFor();
+    expect(await hidden.textContent()).toContain('Hidden: GM only');
+    await gm.locator('#roll-purpose').fill('in the open');
+    await gm.getByLabel('Hidden roll (only the GM sees it)').uncheck();
+    await gm.getByRole('button', { name: /^Roll/ }).click();
+    await player.locator('.side-log .log > li', { hasText: 'in the open' }).waitFor();
+    expect(await player.locator('.side-log').textContent()).not.toContain('the secret plan');
+    expect([...playerTap.frames, ...playerTap.bodies].join('\n')).not.toContain('the secret plan');
+
+    const all = await player.locator('.side-log .log > li').count();
+    await player.locator('#log-side-filter').selectOption({ label: 'Grask' });
+    const some = await player.locator('.side-log .log > li').allTextContents();
+    expect(some.length).toBeGreaterThan(0);
+    expect(some.length).toBeLessThan(all);
+    for (const text of some) expect(text).toContain('Grask');
+    await player.locator('#log-side-filter').selectOption({ label: 'Every character' });
   });
 
   it('the roller works with the keyboard alone', async () => {
@@ -293,6 +356,16 @@ run('the web app in Chromium', () => {
     expect(await page.locator('.print-sheet').isVisible()).toBe(true);
     expect(await page.locator('.print-sheet').textContent()).toContain('Harbour Thief');
     await shot(page, '15-printed-sheet');
+    // The same player's table on the phone: every section fits the width, the log is a section of its own.
+    await page.emulateMedia({ media: 'screen' });
+    await page.goto(player.url());
+    await page.locator('.status-pill.live').waitFor();
+    for (const [tab, name] of [['Roll', '16-phone-table-roll'], ['Encounter', '17-phone-table-encounter'], ['Log', '18-phone-table-log']] as const) {
+      await page.getByRole('tab', { name: tab }).click();
+      expect(await fits(), tab).toBe(true);
+      await shot(page, name);
+    }
+    expect(await page.locator('#panel-log .log > li').count()).toBeGreaterThan(3);
     expect(tap.errors).toEqual([]);
     await phone.close();
   });

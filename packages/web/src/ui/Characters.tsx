@@ -138,11 +138,6 @@ function CharacterCard(props: { c: CharacterView; view: TableView; participants:
               </>
             )}
           </dl>
-          {cond.threshold !== null && (
-            <div class="health" role="img" aria-label={`${cond.hits} hits sustained, ${cond.threshold} before the first status`}>
-              <span style={{ width: `${Math.min(100, (cond.hits / Math.max(1, cond.threshold + 3)) * 100)}%` }} />
-            </div>
-          )}
         </>
       )}
       {c.sheet && (

@@ -281,6 +281,24 @@ run('the web app in Chromium', () => {
     await player.locator('#log-side-filter').selectOption({ label: 'Every character' });
   });
 
+  it('an observer watches through the watch link, read only', async () => {
+    await gm.getByRole('tab', { name: 'Table' }).click();
+    const link = await gm.getByLabel('Watch link (read only)').inputValue();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(link);
+    await page.locator('.status-pill.live').waitFor();
+    expect(await page.locator('.topbar').textContent()).toContain('observer');
+    await page.getByText('Watching: the rolls appear in the log.').waitFor();
+    expect(await page.locator('.side-log').textContent()).toContain('in the open');
+    expect(await page.locator('.side-log').textContent()).not.toContain('the secret plan');
+    await page.getByRole('tab', { name: 'Characters' }).click();
+    expect(await page.getByRole('button', { name: 'Build a character' }).count()).toBe(0);
+    await page.getByRole('tab', { name: 'Encounter' }).click();
+    expect(await page.getByRole('button', { name: /^Attack/ }).count()).toBe(0);
+    await context.close();
+  });
+
   it('the roller works with the keyboard alone', async () => {
     await player.getByRole('tab', { name: 'Roll' }).click();
     await player.locator('body').click({ position: { x: 5, y: 5 } });

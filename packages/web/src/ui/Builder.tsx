@@ -328,6 +328,11 @@ function BudgetList(props: { items: Budget[] }) {
 }
 
 type Edit = (fn: (s: CharacterSheet) => void) => void;
+
+/** After adding an item, put the keyboard on its first field. */
+function focusSoon(id: string): void {
+  requestAnimationFrame(() => document.getElementById(id)?.focus());
+}
 type At = (path: string) => Problem[];
 
 function ConceptStep(props: { draft: Draft; edit: Edit; at: At; options: TableOptions; gm: boolean; onImport: (f: File) => void }) {
@@ -683,7 +688,13 @@ function TraitStep(props: { draft: Draft; edit: Edit; at: At; check: DraftCheck;
             );
           })}
         </ul>
-        <button type="button" onClick={() => props.edit((x) => void x.skills.push({ name: '', attribute: 'competence', dice: 2 }))}>
+        <button
+          type="button"
+          onClick={() => {
+            props.edit((x) => void x.skills.push({ name: '', attribute: 'competence', dice: 2 }));
+            focusSoon(`b-skill-${s.skills.length}-name`);
+          }}
+        >
           + Add a skill
         </button>
         <h4 style={{ marginTop: '12px' }}>Defense skills (free for everyone)</h4>
@@ -785,7 +796,10 @@ function TraitStep(props: { draft: Draft; edit: Edit; at: At; check: DraftCheck;
         </ul>
         <button
           type="button"
-          onClick={() => props.edit((x) => void x.specialAbilities.push({ name: '', conditional: [], culture: false, quality: false, upgrades: 0, effect: { type: 'described' } }))}
+          onClick={() => {
+            props.edit((x) => void x.specialAbilities.push({ name: '', conditional: [], culture: false, quality: false, upgrades: 0, effect: { type: 'described' } }));
+            focusSoon(`b-sa-${s.specialAbilities.length}-name`);
+          }}
         >
           + Add a special ability
         </button>
@@ -822,7 +836,13 @@ function TraitStep(props: { draft: Draft; edit: Edit; at: At; check: DraftCheck;
             </li>
           ))}
         </ul>
-        <button type="button" onClick={() => props.edit((x) => void x.powers.push({ name: '', duration: 'instant', targets: 1, hits: 0, upgrades: 0 }))}>
+        <button
+          type="button"
+          onClick={() => {
+            props.edit((x) => void x.powers.push({ name: '', duration: 'instant', targets: 1, hits: 0, upgrades: 0 }));
+            focusSoon(`b-pw-${s.powers.length}-name`);
+          }}
+        >
           + Add a power
         </button>
       </section>
@@ -874,7 +894,13 @@ function TraitStep(props: { draft: Draft; edit: Edit; at: At; check: DraftCheck;
             </li>
           ))}
         </ul>
-        <button type="button" onClick={() => props.edit((x) => void x.talents.push({ name: '', kind: s.talents.length === 0 ? 'language' : 'expertise', native: s.talents.length === 0, uses: 1, dice: 1, resourceCap: 1 }))}>
+        <button
+          type="button"
+          onClick={() => {
+            props.edit((x) => void x.talents.push({ name: '', kind: s.talents.length === 0 ? 'language' : 'expertise', native: s.talents.length === 0, uses: 1, dice: 1, resourceCap: 1 }));
+            focusSoon(`b-tal-${s.talents.length}-name`);
+          }}
+        >
           + Add a talent
         </button>
       </section>
@@ -895,6 +921,10 @@ function GearStep(props: { draft: Draft; edit: Edit; at: At; check: DraftCheck }
       : type === 'shield'
         ? { type, name, weight: 'light' }
         : { type, name };
+  const add = (type: Gear['type']) => {
+    props.edit((x) => void x.gear.push(blank(type)));
+    focusSoon(`b-gear-${s.gear.length}-name`);
+  };
   return (
     <div class="stack">
       <p>A weapon skill starts with its weapon, a shield skill with its shield. Add armor and anything else the character carries.</p>
@@ -969,16 +999,16 @@ function GearStep(props: { draft: Draft; edit: Edit; at: At; check: DraftCheck }
         ))}
       </ul>
       <div class="row">
-        <button type="button" onClick={() => props.edit((x) => void x.gear.push(blank('weapon')))}>
+        <button type="button" onClick={() => add('weapon')}>
           + Weapon
         </button>
-        <button type="button" onClick={() => props.edit((x) => void x.gear.push(blank('shield')))}>
+        <button type="button" onClick={() => add('shield')}>
           + Shield
         </button>
-        <button type="button" onClick={() => props.edit((x) => void x.gear.push(blank('armor')))}>
+        <button type="button" onClick={() => add('armor')}>
           + Armor
         </button>
-        <button type="button" onClick={() => props.edit((x) => void x.gear.push(blank('item')))}>
+        <button type="button" onClick={() => add('item')}>
           + Other item
         </button>
       </div>

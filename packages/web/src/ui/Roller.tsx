@@ -345,7 +345,14 @@ function SideFields(props: {
             </div>
           ))}
           <p style={{ marginTop: '6px' }}>
-            <button type="button" id={`${p}-add-mod`} onClick={() => set({ modifiers: [...side.modifiers, { value: 1, source: '' }] })}>
+            <button
+              type="button"
+              id={`${p}-add-mod`}
+              onClick={() => {
+                set({ modifiers: [...side.modifiers, { value: 1, source: '' }] });
+                requestAnimationFrame(() => document.getElementById(`${p}-mod-${side.modifiers.length}-v`)?.focus());
+              }}
+            >
               + Add a modifier
             </button>
           </p>

@@ -399,7 +399,7 @@ function PriorityStep(props: { draft: Draft; setDraft: (fn: (d: Draft) => Draft)
   return (
     <div class="stack">
       <p>Rank the six attributes: two First, two Second, one Third and one Handicap. A higher priority allows a higher value.</p>
-      <table class="priority-grid" aria-describedby={problem.length ? 'prio-err' : undefined}>
+      <div class="table-scroll"><table class="priority-grid" aria-describedby={problem.length ? 'prio-err' : undefined}>
         <caption class="small muted" style={{ textAlign: 'left', paddingBottom: '6px' }}>
           {PRIORITIES.map((p) => `${PRIORITY_LABELS[p]}: ${attributesAt(map, p).length} of ${PRIORITY_SLOTS[p]}`).join(' · ')}
         </caption>
@@ -435,7 +435,7 @@ function PriorityStep(props: { draft: Draft; setDraft: (fn: (d: Draft) => Draft)
             </tr>
           ))}
         </tbody>
-      </table>
+      </table></div>
       <Problems id="prio-err" problems={problem} />
       {!problem.length && prioritiesOf(map) && <p class="ok-text">The order of importance is complete.</p>}
     </div>
@@ -535,7 +535,7 @@ function MaximaStep(props: { draft: Draft; options: TableOptions }) {
     <div class="stack">
       <p>The attributes set how many traits the character starts with. Unused slots can be filled later.</p>
       <div class="sheet-view">
-        <table>
+        <div class="table-scroll"><table>
           <thead>
             <tr>
               <th scope="col">Trait</th>
@@ -552,7 +552,7 @@ function MaximaStep(props: { draft: Draft; options: TableOptions }) {
               </tr>
             ))}
           </tbody>
-        </table>
+        </table></div>
       </div>
     </div>
   );

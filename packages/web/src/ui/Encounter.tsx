@@ -215,13 +215,15 @@ function ConditionTable(props: { view: TableView }) {
   return (
     <div class="card sheet-view">
       <h3>Condition</h3>
-      <table>
+      <div class="table-scroll"><table>
         <thead>
           <tr>
             <th scope="col">Character</th>
             <th scope="col">Status</th>
             <th scope="col">Hits</th>
-            <th scope="col">Criticals</th>
+            <th scope="col">
+              <abbr title="Criticals banked">Crit.</abbr>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -239,13 +241,13 @@ function ConditionTable(props: { view: TableView }) {
                   {!cond.conscious && cond.status !== 'dead' ? ', unconscious' : ''}
                   {cond.stabilized ? ', stabilized' : ''}
                 </td>
-                <td>{cond.threshold !== null ? `${cond.hits} of ${cond.threshold}` : '–'}</td>
+                <td class="nowrap">{cond.threshold !== null ? `${cond.hits} of ${cond.threshold}` : '–'}</td>
                 <td>{bankTotal(view.scene?.banks[c.id])}</td>
               </tr>
             );
           })}
         </tbody>
-      </table>
+      </table></div>
     </div>
   );
 }
@@ -315,6 +317,9 @@ function ActionForm(props: { physicalDice: boolean; present: CharacterView[]; mi
     setGiven('');
   };
   const needsTarget = kind !== 'move' && kind !== 'spend-criticals';
+  // In a violent encounter a character acts on its own turn (the engine would refuse it otherwise).
+  const waiting = props.current !== null && props.current !== actor.id && kind !== 'spend-criticals';
+  const currentName = props.present.find((c) => c.id === props.current)?.name ?? 'another character';
   return (
     <form class="card stack" onSubmit={submit} aria-labelledby="act-h" noValidate>
       <h3 id="act-h">Act</h3>
@@ -437,6 +442,11 @@ function ActionForm(props: { physicalDice: boolean; present: CharacterView[]; mi
           <input id="act-given" type="text" inputMode="numeric" value={given} placeholder="e.g. 9 6 3" onInput={(e) => setGiven(e.currentTarget.value)} />
         </div>
       )}
+      {waiting && (
+        <p id="act-waiting" class="notice info">
+          It is {currentName}'s turn. {actor.name} acts when its turn comes in the action order.
+        </p>
+      )}
       <div class="row">
         {props.gm && (
           <label class="check">
@@ -444,7 +454,7 @@ function ActionForm(props: { physicalDice: boolean; present: CharacterView[]; mi
             Hidden (only the GM sees it)
           </label>
         )}
-        <button class="primary" type="submit" disabled={busy || (needsTarget && !targetId && kind !== 'recover')}>
+        <button class="primary" type="submit" disabled={busy || waiting || (needsTarget && !targetId && kind !== 'recover')} aria-describedby={waiting ? 'act-waiting' : undefined}>
           {busy ? 'Rolling…' : kind === 'attack' ? `Attack ${nameOfList(others, targetId)}` : 'Do it'}
         </button>
       </div>

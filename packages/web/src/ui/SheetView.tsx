@@ -43,7 +43,7 @@ export function SheetView(props: { sheet: CharacterSheet; options: CharacterOpti
       </p>
       <section>
         <H2>Attributes</H2>
-        <table>
+        <div class="table-scroll"><table>
           <thead>
             <tr>
               <th scope="col">Attribute</th>
@@ -60,7 +60,7 @@ export function SheetView(props: { sheet: CharacterSheet; options: CharacterOpti
               </tr>
             ))}
           </tbody>
-        </table>
+        </table></div>
         <p>
           Potential {d.potential} (Potential Threshold {d.potentialThreshold}) · Prowess Pool {d.prowessPool} ({d.prowessDice.unassigned} unassigned) · at
           most {d.maxSkillDice} dice a skill · {d.hitsBeforeInjured} hits before {d.healthStatuses[0] === 'incapacitated' ? 'Incapacitated' : 'Injured'}
@@ -69,7 +69,7 @@ export function SheetView(props: { sheet: CharacterSheet; options: CharacterOpti
       </section>
       <section>
         <H2>Skills</H2>
-        <table>
+        <div class="table-scroll"><table>
           <thead>
             <tr>
               <th scope="col">Skill</th>
@@ -93,7 +93,7 @@ export function SheetView(props: { sheet: CharacterSheet; options: CharacterOpti
               );
             })}
           </tbody>
-        </table>
+        </table></div>
       </section>
       {s.talents.length > 0 && (
         <section>

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { checkCreation, effectUpgrades, powerUpgrades } from './checks';
-import { DEFENSE_SKILLS, STARTING_SKILL_DICE, effectiveEntries, effectiveSpends, sameName, type CharacterOptions } from './derive';
+import type { TableOptions } from '../options/options';
+import { checkCreation, effectUpgrades, powerUpgrades, unspentSlots, type SlotsLeft } from './checks';
+import { DEFENSE_SKILLS, STARTING_SKILL_DICE, abilityBaseValue, effectiveEntries, effectiveSpends, sameName, talentValue, type CharacterOptions } from './derive';
 import { applyPurchase, describePurchase, invertPurchase, purchaseCategory, purchaseCost } from './purchases';
 import { ruleSource, type CharacterRuleName } from './rules';
-import { PurchaseSchema, type CharacterSheet, type HistoryEntry, type Purchase } from './schema';
+import { PurchaseSchema, type CharacterSheet, type HistoryEntry, type Purchase, type SlotTrait } from './schema';
 
 /**
  * Advancement as pure functions, in the decider shape: `decideAdvancement` validates a command
@@ -18,6 +19,12 @@ export const AdvancementCommandSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('undo'), entry: z.number().int().min(1).optional() }),
 ]);
 export type AdvancementCommand = z.input<typeof AdvancementCommandSchema>;
+
+/**
+ * The options advancement reads. `prioritiesChangeable` left out reads as false, the value of every
+ * preset (personae-core-2011.txt "The Order of Importance").
+ */
+export type AdvancementOptions = CharacterOptions & Partial<Pick<TableOptions, 'prioritiesChangeable'>>;
 
 export interface AdvancementError {
   /** The field of the command or the sheet at fault, e.g. `purchase.skill.dice`. */
@@ -56,8 +63,57 @@ function exists(list: readonly { name: string }[], name: string): boolean {
   return list.some((x) => sameName(x.name, name));
 }
 
+/** What one slot of each kind holds, and the attribute whose creation maximum it counts against. */
+const SLOT_KIND = {
+  skill: { left: 'skills', attribute: 'Competence', rule: 'skills-within-competence', label: 'skill' },
+  'special-ability': { left: 'specialAbilities', attribute: 'Cunning', rule: 'special-abilities-within-cunning', label: 'special ability' },
+  power: { left: 'powers', attribute: 'Power', rule: 'powers-within-power', label: 'power' },
+  talent: { left: 'talents', attribute: 'Knowledge', rule: 'talents-within-knowledge', label: 'talent' },
+} as const satisfies Record<SlotTrait['type'], { left: keyof SlotsLeft; attribute: string; rule: CharacterRuleName; label: string }>;
+
+function slotValue(t: SlotTrait): number {
+  if (t.type === 'special-ability') return abilityBaseValue(t.ability);
+  if (t.type === 'talent') return talentValue(t.talent);
+  if (t.type === 'power') return 1 + t.power.upgrades;
+  return 1;
+}
+
+/** The purchase a slot trait would be if bought with development points: the same shape rules apply. */
+function asPurchase(t: SlotTrait): Purchase {
+  if (t.type === 'skill') return { kind: 'skill', skill: t.skill };
+  if (t.type === 'special-ability') return { kind: 'special-ability', ability: t.ability };
+  if (t.type === 'power') return { kind: 'power', power: t.power };
+  return { kind: 'talent', talent: t.talent };
+}
+
+/**
+ * personae-core-2011.txt "Step 4: Determine Maximum Number of Traits": traits left unspent at creation
+ * may be defined later, within the creation maxima. A slot trait takes the shape of a newly acquired
+ * one (a skill at 2 dice, a power and special ability without paid upgrades).
+ */
+function precheckSlot(sheet: CharacterSheet, t: SlotTrait, options: AdvancementOptions): { ok: false; error: AdvancementError } | null {
+  if (t.type === 'special-ability' && t.ability.companion !== undefined) {
+    return refuse('companion-prerequisites', 'purchase.trait.ability.companion', t.ability.companion, 'A companion joins through a special ability bought with development points, with the companion\'s sheet.');
+  }
+  const shape = precheck(sheet, asPurchase(t), options);
+  if (shape) return { ok: false, error: { ...shape.error, path: shape.error.path.replace(/^purchase\./, 'purchase.trait.') } };
+  const left = unspentSlots(sheet, options);
+  if (!left) return refuse('history-replays', 'purchase', t.type, 'The sheet as created cannot be recovered from the history, so its unspent slots are unknown.');
+  const kind = SLOT_KIND[t.type];
+  const value = slotValue(t);
+  if (value > left[kind.left]) {
+    return refuse(
+      kind.rule,
+      'purchase.trait',
+      t.type,
+      `No unspent creation slot is left for this ${kind.label}: it takes ${value} and ${left[kind.left]} of the ${kind.attribute} slots ${left[kind.left] === 1 ? 'is' : 'are'} unspent.`,
+    );
+  }
+  return null;
+}
+
 /** Checks that a purchase is possible on this sheet before looking at points. */
-function precheck(sheet: CharacterSheet, p: Purchase, options: CharacterOptions): { ok: false; error: AdvancementError } | null {
+function precheck(sheet: CharacterSheet, p: Purchase, options: AdvancementOptions): { ok: false; error: AdvancementError } | null {
   const dup = (list: readonly { name: string }[], name: string, path: string, what: string) =>
     exists(list, name) ? refuse('trait-names-unique', path, name, `The character already has ${what} called "${name}".`) : null;
   switch (p.kind) {
@@ -144,6 +200,18 @@ function precheck(sheet: CharacterSheet, p: Purchase, options: CharacterOptions)
       }
       return null;
     }
+    case 'priorities': {
+      // personae-core-2011.txt "The Order of Importance": the group decides whether priorities may change.
+      if (!options.prioritiesChangeable) {
+        return refuse('priorities-changeable', 'purchase.priorities', p.priorities, 'This table does not let attribute priorities change after creation (option prioritiesChangeable is false).');
+      }
+      if (JSON.stringify(p.priorities) === JSON.stringify(sheet.priorities)) {
+        return refuse('priorities-changeable', 'purchase.priorities', p.priorities, 'That is the order of importance the character already has.');
+      }
+      return null;
+    }
+    case 'unspent-slot':
+      return precheckSlot(sheet, p.trait, options);
     case 'attribute':
     case 'prowess-pool':
     case 'hit':
@@ -152,7 +220,7 @@ function precheck(sheet: CharacterSheet, p: Purchase, options: CharacterOptions)
 }
 
 /** Validate a command against the sheet; on success, the history entry that carries it out. */
-export function decideAdvancement(sheet: CharacterSheet, command: AdvancementCommand, options: CharacterOptions): AdvancementDecision {
+export function decideAdvancement(sheet: CharacterSheet, command: AdvancementCommand, options: AdvancementOptions): AdvancementDecision {
   const parsed = AdvancementCommandSchema.safeParse(command);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -252,7 +320,7 @@ export function evolveAdvancement(sheet: CharacterSheet, entry: HistoryEntry): C
 }
 
 /** decide, then evolve. */
-export function advance(sheet: CharacterSheet, command: AdvancementCommand, options: CharacterOptions): AdvancementResult {
+export function advance(sheet: CharacterSheet, command: AdvancementCommand, options: AdvancementOptions): AdvancementResult {
   const d = decideAdvancement(sheet, command, options);
   return d.ok ? { ok: true, sheet: evolveAdvancement(sheet, d.entry), entry: d.entry } : d;
 }

@@ -509,10 +509,12 @@ function checkHistory(sheet: CharacterSheet, options: CharacterOptions, c: Colle
     }
   }
 
-  // Take the spends back, newest first.
+  // Take the spends back, newest first. Traits defined in unspent creation slots stay: they belong
+  // to creation and count against its maxima ("Step 4: Determine Maximum Number of Traits").
   let state: CharacterSheet = sheet;
   for (let k = spends.length - 1; k >= 0; k--) {
     const entry = spends[k]!;
+    if (entry.purchase.kind === 'unspent-slot') continue;
     const back = invertPurchase(state, entry);
     if (typeof back === 'string') {
       c.error('history-replays', `history[${history.indexOf(entry)}]`, `Spend ${entry.id} cannot be taken back: ${back}.`);
@@ -525,6 +527,10 @@ function checkHistory(sheet: CharacterSheet, options: CharacterOptions, c: Colle
   // Replay them forward to confirm each recorded cost.
   let replay: CharacterSheet = created;
   for (const entry of spends) {
+    if (entry.purchase.kind === 'unspent-slot') {
+      replay = { ...replay, history: [...replay.history, entry] };
+      continue;
+    }
     const cost = purchaseCost(replay, entry.purchase, options);
     if (cost !== null && cost !== entry.cost) {
       c.error('purchase-cost', `history[${history.indexOf(entry)}].cost`, `Spend ${entry.id} (${describePurchase(entry.purchase)}) is recorded at ${entry.cost} but costs ${cost}.`);
@@ -600,4 +606,48 @@ export function checkCreation(sheet: AnySheet, options: CharacterOptions): Check
     });
   }
   return { valid: errors.length === 0, errors, notes, derived: deriveCharacter(sheet, options) };
+}
+
+/**
+ * The sheet as it was created: every spend in effect taken back, newest first, except traits defined
+ * in slots left unspent at creation, which belong to creation. Null when the history cannot be taken back.
+ */
+export function sheetAsCreated(sheet: CharacterSheet): CharacterSheet | null {
+  let state: CharacterSheet = sheet;
+  const spends = effectiveSpends(sheet.history);
+  for (let k = spends.length - 1; k >= 0; k--) {
+    const entry = spends[k]!;
+    if (entry.purchase.kind === 'unspent-slot') continue;
+    const back = invertPurchase(state, entry);
+    if (typeof back === 'string') return null;
+    state = back;
+  }
+  return { ...state, history: [] };
+}
+
+/** Trait slots of each kind a character may still fill from creation. */
+export interface SlotsLeft {
+  readonly skills: number;
+  readonly specialAbilities: number;
+  readonly powers: number;
+  readonly talents: number;
+}
+
+/**
+ * personae-core-2011.txt "Step 4: Determine Maximum Number of Traits": the creation maxima (Competence,
+ * Cunning, Power and Knowledge as created) less the traits the sheet as created holds. Null when the
+ * history cannot be taken back.
+ */
+export function unspentSlots(sheet: CharacterSheet, options: CharacterOptions): SlotsLeft | null {
+  const created = sheetAsCreated(sheet);
+  if (!created) return null;
+  const whole = (n: number) => Math.max(0, Math.floor(n));
+  const a = created.attributes;
+  const used = traitUsage(created, options);
+  return {
+    skills: Math.max(0, whole(a.competence) - used.skills),
+    specialAbilities: Math.max(0, whole(a.cunning) - used.specialAbilities - used.specialAbilityUpgrades),
+    powers: Math.max(0, whole(a.power) - used.powers - used.upgradesFromPower),
+    talents: Math.max(0, whole(a.knowledge) - used.talents),
+  };
 }

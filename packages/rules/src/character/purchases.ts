@@ -6,7 +6,7 @@ import {
   sameName,
   type SpendEntry,
 } from './derive';
-import { TIERS, type CharacterSheet, type Purchase, type SpecialAbility, type Tier } from './schema';
+import { TIERS, type CharacterSheet, type Purchase, type SlotTrait, type SpecialAbility, type Tier } from './schema';
 
 /**
  * What development points buy, what each purchase costs, and how a purchase changes the sheet and
@@ -22,6 +22,8 @@ export function purchaseCategory(purchase: Purchase): PurchaseCategory {
     case 'companion-attribute':
       return 'attributes';
     case 'assign-dice':
+    case 'priorities':
+    case 'unspent-slot':
       return 'none';
     default:
       return 'traits';
@@ -47,6 +49,12 @@ function upgradeCost(ability: SpecialAbility, options: Pick<TableOptions, 'quali
 export function purchaseCost(sheet: CharacterSheet, purchase: Purchase, options: Pick<TableOptions, 'qualityUpgradeCost'>): number | null {
   switch (purchase.kind) {
     case 'assign-dice':
+      return 0;
+    // personae-core-2011.txt "The Order of Importance": a change of priorities, where the table allows one.
+    case 'priorities':
+      return 0;
+    // "Step 4: Determine Maximum Number of Traits": a slot left unspent at creation is already paid for.
+    case 'unspent-slot':
       return 0;
     case 'special-ability':
       // A Quality (and so Exceptional Gear) counts double when first taken.
@@ -161,6 +169,19 @@ export function applyPurchase(sheet: CharacterSheet, purchase: Purchase): Applie
       talent[purchase.improve] += 1;
       return { sheet: s };
     }
+    case 'priorities': {
+      const previous = s.priorities;
+      s.priorities = structuredClone(purchase.priorities);
+      return { sheet: s, previous: { priorities: previous } };
+    }
+    case 'unspent-slot': {
+      const t = purchase.trait;
+      if (t.type === 'skill') s.skills.push(structuredClone(t.skill));
+      else if (t.type === 'special-ability') s.specialAbilities.push(structuredClone(t.ability));
+      else if (t.type === 'power') s.powers.push(structuredClone(t.power));
+      else s.talents.push(structuredClone(t.talent));
+      return { sheet: s };
+    }
   }
 }
 
@@ -250,7 +271,23 @@ export function invertPurchase(sheet: CharacterSheet, entry: SpendEntry): Charac
       talent[p.improve] -= 1;
       return s;
     }
+    case 'priorities':
+      if (!entry.previous?.priorities) return 'the history does not say what the order of importance was before it changed';
+      s.priorities = structuredClone(entry.previous.priorities);
+      return s;
+    case 'unspent-slot': {
+      const t = p.trait;
+      const name = slotTraitName(t);
+      const list: { name: string }[] = t.type === 'skill' ? s.skills : t.type === 'special-ability' ? s.specialAbilities : t.type === 'power' ? s.powers : s.talents;
+      return removeLast(list, (x) => sameName(x.name, name)) ? s : missing(`the ${SLOT_LABEL[t.type]} ${name} was defined`);
+    }
   }
+}
+
+const SLOT_LABEL: Record<SlotTrait['type'], string> = { skill: 'skill', 'special-ability': 'special ability', power: 'power', talent: 'talent' };
+
+export function slotTraitName(t: SlotTrait): string {
+  return t.type === 'skill' ? t.skill.name : t.type === 'special-ability' ? t.ability.name : t.type === 'power' ? t.power.name : t.talent.name;
 }
 
 /** A short description of a purchase, for history listings and messages. */
@@ -284,5 +321,11 @@ export function describePurchase(p: Purchase): string {
       return `upgrade ${p.talent} (${p.improve})`;
     case 'hit':
       return '+1 hit before Injured';
+    case 'priorities': {
+      const q = p.priorities;
+      return `change the order of importance to First ${q.first.join(' and ')}, Second ${q.second.join(' and ')}, Third ${q.third}, Handicap ${q.handicap}`;
+    }
+    case 'unspent-slot':
+      return `define the ${SLOT_LABEL[p.trait.type]} ${slotTraitName(p.trait)} in an unspent creation slot`;
   }
 }

@@ -182,6 +182,11 @@ export const CHARACTER_RULES = {
     summary: 'An upgrade or dice assignment names a trait the character has.',
     when: 'advancement',
   },
+  'priorities-changeable': {
+    source: core('The Order of Importance'),
+    summary: 'Attribute priorities change after creation only where the table allows it (option prioritiesChangeable).',
+    when: 'advancement',
+  },
   'undo-latest-first': {
     source: core('Advancement'),
     summary: 'Spends and awards are undone newest first.',

@@ -201,6 +201,20 @@ export const CompanionSheetSchema = z.strictObject(sheetFields).meta({ id: 'Char
 // ---------------------------------------------------------------------------------------------
 // Advancement history: personae-core-2011.txt "Advancement". Entries are only ever appended.
 
+/**
+ * A trait defined later in a slot left unspent at creation (personae-core-2011.txt "Step 4: Determine
+ * Maximum Number of Traits"): it counts against the creation maxima, not against development points.
+ */
+export const SlotTraitSchema = z
+  .discriminatedUnion('type', [
+    z.strictObject({ type: z.literal('skill'), skill: SkillSchema }),
+    z.strictObject({ type: z.literal('special-ability'), ability: SpecialAbilitySchema }),
+    z.strictObject({ type: z.literal('power'), power: PowerSchema }),
+    z.strictObject({ type: z.literal('talent'), talent: TalentSchema }),
+  ])
+  .meta({ id: 'CharacterSlotTrait', description: 'A skill, special ability, power or talent defined in an unspent creation slot.' });
+export type SlotTrait = z.infer<typeof SlotTraitSchema>;
+
 export const PurchaseSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('attribute'), attribute: AttributeNameSchema }),
   z.strictObject({ kind: z.literal('companion-attribute'), companion: name, attribute: AttributeNameSchema }),
@@ -225,6 +239,12 @@ export const PurchaseSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('talent'), talent: TalentSchema }),
   z.strictObject({ kind: z.literal('talent-upgrade'), talent: name, improve: z.enum(['uses', 'dice', 'resourceCap']) }),
   z.strictObject({ kind: z.literal('hit') }),
+  z
+    .strictObject({ kind: z.literal('priorities'), priorities: PrioritiesSchema })
+    .meta({ description: 'A new order of importance, at no cost (only at tables with option prioritiesChangeable).' }),
+  z
+    .strictObject({ kind: z.literal('unspent-slot'), trait: SlotTraitSchema })
+    .meta({ description: 'A trait defined in a slot left unspent at creation, at no cost (option unspentTraits says when).' }),
 ]).meta({ id: 'CharacterPurchase', description: 'What a spend of development points bought.' });
 export type Purchase = z.infer<typeof PurchaseSchema>;
 export type PurchaseKind = Purchase['kind'];
@@ -248,6 +268,7 @@ export const HistoryEntrySchema = z.discriminatedUnion('type', [
         duration: z.enum(POWER_DURATIONS).optional(),
         tier: z.enum(['minion', 'minor', 'major']).optional(),
         listed: z.boolean().optional().meta({ description: 'false when a defence skill was not listed before dice were assigned to it.' }),
+        priorities: PrioritiesSchema.optional().meta({ description: 'The order of importance a change of priorities replaced.' }),
       })
       .optional()
       .meta({ description: 'Values the spend replaced, kept so that it can be undone.' }),

@@ -78,6 +78,8 @@ export const EncounterCommandSchema = z.discriminatedUnion('type', [
   withActor('update-character', { character: CombatantSchema }),
   withActor('leave', { id }),
   withActor('begin-session', {}),
+  /** The session is over: the table is between sessions until the next begins. */
+  withActor('end-session', {}),
   withActor('begin-day', {}),
   withActor('begin-scene', { title: z.string().optional() }),
   withActor('end-scene', {}),
@@ -172,6 +174,7 @@ export const GM_COMMANDS: readonly CommandType[] = [
   'update-character',
   'leave',
   'begin-session',
+  'end-session',
   'begin-day',
   'begin-scene',
   'end-scene',

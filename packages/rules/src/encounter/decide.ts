@@ -91,6 +91,11 @@ function decideUnchecked(state: EncounterState, command: EncounterCommand, dice:
     case 'begin-session':
       beginSession(b);
       break;
+    case 'end-session':
+      if (now.betweenSessions) throw new DomainError('between-sessions', `session ${now.clock.session} has already ended`, 'type');
+      if (now.clock.stage !== 'scene') endEncounter(b);
+      b.emit({ type: 'session-ended', session: now.clock.session });
+      break;
     case 'begin-day':
       beginDay(b);
       break;

@@ -23,6 +23,8 @@ export function describeEvent(e: EncounterEvent, before: Snapshot | null): strin
       return [`${name(e.id)} leaves the scene.`];
     case 'session-began':
       return [`Session ${e.session} begins.`];
+    case 'session-ended':
+      return [`Session ${e.session} ends: the table is between sessions.`];
     case 'day-began':
       return [`Day ${e.day} begins.`];
     case 'scene-began':

@@ -30,6 +30,7 @@ export type EventBody =
   | { readonly type: 'character-updated'; readonly character: Combatant }
   | { readonly type: 'character-left'; readonly id: string }
   | { readonly type: 'session-began'; readonly session: number }
+  | { readonly type: 'session-ended'; readonly session: number }
   | { readonly type: 'day-began'; readonly day: number }
   | { readonly type: 'scene-began'; readonly scene: number; readonly title?: string }
   | { readonly type: 'scene-ended'; readonly scene: number }

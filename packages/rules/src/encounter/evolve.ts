@@ -91,6 +91,7 @@ export function applyEvent(before: Snapshot | null, event: EventBody): Snapshot 
       title: event.title,
       options: event.options,
       clock: START_CLOCK,
+      betweenSessions: false,
       roster: event.characters.map((c) => c.id),
       characters,
       escalatedBy: null,
@@ -123,7 +124,9 @@ export function applyEvent(before: Snapshot | null, event: EventBody): Snapshot 
       return setCombat(next, (c) => ({ order: c.order.filter((id) => id !== event.id), index: Math.min(c.index, Math.max(0, c.order.filter((id) => id !== event.id).length - 1)) }));
     }
     case 'session-began':
-      return { ...now, clock: { ...now.clock, session: event.session } };
+      return { ...now, clock: { ...now.clock, session: event.session }, betweenSessions: false };
+    case 'session-ended':
+      return { ...now, betweenSessions: true };
     case 'day-began':
       return { ...now, clock: { ...now.clock, day: event.day } };
     case 'scene-began':

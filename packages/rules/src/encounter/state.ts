@@ -88,6 +88,8 @@ export interface Snapshot {
   readonly title: string;
   readonly options: TableOptions;
   readonly clock: Clock;
+  /** The GM ended the session and the next has not begun: play is between sessions. */
+  readonly betweenSessions: boolean;
   /** Character ids in the order they were listed (the seating order unless seats say otherwise). */
   readonly roster: readonly string[];
   readonly characters: Readonly<Record<string, CharacterState>>;

@@ -187,14 +187,22 @@ export const OPTION_DEFINITIONS = {
   }),
   prioritiesChangeable: option({
     schema: z.boolean(),
-    summary: 'Whether attribute priorities may change after character creation.',
+    summary: 'Whether attribute priorities may change after character creation (an advancement spend of kind priorities, at no cost, recorded and undoable).',
     sources: [`${doc.core} "The Order of Importance"`],
+    values: {
+      false: 'a change of priorities is refused (rule priorities-changeable)',
+      true: 'a change of priorities is allowed while the order still holds against the current values (no Second above a First, and so on)',
+    },
     defaults: same(false),
   }),
   unspentTraits: option({
     schema: oneOf(['between-sessions', 'during-session']),
-    summary: 'When unspent trait slots may be defined.',
+    summary: 'When trait slots left unspent at creation may be defined (an advancement spend of kind unspent-slot, at no cost, within the creation maxima).',
     sources: [`${doc.core} "Step 4: Determine Maximum Number of Traits"`],
+    values: {
+      'between-sessions': 'the table refuses it while a session is in progress: from the set-up or begin-session until the GM ends the session (end-session)',
+      'during-session': 'allowed at any time, during a session too',
+    },
     defaults: same('between-sessions'),
   }),
   qualityUpgradeCost: option({

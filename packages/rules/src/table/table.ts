@@ -1,5 +1,5 @@
 import type { DiceSource } from '@personae/dice';
-import { advance, loadSheet, type CharacterSheet, type HistoryEntry } from '../character';
+import { advance, describePurchase, loadSheet, type CharacterSheet, type HistoryEntry } from '../character';
 import { ChallengeError, parseDifficulty, resolveChallenge, resolveUnopposed, type ChallengeResult, type ChallengeSideSpec } from '../challenge';
 import {
   combatantFromSheet,
@@ -240,6 +240,7 @@ export function decideTable(state: TableState, command: TableCommand, ctx: { act
         if (command.command.type === 'award') requireGm(viewer, 'award development points');
         requireControl(state, viewer, command.id, 'id');
         const c = requireCharacter(state, command.id);
+        if (command.command.type === 'spend' && command.command.purchase.kind === 'unspent-slot') requireSlotTime(state);
         const out = advance(c.sheet, command.command, state.options);
         if (!out.ok) throw new DomainError(out.error.rule, `${out.error.message} (${out.error.source})`, `command.${out.error.path}`);
         return sheetUpdate(state, c.id, out.sheet, out.entry, ctx.dice, stamp);
@@ -250,6 +251,22 @@ export function decideTable(state: TableState, command: TableCommand, ctx: { act
     if (e instanceof Error && (e.name === 'DiceInputError' || e.name === 'DifficultyError' || e.name === 'RerollError')) throw new DomainError('invalid-command', e.message, 'dice');
     throw e;
   }
+}
+
+/**
+ * personae-core-2011.txt "Step 4: Determine Maximum Number of Traits": the group decides whether
+ * traits left unspent at creation may be defined during a session or only between sessions (option
+ * unspentTraits). The encounter clock knows whether a session is in progress: from the set-up until
+ * the GM ends it, and again from the next begin-session.
+ */
+function requireSlotTime(state: TableState): void {
+  const now = state.encounter.now;
+  if (state.options.unspentTraits !== 'between-sessions' || !now || now.betweenSessions) return;
+  throw new DomainError(
+    'unspent-traits-between-sessions',
+    `session ${now.clock.session} is in progress: this table defines traits in unspent creation slots only between sessions (option unspentTraits = between-sessions); the GM ends the session first`,
+    'command.purchase',
+  );
 }
 
 function overridesOf(state: TableState): Partial<TableOptions> {
@@ -317,6 +334,7 @@ export function evolveTable(state: TableState, event: TableEvent): TableState {
 function describeHistory(e: HistoryEntry): string {
   if (e.type === 'award') return `awarded ${e.points} development point${e.points === 1 ? '' : 's'}`;
   if (e.type === 'undo') return `undid entry ${e.entry}`;
+  if (e.purchase.kind === 'priorities' || e.purchase.kind === 'unspent-slot') return describePurchase(e.purchase);
   return `spent ${e.cost} development point${e.cost === 1 ? '' : 's'} on ${e.purchase.kind.replace(/-/g, " ")}`;
 }
 

@@ -11,6 +11,7 @@ import {
   type AdvancementCommand,
   type CharacterSheet,
   type Purchase,
+  unspentSlots,
 } from '../../src/character';
 import { tableOptions } from '../../src/options/options';
 import { baseSheet, core, exampleFiles, loadExample } from './helpers';
@@ -192,6 +193,103 @@ describe('advancement (personae-core-2011.txt "Advancement")', () => {
   });
 });
 
+describe('changing attribute priorities (personae-core-2011.txt "The Order of Importance"; option prioritiesChangeable)', () => {
+  const changeable = tableOptions('core-2011', { prioritiesChangeable: true });
+  // Base: Competence 5, Prowess 4 First; Stature 4, Cunning 3 Second; Knowledge 3 Third; Power 1 Handicap.
+  const swapped = { first: ['competence', 'prowess'], second: ['stature', 'knowledge'], third: 'cunning', handicap: 'power' } as const;
+  const change = (priorities: typeof swapped | Record<string, unknown>) => spend({ kind: 'priorities', priorities } as Purchase);
+
+  it('is refused, naming the option, when the table keeps priorities fixed', () => {
+    const e = refused(baseSheet(), change(swapped));
+    expect(e).toMatchObject({ rule: 'priorities-changeable', path: 'purchase.priorities' });
+    expect(e.message).toMatch(/option prioritiesChangeable/);
+    expect(e.source).toContain('"The Order of Importance"');
+  });
+
+  it('is a free spend in the history when the table allows it, and undo restores the old order', () => {
+    const s0 = baseSheet();
+    const r = advance(s0, change(swapped), changeable);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.sheet.priorities).toEqual(swapped);
+    expect(r.entry).toMatchObject({ type: 'spend', cost: 0, award: null, previous: { priorities: s0.priorities } });
+    expect(checkCreation(r.sheet, changeable).errors).toEqual([]);
+    const u = advance(r.sheet, { type: 'undo' }, changeable);
+    expect(u.ok && withoutHistory(u.sheet)).toEqual(withoutHistory(s0));
+  });
+
+  it('still keeps the order against the current values: no Second above a First, and so on', () => {
+    const e = refused(baseSheet(), change({ first: ['competence', 'knowledge'], second: ['stature', 'prowess'], third: 'cunning', handicap: 'power' }), changeable);
+    expect(e.rule).toBe('priority-order');
+    expect(e.message).toMatch(/Stature \(Second priority\) is 4, above Knowledge \(First priority\) at 3/);
+    expect(refused(baseSheet(), change({ first: ['competence', 'competence'], second: ['stature', 'knowledge'], third: 'cunning', handicap: 'power' }), changeable).rule).toBe(
+      'priorities-each-attribute-once',
+    );
+    expect(refused(baseSheet(), change(baseSheet().priorities as never), changeable).message).toMatch(/already has/);
+  });
+
+  it('later attribute purchases follow the new order; the caps at creation keep the old one', () => {
+    let s = advance(baseSheet(), change(swapped), changeable);
+    if (!s.ok) throw new Error(s.error.message);
+    const awarded = advance(s.sheet, { type: 'award', points: 1 }, changeable);
+    if (!awarded.ok) throw new Error(awarded.error.message);
+    // Cunning is Third now: raising it to 4 would put it above Knowledge (Second, 3).
+    expect(refused(awarded.sheet, spend({ kind: 'attribute', attribute: 'cunning' }), changeable).rule).toBe('priority-order');
+    s = advance(awarded.sheet, spend({ kind: 'attribute', attribute: 'knowledge' }), changeable);
+    expect(s.ok).toBe(true);
+    if (s.ok) expect(checkCreation(s.sheet, changeable).errors).toEqual([]);
+  });
+});
+
+describe('defining unspent trait slots (personae-core-2011.txt "Step 4: Determine Maximum Number of Traits")', () => {
+  // Base: Competence 5, Cunning 3, Power 1, Knowledge 3 and no traits: 5 skill, 3 ability, 1 power, 3 talent slots.
+  const slot = (trait: Extract<Purchase, { kind: 'unspent-slot' }>['trait']) => spend({ kind: 'unspent-slot', trait });
+  const skill = (name: string, dice = 2) => slot({ type: 'skill', skill: { name, attribute: 'competence', dice } });
+
+  it('counts the slots the creation maxima leave', () => {
+    expect(unspentSlots(baseSheet(), core)).toEqual({ skills: 5, specialAbilities: 3, powers: 1, talents: 3 });
+    expect(unspentSlots(loadExample('dwarf-iron-constitution.yaml'), core)).toEqual({ skills: 1, specialAbilities: 0, powers: 1, talents: 0 });
+  });
+
+  it('defines a trait at no cost, with no award, and the slot is then taken', () => {
+    const s = run(baseSheet(), skill('Haggle'));
+    expect(s.skills.map((x) => x.name)).toEqual(['Haggle']);
+    expect(s.history.at(-1)).toMatchObject({ type: 'spend', cost: 0, award: null, purchase: { kind: 'unspent-slot' } });
+    expect(developmentPoints(s)).toEqual({ awarded: 0, spent: 0, unspent: 0 });
+    expect(unspentSlots(s, core)?.skills).toBe(4);
+    expect(checkCreation(s, core).errors).toEqual([]);
+  });
+
+  it('refuses a trait when no slot of its kind is left, naming the maximum', () => {
+    const power = (name: string) => slot({ type: 'power', power: { name, duration: 'instant', targets: 1, hits: 1, upgrades: 0 } });
+    const s = run(baseSheet(), power('Spark'));
+    const e = refused(s, power('Flare'));
+    expect(e).toMatchObject({ rule: 'powers-within-power', path: 'purchase.trait' });
+    expect(e.message).toMatch(/No unspent creation slot is left for this power: it takes 1 and 0 of the Power slots are unspent/);
+    let full = baseSheet();
+    for (const name of ['A', 'B', 'C', 'D', 'E']) full = run(full, skill(name));
+    expect(refused(full, skill('F')).rule).toBe('skills-within-competence');
+    const quality = { name: 'Aura', conditional: [], culture: false, quality: true, upgrades: 0, effect: { type: 'described' as const } };
+    const two = run(baseSheet(), slot({ type: 'special-ability', ability: { ...quality, name: 'Grit', quality: false } }), slot({ type: 'special-ability', ability: { ...quality, name: 'Nerve', quality: false } }));
+    expect(refused(two, slot({ type: 'special-ability', ability: quality })).message).toMatch(/it takes 2 and 1 of the Cunning slots is unspent/);
+  });
+
+  it('a slot trait takes the shape of a new one and is checked like one', () => {
+    expect(refused(baseSheet(), skill('Haggle', 3))).toMatchObject({ rule: 'skill-starting-rating', path: 'purchase.trait.skill.dice' });
+    const s = run(baseSheet(), skill('Haggle'));
+    expect(refused(s, skill('haggle')).rule).toBe('trait-names-unique');
+  });
+
+  it('traits bought with development points do not take slots; slot traits count as created', () => {
+    const s = run(baseSheet(), { type: 'award', points: 1 }, spend({ kind: 'skill', skill: { name: 'Lore', attribute: 'knowledge', dice: 2 } }), skill('Haggle'));
+    expect(unspentSlots(s, core)?.skills).toBe(4);
+    expect(checkCreation(s, core).errors).toEqual([]);
+    const undone = run(s, { type: 'undo' });
+    expect(undone.skills.map((x) => x.name)).toEqual(['Lore']);
+    expect(unspentSlots(undone, core)?.skills).toBe(5);
+  });
+});
+
 // ---------------------------------------------------------------------------------------------
 
 const attr = fc.constantFrom('competence', 'prowess', 'cunning', 'power', 'knowledge', 'stature');
@@ -210,6 +308,15 @@ const purchaseArb: fc.Arbitrary<Purchase> = fc.oneof(
   fc.record({ power: fc.constantFrom('Bolt', 'Veil'), improve: fc.constantFrom('targets' as const, 'hits' as const, 'other' as const) }).map((r) => ({ kind: 'power-upgrade' as const, ...r })),
   fc.constantFrom('Elvish', 'Trade').map((name) => ({ kind: 'talent' as const, talent: { name, kind: 'language' as const, native: false, uses: 1, dice: 1, resourceCap: 1 } })),
   fc.constant({ kind: 'hit' as const }),
+  fc
+    .shuffledSubarray(['competence', 'prowess', 'cunning', 'power', 'knowledge', 'stature'] as const, { minLength: 6, maxLength: 6 })
+    .map(([a, b, c, d, e, f]) => ({ kind: 'priorities' as const, priorities: { first: [a!, b!] as [typeof a & string, typeof a & string], second: [c!, d!] as [typeof a & string, typeof a & string], third: e!, handicap: f! } })),
+  fc.constantFrom('Haggle', 'Sword').map((name) => ({ kind: 'unspent-slot' as const, trait: { type: 'skill' as const, skill: { name, attribute: 'competence' as const, dice: 2 } } })),
+  fc.constantFrom('Grit', 'Omen').map((name) => ({
+    kind: 'unspent-slot' as const,
+    trait: { type: 'special-ability' as const, ability: { name, conditional: [], culture: false, quality: false, upgrades: 0, effect: { type: 'described' as const } } },
+  })),
+  fc.constantFrom('Ward', 'Veil').map((name) => ({ kind: 'unspent-slot' as const, trait: { type: 'power' as const, power: { name, duration: 'maintain' as const, targets: 1, hits: 0, upgrades: 0 } } })),
 );
 const commandArb: fc.Arbitrary<AdvancementCommand> = fc.oneof(
   { weight: 2, arbitrary: fc.integer({ min: 1, max: 3 }).map((points) => ({ type: 'award' as const, points })) },
@@ -219,6 +326,8 @@ const commandArb: fc.Arbitrary<AdvancementCommand> = fc.oneof(
 
 describe('advancement properties', () => {
   const start = () => loadExample('post-civil-war-entrepreneur.yaml');
+  // Priorities may change at this table, so that the random commands reach every purchase kind.
+  const core = tableOptions('core-2011', { prioritiesChangeable: true });
 
   it('spend then undo returns the identical sheet (history aside, which only grows)', () => {
     fc.assert(

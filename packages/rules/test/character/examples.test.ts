@@ -3,7 +3,7 @@ import { CHARACTER_RULES, CHARACTER_RULE_NAMES, checkCreation } from '../../src/
 import { core, exampleFiles, INVALID, loadExample } from './helpers';
 
 /** Rules only a command can break (checked by decideAdvancement), never a file on its own. */
-const COMMAND_ONLY = ['purchase-target-exists'];
+const COMMAND_ONLY = ['purchase-target-exists', 'priorities-changeable'];
 
 describe('examples/characters', () => {
   const files = exampleFiles();

@@ -155,6 +155,56 @@ describe('the Personae table domain', () => {
     expect(JSON.stringify(t.state)).toBe(before2);
   });
 
+  describe('option unspentTraits (personae-core-2011.txt "Step 4: Determine Maximum Number of Traits")', () => {
+    // The dwarf has Competence 4 and three skills: one skill slot was left unspent at creation.
+    const define = (id: string) => ({ type: 'advance' as const, id, command: { type: 'spend' as const, purchase: { kind: 'unspent-slot' as const, trait: { type: 'skill' as const, skill: { name: 'Tunnel Sense', attribute: 'knowledge' as const, dice: 2 } } } } });
+
+    it('between-sessions: refused while a session is in progress, allowed once the GM ends it', () => {
+      const t = setUp();
+      const dwarf = Object.keys(t.state.characters)[0]!;
+      expect(t.state.options.unspentTraits).toBe('between-sessions');
+      t.refused(ann, define(dwarf), 'unspent-traits-between-sessions');
+      expect(() => t.run(ann, define(dwarf))).toThrow(/option unspentTraits = between-sessions/);
+      t.refused(ann, { type: 'encounter', command: { type: 'end-session', actor: 'gm' } }, 'gm-only');
+      t.run(gm, { type: 'encounter', command: { type: 'end-session', actor: 'gm' } });
+      expect(t.state.encounter.now?.betweenSessions).toBe(true);
+      t.run(ann, define(dwarf));
+      expect(t.state.characters[dwarf]!.sheet.skills.map((s) => s.name)).toContain('Tunnel Sense');
+      expect(t.state.encounter.now?.characters[dwarf]?.def.skills.some((s) => s.name === 'Tunnel Sense')).toBe(true);
+      expect(t.state.log.at(-2)?.lines.join(' ')).toMatch(/define the skill Tunnel Sense in an unspent creation slot/);
+      // The next session begins: in session again.
+      t.run(gm, { type: 'encounter', command: { type: 'begin-session', actor: 'gm' } });
+      expect(t.state.encounter.now?.betweenSessions).toBe(false);
+      t.run(gm, { type: 'advance', id: dwarf, command: { type: 'undo' } });
+      t.refused(ann, define(dwarf), 'unspent-traits-between-sessions');
+    });
+
+    it('during-session: allowed while a session is in progress; the creation maxima still hold', () => {
+      const t = setUp();
+      const dwarf = Object.keys(t.state.characters)[0]!;
+      t.run(gm, { type: 'configure', preset: 'core-2011', options: { unspentTraits: 'during-session' } });
+      t.run(ann, define(dwarf));
+      expect(t.state.characters[dwarf]!.sheet.skills.map((s) => s.name)).toContain('Tunnel Sense');
+      const another = define(dwarf);
+      another.command.purchase.trait.skill.name = 'Masonry';
+      t.refused(ann, another, 'skills-within-competence');
+    });
+  });
+
+  it('option prioritiesChangeable: a change of priorities is refused at a table that keeps them, and undoable where allowed', () => {
+    const t = setUp();
+    const dwarf = Object.keys(t.state.characters)[0]!;
+    const before = t.state.characters[dwarf]!.sheet.priorities;
+    const change = { type: 'advance' as const, id: dwarf, command: { type: 'spend' as const, purchase: { kind: 'priorities' as const, priorities: { ...before, third: before.handicap, handicap: before.third } } } };
+    t.refused(ann, change, 'priorities-changeable');
+    t.run(gm, { type: 'configure', preset: 'core-2011', options: { prioritiesChangeable: true } });
+    t.run(ann, change);
+    expect(t.state.characters[dwarf]!.sheet.priorities.third).toBe(before.handicap);
+    expect(t.state.characters[dwarf]!.sheet.history.at(-1)).toMatchObject({ type: 'spend', cost: 0, purchase: { kind: 'priorities' } });
+    t.run(ann, { type: 'advance', id: dwarf, command: { type: 'undo' } });
+    expect(t.state.characters[dwarf]!.sheet.priorities).toEqual(before);
+  });
+
   it('the GM changes the options; the encounter follows them', () => {
     const t = setUp();
     t.run(gm, { type: 'configure', preset: 'srd-v4', options: { fullTie: 'reactor' } });

@@ -233,6 +233,17 @@ run('the web app in Chromium', () => {
     await shot(player, '21-player-advancement');
   });
 
+  it('the player edits the sheet in the builder; the GM sees the change', async () => {
+    const card = player.locator('article', { has: player.getByRole('heading', { name: 'Kestrel', exact: true }) });
+    await card.getByRole('button', { name: 'Edit the sheet in the builder' }).click();
+    await player.locator('#b-concept').fill('River Scout of the Reed Marches');
+    await player.getByRole('button', { name: /Review and save/ }).click();
+    await player.getByRole('button', { name: 'Save the changes at the table' }).click();
+    await player.getByText("Kestrel's sheet is saved at the table.").waitFor();
+    await player.getByRole('button', { name: 'Close the builder' }).click();
+    await gm.getByText('River Scout of the Reed Marches · played by Ann').waitFor();
+  });
+
   it('a lost connection is shown and recovers by itself, resuming from the last event seen', async () => {
     await server.stop();
     await player.locator('.status-pill.reconnecting').waitFor();

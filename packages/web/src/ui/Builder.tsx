@@ -65,6 +65,8 @@ export interface BuilderProps {
   onAdd?: (sheet: CharacterSheet, extra: { hidden: boolean }) => Promise<void>;
   onClose?: () => void;
   initial?: CharacterSheet;
+  /** Editing a character already at the table: the last step saves the changes instead of adding. */
+  editing?: boolean;
 }
 
 function loadDraft(key: string, creationPoints: number, initial?: CharacterSheet): Draft {
@@ -83,7 +85,7 @@ function loadDraft(key: string, creationPoints: number, initial?: CharacterSheet
 
 export function Builder(props: BuilderProps) {
   const { options } = props;
-  const [draft, setDraft] = useState<Draft>(() => loadDraft(props.storageKey, options.creationPoints, props.initial));
+  const [draft, setDraft] = useState<Draft>(() => (props.editing && props.initial ? draftFromSheet(props.initial) : loadDraft(props.storageKey, options.creationPoints, props.initial)));
   const [step, setStep] = useState<StepId>('concept');
   const [hidden, setHidden] = useState(props.gm ?? false);
   const [message, setMessage] = useState<{ kind: 'good' | 'bad' | 'info'; text: string; details?: string[] } | null>(null);
@@ -92,6 +94,7 @@ export function Builder(props: BuilderProps) {
   const firstRender = useRef(true);
 
   useEffect(() => {
+    if (props.editing) return;
     try {
       localStorage.setItem(props.storageKey, JSON.stringify(draft));
     } catch {
@@ -160,6 +163,10 @@ export function Builder(props: BuilderProps) {
     setBusy(true);
     try {
       await props.onAdd(check.sheet, { hidden });
+      if (props.editing) {
+        setMessage({ kind: 'good', text: `${check.sheet.name}'s sheet is saved at the table.` });
+        return;
+      }
       localStorage.removeItem(props.storageKey);
       setMessage({ kind: 'good', text: `${check.sheet.name} joined the table.` });
       setDraft(newDraft(options.creationPoints));
@@ -237,6 +244,7 @@ export function Builder(props: BuilderProps) {
             gm={props.gm ?? false}
             hidden={hidden}
             setHidden={setHidden}
+            editing={props.editing ?? false}
           />
         )}
         <div class="step-nav">
@@ -1029,6 +1037,7 @@ function ReviewStep(props: {
   gm: boolean;
   hidden: boolean;
   setHidden: (v: boolean) => void;
+  editing: boolean;
 }) {
   const list = problems(props.check);
   const notes = props.check.report?.notes ?? [];
@@ -1091,11 +1100,13 @@ function ReviewStep(props: {
       </div>
       {props.onAdd && (
         <div class="card" style={{ background: 'var(--accent-soft)' }}>
-          {props.gm && <Check label="Hidden from the players (they see only its name and condition)" checked={props.hidden} onChange={props.setHidden} />}
+          {props.gm && !props.editing && (
+            <Check label="Hidden from the players (they see only its name and condition)" checked={props.hidden} onChange={props.setHidden} />
+          )}
           <button type="button" class="primary big" disabled={!props.valid || props.busy} onClick={props.onAdd}>
-            {props.busy ? 'Adding…' : 'Add to the table'}
+            {props.busy ? 'Saving…' : props.editing ? 'Save the changes at the table' : 'Add to the table'}
           </button>
-          {!props.valid && <p class="small muted">A character joins the table once every rule holds.</p>}
+          {!props.valid && <p class="small muted">{props.editing ? 'The changes are saved once every rule holds.' : 'A character joins the table once every rule holds.'}</p>}
         </div>
       )}
       {props.check.sheet && <SheetView sheet={props.check.sheet} options={props.options} headingLevel={3} />}

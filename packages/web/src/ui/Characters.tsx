@@ -33,6 +33,7 @@ export function Characters(props: {
   me: { participantId: string; role: 'gm' | 'player' | 'observer' };
   actions: CharacterActions;
   onBuild: (() => void) | null;
+  onEdit: ((c: CharacterView) => void) | null;
 }) {
   const { view } = props;
   const gm = props.me.role === 'gm';
@@ -59,6 +60,7 @@ export function Characters(props: {
               gm={gm}
               mine={c.owner === props.me.participantId}
               actions={props.actions}
+              onEdit={props.onEdit}
             />
           ))}
         </div>
@@ -83,7 +85,15 @@ export function conditionOf(c: CharacterView, options: TableOptions) {
   };
 }
 
-function CharacterCard(props: { c: CharacterView; view: TableView; participants: readonly Participant[]; gm: boolean; mine: boolean; actions: CharacterActions }) {
+function CharacterCard(props: {
+  c: CharacterView;
+  view: TableView;
+  participants: readonly Participant[];
+  gm: boolean;
+  mine: boolean;
+  actions: CharacterActions;
+  onEdit: ((c: CharacterView) => void) | null;
+}) {
   const { c, view, gm } = props;
   const [error, setError] = useState<string | null>(null);
   const cond = conditionOf(c, view.options);
@@ -156,6 +166,13 @@ function CharacterCard(props: { c: CharacterView; view: TableView; participants:
         </details>
       )}
       {canAdvance && <Advancement c={c} options={view.options} gm={gm} run={run} />}
+      {canAdvance && props.onEdit && (
+        <p>
+          <button type="button" onClick={() => props.onEdit!(c)}>
+            Edit the sheet in the builder
+          </button>
+        </p>
+      )}
       {gm && (
         <div class="row" style={{ marginTop: '8px' }}>
           <button type="button" onClick={() => run({ type: 'set-visibility', id: c.id, hidden: !c.hidden })}>

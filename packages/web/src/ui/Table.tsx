@@ -63,6 +63,7 @@ export function TablePage(props: { tableId: string; token: string | null; watch:
   const conn = useRef<TableConnection | null>(null);
   const [tab, setTab] = useState<Tab>(() => (sessionStorage.getItem(`personae.tab.${props.tableId}`) as Tab | null) ?? 'play');
   const [building, setBuilding] = useState(false);
+  const [editing, setEditing] = useState<{ id: string; sheet: NonNullable<TableView['characters'][number]['sheet']> } | null>(null);
   const [spoken, setSpoken] = useState('');
   const announced = useRef<number | null>(null);
 
@@ -251,7 +252,20 @@ export function TablePage(props: { tableId: string; token: string | null; watch:
                   {me && <Encounter view={view} me={me} send={send} physicalDice={physical} />}
                 </div>
                 <div role="tabpanel" id="panel-characters" aria-labelledby="tab-characters" hidden={effectiveTab !== 'characters'}>
-                  {building && !observer ? (
+                  {editing && !observer ? (
+                    <Builder
+                      key={editing.id}
+                      options={view.options}
+                      storageKey={`personae.edit.${props.tableId}.${editing.id}`}
+                      gm={gm}
+                      initial={editing.sheet}
+                      editing
+                      onAdd={async (sheet) => {
+                        await send({ type: 'update-sheet', id: editing.id, sheet });
+                      }}
+                      onClose={() => setEditing(null)}
+                    />
+                  ) : building && !observer ? (
                     <Builder
                       options={view.options}
                       storageKey={`personae.draft.${props.tableId}`}
@@ -269,6 +283,7 @@ export function TablePage(props: { tableId: string; token: string | null; watch:
                         me={me}
                         actions={{ send }}
                         onBuild={observer ? null : () => setBuilding(true)}
+                        onEdit={observer ? null : (c) => c.sheet && setEditing({ id: c.id, sheet: c.sheet })}
                       />
                     )
                   )}

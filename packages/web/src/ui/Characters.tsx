@@ -198,7 +198,22 @@ function CharacterCard(props: {
   );
 }
 
-type Kind = 'attribute' | 'skill' | 'prowess-pool' | 'assign-dice' | 'special-ability' | 'special-ability-upgrade' | 'talent' | 'talent-upgrade' | 'power' | 'power-upgrade' | 'hit';
+type Kind =
+  | 'attribute'
+  | 'skill'
+  | 'prowess-pool'
+  | 'assign-dice'
+  | 'special-ability'
+  | 'special-ability-upgrade'
+  | 'talent'
+  | 'talent-upgrade'
+  | 'power'
+  | 'power-upgrade'
+  | 'hit'
+  | 'slot-skill'
+  | 'slot-ability'
+  | 'slot-talent'
+  | 'slot-power';
 const KINDS: { value: Kind; label: string }[] = [
   { value: 'attribute', label: '+1 to an attribute' },
   { value: 'skill', label: 'Unlock a skill' },
@@ -211,6 +226,10 @@ const KINDS: { value: Kind; label: string }[] = [
   { value: 'power', label: 'A new power' },
   { value: 'power-upgrade', label: 'Upgrade a power' },
   { value: 'hit', label: '+1 hit before Injured' },
+  { value: 'slot-skill', label: 'Unspent creation slot: a skill (free)' },
+  { value: 'slot-ability', label: 'Unspent creation slot: a special ability (free)' },
+  { value: 'slot-talent', label: 'Unspent creation slot: a talent (free)' },
+  { value: 'slot-power', label: 'Unspent creation slot: a power (free)' },
 ];
 
 /** Development points: the GM awards them; the player spends them, with the cost and every rule checked before sending. */
@@ -252,6 +271,16 @@ function Advancement(props: { c: CharacterView; options: TableOptions; gm: boole
         return name.trim() ? { kind, power: { name: name.trim(), duration: 'instant', targets: 1, hits: 0, upgrades: 0 } } : null;
       case 'power-upgrade':
         return target ? { kind, power: target, improve: improve as 'targets' | 'hits' } : null;
+      case 'slot-skill':
+        return name.trim() ? { kind: 'unspent-slot', trait: { type: 'skill', skill: { name: name.trim(), attribute, dice: 2 } } } : null;
+      case 'slot-ability':
+        return name.trim()
+          ? { kind: 'unspent-slot', trait: { type: 'special-ability', ability: { name: name.trim(), conditional: [], culture: false, quality: false, upgrades: 0, effect: { type: 'described' } } } }
+          : null;
+      case 'slot-talent':
+        return name.trim() ? { kind: 'unspent-slot', trait: { type: 'talent', talent: { name: name.trim(), kind: 'expertise', native: false, uses: 1, dice: 1, resourceCap: 1 } } } : null;
+      case 'slot-power':
+        return name.trim() ? { kind: 'unspent-slot', trait: { type: 'power', power: { name: name.trim(), duration: 'instant', targets: 1, hits: 0, upgrades: 0 } } } : null;
     }
   }, [kind, attribute, name, target, dice, improve]);
 
@@ -308,7 +337,7 @@ function Advancement(props: { c: CharacterView; options: TableOptions; gm: boole
               ))}
             </select>
           </div>
-          {(kind === 'attribute' || kind === 'skill') && (
+          {(kind === 'attribute' || kind === 'skill' || kind === 'slot-skill') && (
             <div class="field">
               <label for={`${p}-attr`}>Attribute</label>
               <select id={`${p}-attr`} value={attribute} onChange={(e) => setAttribute(e.currentTarget.value as AttributeName)}>
@@ -320,7 +349,7 @@ function Advancement(props: { c: CharacterView; options: TableOptions; gm: boole
               </select>
             </div>
           )}
-          {(kind === 'skill' || kind === 'special-ability' || kind === 'talent' || kind === 'power') && (
+          {(kind === 'skill' || kind === 'special-ability' || kind === 'talent' || kind === 'power' || kind.startsWith('slot-')) && (
             <div class="field grow">
               <label for={`${p}-name`}>Name</label>
               <input id={`${p}-name`} type="text" maxLength={80} value={name} onInput={(e) => setName(e.currentTarget.value)} />

@@ -58,7 +58,7 @@ export function Encounter(props: { view: TableView; me: { participantId: string;
       <div class="spread">
         <h2 id="enc-h">Encounter</h2>
         <span class="tag">
-          Session {scene.clock.session} · day {scene.clock.day} · scene {scene.clock.scene}
+          {scene.betweenSessions ? `After session ${scene.clock.session}` : `Session ${scene.clock.session}`} · day {scene.clock.day} · scene {scene.clock.scene}
         </span>
       </div>
       <p aria-live="polite">
@@ -102,8 +102,11 @@ export function Encounter(props: { view: TableView; me: { participantId: string;
             <button type="button" onClick={() => run({ type: 'begin-day', actor: 'gm' })}>
               Next day
             </button>
+            <button type="button" onClick={() => run({ type: 'end-session', actor: 'gm' })}>
+              End the session
+            </button>
             <button type="button" onClick={() => run({ type: 'begin-session', actor: 'gm' })}>
-              Next session
+              Begin the next session
             </button>
           </div>
         </div>

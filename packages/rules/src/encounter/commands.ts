@@ -23,6 +23,10 @@ export type GivenDice = z.infer<typeof GivenDiceSchema>;
 
 const Labeled = z.strictObject({ value: z.number().int().min(-20).max(20), source: text });
 
+const coordinate = z.number().int().min(-10000).max(10000);
+/** A square of the grid, for tables that track distance on one (option distance = grid). */
+export const GridPointSchema = z.strictObject({ x: coordinate, y: coordinate });
+
 /** How criticals are spent on a challenge (personae-core-2011.txt "Critical Success"). */
 export const SpendSchema = z.strictObject({
   /** Spent before rolling: the challenge succeeds without a roll. */
@@ -93,7 +97,15 @@ export const EncounterCommandSchema = z.discriminatedUnion('type', [
   withActor('de-escalate', { to: z.enum(['scene', 'non-violent', 'hostile']) }),
   withActor('end-encounter', {}),
   withActor('set-order', { order: z.array(id).min(1) }),
-  withActor('move', { description: z.string().optional() }),
+  withActor('move', {
+    description: z.string().optional(),
+    /**
+     * Where the move ends (personae-core-2011.txt "Distance and Location"), by option distance: a
+     * relative term under `relative` ("close", "adjacent", "very near", "pretty far", or any word the
+     * group uses), grid coordinates `{ x, y }` under `grid`.
+     */
+    to: z.union([z.string().trim().min(1).max(60), GridPointSchema]).optional(),
+  }),
   withActor('attack', {
     target: id.optional(),
     targets: z.array(id).optional(),

@@ -14,7 +14,7 @@ import { beginDay, beginScene, beginSession, endEncounter } from './clockwork';
 import { actionOrder } from './order';
 import { beginRound, endTurn, requireTurn, takeAction } from './turns';
 import { applyStatusNow, statusesAtOnce, talliedStatus } from './health';
-import type { EncounterState, Snapshot } from './state';
+import type { EncounterState, Place, Snapshot } from './state';
 
 /**
  * Who must issue a command: "gm" for the GM's commands, otherwise the controller of the character
@@ -275,11 +275,34 @@ function setOrder(b: Batch, command: CommandOf<'set-order'>): void {
 // ---------------------------------------------------------------------------------------------
 // Moves and the smaller actions.
 
+/**
+ * personae-core-2011.txt "Distance and Location": the group tracks space on a grid or in relative
+ * terms ("close", "adjacent", "very near", "pretty far"); option distance says which, and a
+ * destination of the other form is refused.
+ */
+function destination(now: Snapshot, to: CommandOf<'move'>['to']): { to?: Place } {
+  if (to === undefined) return {};
+  const section = rule('core', 'Distance and Location');
+  if (now.options.distance === 'grid' && typeof to === 'string') {
+    throw new DomainError('distance-form', `this table tracks distance on a grid (option distance = grid): give the destination as coordinates { x, y }, not "${to}"`, 'to', section);
+  }
+  if (now.options.distance === 'relative' && typeof to !== 'string') {
+    throw new DomainError(
+      'distance-form',
+      `this table tracks distance in relative terms (option distance = relative): give the destination as a word such as "close", "adjacent", "very near" or "pretty far", not coordinates`,
+      'to',
+      section,
+    );
+  }
+  return { to };
+}
+
 function move(b: Batch, command: CommandOf<'move'>): void {
   const now = b.now;
   const who = requireTurn(b, command.actor, 'actor');
+  const where = destination(now, command.to);
   if (!now.combat) {
-    b.emit({ type: 'moved', actor: who.def.id, usesAction: false, ...(command.description ? { description: command.description } : {}) });
+    b.emit({ type: 'moved', actor: who.def.id, usesAction: false, ...(command.description ? { description: command.description } : {}), ...where });
     return;
   }
   const turn = now.combat.turn;
@@ -287,7 +310,7 @@ function move(b: Batch, command: CommandOf<'move'>): void {
   if (turn.moves >= 1 && turn.actionUsed) {
     throw new DomainError('no-moves-left', `${who.def.name} has moved and used the turn's action`, 'type', rule('core', 'The Action Order, and Actions'));
   }
-  b.emit({ type: 'moved', actor: who.def.id, usesAction: turn.moves >= 1, ...(command.description ? { description: command.description } : {}) });
+  b.emit({ type: 'moved', actor: who.def.id, usesAction: turn.moves >= 1, ...(command.description ? { description: command.description } : {}), ...where });
 }
 
 /** personae-core-2011.txt "Passive vs. Active Defense": an active defense is declared with an action. */

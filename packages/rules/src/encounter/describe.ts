@@ -1,7 +1,7 @@
 import { STAGE_LABEL } from '../time';
 import type { EncounterEvent } from './events';
 import { STATUS_LABEL, STATUS_PENALTY, statusForHits, threshold } from './injury';
-import type { CharacterState, Snapshot } from './state';
+import { placeText, type CharacterState, type Snapshot } from './state';
 
 /**
  * Events in words, for a log on the screen: each event gives one or more lines; lines that explain
@@ -52,7 +52,7 @@ export function describeEvent(e: EncounterEvent, before: Snapshot | null): strin
     case 'turn-ended':
       return [];
     case 'moved':
-      return [`${name(e.actor)} moves${e.description ? ` (${e.description})` : ''}${e.usesAction ? ', using the action for a second move' : ''}.`];
+      return [`${name(e.actor)} moves${e.description ? ` (${e.description})` : ''}${e.to !== undefined ? ` to ${placeText(e.to)}` : ''}${e.usesAction ? ', using the action for a second move' : ''}.`];
     case 'action-taken':
       return [`${name(e.actor)} ${e.what}.`];
     case 'ability-used':
@@ -133,6 +133,7 @@ export function describeCharacter(now: Snapshot, c: CharacterState): string {
   if (!c.conscious && c.status !== 'dead') parts.push('unconscious');
   if (c.stabilized) parts.push('stabilized');
   if (!c.present) parts.push('not in the scene');
+  if (c.position !== null) parts.push(`position ${placeText(c.position)}`);
   const crits = (now.banks[c.def.id] ?? []).reduce((s, e) => s + e.count, 0);
   if (crits) parts.push(`${crits} critical(s)`);
   return parts.join(', ');

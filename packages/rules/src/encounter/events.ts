@@ -3,7 +3,7 @@ import type { TableOptions } from '../options';
 import type { Stage, Stamp } from '../time';
 import type { Combatant } from './combatant';
 import type { Status } from './injury';
-import type { ActiveEffect, DeclaredDefense } from './state';
+import type { ActiveEffect, DeclaredDefense, Place } from './state';
 
 /** What every event carries: its place in the log and the first event of the action it belongs to. */
 export interface EventMeta {
@@ -49,7 +49,7 @@ export type EventBody =
   | { readonly type: 'turn-skipped'; readonly actor: string; readonly reason: string }
   | { readonly type: 'turn-ended'; readonly actor: string }
   | { readonly type: 'round-ended'; readonly round: number }
-  | { readonly type: 'moved'; readonly actor: string; readonly usesAction: boolean; readonly description?: string }
+  | { readonly type: 'moved'; readonly actor: string; readonly usesAction: boolean; readonly description?: string; readonly to?: Place }
   | {
       /** An action taken: marks the turn's action spent and the special ability used. */
       readonly type: 'action-taken';

@@ -58,6 +58,7 @@ function newCharacter(def: Combatant, now: Pick<Snapshot, 'options' | 'clock'>):
     lastRecoveryScene: null,
     healLater: null,
     present: true,
+    position: null,
   };
 }
 
@@ -114,8 +115,12 @@ export function applyEvent(before: Snapshot | null, event: EventBody): Snapshot 
         characters: { ...now.characters, [event.character.id]: newCharacter(event.character, now) },
       };
     }
-    case 'options-changed':
-      return { ...now, options: event.options };
+    case 'options-changed': {
+      // Positions of the other form mean nothing once the table changes how it tracks distance.
+      if (event.options.distance === now.options.distance) return { ...now, options: event.options };
+      const characters = Object.fromEntries(Object.entries(now.characters).map(([id, c]) => [id, { ...c, position: null }]));
+      return { ...now, options: event.options, characters };
+    }
     case 'character-updated':
       // The encounter keeps its own tally of hits and status; the definition is what changes.
       return setCharacter(now, event.character.id, { def: event.character });
@@ -177,7 +182,7 @@ export function applyEvent(before: Snapshot | null, event: EventBody): Snapshot 
     case 'round-ended':
       return now;
     case 'moved':
-      return setCombat(now, (c) =>
+      return setCombat(event.to === undefined ? now : setCharacter(now, event.actor, { position: event.to }), (c) =>
         c.turn.actor === event.actor
           ? {
               turn: { ...c.turn, moves: c.turn.moves + 1, actionUsed: c.turn.actionUsed || event.usesAction },

@@ -4,6 +4,17 @@ import type { Clock, Stamp } from '../time';
 import type { Combatant, Duration } from './combatant';
 import type { Status } from './injury';
 
+/**
+ * Where a character is (personae-core-2011.txt "Distance and Location"): a relative term such as
+ * "close" or "pretty far" (option distance = relative), or a square of the grid (distance = grid).
+ */
+export type Place = string | { readonly x: number; readonly y: number };
+
+/** A place in words: the term itself, or "(x, y)". */
+export function placeText(l: Place): string {
+  return typeof l === 'string' ? l : `(${l.x}, ${l.y})`;
+}
+
 /** One character in play: its definition and everything play has done to it. */
 export interface CharacterState {
   readonly def: Combatant;
@@ -28,6 +39,8 @@ export interface CharacterState {
   readonly healLater: { readonly hits: number; readonly atEndOfScene: number } | null;
   /** Whether the character is in the current scene. */
   readonly present: boolean;
+  /** Where its last move with a destination took it; null until then. */
+  readonly position: Place | null;
 }
 
 /** A power whose duration outlasts the action that started it (personae-core-2011.txt "Duration"). */

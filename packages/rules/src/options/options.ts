@@ -238,8 +238,12 @@ export const OPTION_DEFINITIONS = {
   }),
   distance: option({
     schema: oneOf(['relative', 'grid']),
-    summary: 'How distance is tracked in encounters.',
+    summary: 'How distance is tracked: the form of the destination a move may name, kept as the character\'s position.',
     sources: [`${doc.core} "Distance and Location"`],
+    values: {
+      relative: 'a relative term: "close", "adjacent", "very near", "pretty far" or any word the group uses; coordinates are refused',
+      grid: 'a square of the grid, { x, y }; words are refused',
+    },
     defaults: same('relative'),
   }),
   companionsPerCharacter: option({

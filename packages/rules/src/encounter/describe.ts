@@ -134,6 +134,10 @@ export function describeCharacter(now: Snapshot, c: CharacterState): string {
   if (c.stabilized) parts.push('stabilized');
   if (!c.present) parts.push('not in the scene');
   if (c.position !== null) parts.push(`position ${placeText(c.position)}`);
+  const tally = c.tally;
+  if (tally.successes || tally.failures || tally.uncounted) {
+    parts.push(`this session ${tally.successes} success(es), ${tally.failures} failure(s)${tally.uncounted ? `, ${tally.uncounted} glancing success(es) not counted` : ''}`);
+  }
   const crits = (now.banks[c.def.id] ?? []).reduce((s, e) => s + e.count, 0);
   if (crits) parts.push(`${crits} critical(s)`);
   return parts.join(', ');

@@ -2,7 +2,8 @@ import { START_CLOCK } from '../time';
 import { knocksOut, statusForHits } from './injury';
 import type { Combatant } from './combatant';
 import type { EncounterEvent, EventBody } from './events';
-import { EMPTY_STATE, type CharacterState, type Combat, type EncounterState, type PastNode, type Snapshot } from './state';
+import type { ChallengeResult } from '../challenge';
+import { EMPTY_STATE, emptyTally, type CharacterState, type Combat, type EncounterState, type PastNode, type SuccessTally, type Snapshot } from './state';
 
 /**
  * evolve(state, event) -> state: apply one event. Pure and total: it never rolls a die and never
@@ -59,6 +60,8 @@ function newCharacter(def: Combatant, now: Pick<Snapshot, 'options' | 'clock'>):
     healLater: null,
     present: true,
     position: null,
+    tally: emptyTally(now.clock.session),
+    lastSessionTally: null,
   };
 }
 
@@ -128,8 +131,10 @@ export function applyEvent(before: Snapshot | null, event: EventBody): Snapshot 
       const next = setCharacter(now, event.id, { present: false });
       return setCombat(next, (c) => ({ order: c.order.filter((id) => id !== event.id), index: Math.min(c.index, Math.max(0, c.order.filter((id) => id !== event.id).length - 1)) }));
     }
-    case 'session-began':
-      return { ...now, clock: { ...now.clock, session: event.session }, betweenSessions: false };
+    case 'session-began': {
+      const characters = Object.fromEntries(Object.entries(now.characters).map(([id, c]) => [id, { ...c, lastSessionTally: c.tally, tally: emptyTally(event.session) }]));
+      return { ...now, clock: { ...now.clock, session: event.session }, betweenSessions: false, characters };
+    }
     case 'session-ended':
       return { ...now, betweenSessions: true };
     case 'day-began':
@@ -205,7 +210,10 @@ export function applyEvent(before: Snapshot | null, event: EventBody): Snapshot 
         abilityUse: { ...c.abilityUse, [event.actor]: event.turnKey },
         turn: c.turn.actor === event.actor ? { ...c.turn, ability: event.ability } : c.turn,
       }));
-    case 'challenge-resolved':
+    case 'challenge-resolved': {
+      const c = now.characters[event.actor];
+      return c ? setCharacter(now, event.actor, { tally: counted(c.tally, event.result, now.options.developmentCountsOnlyClear) }) : now;
+    }
     case 'virtual-answered':
       return now;
     case 'hits-sustained':
@@ -267,6 +275,18 @@ export function applyEvent(before: Snapshot | null, event: EventBody): Snapshot 
       // Handled by evolve with the log's past; on a bare snapshot they change nothing.
       return now;
   }
+}
+
+/**
+ * personae-v4-srd-playing.txt "Clear Success, Glancing Success, and Steering": "by default, characters
+ * may only mark clear successes when tracking successes and failures towards the achievement of
+ * development points" (option developmentCountsOnlyClear). A tie is neither.
+ */
+function counted(tally: SuccessTally, result: ChallengeResult, onlyClear: boolean): SuccessTally {
+  if (result.outcome === 'failure') return { ...tally, failures: tally.failures + 1 };
+  if (result.outcome !== 'success') return tally;
+  if (result.grade === 'glancing' && onlyClear) return { ...tally, uncounted: tally.uncounted + 1 };
+  return { ...tally, successes: tally.successes + 1 };
 }
 
 /** Spend or expire `count` criticals, oldest first. */

@@ -15,6 +15,23 @@ export function placeText(l: Place): string {
   return typeof l === 'string' ? l : `(${l.x}, ${l.y})`;
 }
 
+/**
+ * The challenges a character issued in one session, won and lost, for the GM to award development
+ * points from (personae-v4-srd-playing.txt "Clear Success, Glancing Success, and Steering": by
+ * default only clear successes are marked; option developmentCountsOnlyClear).
+ */
+export interface SuccessTally {
+  readonly session: number;
+  readonly successes: number;
+  readonly failures: number;
+  /** Glancing successes not counted because the table counts only clear ones. */
+  readonly uncounted: number;
+}
+
+export function emptyTally(session: number): SuccessTally {
+  return { session, successes: 0, failures: 0, uncounted: 0 };
+}
+
 /** One character in play: its definition and everything play has done to it. */
 export interface CharacterState {
   readonly def: Combatant;
@@ -41,6 +58,10 @@ export interface CharacterState {
   readonly present: boolean;
   /** Where its last move with a destination took it; null until then. */
   readonly position: Place | null;
+  /** Successes and failures of the challenges it issued this session. */
+  readonly tally: SuccessTally;
+  /** The tally of the session before, kept when a new session begins. */
+  readonly lastSessionTally: SuccessTally | null;
 }
 
 /** A power whose duration outlasts the action that started it (personae-core-2011.txt "Duration"). */

@@ -168,8 +168,13 @@ export const OPTION_DEFINITIONS = {
   }),
   developmentCountsOnlyClear: option({
     schema: z.boolean(),
-    summary: 'srd-v4: only clear successes count when tracking successes towards development points.',
+    summary:
+      'Whether only clear successes count in the tally of successes and failures kept for each character (the challenges it issues, per session), shown in the table view for awarding development points.',
     sources: [`${doc.v4} "Clear Success, Glancing Success, and Steering"`],
+    values: {
+      false: 'every success counts, glancing ones too',
+      true: 'only clear successes count (srd-v4 default); glancing successes are listed as not counted',
+    },
     defaults: byPreset(false, true),
   }),
   potential: option({

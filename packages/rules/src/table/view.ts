@@ -1,4 +1,4 @@
-import type { CharacterState, Snapshot } from '../encounter';
+import { emptyTally, type CharacterState, type Snapshot, type SuccessTally } from '../encounter';
 import type { LogEntry, TableCharacter, TableEvent, TableState, Viewer } from './table';
 
 /**
@@ -21,6 +21,14 @@ export interface CharacterView {
   readonly play: (Omit<CharacterState, 'def'> & { readonly def?: CharacterState['def'] }) | null;
 }
 
+/** One character's tally, for awarding development points. */
+export interface DevelopmentRow {
+  readonly id: string;
+  readonly name: string;
+  readonly tally: SuccessTally;
+  readonly lastSession: SuccessTally | null;
+}
+
 export interface TableView {
   readonly seq: number;
   readonly preset: TableState['preset'];
@@ -29,6 +37,12 @@ export interface TableView {
   readonly characters: readonly CharacterView[];
   readonly scene: Omit<Snapshot, 'characters'> | null;
   readonly log: readonly LogEntry[];
+  /**
+   * Successes and failures of the challenges each character issued, this session and the one
+   * before, so that the GM can award development points from them; `countsOnlyClear` is option
+   * developmentCountsOnlyClear (glancing successes are then listed as not counted).
+   */
+  readonly development: { readonly countsOnlyClear: boolean; readonly characters: readonly DevelopmentRow[] };
   readonly canUndo: boolean;
   readonly canRedo: boolean;
 }
@@ -41,7 +55,7 @@ function playView(state: CharacterState | undefined, showDef: boolean): Characte
   if (!state) return null;
   if (showDef) return state;
   const { def: _def, hits: _hits, ...rest } = state;
-  return { ...rest, hits: 0 };
+  return { ...rest, hits: 0, tally: emptyTally(state.tally.session), lastSessionTally: null };
 }
 
 export function viewTable(state: TableState, viewer: Viewer): TableView {
@@ -57,6 +71,10 @@ export function viewTable(state: TableState, viewer: Viewer): TableView {
     const { characters: _c, ...rest } = now;
     scene = rest;
   }
+  const development = characters.flatMap((c) => {
+    const play = now?.characters[c.id];
+    return play && c.sheet !== null ? [{ id: c.id, name: c.name, tally: play.tally, lastSession: play.lastSessionTally }] : [];
+  });
   return {
     seq: state.seq,
     preset: state.preset,
@@ -65,6 +83,7 @@ export function viewTable(state: TableState, viewer: Viewer): TableView {
     characters,
     scene,
     log: viewer.role === 'gm' ? state.log : state.log.filter((e) => !e.hidden),
+    development: { countsOnlyClear: state.options.developmentCountsOnlyClear, characters: development },
     canUndo: state.encounter.undoTo !== null,
     canRedo: state.encounter.redo.length > 0,
   };

@@ -40,3 +40,39 @@ describe('option distance (personae-core-2011.txt "Distance and Location")', () 
     expect(t.character('aldric').position).toEqual({ x: 0, y: 0 });
   });
 });
+
+describe('option developmentCountsOnlyClear (personae-v4-srd-playing.txt "Clear Success, Glancing Success, and Steering")', () => {
+  // Aldric persuades (2 dice + Competence 3) against the cultist's Resist (2 dice + Power 2).
+  const clear = { actor: [8, 1], reactor: [2, 1] };
+  const glancing = { actor: [6, 5], reactor: [7, 1] }; // 9 against 9, then 8 against 3: won on the tie-break
+  const failure = { actor: [1, 1], reactor: [9, 1] };
+  function play(onlyClear: boolean): Table {
+    const t = new Table([ALDRIC, CULTIST], { developmentCountsOnlyClear: onlyClear }, 'srd-v4');
+    for (const dice of [clear, glancing, failure]) t.run({ type: 'interact', actor: 'aldric', target: 'cultist', skill: 'Persuade', dice });
+    return t;
+  }
+
+  it('true: only clear successes count; glancing ones are listed as not counted', () => {
+    const t = play(true);
+    expect(t.events('challenge-resolved').map((e) => [e.result.outcome, e.result.grade])).toEqual([['success', 'clear'], ['success', 'glancing'], ['failure', null]]);
+    expect(t.character('aldric').tally).toEqual({ session: 1, successes: 1, failures: 1, uncounted: 1 });
+    expect(t.character('cultist').tally).toEqual({ session: 1, successes: 0, failures: 0, uncounted: 0 });
+    expect(describeSnapshot(t.now).join('\n')).toMatch(/this session 1 success\(es\), 1 failure\(s\), 1 glancing success\(es\) not counted/);
+  });
+
+  it('false: glancing successes count as successes', () => {
+    expect(play(false).character('aldric').tally).toEqual({ session: 1, successes: 2, failures: 1, uncounted: 0 });
+  });
+
+  it('a new session starts a fresh tally and keeps the last one; undo takes a count back', () => {
+    const t = play(true);
+    t.run({ type: 'begin-session', actor: 'gm' });
+    expect(t.character('aldric').tally).toEqual({ session: 2, successes: 0, failures: 0, uncounted: 0 });
+    expect(t.character('aldric').lastSessionTally).toEqual({ session: 1, successes: 1, failures: 1, uncounted: 1 });
+    t.run({ type: 'interact', actor: 'aldric', target: 'cultist', skill: 'Persuade', dice: clear });
+    expect(t.character('aldric').tally.successes).toBe(1);
+    t.run({ type: 'undo', actor: 'gm' });
+    expect(t.character('aldric').tally.successes).toBe(0);
+    expect(replay(t.log).now).toEqual(t.now);
+  });
+});

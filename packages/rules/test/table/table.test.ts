@@ -205,6 +205,31 @@ describe('the Personae table domain', () => {
     expect(t.state.characters[dwarf]!.sheet.priorities).toEqual(before);
   });
 
+  it('the view tallies the successes and failures of each character for development points (option developmentCountsOnlyClear)', () => {
+    const t = setUp();
+    const [dwarf, merchant] = Object.keys(t.state.characters);
+    t.run(gm, { type: 'configure', preset: 'srd-v4', options: {} });
+    t.run(ann, { type: 'encounter', command: { type: 'interact', actor: dwarf!, target: merchant!, skill: 'Stonecraft' } });
+    t.run(ann, { type: 'encounter', command: { type: 'move', actor: dwarf!, to: 'adjacent' } });
+    const result = t.state.log.filter((e) => e.result).at(-1)!.result!;
+    expect(result.outcome).not.toBe('tie');
+    const expected = {
+      session: 1,
+      successes: result.outcome === 'success' && result.grade === 'clear' ? 1 : 0,
+      failures: result.outcome === 'failure' ? 1 : 0,
+      uncounted: result.outcome === 'success' && result.grade === 'glancing' ? 1 : 0,
+    };
+    const forGm = personaeTable.viewState(t.state, gm);
+    expect(forGm.development.countsOnlyClear).toBe(true);
+    expect(forGm.development.characters.map((r) => r.id)).toEqual([dwarf, merchant]);
+    expect(forGm.development.characters[0]).toMatchObject({ id: dwarf, tally: expected, lastSession: null });
+    // A player sees the tallies of the characters whose sheets they see, and where they stand.
+    const forAnn = personaeTable.viewState(t.state, ann);
+    expect(forAnn.development.characters.map((r) => r.id)).toEqual([dwarf]);
+    expect(forAnn.characters.find((c) => c.id === dwarf)?.play?.position).toBe('adjacent');
+    expect(forAnn.characters.find((c) => c.id === merchant)?.play?.tally).toEqual({ session: 1, successes: 0, failures: 0, uncounted: 0 });
+  });
+
   it('the GM changes the options; the encounter follows them', () => {
     const t = setUp();
     t.run(gm, { type: 'configure', preset: 'srd-v4', options: { fullTie: 'reactor' } });

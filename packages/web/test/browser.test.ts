@@ -151,9 +151,13 @@ run('the web app in Chromium', () => {
     const clicked = Date.now();
     const entry = player.locator('.side-log .log > li', { hasText: 'Attack Challenge' }).first();
     await entry.waitFor();
+    const shownToPlayer = Date.now();
     const gmEntry = gm.locator('.side-log .log > li', { hasText: 'Attack Challenge' }).first();
     await gmEntry.waitFor({ timeout: 1000 });
-    expect(Date.now() - clicked).toBeLessThan(1500);
+    // The GM's page shows it within a second of the player's, and the whole round trip (command,
+    // dice, storage on disk, events to both) stays well under two seconds even on a busy machine.
+    expect(Date.now() - shownToPlayer).toBeLessThan(1000);
+    expect(Date.now() - clicked).toBeLessThan(2000);
     expect(await gm.locator('.side-log .log > li').count()).toBeGreaterThan(before);
     const dice = async (p: Page) => (await p.locator('.side-log .log > li', { hasText: 'Attack Challenge' }).first().locator('.dice').allTextContents()).join('|');
     expect(await dice(player)).toBe(await dice(gm));

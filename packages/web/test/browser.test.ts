@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserAvailable, buildWeb, contrastProblems, launchBrowser, shot, startServer, tabTo, watchPage, wiretap, type RunningServer, type Wiretap } from './harness';
+import { browserAvailable, buildWeb, contrastProblems, labelProblems, launchBrowser, shot, startServer, tabTo, watchPage, wiretap, type RunningServer, type Wiretap } from './harness';
 
 // The web app in real Chromium against the real table server. One table is played through from
 // creation to undo; the steps run in order and share the pages.
@@ -55,6 +55,7 @@ run('the web app in Chromium', () => {
     expect(await gm.locator('text=Loading').count()).toBe(0);
     await shot(gm, '01-start');
     expect(await contrastProblems(gm)).toEqual([]);
+    expect(await labelProblems(gm)).toEqual([]);
     await gm.getByLabel('Table name').fill('The Salt Road');
     await gm.getByLabel('Your name').fill('Mara');
     await gm.getByRole('button', { name: 'Create the table' }).click();
@@ -96,6 +97,7 @@ run('the web app in Chromium', () => {
     expect(await player.locator('#b-attr-stature').getAttribute('aria-invalid')).toBe('true');
     await shot(player, '03-builder-illegal-attribute');
     expect(await contrastProblems(player)).toEqual([]);
+    expect(await labelProblems(player)).toEqual([]);
     for (const [a, v] of [['competence', 6], ['prowess', 6], ['cunning', 3], ['power', 2], ['stature', 2], ['knowledge', 1]] as const) {
       await player.locator(`#b-attr-${a}`).fill(String(v));
     }
@@ -140,6 +142,7 @@ run('the web app in Chromium', () => {
     await expect.poll(() => gm.locator('.order li.current').textContent()).toContain('Kestrel');
     await shot(gm, '05-gm-encounter');
     expect(await contrastProblems(gm)).toEqual([]);
+    expect(await labelProblems(gm)).toEqual([]);
   });
 
   it('the player attacks; both see the same roll, dice and explanation in the log within a second', async () => {
@@ -168,6 +171,7 @@ run('the web app in Chromium', () => {
     await expect.poll(() => player.locator('#announcer').textContent()).toMatch(/Ann rolled|Kestrel/);
     await shot(player, '06-player-after-attack');
     expect(await contrastProblems(player)).toEqual([]);
+    expect(await labelProblems(player)).toEqual([]);
     await shot(gm, '07-gm-after-attack');
   });
 
@@ -254,6 +258,7 @@ run('the web app in Chromium', () => {
     await player.getByText('The connection to the table was lost').waitFor();
     await shot(player, '09-player-reconnecting', false);
     expect(await contrastProblems(player)).toEqual([]);
+    expect(await labelProblems(player)).toEqual([]);
     await server.restart();
     await player.locator('.status-pill.live').waitFor({ timeout: 8000 });
     await gm.locator('.status-pill.live').waitFor({ timeout: 8000 });
@@ -345,6 +350,7 @@ run('the web app in Chromium', () => {
     await expect.poll(() => player.locator('#announcer').textContent()).toContain('Ann rolled');
     await shot(player, '10-roller-keyboard');
     expect(await contrastProblems(player)).toEqual([]);
+    expect(await labelProblems(player)).toEqual([]);
     // Tabs move with the arrow keys.
     await player.getByRole('tab', { name: 'Roll' }).focus();
     await player.keyboard.press('ArrowRight');
@@ -396,6 +402,7 @@ run('the web app in Chromium', () => {
     expect((await download).suggestedFilename()).toBe('tam.yaml');
     await shot(page, '14-phone-builder-review');
     expect(await contrastProblems(page)).toEqual([]);
+    expect(await labelProblems(page)).toEqual([]);
     await page.emulateMedia({ media: 'print' });
     expect(await page.locator('.print-sheet').isVisible()).toBe(true);
     expect(await page.locator('.print-sheet').textContent()).toContain('Harbour Thief');

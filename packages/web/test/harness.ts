@@ -191,3 +191,24 @@ const CONTRAST_CHECK = `(() => {
 export async function contrastProblems(page: Page): Promise<string[]> {
   return page.evaluate(CONTRAST_CHECK) as Promise<string[]>;
 }
+
+// Duplicate ids, and form controls without a name for assistive technology (a <label>, aria-label or
+// aria-labelledby). Hidden controls are skipped.
+const LABEL_CHECK = `(() => {
+  const out = [];
+  const seen = new Map();
+  for (const e of document.querySelectorAll('[id]')) seen.set(e.id, (seen.get(e.id) || 0) + 1);
+  for (const [id, n] of seen) if (n > 1) out.push('duplicate id ' + id);
+  for (const c of document.querySelectorAll('input, select, textarea, button')) {
+    if (c.type === 'hidden' || c.closest('[hidden]')) continue;
+    const named = (c.labels && c.labels.length > 0 && [...c.labels].some((l) => l.textContent.trim())) ||
+      (c.getAttribute('aria-label') || '').trim() || c.getAttribute('aria-labelledby') ||
+      (c.tagName === 'BUTTON' && c.textContent.trim());
+    if (!named) out.push('unnamed ' + c.tagName.toLowerCase() + (c.id ? '#' + c.id : '') + ' ' + (c.getAttribute('name') || ''));
+  }
+  return out;
+})()`;
+
+export async function labelProblems(page: Page): Promise<string[]> {
+  return page.evaluate(LABEL_CHECK) as Promise<string[]>;
+}

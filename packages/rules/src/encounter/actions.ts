@@ -192,18 +192,62 @@ function concerted(b: Batch, who: CharacterState, ids: readonly string[] | undef
 
 interface Spending {
   readonly bank: string;
+  /** Criticals spent before rolling, `special` among them. */
   readonly before: number;
   readonly steer: number;
   readonly bonus: number;
   readonly automatic: boolean;
   readonly extraHits: number;
   readonly ability?: CombatantAbility & { effect: { type: 'critical-spend' } };
+  /** Criticals turned in for a purpose of their own, no mechanics attached (`toGm`: to the GM for something special). */
+  readonly special?: { readonly count: number; readonly purpose: string; readonly toGm: boolean };
+  /** The automatic success comes from the table's default use of criticals, not from `automaticSuccess`. */
+  readonly byDefault?: boolean;
+}
+
+/**
+ * `spend.criticals`: criticals spent without naming what they buy, read by option criticalDefaultUse
+ * (personae-core-2011.txt, personae-playing-web.txt and personae-v4-srd-playing.txt "Critical
+ * Success"). With `spend.purpose` they go to that purpose instead (turned in to the GM under
+ * gm-special), with no effect on the dice.
+ */
+function defaultSpend(now: Snapshot, s: Spend): Pick<Spending, 'special' | 'byDefault'> & { steer: number; automatic: boolean } {
+  const none = { steer: 0, automatic: false };
+  const use = now.options.criticalDefaultUse;
+  if (s.criticals === undefined) {
+    if (s.purpose) throw new DomainError('spend-purpose', 'spend.purpose says what the criticals in spend.criticals are for: give spend.criticals too', 'spend.purpose');
+    return none;
+  }
+  if (s.automaticSuccess || s.steer) {
+    throw new DomainError('spend-twice', `spend.criticals follows option criticalDefaultUse (${use}); name automaticSuccess or steer instead, not both`, 'spend.criticals');
+  }
+  if (s.purpose) return { ...none, special: { count: s.criticals, purpose: s.purpose, toGm: use === 'gm-special' } };
+  switch (use) {
+    case 'gm-special':
+      throw new DomainError(
+        'spend-purpose',
+        'say what the criticals are turned in for (spend.purpose): this table hands criticals to the GM for something special (option criticalDefaultUse = gm-special)',
+        'spend.purpose',
+        rule('core', 'Critical Success'),
+      );
+    case 'automatic-success':
+      if (s.criticals !== 1) {
+        throw new DomainError('spend-count', `one critical makes the challenge an automatic success (option criticalDefaultUse = automatic-success); ${s.criticals} were named`, 'spend.criticals', rule('web', 'Critical Success'));
+      }
+      return { steer: 0, automatic: true, byDefault: true };
+    case 'steer':
+      if (s.criticals > 2) {
+        throw new DomainError('spend-count', `a result steers at most two grades, failure to glancing to clear success (option criticalDefaultUse = steer); ${s.criticals} were named`, 'spend.criticals', rule('v4', 'Critical Success'));
+      }
+      return { steer: s.criticals, automatic: false };
+  }
 }
 
 /** Criticals spent on the challenge (personae-core-2011.txt "Critical Success"; "What Special Abilities Can Do"). */
 function spending(now: Snapshot, who: CharacterState, s: Spend | undefined, skill: string, kind: ChallengeKind, targets: number): Spending | undefined {
   if (!s) return undefined;
   const crit = rule('core', 'Critical Success');
+  const byDefault = defaultSpend(now, s);
   let ability: Spending['ability'];
   if (s.ability) {
     const a = findAbility(who.def, s.ability);
@@ -214,8 +258,12 @@ function spending(now: Snapshot, who: CharacterState, s: Spend | undefined, skil
   }
   const abilityBefore = ability && (ability.effect.feat === 'automatic-success' || ability.effect.feat === 'bonus-result') ? ability.effect.cost : 0;
   const abilityAfter = ability && !abilityBefore ? ability.effect.cost : 0;
-  const before = (s.automaticSuccess ? 1 : 0) + (s.bonus ?? 0) + abilityBefore;
-  const after = (s.extraHits ?? 0) + abilityAfter + (s.steer ?? 0);
+  const steer = (s.steer ?? 0) + byDefault.steer;
+  const before = (s.automaticSuccess || byDefault.automatic ? 1 : 0) + (s.bonus ?? 0) + abilityBefore + (byDefault.special?.count ?? 0);
+  const after = (s.extraHits ?? 0) + abilityAfter + steer;
+  if (who.readiedSuccess && before > 0) {
+    throw new DomainError('success-readied', `${who.def.name}'s next challenge already succeeds (a critical was spent for it): spend nothing more before rolling`, 'spend', crit);
+  }
   if (after > 0 && targets > 1) throw new DomainError('spend-one-target', 'criticals spent on a success go to one target: challenge one target at a time', 'spend', crit);
   if ((s.extraHits ?? 0) > 0 && kind !== 'attack' && kind !== 'power') throw new DomainError('spend-not-applicable', 'extra hits come only with attacks and harmful powers', 'spend.extraHits', crit);
   const bank = spendingBank(who);
@@ -223,11 +271,13 @@ function spending(now: Snapshot, who: CharacterState, s: Spend | undefined, skil
   return {
     bank,
     before,
-    steer: s.steer ?? 0,
+    steer,
     bonus: (s.bonus ?? 0) + (ability?.effect.feat === 'bonus-result' ? (ability.effect.amount ?? 1) : 0),
-    automatic: !!s.automaticSuccess || ability?.effect.feat === 'automatic-success',
+    automatic: !!s.automaticSuccess || byDefault.automatic || ability?.effect.feat === 'automatic-success',
     extraHits: s.extraHits ?? 0,
     ...(ability ? { ability } : {}),
+    ...(byDefault.special ? { special: byDefault.special } : {}),
+    ...(byDefault.byDefault ? { byDefault: true } : {}),
   };
 }
 
@@ -325,9 +375,19 @@ function runChallenges(
       for (const c of opts.concerted.participants.slice(1)) b.emit({ type: 'action-spent-ahead', actor: c.def.id, reason: `contributed to ${who.def.name}'s concerted effort` });
     }
   }
-  if (opts.spend && opts.spend.before > 0) {
-    spend(b, opts.spend.bank, who.def.id, opts.spend.before, opts.spend.automatic ? 'automatic success' : `+${opts.spend.bonus} to the result`);
+  const special = opts.spend?.special;
+  if (opts.spend && special) spend(b, opts.spend.bank, who.def.id, special.count, special.purpose, special.toGm ? { toGm: true } : {});
+  const mechanical = (opts.spend?.before ?? 0) - (special?.count ?? 0);
+  if (opts.spend && mechanical > 0) {
+    const why = opts.spend.automatic
+      ? `automatic success${opts.spend.byDefault ? ' (option criticalDefaultUse = automatic-success)' : ''}`
+      : `+${opts.spend.bonus} to the result`;
+    spend(b, opts.spend.bank, who.def.id, mechanical, why);
   }
+  // A critical spent ahead with spend-criticals (option criticalDefaultUse): this challenge succeeds.
+  const readied = who.readiedSuccess;
+  if (readied) b.emit({ type: 'readied-success-used', actor: who.def.id });
+  const automatic = opts.spend?.automatic ? 'a critical spent before rolling' : readied ? 'a critical spent ahead for this challenge' : null;
 
   for (const { plan, actorSide, reactorSide, reactorExpertise } of built) {
     recordAbility(b, plan.target, reactorSide.chosen);
@@ -348,7 +408,7 @@ function runChallenges(
       reactor: reactorSide.spec,
       ...(helpers.length ? { assistants: helpers.map((h) => ({ name: h.def.name })) } : {}),
       ...(actorSide.steer.length ? { steer: actorSide.steer } : {}),
-      ...(opts.spend?.automatic ? { automaticSuccess: { source: 'a critical spent before rolling' } } : {}),
+      ...(automatic ? { automaticSuccess: { source: automatic } } : {}),
     };
     let result = resolveChallenge(spec, dice, now.options);
     if (opts.spend && opts.spend.steer > 0) result = steerWithCriticals(b, who, opts.spend, result, actorSide.steer);

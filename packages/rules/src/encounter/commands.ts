@@ -42,6 +42,14 @@ export const SpendSchema = z.strictObject({
    * to clear success (personae-v4-srd-playing.txt "Critical Success"), up to this many.
    */
   steer: z.number().int().min(1).max(2).optional(),
+  /**
+   * Criticals spent without naming what they buy: option criticalDefaultUse decides. automatic-success:
+   * one, before rolling, for an automatic success; steer: up to two, after the dice, as needed, each
+   * one grade; gm-special: turned in to the GM for the `purpose` given.
+   */
+  criticals: z.number().int().min(1).max(20).optional(),
+  /** What the `criticals` are spent on, when something else was agreed (with gm-special it is required). */
+  purpose: text.optional(),
 });
 export type Spend = z.infer<typeof SpendSchema>;
 
@@ -166,7 +174,13 @@ export const EncounterCommandSchema = z.discriminatedUnion('type', [
     assistants: z.array(id).optional(),
     dice: GivenDiceSchema.optional(),
   }),
-  withActor('spend-criticals', { count: z.number().int().min(1), purpose: text, from: z.enum(['own', 'gm']).optional() }),
+  /**
+   * Criticals spent away from a challenge. With a purpose: for that (under criticalDefaultUse =
+   * gm-special, turned in to the GM for it). Without one, option criticalDefaultUse decides:
+   * automatic-success and steer (spent before knowing the result) make the spender's next challenge
+   * succeed; gm-special refuses, since the GM needs to hear what is asked for.
+   */
+  withActor('spend-criticals', { count: z.number().int().min(1), purpose: text.optional(), from: z.enum(['own', 'gm']).optional() }),
   withActor('give-criticals', { to: id, count: z.number().int().min(1) }),
   withActor('end-turn', {}),
   withActor('undo', { toSequence: z.number().int().min(0).optional() }),

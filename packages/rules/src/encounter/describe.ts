@@ -89,7 +89,10 @@ export function describeEvent(e: EncounterEvent, before: Snapshot | null): strin
     case 'criticals-banked':
       return [`  ${e.count} critical(s) for ${e.owner === 'gm' ? "the GM's pool" : name(e.owner)} (${e.reason})${e.lost ? `, ${e.lost} lost over the bank's cap` : ''}.`];
     case 'criticals-spent':
+      if (e.toGm) return [`  ${name(e.by)} turns ${e.count} critical(s)${e.owner === 'gm' ? " from the GM's pool" : ''} in to the GM for something special: ${e.purpose}.`];
       return [`  ${name(e.by)} spends ${e.count} critical(s)${e.owner === 'gm' ? " from the GM's pool" : ''}: ${e.purpose}.`];
+    case 'readied-success-used':
+      return [`  ${name(e.actor)}'s critical spent ahead makes this challenge succeed.`];
     case 'criticals-expired':
       return [`${e.count} critical(s) of ${e.owner === 'gm' ? "the GM's pool" : name(e.owner)} expire: ${e.reason}.`];
     case 'criticals-given':
@@ -134,6 +137,7 @@ export function describeCharacter(now: Snapshot, c: CharacterState): string {
   if (c.stabilized) parts.push('stabilized');
   if (!c.present) parts.push('not in the scene');
   if (c.position !== null) parts.push(`position ${placeText(c.position)}`);
+  if (c.readiedSuccess) parts.push('next challenge succeeds (a critical spent ahead)');
   const tally = c.tally;
   if (tally.successes || tally.failures || tally.uncounted) {
     parts.push(`this session ${tally.successes} success(es), ${tally.failures} failure(s)${tally.uncounted ? `, ${tally.uncounted} glancing success(es) not counted` : ''}`);

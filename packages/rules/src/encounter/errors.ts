@@ -26,8 +26,9 @@ export class DomainError extends Error {
 
 export const CORE = 'personae-core-2011.txt';
 export const V4 = 'personae-v4-srd-playing.txt';
+export const WEB = 'personae-playing-web.txt';
 
 /** A rule reference: document and section. */
-export function rule(doc: 'core' | 'v4', section: string): string {
-  return `${doc === 'core' ? CORE : V4} "${section}"`;
+export function rule(doc: 'core' | 'v4' | 'web', section: string): string {
+  return `${doc === 'core' ? CORE : doc === 'web' ? WEB : V4} "${section}"`;
 }

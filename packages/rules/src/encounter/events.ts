@@ -112,7 +112,18 @@ export type EventBody =
       readonly reason: string;
     }
   | { readonly type: 'criticals-banked'; readonly owner: string; readonly earnedBy: string; readonly count: number; readonly lost: number; readonly earned: Stamp; readonly reason: string }
-  | { readonly type: 'criticals-spent'; readonly owner: string; readonly by: string; readonly count: number; readonly purpose: string }
+  | {
+      readonly type: 'criticals-spent';
+      readonly owner: string;
+      readonly by: string;
+      readonly count: number;
+      readonly purpose: string;
+      /** Turned in to the GM for something special (option criticalDefaultUse = gm-special). */
+      readonly toGm?: boolean;
+      /** The character whose next challenge these criticals make succeed. */
+      readonly readies?: string;
+    }
+  | { readonly type: 'readied-success-used'; readonly actor: string }
   | { readonly type: 'criticals-expired'; readonly owner: string; readonly count: number; readonly reason: string }
   | { readonly type: 'criticals-given'; readonly from: string; readonly to: string; readonly count: number }
   | { readonly type: 'usage-counted'; readonly key: string; readonly what: string }

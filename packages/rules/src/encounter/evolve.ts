@@ -60,6 +60,7 @@ function newCharacter(def: Combatant, now: Pick<Snapshot, 'options' | 'clock'>):
     healLater: null,
     present: true,
     position: null,
+    readiedSuccess: false,
     tally: emptyTally(now.clock.session),
     lastSessionTally: null,
   };
@@ -244,7 +245,12 @@ export function applyEvent(before: Snapshot | null, event: EventBody): Snapshot 
       const entries = now.banks[event.owner] ?? [];
       return { ...now, banks: { ...now.banks, [event.owner]: [...entries, { count: event.count - event.lost, earned: event.earned }] } };
     }
-    case 'criticals-spent':
+    case 'criticals-spent': {
+      const spent = { ...now, banks: { ...now.banks, [event.owner]: take(now.banks[event.owner] ?? [], event.count) } };
+      return event.readies ? setCharacter(spent, event.readies, { readiedSuccess: true }) : spent;
+    }
+    case 'readied-success-used':
+      return setCharacter(now, event.actor, { readiedSuccess: false });
     case 'criticals-expired':
       return { ...now, banks: { ...now.banks, [event.owner]: take(now.banks[event.owner] ?? [], event.count) } };
     case 'criticals-given': {

@@ -58,6 +58,8 @@ export interface CharacterState {
   readonly present: boolean;
   /** Where its last move with a destination took it; null until then. */
   readonly position: Place | null;
+  /** A critical was spent ahead of time: the next challenge it issues succeeds without a roll. */
+  readonly readiedSuccess: boolean;
   /** Successes and failures of the challenges it issued this session. */
   readonly tally: SuccessTally;
   /** The tally of the session before, kept when a new session begins. */

@@ -78,8 +78,14 @@ export const OPTION_DEFINITIONS = {
   }),
   criticalDefaultUse: option({
     schema: oneOf(['gm-special', 'automatic-success', 'steer']),
-    summary: 'What spending a critical does when nothing else is agreed.',
+    summary:
+      'What spending a critical does when the spend names no other purpose: spend-criticals without a purpose, and spend.criticals on a challenge.',
     sources: [`${doc.core} "Critical Success" (turn in to the GM)`, `${doc.web} "Critical Success" (automatic success)`, `${doc.v4} "Critical Success" (steer)`],
+    values: {
+      'gm-special': 'turned in to the GM for something special: the spend must say what for (purpose), and is recorded as handed to the GM, with no effect on the dice',
+      'automatic-success': 'one critical makes a challenge an automatic success: spent ahead, the spender\'s next challenge; on a challenge, that one',
+      steer: 'before the result the action succeeds (spent ahead: the next challenge succeeds); on a challenge, after the dice, up to two steer the result as needed, failure to glancing success to clear success',
+    },
     defaults: byPreset('gm-special', 'steer'),
   }),
   criticalsTransferable: option({

@@ -76,3 +76,84 @@ describe('option developmentCountsOnlyClear (personae-v4-srd-playing.txt "Clear 
     expect(replay(t.log).now).toEqual(t.now);
   });
 });
+
+describe('option criticalDefaultUse ("Critical Success" in personae-core-2011.txt, personae-playing-web.txt, personae-v4-srd-playing.txt)', () => {
+  const rich = { ...ALDRIC, criticals: 3 };
+  const table = (use: 'gm-special' | 'automatic-success' | 'steer') => new Table([rich, CULTIST], { criticalDefaultUse: use });
+  const banked = (t: Table) => (t.now.banks.aldric ?? []).reduce((s, e) => s + e.count, 0);
+  const persuade = { type: 'interact', actor: 'aldric', target: 'cultist', skill: 'Persuade' } as const;
+  const lose = { actor: [1, 1], reactor: [9, 1] };
+  const win = { actor: [9, 1], reactor: [2, 1] };
+
+  it('gm-special: a spend must say what it is for, and is recorded as turned in to the GM', () => {
+    const t = table('gm-special');
+    const e = t.refuse({ type: 'spend-criticals', actor: 'aldric', count: 1 }, 'spend-purpose', /personae-core-2011\.txt "Critical Success"/);
+    expect(e.message).toMatch(/option criticalDefaultUse = gm-special/);
+    const [spent] = t.run({ type: 'spend-criticals', actor: 'aldric', count: 1, purpose: 'the bridge gives way under the cultist' });
+    expect(spent).toMatchObject({ type: 'criticals-spent', toGm: true, count: 1 });
+    expect(describeEvent(spent!, t.now)).toEqual(['  Aldric turns 1 critical(s) in to the GM for something special: the bridge gives way under the cultist.']);
+    expect(t.character('aldric').readiedSuccess).toBe(false);
+    // On a challenge: spend.criticals needs a purpose too, and leaves the dice alone.
+    t.refuse({ ...persuade, dice: lose, spend: { criticals: 1 } }, 'spend-purpose');
+    t.run({ ...persuade, dice: lose, spend: { criticals: 1, purpose: 'the crowd turns on the cultist' } });
+    expect(t.events('challenge-resolved').at(-1)!.result.outcome).toBe('failure');
+    expect(t.events('criticals-spent').at(-1)).toMatchObject({ toGm: true, purpose: 'the crowd turns on the cultist' });
+    expect(banked(t)).toBe(1);
+  });
+
+  it('automatic-success: a spend with no other purpose makes the next challenge an automatic success', () => {
+    const t = table('automatic-success');
+    t.refuse({ type: 'spend-criticals', actor: 'aldric', count: 2 }, 'spend-count', /personae-playing-web\.txt "Critical Success"/);
+    const [spent] = t.run({ type: 'spend-criticals', actor: 'aldric', count: 1 });
+    expect(spent).toMatchObject({ readies: 'aldric', purpose: expect.stringMatching(/automatic success on an upcoming challenge/) });
+    expect(t.character('aldric').readiedSuccess).toBe(true);
+    expect(describeSnapshot(t.now).join('\n')).toMatch(/next challenge succeeds/);
+    t.refuse({ type: 'spend-criticals', actor: 'aldric', count: 1 }, 'success-readied');
+    t.refuse({ ...persuade, spend: { automaticSuccess: true } }, 'success-readied');
+    t.run({ ...persuade, dice: lose });
+    const r = t.events('challenge-resolved').at(-1)!.result;
+    expect([r.kind, r.outcome]).toEqual(['automatic', 'success']);
+    expect(t.character('aldric').readiedSuccess).toBe(false);
+    expect(banked(t)).toBe(2);
+    // With another purpose it is only recorded; on a challenge, spend.criticals is the automatic success.
+    t.run({ type: 'spend-criticals', actor: 'aldric', count: 1, purpose: 'a lucky find' });
+    expect(t.character('aldric').readiedSuccess).toBe(false);
+    t.refuse({ ...persuade, spend: { criticals: 2 } }, 'spend-count');
+    t.run({ ...persuade, dice: lose, spend: { criticals: 1 } });
+    expect(t.events('challenge-resolved').at(-1)!.result.kind).toBe('automatic');
+    expect(banked(t)).toBe(0);
+    expect(replay(t.log).now).toEqual(t.now);
+  });
+
+  it('steer: spent before the result the next challenge succeeds; spent on a challenge it steers failure to a glancing success, as needed', () => {
+    const t = table('steer');
+    t.run({ type: 'spend-criticals', actor: 'aldric', count: 1 });
+    expect(t.log.at(-1)).toMatchObject({ type: 'criticals-spent', readies: 'aldric', purpose: expect.stringMatching(/before knowing the result/) });
+    t.run({ ...persuade, dice: lose });
+    expect(t.events('challenge-resolved').at(-1)!.result.kind).toBe('automatic');
+    t.run({ ...persuade, dice: lose, spend: { criticals: 1 } });
+    const steered = t.events('challenge-resolved').at(-1)!.result;
+    expect([steered.kind, steered.outcome, steered.grade]).toEqual(['opposed', 'success', 'glancing']);
+    expect(banked(t)).toBe(1);
+    // A clear success needs no steering: nothing is spent.
+    t.run({ ...persuade, dice: win, spend: { criticals: 1 } });
+    expect(banked(t)).toBe(1);
+    t.refuse({ ...persuade, spend: { criticals: 3 } }, 'spend-count');
+    t.refuse({ ...persuade, spend: { criticals: 1, steer: 1 } }, 'spend-twice');
+  });
+
+  it('the same spend differs between the values: the record, the readied success, the refusal', () => {
+    const spendOne = (use: 'gm-special' | 'automatic-success' | 'steer') => {
+      const t = table(use);
+      try {
+        t.run({ type: 'spend-criticals', actor: 'aldric', count: 1 });
+      } catch (e) {
+        return (e as Error).name;
+      }
+      return (t.log.at(-1) as { purpose: string }).purpose;
+    };
+    expect(spendOne('gm-special')).toBe('DomainError');
+    expect(spendOne('automatic-success')).toMatch(/criticalDefaultUse = automatic-success/);
+    expect(spendOne('steer')).toMatch(/criticalDefaultUse = steer/);
+  });
+});

@@ -47,6 +47,7 @@ export function Characters(props: {
           </button>
         )}
       </div>
+      <DevelopmentTallies view={view} />
       {view.characters.length === 0 ? (
         <p class="muted">No characters yet. {props.onBuild ? 'Build one, or open a sheet file in the builder.' : ''}</p>
       ) : (
@@ -66,6 +67,49 @@ export function Characters(props: {
         </div>
       )}
     </section>
+  );
+}
+
+function tallyText(t: { successes: number; failures: number; uncounted: number } | null | undefined, clearOnly: boolean): string {
+  if (!t) return '–';
+  const extra = clearOnly && t.uncounted ? `, ${t.uncounted} glancing not counted` : '';
+  return `${plural(t.successes, 'success', 'successes')}, ${plural(t.failures, 'failure')}${extra}`;
+}
+
+/** Challenges each character issued this session and the one before, to award development points from. */
+function DevelopmentTallies(props: { view: TableView }) {
+  const dev = props.view.development;
+  if (!dev || dev.characters.length === 0) return null;
+  return (
+    <details class="card">
+      <summary>Successes and failures this session (for development points)</summary>
+      <p class="small muted">
+        Challenges each character issued.{' '}
+        {dev.countsOnlyClear ? 'Only clear successes count (option developmentCountsOnlyClear).' : 'Every success counts.'}
+      </p>
+      <div class="sheet-view">
+        <div class="table-scroll">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Character</th>
+                <th scope="col">This session</th>
+                <th scope="col">The session before</th>
+              </tr>
+            </thead>
+            <tbody>
+              {dev.characters.map((r) => (
+                <tr key={r.id}>
+                  <th scope="row">{r.name}</th>
+                  <td>{tallyText(r.tally, dev.countsOnlyClear)}</td>
+                  <td>{tallyText(r.lastSession, dev.countsOnlyClear)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </div>
+    </details>
   );
 }
 

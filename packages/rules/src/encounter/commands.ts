@@ -146,6 +146,12 @@ export const EncounterCommandSchema = z.discriminatedUnion('type', [
     reactorSkill: text.optional(),
     reactorAttribute: z.enum(['competence', 'prowess', 'cunning', 'power', 'knowledge', 'stature']).optional(),
     concerted: z.array(id).optional(),
+    /**
+     * Resolve this as a subsequent challenge of the interaction just made against the same target,
+     * with the next-highest dice of that roll, not a fresh roll (non-violent encounters, option
+     * nonViolentExtended = subsequent-challenges).
+     */
+    subsequent: z.boolean().optional(),
     ...challengeFields,
   }),
   withActor('inquire', {

@@ -91,6 +91,11 @@ export function describeEvent(e: EncounterEvent, before: Snapshot | null): strin
     case 'criticals-spent':
       if (e.toGm) return [`  ${name(e.by)} turns ${e.count} critical(s)${e.owner === 'gm' ? " from the GM's pool" : ''} in to the GM for something special: ${e.purpose}.`];
       return [`  ${name(e.by)} spends ${e.count} critical(s)${e.owner === 'gm' ? " from the GM's pool" : ''}: ${e.purpose}.`];
+    case 'resolve-worn': {
+      const attr = e.attribute.charAt(0).toUpperCase() + e.attribute.slice(1);
+      const worn = `${name(e.target)} gives ground: resolve ${e.after}/${e.size} worn (1 + ${attr}; option nonViolentExtended = health-track).`;
+      return e.yielded ? [worn, `${name(e.target)} yields to ${name(e.by)}.`] : [worn];
+    }
     case 'readied-success-used':
       return [`  ${name(e.actor)}'s critical spent ahead makes this challenge succeed.`];
     case 'criticals-expired':
@@ -138,6 +143,7 @@ export function describeCharacter(now: Snapshot, c: CharacterState): string {
   if (!c.present) parts.push('not in the scene');
   if (c.position !== null) parts.push(`position ${placeText(c.position)}`);
   if (c.readiedSuccess) parts.push('next challenge succeeds (a critical spent ahead)');
+  if (c.resolve) parts.push(`resolve ${c.resolve.worn}/${c.resolve.size} worn${c.resolve.yielded ? ', yielded' : ''}`);
   const tally = c.tally;
   if (tally.successes || tally.failures || tally.uncounted) {
     parts.push(`this session ${tally.successes} success(es), ${tally.failures} failure(s)${tally.uncounted ? `, ${tally.uncounted} glancing success(es) not counted` : ''}`);

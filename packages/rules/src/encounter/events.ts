@@ -1,7 +1,7 @@
 import type { ChallengeResult } from '../challenge';
 import type { TableOptions } from '../options';
 import type { Stage, Stamp } from '../time';
-import type { Combatant } from './combatant';
+import type { AttributeKey, Combatant } from './combatant';
 import type { Status } from './injury';
 import type { ActiveEffect, DeclaredDefense, Place } from './state';
 
@@ -124,6 +124,19 @@ export type EventBody =
       readonly readies?: string;
     }
   | { readonly type: 'readied-success-used'; readonly actor: string }
+  | {
+      /** An interaction challenge won wears the target's resolve (option nonViolentExtended = health-track). */
+      readonly type: 'resolve-worn';
+      readonly target: string;
+      readonly by: string;
+      readonly encounter: number;
+      readonly before: number;
+      readonly after: number;
+      readonly size: number;
+      readonly attribute: AttributeKey;
+      /** Worn through: the target yields to `by`. */
+      readonly yielded: boolean;
+    }
   | { readonly type: 'criticals-expired'; readonly owner: string; readonly count: number; readonly reason: string }
   | { readonly type: 'criticals-given'; readonly from: string; readonly to: string; readonly count: number }
   | { readonly type: 'usage-counted'; readonly key: string; readonly what: string }

@@ -63,6 +63,7 @@ function newCharacter(def: Combatant, now: Pick<Snapshot, 'options' | 'clock'>):
     readiedSuccess: false,
     tally: emptyTally(now.clock.session),
     lastSessionTally: null,
+    resolve: null,
   };
 }
 
@@ -105,6 +106,7 @@ export function applyEvent(before: Snapshot | null, event: EventBody): Snapshot 
       usage: {},
       effects: [],
       nextEffectId: 1,
+      lastChallenge: null,
     };
   }
   if (!before) throw new RangeError(`a "${event.type}" event needs a table that has been set up`);
@@ -154,8 +156,11 @@ export function applyEvent(before: Snapshot | null, event: EventBody): Snapshot 
     }
     case 'de-escalated':
       return { ...now, clock: { ...now.clock, stage: event.to }, combat: event.to === 'violent' ? now.combat : null };
-    case 'encounter-ended':
-      return { ...now, clock: { ...now.clock, stage: 'scene', peak: 'scene' }, combat: null, escalatedBy: null };
+    case 'encounter-ended': {
+      // Resolve tracks belong to the encounter they were worn in.
+      const characters = Object.fromEntries(Object.entries(now.characters).map(([id, c]) => [id, c.resolve ? { ...c, resolve: null } : c]));
+      return { ...now, clock: { ...now.clock, stage: 'scene', peak: 'scene' }, combat: null, escalatedBy: null, characters, lastChallenge: null };
+    }
     case 'order-set':
       return {
         ...now,
@@ -213,8 +218,20 @@ export function applyEvent(before: Snapshot | null, event: EventBody): Snapshot 
       }));
     case 'challenge-resolved': {
       const c = now.characters[event.actor];
-      return c ? setCharacter(now, event.actor, { tally: counted(c.tally, event.result, now.options.developmentCountsOnlyClear) }) : now;
+      const lastChallenge = {
+        kind: event.kind,
+        actor: event.actor,
+        reactor: event.reactor,
+        skill: event.skill,
+        reactorSkill: event.reactorSkill,
+        encounter: now.clock.stage === 'scene' ? null : now.clock.encounter,
+        result: event.result,
+      };
+      const next = { ...now, lastChallenge };
+      return c ? setCharacter(next, event.actor, { tally: counted(c.tally, event.result, now.options.developmentCountsOnlyClear) }) : next;
     }
+    case 'resolve-worn':
+      return setCharacter(now, event.target, { resolve: { encounter: event.encounter, worn: event.after, size: event.size, attribute: event.attribute, yielded: event.yielded } });
     case 'virtual-answered':
       return now;
     case 'hits-sustained':

@@ -1,7 +1,9 @@
 import type { AbilityEffect } from '../effects';
 import type { TableOptions } from '../options';
 import type { Clock, Stamp } from '../time';
-import type { Combatant, Duration } from './combatant';
+import type { ChallengeResult } from '../challenge';
+import type { AttributeKey, Combatant, Duration } from './combatant';
+import type { ChallengeKind } from './events';
 import type { Status } from './injury';
 
 /**
@@ -30,6 +32,33 @@ export interface SuccessTally {
 
 export function emptyTally(session: number): SuccessTally {
   return { session, successes: 0, failures: 0, uncounted: 0 };
+}
+
+/**
+ * A resolve-like track for extended non-violent challenges (personae-core-2011.txt "Non-Violent
+ * Encounters": "a system similar to a character's Health"; option nonViolentExtended = health-track).
+ * Like hits before Injured it holds 1 + an attribute: the one the character answered with when it was
+ * first worn in the encounter. Each interaction challenge won against the character wears it by one;
+ * when it is worn through, the character yields.
+ */
+export interface ResolveTrack {
+  readonly encounter: number;
+  readonly worn: number;
+  readonly size: number;
+  readonly attribute: AttributeKey;
+  readonly yielded: boolean;
+}
+
+/** The challenge resolved last at the table, for a subsequent challenge that follows it at once. */
+export interface LastChallenge {
+  readonly kind: ChallengeKind;
+  readonly actor: string;
+  readonly reactor: string;
+  readonly skill: string;
+  readonly reactorSkill: string;
+  /** The encounter it was made in, or null outside encounters. */
+  readonly encounter: number | null;
+  readonly result: ChallengeResult;
 }
 
 /** One character in play: its definition and everything play has done to it. */
@@ -64,6 +93,8 @@ export interface CharacterState {
   readonly tally: SuccessTally;
   /** The tally of the session before, kept when a new session begins. */
   readonly lastSessionTally: SuccessTally | null;
+  /** Its resolve in the current non-violent encounter (option nonViolentExtended = health-track); null when untouched. */
+  readonly resolve: ResolveTrack | null;
 }
 
 /** A power whose duration outlasts the action that started it (personae-core-2011.txt "Duration"). */
@@ -138,6 +169,7 @@ export interface Snapshot {
   readonly usage: Readonly<Record<string, number>>;
   readonly effects: readonly ActiveEffect[];
   readonly nextEffectId: number;
+  readonly lastChallenge: LastChallenge | null;
 }
 
 /** One event applied, kept so that undo can return to it. */

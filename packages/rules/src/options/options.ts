@@ -243,8 +243,14 @@ export const OPTION_DEFINITIONS = {
   }),
   nonViolentExtended: option({
     schema: oneOf(['separate-challenges', 'subsequent-challenges', 'health-track']),
-    summary: 'How a non-violent extended challenge is resolved.',
-    sources: [`${doc.core} "Non-Violent Encounters"`],
+    summary: 'How an extended challenge in a non-violent encounter is resolved.',
+    sources: [`${doc.core} "Non-Violent Encounters"`, `${doc.core} "Subsequent vs. Additional Challenges"`],
+    values: {
+      'separate-challenges': 'each Interaction Challenge is rolled and stands alone',
+      'subsequent-challenges': 'an interact with subsequent: true right after an interaction against the same target compares the next-highest dice of that roll, rolling nothing',
+      'health-track':
+        'each character has a resolve track in the encounter, 1 + the attribute it answers with (Power by default); each interaction challenge won against it wears one, and worn through it yields',
+    },
     defaults: same('separate-challenges'),
   }),
   distance: option({

@@ -157,3 +157,80 @@ describe('option criticalDefaultUse ("Critical Success" in personae-core-2011.tx
     expect(spendOne('steer')).toMatch(/criticalDefaultUse = steer/);
   });
 });
+
+describe('option nonViolentExtended (personae-core-2011.txt "Non-Violent Encounters")', () => {
+  // Aldric persuades (2 dice + Competence 3) against the cultist's Resist (2 dice + Power 2).
+  const persuade = { type: 'interact', actor: 'aldric', target: 'cultist', skill: 'Persuade' } as const;
+  const win = { actor: [8, 6], reactor: [7, 1] }; // 11 against 9; then 9 against 3
+  const lose = { actor: [2, 1], reactor: [9, 4] };
+  const debate = (option: 'separate-challenges' | 'subsequent-challenges' | 'health-track') => {
+    const t = new Table([ALDRIC, CULTIST], { nonViolentExtended: option });
+    t.run({ type: 'escalate', actor: 'aldric', to: 'non-violent' });
+    return t;
+  };
+
+  it('separate-challenges: each interaction is a challenge of its own; a subsequent one is refused naming the option', () => {
+    const t = debate('separate-challenges');
+    t.run({ ...persuade, dice: win });
+    const e = t.refuse({ ...persuade, subsequent: true }, 'subsequent-not-used', /"Non-Violent Encounters"/);
+    expect(e.message).toMatch(/option nonViolentExtended = separate-challenges/);
+    t.run({ ...persuade, dice: win });
+    expect(t.events('challenge-resolved').map((c) => c.result.kind)).toEqual(['opposed', 'opposed']);
+    expect(t.character('cultist').resolve).toBeNull();
+  });
+
+  it('subsequent-challenges: a follow-up compares the next-highest dice of the roll just made, rolling nothing', () => {
+    const t = debate('subsequent-challenges');
+    t.refuse({ ...persuade, subsequent: true }, 'no-initial-challenge', /"Subsequent vs. Additional Challenges"/);
+    t.run({ ...persuade, dice: win });
+    // No dice are handed in: a fresh roll would fail for want of dice.
+    t.run({ ...persuade, subsequent: true, purpose: 'press the point' });
+    const next = t.events('challenge-resolved').at(-1)!;
+    expect(next.result.kind).toBe('subsequent');
+    expect([next.result.actor.dice, next.result.reactor.dice]).toEqual([[6], [1]]);
+    expect(next.result.outcome).toBe('success');
+    expect(next.purpose).toBe('press the point');
+    expect(next.notes.join(' ')).toMatch(/option nonViolentExtended = subsequent-challenges/);
+    t.refuse({ ...persuade, subsequent: true }, 'no-dice-left');
+    t.refuse({ ...persuade, skill: 'Longsword', subsequent: true }, 'subsequent-skill');
+    t.refuse({ ...persuade, subsequent: true, dice: win }, 'subsequent-fixed');
+    // Another challenge in between breaks the chain.
+    t.run({ type: 'interact', actor: 'cultist', target: 'aldric', skill: 'Magic', dice: { actor: [5, 4, 1], reactor: [3, 2] } });
+    t.refuse({ ...persuade, subsequent: true }, 'no-initial-challenge');
+    expect(replay(t.log).now).toEqual(t.now);
+  });
+
+  it('subsequent challenges belong to non-violent encounters', () => {
+    const t = new Table([ALDRIC, CULTIST], { nonViolentExtended: 'subsequent-challenges' });
+    t.run({ ...persuade, dice: win });
+    t.refuse({ ...persuade, subsequent: true }, 'not-non-violent');
+  });
+
+  it('health-track: won interactions wear the target\'s resolve, 1 + the attribute it answers with; worn through, it yields', () => {
+    const t = debate('health-track');
+    t.refuse({ ...persuade, subsequent: true }, 'subsequent-not-used');
+    t.run({ ...persuade, dice: win });
+    expect(t.character('cultist').resolve).toEqual({ encounter: 1, worn: 1, size: 3, attribute: 'power', yielded: false });
+    t.run({ ...persuade, dice: lose });
+    expect(t.character('cultist').resolve?.worn).toBe(1);
+    t.run({ ...persuade, dice: win });
+    const [last] = t.run({ ...persuade, dice: win }).filter((e) => e.type === 'resolve-worn');
+    expect(last).toMatchObject({ before: 2, after: 3, size: 3, yielded: true });
+    expect(describeEvent(last!, t.now)).toEqual(['Cultist gives ground: resolve 3/3 worn (1 + Power; option nonViolentExtended = health-track).', 'Cultist yields to Aldric.']);
+    expect(describeSnapshot(t.now).join('\n')).toMatch(/Cultist: .*resolve 3\/3 worn, yielded/);
+    t.refuse({ ...persuade, dice: win }, 'yielded', /"Non-Violent Encounters"/);
+    // The track belongs to the encounter.
+    t.run({ type: 'end-encounter', actor: 'gm' });
+    expect(t.character('cultist').resolve).toBeNull();
+    expect(replay(t.log).now).toEqual(t.now);
+  });
+
+  it('health-track: the track is sized by the attribute used to answer, and only in non-violent encounters', () => {
+    const t = debate('health-track');
+    t.run({ ...persuade, reactorAttribute: 'knowledge', dice: win });
+    expect(t.character('cultist').resolve).toMatchObject({ size: 2, attribute: 'knowledge', worn: 1 });
+    const s = new Table([ALDRIC, CULTIST], { nonViolentExtended: 'health-track' });
+    s.run({ ...persuade, dice: win });
+    expect(s.character('cultist').resolve).toBeNull();
+  });
+});

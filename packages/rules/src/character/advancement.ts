@@ -205,7 +205,9 @@ function precheck(sheet: CharacterSheet, p: Purchase, options: AdvancementOption
       if (!options.prioritiesChangeable) {
         return refuse('priorities-changeable', 'purchase.priorities', p.priorities, 'This table does not let attribute priorities change after creation (option prioritiesChangeable is false).');
       }
-      if (JSON.stringify(p.priorities) === JSON.stringify(sheet.priorities)) {
+      const same = (a: typeof p.priorities, b: typeof p.priorities) =>
+        [...a.first].sort().join() === [...b.first].sort().join() && [...a.second].sort().join() === [...b.second].sort().join() && a.third === b.third && a.handicap === b.handicap;
+      if (same(p.priorities, sheet.priorities)) {
         return refuse('priorities-changeable', 'purchase.priorities', p.priorities, 'That is the order of importance the character already has.');
       }
       return null;

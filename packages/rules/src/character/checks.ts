@@ -528,6 +528,9 @@ function checkHistory(sheet: CharacterSheet, options: CharacterOptions, c: Colle
   let replay: CharacterSheet = created;
   for (const entry of spends) {
     if (entry.purchase.kind === 'unspent-slot') {
+      if (entry.cost !== 0) {
+        c.error('purchase-cost', `history[${history.indexOf(entry)}].cost`, `Spend ${entry.id} (${describePurchase(entry.purchase)}) is recorded at ${entry.cost} but costs 0.`);
+      }
       replay = { ...replay, history: [...replay.history, entry] };
       continue;
     }

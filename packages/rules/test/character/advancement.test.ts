@@ -226,6 +226,8 @@ describe('changing attribute priorities (personae-core-2011.txt "The Order of Im
       'priorities-each-attribute-once',
     );
     expect(refused(baseSheet(), change(baseSheet().priorities as never), changeable).message).toMatch(/already has/);
+    const reordered = { ...baseSheet().priorities, first: ['prowess', 'competence'] };
+    expect(refused(baseSheet(), change(reordered), changeable).message).toMatch(/already has/);
   });
 
   it('later attribute purchases follow the new order; the caps at creation keep the old one', () => {
@@ -278,6 +280,13 @@ describe('defining unspent trait slots (personae-core-2011.txt "Step 4: Determin
     expect(refused(baseSheet(), skill('Haggle', 3))).toMatchObject({ rule: 'skill-starting-rating', path: 'purchase.trait.skill.dice' });
     const s = run(baseSheet(), skill('Haggle'));
     expect(refused(s, skill('haggle')).rule).toBe('trait-names-unique');
+  });
+
+  it('a slot definition recorded at a cost is caught by the history check', () => {
+    const s = run(baseSheet(), skill('Haggle'));
+    const entry = s.history.at(-1)!;
+    const tampered = { ...s, history: [{ type: 'award' as const, id: 1, points: 1 }, { ...entry, id: 2, cost: 1, award: 1 }] };
+    expect(checkCreation(tampered, core).errors.map((e) => e.rule)).toContain('purchase-cost');
   });
 
   it('traits bought with development points do not take slots; slot traits count as created', () => {

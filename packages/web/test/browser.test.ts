@@ -113,6 +113,7 @@ run('the web app in Chromium', () => {
     await expect.poll(() => player.locator('#skills-h + span').textContent()).toContain('1 of 6 skills');
     await player.getByRole('button', { name: '+ Add a talent' }).click();
     await player.locator('#b-tal-0-name').fill('Riverspeech');
+    await shot(player, '04a-builder-traits');
     await player.getByRole('button', { name: /^Next/ }).click();
     await player.getByRole('button', { name: /^Next/ }).click();
     await player.getByText('Legal character: every creation rule of the table holds.').waitFor();

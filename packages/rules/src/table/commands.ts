@@ -44,6 +44,10 @@ export const TableCommandSchema = z.discriminatedUnion('type', [
     /** An unopposed challenge against this difficulty (a name from the ladder or a number). */
     difficulty: z.union([z.number().int().min(0).max(100), text]).optional(),
     gmGiven: z.array(d10).max(30).optional(),
+    /** Names of those assisting the actor; what each gives follows option assist. */
+    assistants: z.array(text).max(20).optional(),
+    /** Grades to steer the result once it is known (srd-v4 steering), with the reason. */
+    steer: z.strictObject({ steps: z.number().int().min(1).max(2), source: text }).optional(),
     /** Seen only by the GM. */
     hidden: z.boolean().default(false),
     purpose: z.string().max(300).optional(),

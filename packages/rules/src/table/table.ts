@@ -216,13 +216,17 @@ export function decideTable(state: TableState, command: TableCommand, ctx: { act
       case 'roll': {
         const hidden = viewer.role === 'gm' && command.hidden;
         const actor = freeSide(command.actor, 'actor', state.options);
+        const help = {
+          ...(command.assistants ? { assistants: command.assistants.map((name) => ({ name })) } : {}),
+          ...(command.steer ? { steer: [{ value: command.steer.steps, source: command.steer.source }] } : {}),
+        };
         let result: ChallengeResult;
         if (command.difficulty !== undefined) {
           if (command.reactor) throw new DomainError('invalid-command', 'an unopposed challenge has a difficulty, not a reactor', 'reactor');
-          result = resolveUnopposed({ player: actor, difficulty: parseDifficulty(command.difficulty), ...(command.gmGiven ? { gmGiven: command.gmGiven } : {}) }, ctx.dice, state.options);
+          result = resolveUnopposed({ player: actor, difficulty: parseDifficulty(command.difficulty), ...(command.gmGiven ? { gmGiven: command.gmGiven } : {}), ...help }, ctx.dice, state.options);
         } else {
           if (!command.reactor) throw new DomainError('invalid-command', 'an opposed challenge needs a reactor (or give a difficulty for an unopposed one)', 'reactor');
-          result = resolveChallenge({ actor, reactor: freeSide(command.reactor, 'reactor', state.options) }, ctx.dice, state.options);
+          result = resolveChallenge({ actor, reactor: freeSide(command.reactor, 'reactor', state.options), ...help }, ctx.dice, state.options);
         }
         return [{ type: 'rolled', hidden, result, ...(command.purpose ? { purpose: command.purpose } : {}), ...stamp }];
       }

@@ -36,7 +36,10 @@ export interface TableView {
   readonly viewer: Viewer;
   readonly characters: readonly CharacterView[];
   readonly scene: Omit<Snapshot, 'characters'> | null;
+  /** The newest log entries the viewer may see, oldest first (at most LOG_VIEW_LIMIT). */
   readonly log: readonly LogEntry[];
+  /** How many older entries the viewer may see were left out of `log`. */
+  readonly logOmitted: number;
   /**
    * Successes and failures of the challenges each character issued, this session and the one
    * before, so that the GM can award development points from them; `countsOnlyClear` is option
@@ -56,6 +59,15 @@ function playView(state: CharacterState | undefined, showDef: boolean): Characte
   if (showDef) return state;
   const { def: _def, hits: _hits, ...rest } = state;
   return { ...rest, hits: 0, tally: emptyTally(state.tally.session), lastSessionTally: null };
+}
+
+/** A view carries the newest entries of the log; a long session's whole log is not resent with every view. */
+export const LOG_VIEW_LIMIT = 500;
+
+function visibleLog(log: readonly LogEntry[], viewer: Viewer): { log: readonly LogEntry[]; logOmitted: number } {
+  const visible = viewer.role === 'gm' ? log : log.filter((e) => !e.hidden);
+  const omitted = Math.max(0, visible.length - LOG_VIEW_LIMIT);
+  return { log: omitted > 0 ? visible.slice(omitted) : visible, logOmitted: omitted };
 }
 
 export function viewTable(state: TableState, viewer: Viewer): TableView {
@@ -82,7 +94,7 @@ export function viewTable(state: TableState, viewer: Viewer): TableView {
     viewer,
     characters,
     scene,
-    log: viewer.role === 'gm' ? state.log : state.log.filter((e) => !e.hidden),
+    ...visibleLog(state.log, viewer),
     development: { countsOnlyClear: state.options.developmentCountsOnlyClear, characters: development },
     canUndo: state.encounter.undoTo !== null,
     canRedo: state.encounter.redo.length > 0,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { givenDice, seededDice, type DiceSource } from '@personae/dice';
 import { loadSheet } from '../../src/character';
-import { personaeTable, type TableCommandInput, type TableEvent, type TableState, type Viewer } from '../../src/index';
+import { LOG_VIEW_LIMIT, personaeTable, type TableCommandInput, type TableEvent, type TableState, type Viewer } from '../../src/index';
 
 const gm: Viewer = { role: 'gm', participantId: 'p-gm' };
 const ann: Viewer = { role: 'player', participantId: 'p-ann' };
@@ -79,6 +79,28 @@ describe('the Personae table domain', () => {
     expect(entry.result?.decidedBy).toBe('extra-dice');
     expect(entry.result?.actor.roll.rolled).toEqual([7, 5, 2]);
     expect(entry.lines.join('\n')).toMatch(/wins on extra dice/);
+  });
+
+  it('a free roll takes assistants by the table\'s assist option and steering', () => {
+    const t = new Table();
+    t.run(gm, { type: 'configure', preset: 'srd-v4', options: {} });
+    t.run(gm, { type: 'roll', actor: { name: 'A', dice: 1, given: [3] }, reactor: { name: 'R', dice: 1, given: [9] }, assistants: ['Ben'] });
+    expect(t.state.log.at(-1)!.result).toMatchObject({ outcome: 'success', grade: 'glancing' });
+    t.run(gm, { type: 'roll', actor: { name: 'A', dice: 1, given: [3] }, reactor: { name: 'R', dice: 1, given: [9] }, steer: { steps: 2, source: 'spent 2 criticals' } });
+    expect(t.state.log.at(-1)!.result).toMatchObject({ outcome: 'success', grade: 'clear' });
+    t.run(gm, { type: 'configure', preset: 'core-2011', options: {} });
+    t.run(gm, { type: 'roll', actor: { name: 'A', dice: 1, given: [3] }, reactor: { name: 'R', dice: 1, given: [4] }, assistants: ['Ben'] });
+    expect(t.state.log.at(-1)!.result).toMatchObject({ outcome: 'tie' });
+  });
+
+  it('a view carries the newest log entries and says how many older ones it left out', () => {
+    const t = new Table();
+    for (let i = 0; i < LOG_VIEW_LIMIT + 3; i++) t.run(gm, { type: 'roll', actor: { name: 'A', dice: 1 }, reactor: { name: 'B', dice: 1 }, hidden: i === 0 });
+    const gmView = personaeTable.viewState(t.state, gm);
+    expect(gmView.log).toHaveLength(LOG_VIEW_LIMIT);
+    expect(gmView.logOmitted).toBe(3);
+    expect(gmView.log.at(-1)!.seq).toBe(t.state.seq);
+    expect(personaeTable.viewState(t.state, ann).logOmitted).toBe(2);
   });
 
   it('entered dice from a player need the table to allow physical dice', () => {

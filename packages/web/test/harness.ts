@@ -37,7 +37,8 @@ export function browserAvailable(): boolean {
 /** `vite build` of the app into packages/web/dist, the directory the server serves. */
 export function buildWeb(): void {
   const vite = join(dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin', 'vite.js');
-  const run = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: webDir, encoding: 'utf8' });
+  // A production build, as `npm start` makes: the test runner's NODE_ENV would otherwise select development JSX.
+  const run = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: webDir, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } });
   if (run.status !== 0) throw new Error(`vite build failed:\n${run.stdout}\n${run.stderr}`);
 }
 

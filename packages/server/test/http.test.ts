@@ -2,7 +2,8 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secretDecider } from './fixtures/secret-decider';
-import { connectAs, createTable, http, joinTable, startServer, tempDir, TestClient, type Running } from './helpers';
+import { createServer } from '../src/server';
+import { connectAs, createTable, http, joinTable, openTestStore, startServer, tempDir, TestClient, type Running } from './helpers';
 
 describe('health, static files and links', () => {
   let srv: Running;
@@ -66,6 +67,23 @@ describe('health, static files and links', () => {
     expect(bad).toMatchObject({ status: 400, body: { code: 'bad_json' } });
     const missing = await http(srv.url, 'POST', '/api/tables', { body: {} });
     expect(missing).toMatchObject({ status: 400, body: { code: 'invalid_message', field: 'name' } });
+  });
+});
+
+describe('health when the database does not answer', () => {
+  it('answers 503', async () => {
+    const ts = await openTestStore('sqlite');
+    const failing = { ...ts.store, ping: async () => Promise.reject(new Error('database unreachable')) };
+    const server = await createServer({ host: '127.0.0.1', port: 0, logLevel: 'silent', store: failing }, secretDecider);
+    try {
+      const { url } = await server.listen();
+      const res = await http(url, 'GET', '/api/health');
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({ status: 'unavailable', store: 'sqlite' });
+    } finally {
+      await server.close();
+      await ts.cleanup();
+    }
   });
 });
 

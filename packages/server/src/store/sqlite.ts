@@ -167,6 +167,11 @@ class Writer {
 
   private outbox: Array<{ id: number; op: WriteOp; args: unknown[] }> = [];
 
+  /** Why the writer stopped, if it did (the store can then no longer change anything). */
+  get broken(): Error | null {
+    return this.failure;
+  }
+
   /** Requests made in the same turn of the event loop travel to the worker in one message. */
   call<T>(op: WriteOp, ...args: unknown[]): Promise<T> {
     if (this.failure) return Promise.reject(this.failure);
@@ -245,6 +250,7 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Stor
     kind: 'sqlite',
     async ping() {
       open();
+      if (writer.broken) throw writer.broken;
       db.prepare('SELECT 1').get();
     },
     async createTable(input: NewTable) {

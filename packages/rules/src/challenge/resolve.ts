@@ -24,6 +24,25 @@ export interface ChallengeSideSpec {
   readonly given?: readonly number[];
 }
 
+/** A pool typed in rather than taken from a character: "3d10+4", or dice entered from the table. */
+export interface FreePool {
+  readonly name: string;
+  readonly dice: number;
+  readonly modifiers: readonly Labeled[];
+  readonly given?: readonly number[] | null;
+  readonly potentialThreshold?: number;
+}
+
+export function freePoolSide(side: FreePool): ChallengeSideSpec {
+  return {
+    name: side.name,
+    pool: { base: side.dice, baseSource: `${side.dice}d10` },
+    modifiers: side.modifiers,
+    ...(side.given ? { given: side.given } : {}),
+    ...(side.potentialThreshold !== undefined ? { potentialThreshold: side.potentialThreshold } : {}),
+  };
+}
+
 /** Someone helping the primary actor (personae-core-2011.txt "Assisting in a Challenge"). */
 export interface Assistant {
   readonly name: string;

@@ -1,6 +1,6 @@
 import type { DiceSource } from '@personae/dice';
 import { advance, describePurchase, loadSheet, type CharacterSheet, type HistoryEntry } from '../character';
-import { ChallengeError, parseDifficulty, resolveChallenge, resolveUnopposed, type ChallengeResult, type ChallengeSideSpec } from '../challenge';
+import { ChallengeError, freePoolSide, parseDifficulty, resolveChallenge, resolveUnopposed, type ChallengeResult, type ChallengeSideSpec } from '../challenge';
 import {
   combatantFromSheet,
   decide as decideEncounter,
@@ -126,13 +126,7 @@ function freeSide(side: FreeSide, field: string, options: TableOptions): Challen
   if (side.dice < options.minimumPool) {
     throw new DomainError('pool-too-small', `${side.name} rolls ${side.dice} dice, but the table's minimum pool is ${options.minimumPool} (option minimumPool)`, `${field}.dice`);
   }
-  return {
-    name: side.name,
-    pool: { base: side.dice, baseSource: `${side.dice}d10` },
-    modifiers: side.modifiers,
-    ...(side.given ? { given: side.given } : {}),
-    ...(side.potentialThreshold !== undefined ? { potentialThreshold: side.potentialThreshold } : {}),
-  };
+  return freePoolSide(side);
 }
 
 function enteredDice(command: TableCommand): boolean {

@@ -62,7 +62,7 @@ export { formatLabeled, sumLabeled, type AbilityEffect, type Labeled } from '../
 export { challengeOdds, unopposedOdds } from '../../../rules/src/odds/api';
 export type { ChallengeOdds, OddsSide } from '../../../rules/src/odds/types';
 export { DIFFICULTIES, difficultyLabel, parseDifficulty } from '../../../rules/src/challenge/difficulty';
-export { unopposedGmDice, resolveChallenge, resolveUnopposed, type ChallengeResult, type SideResult } from '../../../rules/src/challenge/resolve';
+export { freePoolSide, unopposedGmDice, resolveChallenge, resolveUnopposed, type ChallengeResult, type SideResult } from '../../../rules/src/challenge/resolve';
 export type { RerollSpec } from '../../../rules/src/challenge/reroll';
 export { allocateAttributes } from '../../../rules/src/character/builder';
 export { STATUS_LABEL, STATUS_PENALTY, threshold, statusForHits, ladder, type Status } from '../../../rules/src/encounter/injury';

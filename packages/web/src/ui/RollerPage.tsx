@@ -1,21 +1,11 @@
 import { useMemo, useState } from 'preact/hooks';
 import { cryptoDice, type DiceSource } from '@personae/dice';
-import { PRESETS, presetOptions, resolveChallenge, resolveUnopposed, difficultyLabel, type ChallengeResult, type Preset } from '../lib/rules';
+import { PRESETS, freePoolSide, presetOptions, resolveChallenge, resolveUnopposed, difficultyLabel, type ChallengeResult, type Preset } from '../lib/rules';
 import type { ResolvedSide } from '../lib/roller';
 import { Frame } from './App';
 import { ChallengeView } from './Dice';
 import { SelectField } from './fields';
 import { Roller, type RollCommand } from './Roller';
-
-function spec(side: ResolvedSide) {
-  return {
-    name: side.name,
-    pool: { base: side.dice, baseSource: `${side.dice}d10` },
-    modifiers: side.modifiers,
-    ...(side.given ? { given: side.given } : {}),
-    ...(side.potentialThreshold !== undefined ? { potentialThreshold: side.potentialThreshold } : {}),
-  };
-}
 
 /** The roller without a table: the same odds and explanations, rolled in this browser. */
 export function RollerPage() {
@@ -27,10 +17,10 @@ export function RollerPage() {
   const roll = async (command: RollCommand, sides: { actor: ResolvedSide; reactor: ResolvedSide | null }) => {
     const result =
       'reactor' in command && sides.reactor
-        ? resolveChallenge({ actor: spec(sides.actor), reactor: spec(sides.reactor) }, dice, options)
+        ? resolveChallenge({ actor: freePoolSide(sides.actor), reactor: freePoolSide(sides.reactor) }, dice, options)
         : resolveUnopposed(
             {
-              player: spec(sides.actor),
+              player: freePoolSide(sides.actor),
               difficulty: { value: (command as { difficulty: number }).difficulty, label: difficultyLabel((command as { difficulty: number }).difficulty) },
               ...((command as { gmGiven?: number[] }).gmGiven ? { gmGiven: (command as { gmGiven: number[] }).gmGiven } : {}),
             },

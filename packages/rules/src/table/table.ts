@@ -43,6 +43,8 @@ export interface LogEntry {
   readonly lines: readonly string[];
   readonly result?: ChallengeResult;
   readonly purpose?: string;
+  /** For entries of the encounter engine: its own sequence number of the event. */
+  readonly encounterSeq?: number;
 }
 
 export interface TableState {
@@ -322,11 +324,20 @@ export function evolveTable(state: TableState, event: TableEvent): TableState {
     case 'encounter': {
       const before = state.encounter.now;
       const encounter = evolveEncounter(state.encounter, event.event);
-      const lines = describeEvent(event.event, before);
-      const log = lines.length > 0 ? [...state.log, { ...entry(seq, event, involved(event.event), lines, event.hidden), ...challengeOf(event.event) }] : state.log;
+      const inner = event.event;
+      const lines = inner.type === 'undone' || inner.type === 'redone' ? [undoLine(state.log, inner.type, inner.toSequence)] : describeEvent(inner, before);
+      const log = lines.length > 0 ? [...state.log, { ...entry(seq, event, involved(inner), lines, event.hidden), ...challengeOf(inner), encounterSeq: inner.seq }] : state.log;
       return { ...next, encounter, log };
     }
   }
+}
+
+/** Undo and redo in the log's own numbering: the last entry of the state they return to. */
+function undoLine(log: readonly LogEntry[], type: 'undone' | 'redone', toSequence: number): string {
+  let last: LogEntry | undefined;
+  for (const e of log) if (e.encounterSeq !== undefined && e.encounterSeq <= toSequence) last = e;
+  const where = last ? `where the table stood after entry #${last.seq}` : 'where the table stood before play began';
+  return type === 'undone' ? `UNDO: back to ${where}; what came after is taken back.` : `REDO: forward again to ${where}.`;
 }
 
 function describeHistory(e: HistoryEntry): string {

@@ -156,8 +156,13 @@ describe('the Personae table domain', () => {
     const before = t.state.encounter.undoTo;
     expect(before).not.toBeNull();
     t.refused(ann, { type: 'encounter', command: { type: 'undo', actor: 'gm' } }, 'gm-only');
+    const lastBeforeAttack = t.state.log.filter((e) => e.seq < attack.seq && !/attacks/.test(e.lines.join(' '))).at(-1)!;
     t.run(gm, { type: 'encounter', command: { type: 'undo', actor: 'gm' } });
     expect(personaeTable.viewState(t.state, gm).canRedo).toBe(true);
+    expect(t.state.log.at(-1)!.lines[0]).toMatch(/^UNDO: back to where the table stood after entry #\d+/);
+    const target = Number(/#(\d+)/.exec(t.state.log.at(-1)!.lines[0]!)![1]);
+    expect(target).toBeLessThan(attack.seq);
+    expect(target).toBeGreaterThanOrEqual(lastBeforeAttack.seq - 1);
   });
 
   it('advancement: the GM awards, the owner spends, and play uses the new sheet', () => {

@@ -99,6 +99,11 @@ export const createTableSchema = z.strictObject({
   settings: z.strictObject({ physicalDice: z.boolean().optional() }).optional(),
 });
 
+/** The settings the GM changes; fields left out keep their value. */
+export const settingsPatchSchema = z
+  .strictObject({ physicalDice: z.boolean().optional() })
+  .refine((patch) => Object.keys(patch).length > 0, 'name at least one setting to change, e.g. {"physicalDice": true}');
+
 export const joinSchema = z.strictObject({
   invite: token,
   displayName: z.string().trim().min(1).max(60),
@@ -112,6 +117,10 @@ export function describeZodError(error: z.ZodError): { message: string; field?: 
   return field ? { message: `${field}: ${issue.message}`, field } : { message: issue.message };
 }
 
+export interface SettingsView {
+  physicalDice: boolean;
+}
+
 export interface ParticipantView {
   id: string;
   role: 'gm' | 'player';
@@ -122,7 +131,7 @@ export type ServerMessage =
   | {
       type: 'welcome';
       tableId: string;
-      table: { name: string; settings: { physicalDice: boolean } };
+      table: { name: string; settings: SettingsView };
       you: { participantId: string; role: 'gm' | 'player' | 'observer'; displayName: string | null };
       participants: ParticipantView[];
       version: number;
@@ -140,5 +149,6 @@ export type ServerMessage =
     }
   | { type: 'state'; version: number; state: unknown }
   | { type: 'participants'; participants: ParticipantView[] }
+  | { type: 'settings'; settings: SettingsView }
   | { type: 'pong'; id?: string | number }
   | ErrorBody;

@@ -8,6 +8,7 @@ import {
   describeZodError,
   httpCommandSchema,
   joinSchema,
+  settingsPatchSchema,
   type ErrorBody,
 } from './protocol';
 import { TokenBucket, type RateLimit } from './rate-limit';
@@ -291,6 +292,12 @@ export async function createServer<S, C, E>(config: ServerConfig, decider: Decid
     '/api/tables/:tableId/participants/:participantId',
     async (req, reply) => sendOutcome(reply, await hub.remove(req.params.tableId, bearer(req), req.params.participantId)),
   );
+
+  app.patch<{ Params: { tableId: string } }>('/api/tables/:tableId/settings', async (req, reply) => {
+    const patch = validate(settingsPatchSchema, req.body);
+    if (!patch.ok) return sendFailure(reply, patch);
+    return sendOutcome(reply, await hub.updateSettings(req.params.tableId, bearer(req), patch.value));
+  });
 
   app.post<{ Params: { tableId: string; kind: string } }>('/api/tables/:tableId/links/:kind/rotate', async (req, reply) => {
     const kind = req.params.kind;

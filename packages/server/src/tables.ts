@@ -1,7 +1,7 @@
 import { cryptoDice, DiceInputError, givenDice, type DiceSource, type GivenDice } from '@personae/dice';
 import { isDomainError, type Actor, type Decider } from './domain';
 import { statusFor, type CommandEnvelope, type ErrorBody, type ParticipantView, type ServerMessage } from './protocol';
-import type { CommandRecord, EventRecord, LinkKind, ParticipantRecord, Store, TableRecord } from './store/types';
+import type { CommandRecord, EventRecord, LinkKind, ParticipantRecord, Store, TableRecord, TableSettings } from './store/types';
 import type { ExportedEvent } from './export';
 import { canonicalJson, hashToken, newId, newToken, sha256Hex } from './tokens';
 
@@ -572,6 +572,26 @@ export class TableHub<S, C, E> {
     });
   }
 
+  // ----- settings -----
+
+  /**
+   * The GM changes the table's settings. Every connected viewer gets the new settings at once;
+   * commands after this one are checked against them.
+   */
+  updateSettings(tableId: string, token: string | undefined, patch: Partial<TableSettings>) {
+    return this.withCaller(tableId, token, async (caller, t): Promise<Outcome<{ settings: TableSettings }>> => {
+      if (caller.actor.role !== 'gm') return failure('forbidden', "only the GM can change the table's settings");
+      const settings: TableSettings = { ...t.record.settings, ...patch };
+      if (sameSettings(settings, t.record.settings)) return { ok: true, value: { settings } };
+      if (!(await this.store.setSettings(tableId, settings))) return failure('table_not_found', `no table "${tableId}"`);
+      t.record = { ...t.record, settings };
+      const message: ServerMessage = { type: 'settings', settings };
+      const text = JSON.stringify(message);
+      for (const viewer of t.viewers) if (viewer.open) viewer.sendText(text);
+      return { ok: true, value: { settings } };
+    });
+  }
+
   // ----- export -----
 
   /** The whole log for the GM; for anyone else only what they may see. */
@@ -651,6 +671,10 @@ function ackFor(command: CommandRecord, duplicate: boolean): AckMessage {
     version: command.versionAfter,
     ...(duplicate ? { duplicate: true as const } : {}),
   };
+}
+
+function sameSettings(a: TableSettings, b: TableSettings): boolean {
+  return (Object.keys(a) as Array<keyof TableSettings>).every((k) => a[k] === b[k]);
 }
 
 function participantViews(t: LoadedTable<unknown>): ParticipantView[] {

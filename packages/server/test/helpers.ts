@@ -81,6 +81,13 @@ export async function openTestStore(kind: StoreKind): Promise<TestStore> {
   return result;
 }
 
+/** Opens the store at a location `openTestStore` made again (after the first one was closed). */
+export function reopenTestStore(kind: StoreKind, location: string): Promise<Store> {
+  return kind === 'sqlite'
+    ? openSqliteStore({ file: join(location, 'personae.sqlite') })
+    : openPostgresStore({ connectionString: PG_URL, schema: location, maxConnections: 4 });
+}
+
 export interface Running {
   server: TableServer;
   url: string;

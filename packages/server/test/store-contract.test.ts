@@ -1,8 +1,7 @@
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openPostgresStore, openSqliteStore, type CommandRecord, type EventRecord, type NewTable, type Store } from '../src/store';
+import { type CommandRecord, type EventRecord, type NewTable, type Store } from '../src/store';
 import { hashToken } from '../src/tokens';
-import { openTestStore, PG_URL, runPg, type StoreKind, type TestStore } from './helpers';
+import { openTestStore, reopenTestStore, runPg, type StoreKind, type TestStore } from './helpers';
 
 const now = '2025-01-01T00:00:00.000Z';
 
@@ -52,6 +51,7 @@ for (const { kind, enabled } of kinds) {
     afterEach(async () => {
       await ts.cleanup();
     });
+    const reopen = (location: string) => reopenTestStore(kind, location);
 
     it('reports its kind and answers ping', async () => {
       expect(store.kind).toBe(kind);
@@ -114,6 +114,21 @@ for (const { kind, enabled } of kinds) {
       expect(await store.authenticate('a', hashToken('ann-again'))).toBeNull();
     });
 
+    it('changes a table\'s settings, and keeps them across close and reopen', async () => {
+      await store.createTable(table('a'));
+      await store.createTable(table('b'));
+      expect(await store.setSettings('a', { physicalDice: true })).toBe(true);
+      expect(await store.setSettings('missing', { physicalDice: true })).toBe(false);
+      expect((await store.getTable('a'))!.settings).toEqual({ physicalDice: true });
+      expect((await store.getTable('b'))!.settings).toEqual({ physicalDice: false });
+      await store.close();
+      store = await reopen(ts.location);
+      ts.store = store;
+      expect(await store.getTable('a')).toMatchObject({ settings: { physicalDice: true }, version: 0 });
+      expect(await store.setSettings('a', { physicalDice: false })).toBe(true);
+      expect((await store.getTable('a'))!.settings).toEqual({ physicalDice: false });
+    });
+
     it('appends events with their command in one step and reads them back in order', async () => {
       await store.createTable(table('a'));
       expect(await store.appendEvents('a', 0, events(1, 3, 'c1'), command('c1', 1, 3, 3))).toEqual({ ok: true });
@@ -170,10 +185,7 @@ for (const { kind, enabled } of kinds) {
       await store.createTable(table('a'));
       await store.appendEvents('a', 0, events(1, 2, 'c1'), command('c1', 1, 2, 2));
       await store.close();
-      store =
-        kind === 'sqlite'
-          ? await openSqliteStore({ file: join(ts.location, 'personae.sqlite') })
-          : await openPostgresStore({ connectionString: PG_URL, schema: ts.location });
+      store = await reopen(ts.location);
       ts.store = store;
       expect((await store.getTable('a'))!.version).toBe(2);
       expect(await store.readEvents('a', 0)).toEqual(events(1, 2, 'c1'));

@@ -373,6 +373,10 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
         [hash, tableId, participantId],
       );
     },
+    async setSettings(tableId, settings) {
+      const r = await pool.query(`UPDATE ${s}.tables SET settings = $1 WHERE id = $2`, [JSON.stringify(settings), tableId]);
+      return r.rowCount === 1;
+    },
     appendEvents(tableId, expectedVersion, events, command): Promise<AppendResult> {
       return new Promise<AppendResult>((resolve, reject) => {
         if (closed) throw new Error('store is closed');

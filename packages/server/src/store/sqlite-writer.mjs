@@ -30,6 +30,7 @@ const q = {
   ),
   rotateInvite: db.prepare('UPDATE tables SET invite_hash = ? WHERE id = ?'),
   rotateObserver: db.prepare('UPDATE tables SET observer_hash = ? WHERE id = ?'),
+  setSettings: db.prepare('UPDATE tables SET settings = ? WHERE id = ?'),
   setToken: db.prepare('UPDATE participants SET token_hash = ? WHERE table_id = ? AND id = ? AND removed_at IS NULL'),
   bumpVersion: db.prepare('UPDATE tables SET version = ? WHERE id = ? AND version = ?'),
   insertEvent: db.prepare(
@@ -73,6 +74,7 @@ const ops = {
     q.setToken.run(hash, tableId, participantId);
     return null;
   }),
+  setSettings: db.transaction((tableId, settings) => q.setSettings.run(settings, tableId).changes === 1),
   appendEvents: db.transaction((tableId, expectedVersion, events, c) => {
     if (q.hasCommand.get(tableId, c.participantId, c.commandId)) return { ok: false, reason: 'duplicate_command' };
     if (q.bumpVersion.run(expectedVersion + events.length, tableId, expectedVersion).changes !== 1) {

@@ -131,7 +131,15 @@ const toCommand = (r: CommandRow): CommandRecord => ({
   at: r.at,
 });
 
-type WriteOp = 'createTable' | 'joinWithInvite' | 'removeParticipant' | 'rotateLink' | 'setParticipantToken' | 'appendEvents' | 'close';
+type WriteOp =
+  | 'createTable'
+  | 'joinWithInvite'
+  | 'removeParticipant'
+  | 'rotateLink'
+  | 'setParticipantToken'
+  | 'setSettings'
+  | 'appendEvents'
+  | 'close';
 
 interface WriteResult {
   id: number;
@@ -282,6 +290,9 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Stor
     },
     async setParticipantToken(tableId, participantId, hash) {
       await writer.call('setParticipantToken', tableId, participantId, hash);
+    },
+    setSettings(tableId, settings) {
+      return writer.call<boolean>('setSettings', tableId, JSON.stringify(settings));
     },
     async appendEvents(tableId, expectedVersion, events, command: CommandRecord) {
       open();

@@ -1,4 +1,4 @@
-/** Settings chosen when a table is created. */
+/** A table's settings: chosen when it is created, changed later by the GM. */
 export interface TableSettings {
   /** Players and the GM may enter results from physical dice with their commands. */
   physicalDice: boolean;
@@ -81,6 +81,8 @@ export interface Store {
   rotateLink(tableId: string, kind: LinkKind, hash: string): Promise<void>;
   /** Replaces a participant's personal token. */
   setParticipantToken(tableId: string, participantId: string, hash: string): Promise<void>;
+  /** Replaces the table's settings; false if there is no such table. */
+  setSettings(tableId: string, settings: TableSettings): Promise<boolean>;
   /**
    * Appends the events of one command and its record in one transaction, if the table is still at
    * `expectedVersion` and the command was not applied before. `events[i].seq` must be

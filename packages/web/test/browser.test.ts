@@ -320,6 +320,36 @@ run('the web app in Chromium', () => {
     await context.close();
   });
 
+  it("the GM switches physical dice off and on during play; the player's page follows without a reload", async () => {
+    await player.evaluate(() => Object.assign(window, { samePage: true }));
+    await player.getByRole('tab', { name: 'Roll' }).click();
+    const given = player.locator('#roll-actor-given');
+    await given.waitFor();
+    await gm.getByRole('tab', { name: 'Table' }).click();
+    const toggle = gm.getByLabel('Players may enter the results of physical dice');
+    expect(await toggle.isChecked()).toBe(true);
+    await toggle.focus();
+    await gm.keyboard.press('Space');
+    await expect.poll(() => given.count()).toBe(0);
+    expect(await toggle.isChecked()).toBe(false);
+    expect(playerTap.frames.some((f) => f === '{"type":"settings","settings":{"physicalDice":false}}')).toBe(true);
+    await player.getByRole('tab', { name: 'Table' }).click();
+    await player.getByText('The table rolls for the players').waitFor();
+    expect(await player.getByLabel('Players may enter the results of physical dice').count()).toBe(0);
+    await shot(gm, '22-gm-physical-dice-off', false);
+    expect(await contrastProblems(gm)).toEqual([]);
+    expect(await labelProblems(gm)).toEqual([]);
+
+    // Focus stayed on the switch: Space turns it back on.
+    expect(await gm.evaluate(() => document.activeElement?.id)).toBe('phys-toggle');
+    await gm.keyboard.press('Space');
+    await player.getByText('Players may type in the results of the dice').waitFor();
+    await player.getByRole('tab', { name: 'Roll' }).click();
+    await given.waitFor();
+    expect(await toggle.isChecked()).toBe(true);
+    expect(await player.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
+  });
+
   it('the roller works with the keyboard alone', async () => {
     await player.getByRole('tab', { name: 'Roll' }).click();
     await player.locator('body').click({ position: { x: 5, y: 5 } });

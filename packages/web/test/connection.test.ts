@@ -104,6 +104,21 @@ describe('the table connection', () => {
     gm.c.stop();
   });
 
+  it("follows the GM's change of settings, and a player may not make one", async () => {
+    const created = await api.createTable('Settings', 'GM', false);
+    const joined = await api.join(created.tableId, created.invite.token, 'Ann');
+    const ann = connect(created.tableId, joined.token);
+    await until(() => ann.c.status === 'live');
+    expect(ann.c.welcome?.table.settings).toEqual({ physicalDice: false });
+    const before = ann.changes();
+    expect(await api.setSettings(created.tableId, created.gm.token, { physicalDice: true })).toEqual({ settings: { physicalDice: true } });
+    await until(() => ann.c.welcome?.table.settings.physicalDice === true);
+    expect(ann.changes()).toBeGreaterThan(before);
+    await expect(api.setSettings(created.tableId, joined.token, { physicalDice: false })).rejects.toMatchObject({ code: 'forbidden', status: 403 });
+    expect(ann.c.welcome?.table.name).toBe('Settings');
+    ann.c.stop();
+  });
+
   it('reports a refused link and does not retry it', async () => {
     const created = await api.createTable('Refused', 'GM', false);
     const bad = connect(created.tableId, 'gm_not-the-token');

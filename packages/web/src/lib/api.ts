@@ -24,8 +24,13 @@ export interface Joined extends Link {
   displayName: string;
 }
 
+/** What the GM can change about a table during play. */
+export interface TableSettings {
+  physicalDice: boolean;
+}
+
 export interface TableInfo {
-  table: { id: string; name: string; createdAt: string; settings: { physicalDice: boolean } };
+  table: { id: string; name: string; createdAt: string; settings: TableSettings };
   version: number;
   you: { participantId: string; role: 'gm' | 'player' | 'observer'; displayName: string | null };
   participants: Participant[];
@@ -86,6 +91,9 @@ export const api = {
   state: (tableId: string, token: string) => call<{ version: number; state: unknown }>('GET', `/api/tables/${encodeURIComponent(tableId)}/state`, undefined, token),
   command: (tableId: string, token: string, envelope: { commandId: string; command: unknown; dice?: number[] }) =>
     call<Ack>('POST', `/api/tables/${encodeURIComponent(tableId)}/commands`, envelope, token),
+  /** GM only; every connection to the table then receives a `settings` message. */
+  setSettings: (tableId: string, token: string, settings: Partial<TableSettings>) =>
+    call<{ settings: TableSettings }>('PATCH', `/api/tables/${encodeURIComponent(tableId)}/settings`, settings, token),
   rotate: (tableId: string, token: string, kind: 'invite' | 'observer') =>
     call<{ kind: string } & Link>('POST', `/api/tables/${encodeURIComponent(tableId)}/links/${kind}/rotate`, {}, token),
   removeParticipant: (tableId: string, token: string, participantId: string) =>

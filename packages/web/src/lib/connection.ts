@@ -1,4 +1,4 @@
-import { ApiError, type Ack, type Participant } from './api';
+import { ApiError, type Ack, type Participant, type TableSettings } from './api';
 import { newCommandId } from './format';
 
 /**
@@ -21,7 +21,7 @@ export interface EventMessage {
 export interface Welcome {
   type: 'welcome';
   tableId: string;
-  table: { name: string; settings: { physicalDice: boolean } };
+  table: { name: string; settings: TableSettings };
   you: { participantId: string; role: 'gm' | 'player' | 'observer'; displayName: string | null };
   participants: Participant[];
   version: number;
@@ -35,6 +35,7 @@ type ServerMessage =
   | Ack
   | { type: 'state'; version: number; state: unknown }
   | { type: 'participants'; participants: Participant[] }
+  | { type: 'settings'; settings: TableSettings }
   | { type: 'pong'; id?: string | number }
   | { type: 'error'; code: string; message: string; field?: string; commandId?: string };
 
@@ -123,6 +124,12 @@ export class TableConnection {
   stateAt(seq: number | null): Promise<void> {
     if (seq === null || this.stateSeq >= seq) return Promise.resolve();
     return new Promise((resolve) => this.waiters.push({ seq, resolve }));
+  }
+
+  /** The table's settings changed (told by the server, or answered to the GM's own change). */
+  setSettings(settings: TableSettings): void {
+    if (!this.welcome) return;
+    this.welcome = { ...this.welcome, table: { ...this.welcome.table, settings } };
   }
 
   /** Commands sent but not yet acknowledged (they are sent again after a reconnect). */
@@ -262,6 +269,9 @@ export class TableConnection {
         break;
       case 'participants':
         this.participants = msg.participants;
+        break;
+      case 'settings':
+        this.setSettings(msg.settings);
         break;
       case 'ack': {
         const p = this.pending.get(msg.commandId);

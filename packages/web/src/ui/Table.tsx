@@ -294,7 +294,16 @@ export function TablePage(props: { tableId: string; token: string | null; watch:
                 <div role="tabpanel" id="panel-table" aria-labelledby="tab-table" hidden={effectiveTab !== 'table'}>
                   {gm && <Invite tableId={props.tableId} token={token} />}
                   {me && <Participants participants={participants} me={me.participantId} gm={gm} tableId={props.tableId} token={token} />}
-                  <PhysicalDice allowed={physical} />
+                  <PhysicalDice
+                    allowed={physical}
+                    gm={gm}
+                    tableId={props.tableId}
+                    token={token}
+                    onChanged={(settings) => {
+                      c?.setSettings(settings);
+                      refresh();
+                    }}
+                  />
                   <Options view={view} gm={gm} send={send} />
                 </div>
               </div>

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { api, type Participant } from '../lib/api';
+import { api, type Participant, type TableSettings } from '../lib/api';
 import { saveTable, savedTable } from '../lib/storage';
 import { OPTION_DEFINITIONS, PRESETS, allowedValues, presetOptions, type OptionName, type Preset, type TableOptions, type TableView } from '../lib/rules';
 
@@ -265,15 +265,71 @@ export function Options(props: { view: TableView; gm: boolean; send: (command: u
   );
 }
 
-export function PhysicalDice(props: { allowed: boolean }) {
+/** Whether players may type in physical dice: the GM switches it during play, everyone else sees it change. */
+export function PhysicalDice(props: {
+  allowed: boolean;
+  gm: boolean;
+  tableId: string;
+  token: string;
+  onChanged: (settings: TableSettings) => void;
+}) {
+  const [pending, setPending] = useState<boolean | null>(null);
+  const [done, setDone] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const shown = pending ?? props.allowed;
+
+  const change = async (physicalDice: boolean) => {
+    if (pending !== null) return;
+    setPending(physicalDice);
+    setDone('');
+    setError(null);
+    try {
+      const { settings } = await api.setSettings(props.tableId, props.token, { physicalDice });
+      props.onChanged(settings);
+      setDone(settings.physicalDice ? 'Players may now enter physical dice.' : 'The table now rolls for the players.');
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'The setting was not changed.');
+    } finally {
+      setPending(null);
+    }
+  };
+
   return (
-    <section class="card" aria-labelledby="phys-h">
+    <section class="card stack" aria-labelledby="phys-h">
       <h2 id="phys-h">Physical dice</h2>
-      <p>
-        {props.allowed
-          ? 'Players may type in the results of the dice they roll at the table; the roller asks for them when you want.'
-          : 'The table rolls for the players; only the GM may type in dice. This is chosen when the table is created.'}
-      </p>
+      {props.gm ? (
+        <div class="field">
+          <label class="check">
+            <input
+              id="phys-toggle"
+              type="checkbox"
+              checked={shown}
+              aria-describedby="phys-hint"
+              aria-busy={pending !== null ? 'true' : undefined}
+              onChange={(e) => void change(e.currentTarget.checked)}
+            />
+            Players may enter the results of physical dice
+          </label>
+          <span id="phys-hint" class="hint">
+            Players then find a field for the results of real dice in the roller and the encounter actions. You may always enter dice. The change reaches
+            every player at once.
+          </span>
+        </div>
+      ) : (
+        <p>
+          {props.allowed
+            ? 'Players may type in the results of the dice they roll at the table; the roller asks for them when you want.'
+            : 'The table rolls for the players; only the GM may type in dice. The GM can change this during play.'}
+        </p>
+      )}
+      <span class="sr-only" role="status">
+        {done}
+      </span>
+      {error && (
+        <p class="error-text" role="alert">
+          {error}
+        </p>
+      )}
     </section>
   );
 }

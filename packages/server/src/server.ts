@@ -1,4 +1,6 @@
 import type { AddressInfo } from 'node:net';
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Decider } from './domain';
@@ -12,7 +14,7 @@ import {
   type ErrorBody,
 } from './protocol';
 import { TokenBucket, type RateLimit } from './rate-limit';
-import { findStaticFile, openStaticFile } from './static';
+import { findStaticFile, notModified, openStaticFile } from './static';
 import { openStore, type Store } from './store';
 import { CLOSE, failure, TableHub, type Failure, type Outcome } from './tables';
 import { hashToken, newId, newToken } from './tokens';
@@ -166,15 +168,44 @@ export async function createServer<S, C, E>(config: ServerConfig, decider: Decid
 
   app.setNotFoundHandler(async (req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
-    if (config.staticDir && (req.method === 'GET' || req.method === 'HEAD') && !path.startsWith('/api/') && path !== '/api') {
-      const file = await findStaticFile(config.staticDir, path);
-      if (file) {
-        reply.header('content-type', file.contentType).header('cache-control', file.cacheControl).header('content-length', file.size);
-        return req.method === 'HEAD' ? reply.send() : reply.send(openStaticFile(file));
-      }
-    }
     return sendFailure(reply, failure('not_found', `no route ${req.method} ${path}`));
   });
+
+  // The web app: GET and HEAD of any path the API does not claim. Text files go out compressed with
+  // brotli or gzip when the browser accepts it, compressed as they are read. The compression plugin
+  // lives in a scope of its own, so the API's routes are not touched by it.
+  const staticDir = config.staticDir;
+  if (staticDir) {
+    await app.register(async (scope) => {
+      // Brotli at quality 5 costs about what gzip does and makes the app's largest chunk 5 % smaller
+      // than gzip; higher qualities cost far more time per request for little more.
+      await scope.register(compress, {
+        global: false,
+        encodings: ['br', 'gzip'],
+        brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
+      });
+      scope.route({
+        // One route for both, so that HEAD answers with the file's own length (and no body).
+        method: ['GET', 'HEAD'],
+        url: '/*',
+        handler: async (req, reply) => {
+          const path = req.url.split('?')[0] ?? '/';
+          const file = path.startsWith('/api/') || path === '/api' ? null : await findStaticFile(staticDir, path);
+          if (!file) return sendFailure(reply, failure('not_found', `no route ${req.method} ${path}`));
+          reply
+            .header('content-type', file.contentType)
+            .header('cache-control', file.cacheControl)
+            .header('etag', file.etag)
+            .header('last-modified', file.lastModified)
+            .header('vary', 'accept-encoding');
+          if (notModified(file, req.headers)) return reply.code(304).send();
+          reply.header('content-length', file.size);
+          if (req.method === 'HEAD') return reply.send();
+          return reply.compress(openStaticFile(file));
+        },
+      });
+    });
+  }
 
   app.get('/api/health', async (_req, reply) => {
     if (hub.isClosing) return reply.code(503).send({ status: 'shutting_down' });

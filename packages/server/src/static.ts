@@ -26,8 +26,41 @@ export interface StaticFile {
   path: string;
   size: number;
   contentType: string;
-  /** index.html is revalidated every time; other files may be cached for a short while. */
+  /** See `cacheControlFor`. */
   cacheControl: string;
+  /** A validator for conditional requests, from the size and modification time. */
+  etag: string;
+  lastModified: string;
+}
+
+/** Headers of a file that is the same for as long as its name is (Vite's hashed build output). */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * index.html (also when it answers one of the app's own routes) is revalidated on every load, so a
+ * new build reaches the browser at once. Everything under /assets/ carries a content hash in its
+ * name: a new build makes new names, so those files may be kept for a year. Anything else (e.g. a
+ * favicon with a fixed name) may be kept for five minutes.
+ */
+export function cacheControlFor(root: string, path: string): string {
+  if (extname(path).toLowerCase() === '.html') return 'no-cache';
+  if (path.startsWith(join(resolve(root), 'assets') + sep)) return IMMUTABLE;
+  return 'public, max-age=300';
+}
+
+/** Whether the request's validators (If-None-Match, If-Modified-Since) match the file. */
+export function notModified(file: StaticFile, headers: { 'if-none-match'?: string | undefined; 'if-modified-since'?: string | undefined }): boolean {
+  const match = headers['if-none-match'];
+  if (match !== undefined) {
+    return match.split(',').some((tag) => {
+      const t = tag.trim();
+      return t === '*' || t.replace(/^W\//, '') === file.etag.replace(/^W\//, '');
+    });
+  }
+  const since = headers['if-modified-since'];
+  if (since === undefined) return false;
+  const at = Date.parse(since);
+  return Number.isFinite(at) && Date.parse(file.lastModified) <= at;
 }
 
 /**
@@ -47,15 +80,15 @@ export async function findStaticFile(root: string, urlPath: string): Promise<Sta
   const candidate = resolve(join(base, decoded));
   if (candidate !== base && !candidate.startsWith(base + sep)) return null;
 
-  const found = await fileAt(candidate);
+  const found = await fileAt(base, candidate);
   if (found) return found;
-  const index = await fileAt(join(candidate, 'index.html'));
+  const index = await fileAt(base, join(candidate, 'index.html'));
   if (index) return index;
-  if (extname(decoded) === '') return fileAt(join(base, 'index.html'));
+  if (extname(decoded) === '') return fileAt(base, join(base, 'index.html'));
   return null;
 }
 
-async function fileAt(path: string): Promise<StaticFile | null> {
+async function fileAt(root: string, path: string): Promise<StaticFile | null> {
   try {
     const info = await stat(path);
     if (!info.isFile()) return null;
@@ -64,7 +97,9 @@ async function fileAt(path: string): Promise<StaticFile | null> {
       path,
       size: info.size,
       contentType: TYPES[ext] ?? 'application/octet-stream',
-      cacheControl: ext === '.html' ? 'no-cache' : 'public, max-age=300',
+      cacheControl: cacheControlFor(root, path),
+      etag: `W/"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`,
+      lastModified: info.mtime.toUTCString(),
     };
   } catch {
     return null;

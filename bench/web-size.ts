@@ -1,9 +1,11 @@
 // Builds the web app and prints the size of what a browser downloads, raw and gzipped (level 9):
 // the first page (the entry script, what it imports, and the stylesheet), then each part loaded on
-// demand. When Debian's Chromium is installed it also serves the build from the table server on
-// loopback and times how long the start page and a table page take to show.
+// demand. It then serves the build from the table server on loopback and counts the bytes the server
+// sends for each file to a browser that accepts brotli and gzip. When Debian's Chromium is installed
+// it also times how long the start page and a table page take to show.
 // Run: node --import tsx bench/web-size.ts
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,7 +36,7 @@ try {
     return { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
   };
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
-  const rows: { part: string; file: string; raw: number; gzip: number }[] = [];
+  const rows: { part: string; file: string; raw: number; gzip: number; sent?: number; encoding?: string }[] = [];
 
   // The first page: the entry chunk, every chunk it imports statically, and their CSS.
   const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
@@ -57,28 +59,50 @@ try {
     rows.push({ part: what, file: chunk.file, ...size(chunk.file) });
   }
 
-  const width = Math.max(...rows.map((r) => r.part.length));
-  console.log(`${'part'.padEnd(width)}  ${'raw'.padStart(10)}  ${'gzip'.padStart(10)}  file`);
-  for (const r of rows) console.log(`${r.part.padEnd(width)}  ${kb(r.raw).padStart(10)}  ${kb(r.gzip).padStart(10)}  ${r.file}`);
-  const sum = (f: (r: (typeof rows)[number]) => boolean) => rows.filter(f).reduce((t, r) => ({ raw: t.raw + r.raw, gzip: t.gzip + r.gzip }), { raw: 0, gzip: 0 });
-  const firstJs = sum((r) => r.part === 'first page');
-  const allJs = sum((r) => r.file.endsWith('.js'));
-  console.log('');
-  console.log(`first page JavaScript: ${kb(firstJs.raw)} raw, ${kb(firstJs.gzip)} gzipped`);
-  console.log(`all JavaScript:        ${kb(allJs.raw)} raw, ${kb(allJs.gzip)} gzipped`);
-  if (existsSync('/usr/bin/chromium')) await timeLoads(outDir);
+  const { createServer } = await import('@personae/server');
+  const { personaeTable } = await import('@personae/rules');
+  const dataDir = mkdtempSync(join(tmpdir(), 'personae-web-load-'));
+  const server = await createServer({ port: 0, host: '127.0.0.1', dataDir, staticDir: outDir, logLevel: 'silent' }, personaeTable);
+  try {
+    const { url } = await server.listen();
+    for (const r of rows) Object.assign(r, await sent(`${url}/${r.file}`));
+
+    const width = Math.max(...rows.map((r) => r.part.length));
+    console.log(`${'part'.padEnd(width)}  ${'raw'.padStart(10)}  ${'gzip -9'.padStart(10)}  ${'sent'.padStart(10)}  file`);
+    for (const r of rows) {
+      console.log(`${r.part.padEnd(width)}  ${kb(r.raw).padStart(10)}  ${kb(r.gzip).padStart(10)}  ${kb(r.sent!).padStart(10)}  ${r.file} (${r.encoding})`);
+    }
+    const sum = (f: (r: (typeof rows)[number]) => boolean) =>
+      rows.filter(f).reduce((t, r) => ({ raw: t.raw + r.raw, gzip: t.gzip + r.gzip, sent: t.sent + r.sent! }), { raw: 0, gzip: 0, sent: 0 });
+    const firstJs = sum((r) => r.part === 'first page');
+    const allJs = sum((r) => r.file.endsWith('.js'));
+    console.log('');
+    console.log(`first page JavaScript: ${kb(firstJs.raw)} raw, ${kb(firstJs.gzip)} gzipped, ${kb(firstJs.sent)} sent`);
+    console.log(`all JavaScript:        ${kb(allJs.raw)} raw, ${kb(allJs.gzip)} gzipped, ${kb(allJs.sent)} sent`);
+    if (existsSync('/usr/bin/chromium')) await timeLoads(url);
+  } finally {
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 } finally {
   rmSync(outDir, { recursive: true, force: true });
 }
 
+/** The bytes the server sends for a file to a browser that accepts brotli and gzip, and their encoding. */
+function sent(url: string): Promise<{ sent: number; encoding: string }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': 'gzip, deflate, br' } }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => resolve({ sent: bytes, encoding: String(res.headers['content-encoding'] ?? 'identity') }));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
 /** Median time from navigation to the page's content, over fresh browser contexts, on loopback. */
-async function timeLoads(staticDir: string): Promise<void> {
+async function timeLoads(url: string): Promise<void> {
   const { chromium } = await import('playwright-core');
-  const { createServer } = await import('@personae/server');
-  const { personaeTable } = await import('@personae/rules');
-  const dataDir = mkdtempSync(join(tmpdir(), 'personae-web-load-'));
-  const server = await createServer({ port: 0, host: '127.0.0.1', dataDir, staticDir, logLevel: 'silent' }, personaeTable);
-  const { url } = await server.listen();
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -121,7 +145,5 @@ async function timeLoads(staticDir: string): Promise<void> {
     console.log(`table page: first contentful paint ${ms(table.map((x) => x.paint))}, live with the table's state ${ms(table.map((x) => x.shown))}`);
   } finally {
     await browser.close();
-    await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -10,6 +10,7 @@ import {
   type Store,
   type TableRecord,
 } from './types';
+import { toCommand, toEvent, toParticipant, toTable, type CommandRow, type EventRow, type ParticipantRow, type TableRow } from './rows';
 
 export interface PostgresStoreOptions {
   connectionString: string;
@@ -110,68 +111,6 @@ END
 $fn$;
 `;
 }
-
-interface TableRow {
-  id: string;
-  name: string;
-  created_at: string;
-  settings: string;
-  version: number;
-}
-interface ParticipantRow {
-  id: string;
-  role: 'gm' | 'player';
-  display_name: string;
-  joined_at: string;
-  removed_at: string | null;
-}
-interface EventRow {
-  seq: number;
-  at: string;
-  participant_id: string | null;
-  command_id: string | null;
-  payload: string;
-}
-interface CommandRow {
-  participant_id: string;
-  command_id: string;
-  command_hash: string;
-  first_seq: number | null;
-  last_seq: number | null;
-  version_after: number;
-  at: string;
-}
-
-const toTable = (r: TableRow): TableRecord => ({
-  id: r.id,
-  name: r.name,
-  createdAt: r.created_at,
-  settings: JSON.parse(r.settings) as TableRecord['settings'],
-  version: r.version,
-});
-const toParticipant = (r: ParticipantRow): ParticipantRecord => ({
-  id: r.id,
-  role: r.role,
-  displayName: r.display_name,
-  joinedAt: r.joined_at,
-  removedAt: r.removed_at,
-});
-const toEvent = (r: EventRow): EventRecord => ({
-  seq: r.seq,
-  at: r.at,
-  participantId: r.participant_id,
-  commandId: r.command_id,
-  event: JSON.parse(r.payload) as unknown,
-});
-const toCommand = (r: CommandRow): CommandRecord => ({
-  participantId: r.participant_id,
-  commandId: r.command_id,
-  commandHash: r.command_hash,
-  firstSeq: r.first_seq,
-  lastSeq: r.last_seq,
-  versionAfter: r.version_after,
-  at: r.at,
-});
 
 /** The server store on PostgreSQL; every table lives in one schema. */
 export async function openPostgresStore(options: PostgresStoreOptions): Promise<Store> {

@@ -209,6 +209,23 @@ run('the web app in Chromium', () => {
     await player.locator('.side-log .log > li', { hasText: 'UNDO' }).first().waitFor({ timeout: 1000 });
   });
 
+  it("the player moves Kestrel to a destination; the GM's condition table shows the position", async () => {
+    await player.getByRole('tab', { name: 'Encounter' }).click();
+    await player.getByLabel('Action', { exact: true }).selectOption('move');
+    const to = player.getByLabel('Destination (optional)');
+    expect(await to.getAttribute('list')).toBe('act-to-terms');
+    expect(await player.locator('#act-to-terms option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(['close', 'adjacent', 'very near', 'pretty far']);
+    await to.fill('adjacent');
+    await player.getByRole('button', { name: 'Do it' }).click();
+    const row = (p: Page) => p.locator('#panel-encounter tr', { hasText: 'Kestrel' });
+    await gm.getByRole('tab', { name: 'Encounter' }).click();
+    await gm.getByRole('columnheader', { name: 'Position' }).waitFor();
+    await expect.poll(() => row(gm).textContent()).toContain('adjacent');
+    await expect.poll(() => row(player).textContent()).toContain('adjacent');
+    expect(await labelProblems(player)).toEqual([]);
+    await player.getByLabel('Action', { exact: true }).selectOption('attack');
+  });
+
   it("the GM plays the adversary's turn with physical dice; hits and condition reach both", async () => {
     await player.getByRole('tab', { name: 'Encounter' }).click();
     await player.getByRole('button', { name: "End Kestrel's turn" }).click();

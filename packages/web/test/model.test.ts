@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TableCommandSchema, presetOptions, tableOptions } from '@personae/rules';
 import { attributeLimit, budgets, checkDraft, newDraft, priorityProblem, problemsAt, stepOfPath, type Draft } from '../src/lib/draft';
+import { EMPTY_DESTINATION, moveDestination, omittedText, positionText, resolveText } from '../src/lib/encounter';
 import { percent } from '../src/lib/format';
 import { emptyRoller, parseGiven, resolveSide, rollCommand, rollerOdds, type RollerCharacter } from '../src/lib/roller';
 import { parseRoute } from '../src/lib/route';
@@ -107,6 +108,42 @@ describe('the roller model', () => {
     const command = rollCommand(input, ok, null, [3, 3]);
     expect(command).toMatchObject({ type: 'roll', difficulty: 5, gmGiven: [3, 3], actor: { given: [9, 4, 1] } });
     expect(TableCommandSchema.safeParse(command).success).toBe(true);
+  });
+});
+
+describe('the encounter tracker model', () => {
+  const moveCommand = (to: unknown) => ({ type: 'encounter', hidden: false, command: { type: 'move', actor: 'kestrel', ...(to === undefined ? {} : { to }) } });
+
+  it('builds the destination of a move by option distance, in a form the table command accepts', () => {
+    expect(moveDestination('relative', { ...EMPTY_DESTINATION, term: '  very near ' })).toEqual({ to: 'very near' });
+    expect(moveDestination('relative', { ...EMPTY_DESTINATION, term: '   ' })).toEqual({});
+    expect(moveDestination('relative', { term: '', x: '3', y: '4' })).toEqual({});
+    expect(moveDestination('grid', { term: 'close', x: '3', y: '-4' })).toEqual({ to: { x: 3, y: -4 } });
+    expect(moveDestination('grid', EMPTY_DESTINATION)).toEqual({});
+    for (const input of [{ ...EMPTY_DESTINATION, term: 'very near' }, { term: '', x: '0', y: '12' }]) {
+      const to = moveDestination(input.x ? 'grid' : 'relative', input);
+      expect('to' in to && TableCommandSchema.safeParse(moveCommand(to.to)).success).toBe(true);
+    }
+  });
+
+  it('explains a grid destination the engine would refuse before sending', () => {
+    expect(moveDestination('grid', { term: '', x: '3', y: '' })).toEqual({ problem: 'A square of the grid needs both x and y.' });
+    expect(moveDestination('grid', { term: '', x: '1.5', y: '2' })).toEqual({ problem: 'x and y are whole numbers.' });
+    expect(moveDestination('grid', { term: '', x: '20000', y: '2' })).toMatchObject({ problem: expect.stringContaining('between') });
+    expect(TableCommandSchema.safeParse(moveCommand({ x: 20000, y: 2 })).success).toBe(false);
+  });
+
+  it('puts positions, resolve tracks and a shortened log in words', () => {
+    expect(positionText('pretty far')).toBe('pretty far');
+    expect(positionText({ x: 2, y: -1 })).toBe('(2, -1)');
+    expect(positionText(null)).toBe('');
+    const track = { encounter: 1, worn: 1, size: 3, attribute: 'power' as const, yielded: false };
+    expect(resolveText(track)).toBe('2 of 3 left');
+    expect(resolveText({ ...track, worn: 3, yielded: true })).toBe('yielded (0 of 3 left)');
+    expect(resolveText(null)).toBe('untouched');
+    expect(omittedText(0)).toBe('');
+    expect(omittedText(1)).toBe('1 older entry not shown');
+    expect(omittedText(42)).toBe('42 older entries not shown');
   });
 });
 

@@ -67,7 +67,7 @@ export type { RerollSpec } from '../../../rules/src/challenge/reroll';
 export { allocateAttributes } from '../../../rules/src/character/builder';
 export { STATUS_LABEL, STATUS_PENALTY, threshold, statusForHits, ladder, type Status } from '../../../rules/src/encounter/injury';
 export { STAGE_LABEL, escalationOrder, type Stage } from '../../../rules/src/time/clock';
-export { bankTotal, type Snapshot, type CharacterState } from '../../../rules/src/encounter/state';
+export { bankTotal, type Snapshot, type CharacterState, type ResolveTrack, type Place } from '../../../rules/src/encounter/state';
 export type { EncounterCommandInput } from '../../../rules/src/encounter/commands';
 export type { TableView, CharacterView } from '../../../rules/src/table/view';
 export type { LogEntry, Viewer } from '../../../rules/src/table/table';

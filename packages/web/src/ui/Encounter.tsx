@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { EMPTY_DESTINATION, RELATIVE_TERMS, moveDestination, positionText, resolveText, type DestinationInput } from '../lib/encounter';
 import { plural } from '../lib/format';
 import { parseGiven } from '../lib/roller';
 import { STAGE_LABEL, bankTotal, escalationOrder, type CharacterView, type LogEntry, type Stage, type TableView } from '../lib/rules';
@@ -146,7 +147,7 @@ export function Encounter(props: { view: TableView; me: { participantId: string;
 
       <ConditionTable view={view} />
 
-      {props.me.role !== 'observer' && <ActionForm present={present} mine={mine} current={current} gm={gm} physicalDice={props.physicalDice} run={run} />}
+      {props.me.role !== 'observer' && <ActionForm present={present} mine={mine} current={current} gm={gm} physicalDice={props.physicalDice} options={view.options} stage={stage} run={run} />}
 
       {scene.effects.length > 0 && (
         <div class="card">
@@ -215,6 +216,8 @@ function ConditionTable(props: { view: TableView }) {
   const { view } = props;
   const rows = view.characters.filter((c) => c.play);
   if (!rows.length) return null;
+  const showPosition = rows.some((c) => c.play?.position != null);
+  const showResolve = view.options.nonViolentExtended === 'health-track' && (view.scene?.clock.stage === 'non-violent' || rows.some((c) => c.play?.resolve));
   return (
     <div class="card sheet-view">
       <h3>Condition</h3>
@@ -227,6 +230,8 @@ function ConditionTable(props: { view: TableView }) {
             <th scope="col">
               <abbr title="Criticals banked">Crit.</abbr>
             </th>
+            {showPosition && <th scope="col">Position</th>}
+            {showResolve && <th scope="col">Resolve</th>}
           </tr>
         </thead>
         <tbody>
@@ -246,6 +251,10 @@ function ConditionTable(props: { view: TableView }) {
                 </td>
                 <td class="nowrap">{cond.threshold !== null ? `${cond.hits} of ${cond.threshold}` : '–'}</td>
                 <td>{bankTotal(view.scene?.banks[c.id])}</td>
+                {showPosition && <td>{positionText(c.play?.position) || '–'}</td>}
+                {showResolve && (
+                  <td class="nowrap">{resolveText(c.play?.resolve)}</td>
+                )}
               </tr>
             );
           })}
@@ -257,7 +266,16 @@ function ConditionTable(props: { view: TableView }) {
 
 type ActionKind = 'attack' | 'power' | 'interact' | 'stabilize' | 'recover' | 'move' | 'spend-criticals';
 
-function ActionForm(props: { physicalDice: boolean; present: CharacterView[]; mine: (id: string) => boolean; current: string | null; gm: boolean; run: (inner: unknown, hidden?: boolean) => Promise<void> }) {
+function ActionForm(props: {
+  physicalDice: boolean;
+  present: CharacterView[];
+  mine: (id: string) => boolean;
+  current: string | null;
+  gm: boolean;
+  options: TableView['options'];
+  stage: Stage;
+  run: (inner: unknown, hidden?: boolean) => Promise<void>;
+}) {
   const actors = props.present.filter((c) => props.mine(c.id) && c.play?.def);
   const [actorId, setActorId] = useState<string>('');
   const [kind, setKind] = useState<ActionKind>('attack');
@@ -272,6 +290,8 @@ function ActionForm(props: { physicalDice: boolean; present: CharacterView[]; mi
   const [count, setCount] = useState(1);
   const [purpose, setPurpose] = useState('');
   const [hidden, setHidden] = useState(false);
+  const [destination, setDestination] = useState<DestinationInput>(EMPTY_DESTINATION);
+  const [subsequent, setSubsequent] = useState(false);
   const [busy, setBusy] = useState(false);
   if (!actors.length) return null;
   const actor = actors.find((c) => c.id === actorId) ?? actors.find((c) => c.id === props.current) ?? actors[0]!;
@@ -281,8 +301,14 @@ function ActionForm(props: { physicalDice: boolean; present: CharacterView[]; mi
   const weapons = ['', ...def.weapons.map((w) => w.name), 'unarmed'];
   const skills = def.skills.map((s) => s.name);
   const dice = parseGiven(given, 0).dice;
+  const distance = props.options.distance;
+  const moveTo = moveDestination(distance, destination);
+  const destinationProblem = kind === 'move' && 'problem' in moveTo ? moveTo.problem : null;
+  const offersSubsequent = props.options.nonViolentExtended === 'subsequent-challenges' && props.stage === 'non-violent';
+  const asSubsequent = kind === 'interact' && offersSubsequent && subsequent;
   const submit = async (e: Event) => {
     e.preventDefault();
+    if (destinationProblem) return;
     const modifiers = mod ? [{ value: mod, source: modWhy.trim() || 'circumstance' }] : [];
     const extra = {
       ...(modifiers.length ? { modifiers } : {}),
@@ -299,7 +325,9 @@ function ActionForm(props: { physicalDice: boolean; present: CharacterView[]; mi
         inner = { type: 'power', actor: actor.id, power: power || def.powers[0]?.name || '', target: targetId, ...extra };
         break;
       case 'interact':
-        inner = { type: 'interact', actor: actor.id, target: targetId, skill: skill || skills[0] || 'Persuasion', ...extra };
+        inner = asSubsequent
+          ? { type: 'interact', actor: actor.id, target: targetId, skill: skill || skills[0] || 'Persuasion', subsequent: true }
+          : { type: 'interact', actor: actor.id, target: targetId, skill: skill || skills[0] || 'Persuasion', ...extra };
         break;
       case 'stabilize':
         inner = { type: 'stabilize', actor: actor.id, target: targetId };
@@ -308,7 +336,7 @@ function ActionForm(props: { physicalDice: boolean; present: CharacterView[]; mi
         inner = { type: 'recover', actor: actor.id, ...(targetId && targetId !== actor.id ? { target: targetId } : {}), ...(dice ? { dice: { actor: dice } } : {}) };
         break;
       case 'move':
-        inner = { type: 'move', actor: actor.id, ...(purpose.trim() ? { description: purpose.trim() } : {}) };
+        inner = { type: 'move', actor: actor.id, ...(purpose.trim() ? { description: purpose.trim() } : {}), ...('to' in moveTo && moveTo.to !== undefined ? { to: moveTo.to } : {}) };
         break;
       case 'spend-criticals':
         inner = { type: 'spend-criticals', actor: actor.id, count, purpose: purpose.trim() || 'a feat agreed at the table' };
@@ -318,6 +346,7 @@ function ActionForm(props: { physicalDice: boolean; present: CharacterView[]; mi
     await props.run(inner, props.gm && hidden);
     setBusy(false);
     setGiven('');
+    if (kind === 'move') setDestination(EMPTY_DESTINATION);
   };
   const needsTarget = kind !== 'move' && kind !== 'spend-criticals';
   // In a violent encounter a character acts on its own turn (the engine would refuse it otherwise).
@@ -433,9 +462,81 @@ function ActionForm(props: { physicalDice: boolean; present: CharacterView[]; mi
           <input id="act-count" type="number" min={1} max={20} value={count} onInput={(e) => setCount(Math.max(1, Math.trunc(e.currentTarget.valueAsNumber || 1)))} />
         </div>
       )}
+      {kind === 'move' && distance === 'relative' && (
+        <div class="field">
+          <label for="act-to">Destination (optional)</label>
+          <input
+            id="act-to"
+            type="text"
+            maxLength={60}
+            list="act-to-terms"
+            value={destination.term}
+            placeholder="close, adjacent, very near, pretty far"
+            aria-describedby="act-to-hint"
+            onInput={(e) => setDestination({ ...destination, term: e.currentTarget.value })}
+          />
+          <datalist id="act-to-terms">
+            {RELATIVE_TERMS.map((t) => (
+              <option key={t} value={t} />
+            ))}
+          </datalist>
+          <span id="act-to-hint" class="small muted">
+            A relative term, or any word the group uses; it becomes the character's position.
+          </span>
+        </div>
+      )}
+      {kind === 'move' && distance === 'grid' && (
+        <fieldset class="row">
+          <legend>Destination square (optional)</legend>
+          <div class="field">
+            <label for="act-to-x">x</label>
+            <input
+              id="act-to-x"
+              type="number"
+              step={1}
+              min={-10000}
+              max={10000}
+              value={destination.x}
+              aria-invalid={destinationProblem ? true : undefined}
+              aria-describedby={destinationProblem ? 'act-to-problem' : undefined}
+              onInput={(e) => setDestination({ ...destination, x: e.currentTarget.value })}
+            />
+          </div>
+          <div class="field">
+            <label for="act-to-y">y</label>
+            <input
+              id="act-to-y"
+              type="number"
+              step={1}
+              min={-10000}
+              max={10000}
+              value={destination.y}
+              aria-invalid={destinationProblem ? true : undefined}
+              aria-describedby={destinationProblem ? 'act-to-problem' : undefined}
+              onInput={(e) => setDestination({ ...destination, y: e.currentTarget.value })}
+            />
+          </div>
+        </fieldset>
+      )}
+      {destinationProblem && (
+        <p id="act-to-problem" class="notice bad">
+          {destinationProblem}
+        </p>
+      )}
+      {kind === 'interact' && offersSubsequent && (
+        <div class="field">
+          <label class="check">
+            <input type="checkbox" checked={subsequent} aria-describedby="act-subsequent-hint" onChange={(e) => setSubsequent(e.currentTarget.checked)} />
+            As a subsequent challenge of the last one
+          </label>
+          <span id="act-subsequent-hint" class="small muted">
+            Rolls nothing: both sides compare the next-highest dice of the last interaction against the same target, with the same skill. Modifiers, abilities and entered dice are not used.
+          </span>
+        </div>
+      )}
       {kind !== 'stabilize' && (
         <div class="field">
-          <label for="act-purpose">{kind === 'move' ? 'Where to' : kind === 'spend-criticals' ? 'On what' : 'What for (optional)'}</label>
+          <label for="act-purpose">{kind === 'move' ? 'Description (optional)' : kind === 'spend-criticals' ? 'On what' : 'What for (optional)'}</label>
           <input id="act-purpose" type="text" maxLength={200} value={purpose} onInput={(e) => setPurpose(e.currentTarget.value)} />
         </div>
       )}
@@ -457,7 +558,7 @@ function ActionForm(props: { physicalDice: boolean; present: CharacterView[]; mi
             Hidden (only the GM sees it)
           </label>
         )}
-        <button class="primary" type="submit" disabled={busy || waiting || (needsTarget && !targetId && kind !== 'recover')} aria-describedby={waiting ? 'act-waiting' : undefined}>
+        <button class="primary" type="submit" disabled={busy || waiting || destinationProblem !== null || (needsTarget && !targetId && kind !== 'recover')} aria-describedby={waiting ? 'act-waiting' : undefined}>
           {busy ? 'Rolling…' : kind === 'attack' ? `Attack ${nameOfList(others, targetId)}` : 'Do it'}
         </button>
       </div>

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'preact/hooks';
 import type { Participant } from '../lib/api';
+import { omittedText } from '../lib/encounter';
 import { timeOf } from '../lib/format';
 import type { CharacterView, LogEntry } from '../lib/rules';
 import { ChallengeView, verdictText } from './Dice';
@@ -16,7 +17,7 @@ export function concerns(entry: LogEntry, c: Pick<CharacterView, 'id' | 'name'>)
 }
 
 /** The shared log: every roll with its dice and explanation, who did it, newest first; filter by character. */
-export function Log(props: { idPrefix: string; log: readonly LogEntry[]; characters: readonly CharacterView[]; participants: readonly Participant[]; gm: boolean; graded: boolean; limit?: number }) {
+export function Log(props: { idPrefix: string; log: readonly LogEntry[]; characters: readonly CharacterView[]; participants: readonly Participant[]; gm: boolean; graded: boolean; limit?: number; omitted?: number }) {
   const [filter, setFilter] = useState('');
   const [rollsOnly, setRollsOnly] = useState(false);
   const [shown, setShown] = useState(props.limit ?? 60);
@@ -29,7 +30,10 @@ export function Log(props: { idPrefix: string; log: readonly LogEntry[]; charact
     <section aria-labelledby={`${p}-h`}>
       <div class="spread">
         <h2 id={`${p}-h`}>Log</h2>
-        <span class="muted small">{props.log.length} entries</span>
+        <span class="muted small">
+          {props.log.length} entries
+          {(props.omitted ?? 0) > 0 && <span> · {omittedText(props.omitted ?? 0)}</span>}
+        </span>
       </div>
       <div class="row" style={{ marginBottom: '8px' }}>
         <div class="field grow">

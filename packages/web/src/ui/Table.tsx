@@ -289,7 +289,7 @@ export function TablePage(props: { tableId: string; token: string | null; watch:
                   )}
                 </div>
                 <div role="tabpanel" id="panel-log" aria-labelledby="tab-log" hidden={effectiveTab !== 'log'} class="card">
-                  <Log idPrefix="log-main" log={view.log} characters={view.characters} participants={participants} gm={gm} graded={view.options.grades === 'srd-v4'} />
+                  <Log idPrefix="log-main" log={view.log} omitted={view.logOmitted} characters={view.characters} participants={participants} gm={gm} graded={view.options.grades === 'srd-v4'} />
                 </div>
                 <div role="tabpanel" id="panel-table" aria-labelledby="tab-table" hidden={effectiveTab !== 'table'}>
                   {gm && <Invite tableId={props.tableId} token={token} />}
@@ -308,7 +308,7 @@ export function TablePage(props: { tableId: string; token: string | null; watch:
                 </div>
               </div>
               <aside class="card side-log" aria-label="Shared log">
-                <Log idPrefix="log-side" log={view.log} characters={view.characters} participants={participants} gm={gm} graded={view.options.grades === 'srd-v4'} limit={40} />
+                <Log idPrefix="log-side" log={view.log} omitted={view.logOmitted} characters={view.characters} participants={participants} gm={gm} graded={view.options.grades === 'srd-v4'} limit={40} />
               </aside>
             </div>
           </>

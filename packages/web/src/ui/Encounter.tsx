@@ -488,34 +488,22 @@ function ActionForm(props: {
       {kind === 'move' && distance === 'grid' && (
         <fieldset class="row">
           <legend>Destination square (optional)</legend>
-          <div class="field">
-            <label for="act-to-x">x</label>
-            <input
-              id="act-to-x"
-              type="number"
-              step={1}
-              min={-10000}
-              max={10000}
-              value={destination.x}
-              aria-invalid={destinationProblem ? true : undefined}
-              aria-describedby={destinationProblem ? 'act-to-problem' : undefined}
-              onInput={(e) => setDestination({ ...destination, x: e.currentTarget.value })}
-            />
-          </div>
-          <div class="field">
-            <label for="act-to-y">y</label>
-            <input
-              id="act-to-y"
-              type="number"
-              step={1}
-              min={-10000}
-              max={10000}
-              value={destination.y}
-              aria-invalid={destinationProblem ? true : undefined}
-              aria-describedby={destinationProblem ? 'act-to-problem' : undefined}
-              onInput={(e) => setDestination({ ...destination, y: e.currentTarget.value })}
-            />
-          </div>
+          {(['x', 'y'] as const).map((axis) => (
+            <div class="field" key={axis}>
+              <label for={`act-to-${axis}`}>{axis}</label>
+              <input
+                id={`act-to-${axis}`}
+                type="number"
+                step={1}
+                min={-10000}
+                max={10000}
+                value={destination[axis]}
+                aria-invalid={destinationProblem ? true : undefined}
+                aria-describedby={destinationProblem ? 'act-to-problem' : undefined}
+                onInput={(e) => setDestination({ ...destination, [axis]: e.currentTarget.value })}
+              />
+            </div>
+          ))}
         </fieldset>
       )}
       {destinationProblem && (

@@ -30,10 +30,25 @@ interface Base {
   class?: string;
 }
 
-export function TextField(props: Base & { value: string; onInput: (v: string) => void; maxLength?: number; placeholder?: string; autoComplete?: string }) {
+/** The label, hint and problems every field shows around its control. */
+function FieldFrame(props: Base & { children: ComponentChildren }) {
   return (
     <div class={`field ${props.class ?? ''}`}>
       <label for={props.id}>{props.label}</label>
+      {props.children}
+      {props.hint && (
+        <span id={`${props.id}-hint`} class="hint">
+          {props.hint}
+        </span>
+      )}
+      <Problems id={`${props.id}-err`} problems={props.problems} />
+    </div>
+  );
+}
+
+export function TextField(props: Base & { value: string; onInput: (v: string) => void; maxLength?: number; placeholder?: string; autoComplete?: string }) {
+  return (
+    <FieldFrame {...props}>
       <input
         id={props.id}
         type="text"
@@ -45,20 +60,13 @@ export function TextField(props: Base & { value: string; onInput: (v: string) =>
         aria-describedby={describedBy(props.id, props.hint, props.problems)}
         onInput={(e) => props.onInput(e.currentTarget.value)}
       />
-      {props.hint && (
-        <span id={`${props.id}-hint`} class="hint">
-          {props.hint}
-        </span>
-      )}
-      <Problems id={`${props.id}-err`} problems={props.problems} />
-    </div>
+    </FieldFrame>
   );
 }
 
 export function NumberField(props: Base & { value: number; onChange: (v: number) => void; min?: number; max?: number; step?: number }) {
   return (
-    <div class={`field ${props.class ?? ''}`}>
-      <label for={props.id}>{props.label}</label>
+    <FieldFrame {...props}>
       <input
         id={props.id}
         type="number"
@@ -74,13 +82,7 @@ export function NumberField(props: Base & { value: number; onChange: (v: number)
           if (Number.isFinite(v)) props.onChange(v);
         }}
       />
-      {props.hint && (
-        <span id={`${props.id}-hint`} class="hint">
-          {props.hint}
-        </span>
-      )}
-      <Problems id={`${props.id}-err`} problems={props.problems} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -88,8 +90,7 @@ export function SelectField<T extends string>(
   props: Base & { value: T; onChange: (v: T) => void; options: readonly { value: T; label: string }[]; disabled?: boolean },
 ) {
   return (
-    <div class={`field ${props.class ?? ''}`}>
-      <label for={props.id}>{props.label}</label>
+    <FieldFrame {...props}>
       <select
         id={props.id}
         value={props.value}
@@ -104,13 +105,7 @@ export function SelectField<T extends string>(
           </option>
         ))}
       </select>
-      {props.hint && (
-        <span id={`${props.id}-hint`} class="hint">
-          {props.hint}
-        </span>
-      )}
-      <Problems id={`${props.id}-err`} problems={props.problems} />
-    </div>
+    </FieldFrame>
   );
 }
 

@@ -1,0 +1,57 @@
+import type { DiceSource } from '@personae/dice';
+import type { CommandError } from './errors';
+
+export type { DiceSource };
+
+/** Who issues a command or looks at the table: the one notion of a viewer every layer shares. */
+export interface Actor {
+  readonly role: 'gm' | 'player' | 'observer';
+  readonly participantId: string;
+}
+
+export type Viewer = Actor;
+
+export type ParseResult<C> = { ok: true; command: C } | { ok: false; error: CommandError };
+
+/** A table's settings the host passes to `decide`, read-only. */
+export interface HostSettings {
+  /** Whether participants may type in the results of physical dice. */
+  readonly physicalDice: boolean;
+}
+
+export interface DecideContext {
+  readonly actor: Actor;
+  /** The one way dice enter a decision: seeded, cryptographic, or typed in and checked by the host. */
+  readonly dice: DiceSource;
+  /** ISO 8601 time the host accepted the command. */
+  readonly now: string;
+  readonly settings?: HostSettings;
+}
+
+/**
+ * A game domain as a pure decider. The host knows nothing of the game: it validates the command
+ * envelope, hands the command to `parseCommand` and `decide`, stores the events `decide` returns,
+ * folds them with `evolve`, and sends every participant only what `redactEvent` / `viewState` let
+ * them see.
+ *
+ * Contract:
+ * - `evolve` must not mutate the state it is given (the host keeps earlier states for catch-up).
+ * - Commands, events and states survive a JSON round trip (events are stored as JSON and the host
+ *   folds the round-tripped copy, so a restart rebuilds exactly the same state).
+ * - `decide` refuses an illegal action by throwing a `RuleError`; it never changes `state`.
+ * - `redactEvent(event, viewer, state)` receives the state right after `event` was applied; it
+ *   returns what that viewer may see of the event, or null.
+ * - `validateEvent`, when present, refuses an event that cannot come from `decide` (used on import).
+ */
+export interface Decider<S, C, E> {
+  initialState(): S;
+  parseCommand(raw: unknown): ParseResult<C>;
+  decide(state: S, command: C, ctx: DecideContext): E[];
+  evolve(state: S, event: E): S;
+  redactEvent(event: E, viewer: Actor, state: S): E | null;
+  viewState(state: S, viewer: Actor): unknown;
+  validateEvent?(raw: unknown): { ok: true; event: E } | { ok: false; error: CommandError };
+}
+
+/** Any decider, for code that does not care about the domain's types. */
+export type AnyDecider = Decider<any, any, any>;

@@ -1,0 +1,19 @@
+export { cite, defineRules, formatCitation, type Citation, type RuleEntry } from './citation';
+export { type Actor, type AnyDecider, type DecideContext, type Decider, type DiceSource, type HostSettings, type ParseResult, type Viewer } from './decider';
+export { envelope, type Envelope, type EventMetadata } from './envelope';
+export { isRuleError, RuleError, toCommandError, type CommandError } from './errors';
+export { describeModifier, explainTotal, modifier, sumModifiers, type Modifier } from './modifier';
+export { ownGet, ownHas, withEntry, withoutEntry } from './records';
+export {
+  findRuleset,
+  registeredRulesets,
+  registerRuleset,
+  type AnyRuleset,
+  type OptionDescriptor,
+  type Problem,
+  type Ruleset,
+  type RulesetDocument,
+  type SheetCheck,
+} from './ruleset';
+export { CLOCK_START, passTime, startEffect, tick, type ExpiryResult, type GameClock, type TimedEffect, type TimeUnit } from './time';
+export { nextRedo, nextUndo, undoPosition, type UndoMark, type UndoPosition } from './undo';

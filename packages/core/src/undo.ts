@@ -1,0 +1,52 @@
+/**
+ * Undo and redo over an append-only log. Nothing is ever removed: an undo is itself an event naming
+ * the entry it takes back, a redo names the undo it reverses, and the state is the fold of the entries
+ * still in effect. `expectedLast` lets a client say which entry it saw last, so two undos racing never
+ * take back the wrong one.
+ */
+export interface UndoMark {
+  readonly seq: number;
+  /** 'action' for an ordinary entry that may be undone; 'undo' / 'redo' for the marks themselves. */
+  readonly kind: 'action' | 'undo' | 'redo' | 'fixed';
+  /** For 'undo': the action it takes back; for 'redo': the undo it reverses. */
+  readonly target?: number;
+}
+
+export interface UndoPosition {
+  /** Actions in effect, oldest first. */
+  readonly active: readonly number[];
+  /** Undone actions that a redo would bring back, most recently undone last. */
+  readonly redoable: readonly number[];
+}
+
+export function undoPosition(marks: readonly UndoMark[]): UndoPosition {
+  const active: number[] = [];
+  const redoable: number[] = [];
+  for (const m of marks) {
+    if (m.kind === 'action') {
+      active.push(m.seq);
+      redoable.length = 0;
+    } else if (m.kind === 'undo' && m.target !== undefined) {
+      const i = active.lastIndexOf(m.target);
+      if (i >= 0) active.splice(i, 1);
+      redoable.push(m.target);
+    } else if (m.kind === 'redo' && m.target !== undefined) {
+      const i = redoable.lastIndexOf(m.target);
+      if (i >= 0) redoable.splice(i, 1);
+      active.push(m.target);
+    }
+  }
+  return { active, redoable };
+}
+
+/** The action the next undo takes back, or null. */
+export function nextUndo(marks: readonly UndoMark[]): number | null {
+  const { active } = undoPosition(marks);
+  return active.length ? active[active.length - 1]! : null;
+}
+
+/** The action the next redo brings back, or null. */
+export function nextRedo(marks: readonly UndoMark[]): number | null {
+  const { redoable } = undoPosition(marks);
+  return redoable.length ? redoable[redoable.length - 1]! : null;
+}

@@ -9,13 +9,14 @@ import { registerEncounterCommands } from './commands/encounter.js';
 import { registerOddsCommand } from './commands/odds.js';
 import { registerRollCommand } from './commands/roll.js';
 import { registerSheetCommands } from './commands/sheet.js';
+import { registerVerifyCommand } from './commands/verify.js';
 import { CliError, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, InterruptedError, processIo, type CliIo } from './io.js';
 
 /** A group of subcommands: it adds its commands to the program and writes through `io`. */
 export type CommandRegistrar = (program: Command, io: CliIo) => void;
 
 /** Every command group of `personae`, in the order `--help` lists them. A new group is one entry here. */
-export const COMMANDS: readonly CommandRegistrar[] = [registerRollCommand, registerOddsCommand, registerSheetCommands, registerEncounterCommands, registerDemoCommand];
+export const COMMANDS: readonly CommandRegistrar[] = [registerRollCommand, registerOddsCommand, registerSheetCommands, registerEncounterCommands, registerVerifyCommand, registerDemoCommand];
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 

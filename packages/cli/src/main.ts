@@ -6,6 +6,7 @@ import { DiceExpressionError, DiceInputError } from '@personae/dice';
 import { ChallengeError, DifficultyError, OptionError, RerollError } from '@personae/rules';
 import { registerDemoCommand } from './commands/demo.js';
 import { registerEncounterCommands } from './commands/encounter.js';
+import { registerLucidityCommands } from './commands/lucidity.js';
 import { registerOddsCommand } from './commands/odds.js';
 import { registerRollCommand } from './commands/roll.js';
 import { registerSheetCommands } from './commands/sheet.js';
@@ -16,7 +17,7 @@ import { CliError, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, Interru
 export type CommandRegistrar = (program: Command, io: CliIo) => void;
 
 /** Every command group of `personae`, in the order `--help` lists them. A new group is one entry here. */
-export const COMMANDS: readonly CommandRegistrar[] = [registerRollCommand, registerOddsCommand, registerSheetCommands, registerEncounterCommands, registerVerifyCommand, registerDemoCommand];
+export const COMMANDS: readonly CommandRegistrar[] = [registerRollCommand, registerOddsCommand, registerSheetCommands, registerEncounterCommands, registerVerifyCommand, registerLucidityCommands, registerDemoCommand];
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 

@@ -8,3 +8,8 @@ export * from './ailments';
 export * from './injuries';
 export * from './fighter';
 export * from './attack';
+export * from './fate';
+export * from './conditions';
+export * from './initiative';
+export * from './allOutAttack';
+export * from './batonPass';

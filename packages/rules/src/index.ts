@@ -6,3 +6,4 @@ export * from './odds';
 export * from './encounter';
 export * from './table';
 export * from './lab/rejudge';
+export * from './lab/matchup';

@@ -17,6 +17,7 @@ import {
 import { OptionError, presetOptions, tableOptions, type Preset, type TableOptions } from '../options';
 import { ownGet } from '@personae/core';
 import { TableCommandSchema, type FreeSide, type TableCommand } from './commands';
+import { requireDiceAuthority } from './dice';
 import { concernedIds, hiddenSideShown, publicLines, publicResult } from './hidden';
 
 /** Who issues a command or looks at the table (the table server's notion of a participant). */
@@ -204,15 +205,6 @@ function freeSide(side: FreeSide, field: string, options: TableOptions): Challen
   return freePoolSide(side);
 }
 
-function enteredDice(command: TableCommand): boolean {
-  if (command.type === 'roll') return Boolean(command.actor.given || command.reactor?.given || command.gmGiven);
-  if (command.type === 'encounter') {
-    const c = command.command as Record<string, unknown>;
-    return 'dice' in c && c.dice !== undefined || 'orderDice' in c && c.orderDice !== undefined || 'targetDice' in c && c.targetDice !== undefined;
-  }
-  return false;
-}
-
 /**
  * decide(state, command, ctx) -> events. Pure: dice come from `ctx.dice`, the time from `ctx.now`.
  * An illegal command throws a DomainError naming the field and rule, and leaves the state as it was.
@@ -226,9 +218,7 @@ export function decideTable(state: TableState, command: TableCommand, ctx: { act
   const viewer = ctx.actor;
   const stamp: Stamp = { by: viewer.participantId, at: ctx.now };
   if (viewer.role === 'observer') throw new DomainError('observer', 'observers watch the table; they cannot change it', 'type');
-  if (viewer.role === 'player' && (enteredDice(command) || ctx.dice.kind === 'given') && !ctx.settings?.physicalDice) {
-    throw new DomainError('physical-dice-off', 'this table does not accept results of physical dice from players', 'dice');
-  }
+  requireDiceAuthority(state, viewer, command, ctx.dice, ctx.settings);
   try {
     switch (command.type) {
       case 'configure': {

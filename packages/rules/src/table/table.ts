@@ -365,6 +365,7 @@ export function decideTable(state: TableState, command: TableCommand, ctx: Table
           requireControl(state, viewer, inner.actor, 'command.actor');
           requireReactorChoices(state, viewer, inner);
         }
+        if (inner.type === 'undo' || inner.type === 'redo') requireSeen(state, command.seen, inner.type);
         try {
           return encounterEvents(state, inner, ctx.dice, stamp, viewer.role === 'gm' && command.hidden);
         } catch (e) {
@@ -387,6 +388,17 @@ export function decideTable(state: TableState, command: TableCommand, ctx: Table
     if (e instanceof ChallengeError) throw new DomainError('challenge', e.message, e.field);
     if (e instanceof Error && (e.name === 'DiceInputError' || e.name === 'DifficultyError' || e.name === 'RerollError')) throw new DomainError('invalid-command', e.message, 'dice');
     throw e;
+  }
+}
+
+/**
+ * Undo and redo name the version of the table they were asked from: what the issuer saw is what they
+ * take back, never an action that arrived after they looked.
+ */
+function requireSeen(state: TableState, seen: number | undefined, what: 'undo' | 'redo'): void {
+  if (seen === undefined) throw new DomainError('seen-required', `${what} names the table version it was asked from (seen)`, 'seen');
+  if (seen !== state.seq) {
+    throw new DomainError('stale', `the table is at version ${state.seq}, but the ${what} was asked from version ${seen}: look at the table again before you ${what}`, 'seen');
   }
 }
 

@@ -199,7 +199,11 @@ describe('the Personae table domain', () => {
     expect(before).not.toBeNull();
     t.refused(ann, { type: 'encounter', command: { type: 'undo', actor: 'gm' } }, 'gm-only');
     const lastBeforeAttack = t.state.log.filter((e) => e.seq < attack.seq && !/attacks/.test(e.lines.join(' '))).at(-1)!;
-    t.run(gm, { type: 'encounter', command: { type: 'undo', actor: 'gm' } });
+    // An undo asked from an older version (a player acted since) is refused; one without it too.
+    t.refused(gm, { type: 'encounter', command: { type: 'undo', actor: 'gm' }, seen: t.state.seq - 1 }, 'stale');
+    t.refused(gm, { type: 'encounter', command: { type: 'undo', actor: 'gm' } }, 'seen-required');
+    t.run(gm, { type: 'encounter', command: { type: 'undo', actor: 'gm' }, seen: t.state.seq });
+    t.refused(gm, { type: 'encounter', command: { type: 'redo', actor: 'gm' }, seen: t.state.seq - 1 }, 'stale');
     expect(personaeTable.viewState(t.state, gm).canRedo).toBe(true);
     expect(t.state.log.at(-1)!.lines[0]).toMatch(/^UNDO: back to where the table stood after entry #\d+/);
     const target = Number(/#(\d+)/.exec(t.state.log.at(-1)!.lines[0]!)![1]);

@@ -5,7 +5,8 @@ import { DEFAULTS, type ServerConfig } from './server';
  *   PORT (default 8080), HOST (default 0.0.0.0), DATA_DIR (default ./data),
  *   DATABASE_URL (PostgreSQL; when unset the SQLite file DATA_DIR/personae.sqlite is used),
  *   DATABASE_SCHEMA (default public), SQLITE_SYNCHRONOUS (full or normal; default full), STATIC_DIR, PUBLIC_URL, LOG_LEVEL (default info),
- *   RATE_LIMIT_BURST and RATE_LIMIT_PER_SECOND (per WebSocket connection; default 20 and 10).
+ *   RATE_LIMIT_BURST and RATE_LIMIT_PER_SECOND (per WebSocket connection; default 20 and 10),
+ *   CLUSTER (on or off; default on with PostgreSQL) and CLUSTER_CHECK_MS (default 1500).
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const config: ServerConfig = {};
@@ -31,6 +32,18 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     const perSecond = Number(env.RATE_LIMIT_PER_SECOND ?? DEFAULTS.rateLimit.perSecond);
     if (!(burst >= 1) || !(perSecond > 0)) throw new Error('RATE_LIMIT_BURST must be >= 1 and RATE_LIMIT_PER_SECOND > 0');
     config.rateLimit = { burst, perSecond };
+  }
+  if (env.CLUSTER) {
+    const mode = env.CLUSTER.toLowerCase();
+    if (mode !== 'on' && mode !== 'off') throw new Error(`CLUSTER is "on" or "off", got "${env.CLUSTER}"`);
+    config.cluster = mode === 'on';
+  }
+  if (env.CLUSTER_CHECK_MS) {
+    const ms = Number(env.CLUSTER_CHECK_MS);
+    if (!Number.isInteger(ms) || ms < 100 || ms > 600_000) {
+      throw new Error(`CLUSTER_CHECK_MS must be a whole number of milliseconds from 100 to 600000, got "${env.CLUSTER_CHECK_MS}"`);
+    }
+    config.clusterCheckMs = ms;
   }
   return config;
 }

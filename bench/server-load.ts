@@ -76,6 +76,7 @@ const env: Record<string, string> = {
   HOST: '127.0.0.1',
   PORT: '0',
   LOG_LEVEL: 'info',
+  LOG_FORMAT: 'json',
   DATA_DIR: dataDir,
   // Every simulated client comes from 127.0.0.1: the per-address limits (connections, new tables,
   // joins) are raised to fit the load asked for; the per-token and per-table limits stay as they are.

@@ -1,3 +1,4 @@
+import { LOG_FORMATS, type LogFormat } from './log-format';
 import type { RateLimit } from './rate-limit';
 import { DEFAULTS, type ServerConfig, type WindowLimit } from './server';
 
@@ -6,6 +7,7 @@ import { DEFAULTS, type ServerConfig, type WindowLimit } from './server';
  *   PORT (default 8080), HOST (default 0.0.0.0), DATA_DIR (default ./data),
  *   DATABASE_URL (PostgreSQL; when unset the SQLite file DATA_DIR/personae.sqlite is used),
  *   DATABASE_SCHEMA (default public), SQLITE_SYNCHRONOUS (full or normal; default full), STATIC_DIR, PUBLIC_URL, LOG_LEVEL (default info),
+ *   LOG_FORMAT (text, the default: one line a person reads; json: JSON lines for log collectors),
  * and the limits of docs/server.md ("Limits"):
  *   RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND (messages per WebSocket connection),
  *   COMMAND_RATE_BURST / COMMAND_RATE_PER_SECOND (commands per token), TABLE_COMMAND_RATE_BURST /
@@ -32,6 +34,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   if (env.STATIC_DIR) config.staticDir = env.STATIC_DIR;
   if (env.PUBLIC_URL) config.publicUrl = env.PUBLIC_URL;
   if (env.LOG_LEVEL) config.logLevel = env.LOG_LEVEL;
+  if (env.LOG_FORMAT) {
+    const format = env.LOG_FORMAT.toLowerCase();
+    if (!(LOG_FORMATS as readonly string[]).includes(format)) throw new Error(`LOG_FORMAT is "text" or "json", got "${env.LOG_FORMAT}"`);
+    config.logFormat = format as LogFormat;
+  }
   const rate = (prefix: string, fallback: RateLimit): RateLimit | undefined => {
     const burstText = env[`${prefix}_BURST`];
     const perSecondText = env[`${prefix}_PER_SECOND`];

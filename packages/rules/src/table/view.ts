@@ -1,10 +1,11 @@
 import { emptyTally, type CharacterState, type Snapshot, type SuccessTally } from '../encounter';
-import type { LogEntry, TableCharacter, TableEvent, TableState, Viewer } from './table';
+import { canHear, type LogEntry, type TableCharacter, type TableEvent, type TableState, type Viewer } from './table';
 
 /**
  * What one participant may see. The GM sees everything. Players and observers see public characters
  * whole, hidden characters only by name and condition (never their sheets), and no hidden log entry
- * or hidden event. Nothing else about a hidden character leaves the server.
+ * or hidden event. Nothing else about a hidden character leaves the server. A whisper reaches its
+ * speaker and its recipient only, the GM included.
  */
 export function canSeeSheet(c: TableCharacter, viewer: Viewer): boolean {
   return viewer.role === 'gm' || !c.hidden || (viewer.role === 'player' && c.owner === viewer.participantId);
@@ -65,7 +66,7 @@ function playView(state: CharacterState | undefined, showDef: boolean): Characte
 export const LOG_VIEW_LIMIT = 500;
 
 function visibleLog(log: readonly LogEntry[], viewer: Viewer): { log: readonly LogEntry[]; logOmitted: number } {
-  const visible = viewer.role === 'gm' ? log : log.filter((e) => !e.hidden);
+  const visible = log.filter((e) => (viewer.role === 'gm' || !e.hidden) && (!e.said || canHear({ by: e.by, to: e.said.to }, viewer)));
   const omitted = Math.max(0, visible.length - LOG_VIEW_LIMIT);
   return { log: omitted > 0 ? visible.slice(omitted) : visible, logOmitted: omitted };
 }
@@ -106,6 +107,7 @@ export function viewTable(state: TableState, viewer: Viewer): TableView {
  * sheet or definition are withheld; hidden rolls and hidden encounter events go to the GM only.
  */
 export function redactTableEvent(event: TableEvent, viewer: Viewer, state: TableState): TableEvent | null {
+  if (event.type === 'said') return canHear(event, viewer) ? event : null;
   if (viewer.role === 'gm') return event;
   if ('hidden' in event && event.hidden && event.type !== 'character-added' && event.type !== 'visibility-set') return null;
   const hidden = hiddenIds(state, viewer);

@@ -539,6 +539,50 @@ run('the web app in Chromium', () => {
     await context.close();
   });
 
+  it('table talk reaches everyone; a whisper reaches the two it is between and never a third frame', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const bobTap = wiretap(context);
+    const bob = await context.newPage();
+    await bob.goto(inviteLink);
+    await bob.getByLabel('Your name').fill('Bob');
+    await bob.getByRole('button', { name: 'Join' }).click();
+    await bob.locator('.status-pill.live').waitFor();
+
+    await player.locator('#talk-side-text').fill('Shall we rest by the fire?');
+    await player.getByRole('button', { name: 'Send' }).click();
+    for (const p of [gm, bob]) await p.locator('.side-log .log > li.said-entry', { hasText: 'Shall we rest by the fire?' }).waitFor();
+    expect(await bob.locator('.side-log .log > li.said-entry').first().textContent()).toContain('Ann: Shall we rest by the fire?');
+
+    await player.locator('#talk-side-to').selectOption({ label: 'The GM (whisper)' });
+    await player.locator('#talk-side-text').fill('I pocket the silver key');
+    await player.getByRole('button', { name: 'Whisper' }).click();
+    const toGm = gm.locator('.side-log .log > li.whisper-entry', { hasText: 'I pocket the silver key' });
+    await toGm.waitFor();
+    expect(await toGm.textContent()).toContain('Ann to the GM: I pocket the silver key');
+
+    await gm.locator('#talk-side-to').selectOption({ label: 'Ann (whisper)' });
+    await gm.locator('#talk-side-text').fill('The key is warm to the touch');
+    await gm.getByRole('button', { name: 'Whisper' }).click();
+    await player.locator('.side-log .log > li.whisper-entry', { hasText: 'The key is warm to the touch' }).waitFor();
+    await shot(player, '26-player-whispers', false);
+    await shot(gm, '27-gm-whispers', false);
+
+    // Bob heard the words said aloud and neither whisper: not on screen, not in any frame or response.
+    await bob.locator('.side-log .log > li.said-entry', { hasText: 'Shall we rest' }).waitFor();
+    await bob.reload();
+    await bob.locator('.status-pill.live').waitFor();
+    const bobReceived = [...bobTap.frames, ...bobTap.bodies].join('\n');
+    expect(bobReceived).toContain('Shall we rest by the fire?');
+    for (const secret of ['I pocket the silver key', 'The key is warm to the touch']) {
+      expect(bobReceived, secret).not.toContain(secret);
+      expect(await bob.locator('body').textContent()).not.toContain(secret);
+    }
+    expect(await labelProblems(gm)).toEqual([]);
+    expect(await contrastProblems(player)).toEqual([]);
+    expect(bobTap.errors).toEqual([]);
+    await context.close();
+  });
+
   it('no page reported an error', () => {
     // Connections refused while the server was down are expected; nothing else is.
     const unexpected = (errors: string[]) => errors.filter((e) => !/WebSocket connection to .* failed: .*ERR_CONNECTION_REFUSED/.test(e));

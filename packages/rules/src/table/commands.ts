@@ -54,6 +54,16 @@ export const TableCommandSchema = z.discriminatedUnion('type', [
   }),
   z.strictObject({ type: z.literal('encounter'), command: EncounterCommandSchema, hidden: z.boolean().default(false) }),
   z.strictObject({ type: z.literal('advance'), id, command: AdvancementCommandSchema }),
+  z.strictObject({
+    type: z.literal('say'),
+    /** What is said at the table, as typed. */
+    text: z.string().trim().min(1).max(1000),
+    /**
+     * A whisper: 'gm' for the GM, or the participant id of one player (the GM whispers to players,
+     * players to the GM). Absent or null: said aloud to the whole table.
+     */
+    to: id.nullable().optional(),
+  }),
 ]);
 export type TableCommand = z.infer<typeof TableCommandSchema>;
 export type TableCommandInput = z.input<typeof TableCommandSchema>;

@@ -47,6 +47,8 @@ export interface LogEntry {
   readonly purpose?: string;
   /** For entries of the encounter engine: its own sequence number of the event. */
   readonly encounterSeq?: number;
+  /** Table talk: `lines` holds the words; `to` names the one recipient of a whisper ('gm' or a participant id). */
+  readonly said?: { readonly to: string | null };
   /**
    * Characters hidden from the players when the entry was written that the entry speaks of. A viewer
    * who may not see one of them reads `public` in place of `lines` and `result` (null: nothing).
@@ -78,7 +80,21 @@ export type TableEvent =
   | ({ readonly type: 'visibility-set'; readonly id: string; readonly hidden: boolean } & Stamp)
   | ({ readonly type: 'owner-set'; readonly id: string; readonly owner: string | null } & Stamp)
   | ({ readonly type: 'rolled'; readonly hidden: boolean; readonly purpose?: string; readonly result: ChallengeResult } & Stamp)
-  | ({ readonly type: 'encounter'; readonly hidden: boolean; readonly event: EncounterEvent } & Stamp);
+  | ({ readonly type: 'encounter'; readonly hidden: boolean; readonly event: EncounterEvent } & Stamp)
+  | ({ readonly type: 'said'; readonly text: string; readonly to: string | null } & Stamp);
+
+/** The recipient of a whisper to the GM. */
+export const TO_GM = 'gm';
+
+/**
+ * Who may read a line of table talk: everyone when said aloud; a whisper only its speaker and its one
+ * recipient (the table server never sends it to anyone else).
+ */
+export function canHear(said: { readonly by: string; readonly to: string | null }, viewer: Viewer): boolean {
+  if (said.to === null) return true;
+  if (viewer.role === 'observer') return false;
+  return said.by === viewer.participantId || said.to === viewer.participantId || (said.to === TO_GM && viewer.role === 'gm');
+}
 
 export function initialTableState(preset: Preset = 'core-2011'): TableState {
   return { seq: 0, preset, options: presetOptions(preset), characters: {}, log: [], encounter: EMPTY_STATE };
@@ -313,6 +329,13 @@ export function decideTable(state: TableState, command: TableCommand, ctx: { act
           throw e instanceof DomainError ? refusalFor(state, viewer, e) : e;
         }
       }
+      case 'say': {
+        const to = command.to ?? null;
+        // Whispers run between the GM and one player: a player whispers to the GM only.
+        if (viewer.role === 'player' && to !== null && to !== TO_GM) throw new DomainError('whisper-to-gm', 'a player whispers to the GM only (to: "gm")', 'to');
+        if (viewer.role === 'gm' && (to === TO_GM || to === viewer.participantId)) throw new DomainError('whisper-to-self', 'the GM whispers to a player, not to the GM', 'to');
+        return [{ type: 'said', text: command.text, to, ...stamp }];
+      }
       case 'advance': {
         // personae-core-2011.txt "Advancement": the GM awards development points; the player spends them.
         if (command.command.type === 'award') requireGm(viewer, 'award development points');
@@ -397,6 +420,8 @@ export function evolveTable(state: TableState, event: TableEvent): TableState {
       const c = state.characters[event.id]!;
       return { ...next, characters: { ...state.characters, [event.id]: { ...c, owner: event.owner } } };
     }
+    case 'said':
+      return { ...next, log: [...state.log, { ...entry(seq, event, [], [event.text]), said: { to: event.to } }] };
     case 'rolled':
       return { ...next, log: [...state.log, { ...entry(seq, event, charactersIn(event.result), event.result.explanation, event.hidden), result: event.result, ...(event.purpose ? { purpose: event.purpose } : {}) }] };
     case 'encounter': {

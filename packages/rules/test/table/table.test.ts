@@ -277,3 +277,27 @@ describe('the Personae table domain', () => {
     );
   });
 });
+
+describe('table talk', () => {
+  it('a whisper is in the log of its speaker and its recipient only; words said aloud are in everyone’s', () => {
+    const t = new Table();
+    t.run(ann, { type: 'say', text: 'We take the ford.' });
+    t.run(ann, { type: 'say', text: 'I pocket the key.', to: 'gm' });
+    t.run(gm, { type: 'say', text: 'The key is warm.', to: 'p-ann' });
+    const heard = (v: Viewer) => personaeTable.viewState(t.state, v).log.map((e) => e.lines[0]);
+    expect(heard(gm)).toEqual(['We take the ford.', 'I pocket the key.', 'The key is warm.']);
+    expect(heard(ann)).toEqual(['We take the ford.', 'I pocket the key.', 'The key is warm.']);
+    expect(heard(bob)).toEqual(['We take the ford.']);
+    expect(heard(watcher)).toEqual(['We take the ford.']);
+    expect(t.events.map((e) => personaeTable.redactEvent(e, bob, t.state) !== null)).toEqual([true, false, false]);
+    expect(personaeTable.viewState(t.state, gm).log[1]).toMatchObject({ by: 'p-ann', said: { to: 'gm' }, hidden: false });
+  });
+
+  it('refuses whispers outside GM and player, and empty words, changing nothing', () => {
+    const t = new Table();
+    t.refused(ann, { type: 'say', text: 'psst', to: 'p-bob' }, 'whisper-to-gm');
+    t.refused(gm, { type: 'say', text: 'note to self', to: 'gm' }, 'whisper-to-self');
+    t.refused(ann, { type: 'say', text: '  ' }, 'invalid-command');
+    t.refused(watcher, { type: 'say', text: 'hello' }, 'observer');
+  });
+});

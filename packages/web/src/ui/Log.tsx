@@ -70,8 +70,36 @@ export function Log(props: { idPrefix: string; log: readonly LogEntry[]; charact
   );
 }
 
+/** Who a whisper went to, in words: the GM, or the player's name. */
+export function whisperedTo(participants: readonly Participant[], to: string): string {
+  return to === 'gm' ? 'the GM' : whoName(participants, to);
+}
+
+function SaidItem(props: { entry: LogEntry & { said: { to: string | null } }; participants: readonly Participant[] }) {
+  const e = props.entry;
+  const to = e.said.to;
+  return (
+    <li class={`said-entry${to ? ' whisper-entry' : ''}`} data-seq={e.seq}>
+      <div class="meta">
+        #{e.seq} · {timeOf(e.at)}
+        {to && (
+          <>
+            {' '}
+            <span class="tag whisper">Whisper: only the two of you</span>
+          </>
+        )}
+      </div>
+      <p class="said">
+        <strong>{whoName(props.participants, e.by)}</strong>
+        {to ? ` to ${whisperedTo(props.participants, to)}` : ''}: {e.lines.join('\n')}
+      </p>
+    </li>
+  );
+}
+
 function LogItem(props: { entry: LogEntry; participants: readonly Participant[]; graded: boolean }) {
   const e = props.entry;
+  if (e.said) return <SaidItem entry={{ ...e, said: e.said }} participants={props.participants} />;
   const head = e.result ? e.lines.filter((l) => !l.startsWith('    ')) : e.lines;
   return (
     <li class={e.hidden ? 'hidden-entry' : ''} data-seq={e.seq}>
@@ -100,6 +128,7 @@ function LogItem(props: { entry: LogEntry; participants: readonly Participant[];
 /** A sentence for screen readers when a new entry arrives. */
 export function announce(entry: LogEntry, participants: readonly Participant[], graded: boolean): string {
   const who = whoName(participants, entry.by);
+  if (entry.said) return `${who}${entry.said.to ? ` whispers to ${whisperedTo(participants, entry.said.to)}` : ' says'}: ${entry.lines.join(' ')}`;
   if (entry.result) {
     const r = entry.result;
     const verdict = verdictText(r, graded).toLowerCase();

@@ -188,6 +188,9 @@ run('the web app in Chromium', () => {
     expect(await contrastProblems(player)).toEqual([]);
     expect(await labelProblems(player)).toEqual([]);
     await shot(gm, '07-gm-after-attack');
+    // The action is used: the button says so instead of letting the server refuse it.
+    await expect.poll(() => player.getByRole('button', { name: 'Attack Grask' }).isDisabled()).toBe(true);
+    expect(await player.locator('#act-used').textContent()).toContain("Kestrel has already used this turn's action");
   });
 
   it('a reload keeps everything', async () => {

@@ -197,3 +197,15 @@ describe('the log as Markdown', () => {
     expect(md).toMatch(/- Kestrel: \d+(, \d+){2}\n/);
   });
 });
+
+describe('actions already used this turn', () => {
+  it('says why an action or a move is not available, and lets a first move and criticals through', async () => {
+    const { usedUp } = await import('../src/ui/Encounter');
+    expect(usedUp('attack', 'Kestrel', { moves: 0, actionUsed: false })).toBeNull();
+    expect(usedUp('attack', 'Kestrel', null)).toBeNull();
+    expect(usedUp('attack', 'Kestrel', { moves: 0, actionUsed: true })).toBe("Kestrel has already used this turn's action; a move is still possible, then end the turn.");
+    expect(usedUp('move', 'Kestrel', { moves: 0, actionUsed: true })).toBeNull();
+    expect(usedUp('move', 'Kestrel', { moves: 1, actionUsed: true })).toMatch(/nothing is left but to end the turn/);
+    expect(usedUp('spend-criticals', 'Kestrel', { moves: 1, actionUsed: true })).toBeNull();
+  });
+});

@@ -131,6 +131,7 @@ run('the web app in Chromium', () => {
     await player.getByRole('heading', { name: 'Kestrel', exact: true }).waitFor();
     await gm.getByRole('tab', { name: 'Characters' }).click();
     await gm.getByRole('heading', { name: 'Kestrel', exact: true }).waitFor();
+    expect(await gm.locator('.char-card', { has: gm.getByRole('heading', { name: 'Kestrel', exact: true }) }).locator('.avatar').textContent()).toBe('KE');
   });
 
   it('the GM adds a hidden adversary from a sheet file and starts a violent encounter', async () => {
@@ -148,6 +149,10 @@ run('the web app in Chromium', () => {
     await gm.getByRole('button', { name: 'Escalate to a violent encounter' }).click();
     await gm.getByRole('list', { name: 'Action order' }).waitFor();
     await expect.poll(() => gm.locator('.order li.current').textContent()).toContain('Kestrel');
+    // Every character has a portrait of its own in the action order, the log and on its card.
+    expect(await gm.locator('.order li .avatar').allTextContents()).toEqual(expect.arrayContaining(['KE', 'GR']));
+    expect(await gm.locator('.order li .avatar').count()).toBe(await gm.locator('.order li').count());
+    expect(await gm.locator('.side-log .log > li', { hasText: 'Grask joins the table' }).locator('.avatar').textContent()).toBe('GR');
     await shot(gm, '05-gm-encounter');
     expect(await contrastProblems(gm)).toEqual([]);
     expect(await labelProblems(gm)).toEqual([]);

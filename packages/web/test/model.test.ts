@@ -209,3 +209,14 @@ describe('actions already used this turn', () => {
     expect(usedUp('spend-criticals', 'Kestrel', { moves: 1, actionUsed: true })).toBeNull();
   });
 });
+
+describe('generated portraits', () => {
+  it('take the initials and a colour from the name, the same every time', async () => {
+    const { avatarOf } = await import('../src/ui/Avatar');
+    expect(avatarOf('Kestrel').initials).toBe('KE');
+    expect(avatarOf('Ann of the Reeds').initials).toBe('AR');
+    expect(avatarOf('Kestrel')).toEqual(avatarOf('Kestrel'));
+    expect(avatarOf('Kestrel').hue).not.toBe(avatarOf('Grask').hue);
+    expect(avatarOf('   ').initials).toBe('?');
+  });
+});

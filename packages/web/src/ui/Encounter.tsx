@@ -1,3 +1,4 @@
+import { Avatar } from './Avatar';
 import { useState } from 'preact/hooks';
 import { EMPTY_DESTINATION, RELATIVE_TERMS, moveDestination, positionText, resolveText, type DestinationInput } from '../lib/encounter';
 import { plural } from '../lib/format';
@@ -123,6 +124,7 @@ export function Encounter(props: { view: TableView; me: { participantId: string;
               const isCurrent = i === combat.index;
               return (
                 <li key={id} class={`${isCurrent ? 'current' : ''} ${cond && !cond.conscious ? 'out' : ''}`} aria-current={isCurrent ? true : undefined}>
+                  <Avatar name={nameOf(view, id)} />
                   <strong>{nameOf(view, id)}</strong>
                   {isCurrent && <span class="tag">now acting</span>}
                   {cond && <span class={`status-tag ${cond.status}`}>{cond.label}{cond.penalty ? ` −${cond.penalty}` : ''}</span>}

@@ -5,3 +5,4 @@ export * from './decider';
 export { diceEntries, requireDiceAuthority, type DiceEntry, type DicePool } from './dice';
 export { hiddenSideShown, publicEncounterEvent, publicResult, type HiddenSideShown } from './hidden';
 export { appendLog, logAt, logEntries, type TableLog } from './log';
+export { validateTableEvent } from './validate';

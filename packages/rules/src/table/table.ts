@@ -18,6 +18,7 @@ import { OptionError, presetOptions, tableOptions, type Preset, type TableOption
 import { ownGet } from '@personae/core';
 import { TableCommandSchema, type FreeSide, type TableCommand } from './commands';
 import { requireDiceAuthority } from './dice';
+import { checkEventApplies } from './validate';
 import { appendLog, EMPTY_LOG, logEntries, type TableLog } from './log';
 import { concernedIds, hiddenSideShown, publicLines, publicResult } from './hidden';
 
@@ -471,6 +472,8 @@ function charactersIn(result: ChallengeResult): string[] {
 
 /** evolve(state, event) -> state. Never rolls, never mutates its input. */
 export function evolveTable(state: TableState, event: TableEvent): TableState {
+  // An event that names a character the table lacks cannot come from decide: refuse it (an import).
+  checkEventApplies(state, event);
   const seq = state.seq + 1;
   const next = { ...state, seq };
   switch (event.type) {

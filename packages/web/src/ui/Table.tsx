@@ -11,7 +11,7 @@ import { Encounter } from './Encounter';
 import { Log, announce } from './Log';
 import { Roller } from './Roller';
 import { Talk } from './Talk';
-import { Invite, Options, Participants, PhysicalDice } from './TableSettings';
+import { Invite, Options, Participants, PhysicalDice, Records } from './TableSettings';
 
 type Tab = 'play' | 'encounter' | 'characters' | 'log' | 'table';
 const TABS: { id: Tab; label: string; narrowOnly?: boolean }[] = [
@@ -324,6 +324,7 @@ export function TablePage(props: { tableId: string; token: string | null; watch:
                       refresh();
                     }}
                   />
+                  <Records tableId={props.tableId} token={token} tableName={welcome?.table.name ?? 'Table'} gm={gm} view={view} participants={participants} />
                   <Options view={view} gm={gm} send={send} />
                 </div>
               </div>

@@ -10,3 +10,4 @@ export * from './odds';
 export * from './options';
 export * from './roll';
 export * from './traits';
+export * from './sheet';

@@ -3,7 +3,9 @@ import { isDomainError, type Actor, type Decider } from './domain';
 import { statusFor, type CommandEnvelope, type ErrorBody, type ParticipantView, type ServerMessage } from './protocol';
 import type { CommandRecord, EventRecord, LinkKind, ParticipantRecord, Store, TableRecord, TableSettings } from './store/types';
 import type { ExportedEvent } from './export';
+import { TokenBucket, type RateLimit } from './rate-limit';
 import { canonicalJson, hashToken, newId, newToken, sha256Hex } from './tokens';
+import { TimeSlice } from './yield';
 
 /** Someone watching a table: a WebSocket connection. */
 export interface Viewer {
@@ -68,6 +70,8 @@ interface LoadedTable<S> {
   lastUsed: number;
   /** Set when an append failed in a way that leaves the memory unsure of what the store holds. */
   stale: boolean;
+  /** Commands per second the whole table accepts, whoever sends them. */
+  commands: TokenBucket;
 }
 
 export interface HubOptions {
@@ -76,9 +80,18 @@ export interface HubOptions {
   /** Forget tables nobody watched for this long (ms). */
   idleMs?: number;
   dice?: DiceSource;
+  /** Players and GM a table may hold at once; joins beyond it are refused with `table_full`. */
+  maxParticipants?: number;
+  /** Commands a table accepts, from all its participants together. */
+  tableCommandRate?: RateLimit;
 }
 
 const PAGE = 1000;
+
+export const HUB_DEFAULTS = {
+  maxParticipants: 32,
+  tableCommandRate: { burst: 60, perSecond: 30 },
+} as const;
 
 /**
  * The tables this process serves. Every operation on a table runs in that table's queue, one after
@@ -90,6 +103,8 @@ export class TableHub<S, C, E> {
   private readonly checkpointEvery: number;
   private readonly idleMs: number;
   private readonly dice: DiceSource;
+  private readonly maxParticipants: number;
+  private readonly tableCommandRate: RateLimit;
   private closing = false;
 
   constructor(
@@ -101,6 +116,8 @@ export class TableHub<S, C, E> {
     this.checkpointEvery = options.checkpointEvery ?? 256;
     this.idleMs = options.idleMs ?? 10 * 60_000;
     this.dice = options.dice ?? cryptoDice();
+    this.maxParticipants = options.maxParticipants ?? HUB_DEFAULTS.maxParticipants;
+    this.tableCommandRate = options.tableCommandRate ?? HUB_DEFAULTS.tableCommandRate;
   }
 
   // ----- loading and the per-table queue -----
@@ -138,6 +155,7 @@ export class TableHub<S, C, E> {
       pending: 0,
       lastUsed: Date.now(),
       stale: false,
+      commands: new TokenBucket(this.tableCommandRate),
     };
     await this.applyFromStore(t, false);
     return t;
@@ -145,6 +163,8 @@ export class TableHub<S, C, E> {
 
   /** Reads events the memory does not have yet, folds them in and (if asked) sends them to viewers. */
   private async applyFromStore(t: LoadedTable<S>, broadcast: boolean): Promise<void> {
+    // A long log is folded in slices, letting other tables' requests run in between.
+    const slice = new TimeSlice();
     for (;;) {
       const page = await this.store.readEvents(t.record.id, t.version, PAGE);
       for (const rec of page) {
@@ -153,6 +173,7 @@ export class TableHub<S, C, E> {
         t.version = rec.seq;
         if (t.version % this.checkpointEvery === 0) t.checkpoints.set(t.version, t.state);
         if (broadcast) this.broadcast(t, [rec], [t.state]);
+        await slice.check();
       }
       if (page.length < PAGE) break;
     }
@@ -307,6 +328,7 @@ export class TableHub<S, C, E> {
       state = this.decider.initialState();
     }
     let seq = base;
+    const slice = new TimeSlice();
     while (seq < until) {
       const page = await this.store.readEvents(t.record.id, seq, Math.min(PAGE, until - seq));
       if (page.length === 0) throw new Error(`table ${t.record.id}: event log ends at ${seq}, expected ${until}`);
@@ -314,6 +336,7 @@ export class TableHub<S, C, E> {
         state = this.decider.evolve(state, rec.event as E);
         if (rec.seq > since) visit(rec, state);
         seq = rec.seq;
+        await slice.check();
       }
     }
   }
@@ -357,9 +380,10 @@ export class TableHub<S, C, E> {
     });
   }
 
-  private broadcastParticipants(t: LoadedTable<S>): void {
-    const message: ServerMessage = { type: 'participants', participants: participantViews(t) };
-    for (const viewer of t.viewers) if (viewer.open) viewer.send(message);
+  /** Tells every viewer of one participant who joined or left (a change, not the whole list). */
+  private broadcastParticipantChange(t: LoadedTable<S>, message: ServerMessage): void {
+    const text = JSON.stringify(message);
+    for (const viewer of t.viewers) if (viewer.open) viewer.sendText(text);
   }
 
   // ----- commands -----
@@ -388,6 +412,11 @@ export class TableHub<S, C, E> {
     if (actor.role === 'observer') return fail('forbidden', 'observers can watch the table but not change it');
     const participant = t.participants.get(actor.participantId);
     if (!participant || participant.removedAt !== null) return fail('unauthorized', 'you are no longer at this table');
+    if (!t.commands.take()) {
+      return fail('rate_limited', `this table accepts at most ${this.tableCommandRate.perSecond} commands per second`, {
+        retryAfterMs: t.commands.retryAfterMs(),
+      });
+    }
 
     const commandHash = sha256Hex(canonicalJson({ command: envelope.command, dice: envelope.dice ?? null }));
     // The answer for a commandId that was applied before: its original ack, or a refusal if the id
@@ -513,6 +542,11 @@ export class TableHub<S, C, E> {
     const t = await this.get(tableId);
     if (!t) return failure('table_not_found', `no table "${tableId}"`);
     return this.run(t, async (): Promise<Outcome<{ participant: ParticipantRecord; token: string }>> => {
+      let present = 0;
+      for (const p of t.participants.values()) if (p.removedAt === null) present++;
+      if (present >= this.maxParticipants) {
+        return failure('table_full', `this table already has ${present} participants, the most it holds`);
+      }
       const participant: ParticipantRecord = {
         id: newId('p_'),
         role: 'player',
@@ -525,7 +559,10 @@ export class TableHub<S, C, E> {
         return failure('unauthorized', 'the invite link is not valid (it may have been replaced)');
       }
       t.participants.set(participant.id, participant);
-      this.broadcastParticipants(t);
+      this.broadcastParticipantChange(t, {
+        type: 'participant-joined',
+        participant: { id: participant.id, role: participant.role, displayName: participant.displayName },
+      });
       return { ok: true, value: { participant, token } };
     });
   }
@@ -548,7 +585,7 @@ export class TableHub<S, C, E> {
           t.viewers.delete(viewer);
         }
       }
-      this.broadcastParticipants(t);
+      this.broadcastParticipantChange(t, { type: 'participant-left', participantId });
       return { ok: true, value: { removed: true } };
     });
   }

@@ -14,6 +14,7 @@ import { DEFAULTS, type ServerConfig, type WindowLimit } from './server';
  *   TABLE_COMMAND_RATE_PER_SECOND (commands per table), MAX_QUEUED_MESSAGES, MAX_JSON_DEPTH,
  *   REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS, IDLE_TIMEOUT_MS, MAX_CONNECTIONS_PER_ADDRESS,
  *   CREATE_RATE_PER_MINUTE, IMPORT_RATE_PER_MINUTE, JOIN_RATE_PER_MINUTE, MAX_PARTICIPANTS.
+ *   CLUSTER (on or off; default on with PostgreSQL) and CLUSTER_CHECK_MS (default 1500).
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const config: ServerConfig = {};
@@ -76,6 +77,18 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   };
   for (const [key, value] of Object.entries(settings)) {
     if (value !== undefined) (config as Record<string, unknown>)[key] = value;
+  }
+  if (env.CLUSTER) {
+    const mode = env.CLUSTER.toLowerCase();
+    if (mode !== 'on' && mode !== 'off') throw new Error(`CLUSTER is "on" or "off", got "${env.CLUSTER}"`);
+    config.cluster = mode === 'on';
+  }
+  if (env.CLUSTER_CHECK_MS) {
+    const ms = Number(env.CLUSTER_CHECK_MS);
+    if (!Number.isInteger(ms) || ms < 100 || ms > 600_000) {
+      throw new Error(`CLUSTER_CHECK_MS must be a whole number of milliseconds from 100 to 600000, got "${env.CLUSTER_CHECK_MS}"`);
+    }
+    config.clusterCheckMs = ms;
   }
   return config;
 }

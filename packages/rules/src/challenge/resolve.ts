@@ -80,6 +80,8 @@ export interface SideResult {
   readonly modifier: number;
   readonly naturalTens: number;
   readonly criticals: number;
+  /** The side's Potential Threshold, when it capped criticals (web and srd-v4 rules). */
+  readonly potentialThreshold?: number;
 }
 
 export interface ChallengeResult {
@@ -96,6 +98,8 @@ export interface ChallengeResult {
   readonly difficulty?: Difficulty;
   /** Earlier attempts that ended in a full tie, when the table rerolls full ties. */
   readonly previousAttempts?: readonly ChallengeResult[];
+  /** Steering applied once the result was known, each step with its source. */
+  readonly steer?: readonly Labeled[];
   /** Every step in words, for the log and the screen. */
   readonly explanation: readonly string[];
 }
@@ -212,6 +216,7 @@ function sideResult(p: Prepared, criticals: number, tens: number): SideResult {
     modifier: sumLabeled(p.spec.modifiers),
     naturalTens: tens,
     criticals,
+    ...(p.spec.potentialThreshold !== undefined ? { potentialThreshold: p.spec.potentialThreshold } : {}),
   };
 }
 
@@ -358,6 +363,7 @@ function finish(
     rulings: verdict.rulings,
     ...(difficulty ? { difficulty } : {}),
     ...(attempts.length > 0 ? { previousAttempts: attempts } : {}),
+    ...(extra.steer.length > 0 ? { steer: extra.steer } : {}),
   };
   return { ...base, explanation: explain(base, options) };
 }

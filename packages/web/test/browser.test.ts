@@ -266,6 +266,23 @@ run('the web app in Chromium', () => {
     for (const p of [gm, player]) expect(await attack(p).locator('.tag.physical').allTextContents()).toEqual(['Physical dice']);
   });
 
+  it('the GM ends the session: everyone sees a summary, and the GM is led to award development points', async () => {
+    await gm.getByRole('tab', { name: 'Encounter' }).click();
+    await gm.getByRole('button', { name: 'End the session' }).click();
+    const summary = (p: Page) => p.locator('.session-summary');
+    await summary(gm).waitFor();
+    await player.getByRole('tab', { name: 'Encounter' }).click();
+    await summary(player).waitFor();
+    for (const p of [gm, player]) {
+      expect(await summary(p).getByRole('heading').textContent()).toBe('Session 1 is over');
+      expect(await summary(p).textContent()).toMatch(/Kestrel: \d+ (success|successes), \d+ failures?/);
+    }
+    expect(await summary(player).getByRole('button', { name: 'Award development points' }).count()).toBe(0);
+    await shot(gm, '20-gm-session-summary', false);
+    await summary(gm).getByRole('button', { name: 'Award development points' }).click();
+    expect(await gm.getByRole('tab', { name: 'Characters' }).getAttribute('aria-selected')).toBe('true');
+  });
+
   it('development points: the GM awards them, the player sees the cost before spending', async () => {
     await gm.getByRole('tab', { name: 'Characters' }).click();
     const gmCard = gm.locator('article', { has: gm.getByRole('heading', { name: 'Kestrel', exact: true }) });

@@ -332,8 +332,9 @@ run('the web app in Chromium', () => {
     await gm.getByRole('tab', { name: 'Characters' }).click();
     await shot(gm, '19-gm-characters');
     await gm.getByRole('tab', { name: 'Table' }).click();
-    await gm.getByLabel('criticals', { exact: true }).selectOption({ index: 1 });
-    await gm.getByText('changed from core-2011').waitFor();
+    await gm.locator('summary', { hasText: /^Criticals/ }).click();
+    await gm.locator('#opt-criticals').selectOption({ index: 1 });
+    await gm.locator('label[for="opt-criticals"] .tag', { hasText: 'changed from core-2011' }).waitFor();
     await shot(gm, '20-gm-options', false);
   });
 
@@ -562,6 +563,21 @@ run('the web app in Chromium', () => {
     await expect.poll(() => page.locator('#opt-preset').inputValue()).toBe('srd-v4');
     expect(await page.locator('.side-log .log > li').first().textContent()).toContain('srd-v4');
     await shot(page, '25-new-table-invite-first', false);
+    // Options come by topic, in words; the Apply bar stays on screen while the GM changes one far down.
+    await page.locator('summary', { hasText: /^Criticals/ }).click();
+    const transfer = page.locator('#opt-criticalsTransferable');
+    await transfer.scrollIntoViewIfNeeded();
+    expect(await page.locator('label[for="opt-criticalsTransferable"]').textContent()).toContain('Criticals may be given away');
+    const was = await transfer.isChecked();
+    await transfer.setChecked(!was);
+    expect(await page.locator('.apply-bar').textContent()).toContain('1 change not applied yet.');
+    expect(await page.locator('.apply-bar button.primary').evaluate((b) => b.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
+    await shot(page, '25b-options-apply-in-view', false);
+    await page.locator('.apply-bar').getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => page.locator('.apply-bar').textContent()).toContain('The table plays by these options.');
+    expect(await page.locator('label[for="opt-criticalsTransferable"] .tag').textContent()).toBe('changed from srd-v4');
+    expect(await labelProblems(page)).toEqual([]);
+    expect(await contrastProblems(page)).toEqual([]);
     await context.close();
   });
 

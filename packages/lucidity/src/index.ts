@@ -18,3 +18,4 @@ export * from './encounter/encounter';
 export * from './encounter/scenario';
 export * from './encounter/describe';
 export * from './ruleset';
+export * from './options-doc';

@@ -175,3 +175,23 @@ describe('the ruleset seam', () => {
     expect(d.parseCommand({ type: 'fly' }).ok).toBe(false);
   });
 });
+
+describe('encounter rolls and moves', () => {
+  it('Charm/Deceive: CHA -1 + Charm 1 against the bandit\'s AWA 0: target 10; d20 10 -> 10 fails', () => {
+    const s = apply(setup(), { type: 'roll', actor: 'ana', attribute: 'CHA', skill: 'Charm', against: { id: 'bandit', attribute: 'AWA' }, cost: 1, d20: 10 }, P1);
+    const e = s.log.at(-1)!;
+    expect(e.type === 'rolled' && [e.data.roll.total, e.data.roll.target, e.data.roll.success]).toEqual([10, 10, false]);
+    expect(s.game.combatants.ana!.actions).toBe(1);
+  });
+  it('moving carefully while standing from Prone: 5 ft once halved from 10, or 2 ft when halvings stack', () => {
+    const s = apply(setup(), { type: 'move', actor: 'ana', careful: true, standing: true, prone: true }, P1);
+    const e = s.log.at(-1)!;
+    expect(e.type === 'moved' && e.data.feet).toBe(5);
+    let t = initialEncounter('standard', { halfMoveStacking: 'stack' });
+    t = apply(t, { type: 'add', id: 'ana', side: 'party', controller: 'p1', sheet });
+    t = apply(t, { type: 'start', dice: { ana: 5 } });
+    t = apply(t, { type: 'move', actor: 'ana', careful: true, standing: true }, P1);
+    const m = t.log.at(-1)!;
+    expect(m.type === 'moved' && m.data.feet).toBe(7);
+  });
+});

@@ -558,7 +558,7 @@ export class TableHub<S, C, E> {
     const now = new Date().toISOString();
     let events: E[];
     try {
-      events = this.decider.decide(t.state, parsed.command, { actor, dice: entered ?? this.dice, now, settings: t.record.settings });
+      events = this.decider.decide(t.state, parsed.command, { actor, dice: entered ?? this.dice, now, settings: t.record.settings, participants: presentIds(t) });
     } catch (error) {
       if (isDomainError(error)) {
         const field = typeof error.field === 'string' ? { field: error.field } : {};
@@ -911,4 +911,10 @@ function participantViews(t: LoadedTable<unknown>): ParticipantView[] {
   return [...t.participants.values()]
     .filter((p) => p.removedAt === null)
     .map((p) => ({ id: p.id, role: p.role, displayName: p.displayName }));
+}
+
+function presentIds(t: LoadedTable<unknown>): Set<string> {
+  const ids = new Set<string>();
+  for (const p of t.participants.values()) if (p.removedAt === null) ids.add(p.id);
+  return ids;
 }

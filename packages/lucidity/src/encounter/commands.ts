@@ -32,7 +32,8 @@ export const LucidityCommandSchema = z.discriminatedUnion('type', [
       actor: id,
       attribute: z.enum(ATTRIBUTES),
       skill: z.string().optional(),
-      target: z.number().int().min(-100).max(200),
+      target: z.number().int().min(-100).max(200).optional(),
+      against: z.object({ id, attribute: z.enum(ATTRIBUTES), d20: d20.optional() }).strict().optional(),
       cost: z.number().int().min(0).max(2).default(0),
       d20: d20.optional(),
       ...counts,
@@ -41,7 +42,7 @@ export const LucidityCommandSchema = z.discriminatedUnion('type', [
     })
     .strict(),
   z.object({ type: z.literal('lucidity-roll'), actor: id, attribute: z.enum(ATTRIBUTES).optional(), gmModifier: z.number().int().min(-20).max(20).default(0), purpose: z.enum(['major-exploit', 'rescue', 'fates-gamble', 'other']).default('other'), d20: d20.optional(), d20Second: d20.optional() }).strict(),
-  z.object({ type: z.literal('move'), actor: id, careful: z.boolean().default(false), shuffle: z.boolean().default(false) }).strict(),
+  z.object({ type: z.literal('move'), actor: id, careful: z.boolean().default(false), standing: z.boolean().default(false), prone: z.boolean().default(false), shuffle: z.boolean().default(false) }).strict(),
   z.object({ type: z.literal('help'), actor: id, target: id, kind: z.enum(['buff', 'break']) }).strict(),
   z.object({ type: z.literal('ready'), actor: id, actions: z.number().int().min(1).max(2), trigger: z.string().min(1).max(200) }).strict(),
   z.object({ type: z.literal('damage'), target: id, amount: z.number().int().min(0).max(10000), reason: z.string().max(200).default('') }).strict(),

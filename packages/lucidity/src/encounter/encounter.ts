@@ -6,8 +6,8 @@ import { resolveAttack } from '../combat';
 import { applyDamage, zeroHealthRoll, type ZeroHealthOutcome } from '../health';
 import { rollLucidity } from '../lucidity';
 import { resolveOptions, type LucidityOptions } from '../options';
-import { beats, rollD20 } from '../roll';
-import { attackCost, attackTraitEffects, defenseTraitProtection } from '../traits';
+import { againstTarget, beats, opposedWinner, rollD20 } from '../roll';
+import { attackCost, attackTraitEffects, defenseTraitProtection, educatedBonus } from '../traits';
 import { combatantFromSheet, combatantFromStatBlock, type Combatant } from './combatant';
 import { LucidityCommandSchema, type CommandOf, type LucidityCommand } from './commands';
 import { rollDamage } from './damage-roll';
@@ -63,7 +63,7 @@ export type LucidityEvent =
         steps: string[];
       };
     }
-  | { type: 'rolled'; data: { actor: string; attribute: Attribute; skill: string | null; label: string; cost: number; roll: RollRecord } }
+  | { type: 'rolled'; data: { actor: string; attribute: Attribute; skill: string | null; label: string; cost: number; against: { id: string; attribute: Attribute; d20: number | null } | null; roll: RollRecord } }
   | { type: 'lucidity-rolled'; data: { actor: string; purpose: string; rolls: { d20: number; target: number; success: boolean }[]; success: boolean; lucidityAfter: number; healthGained: number } }
   | { type: 'moved'; data: { actor: string; feet: number; usedMoveAction: boolean; shuffle: boolean } }
   | { type: 'helped'; data: { actor: string; target: string; kind: 'buff' | 'break'; count: number } }
@@ -176,9 +176,9 @@ function skillMods(c: Combatant, attribute: Attribute, skill: string | undefined
   if (skill) {
     const rank = ownGet(c.skills, skill) ?? 0;
     if (rank > 0) mods.push(modifier('skill', skill, rank));
-    else if (c.traits.includes('Educated')) mods.push(modifier('trait', 'Educated', 1, 'trait'));
+    const educated = educatedBonus(c.traits, skill, rank, opts);
+    if (educated) mods.push(modifier('trait', 'Educated', educated, 'trait'));
   }
-  void opts;
   return mods;
 }
 
@@ -298,8 +298,23 @@ const handlers: { [T in LucidityCommand['type']]: Handler<T> } = {
     // Mental Clarity: no breaks on KNO, AWA, WIL or CHA skill rolls; Fellowship: a buff on WIL rolls.
     const clarity = a.traits.includes('Mental Clarity') && cmd.skill !== undefined && ['KNO', 'AWA', 'WIL', 'CHA'].includes(cmd.attribute);
     const fellowship = cmd.attribute === 'WIL' && g.roster.some((id) => g.combatants[id]!.side === a.side && g.combatants[id]!.traits.includes('Fellowship')) ? 1 : 0;
-    const roll = d20Roll(a, mods, cmd.target, { ...cmd, buffs: (cmd.buffs ?? 0) + fellowship }, a.attributes[cmd.attribute], opts, ctx.dice, clarity);
-    return { type: 'rolled', data: { actor: a.id, attribute: cmd.attribute, skill: cmd.skill ?? null, label: cmd.label ?? '', cost: cmd.cost, roll } };
+    // A roll against another character's attribute (Charm/Deceive against AWA, Read a Person against CHA).
+    if ((cmd.target === undefined) === (cmd.against === undefined)) throw refuse('target', 'target: give a target number or a character and attribute to roll against, not both', 'target', 'Action Options');
+    let target = cmd.target ?? 0;
+    let against: { id: string; attribute: Attribute; d20: number | null } | null = null;
+    if (cmd.against) {
+      const d = get(g, cmd.against.id, 'against.id');
+      const t = againstTarget(d.attributes[cmd.against.attribute], opts, ctx.dice, cmd.against.d20);
+      target = t.target;
+      against = { id: d.id, attribute: cmd.against.attribute, d20: t.defenderD20 };
+    }
+    const roll = d20Roll(a, mods, target, { ...cmd, buffs: (cmd.buffs ?? 0) + fellowship }, a.attributes[cmd.attribute], opts, ctx.dice, clarity);
+    if (against && against.d20 !== null && !roll.guaranteed && !roll.lucidity) {
+      const winner = opposedWinner(roll.total, target, opts);
+      if (winner === 'reroll' && roll.total === target) throw refuse('tie', 'the opposed rolls tie: roll both again (option opposedTie=reroll)', 'd20', 'Minor Exploits');
+      return { type: 'rolled', data: { actor: a.id, attribute: cmd.attribute, skill: cmd.skill ?? null, label: cmd.label ?? '', cost: cmd.cost, against, roll: { ...roll, success: winner === 'attacker' } } };
+    }
+    return { type: 'rolled', data: { actor: a.id, attribute: cmd.attribute, skill: cmd.skill ?? null, label: cmd.label ?? '', cost: cmd.cost, against, roll } };
   },
   'lucidity-roll'(state, cmd, ctx, opts) {
     const a = get(state.game, cmd.actor, 'actor');
@@ -335,9 +350,11 @@ const handlers: { [T in LucidityCommand['type']]: Handler<T> } = {
     }
     const usedMoveAction = a.moveAction;
     if (!usedMoveAction) spend(a, 1, 'actor', 'Action Options');
-    // Move: 30 ft, half when careful (avoiding opportunity attacks); halvings stack under halfMoveStacking=stack.
-    const feet = cmd.careful ? 15 : 30;
-    void opts;
+    // Move: 30 ft (10 ft prone); half when careful (avoiding opportunity attacks) or standing up from
+    // Prone; the two halvings count once, or each under halfMoveStacking=stack (C14).
+    const halvings = (cmd.careful ? 1 : 0) + (cmd.standing ? 1 : 0);
+    const base = cmd.prone ? 10 : 30;
+    const feet = halvings === 0 ? base : opts.halfMoveStacking === 'once' ? Math.floor(base / 2) : Math.floor(base / 2 ** halvings);
     return { type: 'moved', data: { actor: a.id, feet, usedMoveAction, shuffle: false } };
   },
   help(state, cmd, ctx) {
@@ -638,6 +655,7 @@ export function redactEncounterEvent(event: LucidityEvent, viewer: Actor, state:
       return { type: 'attacked', data: { ...d, attacker: 'unseen', weapon: 'unseen', roll: { d20: 0, modifiers: [], buffDice: [], breakDice: [], total: 0, target: d.roll.target, success: d.roll.success }, damageDice: [], steps: [] } };
     }
     case 'rolled':
+      return hidden(event.data.actor) || (event.data.against !== null && hidden(event.data.against.id)) ? null : event;
     case 'lucidity-rolled':
     case 'moved':
     case 'readied':

@@ -52,7 +52,16 @@ export const TableCommandSchema = z.discriminatedUnion('type', [
     hidden: z.boolean().default(false),
     purpose: z.string().max(300).optional(),
   }),
-  z.strictObject({ type: z.literal('encounter'), command: EncounterCommandSchema, hidden: z.boolean().default(false) }),
+  z.strictObject({
+    type: z.literal('encounter'),
+    command: EncounterCommandSchema,
+    hidden: z.boolean().default(false),
+    /**
+     * The table's version (its `seq`) the issuer was looking at. Required for undo and redo: they
+     * are refused when the table has moved on since, so a stale click never takes back a newer action.
+     */
+    seen: z.number().int().min(0).optional(),
+  }),
   z.strictObject({ type: z.literal('advance'), id, command: AdvancementCommandSchema }),
   z.strictObject({
     type: z.literal('say'),

@@ -452,7 +452,7 @@ function Advancement(props: { c: CharacterView; options: TableOptions; gm: boole
           <button type="button" class="primary" disabled={!decision?.ok} onClick={() => props.run({ type: 'advance', id, command })}>
             Spend
           </button>
-          {last && (
+          {last && (props.gm || last.type !== 'award') && (
             <button type="button" onClick={() => props.run({ type: 'advance', id, command: { type: 'undo' } })}>
               Undo {last.type === 'award' ? `award of ${last.points}` : `“${describePurchase(last.purchase)}”`}
             </button>

@@ -29,10 +29,10 @@ export function Encounter(props: { view: TableView; me: { participantId: string;
   const gm = props.me.role === 'gm';
   const [error, setError] = useState<string | null>(null);
   const [title, setTitle] = useState('');
-  const run = async (inner: unknown, hidden = false) => {
+  const run = async (inner: unknown, hidden = false, seen?: number) => {
     setError(null);
     try {
-      await props.send({ type: 'encounter', command: inner, hidden });
+      await props.send({ type: 'encounter', command: inner, hidden, ...(seen === undefined ? {} : { seen }) });
     } catch (e) {
       setError(e instanceof Error ? e.message : 'That did not work.');
     }
@@ -197,10 +197,10 @@ export function Encounter(props: { view: TableView; me: { participantId: string;
             <p class="small muted">{view.canUndo ? 'Undo takes back the latest encounter action.' : 'Nothing to undo.'}</p>
           )}
           <div class="row">
-            <button type="button" disabled={!view.canUndo} aria-describedby={preview.length ? 'undo-preview' : undefined} onClick={() => run({ type: 'undo', actor: 'gm' })}>
+            <button type="button" disabled={!view.canUndo} aria-describedby={preview.length ? 'undo-preview' : undefined} onClick={() => run({ type: 'undo', actor: 'gm' }, false, view.seq)}>
               Undo
             </button>
-            <button type="button" disabled={!view.canRedo} onClick={() => run({ type: 'redo', actor: 'gm' })}>
+            <button type="button" disabled={!view.canRedo} onClick={() => run({ type: 'redo', actor: 'gm' }, false, view.seq)}>
               Redo
             </button>
           </div>

@@ -6,7 +6,7 @@ import { DEFAULTS, type ServerConfig, type WindowLimit } from './server';
  * Server settings from environment variables:
  *   PORT (default 8080), HOST (default 0.0.0.0), DATA_DIR (default ./data),
  *   DATABASE_URL (PostgreSQL; when unset the SQLite file DATA_DIR/personae.sqlite is used),
- *   DATABASE_SCHEMA (default public), SQLITE_SYNCHRONOUS (full or normal; default full), STATIC_DIR, PUBLIC_URL, LOG_LEVEL (default info),
+ *   DATABASE_SCHEMA (default public), DATABASE_LISTENER_NAME (default personae-listener), SQLITE_SYNCHRONOUS (full or normal; default full), STATIC_DIR, PUBLIC_URL, LOG_LEVEL (default info),
  *   LOG_FORMAT (text, the default: one line a person reads; json: JSON lines for log collectors),
  * and the limits of docs/server.md ("Limits"):
  *   RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND (messages per WebSocket connection),
@@ -14,6 +14,7 @@ import { DEFAULTS, type ServerConfig, type WindowLimit } from './server';
  *   TABLE_COMMAND_RATE_PER_SECOND (commands per table), MAX_QUEUED_MESSAGES, MAX_JSON_DEPTH,
  *   REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS, IDLE_TIMEOUT_MS, MAX_CONNECTIONS_PER_ADDRESS,
  *   CREATE_RATE_PER_MINUTE, IMPORT_RATE_PER_MINUTE, JOIN_RATE_PER_MINUTE, MAX_PARTICIPANTS.
+ *   CLUSTER (on or off; default on with PostgreSQL) and CLUSTER_CHECK_MS (default 1500).
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const config: ServerConfig = {};
@@ -26,6 +27,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   if (env.DATA_DIR) config.dataDir = env.DATA_DIR;
   if (env.DATABASE_URL) config.databaseUrl = env.DATABASE_URL;
   if (env.DATABASE_SCHEMA) config.databaseSchema = env.DATABASE_SCHEMA;
+  if (env.DATABASE_LISTENER_NAME) config.databaseListenerName = env.DATABASE_LISTENER_NAME;
   if (env.SQLITE_SYNCHRONOUS) {
     const mode = env.SQLITE_SYNCHRONOUS.toLowerCase();
     if (mode !== 'full' && mode !== 'normal') throw new Error('SQLITE_SYNCHRONOUS is "full" or "normal"');
@@ -76,6 +78,18 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   };
   for (const [key, value] of Object.entries(settings)) {
     if (value !== undefined) (config as Record<string, unknown>)[key] = value;
+  }
+  if (env.CLUSTER) {
+    const mode = env.CLUSTER.toLowerCase();
+    if (mode !== 'on' && mode !== 'off') throw new Error(`CLUSTER is "on" or "off", got "${env.CLUSTER}"`);
+    config.cluster = mode === 'on';
+  }
+  if (env.CLUSTER_CHECK_MS) {
+    const ms = Number(env.CLUSTER_CHECK_MS);
+    if (!Number.isInteger(ms) || ms < 100 || ms > 600_000) {
+      throw new Error(`CLUSTER_CHECK_MS must be a whole number of milliseconds from 100 to 600000, got "${env.CLUSTER_CHECK_MS}"`);
+    }
+    config.clusterCheckMs = ms;
   }
   return config;
 }

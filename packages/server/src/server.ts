@@ -35,6 +35,8 @@ export interface ServerConfig {
   databaseUrl?: string;
   /** PostgreSQL schema. Default "public". */
   databaseSchema?: string;
+  /** application_name of the connection that listens for other nodes. Default "personae-listener". */
+  databaseListenerName?: string;
   /**
    * SQLite: 'full' (default) syncs the log to disk before a command is acknowledged, so it survives
    * a power loss; 'normal' survives a crash of the process but not of the machine.
@@ -42,6 +44,14 @@ export interface ServerConfig {
   sqliteSynchronous?: 'full' | 'normal';
   /** A store to use instead of opening one from the settings above (the caller closes it). */
   store?: Store;
+  /**
+   * Serve tables together with other server processes on the same PostgreSQL database: listen for
+   * their changes and pass them on to this node's clients. Default: on with PostgreSQL (SQLite serves
+   * from one process only).
+   */
+  cluster?: boolean;
+  /** With `cluster`: how often the tables served are compared with the database. Default 1500 ms. */
+  clusterCheckMs?: number;
   /** Serve the web app's files from this directory (optional). */
   staticDir?: string;
   /** Base of the links handed out (e.g. https://table.example.org); default: from the request's Host. */
@@ -123,6 +133,7 @@ export const DEFAULTS = {
   helloTimeoutMs: 10_000,
   heartbeatMs: 30_000,
   maxBufferedBytes: 8 * 1024 * 1024,
+  clusterCheckMs: 1500,
 } as const;
 
 export interface TableServer {
@@ -204,6 +215,16 @@ export async function createServer<S, C, E>(config: ServerConfig, decider: Decid
     maxParticipants: config.maxParticipants ?? DEFAULTS.maxParticipants,
     tableCommandRate: config.tableCommandRate ?? DEFAULTS.tableCommandRate,
   });
+  const cluster = config.cluster ?? store.fanout !== undefined;
+  if (cluster) {
+    if (!store.fanout) throw new Error('cluster needs the PostgreSQL store (DATABASE_URL)');
+    try {
+      await hub.joinCluster(store.fanout, config.clusterCheckMs ?? DEFAULTS.clusterCheckMs);
+    } catch (error) {
+      if (!config.store) await store.close();
+      throw error;
+    }
+  }
   const sweeper = setInterval(() => hub.sweep(), 60_000);
   sweeper.unref();
 
@@ -317,7 +338,8 @@ export async function createServer<S, C, E>(config: ServerConfig, decider: Decid
     if (hub.isClosing) return reply.code(503).send({ status: 'shutting_down' });
     try {
       await store.ping();
-      return reply.send({ status: 'ok', store: store.kind, connections: ws.connectionCount });
+      const queue = cluster && store.fanout ? { notificationQueueUsage: await store.fanout.queueUsage() } : {};
+      return reply.send({ status: 'ok', store: store.kind, connections: ws.connectionCount, ...queue });
     } catch {
       return reply.code(503).send({ status: 'unavailable', store: store.kind });
     }
@@ -501,6 +523,7 @@ export async function createServer<S, C, E>(config: ServerConfig, decider: Decid
         await drained;
         await ws.close(CLOSE.goingAway, 'server shutting down');
         await httpClosed;
+        await hub.leaveCluster();
         if (!config.store) await store.close();
       })();
       return closing;

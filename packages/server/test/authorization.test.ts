@@ -85,6 +85,13 @@ const gmOnly = (allowed: Outcome = ok): Record<Role, Outcome> => ({
   foreign: unauthorized,
 });
 
+/** A command the domain keeps for the GM: players are refused by the decider, not the server. */
+const gmOnlyInDomain: Record<Role, Outcome> = {
+  ...gmOnly(),
+  owner: { status: 422, code: 'gm_only' },
+  other: { status: 422, code: 'gm_only' },
+};
+
 async function call(method: string, path: string, token: string | undefined, body?: unknown): Promise<Outcome> {
   const res = await http(srv.url, method, path, { ...(token ? { token } : {}), ...(body === undefined ? {} : { body }) });
   return { status: res.status, ...(res.body?.code ? { code: res.body.code } : {}) };
@@ -112,22 +119,8 @@ const HTTP_ACTIONS: Action[] = [
     none: unauthorized,
     foreign: unauthorized,
   }),
-  commandAction('gm-note', { type: 'gm-note', text: 'the bridge is out' }, {
-    gm: ok,
-    owner: { status: 422, code: 'gm_only' },
-    other: { status: 422, code: 'gm_only' },
-    observer: forbidden,
-    none: unauthorized,
-    foreign: unauthorized,
-  }),
-  commandAction('undo', { type: 'undo' }, {
-    gm: ok,
-    owner: { status: 422, code: 'gm_only' },
-    other: { status: 422, code: 'gm_only' },
-    observer: forbidden,
-    none: unauthorized,
-    foreign: unauthorized,
-  }),
+  commandAction('gm-note', { type: 'gm-note', text: 'the bridge is out' }, gmOnlyInDomain),
+  commandAction('undo', { type: 'undo' }, gmOnlyInDomain),
   {
     name: 'PATCH settings',
     run: (s, token) => call('PATCH', `/api/tables/${s.t.tableId}/settings`, token, { physicalDice: true }),

@@ -15,7 +15,7 @@ import {
   type EncounterState,
 } from '../encounter';
 import { OptionError, presetOptions, tableOptions, type Preset, type TableOptions } from '../options';
-import { ownGet } from '@personae/core';
+import { ownGet, ownHas } from '@personae/core';
 import { TableCommandSchema, type FreeSide, type TableCommand } from './commands';
 import { requireDiceAuthority } from './dice';
 import { checkEventApplies } from './validate';
@@ -144,6 +144,28 @@ function requireControl(state: TableState, viewer: Viewer, id: string, field: st
 
 /** Choices that belong to the reactor's side of a challenge: whoever controls the reactor makes them. */
 const REACTOR_CHOICES = ['reactorAbilities', 'reactorExpertise', 'reactorModifiers', 'reactorSkill', 'reactorAttribute', 'defense', 'defenseSkill', 'defensePower'] as const;
+
+/**
+ * Every character an encounter command names is one the table has, looked up as an own key: an id
+ * such as "constructor" or "__proto__" is an unknown id, refused here before the encounter rules
+ * read it. ("gm" stands for the GM where a command takes an actor or a recipient.)
+ */
+function requireKnownIds(state: TableState, command: EncounterCommand): void {
+  const c = command as Record<string, unknown>;
+  const known = (id: string) => ownHas(state.characters, id) || (state.encounter.now !== null && ownHas(state.encounter.now.characters, id));
+  const check = (id: unknown, field: string, gm = false) => {
+    if (typeof id !== 'string' || (gm && id === 'gm') || known(id)) return;
+    throw new DomainError('unknown-character', `there is no character "${id}" at this table`, `command.${field}`);
+  };
+  check(c.actor, 'actor', true);
+  for (const key of ['target', 'primary', 'id']) check(c[key], key);
+  if (command.type === 'give-criticals') check(c.to, 'to', true);
+  for (const key of ['targets', 'assistants', 'concerted', 'order']) if (Array.isArray(c[key])) (c[key] as unknown[]).forEach((id, i) => check(id, `${key}.${i}`));
+  for (const key of ['targetDice', 'orderDice', 'orderSkills']) {
+    const record = c[key];
+    if (record && typeof record === 'object') for (const id of Object.keys(record)) check(id, `${key}.${id}`);
+  }
+}
 
 /** Characters an encounter command acts on (its targets). */
 function targetsOf(command: EncounterCommand): string[] {
@@ -389,6 +411,7 @@ export function decideTable(state: TableState, command: TableCommand, ctx: Table
           requireControl(state, viewer, inner.actor, 'command.actor');
           requireReactorChoices(state, viewer, inner);
         }
+        requireKnownIds(state, inner);
         if (inner.type === 'undo' || inner.type === 'redo') requireSeen(state, command.seen, inner.type);
         try {
           return encounterEvents(state, inner, ctx.dice, stamp, viewer.role === 'gm' && command.hidden);

@@ -13,3 +13,5 @@ export * from './conditions';
 export * from './initiative';
 export * from './allOutAttack';
 export * from './batonPass';
+export * from './sheet';
+export * from './odds';

@@ -80,3 +80,19 @@ describe('personae d100 odds', () => {
     expect(o.wounds).toEqual({ 0: expect.closeTo(1, 10) });
   });
 });
+
+describe('personae replay with a d100 scenario', () => {
+  it('prints every event and each character\'s final wound tracks, Stress and conditions', async () => {
+    const o = (await cliJson('replay', 'examples/d100/scenarios/weakness-one-more.yaml', '--json')) as {
+      ruleset: string;
+      events: { type: string }[];
+      state: { characters: { id: string; wounds: Record<string, number>; stress: number; conditions: Record<string, unknown>; ailments: unknown[]; out: boolean }[] };
+    };
+    expect(o.ruleset).toBe('d100');
+    expect(o.events.filter((e) => e.type === 'attack-resolved')).toHaveLength(3);
+    const pixie = o.state.characters.find((c) => c.id === 'pixie')!;
+    expect(pixie).toMatchObject({ wounds: { light: 0, heavy: 0, deadly: 0 }, stress: 18, out: true });
+    expect(pixie.conditions).toMatchObject({ bloodLoss: true });
+    expect(o.state.characters.find((c) => c.id === 'makoto')).toMatchObject({ wounds: { light: 4, heavy: 2, deadly: 1 }, stress: 0 });
+  });
+});

@@ -130,3 +130,18 @@ describe('Baton Pass and the All Out Attack in an encounter (d100-combat-rules.t
     expect(() => decideEncounter(s, { type: 'baton-pass', to: 'makoto' }, { actor: GM, dice: givenDice([]), now: '' })).toThrow(/already given or received a Baton Pass/);
   });
 });
+
+describe('ailments expire on the sufferer\'s turns in an encounter', () => {
+  it('Dizzy inflicted during the Pixie\'s turn lasts through its next two turns', () => {
+    const base = runD100Scenario({ ...scenario, actions: [{ type: 'start' }, { type: 'inflict-ailment', target: 'pixie', ailment: 'dizzy' }] }, sheets, seededDice(1));
+    let s = base.state;
+    const end = () => { for (const e of decideEncounter(s, { type: 'end-turn' }, { actor: GM, dice: givenDice([]), now: '' })) s = evolveEncounter(s, e); };
+    const dizzy = () => s.fighters.pixie!.ailments.some((a) => a.name === 'dizzy');
+    end(); // the Pixie's first turn ends: it does not count
+    expect(dizzy()).toBe(true);
+    end(); end(); // Makoto's turn, then the Pixie's second turn: one counted
+    expect(dizzy()).toBe(true);
+    end(); end(); // the Pixie's third turn ends: two counted, it wears off
+    expect(dizzy()).toBe(false);
+  });
+});

@@ -1,5 +1,5 @@
-import type { AbilityEffect } from '../effects';
-import { checkCreation, effectUpgrades, powerUpgrades } from './checks';
+import { effectUpgrades, type AbilityEffect } from '../effects';
+import { checkCreation, powerUpgrades } from './checks';
 import {
   ATTRIBUTE_LABELS,
   PRIORITY_LABELS,

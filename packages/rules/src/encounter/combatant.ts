@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ATTRIBUTE_LABELS, ATTRIBUTES, AttributeNameSchema, DEFENSE_SKILLS, type AttributeName } from '../character';
+import { ATTRIBUTE_LABELS, DEFENSE_SKILLS } from '../character/derive';
+import { ATTRIBUTES, AttributeNameSchema, type AttributeName } from '../character/schema';
 import { AbilityEffectSchema, type AbilityEffect } from '../effects';
 import type { TableOptions } from '../options';
 

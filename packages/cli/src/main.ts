@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { DiceExpressionError, DiceInputError } from '@personae/dice';
 import { ChallengeError, DifficultyError, OptionError, RerollError } from '@personae/rules';
+import { registerD100Commands } from './commands/d100.js';
 import { registerDemoCommand } from './commands/demo.js';
 import { registerEncounterCommands } from './commands/encounter.js';
 import { registerOddsCommand } from './commands/odds.js';
@@ -16,7 +17,7 @@ import { CliError, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, Interru
 export type CommandRegistrar = (program: Command, io: CliIo) => void;
 
 /** Every command group of `personae`, in the order `--help` lists them. A new group is one entry here. */
-export const COMMANDS: readonly CommandRegistrar[] = [registerRollCommand, registerOddsCommand, registerSheetCommands, registerEncounterCommands, registerVerifyCommand, registerDemoCommand];
+export const COMMANDS: readonly CommandRegistrar[] = [registerRollCommand, registerOddsCommand, registerSheetCommands, registerEncounterCommands, registerVerifyCommand, registerD100Commands, registerDemoCommand];
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 

@@ -44,6 +44,11 @@ run('the web app in Chromium', () => {
     await server?.dispose();
   });
 
+  const inViewport = (page: Page, label: string) =>
+    page.getByLabel(label).evaluate((e) => {
+      const r = e.getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= window.innerHeight;
+    });
   const logTop = (page: Page) => page.locator('.side-log .log > li').first();
 
   it('the GM creates a table and copies the invite link', async () => {
@@ -60,7 +65,8 @@ run('the web app in Chromium', () => {
     await gm.getByLabel('Your name').fill('Mara');
     await gm.getByRole('button', { name: 'Create the table' }).click();
     await gm.locator('.status-pill.live').waitFor();
-    await gm.getByRole('tab', { name: 'Table' }).click();
+    // The GM lands on the invite, not on the roller.
+    expect(await gm.getByRole('tab', { name: 'Table' }).getAttribute('aria-selected')).toBe('true');
     inviteLink = await gm.getByLabel('Invite link').inputValue();
     expect(inviteLink).toMatch(/\/join\/t_[\w-]+#invite=in_/);
     await gm.getByRole('button', { name: 'Copy' }).first().click();
@@ -239,6 +245,8 @@ run('the web app in Chromium', () => {
     const attack = (p: Page) => p.locator('.side-log .log > li', { hasText: 'Attack Challenge: Grask' }).first();
     expect(await attack(gm).textContent()).toContain('rolled 10, 10, 10, 10, 10 (entered)');
     expect(await attack(player).textContent()).toContain('rolled 10, 10, 10, 10, 10 (entered)');
+    // Dice typed in are marked as such on the roll card, for everyone; the dice the table rolled are not.
+    for (const p of [gm, player]) expect(await attack(p).locator('.tag.physical').allTextContents()).toEqual(['Physical dice']);
   });
 
   it('development points: the GM awards them, the player sees the cost before spending', async () => {
@@ -467,6 +475,60 @@ run('the web app in Chromium', () => {
     expect(await page.locator('#panel-log .log > li').count()).toBeGreaterThan(3);
     expect(tap.errors).toEqual([]);
     await phone.close();
+  });
+
+  it('the roll and its result stay in view at 1280×800 and on a phone; the phone marks new log entries', async () => {
+    const inView = (p: Page, selector: string) =>
+      p.evaluate((s) => {
+        const r = document.querySelector(s)!.getBoundingClientRect();
+        return r.height > 0 && r.top >= 0 && r.top < window.innerHeight && r.bottom <= window.innerHeight + 1;
+      }, selector);
+    for (const [width, height, name] of [[1280, 800, 'desk'], [360, 740, 'phone']] as const) {
+      const context = await browser.newContext({ viewport: { width, height }, ...(width < 500 ? { isMobile: true, hasTouch: true } : {}) });
+      const page = await context.newPage();
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto(player.url());
+      await page.locator('.status-pill.live').waitFor();
+      await page.getByRole('tab', { name: 'Roll' }).click();
+      // The Roll button, with the chance of success on it, is on screen before any scrolling.
+      expect(await inView(page, '#panel-play button[type="submit"].big'), `${name}: Roll button`).toBe(true);
+      expect(await page.locator('#panel-play button[type="submit"].big').textContent()).toMatch(/to succeed/);
+      await page.locator('#panel-play button[type="submit"].big').click();
+      await page.locator('section[aria-label="Latest roll"] .verdict').waitFor();
+      await expect.poll(() => inView(page, 'section[aria-label="Latest roll"] .verdict'), { message: `${name}: result` }).toBe(true);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Latest roll');
+      await shot(page, `23-${name}-roll-result-in-view`, false);
+      if (width < 500) {
+        const logTab = page.getByRole('tab', { name: /^Log/ });
+        expect(await logTab.locator('.unread').count()).toBe(0);
+        await gm.getByRole('tab', { name: 'Roll' }).click();
+        await gm.locator('#roll-purpose').fill('the gate holds');
+        await gm.getByRole('button', { name: /^Roll/ }).click();
+        await expect.poll(() => logTab.locator('.unread').textContent()).toBe('1');
+        await shot(page, '24-phone-log-unread', false);
+        await logTab.click();
+        await expect.poll(() => logTab.locator('.unread').count()).toBe(0);
+        expect(await page.locator('#panel-log .log > li').first().textContent()).toContain('the gate holds');
+      }
+      await context.close();
+    }
+  });
+
+  it('a GM chooses the rules when creating a table and lands on the invite', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await page.getByLabel('Table name').fill('Low Tide');
+    await page.getByLabel('Your name').fill('Oren');
+    await page.getByLabel('Rules').selectOption({ label: 'Personae v4 SRD' });
+    await page.getByRole('button', { name: 'Create the table' }).click();
+    await page.locator('.status-pill.live').waitFor();
+    expect(await page.getByRole('tab', { name: 'Table' }).getAttribute('aria-selected')).toBe('true');
+    expect(await inViewport(page, 'Invite link')).toBe(true);
+    await expect.poll(() => page.locator('#opt-preset').inputValue()).toBe('srd-v4');
+    expect(await page.locator('.side-log .log > li').first().textContent()).toContain('srd-v4');
+    await shot(page, '25-new-table-invite-first', false);
+    await context.close();
   });
 
   it('no page reported an error', () => {

@@ -27,6 +27,7 @@ import { gridText, oddsText, percent } from '../format/odds.js';
 import { grouped, progressBar } from '../format/progress.js';
 import { lineChartSvg, type ChartSeries } from '../format/svg.js';
 import { CliError, InterruptedError, writeLines, type CliIo } from '../io.js';
+import { clean, compareTables, compareText, csv, differences, distributions, distributionsJson, distributionsText, oddsCsvRows, tableLabel } from './odds-lab.js';
 
 export interface OddsFlags extends TableFlags {
   unopposed?: string;
@@ -42,9 +43,14 @@ export interface OddsFlags extends TableFlags {
   simulate?: number;
   seed?: number;
   workers?: number;
+  /** Rules presets to compare, comma-separated. */
+  compare?: string;
+  /** Variants of the table's rules to compare, one option changed in each. */
+  compareOption: string[];
+  csv?: boolean;
 }
 
-export const ODDS_DEFAULTS: OddsFlags = { rules: 'core-2011', option: [], assist: [], steer: 0 };
+export const ODDS_DEFAULTS: OddsFlags = { rules: 'core-2011', option: [], assist: [], steer: 0, compareOption: [] };
 
 /** The largest pool the --table and --plot sweeps go up to. */
 const MAX_SWEEP = 20;
@@ -298,13 +304,9 @@ export function sweepSvg(request: OddsRequest, s: OddsSweep): string {
   });
 }
 
-/** Twelve significant digits: enough for any use, without the last bits of floating-point noise. */
-function clean(p: number): number {
-  return Number(p.toPrecision(12));
-}
-
 /** The `--json` shape of odds (docs/cli.md "personae odds --json"). */
 export function oddsJson(request: OddsRequest, odds: ChallengeOdds, extra: { sweep?: OddsSweep; plot?: string; run?: SimulationRun }) {
+  const views = distributionsJson(distributions(oddsQuery(request), odds, request.table.options));
   const side = (p: PoolInput) => ({ expression: p.text, dice: p.count, modifier: p.modifier });
   return {
     command: 'odds',
@@ -323,6 +325,7 @@ export function oddsJson(request: OddsRequest, odds: ChallengeOdds, extra: { swe
     fullTie: clean(odds.fullTie),
     criticals: odds.criticals.map(clean),
     reactorCriticals: odds.reactorCriticals.map(clean),
+    ...views,
     method: odds.method,
     ...(odds.samples !== undefined ? { samples: odds.samples } : {}),
     ...(odds.standardError !== undefined ? { standardError: odds.standardError } : {}),
@@ -345,6 +348,8 @@ export function executeOdds(words: readonly string[], flags: OddsFlags): OddsRep
 export interface OddsReport {
   readonly lines: string[];
   readonly json: ReturnType<typeof oddsJson>;
+  /** `--csv`: the sweep over pool sizes with --table, otherwise the figures' row. */
+  readonly csv: string[];
   readonly svg?: string;
 }
 
@@ -361,11 +366,69 @@ export function oddsReport(request: OddsRequest, odds: ChallengeOdds, flags: Odd
   });
   const wantSweep = flags.table === true || flags.plot !== undefined;
   const sweep = wantSweep ? computeSweep(request, flags.maxDice) : undefined;
+  if (flags.table) lines.push('', ...distributionsText(distributions(oddsQuery(request), odds, request.table.options), n));
   if (sweep && flags.table) lines.push('', ...sweepText(request, sweep));
   const svg = sweep && flags.plot !== undefined ? sweepSvg(request, sweep) : undefined;
   return {
     lines,
     json: oddsJson(request, odds, { ...(flags.table && sweep ? { sweep } : {}), ...(flags.plot !== undefined ? { plot: resolve(flags.plot) } : {}), ...(run ? { run } : {}) }),
+    csv: flags.table && sweep ? sweepCsv(sweep) : oddsCsvRows([{ label: tableLabel(request.table), odds }]),
+    ...(svg !== undefined ? { svg } : {}),
+  };
+}
+
+/** The sweep as CSV: a header of the columns' values, then one row per row value. */
+function sweepCsv(s: OddsSweep): string[] {
+  return csv([[`${s.rowLabel} \\ ${s.columnLabel}`, ...s.columns], ...s.rows.map((r, i) => [r, ...s.success[i]!])]);
+}
+
+/**
+ * `--compare` / `--compare-option`: the same question under each rule set, every figure of a single
+ * query for each, and the differences from the first. Options that change the sides (assist) apply to
+ * each rule set as it reads them.
+ */
+export function executeCompare(request: OddsRequest, flags: OddsFlags): OddsReport {
+  if (flags.simulate !== undefined) throw new CliError('--compare computes exact odds under each rule set; drop --simulate');
+  if (flags.table) throw new CliError('--compare prints one column per rule set; --table sweeps pool sizes under one rule set: drop --table, or use --plot to draw the rule sets over pool sizes');
+  const tables = compareTables(request.table, flags.compare, flags.compareOption);
+  const entries = tables.map((table) => {
+    const r: OddsRequest = { ...request, table };
+    return { label: tableLabel(table), request: r, odds: computeOdds(r) };
+  });
+  const first = entries[0]!;
+  const single = oddsJson(first.request, first.odds, {});
+  const { title } = describe(request, first.odds, undefined);
+  const json = {
+    command: 'odds' as const,
+    kind: single.kind,
+    actor: single.actor,
+    ...('reactor' in single ? { reactor: single.reactor } : {}),
+    ...('difficulty' in single ? { difficulty: single.difficulty } : {}),
+    assistants: single.assistants,
+    steer: single.steer,
+    compare: entries.map((e) => ({ label: e.label, ...oddsJson(e.request, e.odds, {}) })),
+    differences: differences(entries),
+    ...(flags.plot !== undefined ? { plot: resolve(flags.plot) } : {}),
+  };
+  let svg: string | undefined;
+  if (flags.plot !== undefined) {
+    const sweeps = entries.map((e) => computeSweep(e.request, flags.maxDice));
+    const s0 = sweeps[0]!;
+    const column = s0.columns.indexOf(s0.mark.column);
+    svg = lineChartSvg({
+      title: request.difficulty ? 'Chance that an unopposed challenge succeeds, by rule set' : 'Chance that the actor succeeds, by rule set',
+      subtitle: request.difficulty ? `Player ${signed(request.actor.modifier)} against ${request.difficulty.label}` : `Actor ${signed(request.actor.modifier)} against reactor ${request.reactor!.text}`,
+      xLabel: request.difficulty ? "Player's pool (d10s)" : "Actor's pool (d10s)",
+      yLabel: 'Chance of success',
+      xValues: s0.rows,
+      series: entries.map((e, i) => ({ label: e.label, values: sweeps[i]!.rows.map((_, r) => sweeps[i]!.success[r]?.[column] ?? null), emphasis: i === 0 })),
+      legendTitle: 'Rules',
+    });
+  }
+  return {
+    lines: compareText(title, entries),
+    json: json as unknown as OddsReport['json'],
+    csv: oddsCsvRows(entries),
     ...(svg !== undefined ? { svg } : {}),
   };
 }
@@ -400,11 +463,17 @@ export function registerOddsCommand(program: Command, io: CliIo): void {
     .option('--simulate <n>', 'estimate by rolling n challenges (Monte Carlo on worker threads, progress on stderr) instead of computing exactly', sampleCount)
     .option('--seed <n>', 'with --simulate: the seed, for a result that can be repeated (default: a random one, reported)', seedNumber)
     .option('--workers <k>', `with --simulate: worker threads to use (default: the cores available, ${availableParallelism()} here)`, wholeNumber(1, MAX_WORKERS))
+    .option('--compare <presets>', 'compare rule sets: the same question under each preset, comma-separated (e.g. core-2011,srd-v4)')
+    .option('--compare-option <name=value>', "compare the table's rules with this one option changed (repeatable)", collect, [])
+    .option('--csv', 'print the odds table as CSV (with --table: the sweep over pool sizes)')
     .option('--json', 'print one JSON object instead of text')
     .action(async (words: string[], flags: OddsFlags) => {
       const request = readOddsRequest(words, flags);
+      if (flags.json && flags.csv) throw new CliError('choose one of --json and --csv');
       let done: OddsReport;
-      if (flags.simulate !== undefined) {
+      if (flags.compare !== undefined || flags.compareOption.length > 0) {
+        done = executeCompare(request, flags);
+      } else if (flags.simulate !== undefined) {
         const { odds, run } = await simulateOdds(request, flags, io);
         done = oddsReport(request, odds, flags, run);
       } else done = oddsReport(request, computeOdds(request), flags);
@@ -415,9 +484,10 @@ export function registerOddsCommand(program: Command, io: CliIo): void {
           const reason = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such directory' : ((e as NodeJS.ErrnoException).code ?? (e as Error).message);
           throw new CliError(`--plot: cannot write "${flags.plot}": ${reason}`);
         }
-        if (!flags.json) done.lines.push('', `Chart written to ${flags.plot}.`);
+        if (!flags.json && !flags.csv) done.lines.push('', `Chart written to ${flags.plot}.`);
       }
-      if (flags.json) io.stdout(toJson(done.json));
+      if (flags.csv) writeLines(io.stdout, done.csv);
+      else if (flags.json) io.stdout(toJson(done.json));
       else writeLines(io.stdout, done.lines);
     });
 }

@@ -3,6 +3,7 @@ import { unopposedGmDice } from '../challenge/resolve';
 import { abilitiesOf, hasAbilities, type SideAbilities } from './abilities';
 import { compareDistributions, foldHighest, highestOfDistribution, highestOfRoll, rerollWork, sideDistribution, sortedPoolCount } from './enumerate';
 import { foldTerminal, iidComparison, MAX_EXACT_DICE, type TerminalClasses } from './exact';
+import { decidingPairs, type DecidingPairs } from './decided';
 import { simulatePlan, type SimulationPlan } from './simulate';
 import type { ChallengeOdds, ChallengeQuery, ExactLimits, OddsOptions, OddsSide, SimulationSettings, UnopposedQuery } from './types';
 import { OddsTally, SUCCESS, verdictTable, type ClassVerdict, type VerdictContext, type VerdictTable } from './verdicts';
@@ -211,4 +212,29 @@ export function oddsGrid(actorDice: readonly number[], reactorDice: readonly num
   const as = pools(actorDice, 'actorDice');
   const rs = pools(reactorDice, 'reactorDice');
   return as.map((n) => rs.map((m) => successOf(iidComparison(n, m, modifierDifference, track), table)));
+}
+
+/**
+ * How the dice comparison of an opposed or unopposed challenge is decided: the deciding pair's
+ * distribution (decided.ts) for the pools as they roll. Plain pools only: rerolls and armor change which
+ * dice are compared, and are refused with a RangeError. Under the literal 2011 unopposed reading only
+ * the highest dice count, so every comparison is decided on the first pair (meeting the target wins).
+ */
+export function howDecided(q: { kind: 'opposed'; query: ChallengeQuery } | { kind: 'unopposed'; query: UnopposedQuery }, options: OddsOptions): DecidingPairs {
+  const p = q.kind === 'opposed' ? prepareOpposed(q.query, options) : prepareUnopposed(q.query, options);
+  if (hasAbilities(p.actor) || hasAbilities(p.reactor)) throw new RangeError('how a challenge is decided is computed for plain pools; rerolls and armor change which dice are compared');
+  if (p.n > MAX_EXACT_DICE || p.m > MAX_EXACT_DICE) throw new RangeError(`exact odds take pools of at most ${MAX_EXACT_DICE} dice`);
+  if (p.mode === 'highest-die') {
+    const win = highestMeets(p.n, p.mA, p.m, p.mR);
+    return { actor: [win], reactor: [1 - win], actorExtraDice: 0, reactorExtraDice: 0, fullTie: 0 };
+  }
+  return decidingPairs(p.n, p.m, p.mA - p.mR);
+}
+
+/** The chance that the highest of n d10s plus mA meets or beats the highest of m d10s plus mR. */
+function highestMeets(n: number, mA: number, m: number, mR: number): number {
+  const highest = (dice: number, v: number): number => ((v / 10) ** dice - ((v - 1) / 10) ** dice);
+  let p = 0;
+  for (let a = 1; a <= 10; a++) for (let r = 1; r <= 10; r++) if (a + mA >= r + mR) p += highest(n, a) * highest(m, r);
+  return p;
 }

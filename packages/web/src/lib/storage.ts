@@ -53,3 +53,20 @@ export function forgetTable(tableId: string, token: string): void {
     // ignore
   }
 }
+
+/** The section of a table page that was open in this browser tab, so a reload or a new table opens there. */
+export function openTab(tableId: string): string | null {
+  try {
+    return sessionStorage.getItem(`personae.tab.${tableId}`);
+  } catch {
+    return null;
+  }
+}
+
+export function rememberTab(tableId: string, tab: string): void {
+  try {
+    sessionStorage.setItem(`personae.tab.${tableId}`, tab);
+  } catch {
+    // Storage disabled: the page opens on its first section.
+  }
+}

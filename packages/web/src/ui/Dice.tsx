@@ -36,6 +36,11 @@ function dieLabel(v: number, role: string): string {
   return parts.join(', ');
 }
 
+/** Whether a side's dice were typed in from physical dice rather than rolled by the table. */
+export function entered(s: SideResult): boolean {
+  return s.roll.source === 'given';
+}
+
 export function Pool(props: { side: SideResult; roles: string[]; title?: string; small?: boolean }) {
   const s = props.side;
   return (
@@ -45,6 +50,14 @@ export function Pool(props: { side: SideResult; roles: string[]; title?: string;
         <span class="muted small">
           {s.dice.length} {s.dice.length === 1 ? 'die' : 'dice'} {signed(s.modifier)}
         </span>
+        {entered(s) && (
+          <>
+            {' '}
+            <span class="tag physical" title="These results were read off physical dice and typed in; the table did not roll them.">
+              Physical dice
+            </span>
+          </>
+        )}
       </h4>
       <ul class="dice" aria-label={`${s.name}'s dice, highest first`}>
         {s.dice.map((d, i) => (
@@ -78,12 +91,15 @@ export function decidedText(r: ChallengeResult): string {
   return 'every pair tied';
 }
 
-/** A resolved challenge: both pools sorted, the deciding pair highlighted, grade, criticals and every step. */
-export function ChallengeView(props: { result: ChallengeResult; small?: boolean; open?: boolean; graded?: boolean }) {
+/**
+ * A resolved challenge: both pools sorted, the deciding pair highlighted, grade, criticals and every step.
+ * `fresh` marks a roll just made here: its dice tumble briefly, unless the reader asked for reduced motion.
+ */
+export function ChallengeView(props: { result: ChallengeResult; small?: boolean; open?: boolean; graded?: boolean; fresh?: boolean }) {
   const r = props.result;
   const reactorTitle = r.kind === 'unopposed' ? `GM (${r.difficulty?.label ?? 'difficulty'})` : r.reactor.name;
   return (
-    <div class={`result ${r.outcome}`}>
+    <div class={`result ${r.outcome}${props.fresh ? ' fresh' : ''}`}>
       <p class={`verdict ${r.outcome}`}>
         {r.actor.name}: {verdictText(r, props.graded ?? true)}
       </p>

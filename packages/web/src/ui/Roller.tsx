@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { percent, plural, signed } from '../lib/format';
 import {
   emptyRoller,
@@ -51,7 +51,18 @@ export function Roller(props: RollerProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [shown, setShown] = useState<ChallengeResult | null>(null);
+  /** Counts this person's rolls, so each new result is brought into view once. */
+  const [rolls, setRolls] = useState(0);
+  const resultRef = useRef<HTMLElement>(null);
   const p = props.idPrefix;
+  useEffect(() => {
+    const el = resultRef.current;
+    if (!rolls || !el) return;
+    // The result comes into view where the person is looking (on a phone it is below the fold).
+    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    el.scrollIntoView({ block: 'nearest', behavior: still ? 'auto' : 'smooth' });
+    el.focus({ preventScroll: true });
+  }, [rolls]);
   const { options } = props;
 
   const actor = useMemo(() => resolveSide(input.actor, props.characters, options, 'actor'), [input.actor, props.characters, options]);
@@ -80,6 +91,7 @@ export function Roller(props: RollerProps) {
     try {
       const result = await props.onRoll(rollCommand(input, actor, reactor, gmGiven.dice), { actor, reactor });
       setShown(result);
+      if (result) setRolls((n) => n + 1);
       setInput((x) => ({ ...x, actor: { ...x.actor, given: '' }, reactor: { ...x.reactor, given: '' }, gmGiven: '' }));
     } catch (err) {
       setError(err instanceof Error ? err.message : 'The roll failed.');
@@ -183,7 +195,7 @@ export function Roller(props: RollerProps) {
 
       <OddsPanel odds={odds} actor={actor} reactor={reactor} difficulty={input.difficulty} options={options} prefix={p} />
 
-      <div class="row">
+      <div class="row roll-bar">
         {props.gm && (
           <label class="check">
             <input type="checkbox" checked={input.hidden} onChange={(e) => setInput((x) => ({ ...x, hidden: e.currentTarget.checked }))} />
@@ -201,8 +213,8 @@ export function Roller(props: RollerProps) {
         </p>
       )}
       {result && (
-        <section aria-label="Latest roll">
-          <ChallengeView result={result} graded={options.grades === 'srd-v4'} />
+        <section aria-label="Latest roll" class="latest-roll" tabIndex={-1} ref={resultRef}>
+          <ChallengeView key={rolls} result={result} graded={options.grades === 'srd-v4'} fresh={shown !== null} />
         </section>
       )}
     </form>

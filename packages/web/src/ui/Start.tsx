@@ -1,7 +1,9 @@
 import { useState } from 'preact/hooks';
 import { api, ApiError } from '../lib/api';
+import { newCommandId } from '../lib/format';
+import { PRESET_CHOICES, PRESET_LABEL, type Preset } from '../lib/presets';
 import { navigate } from '../lib/route';
-import { forgetTable, saveTable, savedTables, type SavedTable } from '../lib/storage';
+import { forgetTable, rememberTab, saveTable, savedTables, type SavedTable } from '../lib/storage';
 import { Frame, link } from './App';
 
 export function tablePath(t: { tableId: string; token: string; role: string }): string {
@@ -12,6 +14,7 @@ export function StartPage() {
   const [name, setName] = useState('');
   const [gmName, setGmName] = useState('');
   const [physical, setPhysical] = useState(true);
+  const [preset, setPreset] = useState<Preset>('core-2011');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [tables, setTables] = useState<SavedTable[]>(savedTables);
@@ -26,6 +29,8 @@ export function StartPage() {
     setError(null);
     try {
       const created = await api.createTable(name.trim(), gmName.trim(), physical);
+      // The table plays by the chosen ruleset from its first entry on.
+      await api.command(created.tableId, created.gm.token, { commandId: newCommandId(), command: { type: 'configure', preset } });
       saveTable({
         tableId: created.tableId,
         tableName: name.trim(),
@@ -35,6 +40,8 @@ export function StartPage() {
         invite: created.invite.link,
         observer: created.observer.link,
       });
+      // The GM's first task is to invite the players: the table opens on the tab with the invite link.
+      rememberTab(created.tableId, 'table');
       navigate(tablePath({ tableId: created.tableId, token: created.gm.token, role: 'gm' }));
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'The table could not be created.');
@@ -64,6 +71,19 @@ export function StartPage() {
               <div class="field">
                 <label for="gm-name">Your name</label>
                 <input id="gm-name" type="text" value={gmName} maxLength={60} autoComplete="nickname" onInput={(e) => setGmName(e.currentTarget.value)} />
+              </div>
+              <div class="field">
+                <label for="table-preset">Rules</label>
+                <select id="table-preset" value={preset} aria-describedby="table-preset-hint" onChange={(e) => setPreset(e.currentTarget.value as Preset)}>
+                  {PRESET_CHOICES.map((p) => (
+                    <option key={p} value={p}>
+                      {PRESET_LABEL[p]}
+                    </option>
+                  ))}
+                </select>
+                <span id="table-preset-hint" class="hint">
+                  Every table option follows this document. You can change single options later in the Table tab.
+                </span>
               </div>
               <label class="check">
                 <input type="checkbox" checked={physical} onChange={(e) => setPhysical(e.currentTarget.checked)} />

@@ -3,7 +3,7 @@ import { ApiError } from '../lib/api';
 import { TableConnection, type ConnectionStatus } from '../lib/connection';
 import type { RollerCharacter } from '../lib/roller';
 import { STATUS_LABEL, STATUS_PENALTY, type ChallengeResult, type TableView } from '../lib/rules';
-import { saveTable, savedTable } from '../lib/storage';
+import { openTab, rememberTab, saveTable, savedTable } from '../lib/storage';
 import { Frame, link } from './App';
 import { Builder } from './Builder';
 import { Characters } from './Characters';
@@ -43,6 +43,11 @@ export function rollerCharacters(view: TableView): RollerCharacter[] {
   });
 }
 
+/** Entries after `seen` that someone else made: what a person has not read yet. */
+export function unreadCount(log: readonly { seq: number; by: string }[], seen: number, me: string): number {
+  return log.filter((e) => e.seq > seen && e.by !== me).length;
+}
+
 /** Whether the window is wide enough for the log to stay beside the other sections. */
 function useWide(): boolean {
   const query = '(min-width: 1000px)';
@@ -61,7 +66,7 @@ export function TablePage(props: { tableId: string; token: string | null; watch:
   const [, bump] = useReducer((n: number, _: void) => n + 1, 0);
   const refresh = () => bump();
   const conn = useRef<TableConnection | null>(null);
-  const [tab, setTab] = useState<Tab>(() => (sessionStorage.getItem(`personae.tab.${props.tableId}`) as Tab | null) ?? 'play');
+  const [tab, setTab] = useState<Tab>(() => (openTab(props.tableId) as Tab | null) ?? 'play');
   const [building, setBuilding] = useState(false);
   const [editing, setEditing] = useState<{ id: string; sheet: NonNullable<TableView['characters'][number]['sheet']> } | null>(null);
   const [spoken, setSpoken] = useState('');
@@ -77,7 +82,7 @@ export function TablePage(props: { tableId: string; token: string | null; watch:
   }, [props.tableId, token]);
 
   useEffect(() => {
-    sessionStorage.setItem(`personae.tab.${props.tableId}`, tab);
+    rememberTab(props.tableId, tab);
   }, [tab, props.tableId]);
 
   const c = conn.current;
@@ -112,6 +117,14 @@ export function TablePage(props: { tableId: string; token: string | null; watch:
   }, [view?.seq]);
 
   const wide = useWide();
+  // On a narrow screen the log is a tab of its own: entries by others since it was last open are counted on it.
+  const [logSeen, setLogSeen] = useState<number | null>(null);
+  const logOpen = tab === 'log' && !wide;
+  const lastLogSeq = view?.log[view.log.length - 1]?.seq ?? 0;
+  useEffect(() => {
+    if (view && (logSeen === null || logOpen || wide)) setLogSeen(lastLogSeq);
+  }, [lastLogSeq, logOpen, wide, view !== null]);
+  const unread = view && logSeen !== null && !wide ? unreadCount(view.log, logSeen, welcome?.you.participantId ?? '') : 0;
   const physical = welcome?.table.settings.physicalDice ?? false;
   const me = welcome?.you ?? null;
   const gm = me?.role === 'gm';
@@ -228,6 +241,11 @@ export function TablePage(props: { tableId: string; token: string | null; watch:
                   onClick={() => setTab(t.id)}
                 >
                   {t.label}
+                  {t.id === 'log' && unread > 0 && (
+                    <span class="unread" aria-label={`${unread} new`}>
+                      {unread}
+                    </span>
+                  )}
                 </button>
               ))}
             </div>

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api, type Participant, type TableSettings } from '../lib/api';
+import { PRESET_LABEL } from '../lib/presets';
 import { saveTable, savedTable } from '../lib/storage';
 import { OPTION_DEFINITIONS, PRESETS, allowedValues, presetOptions, type OptionName, type Preset, type TableOptions, type TableView } from '../lib/rules';
 
@@ -186,7 +187,7 @@ export function Options(props: { view: TableView; gm: boolean; send: (command: u
         >
           {PRESETS.map((p) => (
             <option key={p} value={p}>
-              {p === 'core-2011' ? 'core-2011 (Personae, 2011)' : 'srd-v4 (the v4 SRD)'}
+              {PRESET_LABEL[p]} ({p})
             </option>
           ))}
         </select>

@@ -1,0 +1,4 @@
+export * from './rules';
+export * from './options';
+export * from './test';
+export * from './location';

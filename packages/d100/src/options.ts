@@ -1,0 +1,345 @@
+import { RuleError, type Citation, type OptionDescriptor } from '@personae/core';
+import { seed } from './rules';
+
+/**
+ * Table options of the d100 ruleset. The seed leaves some terms undefined (the test's degrees, the
+ * location table, how ties of an opposed test fall) and says some things twice in different ways;
+ * each such point is an option here, with the default documented in docs/d100/options.md. Values of
+ * an option settling a contradiction are named after the readings.
+ */
+interface Spec<T> {
+  readonly title: string;
+  readonly description: string;
+  readonly topic: string;
+  readonly source: Citation;
+  /** The point of the rule inventory it settles (U = undefined term, C = contradiction). */
+  readonly settles: string;
+  readonly default: T;
+  /** For enumerated options: every value and what it means. */
+  readonly values?: Readonly<Record<T & string, string>>;
+  readonly kind: 'enum' | 'boolean' | 'integer';
+  readonly min?: number;
+  readonly max?: number;
+}
+
+function choice<const V extends string>(spec: Omit<Spec<V>, 'kind' | 'values' | 'default'> & { values: Record<V, string>; default: NoInfer<V> }): Spec<V> {
+  return { ...spec, kind: 'enum' };
+}
+function whole(spec: Omit<Spec<number>, 'kind'>): Spec<number> {
+  return { ...spec, kind: 'integer' };
+}
+function flag(spec: Omit<Spec<boolean>, 'kind'>): Spec<boolean> {
+  return { ...spec, kind: 'boolean' };
+}
+
+export const OPTION_SPECS = {
+  degrees: choice({
+    title: 'Degrees of Success and Failure',
+    description: 'How degrees are counted. The seed uses degrees everywhere but never defines them.',
+    topic: 'Tests',
+    source: seed('How Attacks Work'),
+    settles: 'U4',
+    default: 'tens-digit',
+    values: {
+      'tens-digit': 'success: tens digit of the target minus tens digit of the roll; failure: the reverse; both can be 0',
+      'tens-digit-plus-one': 'as tens-digit, plus one (every success has at least 1 degree, every failure at least 1)',
+      margin: 'the difference between target and roll, divided by 10 and rounded down',
+      'margin-plus-one': 'as margin, plus one',
+    },
+  }),
+  autoResults: choice({
+    title: 'Rolls of 01 and 100',
+    description: 'Whether a roll of 01 always succeeds and a roll of 100 always fails.',
+    topic: 'Tests',
+    source: seed('How Attacks Work'),
+    settles: 'U3',
+    default: 'ffg',
+    values: { ffg: '01 always succeeds and 100 always fails, whatever the target', none: 'only the target decides' },
+  }),
+  criticalRange: whole({
+    title: 'Critical Hit range',
+    description: 'An attack roll at or under this number is a Critical Hit (talents and weapons may widen it).',
+    topic: 'Criticals',
+    source: seed('Critical Hits'),
+    settles: 'D72',
+    default: 10,
+    min: 0,
+    max: 100,
+  }),
+  fumbleFrom: whole({
+    title: 'Fumble range',
+    description: 'An attack roll at or over this number is a Fumble.',
+    topic: 'Criticals',
+    source: seed('How Attacks Work'),
+    settles: 'D70',
+    default: 96,
+    min: 1,
+    max: 101,
+  }),
+  opposedTie: choice({
+    title: 'Opposed test ties',
+    description: 'Who wins an opposed test when both succeed with the same degrees.',
+    topic: 'Tests',
+    source: seed('Standard Attack and other Attack Actions'),
+    settles: 'U5',
+    default: 'higher-target-then-reactor',
+    values: {
+      'higher-target-then-reactor': 'the higher final target wins; equal targets go to the side opposing (the reactor)',
+      reactor: 'the side opposing wins every tie',
+      actor: 'the side acting wins every tie',
+    },
+  }),
+  hitLocation: choice({
+    title: 'Hit location roll',
+    description: 'Where the location number comes from.',
+    topic: 'Attacks',
+    source: seed('How Attacks Work'),
+    settles: 'U6',
+    default: 'fresh-roll',
+    values: {
+      'fresh-roll': 'a separate d100 is rolled for the location',
+      'reversed-attack-roll': 'the attack roll read as two digits and reversed (05 gives 50, 10 gives 01, 100 gives 100)',
+    },
+  }),
+  criticalNeedsWin: choice({
+    title: 'Critical Hits and the opposed test',
+    description: 'The seed makes any attack roll of 10 or less a Critical Hit, yet an attack lands only when the attacker wins.',
+    topic: 'Criticals',
+    source: seed('Critical Hits'),
+    settles: 'C17',
+    default: 'needs-win',
+    values: { 'needs-win': 'a critical roll still has to win the opposed test to land', 'critical-lands': 'a critical roll that succeeds lands whatever the evasion' },
+  }),
+  magicCritical: choice({
+    title: 'Magic Critical Hit effect',
+    description: 'The seed says magic criticals have an effect "based on their type" but gives none.',
+    topic: 'Criticals',
+    source: seed('Critical Hits'),
+    settles: 'U28',
+    default: 'gm',
+    values: { gm: 'the extra wound only; the GM applies any further effect', stagger: 'magic criticals Stagger like physical ones' },
+  }),
+  technicalIgnores: choice({
+    title: 'What a Technical Hit ignores',
+    description: 'Technical Hits "ignore Elemental Resistances": Resist only, or every affinity above Normal.',
+    topic: 'Affinities',
+    source: seed('Technical Hits'),
+    settles: 'U30',
+    default: 'resist',
+    values: { resist: 'a Resist affinity counts as Normal', 'resist-block-repel-absorb': 'any affinity above Normal counts as Normal' },
+  }),
+  technicalPhysical: choice({
+    title: '"Physical" in the Technical Hit column',
+    description: 'Frozen and Shocked list "Physical" as a Technical Hit element, which is not one of the ten elements.',
+    topic: 'Ailments',
+    source: seed('Ailments (untitled passage after "Fate Points")'),
+    settles: 'C12',
+    default: 'melee-and-missile',
+    values: { 'melee-and-missile': 'Physical means the Melee and Missile elements', none: 'the word is ignored' },
+  }),
+  savageSeverity: choice({
+    title: 'Severity of a Savage wound',
+    description: 'A Savage wound is one severity "higher than normal": above the track the normal wounds reached, or above Light.',
+    topic: 'Wounds',
+    source: seed('Savage Attacks'),
+    settles: 'U33',
+    default: 'above-last-normal',
+    values: { 'above-last-normal': 'one above the track the last normal wound of the attack landed on', 'above-light': 'always a Heavy wound (overflowing like any wound)' },
+  }),
+  personaOverflow: choice({
+    title: 'Wounds past a broken Persona',
+    description: 'Whether the wounds of the attack that breaks a Persona carry on to the Evoker.',
+    topic: 'Wounds',
+    source: seed('Wounds and Personas'),
+    settles: 'U35',
+    default: 'none',
+    values: { none: 'the rest of that attack is spent on the Persona', carry: 'the rest of that attack goes to the Evoker\'s tracks' },
+  }),
+  deadlyWound: choice({
+    title: 'Losing the Deadly wound',
+    description: 'The seed says a character who loses the Deadly wound is out of the fight or dead.',
+    topic: 'Wounds',
+    source: seed('Wound tracks (untitled passage before "Inflicting Multiple Wounds")'),
+    settles: 'U39',
+    default: 'out-of-fight',
+    values: { 'out-of-fight': 'out of the fight (the GM may still rule death)', dead: 'dead' },
+  }),
+  ailmentSameCategory: choice({
+    title: 'A second ailment of a category',
+    description: 'One ailment per category: whether a new one of an occupied category is refused or replaces the old.',
+    topic: 'Ailments',
+    source: seed('Ailments (untitled passage after "Fate Points")'),
+    settles: 'U40',
+    default: 'ignore-new',
+    values: { 'ignore-new': 'the new ailment does not take hold', replace: 'the new ailment replaces the old one' },
+  }),
+  stunnedDuration: choice({
+    title: 'How long Stunned lasts',
+    description: 'Stunned lasts "until wears off", while durations are defaults only.',
+    topic: 'Ailments',
+    source: seed('Ailments (untitled passage after "Fate Points")'),
+    settles: 'C11',
+    default: 'two-turns',
+    values: { 'two-turns': 'two of the sufferer\'s turns, like the other ailments', 'one-turn': 'one of the sufferer\'s turns', gm: 'until the GM removes it' },
+  }),
+  takesDamage: choice({
+    title: '"Takes damage" (Drowsed, Frozen)',
+    description: 'What ends an ailment that lasts until the sufferer takes damage.',
+    topic: 'Ailments',
+    source: seed('Ailments (untitled passage after "Fate Points")'),
+    settles: 'U44',
+    default: 'wound',
+    values: { wound: 'losing at least one wound (Persona wounds count)', hit: 'being hit by an attack, wound or not' },
+  }),
+  drowsedIsHelpless: choice({
+    title: 'Drowsed and Helpless',
+    description: 'Helpless covers sleepers, while Drowsed (a sleep) has its own milder rule.',
+    topic: 'Ailments',
+    source: seed('Helpless (untitled passage after "Score Decay")'),
+    settles: 'C21',
+    default: 'drowsed-own-rule',
+    values: { 'drowsed-own-rule': 'Drowsed only gives Technical Hits', 'drowsed-helpless': 'a Drowsed target is also Helpless' },
+  }),
+  fatePointAdvantages: choice({
+    title: 'Advantages bought with a Fate Point',
+    description: 'The Advantage table says a Fate Point gives Advantage; the Fate Points section says two.',
+    topic: 'Fate Points',
+    source: seed('Fate Points'),
+    settles: 'C4',
+    default: 'two-advantages',
+    values: { 'two-advantages': 'the Fate Points section: two Advantages', 'one-advantage': 'the Advantage table: one Advantage' },
+  }),
+  doubleListedAdvantage: choice({
+    title: 'Charge and Focused Attack Advantage',
+    description: 'Charge and Focused Attack grant Advantage in their own text and again in the Advantage table.',
+    topic: 'Advantages',
+    source: seed('How Attacks Work'),
+    settles: 'C16',
+    default: 'count-once',
+    values: { 'count-once': 'one Advantage', 'count-twice': 'the action and the table each give one' },
+  }),
+  hazeWeather: choice({
+    title: 'Bad Weather and Obscuring Haze',
+    description: 'The two Disadvantages describe the same smoke, fog or haze.',
+    topic: 'Advantages',
+    source: seed('How Attacks Work'),
+    settles: 'C3',
+    default: 'count-once',
+    values: { 'count-once': 'one Disadvantage when both are flagged', stack: 'two Disadvantages' },
+  }),
+  injuryDisadvantage: choice({
+    title: 'Stacking Injury Disadvantages',
+    description: 'Worse Injuries include the ones "above": whether each inherited row adds its Disadvantage again.',
+    topic: 'Injuries',
+    source: seed('Wounds and Injury'),
+    settles: 'C15',
+    default: 'one-per-location',
+    values: { 'one-per-location': 'a location gives its Disadvantage once', 'one-per-row': 'each inherited row adds one more' },
+  }),
+  bloodLossOutOfWounds: choice({
+    title: '"Out of Wounds" under Blood Loss',
+    description: 'A bleeder out of wounds suffers Toughness decay "instead of suffering a Heavy Wound".',
+    topic: 'Special conditions',
+    source: seed('Blood Loss'),
+    settles: 'C13',
+    default: 'no-light-left',
+    values: { 'no-light-left': 'out of Light wounds: decay instead of a Heavy wound', 'no-wounds-left': 'only when every track is empty' },
+  }),
+  bloodLossToughness: choice({
+    title: 'Blood Loss and the Toughness floor',
+    description: 'Blood Loss can take Toughness to zero, while decay normally stops at 1.',
+    topic: 'Special conditions',
+    source: seed('Score Decay'),
+    settles: 'C14',
+    default: 'to-zero',
+    values: { 'to-zero': 'Blood Loss may take Toughness to 0', 'floor-one': 'Toughness stops at 1' },
+  }),
+  fatePointsPerWeek: flag({
+    title: 'Weekly Fate Point refresh',
+    description: 'Whether the Fate Point pool refills at the start of each week.',
+    topic: 'Fate Points',
+    source: seed('Fate Points'),
+    settles: 'D108',
+    default: true,
+  }),
+} as const;
+
+type Specs = typeof OPTION_SPECS;
+type ValueOf<S> = S extends Spec<infer T> ? (S extends { kind: 'enum' } ? T : T extends boolean ? boolean : T extends number ? number : T) : never;
+
+/** The options in force at a d100 table. */
+export type D100Options = { readonly [K in keyof Specs]: ValueOf<Specs[K]> };
+export type OptionName = keyof Specs;
+
+export const OPTION_NAMES = Object.keys(OPTION_SPECS) as OptionName[];
+
+export const DEFAULT_OPTIONS: D100Options = Object.fromEntries(OPTION_NAMES.map((n) => [n, OPTION_SPECS[n].default])) as unknown as D100Options;
+
+/** Named option sets; the first is the default. */
+export const PRESETS = {
+  /** The seed's defaults as documented in docs/d100/options.md. */
+  seed: {},
+  /** The older roll-under family: degrees from the margin, location from the reversed attack roll. */
+  'ffg-margin': { degrees: 'margin', hitLocation: 'reversed-attack-roll' },
+  /** The later roll-under family: one degree at least, location from the reversed attack roll. */
+  'ffg-tens-plus-one': { degrees: 'tens-digit-plus-one', hitLocation: 'reversed-attack-roll' },
+} as const satisfies Record<string, Partial<Record<OptionName, unknown>>>;
+export type PresetName = keyof typeof PRESETS;
+export const PRESET_NAMES = Object.keys(PRESETS) as PresetName[];
+
+function optionError(message: string, field: string, rule?: Citation): RuleError {
+  return new RuleError('bad-option', message, field, rule);
+}
+
+/** Reads one option value, from its text form (the CLI) or from JSON. */
+export function parseOptionValue(name: string, raw: unknown): D100Options[OptionName] {
+  if (!Object.prototype.hasOwnProperty.call(OPTION_SPECS, name)) {
+    throw optionError(`unknown d100 option "${name}"; the options are: ${OPTION_NAMES.join(', ')}`, `options.${name}`);
+  }
+  const spec = OPTION_SPECS[name as OptionName] as Spec<unknown>;
+  if (spec.kind === 'enum') {
+    const values = Object.keys(spec.values!);
+    if (typeof raw !== 'string' || !values.includes(raw)) {
+      throw optionError(`option ${name}: "${String(raw)}" is not one of ${values.join(', ')}`, `options.${name}`, spec.source);
+    }
+    return raw as D100Options[OptionName];
+  }
+  if (spec.kind === 'boolean') {
+    if (raw === true || raw === 'true') return true;
+    if (raw === false || raw === 'false') return false;
+    throw optionError(`option ${name}: "${String(raw)}" is not true or false`, `options.${name}`, spec.source);
+  }
+  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
+  if (!Number.isInteger(n) || n < (spec.min ?? -Infinity) || n > (spec.max ?? Infinity)) {
+    throw optionError(`option ${name}: "${String(raw)}" is not a whole number from ${spec.min} to ${spec.max}`, `options.${name}`, spec.source);
+  }
+  return n;
+}
+
+/** The options in force for a preset and overrides; a bad name or value is a RuleError naming it. */
+export function resolveOptions(preset: string = 'seed', overrides: Readonly<Record<string, unknown>> = {}): D100Options {
+  if (!Object.prototype.hasOwnProperty.call(PRESETS, preset)) {
+    throw optionError(`unknown d100 preset "${preset}"; the presets are: ${PRESET_NAMES.join(', ')}`, 'preset');
+  }
+  const out: Record<string, unknown> = { ...DEFAULT_OPTIONS, ...PRESETS[preset as PresetName] };
+  for (const [name, raw] of Object.entries(overrides)) out[name] = parseOptionValue(name, raw);
+  return out as D100Options;
+}
+
+/** The options as the hosts list them. */
+export function optionDescriptors(): OptionDescriptor[] {
+  return OPTION_NAMES.map((name) => {
+    const s = OPTION_SPECS[name] as Spec<string | number | boolean>;
+    const d: OptionDescriptor = {
+      name,
+      title: s.title,
+      description: s.description,
+      kind: s.kind,
+      default: s.default,
+      topic: s.topic,
+      source: s.source,
+      ...(s.values ? { values: Object.keys(s.values) } : {}),
+    };
+    return d;
+  });
+}

@@ -1,0 +1,72 @@
+import { explainTotal, RuleError, sumModifiers, type Modifier } from '@personae/core';
+import type { DiceSource } from '@personae/dice';
+import { resolveBuffsBreaks, type BuffBreakResult } from './buffs';
+import { seed } from './citation';
+import type { LucidityOptions } from './options';
+
+export interface D20RollInput {
+  /** The d20 already rolled; rolled from `dice` when absent. */
+  readonly d20?: number;
+  /** Attribute, skill rank, trait bonuses: each with its label. */
+  readonly modifiers?: readonly Modifier[];
+  readonly buffs?: number;
+  readonly breaks?: number;
+  readonly buffDice?: readonly number[];
+  readonly breakDice?: readonly number[];
+  /** The number to beat (Defense, a target the GM sets, 10 + an attribute). */
+  readonly target: number;
+}
+
+export interface D20RollResult {
+  readonly d20: number;
+  readonly modifiers: readonly Modifier[];
+  readonly buffsBreaks: BuffBreakResult;
+  readonly total: number;
+  readonly target: number;
+  readonly success: boolean;
+  /** True when a natural 20 succeeded though the total did not (option criticalSuccess). */
+  readonly critical: boolean;
+  /** Total less target (positive on a roll that beats the target). */
+  readonly margin: number;
+  readonly explanation: string;
+}
+
+export function checkD20(d20: number, field = 'd20'): void {
+  if (!Number.isInteger(d20) || d20 < 1 || d20 > 20) throw new RuleError('lucidity.d20', `${field}: a d20 shows 1 to 20, not ${d20}`, field, seed('Lucidity'));
+}
+
+export function checkWhole(n: number, field: string, min = -1000, max = 1000): void {
+  if (!Number.isInteger(n) || n < min || n > max) throw new RuleError('lucidity.number', `${field}: a whole number from ${min} to ${max}, not ${n}`, field);
+}
+
+/** Whether a total succeeds against a target (option successOn; the seed: an attack must "excede" Defense). */
+export function beats(total: number, target: number, opts: Pick<LucidityOptions, 'successOn'>): boolean {
+  return opts.successOn === 'exceed' ? total > target : total >= target;
+}
+
+/**
+ * An ordinary d20 roll: d20 + attribute + skill rank + trait bonuses, + the highest buff d6 or - the
+ * highest break d6 (lucidity-primary-character.txt, "Creating Skills", "Buffs and Breaks"; the
+ * comparison: "How Combat Works").
+ */
+export function rollD20(input: D20RollInput, opts: LucidityOptions, dice?: DiceSource): D20RollResult {
+  checkWhole(input.target, 'target');
+  const mods = input.modifiers ?? [];
+  for (const m of mods) checkWhole(m.value, `modifier ${m.label}`);
+  let d20 = input.d20;
+  if (d20 === undefined) {
+    if (!dice) throw new RuleError('lucidity.d20', 'd20: no die given and no dice to roll it', 'd20');
+    d20 = dice.die(20);
+  }
+  checkD20(d20);
+  const bb = resolveBuffsBreaks({ buffs: input.buffs ?? input.buffDice?.length ?? 0, breaks: input.breaks ?? input.breakDice?.length ?? 0 }, opts, dice, {
+    ...(input.buffDice ? { buffDice: input.buffDice } : {}),
+    ...(input.breakDice ? { breakDice: input.breakDice } : {}),
+  });
+  const all = bb.modifier ? [...mods, bb.modifier] : [...mods];
+  const total = d20 + sumModifiers(all);
+  const critical = opts.criticalSuccess === 'natural-20' && d20 === 20 && !beats(total, input.target, opts);
+  const success = beats(total, input.target, opts) || (opts.criticalSuccess === 'natural-20' && d20 === 20);
+  const explanation = `${explainTotal(d20, all, 'd20')} against ${input.target}: ${success ? 'success' : 'failure'}${critical ? ' (natural 20)' : ''}`;
+  return { d20, modifiers: mods, buffsBreaks: bb, total, target: input.target, success, critical, margin: total - input.target, explanation };
+}

@@ -236,8 +236,9 @@ function defaultSpend(now: Snapshot, s: Spend): Pick<Spending, 'special' | 'byDe
       }
       return { steer: 0, automatic: true, byDefault: true };
     case 'steer':
-      if (s.criticals > 2) {
-        throw new DomainError('spend-count', `a result steers at most two grades, failure to glancing to clear success (option criticalDefaultUse = steer); ${s.criticals} were named`, 'spend.criticals', rule('v4', 'Critical Success'));
+      // personae-v4-srd-playing.txt "Critical Success": after the result, a critical steers a failure to a glancing success, no further.
+      if (s.criticals > 1) {
+        throw new DomainError('spend-count', `after the dice one critical steers a failure to a glancing success, no further (option criticalDefaultUse = steer); ${s.criticals} were named`, 'spend.criticals', rule('v4', 'Critical Success'));
       }
       return { steer: s.criticals, automatic: false };
   }
@@ -431,12 +432,13 @@ function runChallenges(
 
 /**
  * personae-v4-srd-playing.txt "Critical Success": after the result is known, after ties are broken,
- * a critical steers failure towards a glancing success (and, one more, a glancing success to a clear
- * one). Spent only as needed, up to the number the command allows. The dice are not rolled again:
- * the same comparison is judged again with the steering.
+ * a critical steers a failure towards a glancing success. Only a failure is steered: turning a
+ * glancing success into a clear one is left to abilities, powers and assistants
+ * ("Clear Success, Glancing Success, and Steering"). Spent only if needed. The dice are not rolled
+ * again: the same comparison is judged again with the steering.
  */
 function steerWithCriticals(b: Batch, who: CharacterState, spent: Spending, result: ChallengeResult, already: readonly Labeled[]): ChallengeResult {
-  const needed = result.outcome === 'success' ? (result.grade === 'clear' ? 0 : 1) : 2;
+  const needed = result.outcome === 'success' ? 0 : 1;
   const steps = Math.min(needed, spent.steer);
   if (steps === 0 || result.kind === 'automatic') return result;
   spend(b, spent.bank, who.def.id, steps, `steer the result ${steps} grade${steps === 1 ? '' : 's'}`);

@@ -111,7 +111,17 @@ export type EventBody =
       readonly healLater?: { readonly hits: number; readonly atEndOfScene: number } | null;
       readonly reason: string;
     }
-  | { readonly type: 'criticals-banked'; readonly owner: string; readonly earnedBy: string; readonly count: number; readonly lost: number; readonly earned: Stamp; readonly reason: string }
+  | {
+      readonly type: 'criticals-banked';
+      readonly owner: string;
+      readonly earnedBy: string;
+      readonly count: number;
+      readonly lost: number;
+      readonly earned: Stamp;
+      readonly reason: string;
+      /** Why none were banked, when a table option keeps this character from earning any (all `count` are lost). */
+      readonly withheld?: string;
+    }
   | {
       readonly type: 'criticals-spent';
       readonly owner: string;

@@ -76,6 +76,7 @@ const env: Record<string, string> = {
   HOST: '127.0.0.1',
   PORT: '0',
   LOG_LEVEL: 'info',
+  LOG_FORMAT: 'json',
   DATA_DIR: dataDir,
 };
 if (opts.store === 'postgres') {

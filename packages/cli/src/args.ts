@@ -171,3 +171,35 @@ export function readDiceList(text: string, role: string): number[] {
 export function signed(n: number): string {
   return n >= 0 ? `+${n}` : `${n}`;
 }
+
+/**
+ * The known word closest to a mistyped one, for a "did you mean" hint: case is ignored, and the word
+ * must be within about one edit in three letters (at least one edit).
+ */
+export function closestWord(word: string, known: readonly string[]): string | undefined {
+  const w = word.toLowerCase();
+  let best: string | undefined;
+  let bestDistance = Math.max(1, Math.floor(w.length / 3)) + 1;
+  for (const candidate of known) {
+    const d = editDistance(w, candidate.toLowerCase());
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+/** Edits (insert, delete, replace, swap two neighbours) turning a into b. */
+function editDistance(a: string, b: string): number {
+  const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2]![j - 2]! + 1);
+      rows[i]![j] = d;
+    }
+  }
+  return rows[a.length]![b.length]!;
+}

@@ -44,6 +44,11 @@ export class InterruptedError extends Error {
 
 /** The process's own streams, for the real binary. */
 export function processIo(): CliIo {
+  // A reader that stops early (`personae odds ... | head`) closes the pipe: stop quietly, not with a stack trace.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(typeof process.exitCode === 'number' ? process.exitCode : EXIT_OK);
+  });
   return {
     stdout: (s) => void process.stdout.write(s),
     stderr: (s) => void process.stderr.write(s),

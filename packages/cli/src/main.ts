@@ -1,9 +1,9 @@
 import { realpathSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { DiceExpressionError, DiceInputError } from '@personae/dice';
 import { ChallengeError, DifficultyError, OptionError, RerollError } from '@personae/rules';
+import cliPackage from '../package.json' with { type: 'json' };
 import { registerD100Commands } from './commands/d100.js';
 import { registerDemoCommand } from './commands/demo.js';
 import { registerEncounterCommands } from './commands/encounter.js';
@@ -19,7 +19,7 @@ export type CommandRegistrar = (program: Command, io: CliIo) => void;
 /** Every command group of `personae`, in the order `--help` lists them. A new group is one entry here. */
 export const COMMANDS: readonly CommandRegistrar[] = [registerRollCommand, registerOddsCommand, registerSheetCommands, registerEncounterCommands, registerVerifyCommand, registerD100Commands, registerDemoCommand];
 
-const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
+const { version } = cliPackage;
 
 /** The errors that mean "the input was wrong" (exit code 2), as opposed to a bug (exit code 1). */
 const USER_ERRORS = [CliError, DiceExpressionError, DiceInputError, DifficultyError, OptionError, ChallengeError, RerollError] as const;
@@ -86,8 +86,11 @@ export async function run(argv: readonly string[], io: CliIo, commands: readonly
   const commanderErr: string[] = [];
   try {
     const program = buildProgram(scoped, { writeErr: (s) => void commanderErr.push(s), commands });
-    if (argv.length === 0) io.stdout(program.helpInformation());
-    else await program.parseAsync([...argv], { from: 'user' });
+    if (argv.length === 0) {
+      // Nothing asked: say what can be asked, as a usage error (a script calling it wrongly notices).
+      io.stderr(program.helpInformation());
+      exitCode = EXIT_USAGE;
+    } else await program.parseAsync([...argv], { from: 'user' });
   } catch (error) {
     exitCode = report(error, io, commanderErr.join(''));
   }
@@ -151,5 +154,5 @@ function invokedDirectly(): boolean {
 }
 
 if (invokedDirectly()) {
-  await run(process.argv.slice(2), processIo());
+  void run(process.argv.slice(2), processIo());
 }

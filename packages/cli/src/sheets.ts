@@ -32,7 +32,7 @@ import {
   type Snapshot,
   type TableOptions,
 } from '@personae/rules';
-import { signed } from './args.js';
+import { closestWord, signed } from './args.js';
 import { CliError } from './io.js';
 // The character module is imported directly, as the sheet commands do.
 import { isDefenseSkill, loadSheet, type CharacterSheet } from '@personae/rules';
@@ -302,6 +302,10 @@ function buildOne(now: Snapshot, side: Loaded, lookedUp: { found: boolean; name:
 
   const named = request.args.attribute !== undefined ? readAttribute(file, request.args.attribute) : undefined;
   if (!lookedUp.found && named === undefined) {
+    const near = closestWord(lookedUp.name, def.skills.map((s) => s.name));
+    if (near !== undefined) {
+      throw new CliError(`${file} (skills): ${def.name} has no skill "${lookedUp.name}"; did you mean "${near}"? (skills on the sheet: ${def.skills.map((s) => s.name).join(', ')})`);
+    }
     throw new CliError(
       `${file} (skills): ${def.name} has no skill "${lookedUp.name}", so it rolls unskilled: 1 die and the attribute the action calls for; name it with --attribute (${CORE} "Skills")`,
     );

@@ -77,10 +77,13 @@ describe('help and version', () => {
     expect(r.stdout).toContain('Exit codes');
   });
 
-  it('no arguments prints the help and exits 0', async () => {
+  it('no arguments prints the help on stderr and exits 2', async () => {
     const r = await cli();
-    expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/Usage: personae/);
+    expect(r.code).toBe(2);
+    expect(r.exitCodeSet).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/Usage: personae/);
+    for (const command of ['roll', 'odds', 'sheet', 'demo']) expect(r.stderr).toMatch(new RegExp(`^\\s+${command} `, 'm'));
   });
 
   it('help for one command lists its flags', async () => {

@@ -5,3 +5,4 @@ export * from './character';
 export * from './odds';
 export * from './encounter';
 export * from './table';
+export * from './lab/rejudge';

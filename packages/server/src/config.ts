@@ -1,3 +1,4 @@
+import { LOG_FORMATS, type LogFormat } from './log-format';
 import { DEFAULTS, type ServerConfig } from './server';
 
 /**
@@ -5,6 +6,7 @@ import { DEFAULTS, type ServerConfig } from './server';
  *   PORT (default 8080), HOST (default 0.0.0.0), DATA_DIR (default ./data),
  *   DATABASE_URL (PostgreSQL; when unset the SQLite file DATA_DIR/personae.sqlite is used),
  *   DATABASE_SCHEMA (default public), SQLITE_SYNCHRONOUS (full or normal; default full), STATIC_DIR, PUBLIC_URL, LOG_LEVEL (default info),
+ *   LOG_FORMAT (text, the default: one line a person reads; json: JSON lines for log collectors),
  *   RATE_LIMIT_BURST and RATE_LIMIT_PER_SECOND (per WebSocket connection; default 20 and 10).
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -26,6 +28,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   if (env.STATIC_DIR) config.staticDir = env.STATIC_DIR;
   if (env.PUBLIC_URL) config.publicUrl = env.PUBLIC_URL;
   if (env.LOG_LEVEL) config.logLevel = env.LOG_LEVEL;
+  if (env.LOG_FORMAT) {
+    const format = env.LOG_FORMAT.toLowerCase();
+    if (!(LOG_FORMATS as readonly string[]).includes(format)) throw new Error(`LOG_FORMAT is "text" or "json", got "${env.LOG_FORMAT}"`);
+    config.logFormat = format as LogFormat;
+  }
   if (env.RATE_LIMIT_BURST || env.RATE_LIMIT_PER_SECOND) {
     const burst = Number(env.RATE_LIMIT_BURST ?? DEFAULTS.rateLimit.burst);
     const perSecond = Number(env.RATE_LIMIT_PER_SECOND ?? DEFAULTS.rateLimit.perSecond);

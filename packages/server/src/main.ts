@@ -11,7 +11,10 @@ const webBuild = fileURLToPath(new URL('../../web/dist', import.meta.url));
 if (!config.staticDir && existsSync(webBuild)) config.staticDir = webBuild;
 const server = await createServer(config, personaeTable);
 const { port, host } = await server.listen();
-server.app.log.info({ port, host, store: server.store.kind }, 'table server ready');
+const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+const url = config.publicUrl ?? `http://${shownHost}:${port}`;
+if (config.logFormat === 'json') server.app.log.info({ port, host, store: server.store.kind, url }, 'table server ready');
+else server.app.log.info(`Personae Table is running at ${url} (${server.store.kind === 'postgres' ? 'PostgreSQL' : 'SQLite'}; stop with Ctrl-C)`);
 
 let stopping = false;
 const stop = (signal: string) => {

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { z } from 'zod';
 import type { Decider } from './domain';
 import { buildExport, prepareImport } from './export';
+import { textLogStream, type LogFormat } from './log-format';
 import {
   createTableSchema,
   describeZodError,
@@ -60,6 +61,8 @@ export interface ServerConfig {
   logLevel?: string;
   /** Where log lines go (default stdout). */
   logStream?: { write(line: string): void };
+  /** JSON lines (`json`) or short lines of text (`text`, the default); see log-format.ts. Ignored with logStream. */
+  logFormat?: LogFormat;
 }
 
 export const DEFAULTS = {
@@ -117,8 +120,10 @@ export async function createServer<S, C, E>(config: ServerConfig, decider: Decid
     logger: {
       level: config.logLevel ?? 'info',
       redact: { paths: ['req.headers.authorization', 'token', 'invite', '*.token'], censor: '[hidden]' },
-      ...(config.logStream ? { stream: config.logStream } : {}),
+      ...(config.logStream ? { stream: config.logStream } : config.logFormat === 'json' ? {} : { stream: textLogStream() }),
     },
+    // Two entries per HTTP request help a log collector, not a person reading the terminal.
+    disableRequestLogging: config.logFormat !== 'json' && config.logStream === undefined,
     bodyLimit: maxMessageBytes,
     forceCloseConnections: 'idle',
     return503OnClosing: true,

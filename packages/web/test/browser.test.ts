@@ -169,12 +169,19 @@ run('the web app in Chromium', () => {
     expect(Date.now() - shownToPlayer).toBeLessThan(1000);
     expect(Date.now() - clicked).toBeLessThan(2000);
     expect(await gm.locator('.side-log .log > li').count()).toBeGreaterThan(before);
-    const dice = async (p: Page) => (await p.locator('.side-log .log > li', { hasText: 'Attack Challenge' }).first().locator('.dice').allTextContents()).join('|');
-    expect(await dice(player)).toBe(await dice(gm));
-    expect(await dice(player)).toMatch(/\d/);
+    const dice = async (p: Page) => await p.locator('.side-log .log > li', { hasText: 'Attack Challenge' }).first().locator('.dice').allTextContents();
+    // Grask is hidden: the player sees Kestrel's dice and the outcome, not Grask's side (option
+    // hiddenSideShown = outcome); the GM sees both.
+    const [playerDice, gmDice] = [await dice(player), await dice(gm)];
+    expect(playerDice[0]).toBe(gmDice[0]);
+    expect(playerDice[0]).toMatch(/\d/);
+    expect(gmDice[1]).toMatch(/\d/);
+    expect(playerDice[1] ?? '').toBe('');
     const explain = async (p: Page) => (await p.locator('.side-log .log > li', { hasText: 'Attack Challenge' }).first().locator('.explanation li').allTextContents()).join('\n');
-    expect(await explain(player)).toBe(await explain(gm));
     expect(await explain(player)).toContain('Outcome for Kestrel');
+    expect(await explain(player)).toContain("Grask's side of the roll is not shown");
+    expect(await explain(gm)).toContain('Outcome for Kestrel');
+    expect(await explain(gm)).toContain("Grask rolled");
     await expect.poll(() => player.locator('#announcer').textContent()).toMatch(/Ann rolled|Kestrel/);
     await shot(player, '06-player-after-attack');
     expect(await contrastProblems(player)).toEqual([]);
@@ -244,7 +251,8 @@ run('the web app in Chromium', () => {
     await expect.poll(() => row(player).textContent()).toContain('1 of 3');
     const attack = (p: Page) => p.locator('.side-log .log > li', { hasText: 'Attack Challenge: Grask' }).first();
     expect(await attack(gm).textContent()).toContain('rolled 10, 10, 10, 10, 10 (entered)');
-    expect(await attack(player).textContent()).toContain('rolled 10, 10, 10, 10, 10 (entered)');
+    expect(await attack(player).textContent()).not.toContain('rolled 10, 10, 10, 10, 10');
+    expect(await attack(player).textContent()).toContain("Grask's side of the roll is not shown");
     // Dice typed in are marked as such on the roll card, for everyone; the dice the table rolled are not.
     for (const p of [gm, player]) expect(await attack(p).locator('.tag.physical').allTextContents()).toEqual(['Physical dice']);
   });

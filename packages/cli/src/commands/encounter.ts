@@ -25,6 +25,7 @@ import {
 } from '@personae/rules';
 import { addTableFlags, readTable, seedNumber, collect, type TableFlags } from '../args.js';
 import { CliError, EXIT_USAGE, type CliIo } from '../io.js';
+import { readReplayRules, replayRulesReport } from './replay-rules.js';
 // The character module is imported directly, as the sheet commands do.
 import { loadSheet, type CharacterSheet } from '@personae/rules';
 
@@ -39,9 +40,17 @@ export function registerEncounterCommands(program: Command, io: CliIo): void {
     .argument('<file>', 'scenario file, YAML or JSON')
     .option('--json', 'print { events, state } (and error, when an action is refused) as JSON')
     .option('--seed <n>', 'seed for dice the file does not give (overrides the file)', seedNumber)
+    .option('--rules <preset>', 'judge every recorded roll again with the same dice under this rules preset, and play the scenario again under it')
+    .option('--option <name=value>', 'with or without --rules: a table option for the new rules (repeatable; see docs/options.md)', collect, [])
     .addHelpText('after', '\nExit codes: 0 played through, 2 an action was refused, the file is wrong, or an expectation in it was not met.')
-    .action(async (file: string, flags: { json?: boolean; seed?: number }) => {
+    .action(async (file: string, flags: { json?: boolean; seed?: number; rules?: string; option: string[] }) => {
       const { scenario, characters } = await readScenario(file);
+      if (flags.rules !== undefined || flags.option.length > 0) {
+        const report = replayRulesReport(scenario, characters, flags.seed ?? scenario.seed, readReplayRules(scenario, flags.rules, flags.option));
+        if (flags.json) io.stdout(`${JSON.stringify(report.json, null, 2)}\n`);
+        else io.stdout(`${report.lines.join('\n')}\n`);
+        return;
+      }
       const run = runScenario(scenario, characters, seededDice(flags.seed ?? scenario.seed));
       const unmet = unmetExpectations(scenario, run);
       if (flags.json) {

@@ -60,6 +60,14 @@ async function readSheetFile(file: string): Promise<Load> {
   return { ok: true, sheet: r.sheet, file };
 }
 
+/** A message of one or more lines, each starting "personae: " as every error the command prints. */
+function prefixed(message: string): string {
+  return message
+    .split('\n')
+    .map((line) => `personae: ${line}\n`)
+    .join('');
+}
+
 // ---------------------------------------------------------------------------------------------
 // check
 
@@ -530,7 +538,7 @@ export function registerSheetCommands(program: Command, io: CliIo): void {
       if (flags.json) {
         io.stdout(`${JSON.stringify({ valid: false, readable: false, errors: [{ path: loaded.path ?? '', rule: 'sheet-format', message: loaded.message, ...(loaded.line !== undefined ? { line: loaded.line } : {}) }], notes: [], derived: null }, null, 2)}\n`);
       } else {
-        io.stderr(`${loaded.message}\n`);
+        io.stderr(prefixed(loaded.message));
       }
       io.setExitCode(SHEET_UNREADABLE);
       return;
@@ -549,7 +557,7 @@ export function registerSheetCommands(program: Command, io: CliIo): void {
     const table = readTable(flags);
     const loaded = await readSheetFile(file);
     if (!loaded.ok) {
-      io.stderr(`${loaded.message}\n`);
+      io.stderr(prefixed(loaded.message));
       io.setExitCode(SHEET_UNREADABLE);
       return;
     }

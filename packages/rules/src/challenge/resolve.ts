@@ -80,6 +80,8 @@ export interface SideResult {
   readonly modifier: number;
   readonly naturalTens: number;
   readonly criticals: number;
+  /** The side's Potential Threshold, when it capped criticals (web and srd-v4 rules). */
+  readonly potentialThreshold?: number;
 }
 
 export interface ChallengeResult {
@@ -96,6 +98,8 @@ export interface ChallengeResult {
   readonly difficulty?: Difficulty;
   /** Earlier attempts that ended in a full tie, when the table rerolls full ties. */
   readonly previousAttempts?: readonly ChallengeResult[];
+  /** Steering applied once the result was known, each step with its source. */
+  readonly steer?: readonly Labeled[];
   /** Every step in words, for the log and the screen. */
   readonly explanation: readonly string[];
 }
@@ -212,6 +216,7 @@ function sideResult(p: Prepared, criticals: number, tens: number): SideResult {
     modifier: sumLabeled(p.spec.modifiers),
     naturalTens: tens,
     criticals,
+    ...(p.spec.potentialThreshold !== undefined ? { potentialThreshold: p.spec.potentialThreshold } : {}),
   };
 }
 
@@ -358,6 +363,7 @@ function finish(
     rulings: verdict.rulings,
     ...(difficulty ? { difficulty } : {}),
     ...(attempts.length > 0 ? { previousAttempts: attempts } : {}),
+    ...(extra.steer.length > 0 ? { steer: extra.steer } : {}),
   };
   return { ...base, explanation: explain(base, options) };
 }
@@ -377,19 +383,7 @@ export function explain(result: Omit<ChallengeResult, 'explanation'>, options: P
   if (result.previousAttempts?.length) {
     lines.push(`${result.previousAttempts.length} earlier attempt(s) ended in a full tie and were rerolled (option fullTie = reroll).`);
   }
-  for (const side of [result.actor, result.reactor]) {
-    lines.push(`${side.name}: ${side.pool.explanation}.`);
-    if (result.kind !== 'subsequent') {
-      lines.push(`${side.name} rolled ${dieList(side.roll.rolled)}${side.roll.source === 'given' ? ' (entered)' : ''}; sorted ${dieList(side.roll.sorted)}.`);
-    }
-    for (const rr of side.rerolls) {
-      const who = rr.kind === 'own' ? side.name : `${side.name} (forced)`;
-      lines.push(`${who} rerolls the ${ordinal(rr.position)} die (${rr.source}): ${rr.old} -> ${rr.new}, keeps ${rr.kept}.`);
-    }
-    if (side.ignored.length) lines.push(`${side.name}'s ${dieList(side.ignored)} set aside by armor (option armorIgnores = ${options.armorIgnores}).`);
-    if (side.rerolls.length || side.ignored.length) lines.push(`${side.name} compares ${dieList(side.dice)}.`);
-    lines.push(`${side.name}'s modifier: ${modifierText(side)}.`);
-  }
+  for (const side of [result.actor, result.reactor]) lines.push(...explainSide(side, result.kind, options));
   if (result.kind === 'subsequent') lines.push('Subsequent challenge: each side compares from its next-highest die.');
   if (result.kind === 'unopposed' && options.unopposed === 'highest-die') {
     const s = result.steps[0]!;
@@ -408,11 +402,32 @@ export function explain(result: Omit<ChallengeResult, 'explanation'>, options: P
     }
   }
   for (const r of result.rulings) lines.push(`${r.text} (${r.source}).`);
-  const gradeText = result.outcome === 'success' ? `${result.grade} success` : result.outcome;
   const how = result.decidedBy === 1 ? 'decided on the highest dice' : result.decidedBy === 'extra-dice' ? 'decided by extra dice' : typeof result.decidedBy === 'number' ? `decided by tie-break at pair #${result.decidedBy}` : 'no pair decided';
-  lines.push(`Outcome for ${result.actor.name}: ${gradeText} (${how}).`);
+  lines.push(`${outcomeLine(result)} (${how}).`);
   lines.push(`Criticals: ${result.actor.name} ${result.criticals.actor}, ${result.reactor.name} ${result.criticals.reactor}.`);
   return lines;
+}
+
+/** One side of a challenge in words: its pool, its dice, rerolls, armor and modifier. */
+export function explainSide(side: SideResult, kind: ChallengeResult['kind'], options: Pick<TableOptions, 'armorIgnores'>): string[] {
+  const lines = [`${side.name}: ${side.pool.explanation}.`];
+  if (kind !== 'subsequent') {
+    lines.push(`${side.name} rolled ${dieList(side.roll.rolled)}${side.roll.source === 'given' ? ' (entered)' : ''}; sorted ${dieList(side.roll.sorted)}.`);
+  }
+  for (const rr of side.rerolls) {
+    const who = rr.kind === 'own' ? side.name : `${side.name} (forced)`;
+    lines.push(`${who} rerolls the ${ordinal(rr.position)} die (${rr.source}): ${rr.old} -> ${rr.new}, keeps ${rr.kept}.`);
+  }
+  if (side.ignored.length) lines.push(`${side.name}'s ${dieList(side.ignored)} set aside by armor (option armorIgnores = ${options.armorIgnores}).`);
+  if (side.rerolls.length || side.ignored.length) lines.push(`${side.name} compares ${dieList(side.dice)}.`);
+  lines.push(`${side.name}'s modifier: ${modifierText(side)}.`);
+  return lines;
+}
+
+/** "Outcome for <actor>: clear success", without how it was decided. */
+export function outcomeLine(result: Pick<ChallengeResult, 'actor' | 'outcome' | 'grade'>): string {
+  const gradeText = result.outcome === 'success' ? `${result.grade} success` : result.outcome;
+  return `Outcome for ${result.actor.name}: ${gradeText}`;
 }
 
 function signed(n: number): string {

@@ -1,4 +1,4 @@
-import { Document, LineCounter, isMap, isNode, isPair, isScalar, parseDocument, stringify, type Node } from 'yaml';
+import { Document, LineCounter, isMap, isNode, isPair, isScalar, parseDocument, stringify, type Node, type YAMLError } from 'yaml';
 import type { z } from 'zod';
 import { migrateSheet } from './migrate';
 import { CharacterSheetSchema, type CharacterSheet, type CharacterSheetInput } from './schema';
@@ -97,19 +97,33 @@ function fail(issues: SheetLoadIssue[], filename: string): { ok: false; error: S
   };
 }
 
+/**
+ * The syntax errors of a YAML or JSON file as one-line issues. Tabs used for indentation are named as
+ * one issue listing their lines, without the errors that follow from them: YAML indents with spaces only.
+ */
+export function syntaxIssues(errors: readonly YAMLError[], filename: string): { message: string; line?: number }[] {
+  const tabLines = errors.filter((e) => e.code === 'TAB_AS_INDENT').map((e) => e.linePos?.[0].line);
+  if (tabLines.length > 0) {
+    const lines = [...new Set(tabLines.filter((l): l is number => l !== undefined))];
+    const where = lines.length === 0 ? 'a line' : lines.length === 1 ? `line ${lines[0]}` : `lines ${lines.slice(0, 8).join(', ')}${lines.length > 8 ? ', ...' : ''}`;
+    return [
+      {
+        message: `${where} ${lines.length > 1 ? 'are' : 'is'} indented with a tab character, but YAML indents with spaces only: replace each tab at the start of a line with spaces`,
+        ...(lines[0] !== undefined ? { line: lines[0] } : {}),
+      },
+    ];
+  }
+  return errors.map((e) => ({
+    message: `${filename.endsWith('.json') ? 'JSON' : 'YAML'} syntax error: ${e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`,
+    ...(e.linePos ? { line: e.linePos[0].line } : {}),
+  }));
+}
+
 /** Read a sheet from YAML or JSON text: parse, migrate to the current version, validate. */
 export function loadSheet(text: string, filename = 'sheet'): SheetLoadResult {
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: true, prettyErrors: true });
-  if (doc.errors.length > 0) {
-    return fail(
-      doc.errors.map((e) => ({
-        message: `${filename.endsWith('.json') ? 'JSON' : 'YAML'} syntax error: ${e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`,
-        ...(e.linePos ? { line: e.linePos[0].line } : {}),
-      })),
-      filename,
-    );
-  }
+  if (doc.errors.length > 0) return fail(syntaxIssues(doc.errors, filename), filename);
   let raw: unknown;
   try {
     raw = doc.toJS({ maxAliasCount: 100 });
@@ -118,6 +132,9 @@ export function loadSheet(text: string, filename = 'sheet'): SheetLoadResult {
   }
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     return fail([{ message: 'the file does not hold a character sheet: expected keys such as name, concept, attributes and priorities', line: 1 }], filename);
+  }
+  if ('characters' in raw && !('attributes' in raw)) {
+    return fail([{ message: 'this is a scenario, not a character sheet: a sheet has keys such as name, concept, attributes and priorities (docs/characters.md); replay a scenario with "personae replay"', line: 1 }], filename);
   }
   const migrated = migrateSheet(raw as Record<string, unknown>);
   if (!migrated.ok) {

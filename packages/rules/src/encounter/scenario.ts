@@ -1,7 +1,7 @@
 import { seededDice, type DiceSource } from '@personae/dice';
-import { parse as parseYaml } from 'yaml';
+import { LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
-import type { AnySheet } from '../character';
+import { syntaxIssues, type AnySheet } from '../character';
 import { TableOptionsInputSchema, tableOptions } from '../options';
 import { CombatantSchema, type Combatant } from './combatant';
 import { EncounterCommandSchema, type EncounterCommand } from './commands';
@@ -100,11 +100,22 @@ function pathText(path: readonly PropertyKey[]): string {
 
 /** Read a scenario from YAML or JSON text. */
 export function parseScenario(text: string, filename = 'scenario'): Scenario {
+  const doc = parseDocument(text, { lineCounter: new LineCounter(), prettyErrors: true });
+  if (doc.errors.length > 0) {
+    const first = syntaxIssues(doc.errors, filename)[0]!;
+    const message = first.message.replace(/^(YAML|JSON) syntax error: /, 'not YAML or JSON: ');
+    throw new ScenarioError(`${filename}${first.line !== undefined ? ` (line ${first.line})` : ''}: ${message}`);
+  }
   let raw: unknown;
   try {
-    raw = parseYaml(text);
+    raw = doc.toJS({ maxAliasCount: 100 });
   } catch (e) {
     throw new ScenarioError(`${filename}: not YAML or JSON: ${(e as Error).message.split('\n')[0]}`);
+  }
+  if (raw !== null && typeof raw === 'object' && !Array.isArray(raw) && !('characters' in raw) && ('attributes' in raw || 'priorities' in raw)) {
+    throw new ScenarioError(
+      `${filename}: this is a character sheet, not a scenario: a scenario lists characters and actions (docs/scenario-format.md); check a sheet with "personae sheet check", or bring it to an encounter with --sheet`,
+    );
   }
   const parsed = ScenarioSchema.safeParse(raw);
   if (!parsed.success) {

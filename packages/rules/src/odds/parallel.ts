@@ -29,12 +29,14 @@ export function simulateUnopposedParallel(q: UnopposedQuery, options: OddsOption
 }
 
 /**
- * A worker running worker.ts. Run from TypeScript sources, the worker first registers tsx's loader
- * itself: on Node 20 a worker does not get the loader hooks of the thread that starts it.
+ * A worker running worker.ts. Built code (scripts/build-cli.mjs) starts the bundled worker next to it,
+ * odds-worker.mjs. Run from TypeScript sources, the worker first registers tsx's loader itself: on
+ * Node 20 a worker does not get the loader hooks of the thread that starts it.
  */
 function startWorker(task: WorkerTask): Worker {
-  const url = new URL(`./worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
-  if (!url.pathname.endsWith('.ts')) return new Worker(url, { workerData: task });
+  const fromSources = new URL(import.meta.url).pathname.endsWith('.ts');
+  const url = new URL(fromSources ? './worker.ts' : './odds-worker.mjs', import.meta.url);
+  if (!fromSources) return new Worker(url, { workerData: task });
   const boot = `import(${JSON.stringify(tsxApi())}).then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); });`;
   return new Worker(boot, { eval: true, workerData: task });
 }

@@ -325,6 +325,17 @@ export const OPTION_DEFINITIONS = {
     sources: [`${doc.core} "Weapons"`, `${doc.core} "Skills" (the default attribute chosen when a skill is unlocked)`],
     defaults: same('by-weapon'),
   }),
+  hiddenSideShown: option({
+    schema: oneOf(['outcome', 'dice']),
+    summary:
+      "What players and observers see of a hidden character's side of a challenge made in the open (an attack on a hidden adversary, its parry, its roll for the action order); the log text follows the same rule. The GM, and a player whose own character is hidden, always see everything.",
+    sources: [`${doc.core} "Character Concept" (background a participant wants kept secret from the group); the documents leave what the GM shows of its rolls to the table`],
+    values: {
+      outcome: "its name and the outcome only: no pool, dice, modifiers, skill or ability names",
+      dice: 'its dice and its modifiers summed into one unlabelled number, and the outcome; no pool breakdown, skill or ability names',
+    },
+    defaults: same('outcome'),
+  }),
 } as const;
 
 export type OptionName = keyof typeof OPTION_DEFINITIONS;

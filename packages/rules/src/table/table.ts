@@ -15,7 +15,9 @@ import {
   type EncounterState,
 } from '../encounter';
 import { OptionError, presetOptions, tableOptions, type Preset, type TableOptions } from '../options';
+import { ownGet } from '@personae/core';
 import { TableCommandSchema, type FreeSide, type TableCommand } from './commands';
+import { concernedIds, hiddenSideShown, publicLines, publicResult } from './hidden';
 
 /** Who issues a command or looks at the table (the table server's notion of a participant). */
 export interface Viewer {
@@ -45,6 +47,12 @@ export interface LogEntry {
   readonly purpose?: string;
   /** For entries of the encounter engine: its own sequence number of the event. */
   readonly encounterSeq?: number;
+  /**
+   * Characters hidden from the players when the entry was written that the entry speaks of. A viewer
+   * who may not see one of them reads `public` in place of `lines` and `result` (null: nothing).
+   */
+  readonly secretOf?: readonly string[];
+  readonly public?: { readonly lines: readonly string[]; readonly result?: ChallengeResult } | null;
 }
 
 export interface TableState {
@@ -91,16 +99,81 @@ function requireGm(viewer: Viewer, what: string): void {
 }
 
 function requireCharacter(state: TableState, id: string, field = 'id'): TableCharacter {
-  const c = state.characters[id];
+  const c = ownGet(state.characters, id);
   if (!c) throw new DomainError('unknown-character', `there is no character "${id}" at this table`, field);
   return c;
 }
 
-/** A player acts only for characters they own; the GM for any. */
+/**
+ * A player acts only for characters they own; the GM for any. A hidden character the player cannot
+ * see at all (not in the scene) is refused as if it did not exist, so a guessed id learns nothing.
+ */
 function requireControl(state: TableState, viewer: Viewer, id: string, field: string): void {
   if (viewer.role === 'gm') return;
-  const c = requireCharacter(state, id, field);
+  const c = ownGet(state.characters, id);
+  if (!c || (c.hidden && c.owner !== viewer.participantId && !state.encounter.now?.characters[id]?.present)) {
+    throw new DomainError('unknown-character', `there is no character "${id}" at this table`, field);
+  }
   if (c.owner !== viewer.participantId) throw new DomainError('not-your-character', `${c.sheet.name} is not your character`, field);
+}
+
+/** Choices that belong to the reactor's side of a challenge: whoever controls the reactor makes them. */
+const REACTOR_CHOICES = ['reactorAbilities', 'reactorExpertise', 'reactorModifiers', 'reactorSkill', 'reactorAttribute', 'defense', 'defenseSkill', 'defensePower'] as const;
+
+/** Characters an encounter command acts on (its targets). */
+function targetsOf(command: EncounterCommand): string[] {
+  const c = command as Record<string, unknown>;
+  const out: string[] = [];
+  if (typeof c.target === 'string') out.push(c.target);
+  if (Array.isArray(c.targets)) for (const t of c.targets) if (typeof t === 'string') out.push(t);
+  return out;
+}
+
+/**
+ * A player names the choices of the other side only when every target is their own character
+ * (personae-core-2011.txt "Defense": the defender chooses how to answer; the GM answers for the GM's
+ * characters).
+ */
+function requireReactorChoices(state: TableState, viewer: Viewer, command: EncounterCommand): void {
+  const c = command as Record<string, unknown>;
+  const chosen = REACTOR_CHOICES.find((k) => c[k] !== undefined);
+  if (!chosen) return;
+  const foreign = targetsOf(command).some((id) => ownGet(state.characters, id)?.owner !== viewer.participantId);
+  if (foreign) throw new DomainError('not-your-choice', `${chosen} is the reactor's choice: its player (or the GM, for the GM's characters) makes it`, `command.${chosen}`);
+}
+
+/** Names written on a sheet (skills, abilities, powers, talents, gear, weapons) and its concept. */
+function sheetWords(sheet: CharacterSheet): string[] {
+  const out: string[] = [];
+  const walk = (v: unknown, depth: number) => {
+    if (Array.isArray(v)) v.forEach((x) => walk(x, depth + 1));
+    else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        if (depth > 0 && (k === 'name' || k === 'weapon' || k === 'shield') && typeof x === 'string' && x.length > 2) out.push(x);
+        else walk(x, depth + 1);
+      }
+    }
+  };
+  walk(sheet, 0);
+  if (sheet.concept) out.push(sheet.concept);
+  return out;
+}
+
+/**
+ * A refusal a player or observer receives never repeats what is written on a sheet hidden from them:
+ * a refusal that would is answered with one neutral message, the same for a real and a made-up name.
+ */
+function refusalFor(state: TableState, viewer: Viewer, error: DomainError): DomainError {
+  if (viewer.role === 'gm') return error;
+  const text = error.message.toLowerCase();
+  for (const c of Object.values(state.characters)) {
+    if (!c.hidden || c.owner === viewer.participantId) continue;
+    if (sheetWords(c.sheet).some((w) => text.includes(w.toLowerCase()))) {
+      const who = state.encounter.now?.characters[c.id]?.present ? c.sheet.name : 'a character';
+      return new DomainError('refused', `the table refuses this command: a rule concerning ${who}, whose sheet is hidden from you, forbids it; ask the GM`, 'command');
+    }
+  }
+  return error;
 }
 
 function readSheet(raw: Record<string, unknown>): CharacterSheet {
@@ -232,8 +305,13 @@ export function decideTable(state: TableState, command: TableCommand, ctx: { act
           if (GM_COMMANDS.includes(inner.type)) throw new DomainError('gm-only', `only the GM may ${inner.type.replace(/-/g, ' ')}`, 'command.type');
           if (inner.actor === 'gm') throw new DomainError('gm-only', 'only the GM acts as "gm"', 'command.actor');
           requireControl(state, viewer, inner.actor, 'command.actor');
+          requireReactorChoices(state, viewer, inner);
         }
-        return encounterEvents(state, inner, ctx.dice, stamp, viewer.role === 'gm' && command.hidden);
+        try {
+          return encounterEvents(state, inner, ctx.dice, stamp, viewer.role === 'gm' && command.hidden);
+        } catch (e) {
+          throw e instanceof DomainError ? refusalFor(state, viewer, e) : e;
+        }
       }
       case 'advance': {
         // personae-core-2011.txt "Advancement": the GM awards development points; the player spends them.
@@ -326,8 +404,9 @@ export function evolveTable(state: TableState, event: TableEvent): TableState {
       const encounter = evolveEncounter(state.encounter, event.event);
       const inner = event.event;
       const lines = inner.type === 'undone' || inner.type === 'redone' ? [undoLine(state.log, inner.type, inner.toSequence)] : describeEvent(inner, before);
-      const log = lines.length > 0 ? [...state.log, { ...entry(seq, event, involved(inner), lines, event.hidden), ...challengeOf(inner), encounterSeq: inner.seq }] : state.log;
-      return { ...next, encounter, log };
+      if (lines.length === 0) return { ...next, encounter };
+      const written: LogEntry = { ...entry(seq, event, involved(inner), lines, event.hidden), ...challengeOf(inner), encounterSeq: inner.seq };
+      return { ...next, encounter, log: [...state.log, { ...written, ...secretPart(state, event, before) }] };
     }
   }
 }
@@ -349,6 +428,19 @@ function describeHistory(e: HistoryEntry): string {
 
 function entry(seq: number, event: Stamp, characters: readonly string[], lines: readonly string[], hidden = false): LogEntry {
   return { seq, at: event.at, by: event.by, hidden, characters, lines };
+}
+
+/** For an open event about characters hidden from the players: what those who may not see them read. */
+function secretPart(state: TableState, event: Extract<TableEvent, { type: 'encounter' }>, before: EncounterState['now']): Pick<LogEntry, 'secretOf' | 'public'> {
+  if (event.hidden) return {};
+  const inner = event.event;
+  const secretOf = concernedIds(inner).filter((id) => ownGet(state.characters, id)?.hidden === true);
+  if (secretOf.length === 0) return {};
+  const secret = new Set(secretOf);
+  const lines = publicLines(inner, secret, state.options, before);
+  if (lines.length === 0) return { secretOf, public: null };
+  const result = inner.type === 'challenge-resolved' ? publicResult(inner.result, { actor: secret.has(inner.actor), reactor: secret.has(inner.reactor) }, hiddenSideShown(state.options), state.options) : undefined;
+  return { secretOf, public: { lines, ...(result ? { result } : {}) } };
 }
 
 function involved(e: EncounterEvent): string[] {

@@ -1,4 +1,6 @@
-import { emptyTally, type CharacterState, type Snapshot, type SuccessTally } from '../encounter';
+import { ownHas } from '@personae/core';
+import { emptyTally, type CharacterState, type Combat, type LastChallenge, type Snapshot, type SuccessTally } from '../encounter';
+import { publicEncounterEvent, WITHHELD } from './hidden';
 import type { LogEntry, TableCharacter, TableEvent, TableState, Viewer } from './table';
 
 /**
@@ -50,41 +52,166 @@ export interface TableView {
   readonly canRedo: boolean;
 }
 
-function hiddenIds(state: TableState, viewer: Viewer): Set<string> {
-  return new Set(Object.values(state.characters).filter((c) => !canSeeSheet(c, viewer)).map((c) => c.id));
+/** Characters in play or at the table whose sheets the viewer may not see. */
+function secretIds(state: TableState, viewer: Viewer): Set<string> {
+  const out = new Set<string>();
+  if (viewer.role === 'gm') return out;
+  for (const c of Object.values(state.characters)) if (!canSeeSheet(c, viewer)) out.add(c.id);
+  for (const id of Object.keys(state.encounter.now?.characters ?? {})) if (!ownHas(state.characters, id)) out.add(id);
+  return out;
 }
 
-function playView(state: CharacterState | undefined, showDef: boolean): CharacterView['play'] {
-  if (!state) return null;
-  if (showDef) return state;
-  const { def: _def, hits: _hits, ...rest } = state;
-  return { ...rest, hits: 0, tally: emptyTally(state.tally.session), lastSessionTally: null };
+/**
+ * A character hidden from the viewer, in play: its condition (status, consciousness, whether it is in
+ * the scene and where), and nothing of its hits, recovery, tallies, resolve or criticals.
+ */
+function conditionOnly(c: CharacterState): NonNullable<CharacterView['play']> {
+  return {
+    hits: 0,
+    status: c.status,
+    conscious: c.conscious,
+    stabilized: c.stabilized,
+    relapse: false,
+    outForScene: c.outForScene,
+    recoverFromScene: 0,
+    lastRecoveryScene: null,
+    healLater: null,
+    present: c.present,
+    position: c.position,
+    readiedSuccess: false,
+    tally: emptyTally(c.tally.session),
+    lastSessionTally: null,
+    resolve: null,
+  };
 }
 
 /** A view carries the newest entries of the log; a long session's whole log is not resent with every view. */
 export const LOG_VIEW_LIMIT = 500;
 
-function visibleLog(log: readonly LogEntry[], viewer: Viewer): { log: readonly LogEntry[]; logOmitted: number } {
-  const visible = viewer.role === 'gm' ? log : log.filter((e) => !e.hidden);
-  const omitted = Math.max(0, visible.length - LOG_VIEW_LIMIT);
-  return { log: omitted > 0 ? visible.slice(omitted) : visible, logOmitted: omitted };
+/** A log entry as the viewer may read it, or null. */
+function entryFor(e: LogEntry, viewer: Viewer, secret: ReadonlySet<string>): LogEntry | null {
+  if (viewer.role !== 'gm' && e.hidden) return null;
+  const open = viewer.role === 'gm' || !e.secretOf || !e.secretOf.some((id) => secret.has(id));
+  const lines = open ? e.lines : e.public?.lines;
+  if (!lines) return null;
+  const result = open ? e.result : e.public?.result;
+  return {
+    seq: e.seq,
+    at: e.at,
+    by: e.by,
+    hidden: e.hidden,
+    characters: e.characters,
+    lines,
+    ...(result ? { result } : {}),
+    ...(e.purpose !== undefined ? { purpose: e.purpose } : {}),
+    ...(e.encounterSeq !== undefined ? { encounterSeq: e.encounterSeq } : {}),
+  };
+}
+
+function visibleLog(log: readonly LogEntry[], viewer: Viewer, secret: ReadonlySet<string>): { log: readonly LogEntry[]; logOmitted: number } {
+  const newest: LogEntry[] = [];
+  let omitted = 0;
+  for (let i = log.length - 1; i >= 0; i--) {
+    const e = log[i]!;
+    if (viewer.role !== 'gm' && e.hidden) continue;
+    if (newest.length >= LOG_VIEW_LIMIT) {
+      if (viewer.role === 'gm' || !e.secretOf?.some((id) => secret.has(id)) || e.public) omitted++;
+      continue;
+    }
+    const seen = entryFor(e, viewer, secret);
+    if (seen) newest.push(seen);
+  }
+  return { log: newest.reverse(), logOmitted: omitted };
+}
+
+/** The challenge resolved last, if the viewer saw it made, as they saw it. */
+function lastChallengeView(state: TableState, last: LastChallenge | null, secret: ReadonlySet<string>): LastChallenge | null {
+  if (!last) return null;
+  let written: LogEntry | undefined;
+  for (let i = state.log.length - 1; i >= 0 && !written; i--) if (state.log[i]!.result === last.result) written = state.log[i];
+  if (!written || written.hidden) return null;
+  const hidden = { actor: secret.has(last.actor), reactor: secret.has(last.reactor) };
+  if (!hidden.actor && !hidden.reactor) return last;
+  const result = written.public?.result;
+  if (!result) return null;
+  return {
+    kind: last.kind,
+    actor: last.actor,
+    reactor: last.reactor,
+    skill: hidden.actor ? WITHHELD : last.skill,
+    reactorSkill: hidden.reactor ? WITHHELD : last.reactorSkill,
+    encounter: last.encounter,
+    result,
+  };
+}
+
+function combatView(c: Combat, secret: ReadonlySet<string>, listed: ReadonlySet<string>): Combat {
+  const order = c.order.filter((id) => listed.has(id));
+  const keep = <V>(record: Readonly<Record<string, V>>, ok: (id: string, v: V) => boolean): Record<string, V> => {
+    const out = Object.create(null) as Record<string, V>;
+    for (const [id, v] of Object.entries(record)) if (ok(id, v)) out[id] = v;
+    return out;
+  };
+  return {
+    method: c.method,
+    order,
+    round: c.round,
+    index: order.indexOf(c.order[c.index] ?? ''),
+    turn: { actor: c.turn.actor, moves: c.turn.moves, actionUsed: c.turn.actionUsed, ability: secret.has(c.turn.actor) ? null : c.turn.ability },
+    actedThisRound: c.actedThisRound.filter((id) => listed.has(id)),
+    defenses: keep(c.defenses, (id) => !secret.has(id)),
+    assists: keep(c.assists, (id, primary) => listed.has(id) && listed.has(primary) && !secret.has(id)),
+    spentAhead: c.spentAhead.filter((id) => listed.has(id)),
+    abilityUse: keep(c.abilityUse, (id) => !secret.has(id)),
+  };
+}
+
+/**
+ * The scene as a player or observer sees it, field by field: time and stage, the order of those they
+ * can see, whose turn it is, and of characters hidden from them nothing but what the table sees them
+ * do (no ability used, defense declared, criticals banked, uses counted or effects' powers).
+ */
+function sceneView(state: TableState, now: Snapshot, viewer: Viewer, secret: ReadonlySet<string>, listed: ReadonlySet<string>): TableView['scene'] {
+  if (viewer.role === 'gm') {
+    const { characters: _c, ...rest } = now;
+    return rest;
+  }
+  const banks = Object.create(null) as Record<string, Snapshot['banks'][string]>;
+  for (const [owner, entries] of Object.entries(now.banks)) if (!secret.has(owner)) banks[owner] = entries;
+  const usage = Object.create(null) as Record<string, number>;
+  for (const [key, n] of Object.entries(now.usage)) if (!key.split('|').some((part) => secret.has(part))) usage[key] = n;
+  const effects = now.effects
+    .filter((e) => !secret.has(e.owner) || e.targets.some((t) => listed.has(t) && !secret.has(t)))
+    .map((e) => (secret.has(e.owner) ? { id: e.id, power: WITHHELD, owner: e.owner, targets: e.targets.filter((t) => listed.has(t)), duration: e.duration, maintainedRound: e.maintainedRound, encounter: e.encounter } : e));
+  return {
+    title: now.title,
+    options: now.options,
+    clock: now.clock,
+    betweenSessions: now.betweenSessions,
+    roster: now.roster.filter((id) => listed.has(id)),
+    escalatedBy: now.escalatedBy !== null && listed.has(now.escalatedBy) ? now.escalatedBy : null,
+    combat: now.combat ? combatView(now.combat, secret, listed) : null,
+    banks,
+    usage,
+    effects,
+    nextEffectId: now.nextEffectId,
+    lastChallenge: lastChallengeView(state, now.lastChallenge, secret),
+  };
 }
 
 export function viewTable(state: TableState, viewer: Viewer): TableView {
   const now = state.encounter.now;
-  const characters = Object.values(state.characters)
-    .filter((c) => viewer.role === 'gm' || !c.hidden || now?.characters[c.id]?.present)
+  const secret = secretIds(state, viewer);
+  const characters: CharacterView[] = Object.values(state.characters)
+    .filter((c) => viewer.role === 'gm' || !c.hidden || canSeeSheet(c, viewer) || now?.characters[c.id]?.present)
     .map((c) => {
       const see = canSeeSheet(c, viewer);
-      return { id: c.id, name: c.sheet.name, owner: c.owner, hidden: c.hidden, sheet: see ? c.sheet : null, play: playView(now?.characters[c.id], see) };
+      const play = now && ownHas(now.characters, c.id) ? now.characters[c.id]! : undefined;
+      return { id: c.id, name: c.sheet.name, owner: c.owner, hidden: c.hidden, sheet: see ? c.sheet : null, play: play ? (see ? play : conditionOnly(play)) : null };
     });
-  let scene: TableView['scene'] = null;
-  if (now) {
-    const { characters: _c, ...rest } = now;
-    scene = rest;
-  }
+  const listed = new Set(characters.map((c) => c.id));
   const development = characters.flatMap((c) => {
-    const play = now?.characters[c.id];
+    const play = now && ownHas(now.characters, c.id) ? now.characters[c.id] : undefined;
     return play && c.sheet !== null ? [{ id: c.id, name: c.name, tally: play.tally, lastSession: play.lastSessionTally }] : [];
   });
   return {
@@ -93,8 +220,8 @@ export function viewTable(state: TableState, viewer: Viewer): TableView {
     options: state.options,
     viewer,
     characters,
-    scene,
-    ...visibleLog(state.log, viewer),
+    scene: now ? sceneView(state, now, viewer, secret, listed) : null,
+    ...visibleLog(state.log, viewer, secret),
     development: { countsOnlyClear: state.options.developmentCountsOnlyClear, characters: development },
     canUndo: state.encounter.undoTo !== null,
     canRedo: state.encounter.redo.length > 0,
@@ -102,32 +229,27 @@ export function viewTable(state: TableState, viewer: Viewer): TableView {
 }
 
 /**
- * An event as one participant may receive it, or null. Events that carry a hidden character's
- * sheet or definition are withheld; hidden rolls and hidden encounter events go to the GM only.
+ * An event as one participant may receive it, or null. Hidden rolls and hidden encounter events go to
+ * the GM only; an event about a character hidden from the viewer arrives in its public form (see
+ * ./hidden.ts), or not at all when it would carry the character's sheet or definition.
  */
 export function redactTableEvent(event: TableEvent, viewer: Viewer, state: TableState): TableEvent | null {
   if (viewer.role === 'gm') return event;
   if ('hidden' in event && event.hidden && event.type !== 'character-added' && event.type !== 'visibility-set') return null;
-  const hidden = hiddenIds(state, viewer);
+  const secret = secretIds(state, viewer);
   switch (event.type) {
     case 'character-added':
     case 'sheet-updated':
-      return hidden.has(event.id) ? null : event;
+    case 'owner-set':
+      return secret.has(event.id) || !ownHas(state.characters, event.id) ? null : event;
     case 'visibility-set':
       return null;
-    case 'encounter':
-      return redactEncounterEvent(event, hidden);
+    case 'encounter': {
+      const inner = publicEncounterEvent(event.event, secret, state.options, state.encounter.now);
+      if (inner === null) return null;
+      return inner === event.event ? event : { type: 'encounter', hidden: false, by: event.by, at: event.at, event: inner };
+    }
     default:
       return event;
   }
-}
-
-function redactEncounterEvent(event: Extract<TableEvent, { type: 'encounter' }>, hidden: Set<string>): TableEvent | null {
-  const inner = event.event;
-  if (inner.type === 'set-up') {
-    const characters = inner.characters.filter((c) => !hidden.has(c.id));
-    return { ...event, event: { ...inner, characters } };
-  }
-  if ((inner.type === 'character-joined' || inner.type === 'character-updated') && hidden.has(inner.character.id)) return null;
-  return event;
 }

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { cli, cliJson } from './helpers';
+
+const file = 'examples/scenarios/cultist-sword-fight.yaml';
+
+describe('personae replay --rules', () => {
+  it('under the scenario\'s own rules every roll comes out as recorded', async () => {
+    const j = (await cliJson('replay', file, '--rules', 'core-2011', '--json')) as { rolls: { changed: boolean; then: unknown; now: unknown }[]; changed: number };
+    expect(j.rolls.length).toBe(4);
+    expect(j.changed).toBe(0);
+    for (const r of j.rolls) expect(r.now).toEqual(r.then);
+  });
+
+  it('lists each roll then and now with its exact chance under each, and the run played again', async () => {
+    const j = (await cliJson('replay', file, '--rules', 'srd-v4', '--json')) as {
+      then: { preset: string };
+      now: { preset: string };
+      rolls: { actor: { dice: number[] }; then: { outcome: string; chance: number }; now: { outcome: string; chance: number } }[];
+      characters: Record<string, { then: { status: string }; now: { status: string } }>;
+      nowError?: { code: string };
+    };
+    expect(j.then.preset).toBe('core-2011');
+    expect(j.now.preset).toBe('srd-v4');
+    expect(j.rolls[0]!.actor.dice).toEqual([8, 4, 2]);
+    for (const r of j.rolls) {
+      expect(r.then.chance).toBeGreaterThan(0);
+      expect(r.now.chance).toBeLessThan(1);
+    }
+    expect(j.characters.cultist!.then.status).toBe('wounded');
+    expect(j.nowError?.code).toBe('escalation-order');
+  });
+
+  it('--option alone changes one option of the scenario\'s own rules', async () => {
+    const j = (await cliJson('replay', file, '--option', 'escalationMaySkip=true', '--json')) as { now: { rules: string }; changed: number };
+    expect(j.now.rules).toBe('core-2011 with escalationMaySkip=true');
+  });
+
+  it('names an unknown preset or option', async () => {
+    const r = await cli('replay', file, '--rules', 'v9');
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(/unknown rules preset "v9"/);
+    const o = await cli('replay', file, '--option', 'fullTie=maybe');
+    expect(o.stderr).toMatch(/--option "fullTie=maybe"/);
+  });
+});

@@ -1,0 +1,61 @@
+import { RuleError } from '@personae/core';
+import { AILMENTS } from './ailments';
+import type { Fighter } from './fighter';
+import type { D100Options } from './options';
+import { ruleCitation } from './rules';
+import { resolveTest, type TestResult } from './test';
+import { applyWounds, isOut } from './wounds';
+import { modifier } from '@personae/core';
+
+/**
+ * The All Out Attack (d100-combat-rules.txt, "All Out Attack"): with every enemy Staggered, a One
+ * More may start it; at least two participants each test Melee, Ballistic or Magic with one
+ * Advantage; every enemy takes one wound per participant plus one per degree of success of the best
+ * successful test, those extra wounds at most twice the participants; the enemies struck lose
+ * Staggered, and each participant loses 2 Stress plus 1 per enemy it took out.
+ */
+export interface AoaParticipant {
+  readonly fighter: Fighter;
+  /** The Score used (Melee, Ballistic or Magic). */
+  readonly target: number;
+  readonly roll: number;
+}
+
+export interface AoaResult {
+  readonly tests: readonly TestResult[];
+  readonly bestDegrees: number;
+  readonly woundsEach: number;
+  readonly enemies: readonly Fighter[];
+  readonly participants: readonly Fighter[];
+  readonly killed: readonly string[];
+}
+
+export function allEnemiesStaggered(enemies: readonly Fighter[]): boolean {
+  const standing = enemies.filter((e) => !e.out);
+  return standing.length > 0 && standing.every((e) => e.ailments.some((a) => a.name === 'staggered'));
+}
+
+export function resolveAllOutAttack(participants: readonly AoaParticipant[], enemies: readonly Fighter[], options: D100Options): AoaResult {
+  const cite = ruleCitation('allOutAttack');
+  if (participants.length < 2) throw new RuleError('aoa-too-few', `an All Out Attack needs at least two participants, got ${participants.length}`, 'participants', cite);
+  if (!allEnemiesStaggered(enemies)) {
+    const up = enemies.filter((e) => !e.out && !e.ailments.some((a) => a.name === AILMENTS.staggered.name)).map((e) => e.name);
+    throw new RuleError('aoa-not-all-staggered', `an All Out Attack needs every enemy Staggered; not Staggered: ${up.join(', ')}`, 'enemies', cite);
+  }
+  const tests = participants.map((p) => resolveTest(p.target, p.roll, [modifier('advantage', 'All Out Attack', 10)], options));
+  const successes = tests.filter((t) => t.success);
+  const bestDegrees = successes.length ? Math.max(...successes.map((t) => t.degreesOfSuccess)) : 0;
+  const n = participants.length;
+  const woundsEach = n + Math.min(bestDegrees, 2 * n);
+  const killed: string[] = [];
+  const struck = enemies.map((e) => {
+    if (e.out) return e;
+    const r = applyWounds(e.tracks, woundsEach, 0, options);
+    const out = isOut(r.tracks);
+    if (out) killed.push(e.id);
+    return { ...e, tracks: r.tracks, stress: e.stress + r.stress, out, dead: out && options.deadlyWound === 'dead', ailments: e.ailments.filter((a) => a.name !== 'staggered') };
+  });
+  // the seed counts enemies killed per participant without saying who killed whom: each participant counts them all
+  const after = participants.map((p) => ({ ...p.fighter, stress: Math.max(0, p.fighter.stress - 2 - killed.length) }));
+  return { tests, bestDegrees, woundsEach, enemies: struck, participants: after, killed };
+}

@@ -1,0 +1,360 @@
+import { modifier, RuleError, sumModifiers, type Modifier } from '@personae/core';
+import type { DiceSource } from '@personae/dice';
+import { advantageFromAilments, AILMENTS, inflictAilment, isTechnicalAgainst, type AilmentName } from './ailments';
+import { isImmune, isPhysical, type Affinity, type Element } from './elements';
+import { bonus, canOppose, disadvantagesOnAllTests, effectiveAffinity, hasAilment, livingPersona, type Fighter } from './fighter';
+import { hasBruisedRib, injuryFor, type Injury } from './injuries';
+import { hitLocation, type Location, type LocationResult } from './location';
+import type { D100Options } from './options';
+import { ruleCitation } from './rules';
+import { resolveOpposed, resolveTest, type OpposedResult, type TestResult } from './test';
+import { applyWounds, isOut, restoreLight, type WoundLoss } from './wounds';
+
+export type AttackKind = 'melee' | 'ballistic' | 'magic';
+
+/** A counted Advantage or Disadvantage with what gives it ("Charge", "Cover (Light)"). */
+export interface Counted {
+  readonly label: string;
+  readonly count: number;
+}
+
+/** One attack as declared (d100-combat-rules.txt, "How Attacks Work", Steps One and Two). */
+export interface AttackSpec {
+  readonly kind: AttackKind;
+  readonly element: Element;
+  /** The attack's Tier, for Absorb; a mundane physical attack is Tier 1. */
+  readonly tier?: number;
+  /** The weapon's (or power's) damage value. */
+  readonly damage: number;
+  /** The Score or skill the attack is tested against (before Advantages). */
+  readonly attackTarget: number;
+  /** The evasion skill the defender opposes with, or null when it does not oppose. */
+  readonly evasionTarget: number | null;
+  readonly advantages?: readonly Counted[];
+  readonly disadvantages?: readonly Counted[];
+  readonly evasionAdvantages?: readonly Counted[];
+  readonly evasionDisadvantages?: readonly Counted[];
+  readonly damageModifiers?: readonly Modifier[];
+  /** A Called Attack names the location (two Disadvantages are added). */
+  readonly called?: Location;
+  /** The attack ignores the target's Armour (falls, Burning, an Enraged target). */
+  readonly ignoreArmour?: boolean;
+  /** A Chance Attack never earns a One More (d100-combat-rules.txt, "Chance Attacks"). */
+  readonly chanceAttack?: boolean;
+  /** Fate Points the defender spends to block Heavy wounds from this attack. */
+  readonly fateBlocks?: number;
+}
+
+/** What a landed hit did to the one it landed on. */
+export interface HitOutcome {
+  readonly location: LocationResult;
+  readonly affinity: Affinity;
+  /** The ailment a Technical Hit exploited (and cleared), or null. */
+  readonly technical: AilmentName | null;
+  readonly damage: number;
+  readonly damageSteps: readonly Modifier[];
+  readonly defense: number;
+  readonly defenseSteps: readonly Modifier[];
+  /** Normal wounds, each with why. */
+  readonly wounds: readonly string[];
+  /** Savage conditions met. */
+  readonly savage: readonly string[];
+  readonly losses: readonly WoundLoss[];
+  readonly personaWounds: number;
+  readonly personaBroken: boolean;
+  readonly stress: number;
+  readonly injuries: readonly Injury[];
+  readonly staggered: boolean;
+  readonly healed: number;
+  readonly endedAilments: readonly AilmentName[];
+  readonly gainedAilments: readonly AilmentName[];
+  readonly fateSpent: number;
+  readonly out: boolean;
+}
+
+export interface AttackResult {
+  readonly attack: TestResult;
+  readonly evasion: TestResult | null;
+  readonly opposed: OpposedResult | null;
+  readonly fumble: boolean;
+  readonly critical: boolean;
+  readonly hit: boolean;
+  /** The outcome on the defender, or on the attacker when the defender Repels. */
+  readonly outcome: HitOutcome | null;
+  readonly repelled: boolean;
+  /** The attack Staggered an enemy and was not a Chance Attack (d100-combat-rules.txt, "One More"). */
+  readonly oneMore: boolean;
+  readonly attacker: Fighter;
+  readonly defender: Fighter;
+}
+
+function counted(slug: string, list: readonly Counted[], sign: 1 | -1): Modifier[] {
+  return list.filter((c) => c.count !== 0).map((c) => modifier(slug, c.label, sign * 10 * c.count));
+}
+
+function netAdvantages(mods: readonly Modifier[]): number {
+  return Math.round(sumModifiers(mods) / 10);
+}
+
+function checkSpec(spec: AttackSpec): void {
+  const whole = (v: unknown, field: string, min: number) => {
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < min) throw new RuleError('bad-attack', `${field}: ${JSON.stringify(v)} is not a whole number from ${min}`, field, ruleCitation('damage'));
+  };
+  whole(spec.damage, 'attack.damage', -100);
+  whole(spec.attackTarget, 'attack.attackTarget', -1000);
+  if (spec.evasionTarget !== null) whole(spec.evasionTarget, 'attack.evasionTarget', -1000);
+  if (spec.tier !== undefined) whole(spec.tier, 'attack.tier', 1);
+  if (spec.fateBlocks !== undefined) whole(spec.fateBlocks, 'attack.fateBlocks', 0);
+}
+
+/** The attack's Advantages and Disadvantages, those the rules add by themselves included. */
+export function attackModifiers(attacker: Fighter, defender: Fighter, spec: AttackSpec): Modifier[] {
+  const mods = [...counted('advantage', spec.advantages ?? [], 1), ...counted('disadvantage', spec.disadvantages ?? [], -1)];
+  const ailing = advantageFromAilments(defender.ailments);
+  // d100-combat-rules.txt, ailments passage: enemies gain 1 Advantage per ailment (Stunned gives one more)
+  if (ailing) mods.push(modifier('advantage', 'Ailment', 10 * ailing, defender.ailments.map((a) => AILMENTS[a.name].title).join(', ')));
+  // "Grappled Enemy": melee attacks against a grappled target gain Advantage
+  if (spec.kind === 'melee' && defender.conditions.grappledBy !== null) mods.push(modifier('advantage', 'Grappled Enemy', 10));
+  if (spec.kind === 'melee' && defender.conditions.prone) mods.push(modifier('advantage', 'Prone (Melee)', 10));
+  // "Called Attack": two Disadvantages
+  if (spec.called) mods.push(modifier('disadvantage', 'Called Attack', -20));
+  if (spec.kind === 'melee' && hasAilment(attacker, 'enraged')) mods.push(modifier('advantage', 'Enraged', 10));
+  for (const d of disadvantagesOnAllTests(attacker)) mods.push(modifier('disadvantage', d.label, -10 * d.count));
+  return mods;
+}
+
+function evasionModifiers(defender: Fighter, spec: AttackSpec): Modifier[] {
+  const mods = [...counted('advantage', spec.evasionAdvantages ?? [], 1), ...counted('disadvantage', spec.evasionDisadvantages ?? [], -1)];
+  // "Defending and Protecting": Defend gives Advantage on evasion
+  if (defender.conditions.defending) mods.push(modifier('advantage', 'Defend', 10));
+  for (const d of disadvantagesOnAllTests(defender)) mods.push(modifier('disadvantage', d.label, -10 * d.count));
+  return mods;
+}
+
+/** The Technical Hit an attack of `element` scores on the target, if any (d100-combat-rules.txt, "Technical Hits"). */
+export function technicalAilment(target: Fighter, element: Element, options: D100Options): AilmentName | null {
+  for (const a of target.ailments) if (a.name !== 'staggered' && isTechnicalAgainst(a.name, element, options)) return a.name;
+  return null;
+}
+
+interface LandInput {
+  readonly damageSteps: Modifier[];
+  readonly element: Element;
+  readonly tier: number;
+  readonly kind: AttackKind;
+  readonly location: LocationResult;
+  readonly critical: boolean;
+  readonly ignoreArmour: boolean;
+  readonly fateBlocks: number;
+  /** The reflected hit of a Repel gets no Critical or Technical bonuses. */
+  readonly reflected: boolean;
+}
+
+/**
+ * Lands a hit on `target` (d100-combat-rules.txt, "How Attacks Work" Step Five, "Inflicting Multiple
+ * Wounds", "Savage Attacks", "Elemental Affinities", "Wounds and Personas", "Wounds and Injury").
+ */
+export function landHit(target: Fighter, input: LandInput, options: D100Options): { target: Fighter; outcome: HitOutcome } {
+  let affinity = effectiveAffinity(target, input.element);
+  const technical = input.reflected ? null : technicalAilment(target, input.element, options);
+  // "Technical Hits": they ignore Elemental Resistances (option technicalIgnores)
+  if (technical && (affinity === 'resist' || (options.technicalIgnores === 'resist-block-repel-absorb' && affinity !== 'weak'))) affinity = 'normal';
+  const damage = sumModifiers(input.damageSteps);
+  const base: Omit<HitOutcome, 'affinity' | 'technical' | 'defense' | 'defenseSteps'> = {
+    location: input.location,
+    damage,
+    damageSteps: input.damageSteps,
+    wounds: [],
+    savage: [],
+    losses: [],
+    personaWounds: 0,
+    personaBroken: false,
+    stress: 0,
+    injuries: [],
+    staggered: false,
+    healed: 0,
+    endedAilments: [],
+    gainedAilments: [],
+    fateSpent: 0,
+    out: target.out,
+  };
+  if (affinity === 'block') return { target, outcome: { ...base, affinity, technical: null, defense: 0, defenseSteps: [] } };
+  if (affinity === 'absorb') {
+    // "Absorb": heals 1 Light wound per Tier of the attack
+    const tracks = restoreLight(target.tracks, input.tier);
+    const healed = tracks.left.light - target.tracks.left.light;
+    return { target: { ...target, tracks }, outcome: { ...base, affinity, technical: null, defense: 0, defenseSteps: [], healed } };
+  }
+  const tb = bonus(target.scores.toughness - target.conditions.toughnessDecay);
+  const defenseSteps: Modifier[] = [];
+  // "Weak": the damage ignores the Toughness Bonus; "Resist": +5 TB
+  if (affinity !== 'weak') defenseSteps.push(modifier('toughness-bonus', 'Toughness Bonus', tb));
+  if (affinity === 'resist') defenseSteps.push(modifier('resist', 'Resist', 5));
+  const armour = target.armour[input.location.location];
+  if (armour && !input.ignoreArmour) defenseSteps.push(modifier('armour', `Armour (${input.location.location})`, armour));
+  const defense = sumModifiers(defenseSteps);
+  const defending = target.conditions.defending;
+  const wounds: string[] = [];
+  const savage: string[] = [];
+  const margin = damage - defense;
+  if (margin > 0) {
+    wounds.push('damage over Defense');
+    if (margin >= 5) wounds.push('High Damage');
+    if (target.vital.includes(input.location.location)) wounds.push('Headshot/Weakspot');
+    // Defend: no extra wounds from Critical, Technical or Weakness hits
+    if (affinity === 'weak' && !defending) wounds.push('Weakness');
+    if (technical && !defending) wounds.push('Technical Hit');
+    if (input.critical && !input.reflected && !defending) wounds.push('Critical Hit');
+    if (hasBruisedRib(target.injuries)) wounds.push('Bruised Rib');
+    if (target.conditions.helpless || (options.drowsedIsHelpless === 'drowsed-helpless' && hasAilment(target, 'drowsed'))) savage.push('Helpless');
+    if (wounds.length >= 4) savage.push('4+ Wounds');
+    if (margin >= 10) savage.push('Very High Damage');
+  }
+  let t = target;
+  let personaWounds = 0;
+  let personaBroken = false;
+  let stress = 0;
+  let losses: WoundLoss[] = [];
+  let fateSpent = 0;
+  const injuries: Injury[] = [];
+  const gained: AilmentName[] = [];
+  let toTracks = { normal: wounds.length, savage: savage.length };
+  const persona = livingPersona(t);
+  if (persona && toTracks.normal + toTracks.savage > 0) {
+    // "Wounds and Personas": the Persona loses wounds first, with Stress but no Injuries
+    const total = toTracks.normal + toTracks.savage;
+    personaWounds = Math.min(total, persona.wounds);
+    const left = persona.wounds - personaWounds;
+    stress += personaWounds;
+    personaBroken = left === 0;
+    if (personaBroken) stress += 10;
+    t = { ...t, persona: { ...persona, wounds: left } };
+    const rest = total - personaWounds;
+    const carry = personaBroken && options.personaOverflow === 'carry' ? rest : 0;
+    const normalCarried = Math.max(0, Math.min(carry, toTracks.normal - personaWounds));
+    toTracks = { normal: normalCarried, savage: carry - normalCarried };
+  }
+  if (toTracks.normal + toTracks.savage > 0) {
+    const applied = applyWounds(t.tracks, toTracks.normal, toTracks.savage, options, Math.min(input.fateBlocks, t.fate.current));
+    losses = [...applied.losses];
+    stress += applied.stress;
+    fateSpent = applied.fateSpent;
+    let heavyLeft = t.tracks.left.heavy;
+    let injuryList = [...t.injuries];
+    for (const loss of applied.losses) {
+      if (loss.track !== 'heavy' || loss.blocked) continue;
+      heavyLeft--;
+      // "Wounds and Injury": the Injury by location and Heavy wounds left; one per location
+      const def = injuryFor(input.location.location, heavyLeft);
+      const injury: Injury = { location: input.location.location, name: def.name, level: def.level };
+      injuryList = [...injuryList.filter((i) => i.location !== injury.location), injury];
+      injuries.push(injury);
+    }
+    t = { ...t, tracks: applied.tracks, injuries: injuryList, fate: { ...t.fate, current: t.fate.current - fateSpent } };
+    for (const injury of injuries) {
+      const def = injuryFor(injury.location, 3 - injury.level);
+      for (const eff of def.immediate) {
+        if (eff === 'prone') t = { ...t, conditions: { ...t.conditions, prone: true } };
+        else if (eff === 'blood-loss' || eff === 'blood-loss-once') t = { ...t, conditions: { ...t.conditions, bloodLoss: true } };
+        else {
+          const name = eff.slice('ailment:'.length) as AilmentName;
+          const r = inflictAilment(t.ailments, name, { turnsStarted: t.turnsStarted }, (e) => isImmune(livingPersona(t)?.affinities ?? t.affinities, e), options);
+          if (r.ok) (t = { ...t, ailments: r.ailments }), gained.push(name);
+        }
+      }
+    }
+    if (isOut(t.tracks)) t = { ...t, out: true, dead: options.deadlyWound === 'dead' };
+  }
+  t = { ...t, stress: t.stress + stress };
+  // Ailments ended by the hit: the exploited one, Drowsed and Frozen by damage, Burning by Ice
+  const tookDamage = options.takesDamage === 'hit' || personaWounds + losses.filter((l) => !l.blocked).length > 0;
+  const ended: AilmentName[] = [];
+  const keep = t.ailments.filter((a) => {
+    const def = AILMENTS[a.name];
+    const end = a.name === technical || (def.endsOn === 'wound' && tookDamage) || (def.endsOn === 'ice-hit' && input.element === 'ice');
+    if (end) ended.push(a.name);
+    return !end;
+  });
+  t = { ...t, ailments: keep };
+  // Stagger: a Weakness hit, a Technical Hit, a physical Critical Hit (magic ones by option); not while Defending
+  const staggers = !input.reflected && (affinity === 'weak' || technical !== null || (input.critical && (isPhysical(input.element) || options.magicCritical === 'stagger')));
+  let staggered = false;
+  if (staggers && !defending && !t.out) {
+    const r = inflictAilment(t.ailments, 'staggered', { turnsStarted: t.turnsStarted }, () => false, { ...options, ailmentSameCategory: 'ignore-new' });
+    if (r.ok) (t = { ...t, ailments: r.ailments }), (staggered = true), gained.push('staggered');
+  }
+  return {
+    target: t,
+    outcome: { ...base, affinity, technical, defense, defenseSteps, wounds, savage, losses, personaWounds, personaBroken, stress, injuries, staggered, endedAilments: ended, gainedAilments: gained, fateSpent, out: t.out },
+  };
+}
+
+/**
+ * A whole attack with injected dice, drawn in this order: the attack roll, the evasion roll (when
+ * the defender opposes and the attack did not Fumble), the location roll (when the attack lands, is
+ * not Called and the location is a fresh roll), and for a Repel a location roll for the attacker.
+ */
+export function resolveAttack(attacker: Fighter, defender: Fighter, spec: AttackSpec, dice: DiceSource, options: D100Options): AttackResult {
+  checkSpec(spec);
+  if (attacker.out) throw new RuleError('out-of-fight', `${attacker.name} is out of the fight and cannot attack`, 'attacker', ruleCitation('woundTracks'));
+  const mods = attackModifiers(attacker, defender, spec);
+  const attack = resolveTest(spec.attackTarget, dice.die(100), mods, options);
+  const helpless = defender.conditions.helpless || (options.drowsedIsHelpless === 'drowsed-helpless' && hasAilment(defender, 'drowsed'));
+  const fumble = attack.fumble;
+  const critical = attack.critical;
+  let evasion: TestResult | null = null;
+  let opposed: OpposedResult | null = null;
+  let hit: boolean;
+  if (fumble) hit = false; // "Fumble": an automatic miss, no evasion roll
+  else if (helpless) hit = true; // Helpless: attacks hit automatically
+  else {
+    if (spec.evasionTarget !== null && canOppose(defender)) evasion = resolveTest(spec.evasionTarget, dice.die(100), evasionModifiers(defender, spec), options);
+    opposed = resolveOpposed(attack, evasion, options);
+    hit = opposed.actorWins || (critical && options.criticalNeedsWin === 'critical-lands' && attack.success);
+  }
+  if (!hit) return { attack, evasion, opposed, fumble, critical, hit, outcome: null, repelled: false, oneMore: false, attacker, defender };
+  const pickLocation = (): LocationResult => {
+    if (options.hitLocation === 'reversed-attack-roll') return hitLocation(attack.roll, options);
+    return hitLocation(dice.die(100), options);
+  };
+  const location: LocationResult = spec.called ? { roll: 0, number: 0, location: spec.called } : pickLocation();
+  const net = netAdvantages(mods);
+  const damageSteps: Modifier[] = [modifier('weapon', 'weapon damage', spec.damage), ...(spec.damageModifiers ?? [])];
+  // Step Five: Strength Bonus is added to melee weapon damage
+  if (spec.kind === 'melee') damageSteps.push(modifier('strength-bonus', 'Strength Bonus', bonus(attacker.scores.strength)));
+  const reflectedSteps = [...damageSteps];
+  if (attack.degreesOfSuccess) damageSteps.push(modifier('degrees', 'attacker Degrees of Success', attack.degreesOfSuccess));
+  if (evasion && evasion.degreesOfSuccess) damageSteps.push(modifier('degrees', 'defender Degrees of Success', -evasion.degreesOfSuccess));
+  // Step Two: every Advantage in excess of Disadvantage adds 1 damage
+  if (net > 0) damageSteps.push(modifier('advantage', 'net Advantage', net));
+  const affinity = effectiveAffinity(defender, spec.element);
+  const tier = spec.tier ?? 1;
+  if (affinity === 'repel' && technicalAilment(defender, spec.element, options) === null) {
+    // "Repel": the attack turns back on the attacker; a Repel of its own Blocks it
+    if (attack.degreesOfSuccess) reflectedSteps.push(modifier('degrees', 'attacker Degrees of Success', attack.degreesOfSuccess));
+    if (net > 0) reflectedSteps.push(modifier('advantage', 'net Advantage', net));
+    const selfLocation = options.hitLocation === 'reversed-attack-roll' ? location : hitLocation(dice.die(100), options);
+    const selfAffinity = effectiveAffinity(attacker, spec.element);
+    if (selfAffinity === 'repel') {
+      const blocked = landHit({ ...attacker, persona: null, affinities: { [spec.element]: 'block' } }, { damageSteps: reflectedSteps, element: spec.element, tier, kind: spec.kind, location: selfLocation, critical: false, ignoreArmour: !!spec.ignoreArmour, fateBlocks: 0, reflected: true }, options);
+      return { attack, evasion, opposed, fumble, critical, hit, outcome: blocked.outcome, repelled: true, oneMore: false, attacker, defender };
+    }
+    const back = landHit(attacker, { damageSteps: reflectedSteps, element: spec.element, tier, kind: spec.kind, location: selfLocation, critical: false, ignoreArmour: !!spec.ignoreArmour, fateBlocks: 0, reflected: true }, options);
+    return { attack, evasion, opposed, fumble, critical, hit, outcome: back.outcome, repelled: true, oneMore: false, attacker: back.target, defender };
+  }
+  const landed = landHit(defender, { damageSteps, element: spec.element, tier, kind: spec.kind, location, critical, ignoreArmour: !!spec.ignoreArmour || hasAilment(defender, 'enraged'), fateBlocks: spec.fateBlocks ?? 0, reflected: false }, options);
+  return {
+    attack,
+    evasion,
+    opposed,
+    fumble,
+    critical,
+    hit,
+    outcome: landed.outcome,
+    repelled: false,
+    oneMore: landed.outcome.staggered && !spec.chanceAttack,
+    attacker,
+    defender: landed.target,
+  };
+}
+

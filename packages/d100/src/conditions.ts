@@ -1,0 +1,65 @@
+import { RuleError } from '@personae/core';
+import { bonus, toughness, type Fighter } from './fighter';
+import type { D100Options } from './options';
+import { ruleCitation } from './rules';
+import type { TestResult } from './test';
+import { applyWounds, isOut } from './wounds';
+
+/**
+ * Special conditions (d100-combat-rules.txt, "Special Conditions"): Blood Loss, Fatigue and
+ * Exhaustion (see fighter.ts), Score Decay, Miasma and grappling.
+ */
+
+/**
+ * The Blood Loss test at the start of a bleeder's turn ("Blood Loss"): a failure costs a wound; out
+ * of wounds (option bloodLossOutOfWounds) it costs Toughness decay of 1 plus the degrees of failure;
+ * at Toughness 0 the bleeder loses a Heavy wound each round instead.
+ */
+export function bloodLossTest(f: Fighter, test: TestResult, options: D100Options): { fighter: Fighter; lost: 'none' | 'wound' | 'decay' | 'heavy'; decay: number } {
+  if (!f.conditions.bloodLoss || test.success) return { fighter: f, lost: 'none', decay: 0 };
+  if (toughness(f) === 0) {
+    const r = applyWounds(f.tracks, 0, 1, { savageSeverity: 'above-light' });
+    const fighter = { ...f, tracks: r.tracks, stress: f.stress + r.stress };
+    return { fighter: isOut(r.tracks) ? { ...fighter, out: true, dead: options.deadlyWound === 'dead' } : fighter, lost: 'heavy', decay: 0 };
+  }
+  const outOfWounds = options.bloodLossOutOfWounds === 'no-light-left' ? f.tracks.left.light === 0 : f.tracks.left.light + f.tracks.left.heavy === 0;
+  if (!outOfWounds) {
+    const r = applyWounds(f.tracks, 1, 0, options);
+    const fighter = { ...f, tracks: r.tracks, stress: f.stress + r.stress };
+    return { fighter: isOut(r.tracks) ? { ...fighter, out: true, dead: options.deadlyWound === 'dead' } : fighter, lost: 'wound', decay: 0 };
+  }
+  const wanted = 1 + test.degreesOfFailure;
+  const floor = options.bloodLossToughness === 'floor-one' ? 1 : 0;
+  const decay = Math.max(0, Math.min(wanted, toughness(f) - floor));
+  return { fighter: decayScore(f, decay), lost: 'decay', decay };
+}
+
+function decayScore(f: Fighter, amount: number): Fighter {
+  return { ...f, conditions: { ...f.conditions, toughnessDecay: f.conditions.toughnessDecay + amount } };
+}
+
+/**
+ * Toughness decay from other sources ("Score Decay"): never below 1; a decay that would go further
+ * leaves the character non-functional for a week.
+ */
+export function scoreDecay(f: Fighter, amount: number): { fighter: Fighter; nonFunctional: boolean } {
+  if (!Number.isInteger(amount) || amount < 0) throw new RuleError('bad-decay', `decay: ${amount} is not a whole number from 0`, 'decay', ruleCitation('scoreDecay'));
+  const room = toughness(f) - 1;
+  return { fighter: decayScore(f, Math.max(0, Math.min(amount, room))), nonFunctional: amount > room };
+}
+
+/** Stress from a failed Willpower test each battle round without a Persona in the Sea of Chaos ("Unprotected from Miasma"). */
+export function miasmaStress(f: Fighter, growthRate: number, willpowerTest: TestResult): number {
+  if (f.persona && f.persona.wounds > 0) return 0;
+  return willpowerTest.success ? 0 : growthRate;
+}
+
+/** Suffocation ("Special Conditions"): breath lasts the Toughness Bonus in minutes (conserving) or rounds (strenuous). */
+export function breathHeld(f: Fighter): number {
+  return bonus(toughness(f));
+}
+
+/** A failed suffocation test costs 1 Stress plus 1 per degree of failure. */
+export function suffocationStress(test: TestResult): number {
+  return test.success ? 0 : 1 + test.degreesOfFailure;
+}

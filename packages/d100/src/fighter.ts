@@ -1,0 +1,153 @@
+import { AILMENTS, type ActiveAilment } from './ailments';
+import { affinityOf, isPhysical, type Affinity, type AffinityTable, type Element } from './elements';
+import type { Injury } from './injuries';
+import { LOCATIONS, type Location } from './location';
+import { woundTracksFor, type WoundTracks } from './wounds';
+
+/** The ten Scores; each Bonus is the Score's tens digit. */
+export const SCORES = ['melee', 'ballistic', 'magic', 'strength', 'toughness', 'agility', 'intelligence', 'perception', 'willpower', 'fellowship'] as const;
+export type Score = (typeof SCORES)[number];
+
+export function bonus(score: number): number {
+  return Math.floor(Math.max(0, score) / 10);
+}
+
+export interface PersonaState {
+  readonly name: string;
+  readonly max: number;
+  readonly wounds: number;
+  readonly affinities: AffinityTable;
+}
+
+/** Conditions the seed names outside the ailment table. */
+export interface Conditions {
+  /** Defending until the start of its next turn (d100-combat-rules.txt, "Defending and Protecting"). */
+  readonly defending: boolean;
+  /** Sleeping, unconscious or incapacitated (Helpless passage after "Score Decay"). */
+  readonly helpless: boolean;
+  readonly bloodLoss: boolean;
+  readonly prone: boolean;
+  /** Who grapples it (d100-combat-rules.txt, "Grappled and Immobilised"). */
+  readonly grappledBy: string | null;
+  /** Toughness lost to decay ("Score Decay"). */
+  readonly toughnessDecay: number;
+}
+
+/** A character in a fight: what the rules read and change. */
+export interface Fighter {
+  readonly id: string;
+  readonly name: string;
+  /** Characters on the same side are allies. */
+  readonly side: string;
+  readonly scores: Readonly<Record<Score, number>>;
+  readonly realisation: number;
+  readonly tracks: WoundTracks;
+  readonly stress: number;
+  readonly armour: Readonly<Record<Location, number>>;
+  /** The character's own affinities (a Shadow's, or an Evoker's without a living Persona). */
+  readonly affinities: AffinityTable;
+  /** The equipped Persona, or null. */
+  readonly persona: PersonaState | null;
+  readonly ailments: readonly ActiveAilment[];
+  readonly injuries: readonly Injury[];
+  readonly fate: { readonly current: number; readonly max: number };
+  readonly conditions: Conditions;
+  /** How many of its turns have started in this encounter. */
+  readonly turnsStarted: number;
+  /** Locations whose hit is a Headshot/Weakspot ("Inflicting Multiple Wounds"). */
+  readonly vital: readonly Location[];
+  /** Out of the fight (the Deadly wound lost). */
+  readonly out: boolean;
+  readonly dead: boolean;
+}
+
+export const NO_CONDITIONS: Conditions = { defending: false, helpless: false, bloodLoss: false, prone: false, grappledBy: null, toughnessDecay: 0 };
+
+export function noArmour(): Record<Location, number> {
+  return Object.fromEntries(LOCATIONS.map((l) => [l, 0])) as Record<Location, number>;
+}
+
+export interface FighterInit {
+  readonly id: string;
+  readonly name?: string;
+  readonly side?: string;
+  readonly scores: Readonly<Record<Score, number>>;
+  readonly realisation?: number;
+  readonly armour?: Partial<Record<Location, number>>;
+  readonly affinities?: AffinityTable;
+  readonly persona?: { readonly name: string; readonly wounds: number; readonly affinities?: AffinityTable } | null;
+  readonly vital?: readonly Location[];
+}
+
+/** A fresh fighter: full tracks from the Toughness Bonus, Fate Points equal to the Realisation Bonus. */
+export function makeFighter(init: FighterInit): Fighter {
+  const rb = bonus(init.realisation ?? 0);
+  return {
+    id: init.id,
+    name: init.name ?? init.id,
+    side: init.side ?? 'pc',
+    scores: init.scores,
+    realisation: init.realisation ?? 0,
+    tracks: woundTracksFor(bonus(init.scores.toughness)),
+    stress: 0,
+    armour: { ...noArmour(), ...init.armour },
+    affinities: init.affinities ?? {},
+    persona: init.persona ? { name: init.persona.name, max: init.persona.wounds, wounds: init.persona.wounds, affinities: init.persona.affinities ?? {} } : null,
+    ailments: [],
+    injuries: [],
+    fate: { current: rb, max: rb },
+    conditions: NO_CONDITIONS,
+    turnsStarted: 0,
+    vital: init.vital ?? ['head'],
+    out: false,
+    dead: false,
+  };
+}
+
+export function toughness(f: Fighter): number {
+  return Math.max(0, f.scores.toughness - f.conditions.toughnessDecay);
+}
+
+export function hasAilment(f: Fighter, name: ActiveAilment['name']): boolean {
+  return f.ailments.some((a) => a.name === name);
+}
+
+/** A living equipped Persona: it takes the wounds first and lends its affinities. */
+export function livingPersona(f: Fighter): PersonaState | null {
+  return f.persona && f.persona.wounds > 0 ? f.persona : null;
+}
+
+/**
+ * The affinity that meets an element: the living Persona's, else the character's own. A Frozen
+ * character loses its resistances to Physical elements (they count as Normal).
+ */
+export function effectiveAffinity(f: Fighter, element: Element): Affinity {
+  const table = livingPersona(f)?.affinities ?? f.affinities;
+  const a = affinityOf(table, element);
+  if (hasAilment(f, 'frozen') && isPhysical(element) && a !== 'weak') return 'normal';
+  return a;
+}
+
+/** Fatigued when Stress exceeds Toughness; Exhausted 20 above it (d100-combat-rules.txt, "Fatigue and Exhaustion"). */
+export function fatigue(f: Fighter): 'none' | 'fatigued' | 'exhausted' {
+  const t = toughness(f);
+  if (f.stress >= t + 20) return 'exhausted';
+  if (f.stress > t) return 'fatigued';
+  return 'none';
+}
+
+/** Disadvantages on all of a fighter's tests from Fatigue and from its ailments. */
+export function disadvantagesOnAllTests(f: Fighter): { label: string; count: number }[] {
+  const out: { label: string; count: number }[] = [];
+  const level = fatigue(f);
+  if (level !== 'none') out.push({ label: 'Fatigued', count: 1 });
+  if (level === 'exhausted') out.push({ label: 'Exhausted', count: 1 });
+  for (const a of f.ailments) if (AILMENTS[a.name].allTestsDisadvantage) out.push({ label: AILMENTS[a.name].title, count: AILMENTS[a.name].allTestsDisadvantage });
+  return out;
+}
+
+/** Whether the fighter may oppose an attack: not Staggered, Helpless or Enraged (and not out). */
+export function canOppose(f: Fighter): boolean {
+  if (f.out || f.conditions.helpless) return false;
+  return !f.ailments.some((a) => AILMENTS[a.name].cannotOppose);
+}

@@ -300,6 +300,10 @@ function checkAbilities(sheet: AnySheet, options: CharacterOptions, c: Collector
     if (p.gear !== undefined && !gearNames.some((g) => sameName(g, p.gear!))) {
       c.error('exceptional-gear-link', `powers[${i}].gear`, `${p.name} represents the supernatural quality of "${p.gear}", but the gear has no item of that name.`);
     }
+    // "Duration / Duration Identifiers": supernatural attacks are always Instant.
+    if (p.hits > 0 && p.duration !== 'instant') {
+      c.error('injuring-powers-instant', `powers[${i}].duration`, `${p.name} inflicts ${plural(p.hits, 'hit')}, so it is a supernatural attack and lasts Instant, not ${p.duration}.`);
+    }
     const needed = powerUpgrades(p);
     if (needed > p.upgrades) {
       c.error(

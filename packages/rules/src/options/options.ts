@@ -287,10 +287,11 @@ export const OPTION_DEFINITIONS = {
   }),
   escalationMaySkip: option({
     schema: z.boolean(),
-    summary: 'Whether a scene may escalate past a step in one go (a scene straight to a violent encounter, as in an ambush).',
-    sources: [`${doc.core} "Escalation" (the order of escalation)`, `${doc.v4} "The Challenge" (escalated or de-escalated as it makes sense)`],
+    summary:
+      'Whether a scene may escalate past a step in one go (a scene straight to a violent encounter, as in an ambush; under escalation srd-v4, a non-violent encounter to a violent one without a hostile step).',
+    sources: [`${doc.core} "Escalation" (the order of escalation)`, `${doc.v4} "The Challenge" (encounters escalate or de-escalate as it makes sense in the fiction; no text makes the hostile step mandatory)`],
     values: { false: 'each step of the escalation order is taken in turn', true: 'any later step may be reached at once' },
-    defaults: same(false),
+    defaults: byPreset(false, true),
   }),
   minionThreshold: option({
     schema: oneOf(['one-hit', 'stature']),

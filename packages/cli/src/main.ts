@@ -7,6 +7,7 @@ import cliPackage from '../package.json' with { type: 'json' };
 import { registerD100Commands } from './commands/d100.js';
 import { registerDemoCommand } from './commands/demo.js';
 import { registerEncounterCommands } from './commands/encounter.js';
+import { registerLucidityCommands } from './commands/lucidity.js';
 import { registerOddsCommand } from './commands/odds.js';
 import { registerRollCommand } from './commands/roll.js';
 import { registerSheetCommands } from './commands/sheet.js';
@@ -17,7 +18,7 @@ import { CliError, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, Interru
 export type CommandRegistrar = (program: Command, io: CliIo) => void;
 
 /** Every command group of `personae`, in the order `--help` lists them. A new group is one entry here. */
-export const COMMANDS: readonly CommandRegistrar[] = [registerRollCommand, registerOddsCommand, registerSheetCommands, registerEncounterCommands, registerVerifyCommand, registerD100Commands, registerDemoCommand];
+export const COMMANDS: readonly CommandRegistrar[] = [registerRollCommand, registerOddsCommand, registerSheetCommands, registerEncounterCommands, registerVerifyCommand, registerD100Commands, registerLucidityCommands, registerDemoCommand];
 
 const { version } = cliPackage;
 

@@ -3,6 +3,8 @@ import { z } from 'zod';
 /** Every error code the server itself sends (domains add their own codes). */
 export const ERROR_CODES = {
   bad_json: 400,
+  too_deep: 400,
+  forbidden_key: 400,
   message_too_large: 413,
   invalid_message: 400,
   unknown_message_type: 400,
@@ -20,6 +22,7 @@ export const ERROR_CODES = {
   invalid_command: 400,
   rejected: 422,
   rate_limited: 429,
+  table_full: 409,
   cannot_remove_gm: 400,
   participant_not_found: 404,
   invalid_import: 400,
@@ -38,6 +41,8 @@ export interface ErrorBody {
   field?: string;
   commandId?: string;
   currentVersion?: number;
+  /** With `rate_limited`: send again after this many milliseconds. */
+  retryAfterMs?: number;
 }
 
 /** HTTP status for an error code; codes from a domain's `parseCommand` are 400, from `decide` 422. */
@@ -148,7 +153,8 @@ export type ServerMessage =
       duplicate?: true;
     }
   | { type: 'state'; version: number; state: unknown }
-  | { type: 'participants'; participants: ParticipantView[] }
+  | { type: 'participant-joined'; participant: ParticipantView }
+  | { type: 'participant-left'; participantId: string }
   | { type: 'settings'; settings: SettingsView }
   | { type: 'pong'; id?: string | number }
   | ErrorBody;

@@ -69,7 +69,8 @@ beforeAll(async () => {
   // Refused: the hidden parry meets the warhammer; the player names the reactor's ability.
   bodies.push(JSON.stringify(await as(player, { type: 'encounter', command: { type: 'attack', actor: dwarf, target: merchant } })));
   bodies.push(JSON.stringify(await as(player, { type: 'encounter', command: { type: 'attack', actor: dwarf, target: merchant, reactorAbilities: ['Misdirection'] } })));
-  await as(gm, { type: 'encounter', command: { type: 'undo', actor: 'gm' } });
+  const seen = (await http(srv.url, 'GET', `/api/tables/${t.tableId}/state`, { token: t.gm.token })).body.version as number;
+  expect((await as(gm, { type: 'encounter', command: { type: 'undo', actor: 'gm' }, seen })).type).toBe('ack');
   const version = (await http(srv.url, 'GET', `/api/tables/${t.tableId}/state`, { token: t.gm.token })).body.version as number;
   for (const c of [gm, player, observer]) await c.untilSeq(version);
   for (const token of [ann.token, t.observer.token]) {

@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserAvailable, buildWeb, contrastProblems, labelProblems, launchBrowser, shot, startServer, tabTo, watchPage, wiretap, type RunningServer, type Wiretap } from './harness';
+import { browserAvailable, buildWeb, contrastProblems, labelProblems, launchBrowser, shot, startServer, tabTo, tmp, watchPage, wiretap, type RunningServer, type Wiretap } from './harness';
 
 // The web app in real Chromium against the real table server. One table is played through from
 // creation to undo; the steps run in order and share the pages.
@@ -130,6 +131,7 @@ run('the web app in Chromium', () => {
     await player.getByRole('heading', { name: 'Kestrel', exact: true }).waitFor();
     await gm.getByRole('tab', { name: 'Characters' }).click();
     await gm.getByRole('heading', { name: 'Kestrel', exact: true }).waitFor();
+    expect(await gm.locator('.char-card', { has: gm.getByRole('heading', { name: 'Kestrel', exact: true }) }).locator('.avatar').textContent()).toBe('KE');
   });
 
   it('the GM adds a hidden adversary from a sheet file and starts a violent encounter', async () => {
@@ -147,6 +149,10 @@ run('the web app in Chromium', () => {
     await gm.getByRole('button', { name: 'Escalate to a violent encounter' }).click();
     await gm.getByRole('list', { name: 'Action order' }).waitFor();
     await expect.poll(() => gm.locator('.order li.current').textContent()).toContain('Kestrel');
+    // Every character has a portrait of its own in the action order, the log and on its card.
+    expect(await gm.locator('.order li .avatar').allTextContents()).toEqual(expect.arrayContaining(['KE', 'GR']));
+    expect(await gm.locator('.order li .avatar').count()).toBe(await gm.locator('.order li').count());
+    expect(await gm.locator('.side-log .log > li', { hasText: 'Grask joins the table' }).locator('.avatar').textContent()).toBe('GR');
     await shot(gm, '05-gm-encounter');
     expect(await contrastProblems(gm)).toEqual([]);
     expect(await labelProblems(gm)).toEqual([]);
@@ -187,6 +193,9 @@ run('the web app in Chromium', () => {
     expect(await contrastProblems(player)).toEqual([]);
     expect(await labelProblems(player)).toEqual([]);
     await shot(gm, '07-gm-after-attack');
+    // The action is used: the button says so instead of letting the server refuse it.
+    await expect.poll(() => player.getByRole('button', { name: 'Attack Grask' }).isDisabled()).toBe(true);
+    expect(await player.locator('#act-used').textContent()).toContain("Kestrel has already used this turn's action");
   });
 
   it('a reload keeps everything', async () => {
@@ -536,6 +545,92 @@ run('the web app in Chromium', () => {
     await expect.poll(() => page.locator('#opt-preset').inputValue()).toBe('srd-v4');
     expect(await page.locator('.side-log .log > li').first().textContent()).toContain('srd-v4');
     await shot(page, '25-new-table-invite-first', false);
+    await context.close();
+  });
+
+  it('table talk reaches everyone; a whisper reaches the two it is between and never a third frame', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const bobTap = wiretap(context);
+    const bob = await context.newPage();
+    await bob.goto(inviteLink);
+    await bob.getByLabel('Your name').fill('Bob');
+    await bob.getByRole('button', { name: 'Join' }).click();
+    await bob.locator('.status-pill.live').waitFor();
+
+    await player.locator('#talk-side-text').fill('Shall we rest by the fire?');
+    await player.getByRole('button', { name: 'Send' }).click();
+    for (const p of [gm, bob]) await p.locator('.side-log .log > li.said-entry', { hasText: 'Shall we rest by the fire?' }).waitFor();
+    expect(await bob.locator('.side-log .log > li.said-entry').first().textContent()).toContain('Ann: Shall we rest by the fire?');
+
+    await player.locator('#talk-side-to').selectOption({ label: 'The GM (whisper)' });
+    await player.locator('#talk-side-text').fill('I pocket the silver key');
+    await player.getByRole('button', { name: 'Whisper' }).click();
+    const toGm = gm.locator('.side-log .log > li.whisper-entry', { hasText: 'I pocket the silver key' });
+    await toGm.waitFor();
+    expect(await toGm.textContent()).toContain('Ann to the GM: I pocket the silver key');
+
+    await gm.locator('#talk-side-to').selectOption({ label: 'Ann (whisper)' });
+    await gm.locator('#talk-side-text').fill('The key is warm to the touch');
+    await gm.getByRole('button', { name: 'Whisper' }).click();
+    await player.locator('.side-log .log > li.whisper-entry', { hasText: 'The key is warm to the touch' }).waitFor();
+    await shot(player, '26-player-whispers', false);
+    await shot(gm, '27-gm-whispers', false);
+
+    // Bob heard the words said aloud and neither whisper: not on screen, not in any frame or response.
+    await bob.locator('.side-log .log > li.said-entry', { hasText: 'Shall we rest' }).waitFor();
+    await bob.reload();
+    await bob.locator('.status-pill.live').waitFor();
+    const bobReceived = [...bobTap.frames, ...bobTap.bodies].join('\n');
+    expect(bobReceived).toContain('Shall we rest by the fire?');
+    for (const secret of ['I pocket the silver key', 'The key is warm to the touch']) {
+      expect(bobReceived, secret).not.toContain(secret);
+      expect(await bob.locator('body').textContent()).not.toContain(secret);
+    }
+    expect(await labelProblems(gm)).toEqual([]);
+    expect(await contrastProblems(player)).toEqual([]);
+    expect(bobTap.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the log downloads as Markdown; the GM downloads a backup and continues the table from it', async () => {
+    await gm.getByRole('tab', { name: 'Table' }).click();
+    const mdDownload = gm.waitForEvent('download');
+    await gm.getByRole('button', { name: 'Download the log (Markdown)' }).click();
+    const md = await mdDownload;
+    expect(md.suggestedFilename()).toMatch(/^the-salt-road-\d{4}-\d{2}-\d{2}-log\.md$/);
+    const text = readFileSync((await md.path())!, 'utf8');
+    expect(text).toMatch(/^# The Salt Road\n/);
+    expect(text).toContain('**Ann** to the GM (whisper)');
+    expect(text).toContain('> I pocket the silver key');
+    expect(text).toContain('(physical dice)');
+    expect(text).toContain('How it was decided');
+
+    await player.getByRole('tab', { name: 'Table' }).click();
+    const playerMd = player.waitForEvent('download');
+    await player.getByRole('button', { name: 'Download the log (Markdown)' }).click();
+    const playerText = readFileSync((await (await playerMd).path())!, 'utf8');
+    expect(playerText).not.toContain('the secret plan');
+    expect(playerText).not.toContain('Ambush Captain');
+
+    const backupDownload = gm.waitForEvent('download');
+    await gm.getByRole('button', { name: 'Download a backup of the table' }).click();
+    const backup = await backupDownload;
+    expect(backup.suggestedFilename()).toMatch(/^the-salt-road-\d{4}-\d{2}-\d{2}-backup\.json$/);
+    const file = tmp(backup.suggestedFilename());
+    await backup.saveAs(file);
+    const entries = await gm.locator('.side-log').getByText(/^\d+ entries$/).first().textContent();
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await page.locator('#restore-file').setInputFiles(file);
+    await page.locator('.status-pill.live').waitFor();
+    expect(page.url()).toMatch(/\/table\/t_[\w-]+#token=gm_/);
+    expect(await page.locator('.topbar').textContent()).toContain('The Salt Road');
+    await expect.poll(() => page.locator('.side-log').getByText(/^\d+ entries$/).first().textContent()).toBe(entries);
+    await page.goto(server.url);
+    await page.locator('#restore-file').setInputFiles(GRASK);
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('grask.yaml is not a table backup');
     await context.close();
   });
 

@@ -178,3 +178,60 @@ describe('routes and formatting', () => {
     expect(percent(0)).toBe('0%');
   });
 });
+
+describe('the log as Markdown', () => {
+  it('writes talk as quotations, whispers marked, and rolls with outcome and dice; formatting characters print as typed', async () => {
+    const { logMarkdown } = await import('../src/ui/log-markdown');
+    const { personaeTable } = await import('@personae/rules');
+    const { seededDice } = await import('@personae/dice');
+    let state = personaeTable.initialState();
+    const run = (actor: { role: 'gm' | 'player'; participantId: string }, raw: unknown) => {
+      const parsed = personaeTable.parseCommand(raw);
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      for (const e of personaeTable.decide(state, parsed.command, { actor, dice: seededDice(3), now: '2026-11-22T20:15:00.000Z' })) state = personaeTable.evolve(state, e);
+    };
+    const gm = { role: 'gm' as const, participantId: 'p-gm' };
+    run({ role: 'player', participantId: 'p-ann' }, { type: 'say', text: 'I *pocket* the key', to: 'gm' });
+    run(gm, { type: 'roll', purpose: 'Climb the wall', actor: { name: 'Kestrel', dice: 3, modifiers: [] }, difficulty: 'normal' });
+    const view = personaeTable.viewState(state, gm);
+    const md = logMarkdown({
+      tableName: 'The #1 Road',
+      log: view.log,
+      participants: [
+        { id: 'p-gm', role: 'gm', displayName: 'Mara' },
+        { id: 'p-ann', role: 'player', displayName: 'Ann' },
+      ],
+      graded: false,
+      exportedAt: new Date('2026-11-22T21:00:00Z'),
+    });
+    expect(md.split('\n').slice(0, 3)).toEqual(['# The \\#1 Road', '', "The table's log as of 2026-11-22 21:00 UTC, 2 entries."]);
+    expect(md).toContain('**Ann** to the GM (whisper), 20:15:\n\n> I \\*pocket\\* the key');
+    expect(md).toContain('### #2 · 20:15 · Mara (GM)');
+    expect(md).toContain('*Climb the wall*');
+    expect(md).toMatch(/\*\*Kestrel: (Success|Failure|Full tie)\*\*/);
+    expect(md).toMatch(/- Kestrel: \d+(, \d+){2}\n/);
+  });
+});
+
+describe('actions already used this turn', () => {
+  it('says why an action or a move is not available, and lets a first move and criticals through', async () => {
+    const { usedUp } = await import('../src/ui/Encounter');
+    expect(usedUp('attack', 'Kestrel', { moves: 0, actionUsed: false })).toBeNull();
+    expect(usedUp('attack', 'Kestrel', null)).toBeNull();
+    expect(usedUp('attack', 'Kestrel', { moves: 0, actionUsed: true })).toBe("Kestrel has already used this turn's action; a move is still possible, then end the turn.");
+    expect(usedUp('move', 'Kestrel', { moves: 0, actionUsed: true })).toBeNull();
+    expect(usedUp('move', 'Kestrel', { moves: 1, actionUsed: true })).toMatch(/nothing is left but to end the turn/);
+    expect(usedUp('spend-criticals', 'Kestrel', { moves: 1, actionUsed: true })).toBeNull();
+  });
+});
+
+describe('generated portraits', () => {
+  it('take the initials and a colour from the name, the same every time', async () => {
+    const { avatarOf } = await import('../src/ui/Avatar');
+    expect(avatarOf('Kestrel').initials).toBe('KE');
+    expect(avatarOf('Ann of the Reeds').initials).toBe('AR');
+    expect(avatarOf('Kestrel')).toEqual(avatarOf('Kestrel'));
+    expect(avatarOf('Kestrel').hue).not.toBe(avatarOf('Grask').hue);
+    expect(avatarOf('   ').initials).toBe('?');
+  });
+});

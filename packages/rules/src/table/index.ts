@@ -2,3 +2,5 @@ export * from './commands';
 export * from './table';
 export * from './view';
 export * from './decider';
+export { diceEntries, requireDiceAuthority, type DiceEntry, type DicePool } from './dice';
+export { hiddenSideShown, publicEncounterEvent, publicResult, type HiddenSideShown } from './hidden';

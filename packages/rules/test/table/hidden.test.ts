@@ -71,7 +71,7 @@ function hiddenEncounter(options: Record<string, unknown> = {}) {
 describe('hidden information at the table', () => {
   it('a whole hidden encounter: no frame a player or observer receives names the hidden sheet', () => {
     const { t } = hiddenEncounter();
-    t.run(gm, { type: 'encounter', command: { type: 'undo', actor: 'gm' } });
+    t.run(gm, { type: 'encounter', command: { type: 'undo', actor: 'gm' }, seen: t.state.seq });
     // The GM sees every secret, so the search below would find them if they leaked.
     for (const s of SECRETS) expect(t.wire(gm)).toContain(s);
     for (const viewer of [ann, watcher]) {

@@ -105,11 +105,53 @@ describe('the Personae table domain', () => {
 
   it('entered dice from a player need the table to allow physical dice', () => {
     const t = new Table();
-    const roll: TableCommandInput = { type: 'roll', actor: { name: 'A', dice: 1, given: [9] }, reactor: { name: 'B', dice: 1, given: [3] } };
+    const roll: TableCommandInput = { type: 'roll', actor: { name: 'A', dice: 1, given: [9] }, reactor: { name: 'B', dice: 1 } };
     t.refused(ann, roll, 'physical-dice-off');
     t.run(ann, roll, { physicalDice: true });
     expect(t.state.log.at(-1)!.result?.actor.roll.source).toBe('given');
     t.run(gm, roll);
+  });
+
+  describe('dice authority: a player enters dice only for their own pools; the GM for any', () => {
+    const t = setUp();
+    const [dwarf, merchant] = Object.keys(t.state.characters) as [string, string];
+    const free = { name: 'A', dice: 1 };
+    const cases: Array<[string, TableCommandInput, { dice?: number[] }, 'ok' | string]> = [
+      ['own free pool', { type: 'roll', actor: { ...free, given: [4] }, reactor: free }, {}, 'ok'],
+      ["the reactor's free pool", { type: 'roll', actor: free, reactor: { ...free, given: [4] } }, {}, 'not-your-dice'],
+      ["the GM's difficulty dice", { type: 'roll', actor: free, difficulty: 2, gmGiven: [4] }, {}, 'not-your-dice'],
+      ['envelope dice (they fill the opposition too)', { type: 'roll', actor: free, reactor: free }, { dice: [4, 5] }, 'not-your-dice'],
+      ["own character's attack dice", { type: 'encounter', command: { type: 'attack', actor: dwarf, target: merchant, dice: { actor: [5, 5, 5, 5, 5, 5] } } }, {}, 'ok-or-rule'],
+      ["the hidden adversary's dice in an attack on it", { type: 'encounter', command: { type: 'attack', actor: dwarf, target: merchant, dice: { reactor: [1] } } }, {}, 'not-your-dice'],
+      ['rerolls of both sides', { type: 'encounter', command: { type: 'attack', actor: dwarf, target: merchant, dice: { extra: [1] } } }, {}, 'not-your-dice'],
+      ["another character's dice by target", { type: 'encounter', command: { type: 'attack', actor: dwarf, target: merchant, targetDice: { [merchant]: { reactor: [1] } } } }, {}, 'not-your-dice'],
+      ["another character's order roll", { type: 'encounter', command: { type: 'escalate', actor: dwarf, to: 'non-violent', orderDice: { [merchant]: [1] } } }, {}, 'not-your-dice'],
+    ];
+    for (const [what, raw, extra, expected] of cases) {
+      it(`${what}: ${expected}`, () => {
+        const dice = extra.dice ? givenDice(extra.dice) : undefined;
+        const opts = { physicalDice: true, ...(dice ? { dice } : {}) };
+        if (expected.startsWith('ok')) {
+          try {
+            t.run(ann, raw, opts);
+          } catch (e) {
+            // A rule of the encounter may refuse the attack itself (not its turn): never over the dice.
+            expect((e as { code?: string }).code).not.toMatch(/dice/);
+          }
+        } else {
+          t.refused(ann, raw, expected, opts);
+          // The GM may enter them (the refusal, if any, is never about dice).
+          const before = JSON.stringify(t.state);
+          try {
+            const gmDice = extra.dice ? givenDice(extra.dice) : undefined;
+            new Table().run(gm, raw, { physicalDice: false, ...(gmDice ? { dice: gmDice } : {}) });
+          } catch (e) {
+            expect((e as { code?: string }).code).not.toMatch(/dice/);
+          }
+          expect(JSON.stringify(t.state)).toBe(before);
+        }
+      });
+    }
   });
 
   it("a player never sees a hidden character's sheet, in the view or in any event", () => {
@@ -157,7 +199,11 @@ describe('the Personae table domain', () => {
     expect(before).not.toBeNull();
     t.refused(ann, { type: 'encounter', command: { type: 'undo', actor: 'gm' } }, 'gm-only');
     const lastBeforeAttack = t.state.log.filter((e) => e.seq < attack.seq && !/attacks/.test(e.lines.join(' '))).at(-1)!;
-    t.run(gm, { type: 'encounter', command: { type: 'undo', actor: 'gm' } });
+    // An undo asked from an older version (a player acted since) is refused; one without it too.
+    t.refused(gm, { type: 'encounter', command: { type: 'undo', actor: 'gm' }, seen: t.state.seq - 1 }, 'stale');
+    t.refused(gm, { type: 'encounter', command: { type: 'undo', actor: 'gm' } }, 'seen-required');
+    t.run(gm, { type: 'encounter', command: { type: 'undo', actor: 'gm' }, seen: t.state.seq });
+    t.refused(gm, { type: 'encounter', command: { type: 'redo', actor: 'gm' }, seen: t.state.seq - 1 }, 'stale');
     expect(personaeTable.viewState(t.state, gm).canRedo).toBe(true);
     expect(t.state.log.at(-1)!.lines[0]).toMatch(/^UNDO: back to where the table stood after entry #\d+/);
     const target = Number(/#(\d+)/.exec(t.state.log.at(-1)!.lines[0]!)![1]);
@@ -275,5 +321,29 @@ describe('the Personae table domain', () => {
       }),
       { numRuns: 30 },
     );
+  });
+});
+
+describe('table talk', () => {
+  it('a whisper is in the log of its speaker and its recipient only; words said aloud are in everyone’s', () => {
+    const t = new Table();
+    t.run(ann, { type: 'say', text: 'We take the ford.' });
+    t.run(ann, { type: 'say', text: 'I pocket the key.', to: 'gm' });
+    t.run(gm, { type: 'say', text: 'The key is warm.', to: 'p-ann' });
+    const heard = (v: Viewer) => personaeTable.viewState(t.state, v).log.map((e) => e.lines[0]);
+    expect(heard(gm)).toEqual(['We take the ford.', 'I pocket the key.', 'The key is warm.']);
+    expect(heard(ann)).toEqual(['We take the ford.', 'I pocket the key.', 'The key is warm.']);
+    expect(heard(bob)).toEqual(['We take the ford.']);
+    expect(heard(watcher)).toEqual(['We take the ford.']);
+    expect(t.events.map((e) => personaeTable.redactEvent(e, bob, t.state) !== null)).toEqual([true, false, false]);
+    expect(personaeTable.viewState(t.state, gm).log[1]).toMatchObject({ by: 'p-ann', said: { to: 'gm' }, hidden: false });
+  });
+
+  it('refuses whispers outside GM and player, and empty words, changing nothing', () => {
+    const t = new Table();
+    t.refused(ann, { type: 'say', text: 'psst', to: 'p-bob' }, 'whisper-to-gm');
+    t.refused(gm, { type: 'say', text: 'note to self', to: 'gm' }, 'whisper-to-self');
+    t.refused(ann, { type: 'say', text: '  ' }, 'invalid-command');
+    t.refused(watcher, { type: 'say', text: 'hello' }, 'observer');
   });
 });

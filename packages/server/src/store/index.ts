@@ -5,7 +5,7 @@ import type { Store } from './types';
 
 export * from './types';
 export { openSqliteStore, type SqliteStoreOptions } from './sqlite';
-export { openPostgresStore, type PostgresStoreOptions } from './postgres';
+export { channelFor, openPostgresStore, parseWake, type PostgresStoreOptions } from './postgres';
 
 export interface StoreConfig {
   /** PostgreSQL connection string; when absent the embedded SQLite store is used. */

@@ -96,6 +96,10 @@ export const api = {
     call<{ settings: TableSettings }>('PATCH', `/api/tables/${encodeURIComponent(tableId)}/settings`, settings, token),
   rotate: (tableId: string, token: string, kind: 'invite' | 'observer') =>
     call<{ kind: string } & Link>('POST', `/api/tables/${encodeURIComponent(tableId)}/links/${kind}/rotate`, {}, token),
+  /** The table's events as a file: the GM's is a whole backup, a player's their own view of it. */
+  exportTable: (tableId: string, token: string) => call<unknown>('GET', `/api/tables/${encodeURIComponent(tableId)}/export`, undefined, token),
+  /** A new table from a GM's backup file, with new links for everyone. */
+  importTable: (file: unknown) => call<CreatedTable>('POST', '/api/tables/import', file),
   removeParticipant: (tableId: string, token: string, participantId: string) =>
     call<{ removed: true }>('DELETE', `/api/tables/${encodeURIComponent(tableId)}/participants/${encodeURIComponent(participantId)}`, undefined, token),
 };

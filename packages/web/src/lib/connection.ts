@@ -34,10 +34,11 @@ type ServerMessage =
   | EventMessage
   | Ack
   | { type: 'state'; version: number; state: unknown }
-  | { type: 'participants'; participants: Participant[] }
+  | { type: 'participant-joined'; participant: Participant }
+  | { type: 'participant-left'; participantId: string }
   | { type: 'settings'; settings: TableSettings }
   | { type: 'pong'; id?: string | number }
-  | { type: 'error'; code: string; message: string; field?: string; commandId?: string };
+  | { type: 'error'; code: string; message: string; field?: string; commandId?: string; retryAfterMs?: number };
 
 interface Pending {
   envelope: { type: 'command'; commandId: string; command: unknown; dice?: number[] };
@@ -81,6 +82,7 @@ export class TableConnection {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private pingTimer: ReturnType<typeof setInterval> | null = null;
   private pongTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly retryTimers = new Set<ReturnType<typeof setTimeout>>();
   private stateRequested = false;
   private stateDirty = false;
   private stopped = false;
@@ -267,8 +269,11 @@ export class TableConnection {
           this.requestState();
         }
         break;
-      case 'participants':
-        this.participants = msg.participants;
+      case 'participant-joined':
+        this.participants = [...this.participants.filter((p) => p.id !== msg.participant.id), msg.participant];
+        break;
+      case 'participant-left':
+        this.participants = this.participants.filter((p) => p.id !== msg.participantId);
         break;
       case 'settings':
         this.setSettings(msg.settings);
@@ -283,6 +288,18 @@ export class TableConnection {
       }
       case 'error': {
         const p = msg.commandId ? this.pending.get(msg.commandId) : undefined;
+        if (msg.code === 'rate_limited') {
+          // Over the server's limit: the same message goes again after the delay it names.
+          const delay = Math.max(50, msg.retryAfterMs ?? 1000);
+          if (p) {
+            p.sent = false;
+            this.later(delay, () => this.flush());
+          } else if (this.stateRequested) {
+            this.stateRequested = false;
+            this.later(delay, () => this.requestState());
+          }
+          return;
+        }
         if (p) {
           this.pending.delete(msg.commandId!);
           p.reject(new ApiError(msg.code, msg.message, 0, msg.field));
@@ -317,6 +334,15 @@ export class TableConnection {
     s.send(JSON.stringify({ type: 'state' }));
   }
 
+  /** Runs `fn` after `ms`, unless the connection is stopped meanwhile. */
+  private later(ms: number, fn: () => void): void {
+    const timer = setTimeout(() => {
+      this.retryTimers.delete(timer);
+      if (!this.stopped) fn();
+    }, ms);
+    this.retryTimers.add(timer);
+  }
+
   private flush(): void {
     const s = this.socket;
     if (!s || s.readyState !== WebSocket.OPEN || this.status !== 'live') return;
@@ -346,6 +372,8 @@ export class TableConnection {
     if (this.timer) clearTimeout(this.timer);
     if (this.pingTimer) clearInterval(this.pingTimer);
     if (this.pongTimer) clearTimeout(this.pongTimer);
+    for (const timer of this.retryTimers) clearTimeout(timer);
+    this.retryTimers.clear();
     this.timer = null;
     this.pingTimer = null;
     this.pongTimer = null;

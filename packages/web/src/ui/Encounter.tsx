@@ -1,3 +1,4 @@
+import { Avatar } from './Avatar';
 import { useState } from 'preact/hooks';
 import { EMPTY_DESTINATION, RELATIVE_TERMS, moveDestination, positionText, resolveText, type DestinationInput } from '../lib/encounter';
 import { plural } from '../lib/format';
@@ -28,10 +29,10 @@ export function Encounter(props: { view: TableView; me: { participantId: string;
   const gm = props.me.role === 'gm';
   const [error, setError] = useState<string | null>(null);
   const [title, setTitle] = useState('');
-  const run = async (inner: unknown, hidden = false) => {
+  const run = async (inner: unknown, hidden = false, seen?: number) => {
     setError(null);
     try {
-      await props.send({ type: 'encounter', command: inner, hidden });
+      await props.send({ type: 'encounter', command: inner, hidden, ...(seen === undefined ? {} : { seen }) });
     } catch (e) {
       setError(e instanceof Error ? e.message : 'That did not work.');
     }
@@ -123,6 +124,7 @@ export function Encounter(props: { view: TableView; me: { participantId: string;
               const isCurrent = i === combat.index;
               return (
                 <li key={id} class={`${isCurrent ? 'current' : ''} ${cond && !cond.conscious ? 'out' : ''}`} aria-current={isCurrent ? true : undefined}>
+                  <Avatar name={nameOf(view, id)} />
                   <strong>{nameOf(view, id)}</strong>
                   {isCurrent && <span class="tag">now acting</span>}
                   {cond && <span class={`status-tag ${cond.status}`}>{cond.label}{cond.penalty ? ` −${cond.penalty}` : ''}</span>}
@@ -147,7 +149,7 @@ export function Encounter(props: { view: TableView; me: { participantId: string;
 
       <ConditionTable view={view} />
 
-      {props.me.role !== 'observer' && <ActionForm present={present} mine={mine} current={current} gm={gm} physicalDice={props.physicalDice} options={view.options} stage={stage} run={run} />}
+      {props.me.role !== 'observer' && <ActionForm present={present} mine={mine} current={current} turn={combat?.turn ?? null} gm={gm} physicalDice={props.physicalDice} options={view.options} stage={stage} run={run} />}
 
       {scene.effects.length > 0 && (
         <div class="card">
@@ -193,10 +195,10 @@ export function Encounter(props: { view: TableView; me: { participantId: string;
             <p class="small muted">{view.canUndo ? 'Undo takes back the latest encounter action.' : 'Nothing to undo.'}</p>
           )}
           <div class="row">
-            <button type="button" disabled={!view.canUndo} aria-describedby={preview.length ? 'undo-preview' : undefined} onClick={() => run({ type: 'undo', actor: 'gm' })}>
+            <button type="button" disabled={!view.canUndo} aria-describedby={preview.length ? 'undo-preview' : undefined} onClick={() => run({ type: 'undo', actor: 'gm' }, false, view.seq)}>
               Undo
             </button>
-            <button type="button" disabled={!view.canRedo} onClick={() => run({ type: 'redo', actor: 'gm' })}>
+            <button type="button" disabled={!view.canRedo} onClick={() => run({ type: 'redo', actor: 'gm' }, false, view.seq)}>
               Redo
             </button>
           </div>
@@ -271,6 +273,8 @@ function ActionForm(props: {
   present: CharacterView[];
   mine: (id: string) => boolean;
   current: string | null;
+  /** The turn in progress in a violent encounter: what the acting character has used of it. */
+  turn: { actor: string; moves: number; actionUsed: boolean } | null;
   gm: boolean;
   options: TableView['options'];
   stage: Stage;
@@ -352,6 +356,7 @@ function ActionForm(props: {
   // In a violent encounter a character acts on its own turn (the engine would refuse it otherwise).
   const waiting = props.current !== null && props.current !== actor.id && kind !== 'spend-criticals';
   const currentName = props.present.find((c) => c.id === props.current)?.name ?? 'another character';
+  const used = usedUp(kind, actor.name, props.turn?.actor === actor.id ? props.turn : null);
   return (
     <form class="card stack" onSubmit={submit} aria-labelledby="act-h" noValidate>
       <h3 id="act-h">Act</h3>
@@ -539,6 +544,11 @@ function ActionForm(props: {
           It is {currentName}'s turn. {actor.name} acts when its turn comes in the action order.
         </p>
       )}
+      {!waiting && used && (
+        <p id="act-used" class="notice info">
+          {used}
+        </p>
+      )}
       <div class="row">
         {props.gm && (
           <label class="check">
@@ -546,12 +556,28 @@ function ActionForm(props: {
             Hidden (only the GM sees it)
           </label>
         )}
-        <button class="primary" type="submit" disabled={busy || waiting || destinationProblem !== null || (needsTarget && !targetId && kind !== 'recover')} aria-describedby={waiting ? 'act-waiting' : undefined}>
+        <button
+          class="primary"
+          type="submit"
+          disabled={busy || waiting || used !== null || destinationProblem !== null || (needsTarget && !targetId && kind !== 'recover')}
+          aria-describedby={waiting ? 'act-waiting' : used ? 'act-used' : undefined}
+        >
           {busy ? 'Rolling…' : kind === 'attack' ? `Attack ${nameOfList(others, targetId)}` : 'Do it'}
         </button>
       </div>
     </form>
   );
+}
+
+/**
+ * Why the acting character cannot take this action now, or null. personae-core-2011.txt "The Action
+ * Order, and Actions": on its turn a character makes a move and one action, and the action may be a
+ * second move; spending criticals takes no action.
+ */
+export function usedUp(kind: ActionKind, name: string, turn: { moves: number; actionUsed: boolean } | null): string | null {
+  if (!turn || !turn.actionUsed || kind === 'spend-criticals') return null;
+  if (turn.moves >= 1) return `${name} has moved and used this turn's action: nothing is left but to end the turn.`;
+  return kind === 'move' ? null : `${name} has already used this turn's action; a move is still possible, then end the turn.`;
 }
 
 function nameOfList(list: CharacterView[], id: string): string {

@@ -334,3 +334,58 @@ export function PhysicalDice(props: {
     </section>
   );
 }
+
+/** A name for a downloaded file: the table's name in lower case with the date. */
+export function fileStem(tableName: string, at = new Date()): string {
+  const slug = tableName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'table';
+  return `${slug}-${at.toISOString().slice(0, 10)}`;
+}
+
+/** Take the table home: its log as a readable Markdown file, and (for the GM) a backup to restore it from. */
+export function Records(props: { tableId: string; token: string; tableName: string; gm: boolean; view: TableView; participants: readonly Participant[] }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const saveLog = async () => {
+    const [{ logMarkdown }, { download }] = await Promise.all([import('./log-markdown'), import('../lib/sheet-files')]);
+    const text = logMarkdown({ tableName: props.tableName, log: props.view.log, participants: props.participants, graded: props.view.options.grades === 'srd-v4', omitted: props.view.logOmitted });
+    download(text, `${fileStem(props.tableName)}-log.md`, 'text/markdown');
+  };
+  const saveBackup = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const [file, { download }] = await Promise.all([api.exportTable(props.tableId, props.token), import('../lib/sheet-files')]);
+      download(JSON.stringify(file, null, 1), `${fileStem(props.tableName)}-${props.gm ? 'backup' : 'my-view'}.json`, 'application/json');
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'The table could not be downloaded.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section class="card stack" aria-labelledby="records-h">
+      <h2 id="records-h">Log and backup</h2>
+      <p>
+        <button type="button" onClick={() => void saveLog()}>
+          Download the log (Markdown)
+        </button>
+      </p>
+      <p class="small muted">Everything you can see in the log, oldest first, with each roll's dice and explanation: to read, print or paste into your notes.</p>
+      <p>
+        <button type="button" disabled={busy} onClick={() => void saveBackup()}>
+          {busy ? 'Preparing…' : props.gm ? 'Download a backup of the table' : 'Download your view of the table'}
+        </button>
+      </p>
+      <p class="small muted">
+        {props.gm
+          ? 'Every event of the table in one file. Open it from the start page to continue the table on any server, with new links for everyone.'
+          : 'The events you can see, as a file. Only the GM’s backup can be opened as a table again.'}
+      </p>
+      {error && (
+        <p class="error-text" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -3,7 +3,9 @@ import type { TableOptions } from '../options';
 import type { Stage, Stamp } from '../time';
 import type { AttributeKey, Combatant } from './combatant';
 import type { Status } from './injury';
-import type { ActiveEffect, DeclaredDefense, Place } from './state';
+import type { ActiveEffect, ChallengeKind, DeclaredDefense, Place } from './state';
+
+export type { ChallengeKind } from './state';
 
 /** What every event carries: its place in the log and the first event of the action it belongs to. */
 export interface EventMeta {
@@ -12,7 +14,6 @@ export interface EventMeta {
   readonly action: number;
 }
 
-export type ChallengeKind = 'attack' | 'power' | 'interaction' | 'virtual' | 'recovery';
 
 /** One character's roll for the action order: the dice, the modifier, and where they came from. */
 export interface OrderRoll {

@@ -13,3 +13,8 @@ export * from './conditions';
 export * from './initiative';
 export * from './allOutAttack';
 export * from './batonPass';
+export * from './sheet';
+export * from './odds';
+export * from './encounter';
+export * from './ruleset';
+export * from './scenario';

@@ -35,6 +35,8 @@ export interface ServerConfig {
   databaseUrl?: string;
   /** PostgreSQL schema. Default "public". */
   databaseSchema?: string;
+  /** application_name of the connection that listens for other nodes. Default "personae-listener". */
+  databaseListenerName?: string;
   /**
    * SQLite: 'full' (default) syncs the log to disk before a command is acknowledged, so it survives
    * a power loss; 'normal' survives a crash of the process but not of the machine.

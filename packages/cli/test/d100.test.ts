@@ -96,3 +96,12 @@ describe('personae replay with a d100 scenario', () => {
     expect(o.state.characters.find((c) => c.id === 'makoto')).toMatchObject({ wounds: { light: 4, heavy: 2, deadly: 1 }, stress: 0 });
   });
 });
+
+describe('personae replay with an illegal d100 scenario', () => {
+  it('stops at the refused action with exit code 2 and names it', async () => {
+    const r = await cli('replay', 'examples/d100/scenarios/invalid/out-of-turn.yaml', '--json');
+    expect(r.exitCodeSet).toBe(2);
+    expect(r.stderr).toMatch(/action 2 refused \(not-your-turn\): attacker: it is Pixie's turn/);
+    expect((JSON.parse(r.stdout) as { error: { code: string } }).error.code).toBe('not-your-turn');
+  });
+});

@@ -18,3 +18,4 @@ export * from './odds';
 export * from './encounter';
 export * from './ruleset';
 export * from './scenario';
+export * from './docs';

@@ -107,3 +107,41 @@ describe('a d100 encounter as events (d100-combat-rules.txt, "Combat Structure",
     );
   });
 });
+
+describe('Baton Pass and the All Out Attack in an encounter (d100-combat-rules.txt, "Baton Pass", "All Out Attack")', () => {
+  const f = resolve(root, 'examples/d100/scenarios/baton-pass-all-out.yaml');
+  const sheetsHere = (path: string) => parseYaml(readFileSync(resolve(dirname(f), path), 'utf8')) as unknown;
+  const run = runD100Scenario(parseD100Scenario(readFileSync(f, 'utf8'), 'baton-pass-all-out.yaml'), sheetsHere, seededDice(3));
+  it('passes the One More to Yukari with two Advantages (rank 4) and spends it on the All Out Attack', () => {
+    expect(run.error).toBe(null);
+    expect(run.state.order).toEqual(['pixie', 'yukari', 'makoto']);
+    const pass = run.events.find((e) => e.type === 'baton-passed');
+    expect(pass?.data).toMatchObject({ from: 'makoto', to: 'yukari', advantages: 2 });
+    // Yukari 33 vs 45 + 10: 2 DoS; Makoto 25 vs 40 + 10: 3 DoS; 2 participants + 3 = 5 wounds
+    const aoa = run.events.find((e) => e.type === 'all-out-attack');
+    expect(aoa?.data).toMatchObject({ woundsEach: 5, killed: ['pixie'] });
+    expect(run.state.fighters.pixie!.out).toBe(true);
+    expect(run.state.fighters.pixie!.ailments.some((a) => a.name === 'staggered')).toBe(false);
+  });
+  it('refuses a second pass back to Makoto in the same chain', () => {
+    const upTo = run.events.findIndex((e) => e.type === 'baton-passed');
+    let s: EncounterState = initialEncounter();
+    for (const e of run.events.slice(0, upTo + 1)) s = evolveEncounter(s, e);
+    expect(() => decideEncounter(s, { type: 'baton-pass', to: 'makoto' }, { actor: GM, dice: givenDice([]), now: '' })).toThrow(/already given or received a Baton Pass/);
+  });
+});
+
+describe('ailments expire on the sufferer\'s turns in an encounter', () => {
+  it('Dizzy inflicted during the Pixie\'s turn lasts through its next two turns', () => {
+    const base = runD100Scenario({ ...scenario, actions: [{ type: 'start' }, { type: 'inflict-ailment', target: 'pixie', ailment: 'dizzy' }] }, sheets, seededDice(1));
+    let s = base.state;
+    const end = () => { for (const e of decideEncounter(s, { type: 'end-turn' }, { actor: GM, dice: givenDice([]), now: '' })) s = evolveEncounter(s, e); };
+    const dizzy = () => s.fighters.pixie!.ailments.some((a) => a.name === 'dizzy');
+    end(); // the Pixie's first turn ends: it does not count
+    expect(dizzy()).toBe(true);
+    end(); end(); // Makoto's turn, then the Pixie's second turn: one counted
+    expect(dizzy()).toBe(true);
+    end(); end(); // the Pixie's third turn ends: two counted, it wears off
+    expect(dizzy()).toBe(false);
+  });
+});

@@ -3,7 +3,6 @@ import { basename, dirname, resolve } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { seededDice } from '@personae/dice';
-import { d100Summary, parseD100Scenario, runD100Scenario } from '@personae/d100';
 import { describeLucidityEvent, parseLucidityScenario, parseSheetText, runLucidityScenario, scenarioSummary } from '@personae/lucidity';
 import { CliError, EXIT_USAGE, writeLines, type CliIo } from '../io.js';
 
@@ -12,7 +11,7 @@ export interface ReplayFlags {
   seed?: number;
 }
 
-type ReplayRuleset = (file: string, text: string, flags: ReplayFlags, io: CliIo) => void;
+type ReplayRuleset = (file: string, text: string, flags: ReplayFlags, io: CliIo) => void | Promise<void>;
 
 function replayLucidity(file: string, text: string, flags: ReplayFlags, io: CliIo): void {
   const scenario = parseLucidityScenario(text, basename(file));
@@ -48,7 +47,9 @@ function replayLucidity(file: string, text: string, flags: ReplayFlags, io: CliI
   }
 }
 
-function replayD100(file: string, text: string, flags: ReplayFlags, io: CliIo): void {
+async function replayD100(file: string, text: string, flags: ReplayFlags, io: CliIo): Promise<void> {
+  // loaded only for d100 files, so other replays start without the ruleset
+  const { d100Summary, parseD100Scenario, runD100Scenario } = await import('@personae/d100');
   const scenario = parseD100Scenario(text, basename(file));
   const sheets = (path: string): unknown => {
     let sheetText: string;
@@ -103,6 +104,6 @@ export async function replayOtherRuleset(file: string, flags: ReplayFlags, io: C
   if (ruleset === undefined || ruleset === 'personae') return false;
   const replay = typeof ruleset === 'string' ? REPLAY_RULESETS[ruleset] : undefined;
   if (!replay) throw new CliError(`${basename(file)}: unknown ruleset ${JSON.stringify(ruleset)}; scenario files are Personae (no ruleset key) or ${Object.keys(REPLAY_RULESETS).join(', ')}`);
-  replay(file, text, flags, io);
+  await replay(file, text, flags, io);
   return true;
 }

@@ -100,6 +100,11 @@ export function iidComparison(actorDice: number, reactorDice: number, diff: numb
     return result;
   }
 
+  if (!track) {
+    plainWalk(n, m, diff, term);
+    return result;
+  }
+
   const K1 = K + 1;
   let tagCap = K + 4;
   if (tagA.length < tagCap) {
@@ -263,6 +268,82 @@ export function iidComparison(actorDice: number, reactorDice: number, diff: numb
   bufCur = cur;
   bufNext = next;
   return result;
+}
+
+let bufPlain = new Float64Array(64);
+let bufPlainNext = new Float64Array(64);
+
+/**
+ * The walk without natural 10s: one state per count of dice used in the tie, terminal mass by class
+ * into term[class]. The same transitions as iidComparison's, without tags.
+ */
+function plainWalk(n: number, m: number, diff: number, term: Float64Array): void {
+  const t = binomialTables(Math.max(n, m));
+  const pmf = t.pmf;
+  const tail = t.tail;
+  const K = Math.min(n, m);
+  if (bufPlain.length < K + 1) {
+    bufPlain = new Float64Array(2 * K + 2);
+    bufPlainNext = new Float64Array(2 * K + 2);
+  }
+  let cur = bufPlain;
+  let next = bufPlainNext;
+  cur.fill(0, 0, K + 1);
+  cur[0] = 1;
+  const end = n === m ? FULL_TIE : n > m ? A_EXTRA : R_EXTRA;
+  let aFirst = 0;
+  let aLater = 0;
+  let aExtra = 0;
+  let rFirst = 0;
+  let rLater = 0;
+  let rExtra = 0;
+  let ended = 0;
+  const top = 10 + Math.max(diff, 0);
+  const bottom = 1 + Math.min(diff, 0);
+  for (let level = top; level >= bottom; level--) {
+    const fa = level - diff;
+    next.fill(0, 0, K + 1);
+    for (let k = 0; k < K; k++) {
+      const p = cur[k]!;
+      if (p === 0) continue;
+      const a = n - k;
+      const r = m - k;
+      const ra = row(t, fa, a);
+      const rr = row(t, level, r);
+      const both = a < r ? a : r;
+      for (let c = 0; c <= both; c++) {
+        const q = p * pmf[ra + c]! * pmf[rr + c]!;
+        if (k + c === K) ended += q;
+        else next[k + c] = next[k + c]! + q;
+      }
+      const aMax = a - 1 < r ? a - 1 : r;
+      for (let c = 0; c <= aMax; c++) {
+        const w = p * pmf[rr + c]! * tail[ra + c + 1]!;
+        if (c === r) aExtra += w;
+        else if (k + c === 0) aFirst += w;
+        else aLater += w;
+      }
+      const rMax = r - 1 < a ? r - 1 : a;
+      for (let c = 0; c <= rMax; c++) {
+        const w = p * pmf[ra + c]! * tail[rr + c + 1]!;
+        if (c === a) rExtra += w;
+        else if (k + c === 0) rFirst += w;
+        else rLater += w;
+      }
+    }
+    const swap = cur;
+    cur = next;
+    next = swap;
+  }
+  bufPlain = cur;
+  bufPlainNext = next;
+  term[A_FIRST] = aFirst;
+  term[A_LATER] = aLater;
+  term[A_EXTRA] = aExtra;
+  term[R_FIRST] = rFirst;
+  term[R_LATER] = rLater;
+  term[R_EXTRA] = rExtra;
+  term[end] = term[end]! + ended;
 }
 
 let bufValue = new Float64Array(256);

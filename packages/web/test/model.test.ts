@@ -246,3 +246,43 @@ describe('table options in words', () => {
     for (const n of grouped) expect(OPTION_LABEL[n]).toMatch(/^[A-Z]/);
   });
 });
+
+describe('undo in the log', () => {
+  it('marks what an undo took back, previews the action before it (never the undo line), and a redo restores', async () => {
+    const { takenBack, undoPreview } = await import('../src/lib/undo');
+    const { personaeTable } = await import('@personae/rules');
+    const { seededDice } = await import('@personae/dice');
+    const sheetOf = (file: string) => {
+      const l = loadSheet(readFileSync(new URL(`../../../examples/characters/${file}`, import.meta.url), 'utf8'), file);
+      if (!l.ok) throw new Error(l.error.message);
+      return JSON.parse(JSON.stringify(l.sheet)) as Record<string, unknown>;
+    };
+    let state = personaeTable.initialState();
+    let minute = 0;
+    const log = () => personaeTable.viewState(state, { role: 'gm', participantId: 'p-gm' }).log;
+    const run = (raw: Record<string, unknown>) => {
+      const parsed = personaeTable.parseCommand(raw.type === 'encounter' ? { ...raw, seen: state.seq } : raw);
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      const now = `2026-11-22T20:${String(minute++).padStart(2, '0')}:00.000Z`;
+      for (const e of personaeTable.decide(state, parsed.command, { actor: { role: 'gm', participantId: 'p-gm' }, dice: seededDice(3), now })) state = personaeTable.evolve(state, e);
+    };
+    run({ type: 'add-character', sheet: sheetOf('dwarf-iron-constitution.yaml') });
+    run({ type: 'add-character', sheet: sheetOf('merchant-privateer-scoundrel.yaml') });
+    run({ type: 'encounter', command: { type: 'escalate', actor: 'gm', to: 'non-violent' } });
+    const calm = log().at(-1)!.seq;
+    run({ type: 'encounter', command: { type: 'escalate', actor: 'gm', to: 'violent' } });
+    const violent = log().filter((e) => e.seq > calm).map((e) => e.seq);
+    expect(violent.length).toBeGreaterThan(1);
+    expect(undoPreview(log()).map((e) => e.seq)).toEqual(violent);
+
+    run({ type: 'encounter', command: { type: 'undo', actor: 'gm' } });
+    const undo = log().at(-1)!;
+    expect(undo.undo).toEqual({ kind: 'undo', to: calm });
+    expect([...takenBack(log())]).toEqual(violent.map((seq) => [seq, undo.seq]));
+    expect(undoPreview(log()).map((e) => e.seq)).toEqual([calm]);
+
+    run({ type: 'encounter', command: { type: 'redo', actor: 'gm' } });
+    expect(log().at(-1)!.undo).toEqual({ kind: 'redo', to: violent.at(-1) });
+    expect(takenBack(log()).size).toBe(0);
+  });
+});

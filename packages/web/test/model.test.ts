@@ -6,6 +6,7 @@ import { percent } from '../src/lib/format';
 import { emptyRoller, parseGiven, resolveSide, rollCommand, rollerOdds, type RollerCharacter } from '../src/lib/roller';
 import { parseRoute } from '../src/lib/route';
 import { loadSheet } from '../../rules/src/character/load';
+import { combatantFromSheet, composeSide, skillUse } from '@personae/rules';
 import { readFileSync } from 'node:fs';
 
 const core = presetOptions('core-2011');
@@ -86,6 +87,20 @@ describe('the roller model', () => {
     expect(odds.actorSweep.map((p) => p.dice)).toEqual([actor.dice - 1, actor.dice, actor.dice + 1]);
     expect(odds.actorSweep[0]!.success).toBeLessThan(odds.actorSweep[2]!.success);
     expect(odds.reactorSweep[0]!.success).toBeGreaterThan(odds.reactorSweep[2]!.success);
+  });
+
+  it('builds a character side with the rules function the encounter uses: a Quality counts, an ability out of scope is said and left out', () => {
+    const sheet = { ...loaded.sheet, specialAbilities: [...loaded.sheet.specialAbilities, { name: 'Stubborn', conditional: [], culture: false, quality: true, upgrades: 0, effect: { type: 'bonus-result' as const, amount: 1 } }] };
+    const character: RollerCharacter = { ...dwarf, sheet, penalty: null };
+    const input = emptyRoller();
+    input.actor = { ...input.actor, character: 'brogan', skill: 'Shield Wall', attribute: 'prowess', ability: 'Shield Bash' };
+    const side = resolveSide(input.actor, [character], core, 'actor');
+    const def = combatantFromSheet(sheet, core);
+    const encounter = composeSide({ def, options: core, penaltyDice: [], granted: [] }, { skill: skillUse(def, 'Shield Wall', 'prowess'), attribute: 'prowess', role: 'issue', kind: 'other' }, 'abilities');
+    expect(side.modifiers).toEqual(encounter.spec.modifiers);
+    expect(side.modifiers).toContainEqual({ value: 1, source: 'Stubborn (Quality)' });
+    expect(side.dice).toBe(encounter.spec.pool.base);
+    expect(side.notes.join(' ')).toMatch(/Shield Bash does not apply/);
   });
 
   it('assistants follow the table option: a die each under the web revision', () => {

@@ -80,3 +80,28 @@ describe('personae d100 odds', () => {
     expect(o.wounds).toEqual({ 0: expect.closeTo(1, 10) });
   });
 });
+
+describe('personae replay with a d100 scenario', () => {
+  it('prints every event and each character\'s final wound tracks, Stress and conditions', async () => {
+    const o = (await cliJson('replay', 'examples/d100/scenarios/weakness-one-more.yaml', '--json')) as {
+      ruleset: string;
+      events: { type: string }[];
+      state: { characters: { id: string; wounds: Record<string, number>; stress: number; conditions: Record<string, unknown>; ailments: unknown[]; out: boolean }[] };
+    };
+    expect(o.ruleset).toBe('d100');
+    expect(o.events.filter((e) => e.type === 'attack-resolved')).toHaveLength(3);
+    const pixie = o.state.characters.find((c) => c.id === 'pixie')!;
+    expect(pixie).toMatchObject({ wounds: { light: 0, heavy: 0, deadly: 0 }, stress: 18, out: true });
+    expect(pixie.conditions).toMatchObject({ bloodLoss: true });
+    expect(o.state.characters.find((c) => c.id === 'makoto')).toMatchObject({ wounds: { light: 4, heavy: 2, deadly: 1 }, stress: 0 });
+  });
+});
+
+describe('personae replay with an illegal d100 scenario', () => {
+  it('stops at the refused action with exit code 2 and names it', async () => {
+    const r = await cli('replay', 'examples/d100/scenarios/invalid/out-of-turn.yaml', '--json');
+    expect(r.exitCodeSet).toBe(2);
+    expect(r.stderr).toMatch(/action 2 refused \(not-your-turn\): attacker: it is Pixie's turn/);
+    expect((JSON.parse(r.stdout) as { error: { code: string } }).error.code).toBe('not-your-turn');
+  });
+});

@@ -15,3 +15,7 @@ export * from './allOutAttack';
 export * from './batonPass';
 export * from './sheet';
 export * from './odds';
+export * from './encounter';
+export * from './ruleset';
+export * from './scenario';
+export * from './docs';

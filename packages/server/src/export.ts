@@ -119,6 +119,10 @@ export async function prepareImport<S, C, E>(raw: unknown, decider: Decider<S, C
     if (e.participantId !== null && !ids.has(e.participantId)) {
       return failure('invalid_import', `event ${e.seq} names an unknown participant`, { field: `events.${i}.participantId` });
     }
+    if (decider.validateEvent) {
+      const valid = decider.validateEvent(e.event);
+      if (!valid.ok) return failure('invalid_import', `event ${e.seq}: ${valid.error.message}`, { field: `events.${i}.event${valid.error.field ? `.${valid.error.field}` : ''}` });
+    }
     try {
       state = decider.evolve(state, e.event as E);
     } catch (error) {

@@ -132,27 +132,50 @@ export interface ParticipantView {
   displayName: string;
 }
 
+/** The first message on a connection: who you are at which table, and (unless resuming) your view. */
+export interface WelcomeMessage {
+  type: 'welcome';
+  tableId: string;
+  table: { name: string; settings: SettingsView };
+  you: { participantId: string; role: 'gm' | 'player' | 'observer'; displayName: string | null };
+  participants: ParticipantView[];
+  version: number;
+  state?: unknown;
+  resync?: true;
+}
+
+/** One event, redacted for its receiver (`event: null` when the receiver may not see it). */
+export interface EventMessage {
+  type: 'event';
+  seq: number;
+  at?: string;
+  event: unknown;
+  commandId?: string;
+}
+
+/** The command's events are stored. */
+export interface AckMessage {
+  type: 'ack';
+  commandId: string;
+  firstSeq: number | null;
+  lastSeq: number | null;
+  version: number;
+  duplicate?: true;
+}
+
+/** The receiver's view of the table's state at `version`: pushed after new events, or asked for. */
+export interface StateMessage {
+  type: 'state';
+  version: number;
+  state: unknown;
+}
+
+/** Every message the server sends on the WebSocket. The web app imports these types from here. */
 export type ServerMessage =
-  | {
-      type: 'welcome';
-      tableId: string;
-      table: { name: string; settings: SettingsView };
-      you: { participantId: string; role: 'gm' | 'player' | 'observer'; displayName: string | null };
-      participants: ParticipantView[];
-      version: number;
-      state?: unknown;
-      resync?: true;
-    }
-  | { type: 'event'; seq: number; at?: string; event: unknown; commandId?: string }
-  | {
-      type: 'ack';
-      commandId: string;
-      firstSeq: number | null;
-      lastSeq: number | null;
-      version: number;
-      duplicate?: true;
-    }
-  | { type: 'state'; version: number; state: unknown }
+  | WelcomeMessage
+  | EventMessage
+  | AckMessage
+  | StateMessage
   | { type: 'participant-joined'; participant: ParticipantView }
   | { type: 'participant-left'; participantId: string }
   | { type: 'settings'; settings: SettingsView }

@@ -1,6 +1,14 @@
 import { cryptoDice, DiceInputError, givenDice, type DiceSource, type GivenDice } from '@personae/dice';
 import { isDomainError, type Actor, type Decider } from './domain';
-import { statusFor, type CommandEnvelope, type ErrorBody, type ParticipantView, type ServerMessage } from './protocol';
+import {
+  statusFor,
+  type AckMessage,
+  type CommandEnvelope,
+  type ErrorBody,
+  type EventMessage,
+  type ParticipantView,
+  type ServerMessage,
+} from './protocol';
 import type {
   CommandRecord,
   EventRecord,
@@ -44,8 +52,6 @@ export interface Failure {
 
 export type Outcome<T> = { ok: true; value: T } | Failure;
 
-export type AckMessage = Extract<ServerMessage, { type: 'ack' }>;
-export type EventMessage = Extract<ServerMessage, { type: 'event' }>;
 
 /** WebSocket close codes the server uses (4000-4999 is the range for applications). */
 export const CLOSE = {
@@ -419,6 +425,31 @@ export class TableHub<S, C, E> {
         viewer.sendText(text);
       }
     });
+    this.pushViews(t, viewers, statesAfter[statesAfter.length - 1]);
+  }
+
+  /**
+   * After new events, each viewer gets its own view of the new state (built once per role and
+   * participant), so clients keep their state from what is pushed instead of asking again.
+   */
+  private pushViews(t: LoadedTable<S>, viewers: Viewer[], state: S | undefined): void {
+    if (state === undefined || viewers.length === 0) return;
+    const texts = new Map<string, string | null>();
+    for (const viewer of viewers) {
+      const key = `${viewer.actor.role}:${viewer.actor.participantId}`;
+      let text = texts.get(key);
+      if (text === undefined) {
+        text = null;
+        try {
+          const view = this.decider.viewState(state, viewer.actor);
+          text = JSON.stringify({ type: 'state', version: t.version, state: view } satisfies ServerMessage);
+        } catch (error) {
+          this.log.error({ err: error, tableId: t.record.id }, 'viewState failed; the viewer asks for the state instead');
+        }
+        texts.set(key, text);
+      }
+      if (text !== null) viewer.sendText(text);
+    }
   }
 
   /** Tells every viewer of one participant who joined or left (a change, not the whole list). */

@@ -266,6 +266,23 @@ run('the web app in Chromium', () => {
     for (const p of [gm, player]) expect(await attack(p).locator('.tag.physical').allTextContents()).toEqual(['Physical dice']);
   });
 
+  it('the GM ends the session: everyone sees a summary, and the GM is led to award development points', async () => {
+    await gm.getByRole('tab', { name: 'Encounter' }).click();
+    await gm.getByRole('button', { name: 'End the session' }).click();
+    const summary = (p: Page) => p.locator('.session-summary');
+    await summary(gm).waitFor();
+    await player.getByRole('tab', { name: 'Encounter' }).click();
+    await summary(player).waitFor();
+    for (const p of [gm, player]) {
+      expect(await summary(p).getByRole('heading').textContent()).toBe('Session 1 is over');
+      expect(await summary(p).textContent()).toMatch(/Kestrel: \d+ (success|successes), \d+ failures?/);
+    }
+    expect(await summary(player).getByRole('button', { name: 'Award development points' }).count()).toBe(0);
+    await shot(gm, '20-gm-session-summary', false);
+    await summary(gm).getByRole('button', { name: 'Award development points' }).click();
+    expect(await gm.getByRole('tab', { name: 'Characters' }).getAttribute('aria-selected')).toBe('true');
+  });
+
   it('development points: the GM awards them, the player sees the cost before spending', async () => {
     await gm.getByRole('tab', { name: 'Characters' }).click();
     const gmCard = gm.locator('article', { has: gm.getByRole('heading', { name: 'Kestrel', exact: true }) });
@@ -315,8 +332,9 @@ run('the web app in Chromium', () => {
     await gm.getByRole('tab', { name: 'Characters' }).click();
     await shot(gm, '19-gm-characters');
     await gm.getByRole('tab', { name: 'Table' }).click();
-    await gm.getByLabel('criticals', { exact: true }).selectOption({ index: 1 });
-    await gm.getByText('changed from core-2011').waitFor();
+    await gm.locator('summary', { hasText: /^Criticals/ }).click();
+    await gm.locator('#opt-criticals').selectOption({ index: 1 });
+    await gm.locator('label[for="opt-criticals"] .tag', { hasText: 'changed from core-2011' }).waitFor();
     await shot(gm, '20-gm-options', false);
   });
 
@@ -545,6 +563,21 @@ run('the web app in Chromium', () => {
     await expect.poll(() => page.locator('#opt-preset').inputValue()).toBe('srd-v4');
     expect(await page.locator('.side-log .log > li').first().textContent()).toContain('srd-v4');
     await shot(page, '25-new-table-invite-first', false);
+    // Options come by topic, in words; the Apply bar stays on screen while the GM changes one far down.
+    await page.locator('summary', { hasText: /^Criticals/ }).click();
+    const transfer = page.locator('#opt-criticalsTransferable');
+    await transfer.scrollIntoViewIfNeeded();
+    expect(await page.locator('label[for="opt-criticalsTransferable"]').textContent()).toContain('Criticals may be given away');
+    const was = await transfer.isChecked();
+    await transfer.setChecked(!was);
+    expect(await page.locator('.apply-bar').textContent()).toContain('1 change not applied yet.');
+    expect(await page.locator('.apply-bar button.primary').evaluate((b) => b.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
+    await shot(page, '25b-options-apply-in-view', false);
+    await page.locator('.apply-bar').getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => page.locator('.apply-bar').textContent()).toContain('The table plays by these options.');
+    expect(await page.locator('label[for="opt-criticalsTransferable"] .tag').textContent()).toBe('changed from srd-v4');
+    expect(await labelProblems(page)).toEqual([]);
+    expect(await contrastProblems(page)).toEqual([]);
     await context.close();
   });
 

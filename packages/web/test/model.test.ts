@@ -220,3 +220,14 @@ describe('generated portraits', () => {
     expect(avatarOf('   ').initials).toBe('?');
   });
 });
+
+describe('table options in words', () => {
+  it('puts every option in exactly one group and names each in words', async () => {
+    const { OPTION_GROUPS, OPTION_LABEL } = await import('../src/lib/option-labels');
+    const { OPTION_DEFINITIONS } = await import('@personae/rules');
+    const grouped = OPTION_GROUPS.flatMap((g) => g.options);
+    expect([...grouped].sort()).toEqual(Object.keys(OPTION_DEFINITIONS).sort());
+    expect(new Set(grouped).size).toBe(grouped.length);
+    for (const n of grouped) expect(OPTION_LABEL[n]).toMatch(/^[A-Z]/);
+  });
+});

@@ -2,7 +2,12 @@ import type { Command } from 'commander';
 import { cryptoDice, seededDice, type DiceSource } from '@personae/dice';
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
-import { advantageModifiers, attackOdds, checkRoll, checkSheet, ELEMENTS, hitLocation, makeFighter, resolveOptions, resolveTest, AFFINITIES, type Affinity, type D100Options, type Element } from '@personae/d100';
+import type { Affinity, D100Options, Element } from '@personae/d100';
+
+/** The ruleset is loaded when a d100 command runs, so other commands start without it. */
+const d100 = () => import('@personae/d100');
+const ELEMENTS = ['melee', 'missile', 'fire', 'ice', 'wind', 'elec', 'nuke', 'psy', 'bless', 'curse', 'almighty'] as const;
+const AFFINITIES = ['weak', 'normal', 'resist', 'block', 'repel', 'absorb'] as const;
 import { toJson } from '../format/json.js';
 import { CliError, EXIT_OK, writeLines, type CliIo } from '../io.js';
 
@@ -22,7 +27,8 @@ function collect(value: string, previous: string[]): string[] {
 }
 
 /** `--option NAME=VALUE` words into an overrides record. */
-function readOptions(flags: D100Flags): D100Options {
+async function readOptions(flags: D100Flags): Promise<D100Options> {
+  const { resolveOptions } = await d100();
   const overrides: Record<string, string> = {};
   for (const word of flags.option) {
     const eq = word.indexOf('=');
@@ -39,7 +45,8 @@ function wholeNumber(text: string, what: string): number {
 }
 
 /** The roll given with --roll (checked as a d100 result), else one from --seed or cryptographic dice. */
-function readRoll(flags: D100Flags, dice: () => DiceSource): number {
+async function readRoll(flags: D100Flags, dice: () => DiceSource): Promise<number> {
+  const { checkRoll } = await d100();
   if (flags.roll !== undefined) return checkRoll(flags.roll.trim() === '00' ? 100 : wholeNumber(flags.roll, '--roll'), '--roll');
   return dice().die(100);
 }
@@ -65,13 +72,14 @@ export function registerD100Commands(program: Command, io: CliIo): void {
     .summary('roll a d100 test against a target: success, degrees, critical, fumble')
     .option('--advantage <n>', 'Advantages on the test (+10 each)', '0')
     .option('--disadvantage <n>', 'Disadvantages on the test (-10 each)', '0')
-    .action((targetText: string, flags: D100Flags & { advantage: string; disadvantage: string }) => {
-      const options = readOptions(flags);
+    .action(async (targetText: string, flags: D100Flags & { advantage: string; disadvantage: string }) => {
+      const options = await readOptions(flags);
       const target = wholeNumber(targetText, 'TARGET');
       const adv = wholeNumber(flags.advantage, '--advantage');
       const dis = wholeNumber(flags.disadvantage, '--disadvantage');
       if (adv < 0 || dis < 0) throw new CliError('--advantage and --disadvantage count from 0');
-      const roll = readRoll(flags, diceFor(flags));
+      const roll = await readRoll(flags, diceFor(flags));
+      const { resolveTest, advantageModifiers } = await d100();
       const r = resolveTest(target, roll, advantageModifiers(adv, dis), options);
       if (flags.json) {
         io.stdout(
@@ -103,9 +111,10 @@ export function registerD100Commands(program: Command, io: CliIo): void {
 
   addCommon(group.command('location'))
     .summary('the hit location of a d100 roll')
-    .action((flags: D100Flags) => {
-      const options = readOptions(flags);
-      const roll = readRoll(flags, diceFor(flags));
+    .action(async (flags: D100Flags) => {
+      const options = await readOptions(flags);
+      const roll = await readRoll(flags, diceFor(flags));
+      const { hitLocation } = await d100();
       const r = hitLocation(roll, options);
       if (flags.json) io.stdout(toJson({ roll: r.roll, number: r.number, location: r.location, method: options.hitLocation }));
       else writeLines(io.stdout, [`rolled ${String(r.roll).padStart(2, '0')}${r.number !== r.roll ? ` (reversed: ${String(r.number).padStart(2, '0')})` : ''}: ${r.location}`]);
@@ -117,7 +126,8 @@ export function registerD100Commands(program: Command, io: CliIo): void {
     .argument('<files...>', 'YAML or JSON sheets')
     .summary('check d100 sheets: every problem names the field, the value and the rule')
     .option('--json', 'print one JSON object')
-    .action((files: string[], flags: { json?: boolean }) => {
+    .action(async (files: string[], flags: { json?: boolean }) => {
+      const { checkSheet } = await d100();
       const reports = files.map((file) => {
         let raw: unknown;
         try {
@@ -154,13 +164,14 @@ export function registerD100Commands(program: Command, io: CliIo): void {
     .option('--option <name=value>', 'a d100 table option (repeatable)', collect, [])
     .option('--preset <name>', 'a d100 option preset')
     .option('--json', 'print one JSON object')
-    .action((flags: D100Flags & Record<string, string>) => {
-      const options = readOptions(flags);
+    .action(async (flags: D100Flags & Record<string, string>) => {
+      const options = await readOptions(flags);
       const num = (k: string, min: number, max: number) => {
         const n = wholeNumber(flags[k]!, `--${k}`);
         if (n < min || n > max) throw new CliError(`--${k}: ${n} is not from ${min} to ${max}`);
         return n;
       };
+      const { attackOdds, makeFighter } = await d100();
       const element = flags.element as Element;
       if (!(ELEMENTS as readonly string[]).includes(element)) throw new CliError(`--element: "${flags.element}" is not one of ${ELEMENTS.join(', ')}`);
       const affinity = flags.affinity as Affinity;

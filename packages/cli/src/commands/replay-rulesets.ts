@@ -11,7 +11,7 @@ export interface ReplayFlags {
   seed?: number;
 }
 
-type ReplayRuleset = (file: string, text: string, flags: ReplayFlags, io: CliIo) => void;
+type ReplayRuleset = (file: string, text: string, flags: ReplayFlags, io: CliIo) => void | Promise<void>;
 
 function replayLucidity(file: string, text: string, flags: ReplayFlags, io: CliIo): void {
   const scenario = parseLucidityScenario(text, basename(file));
@@ -47,9 +47,43 @@ function replayLucidity(file: string, text: string, flags: ReplayFlags, io: CliI
   }
 }
 
+async function replayD100(file: string, text: string, flags: ReplayFlags, io: CliIo): Promise<void> {
+  // loaded only for d100 files, so other replays start without the ruleset
+  const { d100Summary, parseD100Scenario, runD100Scenario } = await import('@personae/d100');
+  const scenario = parseD100Scenario(text, basename(file));
+  const sheets = (path: string): unknown => {
+    let sheetText: string;
+    try {
+      sheetText = readFileSync(resolve(dirname(file), path), 'utf8');
+    } catch {
+      throw new CliError(`${basename(file)}: cannot read the sheet ${path}`);
+    }
+    return parseYaml(sheetText) as unknown;
+  };
+  const seed = flags.seed ?? scenario.seed;
+  const run = runD100Scenario(scenario, sheets, seededDice(seed));
+  const summary = d100Summary(run) as { round: number; characters: { name: string; wounds: Record<string, number>; woundMax: Record<string, number>; stress: number; ailments: { name: string }[]; injuries: { name: string }[]; out: boolean }[] };
+  if (flags.json) {
+    io.stdout(`${JSON.stringify({ ruleset: 'd100', events: run.events, state: summary, ...(run.error ? { error: run.error } : {}) }, null, 2)}\n`);
+  } else {
+    const lines = [`${scenario.title} (${basename(file)}; d100; seed ${seed})`];
+    run.events.forEach((e, i) => lines.push(`[${i + 1}] ${e.type} ${JSON.stringify(e.type === 'attack-resolved' ? { attacker: e.data.attacker, defender: e.data.defender, ...e.data.summary } : e.data)}`));
+    for (const c of summary.characters) {
+      const t = (k: string) => `${c.wounds[k]}/${c.woundMax[k]}`;
+      lines.push(`${c.name}: Light ${t('light')}, Heavy ${t('heavy')}, Deadly ${t('deadly')}, Stress ${c.stress}${c.ailments.length ? `, ${c.ailments.map((a) => a.name).join(', ')}` : ''}${c.injuries.length ? `, injuries ${c.injuries.map((x) => x.name).join(', ')}` : ''}${c.out ? ', out of the fight' : ''}`);
+    }
+    writeLines(io.stdout, lines);
+  }
+  if (run.error) {
+    io.stderr(`personae: action ${run.error.action} refused (${run.error.code}): ${run.error.message}\n`);
+    io.setExitCode(EXIT_USAGE);
+  }
+}
+
 /** Scenario files of other rulesets, by their top-level `ruleset:` key; files without one are Personae scenarios. */
 export const REPLAY_RULESETS: Readonly<Record<string, ReplayRuleset>> = {
   lucidity: replayLucidity,
+  d100: replayD100,
 };
 
 /** Replays `file` when it names another ruleset; false when it is a Personae scenario. */
@@ -70,6 +104,6 @@ export async function replayOtherRuleset(file: string, flags: ReplayFlags, io: C
   if (ruleset === undefined || ruleset === 'personae') return false;
   const replay = typeof ruleset === 'string' ? REPLAY_RULESETS[ruleset] : undefined;
   if (!replay) throw new CliError(`${basename(file)}: unknown ruleset ${JSON.stringify(ruleset)}; scenario files are Personae (no ruleset key) or ${Object.keys(REPLAY_RULESETS).join(', ')}`);
-  replay(file, text, flags, io);
+  await replay(file, text, flags, io);
   return true;
 }

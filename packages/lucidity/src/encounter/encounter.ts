@@ -146,8 +146,9 @@ function spend(c: Combatant, cost: number, field: string, section: string): void
   if (cost > c.actions) throw refuse('no-actions', `${field}: ${c.name} has ${c.actions} action(s) left and this costs ${cost}`, field, section);
 }
 
-function pendingRoll(c: Combatant, cmd: { buffs?: number | undefined; breaks?: number | undefined }) {
-  return { buffs: (cmd.buffs ?? 0) + c.pendingBuffs, breaks: (cmd.breaks ?? 0) + c.pendingBreaks };
+/** Buffs and breaks of a roll: those named (or one per die given), plus those Help/Interfere offered. */
+function pendingRoll(c: Combatant, cmd: { buffs?: number | undefined; breaks?: number | undefined; buffDice?: readonly number[] | undefined; breakDice?: readonly number[] | undefined }) {
+  return { buffs: (cmd.buffs ?? cmd.buffDice?.length ?? 0) + c.pendingBuffs, breaks: (cmd.breaks ?? cmd.breakDice?.length ?? 0) + c.pendingBreaks };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -308,7 +309,7 @@ const handlers: { [T in LucidityCommand['type']]: Handler<T> } = {
       target = t.target;
       against = { id: d.id, attribute: cmd.against.attribute, d20: t.defenderD20 };
     }
-    const roll = d20Roll(a, mods, target, { ...cmd, buffs: (cmd.buffs ?? 0) + fellowship }, a.attributes[cmd.attribute], opts, ctx.dice, clarity);
+    const roll = d20Roll(a, mods, target, { ...cmd, buffs: (cmd.buffs ?? cmd.buffDice?.length ?? 0) + fellowship }, a.attributes[cmd.attribute], opts, ctx.dice, clarity);
     if (against && against.d20 !== null && !roll.guaranteed && !roll.lucidity) {
       const winner = opposedWinner(roll.total, target, opts);
       if (winner === 'reroll' && roll.total === target) throw refuse('tie', 'the opposed rolls tie: roll both again (option opposedTie=reroll)', 'd20', 'Minor Exploits');

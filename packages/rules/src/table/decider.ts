@@ -1,5 +1,6 @@
 import type { TableCommand } from './commands';
 import { decideTable, evolveTable, initialTableState, parseTableCommand, type TableContext, type TableEvent, type TableState } from './table';
+import { validateTableEvent } from './validate';
 import { redactTableEvent, viewTable } from './view';
 
 /**
@@ -13,4 +14,5 @@ export const personaeTable = {
   evolve: evolveTable,
   redactEvent: redactTableEvent,
   viewState: viewTable,
+  validateEvent: validateTableEvent,
 };

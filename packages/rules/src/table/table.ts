@@ -18,6 +18,8 @@ import { OptionError, presetOptions, tableOptions, type Preset, type TableOption
 import { ownGet } from '@personae/core';
 import { TableCommandSchema, type FreeSide, type TableCommand } from './commands';
 import { requireDiceAuthority } from './dice';
+import { checkEventApplies } from './validate';
+import { appendLog, EMPTY_LOG, logEntries, type TableLog } from './log';
 import { concernedIds, hiddenSideShown, publicLines, publicResult } from './hidden';
 
 /** Who issues a command or looks at the table (the table server's notion of a participant). */
@@ -64,7 +66,8 @@ export interface TableState {
   readonly preset: Preset;
   readonly options: TableOptions;
   readonly characters: Readonly<Record<string, TableCharacter>>;
-  readonly log: readonly LogEntry[];
+  /** The shared log (see ./log.ts); `tableLog(state)` reads it. */
+  readonly log: TableLog;
   readonly encounter: EncounterState;
 }
 
@@ -97,8 +100,13 @@ export function canHear(said: { readonly by: string; readonly to: string | null 
   return said.by === viewer.participantId || said.to === viewer.participantId || (said.to === TO_GM && viewer.role === 'gm');
 }
 
+/** The table's log entries, oldest first. */
+export function tableLog(state: TableState): readonly LogEntry[] {
+  return logEntries(state.log);
+}
+
 export function initialTableState(preset: Preset = 'core-2011'): TableState {
-  return { seq: 0, preset, options: presetOptions(preset), characters: {}, log: [], encounter: EMPTY_STATE };
+  return { seq: 0, preset, options: presetOptions(preset), characters: {}, log: EMPTY_LOG, encounter: EMPTY_STATE };
 }
 
 export type ParsedCommand = { ok: true; command: TableCommand } | { ok: false; error: { code: string; message: string; field?: string } };
@@ -464,37 +472,39 @@ function charactersIn(result: ChallengeResult): string[] {
 
 /** evolve(state, event) -> state. Never rolls, never mutates its input. */
 export function evolveTable(state: TableState, event: TableEvent): TableState {
+  // An event that names a character the table lacks cannot come from decide: refuse it (an import).
+  checkEventApplies(state, event);
   const seq = state.seq + 1;
   const next = { ...state, seq };
   switch (event.type) {
     case 'configured':
-      return { ...next, preset: event.preset, options: event.options, log: [...state.log, entry(seq, event, [], [`Table options: preset ${event.preset}.`])] };
+      return { ...next, preset: event.preset, options: event.options, log: appendLog(state.log, entry(seq, event, [], [`Table options: preset ${event.preset}.`])) };
     case 'character-added':
       return {
         ...next,
         characters: { ...state.characters, [event.id]: { id: event.id, owner: event.owner, hidden: event.hidden, sheet: event.sheet } },
-        log: [...state.log, entry(seq, event, [event.id], [`${event.sheet.name} joins the table.`], event.hidden)],
+        log: appendLog(state.log, entry(seq, event, [event.id], [`${event.sheet.name} joins the table.`], event.hidden)),
       };
     case 'sheet-updated': {
       const c = state.characters[event.id]!;
-      return { ...next, characters: { ...state.characters, [event.id]: { ...c, sheet: event.sheet } }, log: [...state.log, entry(seq, event, [event.id], [`${event.sheet.name}'s sheet changes${event.entry ? `: ${describeHistory(event.entry)}` : ''}.`], c.hidden)] };
+      return { ...next, characters: { ...state.characters, [event.id]: { ...c, sheet: event.sheet } }, log: appendLog(state.log, entry(seq, event, [event.id], [`${event.sheet.name}'s sheet changes${event.entry ? `: ${describeHistory(event.entry)}` : ''}.`], c.hidden)) };
     }
     case 'character-removed': {
       const { [event.id]: removed, ...rest } = state.characters;
-      return { ...next, characters: rest, log: [...state.log, entry(seq, event, [event.id], [`${removed?.sheet.name ?? event.id} leaves the table.`], removed?.hidden ?? false)] };
+      return { ...next, characters: rest, log: appendLog(state.log, entry(seq, event, [event.id], [`${removed?.sheet.name ?? event.id} leaves the table.`], removed?.hidden ?? false)) };
     }
     case 'visibility-set': {
       const c = state.characters[event.id]!;
-      return { ...next, characters: { ...state.characters, [event.id]: { ...c, hidden: event.hidden } }, log: [...state.log, entry(seq, event, [event.id], [`${c.sheet.name} is ${event.hidden ? 'hidden from' : 'revealed to'} the players.`], true)] };
+      return { ...next, characters: { ...state.characters, [event.id]: { ...c, hidden: event.hidden } }, log: appendLog(state.log, entry(seq, event, [event.id], [`${c.sheet.name} is ${event.hidden ? 'hidden from' : 'revealed to'} the players.`], true)) };
     }
     case 'owner-set': {
       const c = state.characters[event.id]!;
       return { ...next, characters: { ...state.characters, [event.id]: { ...c, owner: event.owner } } };
     }
     case 'said':
-      return { ...next, log: [...state.log, { ...entry(seq, event, [], [event.text]), said: { to: event.to } }] };
+      return { ...next, log: appendLog(state.log, { ...entry(seq, event, [], [event.text]), said: { to: event.to } }) };
     case 'rolled':
-      return { ...next, log: [...state.log, { ...entry(seq, event, charactersIn(event.result), event.result.explanation, event.hidden), result: event.result, ...(event.purpose ? { purpose: event.purpose } : {}) }] };
+      return { ...next, log: appendLog(state.log, { ...entry(seq, event, charactersIn(event.result), event.result.explanation, event.hidden), result: event.result, ...(event.purpose ? { purpose: event.purpose } : {}) }) };
     case 'encounter': {
       const before = state.encounter.now;
       const encounter = evolveEncounter(state.encounter, event.event);
@@ -502,15 +512,18 @@ export function evolveTable(state: TableState, event: TableEvent): TableState {
       const lines = inner.type === 'undone' || inner.type === 'redone' ? [undoLine(state.log, inner.type, inner.toSequence)] : describeEvent(inner, before);
       if (lines.length === 0) return { ...next, encounter };
       const written: LogEntry = { ...entry(seq, event, involved(inner), lines, event.hidden), ...challengeOf(inner), encounterSeq: inner.seq };
-      return { ...next, encounter, log: [...state.log, { ...written, ...secretPart(state, event, before) }] };
+      return { ...next, encounter, log: appendLog(state.log, { ...written, ...secretPart(state, event, before) }) };
     }
   }
 }
 
 /** Undo and redo in the log's own numbering: the last entry of the state they return to. */
-function undoLine(log: readonly LogEntry[], type: 'undone' | 'redone', toSequence: number): string {
+function undoLine(log: TableLog, type: 'undone' | 'redone', toSequence: number): string {
   let last: LogEntry | undefined;
-  for (const e of log) if (e.encounterSeq !== undefined && e.encounterSeq <= toSequence) last = e;
+  for (let i = log.length - 1; i >= 0 && !last; i--) {
+    const e = log.shared[i]!;
+    if (e.encounterSeq !== undefined && e.encounterSeq <= toSequence) last = e;
+  }
   const where = last ? `where the table stood after entry #${last.seq}` : 'where the table stood before play began';
   return type === 'undone' ? `UNDO: back to ${where}; what came after is taken back.` : `REDO: forward again to ${where}.`;
 }

@@ -1,6 +1,7 @@
 import { ownHas } from '@personae/core';
 import { emptyTally, type CharacterState, type Combat, type LastChallenge, type Snapshot, type SuccessTally } from '../encounter';
 import { publicEncounterEvent, WITHHELD } from './hidden';
+import type { TableLog } from './log';
 import { canHear, type LogEntry, type TableCharacter, type TableEvent, type TableState, type Viewer } from './table';
 
 /**
@@ -111,11 +112,11 @@ function entryFor(e: LogEntry, viewer: Viewer, secret: ReadonlySet<string>): Log
   };
 }
 
-function visibleLog(log: readonly LogEntry[], viewer: Viewer, secret: ReadonlySet<string>): { log: readonly LogEntry[]; logOmitted: number } {
+function visibleLog(log: TableLog, viewer: Viewer, secret: ReadonlySet<string>): { log: readonly LogEntry[]; logOmitted: number } {
   const newest: LogEntry[] = [];
   let omitted = 0;
   for (let i = log.length - 1; i >= 0; i--) {
-    const e = log[i]!;
+    const e = log.shared[i]!;
     if (viewer.role !== 'gm' && e.hidden) continue;
     if (e.said && !canHear({ by: e.by, to: e.said.to }, viewer)) continue;
     if (newest.length >= LOG_VIEW_LIMIT) {
@@ -132,7 +133,7 @@ function visibleLog(log: readonly LogEntry[], viewer: Viewer, secret: ReadonlySe
 function lastChallengeView(state: TableState, last: LastChallenge | null, secret: ReadonlySet<string>): LastChallenge | null {
   if (!last) return null;
   let written: LogEntry | undefined;
-  for (let i = state.log.length - 1; i >= 0 && !written; i--) if (state.log[i]!.result === last.result) written = state.log[i];
+  for (let i = state.log.length - 1; i >= 0 && !written; i--) if (state.log.shared[i]!.result === last.result) written = state.log.shared[i];
   if (!written || written.hidden) return null;
   const hidden = { actor: secret.has(last.actor), reactor: secret.has(last.reactor) };
   if (!hidden.actor && !hidden.reactor) return last;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { seededDice } from '@personae/dice';
 import { loadSheet } from '../../src/character';
-import { personaeTable, type TableCommandInput, type TableEvent, type TableState, type Viewer } from '../../src/index';
+import { personaeTable, tableLog, type TableCommandInput, type TableEvent, type TableState, type Viewer } from '../../src/index';
 
 const gm: Viewer = { role: 'gm', participantId: 'p-gm' };
 const ann: Viewer = { role: 'player', participantId: 'p-ann' };
@@ -84,7 +84,7 @@ describe('hidden information at the table', () => {
 
   it('the hidden side of an open attack shows only its name and the outcome by default', () => {
     const { t, merchant } = hiddenEncounter();
-    const full = t.state.log.filter((e) => e.result && e.secretOf?.includes(merchant));
+    const full = tableLog(t.state).filter((e) => e.result && e.secretOf?.includes(merchant));
     expect(full.length).toBeGreaterThan(0);
     const seen = personaeTable.viewState(t.state, ann).log.filter((e) => e.result && e.characters.includes(merchant));
     expect(seen.length).toBeGreaterThan(0);

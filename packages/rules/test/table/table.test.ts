@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { givenDice, seededDice, type DiceSource } from '@personae/dice';
 import { loadSheet } from '../../src/character';
-import { LOG_VIEW_LIMIT, personaeTable, type TableCommandInput, type TableEvent, type TableState, type Viewer } from '../../src/index';
+import { LOG_VIEW_LIMIT, personaeTable, tableLog, type TableCommandInput, type TableEvent, type TableState, type Viewer } from '../../src/index';
 
 const gm: Viewer = { role: 'gm', participantId: 'p-gm' };
 const ann: Viewer = { role: 'player', participantId: 'p-ann' };
@@ -75,7 +75,7 @@ describe('the Personae table domain', () => {
   it('a free roll is resolved by the challenge engine and logged with every die', () => {
     const t = new Table();
     t.run(gm, { type: 'roll', actor: { name: 'Actor', dice: 3, modifiers: [{ value: 3, source: 'attribute' }] }, reactor: { name: 'Reactor', dice: 2, modifiers: [{ value: 2, source: 'attribute' }] } }, { dice: givenDice([7, 5, 2, 8, 6]) });
-    const entry = t.state.log.at(-1)!;
+    const entry = tableLog(t.state).at(-1)!;
     expect(entry.result?.decidedBy).toBe('extra-dice');
     expect(entry.result?.actor.roll.rolled).toEqual([7, 5, 2]);
     expect(entry.lines.join('\n')).toMatch(/wins on extra dice/);
@@ -85,12 +85,28 @@ describe('the Personae table domain', () => {
     const t = new Table();
     t.run(gm, { type: 'configure', preset: 'srd-v4', options: {} });
     t.run(gm, { type: 'roll', actor: { name: 'A', dice: 1, given: [3] }, reactor: { name: 'R', dice: 1, given: [9] }, assistants: ['Ben'] });
-    expect(t.state.log.at(-1)!.result).toMatchObject({ outcome: 'success', grade: 'glancing' });
+    expect(tableLog(t.state).at(-1)!.result).toMatchObject({ outcome: 'success', grade: 'glancing' });
     t.run(gm, { type: 'roll', actor: { name: 'A', dice: 1, given: [3] }, reactor: { name: 'R', dice: 1, given: [9] }, steer: { steps: 2, source: 'spent 2 criticals' } });
-    expect(t.state.log.at(-1)!.result).toMatchObject({ outcome: 'success', grade: 'clear' });
+    expect(tableLog(t.state).at(-1)!.result).toMatchObject({ outcome: 'success', grade: 'clear' });
     t.run(gm, { type: 'configure', preset: 'core-2011', options: {} });
     t.run(gm, { type: 'roll', actor: { name: 'A', dice: 1, given: [3] }, reactor: { name: 'R', dice: 1, given: [4] }, assistants: ['Ben'] });
-    expect(t.state.log.at(-1)!.result).toMatchObject({ outcome: 'tie' });
+    expect(tableLog(t.state).at(-1)!.result).toMatchObject({ outcome: 'tie' });
+  });
+
+  it('the log is shared between states but each state reads only its own entries (an append is O(1))', () => {
+    const t = new Table();
+    for (let i = 0; i < 3; i++) t.run(gm, { type: 'roll', actor: { name: `A${i}`, dice: 1 }, reactor: { name: 'B', dice: 1 } });
+    const middle = t.state;
+    for (let i = 3; i < 6; i++) t.run(gm, { type: 'roll', actor: { name: `A${i}`, dice: 1 }, reactor: { name: 'B', dice: 1 } });
+    const newest = t.state;
+    expect(middle.log.shared).toBe(newest.log.shared);
+    expect(tableLog(middle).map((e) => e.result!.actor.name)).toEqual(['A0', 'A1', 'A2']);
+    // A branch from the older state (a replay, a decision that was not stored) leaves the newer one alone.
+    const branch = personaeTable.evolve(middle, { ...t.events[3]!, result: { ...(t.events[3] as Extract<TableEvent, { type: 'rolled' }>).result, actor: { ...(t.events[3] as Extract<TableEvent, { type: 'rolled' }>).result.actor, name: 'Other' } } } as TableEvent);
+    expect(tableLog(branch).map((e) => e.result!.actor.name)).toEqual(['A0', 'A1', 'A2', 'Other']);
+    expect(tableLog(newest).map((e) => e.result!.actor.name)).toEqual(['A0', 'A1', 'A2', 'A3', 'A4', 'A5']);
+    expect(tableLog(middle)).toHaveLength(3);
+    expect(personaeTable.viewState(middle, gm).log).toHaveLength(3);
   });
 
   it('a view carries the newest log entries and says how many older ones it left out', () => {
@@ -108,7 +124,7 @@ describe('the Personae table domain', () => {
     const roll: TableCommandInput = { type: 'roll', actor: { name: 'A', dice: 1, given: [9] }, reactor: { name: 'B', dice: 1 } };
     t.refused(ann, roll, 'physical-dice-off');
     t.run(ann, roll, { physicalDice: true });
-    expect(t.state.log.at(-1)!.result?.actor.roll.source).toBe('given');
+    expect(tableLog(t.state).at(-1)!.result?.actor.roll.source).toBe('given');
     t.run(gm, roll);
   });
 
@@ -192,21 +208,21 @@ describe('the Personae table domain', () => {
     t.run(gm, { type: 'encounter', command: { type: 'escalate', actor: dwarf!, to: 'violent' } });
     expect(t.state.encounter.now?.combat?.order[0]).toBe(dwarf);
     t.run(ann, { type: 'encounter', command: { type: 'attack', actor: dwarf!, target: merchant! } });
-    const attack = t.state.log.filter((e) => e.result).at(-1)!;
+    const attack = tableLog(t.state).filter((e) => e.result).at(-1)!;
     expect(attack.result?.actor.name).toBe(t.state.characters[dwarf!]!.sheet.name);
     expect(attack.lines.join(' ')).toMatch(/Pair #1/);
     const before = t.state.encounter.undoTo;
     expect(before).not.toBeNull();
     t.refused(ann, { type: 'encounter', command: { type: 'undo', actor: 'gm' } }, 'gm-only');
-    const lastBeforeAttack = t.state.log.filter((e) => e.seq < attack.seq && !/attacks/.test(e.lines.join(' '))).at(-1)!;
+    const lastBeforeAttack = tableLog(t.state).filter((e) => e.seq < attack.seq && !/attacks/.test(e.lines.join(' '))).at(-1)!;
     // An undo asked from an older version (a player acted since) is refused; one without it too.
     t.refused(gm, { type: 'encounter', command: { type: 'undo', actor: 'gm' }, seen: t.state.seq - 1 }, 'stale');
     t.refused(gm, { type: 'encounter', command: { type: 'undo', actor: 'gm' } }, 'seen-required');
     t.run(gm, { type: 'encounter', command: { type: 'undo', actor: 'gm' }, seen: t.state.seq });
     t.refused(gm, { type: 'encounter', command: { type: 'redo', actor: 'gm' }, seen: t.state.seq - 1 }, 'stale');
     expect(personaeTable.viewState(t.state, gm).canRedo).toBe(true);
-    expect(t.state.log.at(-1)!.lines[0]).toMatch(/^UNDO: back to where the table stood after entry #\d+/);
-    const target = Number(/#(\d+)/.exec(t.state.log.at(-1)!.lines[0]!)![1]);
+    expect(tableLog(t.state).at(-1)!.lines[0]).toMatch(/^UNDO: back to where the table stood after entry #\d+/);
+    const target = Number(/#(\d+)/.exec(tableLog(t.state).at(-1)!.lines[0]!)![1]);
     expect(target).toBeLessThan(attack.seq);
     expect(target).toBeGreaterThanOrEqual(lastBeforeAttack.seq - 1);
   });
@@ -222,7 +238,7 @@ describe('the Personae table domain', () => {
     t.run(ann, { type: 'advance', id: dwarf, command: { type: 'spend', purchase: { kind: 'hit' } } });
     expect(threshold()).toBe(before! + 1);
     expect(t.state.characters[dwarf]!.sheet.history?.length).toBe(2);
-    expect(t.state.log.some((e) => /spent 1 development point on hit/.test(e.lines.join(' ')))).toBe(true);
+    expect(tableLog(t.state).some((e) => /spent 1 development point on hit/.test(e.lines.join(' ')))).toBe(true);
     const before2 = JSON.stringify(t.state);
     expect(() => t.run(ann, { type: 'advance', id: dwarf, command: { type: 'spend', purchase: { kind: 'hit' } } })).toThrow(/point/);
     expect(JSON.stringify(t.state)).toBe(before2);
@@ -244,7 +260,7 @@ describe('the Personae table domain', () => {
       t.run(ann, define(dwarf));
       expect(t.state.characters[dwarf]!.sheet.skills.map((s) => s.name)).toContain('Tunnel Sense');
       expect(t.state.encounter.now?.characters[dwarf]?.def.skills.some((s) => s.name === 'Tunnel Sense')).toBe(true);
-      expect(t.state.log.at(-2)?.lines.join(' ')).toMatch(/define the skill Tunnel Sense in an unspent creation slot/);
+      expect(tableLog(t.state).at(-2)?.lines.join(' ')).toMatch(/define the skill Tunnel Sense in an unspent creation slot/);
       // The next session begins: in session again.
       t.run(gm, { type: 'encounter', command: { type: 'begin-session', actor: 'gm' } });
       expect(t.state.encounter.now?.betweenSessions).toBe(false);
@@ -284,7 +300,7 @@ describe('the Personae table domain', () => {
     t.run(gm, { type: 'configure', preset: 'srd-v4', options: {} });
     t.run(ann, { type: 'encounter', command: { type: 'interact', actor: dwarf!, target: merchant!, skill: 'Stonecraft' } });
     t.run(ann, { type: 'encounter', command: { type: 'move', actor: dwarf!, to: 'adjacent' } });
-    const result = t.state.log.filter((e) => e.result).at(-1)!.result!;
+    const result = tableLog(t.state).filter((e) => e.result).at(-1)!.result!;
     expect(result.outcome).not.toBe('tie');
     const expected = {
       session: 1,

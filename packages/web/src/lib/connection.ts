@@ -1,3 +1,4 @@
+import type { EventMessage, ServerMessage, WelcomeMessage as Welcome } from '@personae/server/protocol';
 import { ApiError, type Ack, type Participant, type TableSettings } from './api';
 import { newCommandId } from './format';
 
@@ -10,35 +11,7 @@ import { newCommandId } from './format';
 
 export type ConnectionStatus = 'connecting' | 'live' | 'reconnecting' | 'refused';
 
-export interface EventMessage {
-  type: 'event';
-  seq: number;
-  at?: string;
-  event: unknown;
-  commandId?: string;
-}
-
-export interface Welcome {
-  type: 'welcome';
-  tableId: string;
-  table: { name: string; settings: TableSettings };
-  you: { participantId: string; role: 'gm' | 'player' | 'observer'; displayName: string | null };
-  participants: Participant[];
-  version: number;
-  state?: unknown;
-  resync?: true;
-}
-
-type ServerMessage =
-  | Welcome
-  | EventMessage
-  | Ack
-  | { type: 'state'; version: number; state: unknown }
-  | { type: 'participant-joined'; participant: Participant }
-  | { type: 'participant-left'; participantId: string }
-  | { type: 'settings'; settings: TableSettings }
-  | { type: 'pong'; id?: string | number }
-  | { type: 'error'; code: string; message: string; field?: string; commandId?: string; retryAfterMs?: number };
+export type { EventMessage, WelcomeMessage as Welcome } from '@personae/server/protocol';
 
 interface Pending {
   envelope: { type: 'command'; commandId: string; command: unknown; dice?: number[] };
@@ -254,7 +227,7 @@ export class TableConnection {
         if (msg.seq <= this.lastSeq) break;
         this.lastSeq = msg.seq;
         this.options.onEvent?.(msg);
-        this.requestState();
+        // The server follows new events with this participant's view of the new state ('state').
         break;
       case 'state':
         this.stateRequested = false;

@@ -5,9 +5,10 @@
 export function avatarOf(name: string): { initials: string; hue: number } {
   const words = name.trim().split(/\s+/).filter(Boolean);
   const initials = (words.length > 1 ? `${words[0]![0]}${words[words.length - 1]![0]}` : (words[0] ?? '?').slice(0, 2)).toUpperCase();
-  let h = 0;
-  for (const ch of name) h = (h * 31 + ch.codePointAt(0)!) % 360;
-  return { initials, hue: h };
+  // FNV-1a over the name, spread round the colour wheel, so that similar names get distant colours.
+  let h = 0x811c9dc5;
+  for (const ch of name) h = Math.imul(h ^ ch.codePointAt(0)!, 0x01000193) >>> 0;
+  return { initials, hue: Math.round((h % 1000) * 137.508) % 360 };
 }
 
 export function Avatar(props: { name: string; size?: 'small' | 'large' }) {

@@ -71,7 +71,7 @@ export function Characters(props: {
   );
 }
 
-function tallyText(t: { successes: number; failures: number; uncounted: number } | null | undefined, clearOnly: boolean): string {
+export function tallyText(t: { successes: number; failures: number; uncounted: number } | null | undefined, clearOnly: boolean): string {
   if (!t) return '–';
   const extra = clearOnly && t.uncounted ? `, ${t.uncounted} glancing not counted` : '';
   return `${plural(t.successes, 'success', 'successes')}, ${plural(t.failures, 'failure')}${extra}`;

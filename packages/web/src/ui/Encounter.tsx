@@ -4,7 +4,7 @@ import { EMPTY_DESTINATION, RELATIVE_TERMS, moveDestination, positionText, resol
 import { plural } from '../lib/format';
 import { parseGiven } from '../lib/roller';
 import { STAGE_LABEL, bankTotal, escalationOrder, type CharacterView, type LogEntry, type Stage, type TableView } from '../lib/rules';
-import { conditionOf } from './Characters';
+import { conditionOf, tallyText } from './Characters';
 
 type Send = (command: unknown) => Promise<void>;
 
@@ -23,7 +23,7 @@ function nameOf(view: TableView, id: string): string {
   return view.characters.find((c) => c.id === id)?.name ?? 'a hidden character';
 }
 
-export function Encounter(props: { view: TableView; me: { participantId: string; role: 'gm' | 'player' | 'observer' }; send: Send; physicalDice: boolean }) {
+export function Encounter(props: { view: TableView; me: { participantId: string; role: 'gm' | 'player' | 'observer' }; send: Send; physicalDice: boolean; onAward?: () => void }) {
   const { view } = props;
   const scene = view.scene;
   const gm = props.me.role === 'gm';
@@ -67,6 +67,8 @@ export function Encounter(props: { view: TableView; me: { participantId: string;
         <strong>{STAGE_LABEL[stage][0]!.toUpperCase() + STAGE_LABEL[stage].slice(1)}</strong>
         {combat ? ` · round ${combat.round} · ${current ? `${nameOf(view, current)}'s turn` : ''}` : ''}
       </p>
+
+      {scene.betweenSessions && <SessionSummary view={view} session={scene.clock.session} gm={gm} onAward={props.onAward} />}
 
       {gm && (
         <div class="card stack" style={{ background: '#fbfaf6' }}>
@@ -209,6 +211,54 @@ export function Encounter(props: { view: TableView; me: { participantId: string;
         <p class="notice bad" role="alert">
           {error}
         </p>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The end of a session in a few lines: how far the story went, how each character fared, and for the
+ * GM the next step. personae-core-2011.txt "Advancement": development points are awarded between
+ * sessions, from the challenges each character issued.
+ */
+function SessionSummary(props: { view: TableView; session: number; gm: boolean; onAward?: (() => void) | undefined }) {
+  const { view } = props;
+  const clock = view.scene!.clock;
+  const dev = view.development;
+  return (
+    <section class="card stack session-summary" aria-labelledby="summary-h">
+      <h3 id="summary-h">Session {props.session} is over</h3>
+      <p>
+        The story reached day {clock.day}, scene {clock.scene}. {dev.characters.length === 0 ? 'No character issued a challenge.' : 'Each character’s challenges this session:'}
+      </p>
+      {dev.characters.length > 0 && (
+        <ul>
+          {dev.characters.map((r) => {
+            const c = view.characters.find((x) => x.id === r.id);
+            const cond = c ? conditionOf(c, view.options) : null;
+            return (
+              <li key={r.id}>
+                <Avatar name={r.name} size="small" />
+                <strong>{r.name}</strong>: {tallyText(r.tally, dev.countsOnlyClear)}
+                {cond && cond.status !== 'unharmed' ? ` · ends ${cond.label.toLowerCase()}` : ''}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {props.gm ? (
+        <div class="row">
+          <p class="grow">
+            Award development points now, on each character’s card{dev.countsOnlyClear ? ' (only clear successes count at this table)' : ''}. Begin the next session when the group meets again.
+          </p>
+          {props.onAward && (
+            <button type="button" class="primary" onClick={props.onAward}>
+              Award development points
+            </button>
+          )}
+        </div>
+      ) : (
+        <p class="small muted">The GM awards development points between sessions; they appear on your character’s card.</p>
       )}
     </section>
   );

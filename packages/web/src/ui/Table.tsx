@@ -268,7 +268,7 @@ export function TablePage(props: { tableId: string; token: string | null; watch:
                   )}
                 </div>
                 <div role="tabpanel" id="panel-encounter" aria-labelledby="tab-encounter" hidden={effectiveTab !== 'encounter'}>
-                  {me && <Encounter view={view} me={me} send={send} physicalDice={physical} />}
+                  {me && <Encounter view={view} me={me} send={send} physicalDice={physical} onAward={() => setTab('characters')} />}
                 </div>
                 <div role="tabpanel" id="panel-characters" aria-labelledby="tab-characters" hidden={effectiveTab !== 'characters'}>
                   {editing && !observer ? (

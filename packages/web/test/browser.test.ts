@@ -226,9 +226,21 @@ run('the web app in Chromium', () => {
     await preview.waitFor();
     expect(await preview.textContent()).toMatch(/Kestrel|Grask/);
     await shot(gm, '08-gm-undo-preview');
+    const previewed = await preview.locator('li').allTextContents();
     await gm.getByRole('button', { name: 'Undo', exact: true }).click();
     await gm.locator('.side-log .log > li', { hasText: 'UNDO' }).first().waitFor();
     await player.locator('.side-log .log > li', { hasText: 'UNDO' }).first().waitFor({ timeout: 1000 });
+    // What the undo took back stays in the log, marked, for both; the next undo would take back the action before, not the undo line.
+    const undoSeq = await gm.locator('.side-log .log > li', { hasText: 'UNDO' }).first().getAttribute('data-seq');
+    for (const p of [gm, player]) {
+      const marked = p.locator('.side-log .log > li.undone-entry');
+      await expect.poll(() => marked.count()).toBeGreaterThan(0);
+      expect(await marked.first().locator('.tag.undone').textContent()).toBe(`Taken back by #${undoSeq}`);
+    }
+    const gmMarked = (await gm.locator('.side-log .log > li.undone-entry').allTextContents()).join('\n');
+    for (const line of previewed) expect(gmMarked).toContain(line.trim());
+    await expect.poll(() => preview.textContent()).not.toContain('UNDO');
+    await shot(gm, '08b-gm-undo-marks', false);
   });
 
   it("the player moves Kestrel to a destination; the GM's condition table shows the position", async () => {

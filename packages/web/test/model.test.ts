@@ -6,6 +6,7 @@ import { percent } from '../src/lib/format';
 import { emptyRoller, parseGiven, resolveSide, rollCommand, rollerOdds, type RollerCharacter } from '../src/lib/roller';
 import { parseRoute } from '../src/lib/route';
 import { loadSheet } from '../../rules/src/character/load';
+import { combatantFromSheet, composeSide, skillUse } from '@personae/rules';
 import { readFileSync } from 'node:fs';
 
 const core = presetOptions('core-2011');
@@ -86,6 +87,20 @@ describe('the roller model', () => {
     expect(odds.actorSweep.map((p) => p.dice)).toEqual([actor.dice - 1, actor.dice, actor.dice + 1]);
     expect(odds.actorSweep[0]!.success).toBeLessThan(odds.actorSweep[2]!.success);
     expect(odds.reactorSweep[0]!.success).toBeGreaterThan(odds.reactorSweep[2]!.success);
+  });
+
+  it('builds a character side with the rules function the encounter uses: a Quality counts, an ability out of scope is said and left out', () => {
+    const sheet = { ...loaded.sheet, specialAbilities: [...loaded.sheet.specialAbilities, { name: 'Stubborn', conditional: [], culture: false, quality: true, upgrades: 0, effect: { type: 'bonus-result' as const, amount: 1 } }] };
+    const character: RollerCharacter = { ...dwarf, sheet, penalty: null };
+    const input = emptyRoller();
+    input.actor = { ...input.actor, character: 'brogan', skill: 'Shield Wall', attribute: 'prowess', ability: 'Shield Bash' };
+    const side = resolveSide(input.actor, [character], core, 'actor');
+    const def = combatantFromSheet(sheet, core);
+    const encounter = composeSide({ def, options: core, penaltyDice: [], granted: [] }, { skill: skillUse(def, 'Shield Wall', 'prowess'), attribute: 'prowess', role: 'issue', kind: 'other' }, 'abilities');
+    expect(side.modifiers).toEqual(encounter.spec.modifiers);
+    expect(side.modifiers).toContainEqual({ value: 1, source: 'Stubborn (Quality)' });
+    expect(side.dice).toBe(encounter.spec.pool.base);
+    expect(side.notes.join(' ')).toMatch(/Shield Bash does not apply/);
   });
 
   it('assistants follow the table option: a die each under the web revision', () => {
@@ -229,5 +244,45 @@ describe('table options in words', () => {
     expect([...grouped].sort()).toEqual(Object.keys(OPTION_DEFINITIONS).sort());
     expect(new Set(grouped).size).toBe(grouped.length);
     for (const n of grouped) expect(OPTION_LABEL[n]).toMatch(/^[A-Z]/);
+  });
+});
+
+describe('undo in the log', () => {
+  it('marks what an undo took back, previews the action before it (never the undo line), and a redo restores', async () => {
+    const { takenBack, undoPreview } = await import('../src/lib/undo');
+    const { personaeTable } = await import('@personae/rules');
+    const { seededDice } = await import('@personae/dice');
+    const sheetOf = (file: string) => {
+      const l = loadSheet(readFileSync(new URL(`../../../examples/characters/${file}`, import.meta.url), 'utf8'), file);
+      if (!l.ok) throw new Error(l.error.message);
+      return JSON.parse(JSON.stringify(l.sheet)) as Record<string, unknown>;
+    };
+    let state = personaeTable.initialState();
+    let minute = 0;
+    const log = () => personaeTable.viewState(state, { role: 'gm', participantId: 'p-gm' }).log;
+    const run = (raw: Record<string, unknown>) => {
+      const parsed = personaeTable.parseCommand(raw.type === 'encounter' ? { ...raw, seen: state.seq } : raw);
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      const now = `2026-11-22T20:${String(minute++).padStart(2, '0')}:00.000Z`;
+      for (const e of personaeTable.decide(state, parsed.command, { actor: { role: 'gm', participantId: 'p-gm' }, dice: seededDice(3), now })) state = personaeTable.evolve(state, e);
+    };
+    run({ type: 'add-character', sheet: sheetOf('dwarf-iron-constitution.yaml') });
+    run({ type: 'add-character', sheet: sheetOf('merchant-privateer-scoundrel.yaml') });
+    run({ type: 'encounter', command: { type: 'escalate', actor: 'gm', to: 'non-violent' } });
+    const calm = log().at(-1)!.seq;
+    run({ type: 'encounter', command: { type: 'escalate', actor: 'gm', to: 'violent' } });
+    const violent = log().filter((e) => e.seq > calm).map((e) => e.seq);
+    expect(violent.length).toBeGreaterThan(1);
+    expect(undoPreview(log()).map((e) => e.seq)).toEqual(violent);
+
+    run({ type: 'encounter', command: { type: 'undo', actor: 'gm' } });
+    const undo = log().at(-1)!;
+    expect(undo.undo).toEqual({ kind: 'undo', to: calm });
+    expect([...takenBack(log())]).toEqual(violent.map((seq) => [seq, undo.seq]));
+    expect(undoPreview(log()).map((e) => e.seq)).toEqual([calm]);
+
+    run({ type: 'encounter', command: { type: 'redo', actor: 'gm' } });
+    expect(log().at(-1)!.undo).toEqual({ kind: 'redo', to: violent.at(-1) });
+    expect(takenBack(log()).size).toBe(0);
   });
 });

@@ -50,6 +50,11 @@ export interface LogEntry {
   readonly purpose?: string;
   /** For entries of the encounter engine: its own sequence number of the event. */
   readonly encounterSeq?: number;
+  /**
+   * For an undo or a redo: the log entry the table returns to (0: before play began). The entries of
+   * the encounter after it, up to this one, are taken back by an undo and restored by a redo.
+   */
+  readonly undo?: { readonly kind: 'undo' | 'redo'; readonly to: number };
   /** Table talk: `lines` holds the words; `to` names the one recipient of a whisper ('gm' or a participant id). */
   readonly said?: { readonly to: string | null };
   /**
@@ -509,22 +514,27 @@ export function evolveTable(state: TableState, event: TableEvent): TableState {
       const before = state.encounter.now;
       const encounter = evolveEncounter(state.encounter, event.event);
       const inner = event.event;
-      const lines = inner.type === 'undone' || inner.type === 'redone' ? [undoLine(state.log, inner.type, inner.toSequence)] : describeEvent(inner, before);
+      const back = inner.type === 'undone' || inner.type === 'redone' ? undoTarget(state.log, inner.toSequence) : null;
+      const lines = back !== null && (inner.type === 'undone' || inner.type === 'redone') ? [undoLine(inner.type, back)] : describeEvent(inner, before);
       if (lines.length === 0) return { ...next, encounter };
-      const written: LogEntry = { ...entry(seq, event, involved(inner), lines, event.hidden), ...challengeOf(inner), encounterSeq: inner.seq };
+      const undo = back !== null ? { undo: { kind: inner.type === 'undone' ? ('undo' as const) : ('redo' as const), to: back } } : {};
+      const written: LogEntry = { ...entry(seq, event, involved(inner), lines, event.hidden), ...challengeOf(inner), encounterSeq: inner.seq, ...undo };
       return { ...next, encounter, log: appendLog(state.log, { ...written, ...secretPart(state, event, before) }) };
     }
   }
 }
 
-/** Undo and redo in the log's own numbering: the last entry of the state they return to. */
-function undoLine(log: TableLog, type: 'undone' | 'redone', toSequence: number): string {
-  let last: LogEntry | undefined;
-  for (let i = log.length - 1; i >= 0 && !last; i--) {
+/** Undo and redo in the log's own numbering: the last entry of the state they return to (0: before play began). */
+function undoTarget(log: TableLog, toSequence: number): number {
+  for (let i = log.length - 1; i >= 0; i--) {
     const e = log.shared[i]!;
-    if (e.encounterSeq !== undefined && e.encounterSeq <= toSequence) last = e;
+    if (e.encounterSeq !== undefined && e.encounterSeq <= toSequence) return e.seq;
   }
-  const where = last ? `where the table stood after entry #${last.seq}` : 'where the table stood before play began';
+  return 0;
+}
+
+function undoLine(type: 'undone' | 'redone', to: number): string {
+  const where = to > 0 ? `where the table stood after entry #${to}` : 'where the table stood before play began';
   return type === 'undone' ? `UNDO: back to ${where}; what came after is taken back.` : `REDO: forward again to ${where}.`;
 }
 

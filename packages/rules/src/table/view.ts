@@ -109,6 +109,7 @@ function entryFor(e: LogEntry, viewer: Viewer, secret: ReadonlySet<string>): Log
     ...(e.purpose !== undefined ? { purpose: e.purpose } : {}),
     ...(e.encounterSeq !== undefined ? { encounterSeq: e.encounterSeq } : {}),
     ...(e.said ? { said: e.said } : {}),
+    ...(e.undo ? { undo: e.undo } : {}),
   };
 }
 

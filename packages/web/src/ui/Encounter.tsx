@@ -3,21 +3,13 @@ import { useState } from 'preact/hooks';
 import { EMPTY_DESTINATION, RELATIVE_TERMS, moveDestination, positionText, resolveText, type DestinationInput } from '../lib/encounter';
 import { plural } from '../lib/format';
 import { parseGiven } from '../lib/roller';
+import { undoPreview } from '../lib/undo';
 import { STAGE_LABEL, bankTotal, escalationOrder, type CharacterView, type LogEntry, type Stage, type TableView } from '../lib/rules';
 import { conditionOf, tallyText } from './Characters';
 
 type Send = (command: unknown) => Promise<void>;
 
 /** The log entries the next undo takes back: the latest encounter action (its entries share one command's time and issuer). */
-export function undoPreview(log: readonly LogEntry[]): LogEntry[] {
-  const isFreeRoll = (e: LogEntry) => !!e.result && e.lines.length === e.result.explanation.length && e.lines[0] === e.result.explanation[0];
-  const tableLevel = (e: LogEntry) => /joins the table\.$|leaves the table\.$|sheet changes|^Table options|physical dice|table's dice|revealed to|hidden from/.test(e.lines[0] ?? '');
-  const candidates = log.filter((e) => !isFreeRoll(e) && !tableLevel(e));
-  const last = candidates[candidates.length - 1];
-  if (!last) return [];
-  return candidates.filter((e) => e.at === last.at && e.by === last.by);
-}
-
 function nameOf(view: TableView, id: string): string {
   if (id === 'gm') return 'the GM';
   return view.characters.find((c) => c.id === id)?.name ?? 'a hidden character';

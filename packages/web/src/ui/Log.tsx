@@ -3,6 +3,7 @@ import { useMemo, useState } from 'preact/hooks';
 import type { Participant } from '../lib/api';
 import { omittedText } from '../lib/encounter';
 import { timeOf } from '../lib/format';
+import { takenBack } from '../lib/undo';
 import type { CharacterView, LogEntry } from '../lib/rules';
 import { ChallengeView, verdictText } from './Dice';
 
@@ -29,6 +30,7 @@ export function Log(props: { idPrefix: string; log: readonly LogEntry[]; charact
   const [rollsOnly, setRollsOnly] = useState(false);
   const [shown, setShown] = useState(props.limit ?? 60);
   const p = props.idPrefix;
+  const gone = useMemo(() => takenBack(props.log), [props.log]);
   const entries = useMemo(() => {
     const c = props.characters.find((x) => x.id === filter);
     return props.log.filter((e) => (!c || concerns(e, c)) && (!rollsOnly || e.result)).slice().reverse();
@@ -64,7 +66,7 @@ export function Log(props: { idPrefix: string; log: readonly LogEntry[]; charact
       ) : (
         <ol class="log" reversed aria-label="Log entries, newest first">
           {entries.slice(0, shown).map((e) => (
-            <LogItem key={e.seq} entry={e} participants={props.participants} graded={props.graded} portrait={portraitOf(e, props.characters)} />
+            <LogItem key={e.seq} entry={e} participants={props.participants} graded={props.graded} portrait={portraitOf(e, props.characters)} takenBackBy={gone.get(e.seq)} />
           ))}
         </ol>
       )}
@@ -104,12 +106,12 @@ function SaidItem(props: { entry: LogEntry & { said: { to: string | null } }; pa
   );
 }
 
-function LogItem(props: { entry: LogEntry; participants: readonly Participant[]; graded: boolean; portrait?: string | undefined }) {
+function LogItem(props: { entry: LogEntry; participants: readonly Participant[]; graded: boolean; portrait?: string | undefined; takenBackBy?: number | undefined }) {
   const e = props.entry;
   if (e.said) return <SaidItem entry={{ ...e, said: e.said }} participants={props.participants} />;
   const head = e.result ? e.lines.filter((l) => !l.startsWith('    ')) : e.lines;
   return (
-    <li class={e.hidden ? 'hidden-entry' : ''} data-seq={e.seq}>
+    <li class={[e.hidden ? 'hidden-entry' : '', props.takenBackBy ? 'undone-entry' : '', e.undo ? 'undo-entry' : ''].filter(Boolean).join(' ')} data-seq={e.seq}>
       <div class="meta">
         {props.portrait && <Avatar name={props.portrait} size="small" />}
         #{e.seq} · {timeOf(e.at)} · {whoName(props.participants, e.by)}
@@ -117,6 +119,12 @@ function LogItem(props: { entry: LogEntry; participants: readonly Participant[];
           <>
             {' '}
             <span class="tag hidden">Hidden: GM only</span>
+          </>
+        )}
+        {props.takenBackBy && (
+          <>
+            {' '}
+            <span class="tag undone">Taken back by #{props.takenBackBy}</span>
           </>
         )}
       </div>

@@ -78,6 +78,11 @@ const env: Record<string, string> = {
   LOG_LEVEL: 'info',
   LOG_FORMAT: 'json',
   DATA_DIR: dataDir,
+  // Every simulated client comes from 127.0.0.1: the per-address limits (connections, new tables,
+  // joins) are raised to fit the load asked for; the per-token and per-table limits stay as they are.
+  MAX_CONNECTIONS_PER_ADDRESS: String(opts.tables * opts.clients + 100),
+  CREATE_RATE_PER_MINUTE: String(opts.tables + 10),
+  JOIN_RATE_PER_MINUTE: String(opts.tables * opts.clients + 10),
 };
 if (opts.store === 'postgres') {
   env.DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

@@ -11,19 +11,21 @@ import {
   DomainError,
   findSkill,
   inScope,
+  changesRoll,
+  describeEffect as effectText,
+  effectScope,
+  scopeText,
   same,
   skillUse,
   findWeapon,
   weaponAttribute,
   STATUS_LABEL,
   STATUS_PENALTY,
-  type AbilityEffect,
   type AttributeKey,
   type BuiltSide,
   type CharacterState,
   type Combatant,
   type CombatantAbility,
-  type EffectScope,
   type Labeled,
   type SideKind,
   type SkillUse,
@@ -371,67 +373,6 @@ function dice(n: number): string {
   return `${n} ${n === 1 ? 'die' : 'dice'}`;
 }
 
-/** What an effect does to a roll, in words. */
-export function effectText(effect: AbilityEffect): string {
-  switch (effect.type) {
-    case 'bonus-result':
-      return `+${effect.amount} to the result`;
-    case 'bonus-dice':
-      return `+${dice(effect.dice)}`;
-    case 'reroll':
-      return `rerolls ${dice(effect.dice)}${effect.mayTouchHighest ? '' : ' below the highest'}, keeping the ${effect.keep === 'better' ? 'better' : 'second'} result`;
-    case 'force-reroll':
-      return `makes the opponent reroll ${dice(effect.dice)}${effect.mayTouchHighest ? '' : ' below the highest'}`;
-    case 'extra-hits':
-      return `+${effect.hits} ${effect.hits === 1 ? 'hit' : 'hits'} if the attack succeeds`;
-    case 'extra-hits-before-injured':
-      return `${effect.hits} more ${effect.hits === 1 ? 'hit' : 'hits'} before Injured`;
-    case 'ignore-attacker-dice':
-      return `ignores ${effect.dice} of the attacker's dice, as armor does`;
-    case 'steer':
-      return `steers the result ${effect.steps} ${effect.steps === 1 ? 'grade' : 'grades'}`;
-    case 'critical-spend':
-      return 'used by spending criticals';
-    case 'described':
-      return 'no effect on the dice (described)';
-  }
-}
-
-/** Whether an effect changes this roll at all, for this side in this kind of challenge (as buildSide applies it). */
-function changesRoll(effect: AbilityEffect, role: 'issue' | 'answer', kind: SideKind): boolean {
-  switch (effect.type) {
-    case 'bonus-result':
-    case 'bonus-dice':
-    case 'reroll':
-    case 'force-reroll':
-      return true;
-    case 'extra-hits':
-      return role === 'issue' && (kind === 'attack' || kind === 'power');
-    case 'ignore-attacker-dice':
-      return role === 'answer' && kind === 'attack';
-    case 'steer':
-      return role === 'issue';
-    case 'extra-hits-before-injured':
-    case 'critical-spend':
-    case 'described':
-      return false;
-  }
-}
-
-function scopeText(scope: EffectScope | undefined): string {
-  if (!scope) return 'any roll';
-  const parts = [
-    scope.skills?.length ? scope.skills.join(' or ') : '',
-    scope.challenges?.length ? `${scope.challenges.join(' or ')} challenges` : '',
-    scope.role === 'issue' ? 'when issuing' : scope.role === 'answer' ? 'when answering' : '',
-  ].filter((s) => s !== '');
-  return parts.length ? `${parts.join(', ')} only` : 'any roll';
-}
-
-function scopeOf(effect: AbilityEffect): EffectScope | undefined {
-  return 'scope' in effect ? effect.scope : undefined;
-}
-
 interface ExplainInput {
   readonly sheet: CharacterSheet;
   readonly def: Combatant;
@@ -498,7 +439,7 @@ function explainSide(x: ExplainInput): string[] {
   if (could.length) lines.push(`  Could use one special ability with --ability: ${could.map((a) => `${a.name} (${effectText(a.effect)})`).join('; ')}.`);
   const idle = rest.filter((a) => !could.includes(a));
   if (idle.length) {
-    const why = (a: CombatantAbility) => (inScope(a.effect, skill.name, kind, role) ? (changesRoll(a.effect, role, kind) ? 'one special ability a turn' : effectText(a.effect)) : scopeText(scopeOf(a.effect)));
+    const why = (a: CombatantAbility) => (inScope(a.effect, skill.name, kind, role) ? (changesRoll(a.effect, role, kind) ? 'one special ability a turn' : effectText(a.effect)) : scopeText(effectScope(a.effect)));
     lines.push(`  Not on this roll: ${idle.map((a) => `${a.name}${a.quality ? ' (Quality)' : ''}: ${why(a)}`).join('; ')}.`);
   }
 

@@ -48,3 +48,60 @@ describe('personae d100 location', () => {
     expect(await cliJson('d100', 'location', '--roll', '5', '--option', 'hitLocation=reversed-attack-roll', '--json')).toMatchObject({ number: 50, location: 'body' });
   });
 });
+
+describe('personae d100 sheet check', () => {
+  it('passes the legal example sheets with exit code 0 and derives their values', async () => {
+    const r = await cli('d100', 'sheet', 'check', 'examples/d100/evoker-makoto.yaml', 'examples/d100/shadow-pixie.yaml', '--json');
+    expect(r.code).toBe(0);
+    const o = JSON.parse(r.stdout) as { legal: boolean; sheets: { derived: { woundMax: unknown; fatePointPool: number } }[] };
+    expect(o.legal).toBe(true);
+    expect(o.sheets[0]!.derived).toMatchObject({ woundMax: { light: 4, heavy: 2, deadly: 1 }, fatePointPool: 3 });
+  });
+  it('names field, value and rule for each problem of the illegal sheets, with exit code 1', async () => {
+    const r = await cli('d100', 'sheet', 'check', 'examples/d100/invalid/too-many-wounds.yaml', 'examples/d100/invalid/bad-affinity.yaml');
+    expect(r.exitCodeSet).toBe(1);
+    expect(r.stdout).toMatch(/wounds\.light: 6 is more than the track holds \(4 for Toughness 40, TB 4\)/);
+    expect(r.stdout).toMatch(/fatePoints: 5 is more than the pool/);
+    expect(r.stdout).toMatch(/affinities\.fire: .*"immune"/);
+    expect(r.stdout).toMatch(/scores\.melee: .*140/);
+  });
+});
+
+describe('personae d100 odds', () => {
+  it('prints the exact hit chance and a wound distribution that sums to 1', async () => {
+    const o = (await cliJson('d100', 'odds', '--attack', '45', '--evasion', '30', '--damage', '8', '--armour', '2', '--element', 'melee', '--json')) as { hit: number; fumble: number; wounds: Record<string, number> };
+    expect(o.hit).toBeCloseTo(0.4046, 10);
+    expect(o.fumble).toBeCloseTo(0.05, 10);
+    expect(Object.values(o.wounds).reduce((s, p) => s + p, 0)).toBeCloseTo(1, 10);
+  });
+  it('an unopposed attack against a Block affinity deals no wounds', async () => {
+    const o = (await cliJson('d100', 'odds', '--attack', '60', '--damage', '9', '--element', 'fire', '--affinity', 'block', '--json')) as { hit: number; wounds: Record<string, number> };
+    expect(o.hit).toBeCloseTo(0.6, 10);
+    expect(o.wounds).toEqual({ 0: expect.closeTo(1, 10) });
+  });
+});
+
+describe('personae replay with a d100 scenario', () => {
+  it('prints every event and each character\'s final wound tracks, Stress and conditions', async () => {
+    const o = (await cliJson('replay', 'examples/d100/scenarios/weakness-one-more.yaml', '--json')) as {
+      ruleset: string;
+      events: { type: string }[];
+      state: { characters: { id: string; wounds: Record<string, number>; stress: number; conditions: Record<string, unknown>; ailments: unknown[]; out: boolean }[] };
+    };
+    expect(o.ruleset).toBe('d100');
+    expect(o.events.filter((e) => e.type === 'attack-resolved')).toHaveLength(3);
+    const pixie = o.state.characters.find((c) => c.id === 'pixie')!;
+    expect(pixie).toMatchObject({ wounds: { light: 0, heavy: 0, deadly: 0 }, stress: 18, out: true });
+    expect(pixie.conditions).toMatchObject({ bloodLoss: true });
+    expect(o.state.characters.find((c) => c.id === 'makoto')).toMatchObject({ wounds: { light: 4, heavy: 2, deadly: 1 }, stress: 0 });
+  });
+});
+
+describe('personae replay with an illegal d100 scenario', () => {
+  it('stops at the refused action with exit code 2 and names it', async () => {
+    const r = await cli('replay', 'examples/d100/scenarios/invalid/out-of-turn.yaml', '--json');
+    expect(r.exitCodeSet).toBe(2);
+    expect(r.stderr).toMatch(/action 2 refused \(not-your-turn\): attacker: it is Pixie's turn/);
+    expect((JSON.parse(r.stdout) as { error: { code: string } }).error.code).toBe('not-your-turn');
+  });
+});

@@ -101,3 +101,30 @@ describe('personae lucidity odds', () => {
     expect(out.expectedDamage as number).toBeCloseTo(3, 12);
   });
 });
+
+describe('personae replay with ruleset: lucidity', () => {
+  it('replays the example scenario and prints the events and the GM view', async () => {
+    const out = await cliJson('replay', 'examples/lucidity/scenarios/bandit-on-the-road.yaml', '--json');
+    expect(out.ruleset).toBe('lucidity');
+    expect((out.events as unknown[]).length).toBe(14);
+    const state = out.state as { round: number; combatants: { id: string; health?: number }[] };
+    expect(state.round).toBe(3);
+    expect(state.combatants.find((c) => c.id === 'bandit')?.health).toBe(4);
+  });
+  it('prints each step in words', async () => {
+    const r = await cli('replay', 'examples/lucidity/scenarios/bandit-on-the-road.yaml');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('d20 10 +2 STR +3 Swords = 15 against 11: hit, Penetration 6');
+    expect(r.stdout).toContain('every expectation met');
+  });
+  it('an unknown ruleset is refused naming it', async () => {
+    const { writeFileSync, mkdtempSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const file = join(mkdtempSync(join(tmpdir(), 'luc-')), 's.yaml');
+    writeFileSync(file, 'ruleset: chess\n');
+    const r = await cli('replay', file);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/unknown ruleset "chess"/);
+  });
+});

@@ -27,6 +27,12 @@ describe('personae replay --rules', () => {
       expect(r.now.chance).toBeLessThan(1);
     }
     expect(j.characters.cultist!.then.status).toBe('wounded');
+    // srd-v4 lets the encounter turn violent without a hostile step: the run plays through again.
+    expect(j.nowError).toBeUndefined();
+  });
+
+  it('says where the run stops when the new rules refuse a step', async () => {
+    const j = (await cliJson('replay', file, '--rules', 'srd-v4', '--option', 'escalationMaySkip=false', '--json')) as { nowError?: { code: string } };
     expect(j.nowError?.code).toBe('escalation-order');
   });
 

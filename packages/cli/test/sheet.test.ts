@@ -129,7 +129,7 @@ describe('personae sheet show', () => {
     const r = await sheet(['show', join(EXAMPLES, 'dwarf-iron-constitution.yaml')]);
     expect(r.code).toBe(0);
     for (const heading of ['ATTRIBUTES', 'SKILLS', 'TALENTS', 'SPECIAL ABILITIES', 'POWERS', 'HEALTH', 'GEAR', 'ADVANCEMENT']) expect(r.stdout).toContain(`-- ${heading}`);
-    expect(r.stdout).toContain('Dwarf - Iron Constitution (R): +1 hit before Injured');
+    expect(r.stdout).toContain('Dwarf - Iron Constitution (R): 1 more hit before Injured');
     expect(r.stdout).toMatch(/Hits before Injured: 8 \(1 base \+ 6 Stature \+ 1 Dwarf - Iron Constitution\)/);
     expect(r.stdout).toMatch(/Stature\s+First\s+6\s+8/);
     expect(r.stdout).toContain('Legal character.');

@@ -26,6 +26,8 @@ export interface DecideContext {
   /** ISO 8601 time the host accepted the command. */
   readonly now: string;
   readonly settings?: HostSettings;
+  /** Ids of the participants at the table now, so that a command naming anyone else is refused. */
+  readonly participants?: ReadonlySet<string>;
 }
 
 /**

@@ -123,7 +123,7 @@ export function attackModifiers(attacker: Fighter, defender: Fighter, spec: Atta
   return mods;
 }
 
-function evasionModifiers(defender: Fighter, spec: AttackSpec): Modifier[] {
+export function evasionModifiers(defender: Fighter, spec: AttackSpec): Modifier[] {
   const mods = [...counted('advantage', spec.evasionAdvantages ?? [], 1), ...counted('disadvantage', spec.evasionDisadvantages ?? [], -1)];
   // "Defending and Protecting": Defend gives Advantage on evasion
   if (defender.conditions.defending) mods.push(modifier('advantage', 'Defend', 10));

@@ -254,6 +254,15 @@ export const OPTION_SPECS = {
     default: 'to-zero',
     values: { 'to-zero': 'Blood Loss may take Toughness to 0', 'floor-one': 'Toughness stops at 1' },
   }),
+  burning: choice({
+    title: 'The Burning attack',
+    description: 'Burning is "a Damage 4 attack ignoring AP, dealing 1 wound": an attack compared with Defense, or a wound outright.',
+    topic: 'Ailments',
+    source: seed('Ailments (untitled passage after "Fate Points")'),
+    settles: 'C22',
+    default: 'attack-vs-tb',
+    values: { 'attack-vs-tb': 'Damage 4 (+1 per round burning) against the Toughness Bonus, Armour ignored: one wound when it exceeds it', 'automatic-wound': 'one wound at the end of every round' },
+  }),
   fatePointsPerWeek: flag({
     title: 'Weekly Fate Point refresh',
     description: 'Whether the Fate Point pool refills at the start of each week.',

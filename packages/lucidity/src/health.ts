@@ -129,3 +129,27 @@ export function narrativeDamage(attribute: number, targetResisted: boolean, opts
   const full = Math.max(0, attribute);
   return opts.narrativeDamage === 'target-resist' && targetResisted ? Math.floor(full / 2) : full;
 }
+
+/**
+ * Rounds a spell's casting time grows ("Begin Casting a Spell"): 1 when the caster takes 10 + CON damage,
+ * in one hit (castDelayDamage=single-instance) or in all while casting (cumulative).
+ */
+export function castingDelay(hits: readonly number[], con: number, opts: Pick<LucidityOptions, 'castDelayDamage'>): number {
+  const threshold = 10 + con;
+  const reached = opts.castDelayDamage === 'single-instance' ? hits.some((h) => h >= threshold) : hits.reduce((a, b) => a + b, 0) >= threshold;
+  return reached ? 1 : 0;
+}
+
+/** Current values after a level-up (option levelUpCurrent): they rise with their maxima, or stay. */
+export function currentAfterLevelUp(v: Vitals, after: { maxHealth: number; maxLucidity: number; maxEnergy: number }, opts: Pick<LucidityOptions, 'levelUpCurrent'>): Vitals {
+  const raise = opts.levelUpCurrent === 'raise-with-max';
+  const next = (cur: number, oldMax: number, newMax: number) => Math.max(0, Math.min(newMax, raise ? cur + (newMax - oldMax) : cur));
+  return {
+    health: next(v.health, v.maxHealth, after.maxHealth),
+    maxHealth: after.maxHealth,
+    lucidity: next(v.lucidity, v.maxLucidity, after.maxLucidity),
+    maxLucidity: after.maxLucidity,
+    energy: next(v.energy, v.maxEnergy, after.maxEnergy),
+    maxEnergy: after.maxEnergy,
+  };
+}

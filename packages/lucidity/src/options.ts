@@ -103,7 +103,6 @@ export const OPTION_DEFINITIONS = {
   levelUpCurrent: e(['raise-with-max', 'keep'], 'raise-with-max', 'Advancement', 'Advancement', 'Current values on a level-up', 'Current Lucidity, Health and Energy rise by as much as their maxima, or stay as they are.'),
   levelsAbove6: e(['none', 'extrapolate'], 'none', 'Advancement', 'Advancement', 'Levels above 6', 'The XP table stops at level 6: no higher level, or steps growing by 10 (210, 280, 360, ...).'),
   // Characters
-  attributeAssignment: e(['free', 'in-order'], 'free', 'Characters', 'Generating Attributes', 'Placing rolled scores', 'Rolled scores go where the player likes, or in the order rolled (STR, DEX, CON, KNO, AWA, WIL, CHA).'),
   skillPoints: int(8, 0, 100, 'Characters', 'Creating Skills', 'Skill points', 'Points a new character spends on skill ranks, one point a rank.'),
   traitCount: int(3, 0, 32, 'Characters', 'Creating Traits', 'Traits', 'How many traits a character has.'),
   customTraits: bool(true, 'Characters', 'Creating Traits', 'Custom traits', 'Whether a sheet may declare a trait outside the seed\'s list (marked custom, with its effect written out, on the GM\'s approval).'),

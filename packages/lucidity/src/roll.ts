@@ -70,3 +70,28 @@ export function rollD20(input: D20RollInput, opts: LucidityOptions, dice?: DiceS
   const explanation = `${explainTotal(d20, all, 'd20')} against ${input.target}: ${success ? 'success' : 'failure'}${critical ? ' (natural 20)' : ''}`;
   return { d20, modifiers: mods, buffsBreaks: bb, total, target: input.target, success, critical, margin: total - input.target, explanation };
 }
+
+/**
+ * The number a roll "against the target's AWA" (Charm/Deceive, Read a Person) must beat (option
+ * passiveValue): 10 + that attribute, or the target's own d20 + attribute.
+ */
+export function againstTarget(defenderAttribute: number, opts: Pick<LucidityOptions, 'passiveValue'>, dice?: DiceSource, defenderD20?: number): { target: number; defenderD20: number | null } {
+  if (opts.passiveValue === 'ten-plus-attribute') return { target: 10 + defenderAttribute, defenderD20: null };
+  let d = defenderD20;
+  if (d === undefined) {
+    if (!dice) throw new RuleError('lucidity.d20', 'defenderD20: no die given and no dice to roll it', 'defenderD20');
+    d = dice.die(20);
+  }
+  checkD20(d, 'defenderD20');
+  return { target: d + defenderAttribute, defenderD20: d };
+}
+
+/**
+ * Who wins an opposed roll (option opposedTie on equal totals): 'attacker', 'defender', or 'reroll'
+ * when the pair is to be rolled again.
+ */
+export function opposedWinner(total: number, defenderTotal: number, opts: Pick<LucidityOptions, 'opposedTie'>): 'attacker' | 'defender' | 'reroll' {
+  if (total > defenderTotal) return 'attacker';
+  if (total < defenderTotal) return 'defender';
+  return opts.opposedTie;
+}

@@ -152,3 +152,15 @@ export function attackCost(kind: 'melee' | 'ranged' | 'unarmed' | 'spell', trait
   if (kind === 'unarmed' && traits.includes('Brawler')) return 1;
   return ctx.dualWielding ? 1 : 2;
 }
+
+/** Armor and Language skills have no ranks ("Creating Skills"). */
+export function isUnrankedSkill(skill: string): boolean {
+  return /^(armor|armour|language)\b/i.test(skill);
+}
+
+/** Educated: +1 on a skill roll without a rank; Armor and Language skills only under educatedScope=all-unranked (C13). */
+export function educatedBonus(traits: readonly string[], skill: string, rank: number, opts: Pick<import('./options').LucidityOptions, 'educatedScope'>): number {
+  if (!traits.includes('Educated') || rank > 0) return 0;
+  if (isUnrankedSkill(skill) && opts.educatedScope === 'rankable-skills') return 0;
+  return 1;
+}

@@ -22,3 +22,12 @@ describe('options and presets', () => {
     for (const x of d) expect(x.source?.document).toBe('lucidity-primary-character.txt');
   });
 });
+
+describe('docs/lucidity/options.md', () => {
+  it('is the page optionsMarkdown() writes', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { optionsMarkdown } = await import('../src');
+    expect(readFileSync(join(import.meta.dirname, '../../../docs/lucidity/options.md'), 'utf8')).toBe(optionsMarkdown());
+  });
+});

@@ -1,13 +1,20 @@
 import { LOG_FORMATS, type LogFormat } from './log-format';
-import { DEFAULTS, type ServerConfig } from './server';
+import type { RateLimit } from './rate-limit';
+import { DEFAULTS, type ServerConfig, type WindowLimit } from './server';
 
 /**
  * Server settings from environment variables:
  *   PORT (default 8080), HOST (default 0.0.0.0), DATA_DIR (default ./data),
  *   DATABASE_URL (PostgreSQL; when unset the SQLite file DATA_DIR/personae.sqlite is used),
- *   DATABASE_SCHEMA (default public), SQLITE_SYNCHRONOUS (full or normal; default full), STATIC_DIR, PUBLIC_URL, LOG_LEVEL (default info),
+ *   DATABASE_SCHEMA (default public), DATABASE_LISTENER_NAME (default personae-listener), SQLITE_SYNCHRONOUS (full or normal; default full), STATIC_DIR, PUBLIC_URL, LOG_LEVEL (default info),
  *   LOG_FORMAT (text, the default: one line a person reads; json: JSON lines for log collectors),
- *   RATE_LIMIT_BURST and RATE_LIMIT_PER_SECOND (per WebSocket connection; default 20 and 10).
+ * and the limits of docs/server.md ("Limits"):
+ *   RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND (messages per WebSocket connection),
+ *   COMMAND_RATE_BURST / COMMAND_RATE_PER_SECOND (commands per token), TABLE_COMMAND_RATE_BURST /
+ *   TABLE_COMMAND_RATE_PER_SECOND (commands per table), MAX_QUEUED_MESSAGES, MAX_JSON_DEPTH,
+ *   REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS, IDLE_TIMEOUT_MS, MAX_CONNECTIONS_PER_ADDRESS,
+ *   CREATE_RATE_PER_MINUTE, IMPORT_RATE_PER_MINUTE, JOIN_RATE_PER_MINUTE, MAX_PARTICIPANTS.
+ *   CLUSTER (on or off; default on with PostgreSQL) and CLUSTER_CHECK_MS (default 1500).
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const config: ServerConfig = {};
@@ -20,6 +27,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   if (env.DATA_DIR) config.dataDir = env.DATA_DIR;
   if (env.DATABASE_URL) config.databaseUrl = env.DATABASE_URL;
   if (env.DATABASE_SCHEMA) config.databaseSchema = env.DATABASE_SCHEMA;
+  if (env.DATABASE_LISTENER_NAME) config.databaseListenerName = env.DATABASE_LISTENER_NAME;
   if (env.SQLITE_SYNCHRONOUS) {
     const mode = env.SQLITE_SYNCHRONOUS.toLowerCase();
     if (mode !== 'full' && mode !== 'normal') throw new Error('SQLITE_SYNCHRONOUS is "full" or "normal"');
@@ -33,11 +41,55 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     if (!(LOG_FORMATS as readonly string[]).includes(format)) throw new Error(`LOG_FORMAT is "text" or "json", got "${env.LOG_FORMAT}"`);
     config.logFormat = format as LogFormat;
   }
-  if (env.RATE_LIMIT_BURST || env.RATE_LIMIT_PER_SECOND) {
-    const burst = Number(env.RATE_LIMIT_BURST ?? DEFAULTS.rateLimit.burst);
-    const perSecond = Number(env.RATE_LIMIT_PER_SECOND ?? DEFAULTS.rateLimit.perSecond);
-    if (!(burst >= 1) || !(perSecond > 0)) throw new Error('RATE_LIMIT_BURST must be >= 1 and RATE_LIMIT_PER_SECOND > 0');
-    config.rateLimit = { burst, perSecond };
+  const rate = (prefix: string, fallback: RateLimit): RateLimit | undefined => {
+    const burstText = env[`${prefix}_BURST`];
+    const perSecondText = env[`${prefix}_PER_SECOND`];
+    if (!burstText && !perSecondText) return undefined;
+    const burst = Number(burstText || fallback.burst);
+    const perSecond = Number(perSecondText || fallback.perSecond);
+    if (!(burst >= 1) || !(perSecond > 0)) throw new Error(`${prefix}_BURST must be >= 1 and ${prefix}_PER_SECOND > 0`);
+    return { burst, perSecond };
+  };
+  const whole = (name: string, min: number): number | undefined => {
+    const text = env[name];
+    if (text === undefined || text === '') return undefined;
+    const n = Number(text);
+    if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number >= ${min}, got "${text}"`);
+    return n;
+  };
+  const perMinute = (name: string): WindowLimit | undefined => {
+    const max = whole(name, 1);
+    return max === undefined ? undefined : { max, windowMs: 60_000 };
+  };
+  const settings: Partial<ServerConfig> = {
+    rateLimit: rate('RATE_LIMIT', DEFAULTS.rateLimit),
+    commandRate: rate('COMMAND_RATE', DEFAULTS.commandRate),
+    tableCommandRate: rate('TABLE_COMMAND_RATE', DEFAULTS.tableCommandRate),
+    maxQueuedMessages: whole('MAX_QUEUED_MESSAGES', 1),
+    maxJsonDepth: whole('MAX_JSON_DEPTH', 2),
+    requestTimeoutMs: whole('REQUEST_TIMEOUT_MS', 100),
+    headersTimeoutMs: whole('HEADERS_TIMEOUT_MS', 100),
+    idleTimeoutMs: whole('IDLE_TIMEOUT_MS', 100),
+    maxConnectionsPerAddress: whole('MAX_CONNECTIONS_PER_ADDRESS', 1),
+    createRate: perMinute('CREATE_RATE_PER_MINUTE'),
+    importRate: perMinute('IMPORT_RATE_PER_MINUTE'),
+    joinRate: perMinute('JOIN_RATE_PER_MINUTE'),
+    maxParticipants: whole('MAX_PARTICIPANTS', 1),
+  };
+  for (const [key, value] of Object.entries(settings)) {
+    if (value !== undefined) (config as Record<string, unknown>)[key] = value;
+  }
+  if (env.CLUSTER) {
+    const mode = env.CLUSTER.toLowerCase();
+    if (mode !== 'on' && mode !== 'off') throw new Error(`CLUSTER is "on" or "off", got "${env.CLUSTER}"`);
+    config.cluster = mode === 'on';
+  }
+  if (env.CLUSTER_CHECK_MS) {
+    const ms = Number(env.CLUSTER_CHECK_MS);
+    if (!Number.isInteger(ms) || ms < 100 || ms > 600_000) {
+      throw new Error(`CLUSTER_CHECK_MS must be a whole number of milliseconds from 100 to 600000, got "${env.CLUSTER_CHECK_MS}"`);
+    }
+    config.clusterCheckMs = ms;
   }
   return config;
 }

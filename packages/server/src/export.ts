@@ -4,6 +4,7 @@ import { describeZodError } from './protocol';
 import type { NewTable, ParticipantRecord } from './store/types';
 import { failure, type Outcome } from './tables';
 import { hashToken, newId, newToken } from './tokens';
+import { TimeSlice } from './yield';
 
 /** Version of the export file layout; an import refuses any other. */
 export const FORMAT_VERSION = 1;
@@ -79,7 +80,7 @@ export interface PreparedImport {
  * Checks an export file (layout, sequence, participants, and that the domain can fold every event)
  * and prepares a new table from it, with a new id and new secrets for every active participant.
  */
-export function prepareImport<S, C, E>(raw: unknown, decider: Decider<S, C, E>): Outcome<PreparedImport> {
+export async function prepareImport<S, C, E>(raw: unknown, decider: Decider<S, C, E>): Promise<Outcome<PreparedImport>> {
   const version = (raw as { formatVersion?: unknown } | null)?.formatVersion;
   if (typeof raw !== 'object' || raw === null || version === undefined) {
     return failure('invalid_import', 'not a table export: formatVersion is missing', { field: 'formatVersion' });
@@ -108,12 +109,19 @@ export function prepareImport<S, C, E>(raw: unknown, decider: Decider<S, C, E>):
   const gms = file.participants.filter((p) => p.role === 'gm' && p.removedAt === null);
   if (gms.length !== 1) return failure('invalid_import', 'a table needs exactly one GM', { field: 'participants' });
 
+  // Folding a long log takes a while: it runs in slices so that other tables are served meanwhile.
+  const slice = new TimeSlice();
   let state = decider.initialState();
   for (const [i, e] of file.events.entries()) {
+    await slice.check();
     if (e.seq !== i + 1) return failure('invalid_import', `event #${i + 1} has seq ${e.seq}`, { field: `events.${i}.seq` });
     if (e.at === null) return failure('invalid_import', `event ${e.seq} has no time`, { field: `events.${i}.at` });
     if (e.participantId !== null && !ids.has(e.participantId)) {
       return failure('invalid_import', `event ${e.seq} names an unknown participant`, { field: `events.${i}.participantId` });
+    }
+    if (decider.validateEvent) {
+      const valid = decider.validateEvent(e.event);
+      if (!valid.ok) return failure('invalid_import', `event ${e.seq}: ${valid.error.message}`, { field: `events.${i}.event${valid.error.field ? `.${valid.error.field}` : ''}` });
     }
     try {
       state = decider.evolve(state, e.event as E);

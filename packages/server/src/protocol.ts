@@ -3,6 +3,8 @@ import { z } from 'zod';
 /** Every error code the server itself sends (domains add their own codes). */
 export const ERROR_CODES = {
   bad_json: 400,
+  too_deep: 400,
+  forbidden_key: 400,
   message_too_large: 413,
   invalid_message: 400,
   unknown_message_type: 400,
@@ -20,6 +22,7 @@ export const ERROR_CODES = {
   invalid_command: 400,
   rejected: 422,
   rate_limited: 429,
+  table_full: 409,
   cannot_remove_gm: 400,
   participant_not_found: 404,
   invalid_import: 400,
@@ -38,6 +41,8 @@ export interface ErrorBody {
   field?: string;
   commandId?: string;
   currentVersion?: number;
+  /** With `rate_limited`: send again after this many milliseconds. */
+  retryAfterMs?: number;
 }
 
 /** HTTP status for an error code; codes from a domain's `parseCommand` are 400, from `decide` 422. */
@@ -127,28 +132,52 @@ export interface ParticipantView {
   displayName: string;
 }
 
+/** The first message on a connection: who you are at which table, and (unless resuming) your view. */
+export interface WelcomeMessage {
+  type: 'welcome';
+  tableId: string;
+  table: { name: string; settings: SettingsView };
+  you: { participantId: string; role: 'gm' | 'player' | 'observer'; displayName: string | null };
+  participants: ParticipantView[];
+  version: number;
+  state?: unknown;
+  resync?: true;
+}
+
+/** One event, redacted for its receiver (`event: null` when the receiver may not see it). */
+export interface EventMessage {
+  type: 'event';
+  seq: number;
+  at?: string;
+  event: unknown;
+  commandId?: string;
+}
+
+/** The command's events are stored. */
+export interface AckMessage {
+  type: 'ack';
+  commandId: string;
+  firstSeq: number | null;
+  lastSeq: number | null;
+  version: number;
+  duplicate?: true;
+}
+
+/** The receiver's view of the table's state at `version`: pushed after new events, or asked for. */
+export interface StateMessage {
+  type: 'state';
+  version: number;
+  state: unknown;
+}
+
+/** Every message the server sends on the WebSocket. The web app imports these types from here. */
 export type ServerMessage =
-  | {
-      type: 'welcome';
-      tableId: string;
-      table: { name: string; settings: SettingsView };
-      you: { participantId: string; role: 'gm' | 'player' | 'observer'; displayName: string | null };
-      participants: ParticipantView[];
-      version: number;
-      state?: unknown;
-      resync?: true;
-    }
-  | { type: 'event'; seq: number; at?: string; event: unknown; commandId?: string }
-  | {
-      type: 'ack';
-      commandId: string;
-      firstSeq: number | null;
-      lastSeq: number | null;
-      version: number;
-      duplicate?: true;
-    }
-  | { type: 'state'; version: number; state: unknown }
-  | { type: 'participants'; participants: ParticipantView[] }
+  | WelcomeMessage
+  | EventMessage
+  | AckMessage
+  | StateMessage
+  | { type: 'participant-joined'; participant: ParticipantView }
+  | { type: 'participant-left'; participantId: string }
   | { type: 'settings'; settings: SettingsView }
   | { type: 'pong'; id?: string | number }
   | ErrorBody;

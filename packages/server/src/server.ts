@@ -1,6 +1,8 @@
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimitPlugin from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Decider } from './domain';
@@ -14,10 +16,11 @@ import {
   settingsPatchSchema,
   type ErrorBody,
 } from './protocol';
-import { TokenBucket, type RateLimit } from './rate-limit';
+import { JsonInputError, MAX_JSON_DEPTH, parseClientJson } from './json';
+import { KeyedBuckets, type RateLimit } from './rate-limit';
 import { findStaticFile, notModified, openStaticFile } from './static';
 import { openStore, type Store } from './store';
-import { CLOSE, failure, TableHub, type Failure, type Outcome } from './tables';
+import { CLOSE, failure, HUB_DEFAULTS, TableHub, type Failure, type Outcome } from './tables';
 import { hashToken, newId, newToken } from './tokens';
 import { attachWebSocket, type WebSocketEndpoint } from './ws';
 
@@ -32,6 +35,8 @@ export interface ServerConfig {
   databaseUrl?: string;
   /** PostgreSQL schema. Default "public". */
   databaseSchema?: string;
+  /** application_name of the connection that listens for other nodes. Default "personae-listener". */
+  databaseListenerName?: string;
   /**
    * SQLite: 'full' (default) syncs the log to disk before a command is acknowledged, so it survives
    * a power loss; 'normal' survives a crash of the process but not of the machine.
@@ -39,6 +44,14 @@ export interface ServerConfig {
   sqliteSynchronous?: 'full' | 'normal';
   /** A store to use instead of opening one from the settings above (the caller closes it). */
   store?: Store;
+  /**
+   * Serve tables together with other server processes on the same PostgreSQL database: listen for
+   * their changes and pass them on to this node's clients. Default: on with PostgreSQL (SQLite serves
+   * from one process only).
+   */
+  cluster?: boolean;
+  /** With `cluster`: how often the tables served are compared with the database. Default 1500 ms. */
+  clusterCheckMs?: number;
   /** Serve the web app's files from this directory (optional). */
   staticDir?: string;
   /** Base of the links handed out (e.g. https://table.example.org); default: from the request's Host. */
@@ -49,8 +62,35 @@ export interface ServerConfig {
   maxFrameBytes?: number;
   /** Largest import file. Default 32 MiB. */
   maxImportBytes?: number;
-  /** Per WebSocket connection (and per token for HTTP commands). Default burst 20, 10 per second. */
+  /** Messages per WebSocket connection, of any type. Default burst 20, 10 per second. */
   rateLimit?: RateLimit;
+  /**
+   * Commands and state requests per token, across all its WebSocket connections and HTTP commands
+   * together. Default burst 20, 10 per second.
+   */
+  commandRate?: RateLimit;
+  /** Messages of one connection waiting to be handled before more are refused. Default 16. */
+  maxQueuedMessages?: number;
+  /** Deepest JSON nesting accepted in a body or message. Default 64. */
+  maxJsonDepth?: number;
+  /** Time a client has to send a whole HTTP request, body included. Default 30 s. */
+  requestTimeoutMs?: number;
+  /** Time a client has to send an HTTP request's headers. Default 10 s. */
+  headersTimeoutMs?: number;
+  /** An HTTP connection with no traffic for this long is closed (WebSockets have their heartbeat). Default 60 s. */
+  idleTimeoutMs?: number;
+  /** Open TCP connections (HTTP and WebSocket) from one address. Default 64. */
+  maxConnectionsPerAddress?: number;
+  /** New tables per address: at most `max` in `windowMs`. Default 60 per minute. */
+  createRate?: WindowLimit;
+  /** Imports per address. Default 5 per minute. */
+  importRate?: WindowLimit;
+  /** Joins through an invite per address. Default 60 per minute. */
+  joinRate?: WindowLimit;
+  /** Players and GM at one table. Default 32. */
+  maxParticipants?: number;
+  /** Commands one table accepts from all its participants together. Default burst 60, 30 per second. */
+  tableCommandRate?: RateLimit;
   /** Time a new WebSocket has to send hello. Default 10 s. */
   helloTimeoutMs?: number;
   /** WebSocket ping interval; a connection that misses one pong is dropped. Default 30 s. */
@@ -65,6 +105,11 @@ export interface ServerConfig {
   logFormat?: LogFormat;
 }
 
+export interface WindowLimit {
+  max: number;
+  windowMs: number;
+}
+
 export const DEFAULTS = {
   port: 8080,
   host: '0.0.0.0',
@@ -73,9 +118,22 @@ export const DEFAULTS = {
   maxFrameBytes: 1024 * 1024,
   maxImportBytes: 32 * 1024 * 1024,
   rateLimit: { burst: 20, perSecond: 10 },
+  commandRate: { burst: 20, perSecond: 10 },
+  maxQueuedMessages: 16,
+  maxJsonDepth: MAX_JSON_DEPTH,
+  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 10_000,
+  idleTimeoutMs: 60_000,
+  maxConnectionsPerAddress: 64,
+  createRate: { max: 60, windowMs: 60_000 },
+  importRate: { max: 5, windowMs: 60_000 },
+  joinRate: { max: 60, windowMs: 60_000 },
+  maxParticipants: HUB_DEFAULTS.maxParticipants,
+  tableCommandRate: HUB_DEFAULTS.tableCommandRate,
   helloTimeoutMs: 10_000,
   heartbeatMs: 30_000,
   maxBufferedBytes: 8 * 1024 * 1024,
+  clusterCheckMs: 1500,
 } as const;
 
 export interface TableServer {
@@ -116,6 +174,9 @@ function validate<T extends z.ZodType>(schema: T, body: unknown, commandId?: unk
 export async function createServer<S, C, E>(config: ServerConfig, decider: Decider<S, C, E>): Promise<TableServer> {
   const maxMessageBytes = config.maxMessageBytes ?? DEFAULTS.maxMessageBytes;
   const rateLimit = config.rateLimit ?? DEFAULTS.rateLimit;
+  const tokenRate = new KeyedBuckets(config.commandRate ?? DEFAULTS.commandRate);
+  const maxJsonDepth = config.maxJsonDepth ?? DEFAULTS.maxJsonDepth;
+  const requestTimeout = config.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs;
   const app = Fastify({
     logger: {
       level: config.logLevel ?? 'info',
@@ -125,27 +186,82 @@ export async function createServer<S, C, E>(config: ServerConfig, decider: Decid
     // Two entries per HTTP request help a log collector, not a person reading the terminal.
     disableRequestLogging: config.logFormat !== 'json' && config.logStream === undefined,
     bodyLimit: maxMessageBytes,
+    requestTimeout,
+    connectionTimeout: config.idleTimeoutMs ?? DEFAULTS.idleTimeoutMs,
+    http: {
+      headersTimeout: Math.min(config.headersTimeoutMs ?? DEFAULTS.headersTimeoutMs, requestTimeout),
+      requestTimeout,
+      // How often Node looks for requests over their time; its default (30 s) would let a slow
+      // request run far past the limit.
+      connectionsCheckingInterval: Math.max(100, Math.min(1000, requestTimeout / 2)),
+    },
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   });
   app.removeContentTypeParser('text/plain');
+  // Bodies are parsed with a bound on nesting and without "__proto__" keys (see json.ts).
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    try {
+      done(null, body === '' ? undefined : parseClientJson(body as string, maxJsonDepth));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
   const log = app.log;
+  limitConnectionsPerAddress(app, config.maxConnectionsPerAddress ?? DEFAULTS.maxConnectionsPerAddress, log);
   const store = config.store ?? (await openStore(config));
-  const hub = new TableHub(store, decider, log);
+  const hub = new TableHub(store, decider, log, {
+    maxParticipants: config.maxParticipants ?? DEFAULTS.maxParticipants,
+    tableCommandRate: config.tableCommandRate ?? DEFAULTS.tableCommandRate,
+  });
+  const cluster = config.cluster ?? store.fanout !== undefined;
+  if (cluster) {
+    if (!store.fanout) throw new Error('cluster needs the PostgreSQL store (DATABASE_URL)');
+    try {
+      await hub.joinCluster(store.fanout, config.clusterCheckMs ?? DEFAULTS.clusterCheckMs);
+    } catch (error) {
+      if (!config.store) await store.close();
+      throw error;
+    }
+  }
   const sweeper = setInterval(() => hub.sweep(), 60_000);
   sweeper.unref();
 
-  const httpBuckets = new Map<string, TokenBucket>();
-  const httpBucket = (token: string): TokenBucket => {
-    const key = hashToken(token);
-    let bucket = httpBuckets.get(key);
-    if (!bucket) {
-      if (httpBuckets.size > 10_000) httpBuckets.clear();
-      bucket = new TokenBucket(rateLimit);
-      httpBuckets.set(key, bucket);
-    }
-    return bucket;
-  };
+  // Security headers on every answer; the policy allows the web app's own files and nothing else
+  // (no framing, no plugins, no other origins). Styles may be inline: React sets style attributes.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // The server also runs on plain HTTP in a local network: asking browsers to upgrade would break it.
+    strictTransportSecurity: false,
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+
+  // Throttles per address for the routes that create things; refused before the body is read.
+  await app.register(rateLimitPlugin, {
+    global: false,
+    errorResponseBuilder: (_req, context) => ({
+      statusCode: 429,
+      code: 'rate_limited',
+      message: `more than ${context.max} of these requests from one address in a short time; retry in ${Math.ceil(context.ttl / 1000)} s`,
+      retryAfterMs: context.ttl,
+    }),
+  });
+  const throttle = (limit: WindowLimit) => ({ config: { rateLimit: { max: limit.max, timeWindow: limit.windowMs } } });
 
   const linkBase = (req: FastifyRequest) => config.publicUrl?.replace(/\/$/, '') ?? `${req.protocol}://${req.host}`;
   const links = {
@@ -154,7 +270,13 @@ export async function createServer<S, C, E>(config: ServerConfig, decider: Decid
     watch: (req: FastifyRequest, tableId: string, token: string) => `${linkBase(req)}/watch/${tableId}#token=${token}`,
   };
 
-  app.setErrorHandler((error: { code?: string; statusCode?: number; message: string }, req, reply) => {
+  app.setErrorHandler((error: { code?: string; statusCode?: number; message: string; retryAfterMs?: number }, req, reply) => {
+    if (error instanceof JsonInputError) {
+      return sendFailure(reply, failure(error.code, error.message, error.field === undefined ? {} : { field: error.field }));
+    }
+    if (error.code === 'rate_limited') {
+      return sendFailure(reply, failure('rate_limited', error.message, { retryAfterMs: error.retryAfterMs ?? 1000 }));
+    }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return sendFailure(reply, failure('message_too_large', 'the request body is too large'));
     }
@@ -216,13 +338,14 @@ export async function createServer<S, C, E>(config: ServerConfig, decider: Decid
     if (hub.isClosing) return reply.code(503).send({ status: 'shutting_down' });
     try {
       await store.ping();
-      return reply.send({ status: 'ok', store: store.kind, connections: ws.connectionCount });
+      const queue = cluster && store.fanout ? { notificationQueueUsage: await store.fanout.queueUsage() } : {};
+      return reply.send({ status: 'ok', store: store.kind, connections: ws.connectionCount, ...queue });
     } catch {
       return reply.code(503).send({ status: 'unavailable', store: store.kind });
     }
   });
 
-  app.post('/api/tables', async (req, reply) => {
+  app.post('/api/tables', throttle(config.createRate ?? DEFAULTS.createRate), async (req, reply) => {
     if (hub.isClosing) return sendFailure(reply, failure('shutting_down', 'the server is shutting down'));
     const input = validate(createTableSchema, req.body);
     if (!input.ok) return sendFailure(reply, input);
@@ -259,9 +382,12 @@ export async function createServer<S, C, E>(config: ServerConfig, decider: Decid
     });
   });
 
-  app.post('/api/tables/import', { bodyLimit: config.maxImportBytes ?? DEFAULTS.maxImportBytes }, async (req, reply) => {
+  app.post(
+    '/api/tables/import',
+    { bodyLimit: config.maxImportBytes ?? DEFAULTS.maxImportBytes, ...throttle(config.importRate ?? DEFAULTS.importRate) },
+    async (req, reply) => {
     if (hub.isClosing) return sendFailure(reply, failure('shutting_down', 'the server is shutting down'));
-    const prepared = prepareImport(req.body, decider);
+    const prepared = await prepareImport(req.body, decider);
     if (!prepared.ok) return sendFailure(reply, prepared);
     const p = prepared.value;
     await store.createTable(p.newTable);
@@ -274,9 +400,10 @@ export async function createServer<S, C, E>(config: ServerConfig, decider: Decid
       observer: { token: p.observer, link: links.watch(req, tableId, p.observer) },
       players: p.players.map((pl) => ({ ...pl, link: links.table(req, tableId, pl.token) })),
     });
-  });
+    },
+  );
 
-  app.post<{ Params: { tableId: string } }>('/api/tables/:tableId/join', async (req, reply) => {
+  app.post<{ Params: { tableId: string } }>('/api/tables/:tableId/join', throttle(config.joinRate ?? DEFAULTS.joinRate), async (req, reply) => {
     const input = validate(joinSchema, req.body);
     if (!input.ok) return sendFailure(reply, input);
     const joined = await hub.join(req.params.tableId, input.value.invite, input.value.displayName);
@@ -316,10 +443,18 @@ export async function createServer<S, C, E>(config: ServerConfig, decider: Decid
 
   app.post<{ Params: { tableId: string } }>('/api/tables/:tableId/commands', async (req, reply) => {
     const token = bearer(req);
-    if (token && !httpBucket(token).take()) {
-      return sendFailure(reply, failure('rate_limited', `more than ${rateLimit.perSecond} commands per second; slow down`));
+    const commandId = (req.body as { commandId?: unknown } | null)?.commandId;
+    const wait = token ? tokenRate.take(hashToken(token)) : 0;
+    if (wait > 0) {
+      return sendFailure(
+        reply,
+        failure('rate_limited', `more than ${tokenRate.limit.perSecond} commands per second from this link; slow down`, {
+          retryAfterMs: wait,
+          ...(typeof commandId === 'string' && commandId.length <= 128 ? { commandId } : {}),
+        }),
+      );
     }
-    const envelope = validate(httpCommandSchema, req.body, (req.body as { commandId?: unknown } | null)?.commandId);
+    const envelope = validate(httpCommandSchema, req.body, commandId);
     if (!envelope.ok) return sendFailure(reply, envelope);
     return sendOutcome(reply, await hub.command(req.params.tableId, token, envelope.value));
   });
@@ -361,6 +496,9 @@ export async function createServer<S, C, E>(config: ServerConfig, decider: Decid
     maxMessageBytes,
     maxFrameBytes: config.maxFrameBytes ?? DEFAULTS.maxFrameBytes,
     rateLimit,
+    tokenRate,
+    maxQueuedMessages: config.maxQueuedMessages ?? DEFAULTS.maxQueuedMessages,
+    maxJsonDepth,
     helloTimeoutMs: config.helloTimeoutMs ?? DEFAULTS.helloTimeoutMs,
     heartbeatMs: config.heartbeatMs ?? DEFAULTS.heartbeatMs,
     maxBufferedBytes: config.maxBufferedBytes ?? DEFAULTS.maxBufferedBytes,
@@ -385,9 +523,31 @@ export async function createServer<S, C, E>(config: ServerConfig, decider: Decid
         await drained;
         await ws.close(CLOSE.goingAway, 'server shutting down');
         await httpClosed;
+        await hub.leaveCluster();
         if (!config.store) await store.close();
       })();
       return closing;
     },
   };
 }
+
+/** Closes a new TCP connection at once when its address already holds `max` open ones (HTTP and WebSocket alike). */
+function limitConnectionsPerAddress(app: FastifyInstance, max: number, log: { warn(obj: object, msg?: string): void }): void {
+  const open = new Map<string, number>();
+  app.server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? 'unknown';
+    const count = open.get(address) ?? 0;
+    if (count >= max) {
+      log.warn({ address, open: count }, 'too many connections from one address');
+      socket.destroy();
+      return;
+    }
+    open.set(address, count + 1);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left <= 0) open.delete(address);
+      else open.set(address, left);
+    });
+  });
+}
+

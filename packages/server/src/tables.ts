@@ -1,9 +1,29 @@
 import { cryptoDice, DiceInputError, givenDice, type DiceSource, type GivenDice } from '@personae/dice';
 import { isDomainError, type Actor, type Decider } from './domain';
-import { statusFor, type CommandEnvelope, type ErrorBody, type ParticipantView, type ServerMessage } from './protocol';
-import type { CommandRecord, EventRecord, LinkKind, ParticipantRecord, Store, TableRecord, TableSettings } from './store/types';
+import {
+  statusFor,
+  type AckMessage,
+  type CommandEnvelope,
+  type ErrorBody,
+  type EventMessage,
+  type ParticipantView,
+  type ServerMessage,
+} from './protocol';
+import type {
+  CommandRecord,
+  EventRecord,
+  Fanout,
+  LinkKind,
+  ParticipantRecord,
+  Store,
+  TableRecord,
+  TableSettings,
+  TableWake,
+} from './store/types';
 import type { ExportedEvent } from './export';
+import { TokenBucket, type RateLimit } from './rate-limit';
 import { canonicalJson, hashToken, newId, newToken, sha256Hex } from './tokens';
+import { TimeSlice } from './yield';
 
 /** Someone watching a table: a WebSocket connection. */
 export interface Viewer {
@@ -32,8 +52,6 @@ export interface Failure {
 
 export type Outcome<T> = { ok: true; value: T } | Failure;
 
-export type AckMessage = Extract<ServerMessage, { type: 'ack' }>;
-export type EventMessage = Extract<ServerMessage, { type: 'event' }>;
 
 /** WebSocket close codes the server uses (4000-4999 is the range for applications). */
 export const CLOSE = {
@@ -66,8 +84,17 @@ interface LoadedTable<S> {
   tail: Promise<void>;
   pending: number;
   lastUsed: number;
-  /** Set when an append failed in a way that leaves the memory unsure of what the store holds. */
+  /**
+   * Set when the memory may be behind the store: an append failed in a way that leaves it unsure, or
+   * another node added events. The next operation in the table's queue catches up first.
+   */
   stale: boolean;
+  /** Counts changes of participants, links and settings in the store (when several nodes serve tables). */
+  setupVersion: number;
+  /** A catch-up is already waiting in the queue. */
+  catchUpQueued: boolean;
+  /** Commands per second the whole table accepts, whoever sends them. */
+  commands: TokenBucket;
 }
 
 export interface HubOptions {
@@ -76,9 +103,22 @@ export interface HubOptions {
   /** Forget tables nobody watched for this long (ms). */
   idleMs?: number;
   dice?: DiceSource;
+  /** Players and GM a table may hold at once; joins beyond it are refused with `table_full`. */
+  maxParticipants?: number;
+  /** Commands a table accepts, from all its participants together. */
+  tableCommandRate?: RateLimit;
 }
 
 const PAGE = 1000;
+
+/** Appends that lost the race to another node are decided again at most this many times in all. */
+const MAX_APPEND_TRIES = 12;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const HUB_DEFAULTS = {
+  maxParticipants: 32,
+  tableCommandRate: { burst: 60, perSecond: 30 },
+} as const;
 
 /**
  * The tables this process serves. Every operation on a table runs in that table's queue, one after
@@ -87,9 +127,18 @@ const PAGE = 1000;
  */
 export class TableHub<S, C, E> {
   private readonly loaded = new Map<string, Promise<LoadedTable<S> | null>>();
+  /** The tables of `loaded` that finished loading. */
+  private readonly served = new Map<string, LoadedTable<S>>();
+  private fanout: Fanout | null = null;
+  private stopListening: (() => Promise<void>) | null = null;
+  private checkTimer: NodeJS.Timeout | null = null;
+  private checking: Promise<void> | null = null;
+  private checkAgain = false;
   private readonly checkpointEvery: number;
   private readonly idleMs: number;
   private readonly dice: DiceSource;
+  private readonly maxParticipants: number;
+  private readonly tableCommandRate: RateLimit;
   private closing = false;
 
   constructor(
@@ -101,6 +150,8 @@ export class TableHub<S, C, E> {
     this.checkpointEvery = options.checkpointEvery ?? 256;
     this.idleMs = options.idleMs ?? 10 * 60_000;
     this.dice = options.dice ?? cryptoDice();
+    this.maxParticipants = options.maxParticipants ?? HUB_DEFAULTS.maxParticipants;
+    this.tableCommandRate = options.tableCommandRate ?? HUB_DEFAULTS.tableCommandRate;
   }
 
   // ----- loading and the per-table queue -----
@@ -123,6 +174,8 @@ export class TableHub<S, C, E> {
   }
 
   private async load(tableId: string): Promise<LoadedTable<S> | null> {
+    // Read before the setup itself, so that a change made meanwhile shows up as a newer mark.
+    const marks = this.fanout ? await this.fanout.marks([tableId]) : null;
     const record = await this.store.getTable(tableId);
     if (!record) return null;
     const participants = await this.store.listParticipants(tableId);
@@ -138,26 +191,39 @@ export class TableHub<S, C, E> {
       pending: 0,
       lastUsed: Date.now(),
       stale: false,
+      setupVersion: marks?.get(tableId)?.setupVersion ?? 0,
+      catchUpQueued: false,
+      commands: new TokenBucket(this.tableCommandRate),
     };
     await this.applyFromStore(t, false);
+    this.served.set(tableId, t);
     return t;
   }
 
-  /** Reads events the memory does not have yet, folds them in and (if asked) sends them to viewers. */
-  private async applyFromStore(t: LoadedTable<S>, broadcast: boolean): Promise<void> {
+  /**
+   * Reads events the memory does not have yet, folds them in and (if asked) sends them to viewers.
+   * Returns the first event read, if any.
+   */
+  private async applyFromStore(t: LoadedTable<S>, broadcast: boolean): Promise<EventRecord | null> {
+    let first: EventRecord | null = null;
+    // A long log is folded in slices, letting other tables' requests run in between.
+    const slice = new TimeSlice();
     for (;;) {
       const page = await this.store.readEvents(t.record.id, t.version, PAGE);
+      first ??= page[0] ?? null;
       for (const rec of page) {
         if (rec.seq !== t.version + 1) throw new Error(`table ${t.record.id}: event ${rec.seq} follows ${t.version}`);
         t.state = this.decider.evolve(t.state, rec.event as E);
         t.version = rec.seq;
         if (t.version % this.checkpointEvery === 0) t.checkpoints.set(t.version, t.state);
         if (broadcast) this.broadcast(t, [rec], [t.state]);
+        await slice.check();
       }
       if (page.length < PAGE) break;
     }
     t.record = { ...t.record, version: t.version };
     t.stale = false;
+    return first;
   }
 
   private run<T>(t: LoadedTable<S>, fn: () => Promise<T>): Promise<T> {
@@ -216,6 +282,8 @@ export class TableHub<S, C, E> {
     makeViewer: (caller: Caller) => Viewer,
   ): Promise<Outcome<Viewer>> {
     return this.withCaller(tableId, token, async (caller, t) => {
+      // A client coming from another node may have seen events this node has not read yet.
+      if (since !== undefined && since > t.version && this.fanout) await this.applyFromStore(t, true);
       const viewer = makeViewer(caller);
       if (!viewer.open) return failure('unauthorized', 'the connection closed');
       const catchUp = since !== undefined && since <= t.version;
@@ -307,6 +375,7 @@ export class TableHub<S, C, E> {
       state = this.decider.initialState();
     }
     let seq = base;
+    const slice = new TimeSlice();
     while (seq < until) {
       const page = await this.store.readEvents(t.record.id, seq, Math.min(PAGE, until - seq));
       if (page.length === 0) throw new Error(`table ${t.record.id}: event log ends at ${seq}, expected ${until}`);
@@ -314,6 +383,7 @@ export class TableHub<S, C, E> {
         state = this.decider.evolve(state, rec.event as E);
         if (rec.seq > since) visit(rec, state);
         seq = rec.seq;
+        await slice.check();
       }
     }
   }
@@ -355,11 +425,37 @@ export class TableHub<S, C, E> {
         viewer.sendText(text);
       }
     });
+    this.pushViews(t, viewers, statesAfter[statesAfter.length - 1]);
   }
 
-  private broadcastParticipants(t: LoadedTable<S>): void {
-    const message: ServerMessage = { type: 'participants', participants: participantViews(t) };
-    for (const viewer of t.viewers) if (viewer.open) viewer.send(message);
+  /**
+   * After new events, each viewer gets its own view of the new state (built once per role and
+   * participant), so clients keep their state from what is pushed instead of asking again.
+   */
+  private pushViews(t: LoadedTable<S>, viewers: Viewer[], state: S | undefined): void {
+    if (state === undefined || viewers.length === 0) return;
+    const texts = new Map<string, string | null>();
+    for (const viewer of viewers) {
+      const key = `${viewer.actor.role}:${viewer.actor.participantId}`;
+      let text = texts.get(key);
+      if (text === undefined) {
+        text = null;
+        try {
+          const view = this.decider.viewState(state, viewer.actor);
+          text = JSON.stringify({ type: 'state', version: t.version, state: view } satisfies ServerMessage);
+        } catch (error) {
+          this.log.error({ err: error, tableId: t.record.id }, 'viewState failed; the viewer asks for the state instead');
+        }
+        texts.set(key, text);
+      }
+      if (text !== null) viewer.sendText(text);
+    }
+  }
+
+  /** Tells every viewer of one participant who joined or left (a change, not the whole list). */
+  private broadcastParticipantChange(t: LoadedTable<S>, message: ServerMessage): void {
+    const text = JSON.stringify(message);
+    for (const viewer of t.viewers) if (viewer.open) viewer.sendText(text);
   }
 
   // ----- commands -----
@@ -388,6 +484,11 @@ export class TableHub<S, C, E> {
     if (actor.role === 'observer') return fail('forbidden', 'observers can watch the table but not change it');
     const participant = t.participants.get(actor.participantId);
     if (!participant || participant.removedAt !== null) return fail('unauthorized', 'you are no longer at this table');
+    if (!t.commands.take()) {
+      return fail('rate_limited', `this table accepts at most ${this.tableCommandRate.perSecond} commands per second`, {
+        retryAfterMs: t.commands.retryAfterMs(),
+      });
+    }
 
     const commandHash = sha256Hex(canonicalJson({ command: envelope.command, dice: envelope.dice ?? null }));
     // The answer for a commandId that was applied before: its original ack, or a refusal if the id
@@ -403,36 +504,54 @@ export class TableHub<S, C, E> {
     // A retry usually succeeds or fails the same way the first attempt did, so the store is asked
     // about earlier attempts only when the command is refused (here) or turns out to be a duplicate
     // while being stored (below): the common path costs no extra read.
-    const decided = this.decide(t, actor, envelope, fail);
-    if (!decided.ok) return (await earlier()) ?? decided;
-    const { records, statesAfter, state, now } = decided.value;
+    for (let attempt = 1; ; attempt++) {
+      const decided = this.decide(t, actor, envelope, fail);
+      if (!decided.ok) return (await earlier()) ?? decided;
+      const { records, statesAfter, state, now } = decided.value;
 
-    const command: CommandRecord = {
-      participantId: actor.participantId,
-      commandId,
-      commandHash,
-      firstSeq: records.length ? t.version + 1 : null,
-      lastSeq: records.length ? t.version + records.length : null,
-      versionAfter: t.version + records.length,
-      at: now,
-    };
-    let appended;
-    try {
-      appended = await this.store.appendEvents(t.record.id, t.version, records, command);
-    } catch (error) {
-      // The transaction may or may not have committed: catch up from the store before the next step.
-      t.stale = true;
-      this.log.error({ err: error, tableId: t.record.id }, 'appending events failed');
-      return fail('internal_error', 'the command could not be stored; retry it with the same commandId');
-    }
-    if (!appended.ok) {
+      const command: CommandRecord = {
+        participantId: actor.participantId,
+        commandId,
+        commandHash,
+        firstSeq: records.length ? t.version + 1 : null,
+        lastSeq: records.length ? t.version + records.length : null,
+        versionAfter: t.version + records.length,
+        at: now,
+      };
+      let appended;
+      try {
+        appended = await this.store.appendEvents(t.record.id, t.version, records, command);
+      } catch (error) {
+        // The transaction may or may not have committed: catch up from the store before the next step.
+        t.stale = true;
+        this.log.error({ err: error, tableId: t.record.id }, 'appending events failed');
+        return fail('internal_error', 'the command could not be stored; retry it with the same commandId');
+      }
+      if (appended.ok) return { ok: true, value: this.applied(t, records, statesAfter, state, command) };
       if (appended.reason === 'duplicate_command') {
         const answer = await earlier();
         if (answer) return answer;
       }
       t.stale = true;
-      return fail('conflict', 'the table changed while the command was being stored; retry it', { currentVersion: t.version });
+      // Another node appended to this table first. A command that named the version it was meant
+      // for is refused; any other is decided again, with fresh dice, against the events it missed.
+      if (envelope.expectedVersion !== undefined || attempt >= MAX_APPEND_TRIES) {
+        return fail('conflict', 'the table changed while the command was being stored; retry it', { currentVersion: t.version });
+      }
+      await sleep(Math.random() * Math.min(200, 5 * 2 ** attempt));
+      try {
+        await this.applyFromStore(t, true);
+      } catch (error) {
+        this.log.error({ err: error, tableId: t.record.id }, 'reading events failed');
+        return fail('internal_error', 'the command could not be stored; retry it with the same commandId');
+      }
+      const still = t.participants.get(actor.participantId);
+      if (!still || still.removedAt !== null) return fail('unauthorized', 'you are no longer at this table');
     }
+  }
+
+  /** Takes an appended command's events into the memory and sends them to the viewers. */
+  private applied(t: LoadedTable<S>, records: EventRecord[], statesAfter: S[], state: S, command: CommandRecord): AckMessage {
 
     t.state = state;
     t.version += records.length;
@@ -441,7 +560,7 @@ export class TableHub<S, C, E> {
       if (rec.seq % this.checkpointEvery === 0) t.checkpoints.set(rec.seq, statesAfter[i]!);
     });
     this.broadcast(t, records, statesAfter);
-    return { ok: true, value: ackFor(command, false) };
+    return ackFor(command, false);
   }
 
   /** Checks and decides a command against the current state, without storing anything. */
@@ -470,7 +589,7 @@ export class TableHub<S, C, E> {
     const now = new Date().toISOString();
     let events: E[];
     try {
-      events = this.decider.decide(t.state, parsed.command, { actor, dice: entered ?? this.dice, now, settings: t.record.settings });
+      events = this.decider.decide(t.state, parsed.command, { actor, dice: entered ?? this.dice, now, settings: t.record.settings, participants: presentIds(t) });
     } catch (error) {
       if (isDomainError(error)) {
         const field = typeof error.field === 'string' ? { field: error.field } : {};
@@ -513,6 +632,11 @@ export class TableHub<S, C, E> {
     const t = await this.get(tableId);
     if (!t) return failure('table_not_found', `no table "${tableId}"`);
     return this.run(t, async (): Promise<Outcome<{ participant: ParticipantRecord; token: string }>> => {
+      let present = 0;
+      for (const p of t.participants.values()) if (p.removedAt === null) present++;
+      if (present >= this.maxParticipants) {
+        return failure('table_full', `this table already has ${present} participants, the most it holds`);
+      }
       const participant: ParticipantRecord = {
         id: newId('p_'),
         role: 'player',
@@ -525,7 +649,10 @@ export class TableHub<S, C, E> {
         return failure('unauthorized', 'the invite link is not valid (it may have been replaced)');
       }
       t.participants.set(participant.id, participant);
-      this.broadcastParticipants(t);
+      this.broadcastParticipantChange(t, {
+        type: 'participant-joined',
+        participant: { id: participant.id, role: participant.role, displayName: participant.displayName },
+      });
       return { ok: true, value: { participant, token } };
     });
   }
@@ -548,7 +675,7 @@ export class TableHub<S, C, E> {
           t.viewers.delete(viewer);
         }
       }
-      this.broadcastParticipants(t);
+      this.broadcastParticipantChange(t, { type: 'participant-left', participantId });
       return { ok: true, value: { removed: true } };
     });
   }
@@ -631,6 +758,130 @@ export class TableHub<S, C, E> {
     });
   }
 
+  // ----- several nodes on one database -----
+
+  /**
+   * Serves tables together with the other nodes that use the same store: listens for their notices
+   * and, every `checkMs` and whenever the listening connection is new, compares the tables served
+   * here with the store to catch up on notices that were lost.
+   */
+  async joinCluster(fanout: Fanout, checkMs: number): Promise<void> {
+    if (this.fanout) throw new Error('already serving with other nodes');
+    this.fanout = fanout;
+    this.stopListening = await fanout.listen({
+      wake: (wake) => this.onWake(wake),
+      reconnected: () => void this.checkTables('reconnected'),
+    });
+    this.checkTimer = setInterval(() => void this.checkTables('periodic'), checkMs);
+    this.checkTimer.unref();
+  }
+
+  private onWake(wake: TableWake): void {
+    const t = this.served.get(wake.tableId);
+    if (!t) return;
+    if (wake.kind === 'events') {
+      if (wake.version > t.version) this.catchUp(t);
+    } else if (wake.version > t.setupVersion) {
+      void this.refreshSetup(t, wake.version);
+    }
+  }
+
+  /**
+   * Marks the table behind the store. With viewers it catches up now (sending them the new events);
+   * without, the next operation on it does.
+   */
+  private catchUp(t: LoadedTable<S>): void {
+    t.stale = true;
+    if (t.viewers.size === 0 || t.catchUpQueued) return;
+    t.catchUpQueued = true;
+    this.run(t, async () => {
+      t.catchUpQueued = false;
+    }).catch((error: unknown) => {
+      t.catchUpQueued = false;
+      this.log.warn({ err: error, tableId: t.record.id }, 'catching up from the store failed');
+    });
+  }
+
+  /**
+   * Reads the participants and settings again after another node changed them; viewers whose token
+   * no longer authenticates (removed, or their link replaced) are disconnected.
+   */
+  private refreshSetup(t: LoadedTable<S>, setupVersion: number): Promise<void> {
+    return this.run(t, async () => {
+      if (setupVersion <= t.setupVersion) return;
+      const [record, participants] = await Promise.all([this.store.getTable(t.record.id), this.store.listParticipants(t.record.id)]);
+      if (!record) return;
+      t.setupVersion = setupVersion;
+      if (!sameSettings(record.settings, t.record.settings)) {
+        t.record = { ...t.record, settings: record.settings };
+        const text = JSON.stringify({ type: 'settings', settings: record.settings } satisfies ServerMessage);
+        for (const viewer of t.viewers) if (viewer.open) viewer.sendText(text);
+      }
+      const before = new Map(participantViews(t).map((p) => [p.id, p]));
+      t.participants = new Map(participants.map((p) => [p.id, p]));
+      const after = participantViews(t);
+      for (const p of after) if (!before.has(p.id)) this.broadcastParticipantChange(t, { type: 'participant-joined', participant: p });
+      for (const id of before.keys()) {
+        if (!after.some((p) => p.id === id)) this.broadcastParticipantChange(t, { type: 'participant-left', participantId: id });
+      }
+      for (const viewer of [...t.viewers]) {
+        if (!viewer.open) continue;
+        if (!(await this.store.authenticate(t.record.id, viewer.tokenHash))) {
+          viewer.close(CLOSE.revoked, 'access was revoked');
+          t.viewers.delete(viewer);
+        }
+      }
+    }).catch((error: unknown) => {
+      this.log.warn({ err: error, tableId: t.record.id }, 'reading the table setup failed');
+    });
+  }
+
+  /** Compares every table served here with the store and catches up where notices were missed. */
+  checkTables(reason: 'periodic' | 'reconnected'): Promise<void> {
+    if (!this.fanout || this.closing) return Promise.resolve();
+    if (this.checking) {
+      this.checkAgain = true;
+      return this.checking;
+    }
+    const fanout = this.fanout;
+    this.checking = (async () => {
+      do {
+        this.checkAgain = false;
+        try {
+          const tables = [...this.served.values()];
+          if (tables.length === 0) continue;
+          const marks = await fanout.marks(tables.map((t) => t.record.id));
+          const behind: Array<Promise<number>> = [];
+          for (const t of tables) {
+            const m = marks.get(t.record.id);
+            if (!m) continue;
+            if (m.setupVersion > t.setupVersion) void this.refreshSetup(t, m.setupVersion);
+            if (m.version <= t.version) continue;
+            if (t.viewers.size === 0) {
+              t.stale = true;
+              continue;
+            }
+            behind.push(
+              this.run(t, async () => {
+                const first = await this.applyFromStore(t, true);
+                return first ? Date.now() - Date.parse(first.at) : 0;
+              }).catch(() => 0),
+            );
+          }
+          if (behind.length > 0) {
+            const lags = await Promise.all(behind);
+            this.log.info({ reason, tables: behind.length, maxLagMs: Math.max(...lags) }, 'caught up on missed notices');
+          }
+        } catch (error) {
+          this.log.warn({ err: error, reason }, 'checking tables against the store failed');
+        }
+      } while (this.checkAgain && !this.closing);
+    })().finally(() => {
+      this.checking = null;
+    });
+    return this.checking;
+  }
+
   // ----- lifecycle -----
 
   /** Forgets tables that nobody watches and nothing waits on. */
@@ -639,6 +890,7 @@ export class TableHub<S, C, E> {
       void entry.then((t) => {
         if (t && t.viewers.size === 0 && t.pending === 0 && now - t.lastUsed > this.idleMs && this.loaded.get(id) === entry) {
           this.loaded.delete(id);
+          this.served.delete(id);
         }
       });
     }
@@ -647,6 +899,8 @@ export class TableHub<S, C, E> {
   /** Refuses new work and waits until every queued operation has finished. */
   async drain(): Promise<void> {
     this.closing = true;
+    if (this.checkTimer) clearInterval(this.checkTimer);
+    await this.checking;
     for (;;) {
       const tables = (await Promise.all([...this.loaded.values()].map((p) => p.catch(() => null)))).filter(
         (t): t is LoadedTable<S> => t !== null,
@@ -655,6 +909,13 @@ export class TableHub<S, C, E> {
       if (busy.length === 0) return;
       await Promise.all(busy.map((t) => t.tail));
     }
+  }
+
+  /** Stops listening to the other nodes (after `drain`). */
+  async leaveCluster(): Promise<void> {
+    if (this.checkTimer) clearInterval(this.checkTimer);
+    await this.stopListening?.();
+    this.stopListening = null;
   }
 
   get isClosing(): boolean {
@@ -681,4 +942,10 @@ function participantViews(t: LoadedTable<unknown>): ParticipantView[] {
   return [...t.participants.values()]
     .filter((p) => p.removedAt === null)
     .map((p) => ({ id: p.id, role: p.role, displayName: p.displayName }));
+}
+
+function presentIds(t: LoadedTable<unknown>): Set<string> {
+  const ids = new Set<string>();
+  for (const p of t.participants.values()) if (p.removedAt === null) ids.add(p.id);
+  return ids;
 }

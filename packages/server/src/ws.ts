@@ -2,7 +2,8 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import { CLIENT_MESSAGE_TYPES, clientMessageSchema, describeZodError, type ClientMessage, type ServerMessage } from './protocol';
-import { TokenBucket, type RateLimit } from './rate-limit';
+import { JsonInputError, parseClientJson } from './json';
+import { TokenBucket, type KeyedBuckets, type RateLimit } from './rate-limit';
 import { CLOSE, type Caller, type Logger, type TableHub, type Viewer } from './tables';
 
 export interface WebSocketOptions {
@@ -11,7 +12,14 @@ export interface WebSocketOptions {
   maxMessageBytes: number;
   /** Largest frame accepted at all; a bigger one closes the connection (1009). */
   maxFrameBytes: number;
+  /** Messages per connection, of any type. */
   rateLimit: RateLimit;
+  /** Commands and state requests per token, across all its connections (and HTTP commands). */
+  tokenRate: KeyedBuckets;
+  /** Messages of one connection waiting to be handled; more are refused with `rate_limited`. */
+  maxQueuedMessages: number;
+  /** Greatest JSON nesting accepted. */
+  maxJsonDepth: number;
   helloTimeoutMs: number;
   heartbeatMs: number;
   /** A connection with more unsent data than this is closed (4009); the client resumes with `since`. */
@@ -31,6 +39,8 @@ class Connection {
   tableId: string | null = null;
   viewer: Viewer | null = null;
   chain: Promise<void> = Promise.resolve();
+  /** Messages accepted but not yet handled. */
+  queued = 0;
   readonly bucket: TokenBucket;
   helloTimer: NodeJS.Timeout | null = null;
 
@@ -56,7 +66,7 @@ class Connection {
     this.ws.send(text);
   }
 
-  error(code: string, message: string, extra: { field?: string; commandId?: string } = {}): void {
+  error(code: string, message: string, extra: { field?: string; commandId?: string; retryAfterMs?: number } = {}): void {
     this.send({ type: 'error', code, message, ...extra });
   }
 
@@ -85,6 +95,18 @@ class Connection {
 function byteLength(data: RawData): number {
   if (Array.isArray(data)) return data.reduce((n, b) => n + b.length, 0);
   return data instanceof ArrayBuffer ? data.byteLength : data.length;
+}
+
+/**
+ * The commandId of a message that is not read in full (too large, over the rate limit, not JSON),
+ * found in its first bytes, so the refusal still names the command it answers.
+ */
+function peekCommandId(data: RawData): { commandId?: string } {
+  const head = (Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data))
+    .subarray(0, 4096)
+    .toString('utf8');
+  const match = /"commandId"\s*:\s*"([A-Za-z0-9._:-]{1,128})"/.exec(head);
+  return match ? { commandId: match[1]! } : {};
 }
 
 function toText(data: RawData): string {
@@ -150,27 +172,41 @@ export function attachWebSocket<S, C, E>(
   function onMessage(conn: Connection, data: RawData, isBinary: boolean): void {
     if (!conn.open) return;
     if (!conn.bucket.take()) {
-      conn.error('rate_limited', `more than ${options.rateLimit.perSecond} messages per second (burst ${options.rateLimit.burst}); slow down`);
+      conn.error('rate_limited', `more than ${options.rateLimit.perSecond} messages per second (burst ${options.rateLimit.burst}); slow down`, {
+        ...peekCommandId(data),
+        retryAfterMs: Math.max(1, conn.bucket.retryAfterMs()),
+      });
+      return;
+    }
+    if (conn.queued >= options.maxQueuedMessages) {
+      conn.error('rate_limited', `${conn.queued} messages are still waiting to be handled; wait for their answers`, {
+        ...peekCommandId(data),
+        retryAfterMs: 250,
+      });
       return;
     }
     const size = byteLength(data);
     if (size > options.maxMessageBytes) {
-      conn.error('message_too_large', `a message may hold at most ${options.maxMessageBytes} bytes; this one has ${size}`);
+      conn.error('message_too_large', `a message may hold at most ${options.maxMessageBytes} bytes; this one has ${size}`, peekCommandId(data));
       return;
     }
     if (isBinary) {
-      conn.error('invalid_message', 'send JSON in text frames');
+      conn.error('invalid_message', 'send JSON in text frames', peekCommandId(data));
       return;
     }
     let raw: unknown;
     try {
-      raw = JSON.parse(toText(data));
-    } catch {
-      conn.error('bad_json', 'the message is not valid JSON');
+      raw = parseClientJson(toText(data), options.maxJsonDepth);
+    } catch (error) {
+      const refusal = error instanceof JsonInputError ? error : new JsonInputError('bad_json', 'the message is not valid JSON');
+      conn.error(refusal.code, refusal.message, {
+        ...(refusal.field === undefined ? {} : { field: refusal.field }),
+        ...peekCommandId(data),
+      });
       return;
     }
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-      conn.error('invalid_message', 'a message is a JSON object with a "type"');
+      conn.error('invalid_message', 'a message is a JSON object with a "type"', { field: 'type' });
       return;
     }
     const record = raw as Record<string, unknown>;
@@ -190,11 +226,25 @@ export function attachWebSocket<S, C, E>(
       return;
     }
     const message = parsed.data;
+    if ((message.type === 'command' || message.type === 'state') && conn.viewer) {
+      const wait = options.tokenRate.take(conn.viewer.tokenHash);
+      if (wait > 0) {
+        conn.error('rate_limited', `more than ${options.tokenRate.limit.perSecond} commands per second from this link; slow down`, {
+          ...commandId,
+          retryAfterMs: wait,
+        });
+        return;
+      }
+    }
+    conn.queued++;
     conn.chain = conn.chain
       .then(() => handle(conn, message))
       .catch((error: unknown) => {
         log.error({ err: error }, 'handling a websocket message failed');
         conn.error('internal_error', 'the message could not be processed', commandId);
+      })
+      .finally(() => {
+        conn.queued--;
       });
   }
 
@@ -206,7 +256,7 @@ export function attachWebSocket<S, C, E>(
         return;
       case 'hello': {
         if (conn.helloStarted) {
-          conn.error('already_authenticated', 'this connection already said hello');
+          conn.error('already_authenticated', 'this connection already said hello', { field: 'type' });
           return;
         }
         conn.helloStarted = true;

@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secretDecider } from './fixtures/secret-decider';
-import { connectAs, createTable, http, joinTable, sleep, startServer, TestClient, type CreatedTable, type Running } from './helpers';
+import { connectAs, createTable, http, joinTable, relaxedLimits, sleep, startServer, TestClient, type CreatedTable, type Running } from './helpers';
 
 let srv: Running;
 let t: CreatedTable;
 let ann: { participantId: string; token: string };
 
 beforeAll(async () => {
-  srv = await startServer(secretDecider, { config: { rateLimit: { burst: 10_000, perSecond: 10_000 } } });
+  srv = await startServer(secretDecider, { config: relaxedLimits() });
   t = await createTable(srv.url);
   ann = await joinTable(srv.url, t.tableId, t.invite.token, 'Ann');
 });

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { connectAs, createTable, dropSchema, http, joinTable, PG_URL, runPg, tempDir, TestClient, uniqueSchema } from './helpers';
+import { connectAs, createTable, dropSchema, http, joinTable, PG_URL, relaxedLimitsEnv, runPg, tempDir, TestClient, uniqueSchema } from './helpers';
 import { rollCommand, spawnServer } from './process';
 
 type Kind = 'sqlite' | 'postgres';
@@ -30,7 +30,7 @@ interface Sent {
 for (const kind of ['sqlite', 'postgres'] as Kind[]) {
   describe.skipIf(kind === 'postgres' && !runPg)(`crash and restart (${kind})`, () => {
     it('keeps every acknowledged event after SIGKILL mid-stream, and retries apply once', async () => {
-      const env = { ...storeEnv(kind), RATE_LIMIT_BURST: '1000', RATE_LIMIT_PER_SECOND: '1000' };
+      const env = { ...storeEnv(kind), ...relaxedLimitsEnv(1000) };
       const first = await spawnServer(env);
       const t = await createTable(first.url, { name: 'Crash table' });
       const players = await Promise.all(['Ann', 'Bob'].map((n) => joinTable(first.url, t.tableId, t.invite.token, n)));

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secretDecider } from './fixtures/secret-decider';
-import { connectAs, createTable, http, joinTable, startServer, type Running } from './helpers';
+import { connectAs, createTable, http, joinTable, relaxedLimits, startServer, type Running } from './helpers';
 
 let srv: Running;
 beforeAll(async () => {
-  srv = await startServer(secretDecider, { config: { rateLimit: { burst: 1000, perSecond: 1000 } } });
+  srv = await startServer(secretDecider, { config: relaxedLimits(1000) });
 });
 afterAll(async () => {
   await srv.close();

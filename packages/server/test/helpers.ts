@@ -88,6 +88,39 @@ export function reopenTestStore(kind: StoreKind, location: string): Promise<Stor
     : openPostgresStore({ connectionString: PG_URL, schema: location, maxConnections: 4 });
 }
 
+/**
+ * Limits raised far above what a test's bursts need, for tests about ordering, durability and
+ * throughput rather than about the limits themselves.
+ */
+export function relaxedLimits(perSecond = 10_000): ServerConfig {
+  return {
+    rateLimit: { burst: perSecond, perSecond },
+    commandRate: { burst: perSecond, perSecond },
+    tableCommandRate: { burst: perSecond, perSecond },
+    maxQueuedMessages: perSecond,
+    createRate: { max: perSecond, windowMs: 60_000 },
+    importRate: { max: perSecond, windowMs: 60_000 },
+    joinRate: { max: perSecond, windowMs: 60_000 },
+  };
+}
+
+/** The same as environment variables, for a server started as a process. */
+export function relaxedLimitsEnv(perSecond = 10_000): Record<string, string> {
+  const n = String(perSecond);
+  return {
+    RATE_LIMIT_BURST: n,
+    RATE_LIMIT_PER_SECOND: n,
+    COMMAND_RATE_BURST: n,
+    COMMAND_RATE_PER_SECOND: n,
+    TABLE_COMMAND_RATE_BURST: n,
+    TABLE_COMMAND_RATE_PER_SECOND: n,
+    MAX_QUEUED_MESSAGES: n,
+    CREATE_RATE_PER_MINUTE: n,
+    IMPORT_RATE_PER_MINUTE: n,
+    JOIN_RATE_PER_MINUTE: n,
+  };
+}
+
 export interface Running {
   server: TableServer;
   url: string;

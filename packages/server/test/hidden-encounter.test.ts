@@ -69,7 +69,8 @@ beforeAll(async () => {
   // Refused: the hidden parry meets the warhammer; the player names the reactor's ability.
   bodies.push(JSON.stringify(await as(player, { type: 'encounter', command: { type: 'attack', actor: dwarf, target: merchant } })));
   bodies.push(JSON.stringify(await as(player, { type: 'encounter', command: { type: 'attack', actor: dwarf, target: merchant, reactorAbilities: ['Misdirection'] } })));
-  await as(gm, { type: 'encounter', command: { type: 'undo', actor: 'gm' } });
+  const seen = (await http(srv.url, 'GET', `/api/tables/${t.tableId}/state`, { token: t.gm.token })).body.version as number;
+  expect((await as(gm, { type: 'encounter', command: { type: 'undo', actor: 'gm' }, seen })).type).toBe('ack');
   const version = (await http(srv.url, 'GET', `/api/tables/${t.tableId}/state`, { token: t.gm.token })).body.version as number;
   for (const c of [gm, player, observer]) await c.untilSeq(version);
   for (const token of [ann.token, t.observer.token]) {
@@ -112,3 +113,27 @@ describe('a hidden adversary over the wire', () => {
     expect(refusals[2].code).toBe('not-your-choice');
   });
 });
+
+describe('an import is taken only if every event is known and folds into a valid table', () => {
+  it('refuses unknown event types, unknown characters and prototype-key ids, and takes the untouched export', async () => {
+    const exported = (await http(srv.url, 'GET', `/api/tables/${t.tableId}/export`, { token: t.gm.token })).body;
+    const last = exported.events.length - 1;
+    const variants: Array<[string, (file: any) => void]> = [
+      ['an unknown table event', (f) => (f.events[last].event = { type: 'grant-everything', by: 'x', at: 'y' })],
+      ['an unknown encounter event', (f) => (f.events[last].event = { ...f.events[last].event, type: 'encounter', event: { type: 'win', seq: 1, action: 1 } })],
+      ['an owner for "constructor"', (f) => (f.events[last].event = { type: 'owner-set', id: 'constructor', owner: null, by: 'x', at: 'y' })],
+      ['a sheet update for a character that is not there', (f) => (f.events[last].event = { ...f.events[1].event, type: 'sheet-updated', id: '__proto__' })],
+    ];
+    for (const [what, poison] of variants) {
+      const file = structuredClone(exported);
+      poison(file);
+      const res = await http(srv.url, 'POST', '/api/tables/import', { body: file });
+      expect(res.status, what).toBe(400);
+      expect(res.body.code, what).toBe('invalid_import');
+      expect(res.body.field, what).toMatch(new RegExp(`^events\\.${last}\\.event`));
+    }
+    const ok = await http(srv.url, 'POST', '/api/tables/import', { body: exported });
+    expect(ok.status).toBe(201);
+  });
+});
+

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secretDecider } from './fixtures/secret-decider';
 import { createServer } from '../src/server';
-import { connectAs, createTable, http, joinTable, openTestStore, startServer, tempDir, TestClient, type Running } from './helpers';
+import { connectAs, createTable, http, joinTable, openTestStore, relaxedLimits, startServer, tempDir, TestClient, type Running } from './helpers';
 
 describe('health, static files and links', () => {
   let srv: Running;
@@ -120,7 +120,7 @@ describe('logs', () => {
 
 describe('graceful close', () => {
   it('finishes queued commands, closes sockets with 1001 and stops answering', async () => {
-    const srv = await startServer(secretDecider, { config: { rateLimit: { burst: 100, perSecond: 100 } } });
+    const srv = await startServer(secretDecider, { config: relaxedLimits(100) });
     const t = await createTable(srv.url);
     const { client } = await connectAs(srv.wsUrl, t.tableId, t.gm.token);
     for (let i = 0; i < 20; i++) client.send({ type: 'command', commandId: `c${i}`, command: { type: 'roll', count: 1 } });

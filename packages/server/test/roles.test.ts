@@ -158,8 +158,9 @@ describe('tables, links and roles', () => {
     expect(removed.status).toBe(200);
     expect((await a1.client.closed).code).toBe(4003);
     expect((await a2.client.closed).code).toBe(4003);
-    const update = await gm.client.waitFor((m) => m.type === 'participants' && m.participants.length === 1);
-    expect(update.participants[0].role).toBe('gm');
+    const update = await gm.client.waitFor((m) => m.type === 'participant-left');
+    expect(update.participantId).toBe(ann.participantId);
+    expect(gm.client.messages.some((m) => m.type === 'participants')).toBe(false);
 
     expect((await http(srv.url, 'GET', `/api/tables/${t.tableId}/state`, { token: ann.token })).status).toBe(401);
     const cmd = await http(srv.url, 'POST', `/api/tables/${t.tableId}/commands`, {

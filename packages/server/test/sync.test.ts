@@ -7,6 +7,7 @@ import {
   http,
   joinTable,
   openTestStore,
+  relaxedLimits,
   runPg,
   sleep,
   TestClient,
@@ -23,7 +24,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
     let srv: Running;
     beforeAll(async () => {
       const { startServer } = await import('./helpers');
-      srv = await startServer(secretDecider, { kind, config: { rateLimit: { burst: 500, perSecond: 500 } } });
+      srv = await startServer(secretDecider, { kind, config: relaxedLimits(500) });
     });
     afterAll(async () => {
       await srv.close();

@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserAvailable, buildWeb, contrastProblems, labelProblems, launchBrowser, shot, startServer, tabTo, watchPage, wiretap, type RunningServer, type Wiretap } from './harness';
+import { browserAvailable, buildWeb, contrastProblems, labelProblems, launchBrowser, shot, startServer, tabTo, tmp, watchPage, wiretap, type RunningServer, type Wiretap } from './harness';
 
 // The web app in real Chromium against the real table server. One table is played through from
 // creation to undo; the steps run in order and share the pages.
@@ -130,6 +131,7 @@ run('the web app in Chromium', () => {
     await player.getByRole('heading', { name: 'Kestrel', exact: true }).waitFor();
     await gm.getByRole('tab', { name: 'Characters' }).click();
     await gm.getByRole('heading', { name: 'Kestrel', exact: true }).waitFor();
+    expect(await gm.locator('.char-card', { has: gm.getByRole('heading', { name: 'Kestrel', exact: true }) }).locator('.avatar').textContent()).toBe('KE');
   });
 
   it('the GM adds a hidden adversary from a sheet file and starts a violent encounter', async () => {
@@ -147,6 +149,10 @@ run('the web app in Chromium', () => {
     await gm.getByRole('button', { name: 'Escalate to a violent encounter' }).click();
     await gm.getByRole('list', { name: 'Action order' }).waitFor();
     await expect.poll(() => gm.locator('.order li.current').textContent()).toContain('Kestrel');
+    // Every character has a portrait of its own in the action order, the log and on its card.
+    expect(await gm.locator('.order li .avatar').allTextContents()).toEqual(expect.arrayContaining(['KE', 'GR']));
+    expect(await gm.locator('.order li .avatar').count()).toBe(await gm.locator('.order li').count());
+    expect(await gm.locator('.side-log .log > li', { hasText: 'Grask joins the table' }).locator('.avatar').textContent()).toBe('GR');
     await shot(gm, '05-gm-encounter');
     expect(await contrastProblems(gm)).toEqual([]);
     expect(await labelProblems(gm)).toEqual([]);
@@ -187,6 +193,9 @@ run('the web app in Chromium', () => {
     expect(await contrastProblems(player)).toEqual([]);
     expect(await labelProblems(player)).toEqual([]);
     await shot(gm, '07-gm-after-attack');
+    // The action is used: the button says so instead of letting the server refuse it.
+    await expect.poll(() => player.getByRole('button', { name: 'Attack Grask' }).isDisabled()).toBe(true);
+    expect(await player.locator('#act-used').textContent()).toContain("Kestrel has already used this turn's action");
   });
 
   it('a reload keeps everything', async () => {
@@ -217,9 +226,21 @@ run('the web app in Chromium', () => {
     await preview.waitFor();
     expect(await preview.textContent()).toMatch(/Kestrel|Grask/);
     await shot(gm, '08-gm-undo-preview');
+    const previewed = await preview.locator('li').allTextContents();
     await gm.getByRole('button', { name: 'Undo', exact: true }).click();
     await gm.locator('.side-log .log > li', { hasText: 'UNDO' }).first().waitFor();
     await player.locator('.side-log .log > li', { hasText: 'UNDO' }).first().waitFor({ timeout: 1000 });
+    // What the undo took back stays in the log, marked, for both; the next undo would take back the action before, not the undo line.
+    const undoSeq = await gm.locator('.side-log .log > li', { hasText: 'UNDO' }).first().getAttribute('data-seq');
+    for (const p of [gm, player]) {
+      const marked = p.locator('.side-log .log > li.undone-entry');
+      await expect.poll(() => marked.count()).toBeGreaterThan(0);
+      expect(await marked.first().locator('.tag.undone').textContent()).toBe(`Taken back by #${undoSeq}`);
+    }
+    const gmMarked = (await gm.locator('.side-log .log > li.undone-entry').allTextContents()).join('\n');
+    for (const line of previewed) expect(gmMarked).toContain(line.trim());
+    await expect.poll(() => preview.textContent()).not.toContain('UNDO');
+    await shot(gm, '08b-gm-undo-marks', false);
   });
 
   it("the player moves Kestrel to a destination; the GM's condition table shows the position", async () => {
@@ -255,6 +276,23 @@ run('the web app in Chromium', () => {
     expect(await attack(player).textContent()).toContain("Grask's side of the roll is not shown");
     // Dice typed in are marked as such on the roll card, for everyone; the dice the table rolled are not.
     for (const p of [gm, player]) expect(await attack(p).locator('.tag.physical').allTextContents()).toEqual(['Physical dice']);
+  });
+
+  it('the GM ends the session: everyone sees a summary, and the GM is led to award development points', async () => {
+    await gm.getByRole('tab', { name: 'Encounter' }).click();
+    await gm.getByRole('button', { name: 'End the session' }).click();
+    const summary = (p: Page) => p.locator('.session-summary');
+    await summary(gm).waitFor();
+    await player.getByRole('tab', { name: 'Encounter' }).click();
+    await summary(player).waitFor();
+    for (const p of [gm, player]) {
+      expect(await summary(p).getByRole('heading').textContent()).toBe('Session 1 is over');
+      expect(await summary(p).textContent()).toMatch(/Kestrel: \d+ (success|successes), \d+ failures?/);
+    }
+    expect(await summary(player).getByRole('button', { name: 'Award development points' }).count()).toBe(0);
+    await shot(gm, '20-gm-session-summary', false);
+    await summary(gm).getByRole('button', { name: 'Award development points' }).click();
+    expect(await gm.getByRole('tab', { name: 'Characters' }).getAttribute('aria-selected')).toBe('true');
   });
 
   it('development points: the GM awards them, the player sees the cost before spending', async () => {
@@ -306,8 +344,9 @@ run('the web app in Chromium', () => {
     await gm.getByRole('tab', { name: 'Characters' }).click();
     await shot(gm, '19-gm-characters');
     await gm.getByRole('tab', { name: 'Table' }).click();
-    await gm.getByLabel('criticals', { exact: true }).selectOption({ index: 1 });
-    await gm.getByText('changed from core-2011').waitFor();
+    await gm.locator('summary', { hasText: /^Criticals/ }).click();
+    await gm.locator('#opt-criticals').selectOption({ index: 1 });
+    await gm.locator('label[for="opt-criticals"] .tag', { hasText: 'changed from core-2011' }).waitFor();
     await shot(gm, '20-gm-options', false);
   });
 
@@ -536,6 +575,107 @@ run('the web app in Chromium', () => {
     await expect.poll(() => page.locator('#opt-preset').inputValue()).toBe('srd-v4');
     expect(await page.locator('.side-log .log > li').first().textContent()).toContain('srd-v4');
     await shot(page, '25-new-table-invite-first', false);
+    // Options come by topic, in words; the Apply bar stays on screen while the GM changes one far down.
+    await page.locator('summary', { hasText: /^Criticals/ }).click();
+    const transfer = page.locator('#opt-criticalsTransferable');
+    await transfer.scrollIntoViewIfNeeded();
+    expect(await page.locator('label[for="opt-criticalsTransferable"]').textContent()).toContain('Criticals may be given away');
+    const was = await transfer.isChecked();
+    await transfer.setChecked(!was);
+    expect(await page.locator('.apply-bar').textContent()).toContain('1 change not applied yet.');
+    expect(await page.locator('.apply-bar button.primary').evaluate((b) => b.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
+    await shot(page, '25b-options-apply-in-view', false);
+    await page.locator('.apply-bar').getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => page.locator('.apply-bar').textContent()).toContain('The table plays by these options.');
+    expect(await page.locator('label[for="opt-criticalsTransferable"] .tag').textContent()).toBe('changed from srd-v4');
+    expect(await labelProblems(page)).toEqual([]);
+    expect(await contrastProblems(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('table talk reaches everyone; a whisper reaches the two it is between and never a third frame', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const bobTap = wiretap(context);
+    const bob = await context.newPage();
+    await bob.goto(inviteLink);
+    await bob.getByLabel('Your name').fill('Bob');
+    await bob.getByRole('button', { name: 'Join' }).click();
+    await bob.locator('.status-pill.live').waitFor();
+
+    await player.locator('#talk-side-text').fill('Shall we rest by the fire?');
+    await player.getByRole('button', { name: 'Send' }).click();
+    for (const p of [gm, bob]) await p.locator('.side-log .log > li.said-entry', { hasText: 'Shall we rest by the fire?' }).waitFor();
+    expect(await bob.locator('.side-log .log > li.said-entry').first().textContent()).toContain('Ann: Shall we rest by the fire?');
+
+    await player.locator('#talk-side-to').selectOption({ label: 'The GM (whisper)' });
+    await player.locator('#talk-side-text').fill('I pocket the silver key');
+    await player.getByRole('button', { name: 'Whisper' }).click();
+    const toGm = gm.locator('.side-log .log > li.whisper-entry', { hasText: 'I pocket the silver key' });
+    await toGm.waitFor();
+    expect(await toGm.textContent()).toContain('Ann to the GM: I pocket the silver key');
+
+    await gm.locator('#talk-side-to').selectOption({ label: 'Ann (whisper)' });
+    await gm.locator('#talk-side-text').fill('The key is warm to the touch');
+    await gm.getByRole('button', { name: 'Whisper' }).click();
+    await player.locator('.side-log .log > li.whisper-entry', { hasText: 'The key is warm to the touch' }).waitFor();
+    await shot(player, '26-player-whispers', false);
+    await shot(gm, '27-gm-whispers', false);
+
+    // Bob heard the words said aloud and neither whisper: not on screen, not in any frame or response.
+    await bob.locator('.side-log .log > li.said-entry', { hasText: 'Shall we rest' }).waitFor();
+    await bob.reload();
+    await bob.locator('.status-pill.live').waitFor();
+    const bobReceived = [...bobTap.frames, ...bobTap.bodies].join('\n');
+    expect(bobReceived).toContain('Shall we rest by the fire?');
+    for (const secret of ['I pocket the silver key', 'The key is warm to the touch']) {
+      expect(bobReceived, secret).not.toContain(secret);
+      expect(await bob.locator('body').textContent()).not.toContain(secret);
+    }
+    expect(await labelProblems(gm)).toEqual([]);
+    expect(await contrastProblems(player)).toEqual([]);
+    expect(bobTap.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the log downloads as Markdown; the GM downloads a backup and continues the table from it', async () => {
+    await gm.getByRole('tab', { name: 'Table' }).click();
+    const mdDownload = gm.waitForEvent('download');
+    await gm.getByRole('button', { name: 'Download the log (Markdown)' }).click();
+    const md = await mdDownload;
+    expect(md.suggestedFilename()).toMatch(/^the-salt-road-\d{4}-\d{2}-\d{2}-log\.md$/);
+    const text = readFileSync((await md.path())!, 'utf8');
+    expect(text).toMatch(/^# The Salt Road\n/);
+    expect(text).toContain('**Ann** to the GM (whisper)');
+    expect(text).toContain('> I pocket the silver key');
+    expect(text).toContain('(physical dice)');
+    expect(text).toContain('How it was decided');
+
+    await player.getByRole('tab', { name: 'Table' }).click();
+    const playerMd = player.waitForEvent('download');
+    await player.getByRole('button', { name: 'Download the log (Markdown)' }).click();
+    const playerText = readFileSync((await (await playerMd).path())!, 'utf8');
+    expect(playerText).not.toContain('the secret plan');
+    expect(playerText).not.toContain('Ambush Captain');
+
+    const backupDownload = gm.waitForEvent('download');
+    await gm.getByRole('button', { name: 'Download a backup of the table' }).click();
+    const backup = await backupDownload;
+    expect(backup.suggestedFilename()).toMatch(/^the-salt-road-\d{4}-\d{2}-\d{2}-backup\.json$/);
+    const file = tmp(backup.suggestedFilename());
+    await backup.saveAs(file);
+    const entries = await gm.locator('.side-log').getByText(/^\d+ entries$/).first().textContent();
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await page.locator('#restore-file').setInputFiles(file);
+    await page.locator('.status-pill.live').waitFor();
+    expect(page.url()).toMatch(/\/table\/t_[\w-]+#token=gm_/);
+    expect(await page.locator('.topbar').textContent()).toContain('The Salt Road');
+    await expect.poll(() => page.locator('.side-log').getByText(/^\d+ entries$/).first().textContent()).toBe(entries);
+    await page.goto(server.url);
+    await page.locator('#restore-file').setInputFiles(GRASK);
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('grask.yaml is not a table backup');
     await context.close();
   });
 

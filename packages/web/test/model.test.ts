@@ -6,6 +6,7 @@ import { percent } from '../src/lib/format';
 import { emptyRoller, parseGiven, resolveSide, rollCommand, rollerOdds, type RollerCharacter } from '../src/lib/roller';
 import { parseRoute } from '../src/lib/route';
 import { loadSheet } from '../../rules/src/character/load';
+import { combatantFromSheet, composeSide, skillUse } from '@personae/rules';
 import { readFileSync } from 'node:fs';
 
 const core = presetOptions('core-2011');
@@ -88,6 +89,20 @@ describe('the roller model', () => {
     expect(odds.reactorSweep[0]!.success).toBeGreaterThan(odds.reactorSweep[2]!.success);
   });
 
+  it('builds a character side with the rules function the encounter uses: a Quality counts, an ability out of scope is said and left out', () => {
+    const sheet = { ...loaded.sheet, specialAbilities: [...loaded.sheet.specialAbilities, { name: 'Stubborn', conditional: [], culture: false, quality: true, upgrades: 0, effect: { type: 'bonus-result' as const, amount: 1 } }] };
+    const character: RollerCharacter = { ...dwarf, sheet, penalty: null };
+    const input = emptyRoller();
+    input.actor = { ...input.actor, character: 'brogan', skill: 'Shield Wall', attribute: 'prowess', ability: 'Shield Bash' };
+    const side = resolveSide(input.actor, [character], core, 'actor');
+    const def = combatantFromSheet(sheet, core);
+    const encounter = composeSide({ def, options: core, penaltyDice: [], granted: [] }, { skill: skillUse(def, 'Shield Wall', 'prowess'), attribute: 'prowess', role: 'issue', kind: 'other' }, 'abilities');
+    expect(side.modifiers).toEqual(encounter.spec.modifiers);
+    expect(side.modifiers).toContainEqual({ value: 1, source: 'Stubborn (Quality)' });
+    expect(side.dice).toBe(encounter.spec.pool.base);
+    expect(side.notes.join(' ')).toMatch(/Shield Bash does not apply/);
+  });
+
   it('assistants follow the table option: a die each under the web revision', () => {
     const input = emptyRoller();
     input.actor = { ...input.actor, dice: 3, assistants: ['Ann', 'Bo'] };
@@ -161,5 +176,113 @@ describe('routes and formatting', () => {
     expect(percent(0.5)).toBe('50%');
     expect(percent(0.0523)).toBe('5.2%');
     expect(percent(0)).toBe('0%');
+  });
+});
+
+describe('the log as Markdown', () => {
+  it('writes talk as quotations, whispers marked, and rolls with outcome and dice; formatting characters print as typed', async () => {
+    const { logMarkdown } = await import('../src/ui/log-markdown');
+    const { personaeTable } = await import('@personae/rules');
+    const { seededDice } = await import('@personae/dice');
+    let state = personaeTable.initialState();
+    const run = (actor: { role: 'gm' | 'player'; participantId: string }, raw: unknown) => {
+      const parsed = personaeTable.parseCommand(raw);
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      for (const e of personaeTable.decide(state, parsed.command, { actor, dice: seededDice(3), now: '2026-11-22T20:15:00.000Z' })) state = personaeTable.evolve(state, e);
+    };
+    const gm = { role: 'gm' as const, participantId: 'p-gm' };
+    run({ role: 'player', participantId: 'p-ann' }, { type: 'say', text: 'I *pocket* the key', to: 'gm' });
+    run(gm, { type: 'roll', purpose: 'Climb the wall', actor: { name: 'Kestrel', dice: 3, modifiers: [] }, difficulty: 'normal' });
+    const view = personaeTable.viewState(state, gm);
+    const md = logMarkdown({
+      tableName: 'The #1 Road',
+      log: view.log,
+      participants: [
+        { id: 'p-gm', role: 'gm', displayName: 'Mara' },
+        { id: 'p-ann', role: 'player', displayName: 'Ann' },
+      ],
+      graded: false,
+      exportedAt: new Date('2026-11-22T21:00:00Z'),
+    });
+    expect(md.split('\n').slice(0, 3)).toEqual(['# The \\#1 Road', '', "The table's log as of 2026-11-22 21:00 UTC, 2 entries."]);
+    expect(md).toContain('**Ann** to the GM (whisper), 20:15:\n\n> I \\*pocket\\* the key');
+    expect(md).toContain('### #2 · 20:15 · Mara (GM)');
+    expect(md).toContain('*Climb the wall*');
+    expect(md).toMatch(/\*\*Kestrel: (Success|Failure|Full tie)\*\*/);
+    expect(md).toMatch(/- Kestrel: \d+(, \d+){2}\n/);
+  });
+});
+
+describe('actions already used this turn', () => {
+  it('says why an action or a move is not available, and lets a first move and criticals through', async () => {
+    const { usedUp } = await import('../src/ui/Encounter');
+    expect(usedUp('attack', 'Kestrel', { moves: 0, actionUsed: false })).toBeNull();
+    expect(usedUp('attack', 'Kestrel', null)).toBeNull();
+    expect(usedUp('attack', 'Kestrel', { moves: 0, actionUsed: true })).toBe("Kestrel has already used this turn's action; a move is still possible, then end the turn.");
+    expect(usedUp('move', 'Kestrel', { moves: 0, actionUsed: true })).toBeNull();
+    expect(usedUp('move', 'Kestrel', { moves: 1, actionUsed: true })).toMatch(/nothing is left but to end the turn/);
+    expect(usedUp('spend-criticals', 'Kestrel', { moves: 1, actionUsed: true })).toBeNull();
+  });
+});
+
+describe('generated portraits', () => {
+  it('take the initials and a colour from the name, the same every time', async () => {
+    const { avatarOf } = await import('../src/ui/Avatar');
+    expect(avatarOf('Kestrel').initials).toBe('KE');
+    expect(avatarOf('Ann of the Reeds').initials).toBe('AR');
+    expect(avatarOf('Kestrel')).toEqual(avatarOf('Kestrel'));
+    expect(avatarOf('Kestrel').hue).not.toBe(avatarOf('Grask').hue);
+    expect(avatarOf('   ').initials).toBe('?');
+  });
+});
+
+describe('table options in words', () => {
+  it('puts every option in exactly one group and names each in words', async () => {
+    const { OPTION_GROUPS, OPTION_LABEL } = await import('../src/lib/option-labels');
+    const { OPTION_DEFINITIONS } = await import('@personae/rules');
+    const grouped = OPTION_GROUPS.flatMap((g) => g.options);
+    expect([...grouped].sort()).toEqual(Object.keys(OPTION_DEFINITIONS).sort());
+    expect(new Set(grouped).size).toBe(grouped.length);
+    for (const n of grouped) expect(OPTION_LABEL[n]).toMatch(/^[A-Z]/);
+  });
+});
+
+describe('undo in the log', () => {
+  it('marks what an undo took back, previews the action before it (never the undo line), and a redo restores', async () => {
+    const { takenBack, undoPreview } = await import('../src/lib/undo');
+    const { personaeTable } = await import('@personae/rules');
+    const { seededDice } = await import('@personae/dice');
+    const sheetOf = (file: string) => {
+      const l = loadSheet(readFileSync(new URL(`../../../examples/characters/${file}`, import.meta.url), 'utf8'), file);
+      if (!l.ok) throw new Error(l.error.message);
+      return JSON.parse(JSON.stringify(l.sheet)) as Record<string, unknown>;
+    };
+    let state = personaeTable.initialState();
+    let minute = 0;
+    const log = () => personaeTable.viewState(state, { role: 'gm', participantId: 'p-gm' }).log;
+    const run = (raw: Record<string, unknown>) => {
+      const parsed = personaeTable.parseCommand(raw.type === 'encounter' ? { ...raw, seen: state.seq } : raw);
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      const now = `2026-11-22T20:${String(minute++).padStart(2, '0')}:00.000Z`;
+      for (const e of personaeTable.decide(state, parsed.command, { actor: { role: 'gm', participantId: 'p-gm' }, dice: seededDice(3), now })) state = personaeTable.evolve(state, e);
+    };
+    run({ type: 'add-character', sheet: sheetOf('dwarf-iron-constitution.yaml') });
+    run({ type: 'add-character', sheet: sheetOf('merchant-privateer-scoundrel.yaml') });
+    run({ type: 'encounter', command: { type: 'escalate', actor: 'gm', to: 'non-violent' } });
+    const calm = log().at(-1)!.seq;
+    run({ type: 'encounter', command: { type: 'escalate', actor: 'gm', to: 'violent' } });
+    const violent = log().filter((e) => e.seq > calm).map((e) => e.seq);
+    expect(violent.length).toBeGreaterThan(1);
+    expect(undoPreview(log()).map((e) => e.seq)).toEqual(violent);
+
+    run({ type: 'encounter', command: { type: 'undo', actor: 'gm' } });
+    const undo = log().at(-1)!;
+    expect(undo.undo).toEqual({ kind: 'undo', to: calm });
+    expect([...takenBack(log())]).toEqual(violent.map((seq) => [seq, undo.seq]));
+    expect(undoPreview(log()).map((e) => e.seq)).toEqual([calm]);
+
+    run({ type: 'encounter', command: { type: 'redo', actor: 'gm' } });
+    expect(log().at(-1)!.undo).toEqual({ kind: 'redo', to: violent.at(-1) });
+    expect(takenBack(log()).size).toBe(0);
   });
 });

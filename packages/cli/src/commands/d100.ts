@@ -1,8 +1,18 @@
 import type { Command } from 'commander';
 import { cryptoDice, seededDice, type DiceSource } from '@personae/dice';
-import { advantageModifiers, checkRoll, hitLocation, resolveOptions, resolveTest, type D100Options } from '@personae/d100';
+import { readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
+import type { Affinity, D100Options, Element } from '@personae/d100';
+
+/** The ruleset is loaded when a d100 command runs, so other commands start without it. */
+const d100 = () => import('@personae/d100');
+const ELEMENTS = ['melee', 'missile', 'fire', 'ice', 'wind', 'elec', 'nuke', 'psy', 'bless', 'curse', 'almighty'] as const;
+const AFFINITIES = ['weak', 'normal', 'resist', 'block', 'repel', 'absorb'] as const;
 import { toJson } from '../format/json.js';
-import { CliError, writeLines, type CliIo } from '../io.js';
+import { CliError, EXIT_OK, writeLines, type CliIo } from '../io.js';
+
+/** Exit codes of `personae d100 sheet check`, as for `personae sheet check`: 0 legal, 1 illegal. */
+const SHEET_ILLEGAL = 1;
 
 interface D100Flags {
   roll?: string;
@@ -17,7 +27,8 @@ function collect(value: string, previous: string[]): string[] {
 }
 
 /** `--option NAME=VALUE` words into an overrides record. */
-function readOptions(flags: D100Flags): D100Options {
+async function readOptions(flags: D100Flags): Promise<D100Options> {
+  const { resolveOptions } = await d100();
   const overrides: Record<string, string> = {};
   for (const word of flags.option) {
     const eq = word.indexOf('=');
@@ -34,7 +45,8 @@ function wholeNumber(text: string, what: string): number {
 }
 
 /** The roll given with --roll (checked as a d100 result), else one from --seed or cryptographic dice. */
-function readRoll(flags: D100Flags, dice: () => DiceSource): number {
+async function readRoll(flags: D100Flags, dice: () => DiceSource): Promise<number> {
+  const { checkRoll } = await d100();
   if (flags.roll !== undefined) return checkRoll(flags.roll.trim() === '00' ? 100 : wholeNumber(flags.roll, '--roll'), '--roll');
   return dice().die(100);
 }
@@ -60,13 +72,14 @@ export function registerD100Commands(program: Command, io: CliIo): void {
     .summary('roll a d100 test against a target: success, degrees, critical, fumble')
     .option('--advantage <n>', 'Advantages on the test (+10 each)', '0')
     .option('--disadvantage <n>', 'Disadvantages on the test (-10 each)', '0')
-    .action((targetText: string, flags: D100Flags & { advantage: string; disadvantage: string }) => {
-      const options = readOptions(flags);
+    .action(async (targetText: string, flags: D100Flags & { advantage: string; disadvantage: string }) => {
+      const options = await readOptions(flags);
       const target = wholeNumber(targetText, 'TARGET');
       const adv = wholeNumber(flags.advantage, '--advantage');
       const dis = wholeNumber(flags.disadvantage, '--disadvantage');
       if (adv < 0 || dis < 0) throw new CliError('--advantage and --disadvantage count from 0');
-      const roll = readRoll(flags, diceFor(flags));
+      const roll = await readRoll(flags, diceFor(flags));
+      const { resolveTest, advantageModifiers } = await d100();
       const r = resolveTest(target, roll, advantageModifiers(adv, dis), options);
       if (flags.json) {
         io.stdout(
@@ -98,11 +111,102 @@ export function registerD100Commands(program: Command, io: CliIo): void {
 
   addCommon(group.command('location'))
     .summary('the hit location of a d100 roll')
-    .action((flags: D100Flags) => {
-      const options = readOptions(flags);
-      const roll = readRoll(flags, diceFor(flags));
+    .action(async (flags: D100Flags) => {
+      const options = await readOptions(flags);
+      const roll = await readRoll(flags, diceFor(flags));
+      const { hitLocation } = await d100();
       const r = hitLocation(roll, options);
       if (flags.json) io.stdout(toJson({ roll: r.roll, number: r.number, location: r.location, method: options.hitLocation }));
       else writeLines(io.stdout, [`rolled ${String(r.roll).padStart(2, '0')}${r.number !== r.roll ? ` (reversed: ${String(r.number).padStart(2, '0')})` : ''}: ${r.location}`]);
+    });
+
+  const sheet = group.command('sheet').summary('d100 character sheets');
+  sheet
+    .command('check')
+    .argument('<files...>', 'YAML or JSON sheets')
+    .summary('check d100 sheets: every problem names the field, the value and the rule')
+    .option('--json', 'print one JSON object')
+    .action(async (files: string[], flags: { json?: boolean }) => {
+      const { checkSheet } = await d100();
+      const reports = files.map((file) => {
+        let raw: unknown;
+        try {
+          raw = parseYaml(readFileSync(file, 'utf8'));
+        } catch (e) {
+          if ((e as NodeJS.ErrnoException).code) throw e;
+          throw new CliError(`${file}: not YAML or JSON: ${(e as Error).message.split('\n')[0]}`);
+        }
+        const r = checkSheet(raw);
+        return r.ok ? { file, legal: true, derived: r.derived, problems: [] } : { file, legal: false, problems: r.problems };
+      });
+      const legal = reports.every((r) => r.legal);
+      if (flags.json) io.stdout(toJson({ legal, sheets: reports }));
+      else
+        writeLines(
+          io.stdout,
+          reports.flatMap((r) => (r.legal ? [`${r.file}: legal`] : [`${r.file}: ${r.problems.length} problem${r.problems.length === 1 ? '' : 's'}`, ...r.problems.map((p) => `  ${p.message}${p.rule ? ` (${p.rule.document} "${p.rule.section}")` : ''}`)])),
+        );
+      io.setExitCode(legal ? EXIT_OK : SHEET_ILLEGAL);
+    });
+
+  group
+    .command('odds')
+    .summary('exact odds of one attack: hit chance and the wounds it deals')
+    .requiredOption('--attack <n>', 'the attack target (Melee, Ballistic or Magic, before Advantages)')
+    .option('--evasion <n>', 'the evasion target; without it the defender does not oppose')
+    .requiredOption('--damage <n>', 'the damage value, with every modifier but degrees and net Advantage (add the Strength Bonus for melee yourself)')
+    .option('--toughness <n>', "the defender's Toughness Score", '40')
+    .option('--armour <n>', "the defender's Armour on every location", '0')
+    .option('--element <name>', `the attack's element (${ELEMENTS.join(', ')})`, 'missile')
+    .option('--affinity <name>', `the defender's affinity to it (${AFFINITIES.join(', ')})`, 'normal')
+    .option('--advantage <n>', 'Advantages on the attack', '0')
+    .option('--disadvantage <n>', 'Disadvantages on the attack', '0')
+    .option('--option <name=value>', 'a d100 table option (repeatable)', collect, [])
+    .option('--preset <name>', 'a d100 option preset')
+    .option('--json', 'print one JSON object')
+    .action(async (flags: D100Flags & Record<string, string>) => {
+      const options = await readOptions(flags);
+      const num = (k: string, min: number, max: number) => {
+        const n = wholeNumber(flags[k]!, `--${k}`);
+        if (n < min || n > max) throw new CliError(`--${k}: ${n} is not from ${min} to ${max}`);
+        return n;
+      };
+      const { attackOdds, makeFighter } = await d100();
+      const element = flags.element as Element;
+      if (!(ELEMENTS as readonly string[]).includes(element)) throw new CliError(`--element: "${flags.element}" is not one of ${ELEMENTS.join(', ')}`);
+      const affinity = flags.affinity as Affinity;
+      if (!(AFFINITIES as readonly string[]).includes(affinity)) throw new CliError(`--affinity: "${flags.affinity}" is not one of ${AFFINITIES.join(', ')}`);
+      const scores = { melee: 0, ballistic: 0, magic: 0, strength: 0, toughness: num('toughness', 0, 100), agility: 0, intelligence: 0, perception: 0, willpower: 0, fellowship: 0 };
+      const armour = num('armour', 0, 50);
+      // the attacker's Strength Bonus is part of --damage, so its Strength is 0 here
+      const attacker = makeFighter({ id: 'attacker', scores: { ...scores, toughness: 30 } });
+      const defender = makeFighter({ id: 'defender', side: 'enemy', scores, armour: { head: armour, 'right-arm': armour, 'left-arm': armour, body: armour, 'right-leg': armour, 'left-leg': armour }, affinities: element === 'almighty' ? {} : { [element]: affinity } });
+      const adv = num('advantage', 0, 20);
+      const dis = num('disadvantage', 0, 20);
+      const odds = attackOdds(
+        attacker,
+        defender,
+        {
+          kind: element === 'melee' ? 'melee' : element === 'missile' ? 'ballistic' : 'magic',
+          element,
+          damage: num('damage', 0, 100),
+          attackTarget: num('attack', -200, 300),
+          evasionTarget: flags.evasion === undefined ? null : num('evasion', -200, 300),
+          advantages: adv ? [{ label: 'Advantage', count: adv }] : [],
+          disadvantages: dis ? [{ label: 'Disadvantage', count: dis }] : [],
+        },
+        options,
+      );
+      const pct = (p: number) => `${(100 * p).toFixed(2)}%`;
+      if (flags.json) {
+        io.stdout(toJson({ hit: odds.hit, critical: odds.critical, fumble: odds.fumble, stagger: odds.stagger, out: odds.out, wounds: odds.wounds, expected: odds.expected }));
+        return;
+      }
+      writeLines(io.stdout, [
+        `hit ${pct(odds.hit)}  (critical roll ${pct(odds.critical)}, fumble ${pct(odds.fumble)}, Staggers ${pct(odds.stagger)})`,
+        'wounds dealt:',
+        ...Object.entries(odds.wounds).map(([n, p]) => `  ${n}: ${pct(p)}`),
+        `expected boxes lost: Light ${odds.expected.light.toFixed(3)}, Heavy ${odds.expected.heavy.toFixed(3)}, Deadly ${odds.expected.deadly.toFixed(3)}`,
+      ]);
     });
 }

@@ -25,6 +25,7 @@ import {
 } from '@personae/rules';
 import { addTableFlags, readTable, seedNumber, collect, type TableFlags } from '../args.js';
 import { CliError, EXIT_USAGE, type CliIo } from '../io.js';
+import { replayOtherRuleset } from './replay-rulesets.js';
 import { readReplayRules, replayRulesReport } from './replay-rules.js';
 // The character module is imported directly, as the sheet commands do.
 import { loadSheet, type CharacterSheet } from '@personae/rules';
@@ -44,6 +45,7 @@ export function registerEncounterCommands(program: Command, io: CliIo): void {
     .option('--option <name=value>', 'with or without --rules: a table option for the new rules (repeatable; see docs/options.md)', collect, [])
     .addHelpText('after', '\nExit codes: 0 played through, 2 an action was refused, the file is wrong, or an expectation in it was not met.')
     .action(async (file: string, flags: { json?: boolean; seed?: number; rules?: string; option: string[] }) => {
+      if (await replayOtherRuleset(file, flags, io)) return;
       const { scenario, characters } = await readScenario(file);
       if (flags.rules !== undefined || flags.option.length > 0) {
         const report = replayRulesReport(scenario, characters, flags.seed ?? scenario.seed, readReplayRules(scenario, flags.rules, flags.option));

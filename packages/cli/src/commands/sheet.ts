@@ -35,6 +35,7 @@ import {
   type Priorities,
   type Priority,
 } from '../../../rules/src/character/index.js';
+import { describeEffectWithScope } from '../../../rules/src/effects/index.js';
 
 /** Exit codes of `personae sheet check`: legal, not legal, unreadable. */
 export const SHEET_LEGAL = 0;
@@ -132,29 +133,9 @@ function identifiers(a: CharacterSheet['specialAbilities'][number]): string {
   return ids.length ? ` (${ids.join(')(')})` : '';
 }
 
+/** The effect in the registry's words with its scope; nothing for a described benefit, whose description follows. */
 function describeEffect(effect: CharacterSheet['specialAbilities'][number]['effect']): string {
-  const scope = 'scope' in effect && effect.scope?.skills?.length ? ` with ${effect.scope.skills.join(', ')}` : '';
-  switch (effect.type) {
-    case 'bonus-result':
-      return `+${effect.amount} to the result${scope}`;
-    case 'bonus-dice':
-      return `+${effect.dice} ${effect.dice === 1 ? 'die' : 'dice'}${scope}`;
-    case 'reroll':
-    case 'force-reroll':
-      return `${effect.type === 'reroll' ? 'reroll' : 'opponent rerolls'} ${effect.dice} (${effect.keep} result${effect.mayTouchHighest ? ', may touch highest' : ''})${scope}`;
-    case 'extra-hits':
-      return `+${effect.hits} hit${effect.hits === 1 ? '' : 's'} on a successful attack${scope}`;
-    case 'extra-hits-before-injured':
-      return `+${effect.hits} hit${effect.hits === 1 ? '' : 's'} before Injured`;
-    case 'ignore-attacker-dice':
-      return `ignore ${effect.dice} of the attacker's dice`;
-    case 'steer':
-      return `steer ${effect.steps} step${effect.steps === 1 ? '' : 's'}${scope}`;
-    case 'critical-spend':
-      return `spend ${effect.cost} critical${effect.cost === 1 ? '' : 's'}: ${effect.feat}${scope}`;
-    case 'described':
-      return '';
-  }
+  return effect.type === 'described' ? '' : describeEffectWithScope(effect);
 }
 
 function gearLine(g: Gear): string {

@@ -1,5 +1,5 @@
 import { sortDescending, type DiceSource } from '@personae/dice';
-import type { RerollKeep } from '../effects';
+import type { RerollKeep } from './reroll-keep';
 
 /**
  * Rerolls from special abilities (personae-core-2011.txt "What Special Abilities Can Do", "The

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { TableOptions } from '../options/options';
-import { checkCreation, effectUpgrades, powerUpgrades, unspentSlots, type SlotsLeft } from './checks';
+import { effectUpgrades } from '../effects';
+import { checkCreation, powerUpgrades, unspentSlots, type SlotsLeft } from './checks';
 import { DEFENSE_SKILLS, STARTING_SKILL_DICE, abilityBaseValue, effectiveEntries, effectiveSpends, sameName, talentValue, type CharacterOptions } from './derive';
 import { applyPurchase, describePurchase, invertPurchase, purchaseCategory, purchaseCost } from './purchases';
 import { ruleSource, type CharacterRuleName } from './rules';

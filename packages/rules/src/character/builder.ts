@@ -1,5 +1,5 @@
-import type { AbilityEffect } from '../effects';
-import { checkCreation, effectUpgrades, powerUpgrades } from './checks';
+import { effectUpgrades, type AbilityEffect } from '../effects';
+import { checkCreation, powerUpgrades } from './checks';
 import {
   ATTRIBUTE_LABELS,
   PRIORITY_LABELS,
@@ -239,13 +239,17 @@ export function buildCharacter(input: BuilderInput, options: CharacterOptions): 
   let powerLeft = attributes.power;
   for (const p of input.powers ?? []) {
     if (!p.name.trim() || powers.some((x) => sameName(x.name, p.name))) continue;
+    const hits = Math.max(0, Math.floor(p.hits ?? 0));
+    // personae-core-2011.txt "Duration / Duration Identifiers": supernatural attacks are always Instant.
+    const duration = hits > 0 ? 'instant' : (p.duration ?? 'instant');
+    if (duration !== (p.duration ?? 'instant')) adjustments.push(`${p.name} inflicts hits, so it lasts Instant, not ${p.duration}.`);
     const power = {
       name: p.name.trim(),
       ...(p.description ? { description: p.description } : {}),
       ...(p.skill ? { skill: p.skill } : {}),
-      duration: p.duration ?? 'instant',
+      duration,
       targets: Math.max(1, Math.floor(p.targets ?? 1)),
-      hits: Math.max(0, Math.floor(p.hits ?? 0)),
+      hits,
       upgrades: 0,
       ...(p.gear ? { gear: p.gear } : {}),
     };

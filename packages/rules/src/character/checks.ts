@@ -1,4 +1,4 @@
-import type { AbilityEffect } from '../effects';
+import { describeEffect, effectUpgrades } from '../effects';
 import {
   ATTRIBUTE_LABELS,
   PRIORITY_LABELS,
@@ -268,56 +268,9 @@ function checkTraitMaxima(created: AnySheet, options: CharacterOptions, c: Colle
   }
 }
 
-/** The upgrades an effect's size takes under "The Framework of Advancement". */
-export function effectUpgrades(effect: AbilityEffect, options: Pick<CharacterOptions, 'rerollDefault'>): number {
-  switch (effect.type) {
-    case 'bonus-result':
-      return effect.amount - 1;
-    case 'bonus-dice':
-    case 'ignore-attacker-dice':
-      return effect.dice - 1;
-    case 'reroll':
-    case 'force-reroll':
-      return effect.dice - 1 + (effect.keep === 'better' && options.rerollDefault === 'second' ? 1 : 0) + (effect.mayTouchHighest ? 1 : 0);
-    case 'extra-hits':
-    case 'extra-hits-before-injured':
-      return effect.hits - 1;
-    case 'steer':
-      return effect.steps - 1;
-    case 'critical-spend':
-      return Math.max(0, (effect.amount ?? 1) - 1);
-    case 'described':
-      return 0;
-  }
-}
-
 /** Upgrades a power's targets, hits and duration take under "The Framework of Advancement". */
 export function powerUpgrades(power: Power): number {
   return power.targets - 1 + Math.max(0, power.hits - 1) + (power.duration === 'independent' || power.duration === 'special' ? 1 : 0);
-}
-
-function describeEffect(effect: AbilityEffect): string {
-  switch (effect.type) {
-    case 'bonus-result':
-      return `+${effect.amount} to the result`;
-    case 'bonus-dice':
-      return plural(effect.dice, 'bonus die', 'bonus dice');
-    case 'reroll':
-    case 'force-reroll':
-      return `${effect.type === 'reroll' ? 'a reroll of' : 'a forced reroll of'} ${plural(effect.dice, 'die', 'dice')}${effect.keep === 'better' ? ' keeping the better result' : ''}${effect.mayTouchHighest ? ' that may touch the highest die' : ''}`;
-    case 'extra-hits':
-      return plural(effect.hits, 'extra hit');
-    case 'extra-hits-before-injured':
-      return plural(effect.hits, 'extra hit before Injured', 'extra hits before Injured');
-    case 'ignore-attacker-dice':
-      return `ignoring ${plural(effect.dice, "attacker's die", "attacker's dice")}`;
-    case 'steer':
-      return `steering ${plural(effect.steps, 'step')}`;
-    case 'critical-spend':
-      return `a critical feat of ${effect.amount ?? 1}`;
-    case 'described':
-      return 'a described benefit';
-  }
 }
 
 function checkAbilities(sheet: AnySheet, options: CharacterOptions, c: Collector): void {
@@ -336,7 +289,7 @@ function checkAbilities(sheet: AnySheet, options: CharacterOptions, c: Collector
       c.error(
         'special-ability-framework',
         `specialAbilities[${i}].upgrades`,
-        `${sa.name} gives ${describeEffect(sa.effect)}, which takes ${plural(needed, 'upgrade')}, but it has ${sa.upgrades}.`,
+        `${sa.name}'s effect (${describeEffect(sa.effect)}) takes ${plural(needed, 'upgrade')}, but it has ${sa.upgrades}.`,
       );
     }
   });
@@ -346,6 +299,10 @@ function checkAbilities(sheet: AnySheet, options: CharacterOptions, c: Collector
   sheet.powers.forEach((p, i) => {
     if (p.gear !== undefined && !gearNames.some((g) => sameName(g, p.gear!))) {
       c.error('exceptional-gear-link', `powers[${i}].gear`, `${p.name} represents the supernatural quality of "${p.gear}", but the gear has no item of that name.`);
+    }
+    // "Duration / Duration Identifiers": supernatural attacks are always Instant.
+    if (p.hits > 0 && p.duration !== 'instant') {
+      c.error('injuring-powers-instant', `powers[${i}].duration`, `${p.name} inflicts ${plural(p.hits, 'hit')}, so it is a supernatural attack and lasts Instant, not ${p.duration}.`);
     }
     const needed = powerUpgrades(p);
     if (needed > p.upgrades) {

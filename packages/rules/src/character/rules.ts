@@ -121,6 +121,11 @@ export const CHARACTER_RULES = {
       'A power affects one target, inflicts at most one hit and lasts Instant or Maintain; each extra target or hit, or an Independent or Special duration, is an upgrade.',
     when: 'always',
   },
+  'injuring-powers-instant': {
+    source: core('Duration / Duration Identifiers'),
+    summary: 'A power that inflicts hits is a supernatural attack, and supernatural attacks are always Instant: not Maintain, Independent or Special.',
+    when: 'always',
+  },
   'starting-gear': {
     source: core('Step 6: Determine Starting Gear'),
     summary: 'A weapon skill names its weapon and a shield skill names its shield, and the sheet carries that item.',

@@ -132,27 +132,43 @@ function countExpertise(b: Batch, who: CharacterState, used: { name: string } | 
   b.emit({ type: 'usage-counted', key: `expertise|${who.def.id}|${used.name.toLowerCase()}|${periodKey(b.now.clock, 'session')}`, what: `${who.def.name} calls on Expertise: ${used.name}` });
 }
 
-/** Assistants (personae-core-2011.txt "Assisting in a Challenge"). */
-function assistants(b: Batch, who: CharacterState, ids: readonly string[] | undefined, targets: readonly string[]): CharacterState[] {
+/** An assistant and the skill it assists with. */
+interface Helper {
+  readonly who: CharacterState;
+  readonly skill: string;
+}
+
+/**
+ * Assistants (personae-core-2011.txt "Assisting in a Challenge"): each acts with the skill being
+ * assisted (its own rating of it, or one the table deems similar); for a Power Challenge the same
+ * supernatural skill is required. Only assistants of a Power Challenge in a violent encounter must
+ * have declared it on their own turn.
+ */
+function assistants(b: Batch, who: CharacterState, ids: readonly string[] | undefined, targets: readonly string[], kind: ChallengeKind, skill: string): Helper[] {
   const now = b.now;
-  const out: CharacterState[] = [];
+  const section = rule('core', 'Assisting in a Challenge');
+  const out: Helper[] = [];
   for (const [i, id] of (ids ?? []).entries()) {
     const field = `assistants[${i}]`;
     const a = getCharacter(now, id, field);
     if (a.def.id === who.def.id || targets.includes(id)) throw new DomainError('assist-self', `${a.def.name} cannot assist this challenge`, field);
     const why = cannotAct(now, a);
     if (why) throw new DomainError(why.code, why.message, field, why.rule);
-    if (now.combat && now.combat.assists[id] !== who.def.id) {
-      throw new DomainError(
-        'assist-not-declared',
-        `${a.def.name} has not declared on its turn that it assists ${who.def.name}`,
-        field,
-        rule('core', 'Assisting in a Challenge'),
-      );
+    const own = findSkill(a.def, skill);
+    if (kind === 'power' && !own) {
+      throw new DomainError('assist-skill', `${a.def.name} has no ${skill}: assisting a Power Challenge takes the same supernatural skill`, field, section);
     }
-    out.push(a);
+    if (kind === 'power' && now.combat && now.combat.assists[id] !== who.def.id) {
+      throw new DomainError('assist-not-declared', `${a.def.name} has not declared on its turn that it assists ${who.def.name}'s Power Challenge`, field, section);
+    }
+    out.push({ who: a, skill: own?.name ?? skill });
   }
   return out;
+}
+
+/** The log's line for the assistants and the skills they act with. */
+function assistNote(helpers: readonly Helper[]): string[] {
+  return helpers.length ? [`Assisting (${rule('core', 'Assisting in a Challenge')}): ${helpers.map((h) => `${h.who.def.name} with ${h.skill}`).join(', ')}.`] : [];
 }
 
 interface Concerted {
@@ -236,8 +252,9 @@ function defaultSpend(now: Snapshot, s: Spend): Pick<Spending, 'special' | 'byDe
       }
       return { steer: 0, automatic: true, byDefault: true };
     case 'steer':
-      if (s.criticals > 2) {
-        throw new DomainError('spend-count', `a result steers at most two grades, failure to glancing to clear success (option criticalDefaultUse = steer); ${s.criticals} were named`, 'spend.criticals', rule('v4', 'Critical Success'));
+      // personae-v4-srd-playing.txt "Critical Success": after the result, a critical steers a failure to a glancing success, no further.
+      if (s.criticals > 1) {
+        throw new DomainError('spend-count', `after the dice one critical steers a failure to a glancing success, no further (option criticalDefaultUse = steer); ${s.criticals} were named`, 'spend.criticals', rule('v4', 'Critical Success'));
       }
       return { steer: s.criticals, automatic: false };
   }
@@ -344,7 +361,7 @@ function runChallenges(
 ): void {
   const now = b.now;
   const who = plans[0]!.who;
-  const helpers = assistants(b, who, cmd.assistants, plans.map((p) => p.target.def.id));
+  const helpers = assistants(b, who, cmd.assistants, plans.map((p) => p.target.def.id), plans[0]!.kind, plans[0]!.actor.skill.name);
   const actorExpertise = expertise(b, who, cmd.expertise, 'expertise');
   const critBonus: Labeled[] = opts.spend && opts.spend.bonus > 0 ? [{ value: opts.spend.bonus, source: 'criticals spent' }] : [];
   // Build every side first: unknown abilities and limits are refused before anything is recorded.
@@ -368,7 +385,7 @@ function runChallenges(
   takeAction(b, who, opts.what, opts.usesAction);
   if (built[0]) recordAbility(b, who, built[0].withSpend);
   countExpertise(b, who, actorExpertise);
-  for (const a of helpers) if (now.combat) b.emit({ type: 'assist-spent', actor: a.def.id });
+  for (const a of helpers) if (now.combat?.assists[a.who.def.id] !== undefined) b.emit({ type: 'assist-spent', actor: a.who.def.id });
   if (opts.concerted) {
     b.emit({ type: 'usage-counted', key: `concerted|${periodKey(now.clock, 'scene')}`, what: `concerted effort led by ${who.def.name}` });
     if (b.now.combat) {
@@ -393,7 +410,7 @@ function runChallenges(
     recordAbility(b, plan.target, reactorSide.chosen);
     countExpertise(b, plan.target, reactorExpertise);
     let actorSpec = actorSide.spec;
-    const notes = [...plan.actor.notes, ...plan.reactor.notes, ...actorSide.notes, ...reactorSide.notes];
+    const notes = [...plan.actor.notes, ...plan.reactor.notes, ...actorSide.notes, ...reactorSide.notes, ...assistNote(helpers)];
     if (opts.concerted) {
       const [lead, ...rest] = opts.concerted.participants.map((c) => {
         const s = findSkill(c.def, plan.actor.skill.name);
@@ -406,7 +423,7 @@ function runChallenges(
     const spec: OpposedChallengeSpec = {
       actor: actorSpec,
       reactor: reactorSide.spec,
-      ...(helpers.length ? { assistants: helpers.map((h) => ({ name: h.def.name })) } : {}),
+      ...(helpers.length ? { assistants: helpers.map((h) => ({ name: h.who.def.name })) } : {}),
       ...(actorSide.steer.length ? { steer: actorSide.steer } : {}),
       ...(automatic ? { automaticSuccess: { source: automatic } } : {}),
     };
@@ -431,12 +448,13 @@ function runChallenges(
 
 /**
  * personae-v4-srd-playing.txt "Critical Success": after the result is known, after ties are broken,
- * a critical steers failure towards a glancing success (and, one more, a glancing success to a clear
- * one). Spent only as needed, up to the number the command allows. The dice are not rolled again:
- * the same comparison is judged again with the steering.
+ * a critical steers a failure towards a glancing success. Only a failure is steered: turning a
+ * glancing success into a clear one is left to abilities, powers and assistants
+ * ("Clear Success, Glancing Success, and Steering"). Spent only if needed. The dice are not rolled
+ * again: the same comparison is judged again with the steering.
  */
 function steerWithCriticals(b: Batch, who: CharacterState, spent: Spending, result: ChallengeResult, already: readonly Labeled[]): ChallengeResult {
-  const needed = result.outcome === 'success' ? (result.grade === 'clear' ? 0 : 1) : 2;
+  const needed = result.outcome === 'success' ? 0 : 1;
   const steps = Math.min(needed, spent.steer);
   if (steps === 0 || result.kind === 'automatic') return result;
   spend(b, spent.bank, who.def.id, steps, `steer the result ${steps} grade${steps === 1 ? '' : 's'}`);
@@ -891,8 +909,8 @@ export function recover(b: Batch, cmd: CommandOf<'recover'>, dice: DiceSource): 
     throw new DomainError('recovery-too-soon', `${who.def.name} may next attempt recovery in scene ${who.recoverFromScene} (this is scene ${scene})`, 'type', section);
   }
   if (status === 'dying' && !who.stabilized) throw new DomainError('not-stabilized', `${who.def.name} is Dying and must be stabilized first`, 'target', section);
-  const helpers = assistants(b, who, cmd.assistants, []);
   const skill = skillUse(who.def, 'Recovery', 'stature');
+  const helpers = assistants(b, who, cmd.assistants, [], 'recovery', skill.name);
   const actorSide = buildSide(now, { who, skill, attribute: 'stature', role: 'issue', kind: 'recovery', abilities: cmd.abilities ?? [], ...(cmd.dice?.actor ? { given: cmd.dice.actor } : {}) }, 'abilities');
   checkAbilityLimit(b, who, actorSide.chosen, 'abilities');
   checkAbilityUses(now, who, actorSide.chosen, 'abilities');
@@ -905,12 +923,12 @@ export function recover(b: Batch, cmd: CommandOf<'recover'>, dice: DiceSource): 
       modifiers: [{ value: who.hits, source: 'hits sustained' }],
       ...(cmd.dice?.reactor ? { given: cmd.dice.reactor } : {}),
     },
-    ...(helpers.length ? { assistants: helpers.map((h) => ({ name: h.def.name })) } : {}),
+    ...(helpers.length ? { assistants: helpers.map((h) => ({ name: h.who.def.name })) } : {}),
     ...(actorSide.steer.length ? { steer: actorSide.steer } : {}),
   };
   takeAction(b, who, 'attempts recovery', false);
   recordAbility(b, who, actorSide.chosen);
-  for (const a of helpers) if (now.combat) b.emit({ type: 'assist-spent', actor: a.def.id });
+  for (const a of helpers) if (now.combat?.assists[a.who.def.id] !== undefined) b.emit({ type: 'assist-spent', actor: a.who.def.id });
   const result = resolveChallenge(spec, dice, now.options);
   b.emit({
     type: 'challenge-resolved',

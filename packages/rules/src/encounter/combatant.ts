@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ATTRIBUTE_LABELS, ATTRIBUTES, AttributeNameSchema, DEFENSE_SKILLS, type AttributeName } from '../character';
+import { ATTRIBUTE_LABELS, DEFENSE_SKILLS } from '../character/derive';
+import { ATTRIBUTES, AttributeNameSchema, type AttributeName } from '../character/schema';
 import { AbilityEffectSchema, type AbilityEffect } from '../effects';
 import type { TableOptions } from '../options';
 
@@ -87,6 +88,9 @@ export const CombatantPowerSchema = z.strictObject({
   /** Whether the power can be used as an active defense (personae-core-2011.txt "Passive vs. Active Defense"). */
   activeDefense: z.boolean().default(false),
   description: z.string().optional(),
+}).refine((p) => p.kind !== 'harm' || p.duration === 'instant', {
+  message: 'a power that inflicts hits is a supernatural attack, and those are always Instant (personae-core-2011.txt "Duration / Duration Identifiers")',
+  path: ['duration'],
 });
 export type CombatantPower = z.infer<typeof CombatantPowerSchema>;
 

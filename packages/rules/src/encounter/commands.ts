@@ -38,14 +38,15 @@ export const SpendSchema = z.strictObject({
   /** A special ability that spends criticals (e.g. Horrific Wound), used when the attack succeeds. */
   ability: text.optional(),
   /**
-   * Spent after the dice, as needed: each steers the result one grade, failure to glancing success
-   * to clear success (personae-v4-srd-playing.txt "Critical Success"), up to this many.
+   * Spent after the dice, only if needed: one critical steers a failure to a glancing success
+   * (personae-v4-srd-playing.txt "Critical Success"); a glancing success is steered to a clear one
+   * only by abilities, powers and assistants.
    */
-  steer: z.number().int().min(1).max(2).optional(),
+  steer: z.literal(1).optional(),
   /**
    * Criticals spent without naming what they buy: option criticalDefaultUse decides. automatic-success:
-   * one, before rolling, for an automatic success; steer: up to two, after the dice, as needed, each
-   * one grade; gm-special: turned in to the GM for the `purpose` given.
+   * one, before rolling, for an automatic success; steer: one, after the dice, if needed, steering a
+   * failure to a glancing success; gm-special: turned in to the GM for the `purpose` given.
    */
   criticals: z.number().int().min(1).max(20).optional(),
   /** What the `criticals` are spent on, when something else was agreed (with gm-special it is required). */

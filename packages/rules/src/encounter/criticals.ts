@@ -13,9 +13,14 @@ const CRIT = rule('core', 'Critical Success');
  * (option gmCriticals); companions' only if option secondaryCharactersEarnCriticals.
  */
 export function earningBank(now: Snapshot, c: CharacterState | 'gm'): string | null {
-  if (c === 'gm' || isGmCharacter(c.def)) return now.options.gmCriticals === 'common-pool' ? 'gm' : null;
-  if (c.def.role === 'companion' && !now.options.secondaryCharactersEarnCriticals) return null;
-  return c.def.id;
+  return withholding(now, c) === null ? (c === 'gm' || isGmCharacter(c.def) ? 'gm' : c.def.id) : null;
+}
+
+/** The option that keeps this character from earning criticals, in words for the log; null when it earns them. */
+export function withholding(now: Snapshot, c: CharacterState | 'gm'): string | null {
+  if (c === 'gm' || isGmCharacter(c.def)) return now.options.gmCriticals === 'common-pool' ? null : "the GM's characters earn none at this table (option gmCriticals = none)";
+  if (c.def.role === 'companion' && !now.options.secondaryCharactersEarnCriticals) return 'companions earn none at this table (option secondaryCharactersEarnCriticals = false)';
+  return null;
 }
 
 /** The bank a character spends from: the GM's characters draw on the GM's pool. */
@@ -32,7 +37,13 @@ export function bankCriticals(b: Batch, who: CharacterState | 'gm', count: numbe
   if (count <= 0) return;
   const now = b.now;
   const bank = earningBank(now, who);
-  if (bank === null) return;
+  const withheld = withholding(now, who);
+  if (bank === null || withheld !== null) {
+    // The log says why natural 10s banked nothing (personae-core-2011.txt "Critical Success" leaves only the GM's characters to the group).
+    const earner = who === 'gm' ? 'gm' : who.def.id;
+    b.emit({ type: 'criticals-banked', owner: earner, earnedBy: earner, count, lost: count, earned: stampOf(now.clock), reason, withheld: withheld ?? 'no bank' });
+    return;
+  }
   let lost = 0;
   if (now.options.criticalBankCap === 'potential-threshold' && bank !== 'gm' && who !== 'gm') {
     const room = Math.max(0, potentialThresholdOf(who.def, now.options) - available(now, bank));

@@ -61,105 +61,84 @@ function decideUnchecked(state: EncounterState, command: EncounterCommand, dice:
     if (!who.present) throw new DomainError('not-present', `${who.def.name} is not in this scene`, 'actor');
   }
   const source = withEntered('dice' in command ? command.dice?.extra : undefined, dice);
-  switch (command.type) {
-    case 'configure': {
-      let options;
-      try {
-        options = tableOptions(command.options.preset, command.options.options);
-      } catch (e) {
-        if (e instanceof OptionError) throw new DomainError('invalid-option', e.message, `options.options.${e.option}`);
-        throw e;
-      }
-      b.emit({ type: 'options-changed', options });
-      break;
-    }
-    case 'update-character': {
-      const c = getCharacter(now, command.character.id, 'character.id');
-      b.emit({ type: 'character-updated', character: command.character });
-      if (statusesAtOnce(b.now) && c.status !== 'dead') applyStatusNow(b, c.def.id, 'the character changed');
-      break;
-    }
-    case 'join':
-      if (now.characters[command.character.id]?.present) throw new DomainError('already-present', `${command.character.id} is already at the table`, 'character.id');
-      b.emit({ type: 'character-joined', character: command.character });
-      if (now.combat) b.emit({ type: 'order-changed', order: [...now.combat.order, command.character.id], reason: `${command.character.name} joins at the end of the order` });
-      break;
-    case 'leave':
-      getCharacter(now, command.id, 'id');
-      b.emit({ type: 'character-left', id: command.id });
-      break;
-    case 'begin-session':
-      beginSession(b);
-      break;
-    case 'end-session':
-      if (now.betweenSessions) throw new DomainError('between-sessions', `session ${now.clock.session} has already ended`, 'type');
-      if (now.clock.stage !== 'scene') endEncounter(b);
-      b.emit({ type: 'session-ended', session: now.clock.session });
-      break;
-    case 'begin-day':
-      beginDay(b);
-      break;
-    case 'begin-scene':
-    case 'end-scene':
-      beginScene(b, command.type === 'begin-scene' ? command.title : undefined);
-      break;
-    case 'escalate':
-      escalate(b, command, source);
-      break;
-    case 'de-escalate':
-      deescalate(b, command);
-      break;
-    case 'end-encounter':
-      if (now.clock.stage === 'scene') throw new DomainError('no-encounter', 'there is no encounter to end', 'type');
-      endEncounter(b);
-      break;
-    case 'set-order':
-      setOrder(b, command);
-      break;
-    case 'move':
-      move(b, command);
-      break;
-    case 'attack':
-      attack(b, command, source);
-      break;
-    case 'power':
-      power(b, command, source);
-      break;
-    case 'interact':
-      interact(b, command, source);
-      break;
-    case 'inquire':
-      inquire(b, command, source);
-      break;
-    case 'recover':
-      recover(b, command, source);
-      break;
-    case 'defend':
-      defend(b, command);
-      break;
-    case 'assist':
-      assist(b, command);
-      break;
-    case 'stabilize':
-      stabilize(b, command);
-      break;
-    case 'maintain':
-      maintain(b, command);
-      break;
-    case 'end-effect':
-      endEffect(b, command);
-      break;
-    case 'spend-criticals':
-      spendCriticals(b, command);
-      break;
-    case 'give-criticals':
-      giveCriticals(b, command);
-      break;
-    case 'end-turn':
-      finishTurn(b, command);
-      break;
-  }
+  (HANDLERS[command.type] as Handler<ActionType>)(b, command, source);
   return b.events;
+}
+
+/** The commands a table handles after its set-up; undo and redo work on the log itself. */
+type ActionType = Exclude<EncounterCommand['type'], 'set-up' | 'undo' | 'redo'>;
+type Handler<K extends ActionType> = (b: Batch, command: CommandOf<K>, dice: DiceSource) => void;
+
+/** One handler per command, by the rulebook's name for it: the compiler checks none is missing. */
+const HANDLERS: { readonly [K in ActionType]: Handler<K> } = {
+  configure,
+  'update-character': updateCharacter,
+  join,
+  leave,
+  'begin-session': (b) => beginSession(b),
+  'end-session': endSession,
+  'begin-day': (b) => beginDay(b),
+  'begin-scene': (b, command) => beginScene(b, command.title),
+  'end-scene': (b) => beginScene(b, undefined),
+  escalate,
+  'de-escalate': deescalate,
+  'end-encounter': finishEncounter,
+  'set-order': setOrder,
+  move,
+  attack,
+  power,
+  interact,
+  inquire,
+  recover,
+  defend,
+  assist,
+  stabilize,
+  maintain,
+  'end-effect': endEffect,
+  'spend-criticals': spendCriticals,
+  'give-criticals': giveCriticals,
+  'end-turn': finishTurn,
+};
+
+function configure(b: Batch, command: CommandOf<'configure'>): void {
+  let options;
+  try {
+    options = tableOptions(command.options.preset, command.options.options);
+  } catch (e) {
+    if (e instanceof OptionError) throw new DomainError('invalid-option', e.message, `options.options.${e.option}`);
+    throw e;
+  }
+  b.emit({ type: 'options-changed', options });
+}
+
+function updateCharacter(b: Batch, command: CommandOf<'update-character'>): void {
+  const c = getCharacter(b.now, command.character.id, 'character.id');
+  b.emit({ type: 'character-updated', character: command.character });
+  if (statusesAtOnce(b.now) && c.status !== 'dead') applyStatusNow(b, c.def.id, 'the character changed');
+}
+
+function join(b: Batch, command: CommandOf<'join'>): void {
+  const now = b.now;
+  if (now.characters[command.character.id]?.present) throw new DomainError('already-present', `${command.character.id} is already at the table`, 'character.id');
+  b.emit({ type: 'character-joined', character: command.character });
+  if (now.combat) b.emit({ type: 'order-changed', order: [...now.combat.order, command.character.id], reason: `${command.character.name} joins at the end of the order` });
+}
+
+function leave(b: Batch, command: CommandOf<'leave'>): void {
+  getCharacter(b.now, command.id, 'id');
+  b.emit({ type: 'character-left', id: command.id });
+}
+
+function endSession(b: Batch): void {
+  const now = b.now;
+  if (now.betweenSessions) throw new DomainError('between-sessions', `session ${now.clock.session} has already ended`, 'type');
+  if (now.clock.stage !== 'scene') endEncounter(b);
+  b.emit({ type: 'session-ended', session: now.clock.session });
+}
+
+function finishEncounter(b: Batch): void {
+  if (b.now.clock.stage === 'scene') throw new DomainError('no-encounter', 'there is no encounter to end', 'type');
+  endEncounter(b);
 }
 
 function setUp(b: Batch, command: CommandOf<'set-up'>): void {

@@ -87,6 +87,7 @@ export function describeEvent(e: EncounterEvent, before: Snapshot | null): strin
     case 'recovery-set':
       return e.reason === 'one recovery challenge a scene' || e.reason === 'healed' ? [] : [`  ${name(e.target)}: ${e.reason}.`];
     case 'criticals-banked':
+      if (e.withheld) return [`  ${e.count} critical(s) from ${e.earnedBy === 'gm' ? "the GM's" : `${name(e.earnedBy)}'s`} natural 10s (${e.reason}) bank nothing: ${e.withheld}.`];
       return [`  ${e.count} critical(s) for ${e.owner === 'gm' ? "the GM's pool" : name(e.owner)} (${e.reason})${e.lost ? `, ${e.lost} lost over the bank's cap` : ''}.`];
     case 'criticals-spent':
       if (e.toGm) return [`  ${name(e.by)} turns ${e.count} critical(s)${e.owner === 'gm' ? " from the GM's pool" : ''} in to the GM for something special: ${e.purpose}.`];

@@ -24,11 +24,7 @@ export class DomainError extends Error {
   }
 }
 
+export { rule } from './sections';
 export const CORE = 'personae-core-2011.txt';
 export const V4 = 'personae-v4-srd-playing.txt';
 export const WEB = 'personae-playing-web.txt';
-
-/** A rule reference: document and section. */
-export function rule(doc: 'core' | 'v4' | 'web', section: string): string {
-  return `${doc === 'core' ? CORE : doc === 'web' ? WEB : V4} "${section}"`;
-}

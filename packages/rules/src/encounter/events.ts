@@ -3,7 +3,9 @@ import type { TableOptions } from '../options';
 import type { Stage, Stamp } from '../time';
 import type { AttributeKey, Combatant } from './combatant';
 import type { Status } from './injury';
-import type { ActiveEffect, DeclaredDefense, Place } from './state';
+import type { ActiveEffect, ChallengeKind, DeclaredDefense, Place } from './state';
+
+export type { ChallengeKind } from './state';
 
 /** What every event carries: its place in the log and the first event of the action it belongs to. */
 export interface EventMeta {
@@ -12,7 +14,6 @@ export interface EventMeta {
   readonly action: number;
 }
 
-export type ChallengeKind = 'attack' | 'power' | 'interaction' | 'virtual' | 'recovery';
 
 /** One character's roll for the action order: the dice, the modifier, and where they came from. */
 export interface OrderRoll {
@@ -111,7 +112,17 @@ export type EventBody =
       readonly healLater?: { readonly hits: number; readonly atEndOfScene: number } | null;
       readonly reason: string;
     }
-  | { readonly type: 'criticals-banked'; readonly owner: string; readonly earnedBy: string; readonly count: number; readonly lost: number; readonly earned: Stamp; readonly reason: string }
+  | {
+      readonly type: 'criticals-banked';
+      readonly owner: string;
+      readonly earnedBy: string;
+      readonly count: number;
+      readonly lost: number;
+      readonly earned: Stamp;
+      readonly reason: string;
+      /** Why none were banked, when a table option keeps this character from earning any (all `count` are lost). */
+      readonly withheld?: string;
+    }
   | {
       readonly type: 'criticals-spent';
       readonly owner: string;

@@ -35,7 +35,7 @@ export function applyStatusNow(b: Batch, id: string, reason: string): void {
  * Tally the hits of a successful attack or harmful power (personae-core-2011.txt "Injury and
  * Death"): at once, but the status they amount to waits for the end of the round. `outright` is a
  * critical-spending ability such as Horrific Wound: the target sustains enough hits to reach its
- * first status however many that takes, and the status takes effect at once.
+ * first status however many that takes; the status takes effect when any other would.
  */
 export function inflict(b: Batch, by: string, targetId: string, hits: readonly Labeled[], outright?: string): void {
   const now = b.now;
@@ -59,8 +59,9 @@ export function inflict(b: Batch, by: string, targetId: string, hits: readonly L
     sources,
     tallied: statusForHits(target.def, now.options, after),
   });
-  if (outright) applyStatusNow(b, targetId, outright);
-  else if (statusesAtOnce(b.now)) applyStatusNow(b, targetId, 'hits tallied');
+  // The status follows the general timing (option injuryTiming), Horrific Wound's included: the
+  // ability gives the hits, not an earlier status (personae-core-2011.txt "Injury and Death").
+  if (statusesAtOnce(b.now)) applyStatusNow(b, targetId, outright ?? 'hits tallied');
 }
 
 /**

@@ -1,5 +1,6 @@
 export * from '../time';
 export * from './errors';
+export { ENCOUNTER_DOCUMENTS, ENCOUNTER_SECTIONS, encounterSectionsMarkdown, type EncounterDocument, type EncounterSection } from './sections';
 export * from './combatant';
 export * from './injury';
 export * from './state';

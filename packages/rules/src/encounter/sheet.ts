@@ -1,4 +1,5 @@
-import { deriveCharacter, type AnySheet } from '../character';
+import { deriveCharacter } from '../character/derive';
+import type { AnySheet } from '../character/schema';
 import type { TableOptions } from '../options';
 import { CombatantSchema, type Combatant, type CombatantInput } from './combatant';
 

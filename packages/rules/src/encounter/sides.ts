@@ -1,5 +1,5 @@
-import type { ChallengeSideSpec, RerollSpec } from '../challenge';
-import type { AbilityEffect, EffectScope, Labeled } from '../effects';
+import type { ChallengeSideSpec } from '../challenge';
+import { applyEffects, effectChangesRoll, effectInScope, type AbilityEffect, type EffectContext, type Labeled, type ScopeKind } from '../effects';
 import type { TableOptions } from '../options';
 import {
   ATTRIBUTE_LABEL,
@@ -8,6 +8,7 @@ import {
   potentialThresholdOf,
   same,
   type AttributeKey,
+  type Combatant,
   type CombatantAbility,
   type SkillUse,
 } from './combatant';
@@ -51,7 +52,7 @@ export interface BuiltSide {
 /** The kinds of challenge a side is built for: the encounter's own, and any other challenge an effect's scope can name. */
 export type SideKind = ChallengeKind | 'other';
 
-const SCOPE_KIND: Record<SideKind, NonNullable<EffectScope['challenges']>[number]> = {
+export const SCOPE_KIND: Record<SideKind, ScopeKind> = {
   attack: 'attack',
   power: 'power',
   interaction: 'interaction',
@@ -62,11 +63,17 @@ const SCOPE_KIND: Record<SideKind, NonNullable<EffectScope['challenges']>[number
 
 /** Whether an effect's scope covers this challenge (personae-core-2011.txt "What Special Abilities Can Do"). */
 export function inScope(effect: AbilityEffect, skill: string, kind: SideKind, role: 'issue' | 'answer'): boolean {
-  const scope = 'scope' in effect ? effect.scope : undefined;
-  if (!scope) return true;
-  if (scope.skills && scope.skills.length > 0 && !scope.skills.some((s) => same(s, skill))) return false;
-  if (scope.challenges && scope.challenges.length > 0 && !scope.challenges.includes(SCOPE_KIND[kind])) return false;
-  return scope.role === 'both' || scope.role === undefined || scope.role === role;
+  return effectInScope(effect, skill, SCOPE_KIND[kind], role);
+}
+
+/** The challenge as effects see it; armor counts when answering an attack (personae-core-2011.txt "Armor"). */
+export function effectContext(role: 'issue' | 'answer', kind: SideKind, answeringAttack = role === 'answer' && kind === 'attack'): EffectContext {
+  return { role, kind: SCOPE_KIND[kind], answeringAttack };
+}
+
+/** Whether an effect does anything for this side of this challenge (its scope aside), as buildSide applies it. */
+export function changesRoll(effect: AbilityEffect, role: 'issue' | 'answer', kind: SideKind): boolean {
+  return effectChangesRoll(effect, effectContext(role, kind));
 }
 
 /** The dice penalty of the status in effect (personae-core-2011.txt "Injury and Death"; option injuryPenaltyLasts). */
@@ -98,8 +105,25 @@ export function checkOneSpecialAbility(who: CharacterState, chosen: readonly Com
   }
 }
 
+/** What a side is built from besides the request: the character, the table's options, its injury penalty and the powers in effect on it. */
+export interface SideBasis {
+  readonly def: Combatant;
+  readonly options: TableOptions;
+  readonly penaltyDice: readonly Labeled[];
+  readonly granted: readonly { readonly effect: AbilityEffect; readonly source: string }[];
+}
+
+/** One side of a challenge in an encounter: the character's state there supplies the penalty and the powers in effect. */
 export function buildSide(now: Snapshot, req: SideRequest, field: string): BuiltSide {
-  const c = req.who.def;
+  return composeSide({ def: req.who.def, options: now.options, penaltyDice: statusPenalty(now, req.who), granted: grantedEffects(now, req.who) }, req, field);
+}
+
+/**
+ * One side of a challenge from a character, wherever it is rolled: the encounter and the browser's
+ * roller both build sides with this function, so the same abilities give the same dice and modifiers.
+ */
+export function composeSide(basis: SideBasis, req: Omit<SideRequest, 'who'>, field: string): BuiltSide {
+  const c = basis.def;
   const notes: string[] = [];
   const chosen: CombatantAbility[] = [];
   for (const [i, name] of (req.abilities ?? []).entries()) {
@@ -122,60 +146,25 @@ export function buildSide(now: Snapshot, req: SideRequest, field: string): Built
   const active: { effect: AbilityEffect; source: string }[] = [
     ...c.specialAbilities.filter((a) => a.quality && inScope(a.effect, req.skill.name, req.kind, req.role)).map((a) => ({ effect: a.effect, source: `${a.name} (Quality)` })),
     ...chosen.map((a) => ({ effect: a.effect, source: a.name })),
-    ...grantedEffects(now, req.who).filter((g) => inScope(g.effect, req.skill.name, req.kind, req.role)),
+    ...basis.granted.filter((g) => inScope(g.effect, req.skill.name, req.kind, req.role)),
   ];
 
-  const bonusDice: Labeled[] = [];
-  const modifiers: Labeled[] = [{ value: c.attributes[req.attribute], source: ATTRIBUTE_LABEL[req.attribute] }];
-  const rerolls: RerollSpec[] = [];
-  const forceRerolls: RerollSpec[] = [];
-  const extraHits: Labeled[] = [];
-  const steer: Labeled[] = [];
-  let ignore = 0;
-  const ignoreSources: string[] = [];
-  for (const { effect, source } of active) {
-    switch (effect.type) {
-      case 'bonus-result':
-        modifiers.push({ value: effect.amount, source });
-        break;
-      case 'bonus-dice':
-        bonusDice.push({ value: effect.dice, source });
-        break;
-      case 'reroll':
-        rerolls.push({ dice: effect.dice, keep: effect.keep, mayTouchHighest: effect.mayTouchHighest, source });
-        break;
-      case 'force-reroll':
-        forceRerolls.push({ dice: effect.dice, keep: effect.keep, mayTouchHighest: effect.mayTouchHighest, source });
-        break;
-      case 'extra-hits':
-        if (req.role === 'issue' && (req.kind === 'attack' || req.kind === 'power')) extraHits.push({ value: effect.hits, source });
-        break;
-      case 'ignore-attacker-dice':
-        // personae-core-2011.txt "Armor": ignore attacker dice in an Attack Challenge, after rerolls.
-        if (req.answeringAttack) {
-          ignore += effect.dice;
-          ignoreSources.push(source);
-        }
-        break;
-      case 'steer':
-        if (req.role === 'issue') steer.push({ value: effect.steps, source });
-        break;
-      case 'extra-hits-before-injured':
-      case 'critical-spend':
-      case 'described':
-        break;
-    }
-  }
+  const parts = applyEffects(active, effectContext(req.role, req.kind, req.answeringAttack ?? false));
+  const bonusDice: Labeled[] = [...parts.bonusDice];
+  const modifiers: Labeled[] = [{ value: c.attributes[req.attribute], source: ATTRIBUTE_LABEL[req.attribute] }, ...parts.modifiers];
+  const { rerolls, forceRerolls, extraHits, steer } = parts;
+  const ignore = parts.ignoreOpponentDice.reduce((n, d) => n + d.value, 0);
+  const ignoreSources = parts.ignoreOpponentDice.map((d) => d.source);
   if (req.expertise) bonusDice.push({ value: req.expertise.dice, source: `Expertise: ${req.expertise.name}` });
   modifiers.push(...(req.modifiers ?? []));
-  const options: TableOptions = now.options;
+  const options: TableOptions = basis.options;
   const spec: ChallengeSideSpec = {
     name: c.name,
     pool: {
       base: req.skill.dice,
       baseSource: req.skill.unskilled ? `${req.skill.name} (unskilled)` : req.skill.name,
       bonusDice,
-      penaltyDice: statusPenalty(now, req.who),
+      penaltyDice: [...basis.penaltyDice],
       maxDice: potentialOf(c, options) + 2,
     },
     modifiers,

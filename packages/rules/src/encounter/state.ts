@@ -3,8 +3,10 @@ import type { TableOptions } from '../options';
 import type { Clock, Stamp } from '../time';
 import type { ChallengeResult } from '../challenge';
 import type { AttributeKey, Combatant, Duration } from './combatant';
-import type { ChallengeKind } from './events';
 import type { Status } from './injury';
+
+/** The kinds of challenge an encounter resolves. */
+export type ChallengeKind = 'attack' | 'power' | 'interaction' | 'virtual' | 'recovery';
 
 /**
  * Where a character is (personae-core-2011.txt "Distance and Location"): a relative term such as

@@ -2,7 +2,7 @@ import { poolSize } from '../challenge/pool';
 import { unopposedGmDice } from '../challenge/resolve';
 import { abilitiesOf, hasAbilities, type SideAbilities } from './abilities';
 import { compareDistributions, foldHighest, highestOfDistribution, highestOfRoll, rerollWork, sideDistribution, sortedPoolCount } from './enumerate';
-import { foldTerminal, iidComparison, MAX_EXACT_DICE, type TerminalClasses } from './exact';
+import { criticalsOfOwnTens, foldTerminal, iidComparison, MAX_EXACT_DICE, type TerminalClasses } from './exact';
 import { decidingPairs, type DecidingPairs } from './decided';
 import { simulatePlan, type SimulationPlan } from './simulate';
 import type { ChallengeOdds, ChallengeQuery, ExactLimits, OddsOptions, OddsSide, SimulationSettings, UnopposedQuery } from './types';
@@ -52,7 +52,12 @@ function exactOrSimulated(p: Prepared, options: OddsOptions, limits: ExactLimits
     if (Math.max(p.n, p.m) > MAX_EXACT_DICE) return simulate(`pools above ${MAX_EXACT_DICE} dice are simulated`);
     const tally = new OddsTally();
     if (p.mode === 'highest-die') foldHighest(highestOfRoll(p.n), p.mA, highestOfRoll(p.m), p.mR, table, tally);
-    else foldTerminal(iidComparison(p.n, p.m, p.mA - p.mR, true), table, tally);
+    else if (table.criticalsFollowOwnTens()) {
+      // Nothing but the criticals reads the 10s, and they are each side's own: compare without them.
+      foldTerminal(iidComparison(p.n, p.m, p.mA - p.mR, false), table, tally);
+      const crits = criticalsOfOwnTens(table, p.n, p.m);
+      tally.setCriticals(crits.actor, crits.reactor);
+    } else foldTerminal(iidComparison(p.n, p.m, p.mA - p.mR, true), table, tally);
     return tally.result('exact');
   }
   const finalA = Math.max(0, p.n - p.actor.ignored);

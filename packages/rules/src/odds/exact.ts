@@ -1,5 +1,5 @@
 import { binomialTables, row } from './binomial';
-import { ACTOR, classCode, EXTRA_DICE, FIRST_PAIR, LATER_PAIR, NOBODY, REACTOR, UNDECIDED, type VerdictSink, type VerdictTable } from './verdicts';
+import { ACTOR, classCode, EXTRA_DICE, FIRST_PAIR, LATER_PAIR, NOBODY, REACTOR, UNDECIDED, type ClassVerdict, type VerdictSink, type VerdictTable } from './verdicts';
 
 /**
  * Exact distribution of the raw comparison of two pools of independent d10s (personae-core-2011.txt
@@ -100,6 +100,11 @@ export function iidComparison(actorDice: number, reactorDice: number, diff: numb
     return result;
   }
 
+  if (!track) {
+    plainWalk(n, m, diff, term);
+    return result;
+  }
+
   const K1 = K + 1;
   let tagCap = K + 4;
   if (tagA.length < tagCap) {
@@ -154,7 +159,10 @@ export function iidComparison(actorDice: number, reactorDice: number, diff: numb
 
   const top = 10 + Math.max(diff, 0);
   const bottom = 1 + Math.min(diff, 0);
-  for (let level = top; level >= bottom; level--) {
+  // Tracking tens, the walk stops after the lower of the two face-10 levels: below it every tie has both
+  // sides' tens settled, and lowerLevels() gives where each tie goes from there.
+  const last = track ? 10 + Math.min(diff, 0) : bottom;
+  for (let level = top; level >= last; level--) {
     const fa = level - diff;
     const fr = level;
     const aTen = track && fa === 10;
@@ -238,9 +246,233 @@ export function iidComparison(actorDice: number, reactorDice: number, diff: numb
     cur = next;
     next = swap;
   }
+  if (last > bottom) {
+    const v = lowerLevels(n, m, diff, last - 1, bottom);
+    for (let g = 0; g < tags; g++) {
+      const ta = tagA[g]!;
+      const tr = tagR[g]!;
+      const off = g * K1;
+      const base = cell(0, ta, tr);
+      const stride = dimA * dimR;
+      for (let k = 0; k < K; k++) {
+        const p = cur[off + k]!;
+        if (p === 0) continue;
+        const vk = k * CLASSES;
+        for (let cls = 0; cls < CLASSES; cls++) {
+          const w = v[vk + cls]!;
+          if (w !== 0) term[base + cls * stride] = term[base + cls * stride]! + p * w;
+        }
+      }
+    }
+  }
   bufCur = cur;
   bufNext = next;
   return result;
+}
+
+let bufPlain = new Float64Array(64);
+let bufPlainNext = new Float64Array(64);
+
+/**
+ * The walk without natural 10s: one state per count of dice used in the tie, terminal mass by class
+ * into term[class]. The same transitions as iidComparison's, without tags.
+ */
+function plainWalk(n: number, m: number, diff: number, term: Float64Array): void {
+  const t = binomialTables(Math.max(n, m));
+  const pmf = t.pmf;
+  const tail = t.tail;
+  const K = Math.min(n, m);
+  if (bufPlain.length < K + 1) {
+    bufPlain = new Float64Array(2 * K + 2);
+    bufPlainNext = new Float64Array(2 * K + 2);
+  }
+  let cur = bufPlain;
+  let next = bufPlainNext;
+  cur.fill(0, 0, K + 1);
+  cur[0] = 1;
+  const end = n === m ? FULL_TIE : n > m ? A_EXTRA : R_EXTRA;
+  let aFirst = 0;
+  let aLater = 0;
+  let aExtra = 0;
+  let rFirst = 0;
+  let rLater = 0;
+  let rExtra = 0;
+  let ended = 0;
+  const top = 10 + Math.max(diff, 0);
+  const bottom = 1 + Math.min(diff, 0);
+  for (let level = top; level >= bottom; level--) {
+    const fa = level - diff;
+    next.fill(0, 0, K + 1);
+    for (let k = 0; k < K; k++) {
+      const p = cur[k]!;
+      if (p === 0) continue;
+      const a = n - k;
+      const r = m - k;
+      const ra = row(t, fa, a);
+      const rr = row(t, level, r);
+      const both = a < r ? a : r;
+      for (let c = 0; c <= both; c++) {
+        const q = p * pmf[ra + c]! * pmf[rr + c]!;
+        if (k + c === K) ended += q;
+        else next[k + c] = next[k + c]! + q;
+      }
+      const aMax = a - 1 < r ? a - 1 : r;
+      for (let c = 0; c <= aMax; c++) {
+        const w = p * pmf[rr + c]! * tail[ra + c + 1]!;
+        if (c === r) aExtra += w;
+        else if (k + c === 0) aFirst += w;
+        else aLater += w;
+      }
+      const rMax = r - 1 < a ? r - 1 : a;
+      for (let c = 0; c <= rMax; c++) {
+        const w = p * pmf[ra + c]! * tail[rr + c + 1]!;
+        if (c === a) rExtra += w;
+        else if (k + c === 0) rFirst += w;
+        else rLater += w;
+      }
+    }
+    const swap = cur;
+    cur = next;
+    next = swap;
+  }
+  bufPlain = cur;
+  bufPlainNext = next;
+  term[A_FIRST] = aFirst;
+  term[A_LATER] = aLater;
+  term[A_EXTRA] = aExtra;
+  term[R_FIRST] = rFirst;
+  term[R_LATER] = rLater;
+  term[R_EXTRA] = rExtra;
+  term[end] = term[end]! + ended;
+}
+
+let bufValue = new Float64Array(256);
+let bufValueNext = new Float64Array(256);
+
+/**
+ * Where a tie goes from the levels `from` down to `bottom`, whatever the tens settled above: entry
+ * [k * CLASSES + cls] is the chance that a tie with k dice of each side used, entering level `from`,
+ * ends in terminal class cls. Built from the bottom level up (each level's answer is the next lower
+ * one's, moved by that level's counts), so it costs the plain walk's work once per class, not once per
+ * pair of settled tens.
+ */
+function lowerLevels(n: number, m: number, diff: number, from: number, bottom: number): Float64Array {
+  const t = binomialTables(Math.max(n, m));
+  const pmf = t.pmf;
+  const tail = t.tail;
+  const K = Math.min(n, m);
+  const size = (K + 1) * CLASSES;
+  if (bufValue.length < size) {
+    bufValue = new Float64Array(size * 2);
+    bufValueNext = new Float64Array(size * 2);
+  }
+  let below = bufValue;
+  let here = bufValueNext;
+  // Below the bottom level every tie has ended: one side's dice all show its lowest face there.
+  below.fill(0, 0, size);
+  const end = n === m ? FULL_TIE : n > m ? A_EXTRA : R_EXTRA;
+  for (let level = bottom; level <= from; level++) {
+    const fa = level - diff;
+    const fr = level;
+    here.fill(0, 0, size);
+    for (let k = 0; k < K; k++) {
+      const a = n - k;
+      const r = m - k;
+      const ra = row(t, fa, a);
+      const rr = row(t, fr, r);
+      const h = k * CLASSES;
+      const both = a < r ? a : r;
+      let v0 = 0;
+      let v1 = 0;
+      let v2 = 0;
+      let v3 = 0;
+      let v4 = 0;
+      let v5 = 0;
+      let v6 = 0;
+      // Equal counts: the tie goes on to the next level with k + c dice used, or ends with no dice left.
+      for (let c = 0; c <= both; c++) {
+        const q = pmf[ra + c]! * pmf[rr + c]!;
+        if (q === 0) continue;
+        if (k + c === K) {
+          here[h + end] = here[h + end]! + q;
+          continue;
+        }
+        const b = (k + c) * CLASSES;
+        v0 += q * below[b]!;
+        v1 += q * below[b + 1]!;
+        v2 += q * below[b + 2]!;
+        v3 += q * below[b + 3]!;
+        v4 += q * below[b + 4]!;
+        v5 += q * below[b + 5]!;
+        v6 += q * below[b + 6]!;
+      }
+      here[h + A_FIRST] = here[h + A_FIRST]! + v0;
+      here[h + A_LATER] = here[h + A_LATER]! + v1;
+      here[h + A_EXTRA] = here[h + A_EXTRA]! + v2;
+      here[h + R_FIRST] = here[h + R_FIRST]! + v3;
+      here[h + R_LATER] = here[h + R_LATER]! + v4;
+      here[h + R_EXTRA] = here[h + R_EXTRA]! + v5;
+      here[h + FULL_TIE] = here[h + FULL_TIE]! + v6;
+      // The actor has more dice at this level than the reactor's c.
+      const aMax = a - 1 < r ? a - 1 : r;
+      for (let c = 0; c <= aMax; c++) {
+        const w = pmf[rr + c]! * tail[ra + c + 1]!;
+        if (w === 0) continue;
+        const cls = c === r ? A_EXTRA : k + c === 0 ? A_FIRST : A_LATER;
+        here[h + cls] = here[h + cls]! + w;
+      }
+      // The reactor has more dice at this level than the actor's c.
+      const rMax = r - 1 < a ? r - 1 : a;
+      for (let c = 0; c <= rMax; c++) {
+        const w = pmf[ra + c]! * tail[rr + c + 1]!;
+        if (w === 0) continue;
+        const cls = c === a ? R_EXTRA : k + c === 0 ? R_FIRST : R_LATER;
+        here[h + cls] = here[h + cls]! + w;
+      }
+    }
+    const swap = below;
+    below = here;
+    here = swap;
+  }
+  bufValue = below;
+  bufValueNext = here;
+  return below;
+}
+
+/** Each table's verdicts by terminal class and tens, filled as they are asked for. */
+const terminalVerdicts = new WeakMap<VerdictTable, { readonly a: number; readonly r: number; readonly verdicts: (ClassVerdict | undefined)[] }>();
+
+function verdictsFor(table: VerdictTable, n: number, m: number): { readonly a: number; readonly r: number; readonly verdicts: (ClassVerdict | undefined)[] } {
+  let d = terminalVerdicts.get(table);
+  if (d === undefined || d.a < n || d.r < m) {
+    const a = Math.max(n, d?.a ?? 0, 8);
+    const r = Math.max(m, d?.r ?? 0, 8);
+    d = { a, r, verdicts: new Array<ClassVerdict | undefined>(CLASSES * (a + 1) * (r + 1)) };
+    terminalVerdicts.set(table, d);
+  }
+  return d;
+}
+
+/**
+ * Each side's criticals when they follow its own natural 10s alone (VerdictTable.criticalsFollowOwnTens):
+ * its count of 10s is Binomial(pool, 1/10) whatever happens in the comparison.
+ */
+export function criticalsOfOwnTens(table: VerdictTable, actorDice: number, reactorDice: number): { actor: number[]; reactor: number[] } {
+  const t = binomialTables(Math.max(actorDice, reactorDice));
+  const actor: number[] = [];
+  const reactor: number[] = [];
+  const binA = row(t, 10, actorDice);
+  for (let x = 0; x <= actorDice; x++) {
+    const c = table.verdict(terminalCode(A_FIRST, x, 0)).actorCriticals;
+    actor[c] = (actor[c] ?? 0) + t.pmf[binA + x]!;
+  }
+  const binR = row(t, 10, reactorDice);
+  for (let y = 0; y <= reactorDice; y++) {
+    const c = table.verdict(terminalCode(A_FIRST, 0, y)).reactorCriticals;
+    reactor[c] = (reactor[c] ?? 0) + t.pmf[binR + y]!;
+  }
+  for (const xs of [actor, reactor]) for (let i = 0; i < xs.length; i++) xs[i] ??= 0;
+  return { actor, reactor };
 }
 
 /**
@@ -253,13 +485,18 @@ export function foldTerminal(tc: TerminalClasses, table: VerdictTable, tally: Ve
   const t = binomialTables(Math.max(n, m));
   const binA = row(t, 10, n);
   const binR = row(t, 10, m);
+  const { a: da, r: dr, verdicts } = verdictsFor(table, n, m);
+  const verdict = (cls: number, x: number, y: number): ClassVerdict => {
+    const i = (cls * (da + 1) + x) * (dr + 1) + y;
+    return verdicts[i] ?? (verdicts[i] = table.verdict(terminalCode(cls, x, y)));
+  };
   for (let cls = 0; cls < CLASSES; cls++) {
     for (let ia = 0; ia < dimA; ia++) {
       for (let ir = 0; ir < dimR; ir++) {
         const p = mass[(cls * dimA + ia) * dimR + ir]!;
         if (p === 0) continue;
         if (!tc.tracked) {
-          tally.add(table.verdict(terminalCode(cls, 0, 0)), p);
+          tally.add(verdict(cls, 0, 0), p);
           continue;
         }
         const aLo = ia === 0 ? 0 : ia - 1;
@@ -272,7 +509,7 @@ export function foldTerminal(tc: TerminalClasses, table: VerdictTable, tally: Ve
           for (let y = rLo; y <= rHi; y++) {
             const py = ir === 0 ? t.pmf[binR + y]! : 1;
             if (py === 0) continue;
-            tally.add(table.verdict(terminalCode(cls, x, y)), p * px * py);
+            tally.add(verdict(cls, x, y), p * px * py);
           }
         }
       }

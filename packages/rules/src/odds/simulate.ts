@@ -40,25 +40,20 @@ const MAX_ATTEMPTS = 1000;
 /** Samples between progress reports. */
 export const PROGRESS_CHUNK = 1 << 16;
 
-/** Roll `dice.length` d10s into `dice`, sorted high to low. */
-function rollSorted(dice: number[], rng: SimulationDice, tally: Int32Array): void {
+/**
+ * Roll `dice.length` d10s into `dice`, sorted high to low, and return how many show 10. Ten faces sort
+ * by counting: one pass to count each face, one to write them out, at any pool size.
+ */
+function rollSorted(dice: number[], rng: SimulationDice, tally: Int32Array): number {
   const n = dice.length;
-  if (n <= 24) {
-    for (let i = 0; i < n; i++) {
-      const v = rng.d10();
-      let j = i;
-      while (j > 0 && dice[j - 1]! < v) {
-        dice[j] = dice[j - 1]!;
-        j--;
-      }
-      dice[j] = v;
-    }
-    return;
-  }
   tally.fill(0);
   for (let i = 0; i < n; i++) tally[rng.d10()]!++;
   let at = 0;
-  for (let f = 10; f >= 1; f--) for (let c = tally[f]!; c > 0; c--) dice[at++] = f;
+  for (let f = 10; f >= 1; f--) {
+    const stop = at + tally[f]!;
+    while (at < stop) dice[at++] = f;
+  }
+  return tally[10]!;
 }
 
 function zeros(n: number): number[] {
@@ -92,11 +87,9 @@ export function runSimulation(plan: SimulationPlan, samples: number, seed: numbe
       for (let s = done; s < end; s++) {
         for (let attempt = 1; ; attempt++) {
           attempts++;
-          rollSorted(A, rng, faceTally);
-          rollSorted(R, rng, faceTally);
+          const ta = rollSorted(A, rng, faceTally);
+          const tr = rollSorted(R, rng, faceTally);
           const cls = classOfDecision(decidingPair(A, mA, R, mR), pairs);
-          const ta = countTens(A);
-          const tr = countTens(R);
           if (cls === FULL_TIE && rerollTies && attempt < MAX_ATTEMPTS && table.verdict(terminalCode(cls, ta, tr)).rerollFullTie) continue;
           flat[(cls * dimA + ta) * dimR + tr]!++;
           break;

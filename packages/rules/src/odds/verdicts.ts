@@ -77,10 +77,24 @@ export interface VerdictContext {
   readonly mode: RawMode;
 }
 
+/** One class of every kind, by winner, how it was decided and whether the top dice tied. */
+const SHAPES: readonly (readonly [number, number, boolean])[] = [
+  [ACTOR, FIRST_PAIR, false],
+  [ACTOR, LATER_PAIR, true],
+  [ACTOR, EXTRA_DICE, true],
+  [REACTOR, FIRST_PAIR, false],
+  [REACTOR, LATER_PAIR, true],
+  [REACTOR, EXTRA_DICE, true],
+  [NOBODY, UNDECIDED, true],
+  // the literal unopposed reading: meeting the target wins on the first pair with the top dice tied
+  [ACTOR, FIRST_PAIR, true],
+];
+
 /** Verdicts of one table context (options, thresholds, steering), each class judged once. */
 export class VerdictTable {
   private readonly cache = new Map<number, ClassVerdict>();
   private tensMatter: boolean | undefined;
+  private criticalsApart: boolean | undefined;
 
   constructor(
     readonly ctx: JudgeContext,
@@ -112,18 +126,7 @@ export class VerdictTable {
   outcomeDependsOnTens(): boolean {
     if (this.tensMatter === undefined) {
       this.tensMatter = false;
-      const shapes: [number, number, boolean][] = [
-        [ACTOR, FIRST_PAIR, false],
-        [ACTOR, LATER_PAIR, true],
-        [ACTOR, EXTRA_DICE, true],
-        [REACTOR, FIRST_PAIR, false],
-        [REACTOR, LATER_PAIR, true],
-        [REACTOR, EXTRA_DICE, true],
-        [NOBODY, UNDECIDED, true],
-        // the literal unopposed reading: meeting the target wins on the first pair with the top dice tied
-        [ACTOR, FIRST_PAIR, true],
-      ];
-      for (const [w, d, tt] of shapes) {
+      for (const [w, d, tt] of SHAPES) {
         const base = this.verdict(classCode(w, d, tt, 0, 0));
         for (let a = 0; a <= 3; a++) {
           for (let r = 0; r <= 3; r++) {
@@ -135,9 +138,35 @@ export class VerdictTable {
     }
     return this.tensMatter;
   }
+
+  /**
+   * Whether each side's criticals follow from its own natural 10s alone, whatever the outcome, and
+   * nothing else does (the core-2011 criticals: every 10 beyond the first, win or lose). Then a side's
+   * criticals are distributed as its count of 10s, Binomial(pool, 1/10), and exact odds need not follow
+   * the 10s through the comparison. Not so when a full tie is rolled again: the 10s of the attempts
+   * kept are no longer binomial.
+   */
+  criticalsFollowOwnTens(): boolean {
+    if (this.criticalsApart === undefined) {
+      this.criticalsApart = !this.outcomeDependsOnTens();
+      for (const [w, d, tt] of SHAPES) {
+        for (let a = 0; a <= 4; a++) {
+          for (let r = 0; r <= 4; r++) {
+            const v = this.verdict(classCode(w, d, tt, a, r));
+            const actorAlone = this.verdict(classCode(ACTOR, FIRST_PAIR, false, a, 0)).actorCriticals;
+            const reactorAlone = this.verdict(classCode(ACTOR, FIRST_PAIR, false, 0, r)).reactorCriticals;
+            if (v.rerollFullTie || v.actorCriticals !== actorAlone || v.reactorCriticals !== reactorAlone) this.criticalsApart = false;
+          }
+        }
+      }
+    }
+    return this.criticalsApart;
+  }
 }
 
 const tables = new Map<string, VerdictTable>();
+/** The options `judge` reads and their text, by options object (checked again on each use: options can change). */
+const judgeKeys = new WeakMap<OddsOptions, { readonly options: JudgeOptions; readonly key: string }>();
 
 /** The verdict table of a context, shared between queries of the same context. */
 export function verdictTable(options: OddsOptions, ctx: VerdictContext): VerdictTable {
@@ -148,7 +177,12 @@ export function verdictTable(options: OddsOptions, ctx: VerdictContext): Verdict
     natTenLowerTotal: options.natTenLowerTotal,
     natTenBothTied: options.natTenBothTied,
   };
-  const key = `${JSON.stringify(judgeOptions)}|${ctx.actorPotentialThreshold}|${ctx.reactorPotentialThreshold}|${ctx.reactorIsIdentity}|${ctx.steer}|${ctx.mode}`;
+  let known = judgeKeys.get(options);
+  if (known === undefined || (Object.keys(judgeOptions) as (keyof JudgeOptions)[]).some((k) => known!.options[k] !== judgeOptions[k])) {
+    known = { options: judgeOptions, key: JSON.stringify(judgeOptions) };
+    judgeKeys.set(options, known);
+  }
+  const key = `${known.key}|${ctx.actorPotentialThreshold}|${ctx.reactorPotentialThreshold}|${ctx.reactorIsIdentity}|${ctx.steer}|${ctx.mode}`;
   let table = tables.get(key);
   if (table === undefined) {
     if (tables.size >= 256) tables.clear();
@@ -198,6 +232,17 @@ export class OddsTally implements VerdictSink {
     else this.tie += p;
     this.critA[v.actorCriticals] = (this.critA[v.actorCriticals] ?? 0) + p;
     this.critR[v.reactorCriticals] = (this.critR[v.reactorCriticals] ?? 0) + p;
+  }
+
+  /**
+   * Replace the criticals added so far by each side's own distribution, [criticals] = probability
+   * (for contexts where criticalsFollowOwnTens holds, so nothing is conditioned away).
+   */
+  setCriticals(actor: readonly number[], reactor: readonly number[]): void {
+    this.critA.length = 0;
+    this.critR.length = 0;
+    actor.forEach((p, i) => void (this.critA[i] = p * this.kept));
+    reactor.forEach((p, i) => void (this.critR[i] = p * this.kept));
   }
 
   /**

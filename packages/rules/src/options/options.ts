@@ -84,7 +84,7 @@ export const OPTION_DEFINITIONS = {
     values: {
       'gm-special': 'turned in to the GM for something special: the spend must say what for (purpose), and is recorded as handed to the GM, with no effect on the dice',
       'automatic-success': 'one critical makes a challenge an automatic success: spent ahead, the spender\'s next challenge; on a challenge, that one',
-      steer: 'before the result the action succeeds (spent ahead: the next challenge succeeds); on a challenge, after the dice, up to two steer the result as needed, failure to glancing success to clear success',
+      steer: 'before the result the action succeeds (spent ahead: the next challenge succeeds); on a challenge, after the dice, one critical steers a failure to a glancing success (a glancing success is steered further only by abilities, powers and assistants)',
     },
     defaults: byPreset('gm-special', 'steer'),
   }),
@@ -103,8 +103,12 @@ export const OPTION_DEFINITIONS = {
   secondaryCharactersEarnCriticals: option({
     schema: z.boolean(),
     summary: 'Whether player-controlled identities other than main characters (companions) earn criticals.',
-    sources: [`${doc.web} "Critical Success"`],
-    defaults: same(false),
+    sources: [
+      `${doc.core} "Critical Success" (every unadjusted 10 beyond the first is a critical; only the GM's characters are left to the group)`,
+      `${doc.web} "Critical Success" (main characters)`,
+      `${doc.v4} "Critical Success" (left to the group)`,
+    ],
+    defaults: byPreset(true, false),
   }),
   fullTie: option({
     schema: oneOf(['tie', 'actor', 'reactor', 'reroll']),
@@ -283,10 +287,11 @@ export const OPTION_DEFINITIONS = {
   }),
   escalationMaySkip: option({
     schema: z.boolean(),
-    summary: 'Whether a scene may escalate past a step in one go (a scene straight to a violent encounter, as in an ambush).',
-    sources: [`${doc.core} "Escalation" (the order of escalation)`, `${doc.v4} "The Challenge" (escalated or de-escalated as it makes sense)`],
+    summary:
+      'Whether a scene may escalate past a step in one go (a scene straight to a violent encounter, as in an ambush; under escalation srd-v4, a non-violent encounter to a violent one without a hostile step).',
+    sources: [`${doc.core} "Escalation" (the order of escalation)`, `${doc.v4} "The Challenge" (encounters escalate or de-escalate as it makes sense in the fiction; no text makes the hostile step mandatory)`],
     values: { false: 'each step of the escalation order is taken in turn', true: 'any later step may be reached at once' },
-    defaults: same(false),
+    defaults: byPreset(false, true),
   }),
   minionThreshold: option({
     schema: oneOf(['one-hit', 'stature']),

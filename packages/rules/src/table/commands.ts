@@ -52,8 +52,27 @@ export const TableCommandSchema = z.discriminatedUnion('type', [
     hidden: z.boolean().default(false),
     purpose: z.string().max(300).optional(),
   }),
-  z.strictObject({ type: z.literal('encounter'), command: EncounterCommandSchema, hidden: z.boolean().default(false) }),
+  z.strictObject({
+    type: z.literal('encounter'),
+    command: EncounterCommandSchema,
+    hidden: z.boolean().default(false),
+    /**
+     * The table's version (its `seq`) the issuer was looking at. Required for undo and redo: they
+     * are refused when the table has moved on since, so a stale click never takes back a newer action.
+     */
+    seen: z.number().int().min(0).optional(),
+  }),
   z.strictObject({ type: z.literal('advance'), id, command: AdvancementCommandSchema }),
+  z.strictObject({
+    type: z.literal('say'),
+    /** What is said at the table, as typed. */
+    text: z.string().trim().min(1).max(1000),
+    /**
+     * A whisper: 'gm' for the GM, or the participant id of one player (the GM whispers to players,
+     * players to the GM). Absent or null: said aloud to the whole table.
+     */
+    to: id.nullable().optional(),
+  }),
 ]);
 export type TableCommand = z.infer<typeof TableCommandSchema>;
 export type TableCommandInput = z.input<typeof TableCommandSchema>;

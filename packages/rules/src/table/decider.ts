@@ -1,6 +1,6 @@
-import type { DiceSource } from '@personae/dice';
 import type { TableCommand } from './commands';
-import { decideTable, evolveTable, initialTableState, parseTableCommand, type TableEvent, type TableSettings, type TableState, type Viewer } from './table';
+import { decideTable, evolveTable, initialTableState, parseTableCommand, type TableContext, type TableEvent, type TableState } from './table';
+import { validateTableEvent } from './validate';
 import { redactTableEvent, viewTable } from './view';
 
 /**
@@ -10,9 +10,9 @@ import { redactTableEvent, viewTable } from './view';
 export const personaeTable = {
   initialState: (): TableState => initialTableState(),
   parseCommand: parseTableCommand,
-  decide: (state: TableState, command: TableCommand, ctx: { actor: Viewer; dice: DiceSource; now: string; settings?: TableSettings }): TableEvent[] =>
-    decideTable(state, command, ctx),
+  decide: (state: TableState, command: TableCommand, ctx: TableContext): TableEvent[] => decideTable(state, command, ctx),
   evolve: evolveTable,
   redactEvent: redactTableEvent,
   viewState: viewTable,
+  validateEvent: validateTableEvent,
 };

@@ -1,5 +1,5 @@
 import type { DiceSource } from '@personae/dice';
-import { advance, describePurchase, loadSheet, type CharacterSheet, type HistoryEntry } from '../character';
+import { advance, checkCreation, describePurchase, effectiveEntries, loadSheet, type CharacterSheet, type HistoryEntry } from '../character';
 import { ChallengeError, freePoolSide, parseDifficulty, resolveChallenge, resolveUnopposed, type ChallengeResult, type ChallengeSideSpec } from '../challenge';
 import {
   combatantFromSheet,
@@ -15,8 +15,11 @@ import {
   type EncounterState,
 } from '../encounter';
 import { OptionError, presetOptions, tableOptions, type Preset, type TableOptions } from '../options';
-import { ownGet } from '@personae/core';
+import { ownGet, ownHas } from '@personae/core';
 import { TableCommandSchema, type FreeSide, type TableCommand } from './commands';
+import { requireDiceAuthority } from './dice';
+import { checkEventApplies } from './validate';
+import { appendLog, EMPTY_LOG, logEntries, type TableLog } from './log';
 import { concernedIds, hiddenSideShown, publicLines, publicResult } from './hidden';
 
 /** Who issues a command or looks at the table (the table server's notion of a participant). */
@@ -48,6 +51,13 @@ export interface LogEntry {
   /** For entries of the encounter engine: its own sequence number of the event. */
   readonly encounterSeq?: number;
   /**
+   * For an undo or a redo: the log entry the table returns to (0: before play began). The entries of
+   * the encounter after it, up to this one, are taken back by an undo and restored by a redo.
+   */
+  readonly undo?: { readonly kind: 'undo' | 'redo'; readonly to: number };
+  /** Table talk: `lines` holds the words; `to` names the one recipient of a whisper ('gm' or a participant id). */
+  readonly said?: { readonly to: string | null };
+  /**
    * Characters hidden from the players when the entry was written that the entry speaks of. A viewer
    * who may not see one of them reads `public` in place of `lines` and `result` (null: nothing).
    */
@@ -61,7 +71,8 @@ export interface TableState {
   readonly preset: Preset;
   readonly options: TableOptions;
   readonly characters: Readonly<Record<string, TableCharacter>>;
-  readonly log: readonly LogEntry[];
+  /** The shared log (see ./log.ts); `tableLog(state)` reads it. */
+  readonly log: TableLog;
   readonly encounter: EncounterState;
 }
 
@@ -78,10 +89,29 @@ export type TableEvent =
   | ({ readonly type: 'visibility-set'; readonly id: string; readonly hidden: boolean } & Stamp)
   | ({ readonly type: 'owner-set'; readonly id: string; readonly owner: string | null } & Stamp)
   | ({ readonly type: 'rolled'; readonly hidden: boolean; readonly purpose?: string; readonly result: ChallengeResult } & Stamp)
-  | ({ readonly type: 'encounter'; readonly hidden: boolean; readonly event: EncounterEvent } & Stamp);
+  | ({ readonly type: 'encounter'; readonly hidden: boolean; readonly event: EncounterEvent } & Stamp)
+  | ({ readonly type: 'said'; readonly text: string; readonly to: string | null } & Stamp);
+
+/** The recipient of a whisper to the GM. */
+export const TO_GM = 'gm';
+
+/**
+ * Who may read a line of table talk: everyone when said aloud; a whisper only its speaker and its one
+ * recipient (the table server never sends it to anyone else).
+ */
+export function canHear(said: { readonly by: string; readonly to: string | null }, viewer: Viewer): boolean {
+  if (said.to === null) return true;
+  if (viewer.role === 'observer') return false;
+  return said.by === viewer.participantId || said.to === viewer.participantId || (said.to === TO_GM && viewer.role === 'gm');
+}
+
+/** The table's log entries, oldest first. */
+export function tableLog(state: TableState): readonly LogEntry[] {
+  return logEntries(state.log);
+}
 
 export function initialTableState(preset: Preset = 'core-2011'): TableState {
-  return { seq: 0, preset, options: presetOptions(preset), characters: {}, log: [], encounter: EMPTY_STATE };
+  return { seq: 0, preset, options: presetOptions(preset), characters: {}, log: EMPTY_LOG, encounter: EMPTY_STATE };
 }
 
 export type ParsedCommand = { ok: true; command: TableCommand } | { ok: false; error: { code: string; message: string; field?: string } };
@@ -119,6 +149,28 @@ function requireControl(state: TableState, viewer: Viewer, id: string, field: st
 
 /** Choices that belong to the reactor's side of a challenge: whoever controls the reactor makes them. */
 const REACTOR_CHOICES = ['reactorAbilities', 'reactorExpertise', 'reactorModifiers', 'reactorSkill', 'reactorAttribute', 'defense', 'defenseSkill', 'defensePower'] as const;
+
+/**
+ * Every character an encounter command names is one the table has, looked up as an own key: an id
+ * such as "constructor" or "__proto__" is an unknown id, refused here before the encounter rules
+ * read it. ("gm" stands for the GM where a command takes an actor or a recipient.)
+ */
+function requireKnownIds(state: TableState, command: EncounterCommand): void {
+  const c = command as Record<string, unknown>;
+  const known = (id: string) => ownHas(state.characters, id) || (state.encounter.now !== null && ownHas(state.encounter.now.characters, id));
+  const check = (id: unknown, field: string, gm = false) => {
+    if (typeof id !== 'string' || (gm && id === 'gm') || known(id)) return;
+    throw new DomainError('unknown-character', `there is no character "${id}" at this table`, `command.${field}`);
+  };
+  check(c.actor, 'actor', true);
+  for (const key of ['target', 'primary', 'id']) check(c[key], key);
+  if (command.type === 'give-criticals') check(c.to, 'to', true);
+  for (const key of ['targets', 'assistants', 'concerted', 'order']) if (Array.isArray(c[key])) (c[key] as unknown[]).forEach((id, i) => check(id, `${key}.${i}`));
+  for (const key of ['targetDice', 'orderDice', 'orderSkills']) {
+    const record = c[key];
+    if (record && typeof record === 'object') for (const id of Object.keys(record)) check(id, `${key}.${id}`);
+  }
+}
 
 /** Characters an encounter command acts on (its targets). */
 function targetsOf(command: EncounterCommand): string[] {
@@ -176,7 +228,61 @@ function refusalFor(state: TableState, viewer: Viewer, error: DomainError): Doma
   return error;
 }
 
+/**
+ * A participant a command names must be at the table. The server passes who is (`ctx.participants`);
+ * without that list (a table run without a server) any id is taken on trust.
+ */
+function requireParticipant(participants: ReadonlySet<string> | undefined, id: string, field: string): void {
+  if (participants && !participants.has(id)) throw new DomainError('unknown-participant', `there is no participant "${id}" at this table`, field);
+}
+
+/**
+ * A sheet a player adds or writes passes the creation checks the builder applies
+ * (personae-core-2011.txt "Creating Personae Characters"), and leaves alone what only play changes:
+ * development points change only by the GM's award and the owner's purchases
+ * (personae-core-2011.txt "Advancement"), through the advance command, so the history and the banked
+ * criticals of a sheet are not the player's to write. The GM's sheets are the GM's call.
+ */
+function requirePlayerSheet(state: TableState, viewer: Viewer, sheet: CharacterSheet, previous: CharacterSheet | null): void {
+  if (viewer.role === 'gm') return;
+  const report = checkCreation(sheet, state.options);
+  if (!report.valid) {
+    const first = report.errors[0]!;
+    throw new DomainError(first.rule, `${first.message} (${first.source})`, `sheet.${first.path}`);
+  }
+  const history = JSON.stringify(sheet.history ?? []);
+  if (history !== JSON.stringify(previous?.history ?? [])) {
+    throw new DomainError(
+      'history-protected',
+      previous ? "a sheet's history changes only through awards and purchases (command advance), not by editing the sheet" : 'a player adds a character without a history; the GM awards development points at the table',
+      'sheet.history',
+    );
+  }
+  if ((sheet.criticals ?? 0) !== (previous?.criticals ?? 0)) {
+    throw new DomainError('criticals-protected', 'banked criticals change in play, not by editing the sheet', 'sheet.criticals');
+  }
+}
+
+/**
+ * A player takes back only their own purchases: an award of development points is the GM's to take
+ * back (personae-core-2011.txt "Advancement").
+ */
+function requireOwnEntry(sheet: CharacterSheet, entry: number | undefined): void {
+  const live = effectiveEntries(sheet.history ?? []);
+  const target = entry === undefined ? live.at(-1) : live.find((e) => e.id === entry);
+  if (target?.type === 'award') throw new DomainError('gm-only', `entry ${target.id} is the GM's award of development points: only the GM takes it back`, 'command.entry');
+}
+
+/** The largest sheet a table takes, as JSON, and the longest character name. */
+export const SHEET_MAX_BYTES = 64 * 1024;
+export const NAME_MAX_LENGTH = 100;
+
 function readSheet(raw: Record<string, unknown>): CharacterSheet {
+  const size = new TextEncoder().encode(JSON.stringify(raw)).length;
+  if (size > SHEET_MAX_BYTES) throw new DomainError('sheet-too-large', `the sheet is ${size} bytes as JSON; a table takes sheets of at most ${SHEET_MAX_BYTES} bytes`, 'sheet');
+  if (typeof raw.name === 'string' && raw.name.length > NAME_MAX_LENGTH) {
+    throw new DomainError('name-too-long', `the name has ${raw.name.length} characters; at most ${NAME_MAX_LENGTH}`, 'sheet.name');
+  }
   const loaded = loadSheet(JSON.stringify(raw), 'sheet.json');
   if (!loaded.ok) {
     const first = loaded.error.issues[0];
@@ -204,15 +310,6 @@ function freeSide(side: FreeSide, field: string, options: TableOptions): Challen
   return freePoolSide(side);
 }
 
-function enteredDice(command: TableCommand): boolean {
-  if (command.type === 'roll') return Boolean(command.actor.given || command.reactor?.given || command.gmGiven);
-  if (command.type === 'encounter') {
-    const c = command.command as Record<string, unknown>;
-    return 'dice' in c && c.dice !== undefined || 'orderDice' in c && c.orderDice !== undefined || 'targetDice' in c && c.targetDice !== undefined;
-  }
-  return false;
-}
-
 /**
  * decide(state, command, ctx) -> events. Pure: dice come from `ctx.dice`, the time from `ctx.now`.
  * An illegal command throws a DomainError naming the field and rule, and leaves the state as it was.
@@ -222,13 +319,21 @@ export interface TableSettings {
   readonly physicalDice: boolean;
 }
 
-export function decideTable(state: TableState, command: TableCommand, ctx: { actor: Viewer; dice: DiceSource; now: string; settings?: TableSettings }): TableEvent[] {
+/** What the table server tells `decide` besides the command. */
+export interface TableContext {
+  readonly actor: Viewer;
+  readonly dice: DiceSource;
+  readonly now: string;
+  readonly settings?: TableSettings;
+  /** Ids of the participants at the table now (commands naming another are refused). */
+  readonly participants?: ReadonlySet<string>;
+}
+
+export function decideTable(state: TableState, command: TableCommand, ctx: TableContext): TableEvent[] {
   const viewer = ctx.actor;
   const stamp: Stamp = { by: viewer.participantId, at: ctx.now };
   if (viewer.role === 'observer') throw new DomainError('observer', 'observers watch the table; they cannot change it', 'type');
-  if (viewer.role === 'player' && (enteredDice(command) || ctx.dice.kind === 'given') && !ctx.settings?.physicalDice) {
-    throw new DomainError('physical-dice-off', 'this table does not accept results of physical dice from players', 'dice');
-  }
+  requireDiceAuthority(state, viewer, command, ctx.dice, ctx.settings);
   try {
     switch (command.type) {
       case 'configure': {
@@ -252,6 +357,8 @@ export function decideTable(state: TableState, command: TableCommand, ctx: { act
         if (viewer.role === 'player' && command.owner && command.owner !== viewer.participantId) {
           throw new DomainError('not-your-character', 'a player adds characters for themselves only', 'owner');
         }
+        if (owner !== null) requireParticipant(ctx.participants, owner, 'owner');
+        requirePlayerSheet(state, viewer, sheet, null);
         const hidden = viewer.role === 'gm' ? command.hidden : false;
         const id = uniqueId(state, sheet.name);
         const character = combatantFromSheet(sheet, state.options, { id, ...(owner ? { controller: owner } : { controller: 'gm' }) });
@@ -265,6 +372,7 @@ export function decideTable(state: TableState, command: TableCommand, ctx: { act
       case 'update-sheet': {
         requireControl(state, viewer, command.id, 'id');
         const sheet = readSheet(command.sheet);
+        requirePlayerSheet(state, viewer, sheet, requireCharacter(state, command.id).sheet);
         return sheetUpdate(state, command.id, sheet, undefined, ctx.dice, stamp);
       }
       case 'remove-character': {
@@ -281,6 +389,7 @@ export function decideTable(state: TableState, command: TableCommand, ctx: { act
       case 'set-owner':
         requireGm(viewer, 'hand a character to a player');
         requireCharacter(state, command.id);
+        if (command.owner !== null) requireParticipant(ctx.participants, command.owner, 'owner');
         return [{ type: 'owner-set', id: command.id, owner: command.owner, ...stamp }];
       case 'roll': {
         const hidden = viewer.role === 'gm' && command.hidden;
@@ -307,17 +416,27 @@ export function decideTable(state: TableState, command: TableCommand, ctx: { act
           requireControl(state, viewer, inner.actor, 'command.actor');
           requireReactorChoices(state, viewer, inner);
         }
+        requireKnownIds(state, inner);
+        if (inner.type === 'undo' || inner.type === 'redo') requireSeen(state, command.seen, inner.type);
         try {
           return encounterEvents(state, inner, ctx.dice, stamp, viewer.role === 'gm' && command.hidden);
         } catch (e) {
           throw e instanceof DomainError ? refusalFor(state, viewer, e) : e;
         }
       }
+      case 'say': {
+        const to = command.to ?? null;
+        // Whispers run between the GM and one player: a player whispers to the GM only.
+        if (viewer.role === 'player' && to !== null && to !== TO_GM) throw new DomainError('whisper-to-gm', 'a player whispers to the GM only (to: "gm")', 'to');
+        if (viewer.role === 'gm' && (to === TO_GM || to === viewer.participantId)) throw new DomainError('whisper-to-self', 'the GM whispers to a player, not to the GM', 'to');
+        return [{ type: 'said', text: command.text, to, ...stamp }];
+      }
       case 'advance': {
         // personae-core-2011.txt "Advancement": the GM awards development points; the player spends them.
         if (command.command.type === 'award') requireGm(viewer, 'award development points');
         requireControl(state, viewer, command.id, 'id');
         const c = requireCharacter(state, command.id);
+        if (command.command.type === 'undo' && viewer.role !== 'gm') requireOwnEntry(c.sheet, command.command.entry);
         if (command.command.type === 'spend' && command.command.purchase.kind === 'unspent-slot') requireSlotTime(state);
         const out = advance(c.sheet, command.command, state.options);
         if (!out.ok) throw new DomainError(out.error.rule, `${out.error.message} (${out.error.source})`, `command.${out.error.path}`);
@@ -328,6 +447,17 @@ export function decideTable(state: TableState, command: TableCommand, ctx: { act
     if (e instanceof ChallengeError) throw new DomainError('challenge', e.message, e.field);
     if (e instanceof Error && (e.name === 'DiceInputError' || e.name === 'DifficultyError' || e.name === 'RerollError')) throw new DomainError('invalid-command', e.message, 'dice');
     throw e;
+  }
+}
+
+/**
+ * Undo and redo name the version of the table they were asked from: what the issuer saw is what they
+ * take back, never an action that arrived after they looked.
+ */
+function requireSeen(state: TableState, seen: number | undefined, what: 'undo' | 'redo'): void {
+  if (seen === undefined) throw new DomainError('seen-required', `${what} names the table version it was asked from (seen)`, 'seen');
+  if (seen !== state.seq) {
+    throw new DomainError('stale', `the table is at version ${state.seq}, but the ${what} was asked from version ${seen}: look at the table again before you ${what}`, 'seen');
   }
 }
 
@@ -370,52 +500,64 @@ function charactersIn(result: ChallengeResult): string[] {
 
 /** evolve(state, event) -> state. Never rolls, never mutates its input. */
 export function evolveTable(state: TableState, event: TableEvent): TableState {
+  // An event that names a character the table lacks cannot come from decide: refuse it (an import).
+  checkEventApplies(state, event);
   const seq = state.seq + 1;
   const next = { ...state, seq };
   switch (event.type) {
     case 'configured':
-      return { ...next, preset: event.preset, options: event.options, log: [...state.log, entry(seq, event, [], [`Table options: preset ${event.preset}.`])] };
+      return { ...next, preset: event.preset, options: event.options, log: appendLog(state.log, entry(seq, event, [], [`Table options: preset ${event.preset}.`])) };
     case 'character-added':
       return {
         ...next,
         characters: { ...state.characters, [event.id]: { id: event.id, owner: event.owner, hidden: event.hidden, sheet: event.sheet } },
-        log: [...state.log, entry(seq, event, [event.id], [`${event.sheet.name} joins the table.`], event.hidden)],
+        log: appendLog(state.log, entry(seq, event, [event.id], [`${event.sheet.name} joins the table.`], event.hidden)),
       };
     case 'sheet-updated': {
       const c = state.characters[event.id]!;
-      return { ...next, characters: { ...state.characters, [event.id]: { ...c, sheet: event.sheet } }, log: [...state.log, entry(seq, event, [event.id], [`${event.sheet.name}'s sheet changes${event.entry ? `: ${describeHistory(event.entry)}` : ''}.`], c.hidden)] };
+      return { ...next, characters: { ...state.characters, [event.id]: { ...c, sheet: event.sheet } }, log: appendLog(state.log, entry(seq, event, [event.id], [`${event.sheet.name}'s sheet changes${event.entry ? `: ${describeHistory(event.entry)}` : ''}.`], c.hidden)) };
     }
     case 'character-removed': {
       const { [event.id]: removed, ...rest } = state.characters;
-      return { ...next, characters: rest, log: [...state.log, entry(seq, event, [event.id], [`${removed?.sheet.name ?? event.id} leaves the table.`], removed?.hidden ?? false)] };
+      return { ...next, characters: rest, log: appendLog(state.log, entry(seq, event, [event.id], [`${removed?.sheet.name ?? event.id} leaves the table.`], removed?.hidden ?? false)) };
     }
     case 'visibility-set': {
       const c = state.characters[event.id]!;
-      return { ...next, characters: { ...state.characters, [event.id]: { ...c, hidden: event.hidden } }, log: [...state.log, entry(seq, event, [event.id], [`${c.sheet.name} is ${event.hidden ? 'hidden from' : 'revealed to'} the players.`], true)] };
+      return { ...next, characters: { ...state.characters, [event.id]: { ...c, hidden: event.hidden } }, log: appendLog(state.log, entry(seq, event, [event.id], [`${c.sheet.name} is ${event.hidden ? 'hidden from' : 'revealed to'} the players.`], true)) };
     }
     case 'owner-set': {
       const c = state.characters[event.id]!;
       return { ...next, characters: { ...state.characters, [event.id]: { ...c, owner: event.owner } } };
     }
+    case 'said':
+      return { ...next, log: appendLog(state.log, { ...entry(seq, event, [], [event.text]), said: { to: event.to } }) };
     case 'rolled':
-      return { ...next, log: [...state.log, { ...entry(seq, event, charactersIn(event.result), event.result.explanation, event.hidden), result: event.result, ...(event.purpose ? { purpose: event.purpose } : {}) }] };
+      return { ...next, log: appendLog(state.log, { ...entry(seq, event, charactersIn(event.result), event.result.explanation, event.hidden), result: event.result, ...(event.purpose ? { purpose: event.purpose } : {}) }) };
     case 'encounter': {
       const before = state.encounter.now;
       const encounter = evolveEncounter(state.encounter, event.event);
       const inner = event.event;
-      const lines = inner.type === 'undone' || inner.type === 'redone' ? [undoLine(state.log, inner.type, inner.toSequence)] : describeEvent(inner, before);
+      const back = inner.type === 'undone' || inner.type === 'redone' ? undoTarget(state.log, inner.toSequence) : null;
+      const lines = back !== null && (inner.type === 'undone' || inner.type === 'redone') ? [undoLine(inner.type, back)] : describeEvent(inner, before);
       if (lines.length === 0) return { ...next, encounter };
-      const written: LogEntry = { ...entry(seq, event, involved(inner), lines, event.hidden), ...challengeOf(inner), encounterSeq: inner.seq };
-      return { ...next, encounter, log: [...state.log, { ...written, ...secretPart(state, event, before) }] };
+      const undo = back !== null ? { undo: { kind: inner.type === 'undone' ? ('undo' as const) : ('redo' as const), to: back } } : {};
+      const written: LogEntry = { ...entry(seq, event, involved(inner), lines, event.hidden), ...challengeOf(inner), encounterSeq: inner.seq, ...undo };
+      return { ...next, encounter, log: appendLog(state.log, { ...written, ...secretPart(state, event, before) }) };
     }
   }
 }
 
-/** Undo and redo in the log's own numbering: the last entry of the state they return to. */
-function undoLine(log: readonly LogEntry[], type: 'undone' | 'redone', toSequence: number): string {
-  let last: LogEntry | undefined;
-  for (const e of log) if (e.encounterSeq !== undefined && e.encounterSeq <= toSequence) last = e;
-  const where = last ? `where the table stood after entry #${last.seq}` : 'where the table stood before play began';
+/** Undo and redo in the log's own numbering: the last entry of the state they return to (0: before play began). */
+function undoTarget(log: TableLog, toSequence: number): number {
+  for (let i = log.length - 1; i >= 0; i--) {
+    const e = log.shared[i]!;
+    if (e.encounterSeq !== undefined && e.encounterSeq <= toSequence) return e.seq;
+  }
+  return 0;
+}
+
+function undoLine(type: 'undone' | 'redone', to: number): string {
+  const where = to > 0 ? `where the table stood after entry #${to}` : 'where the table stood before play began';
   return type === 'undone' ? `UNDO: back to ${where}; what came after is taken back.` : `REDO: forward again to ${where}.`;
 }
 

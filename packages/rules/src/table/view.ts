@@ -1,12 +1,14 @@
 import { ownHas } from '@personae/core';
 import { emptyTally, type CharacterState, type Combat, type LastChallenge, type Snapshot, type SuccessTally } from '../encounter';
 import { publicEncounterEvent, WITHHELD } from './hidden';
-import type { LogEntry, TableCharacter, TableEvent, TableState, Viewer } from './table';
+import type { TableLog } from './log';
+import { canHear, type LogEntry, type TableCharacter, type TableEvent, type TableState, type Viewer } from './table';
 
 /**
  * What one participant may see. The GM sees everything. Players and observers see public characters
  * whole, hidden characters only by name and condition (never their sheets), and no hidden log entry
- * or hidden event. Nothing else about a hidden character leaves the server.
+ * or hidden event. Nothing else about a hidden character leaves the server. A whisper reaches its
+ * speaker and its recipient only, the GM included.
  */
 export function canSeeSheet(c: TableCharacter, viewer: Viewer): boolean {
   return viewer.role === 'gm' || !c.hidden || (viewer.role === 'player' && c.owner === viewer.participantId);
@@ -91,6 +93,7 @@ export const LOG_VIEW_LIMIT = 500;
 /** A log entry as the viewer may read it, or null. */
 function entryFor(e: LogEntry, viewer: Viewer, secret: ReadonlySet<string>): LogEntry | null {
   if (viewer.role !== 'gm' && e.hidden) return null;
+  if (e.said && !canHear({ by: e.by, to: e.said.to }, viewer)) return null;
   const open = viewer.role === 'gm' || !e.secretOf || !e.secretOf.some((id) => secret.has(id));
   const lines = open ? e.lines : e.public?.lines;
   if (!lines) return null;
@@ -105,15 +108,18 @@ function entryFor(e: LogEntry, viewer: Viewer, secret: ReadonlySet<string>): Log
     ...(result ? { result } : {}),
     ...(e.purpose !== undefined ? { purpose: e.purpose } : {}),
     ...(e.encounterSeq !== undefined ? { encounterSeq: e.encounterSeq } : {}),
+    ...(e.said ? { said: e.said } : {}),
+    ...(e.undo ? { undo: e.undo } : {}),
   };
 }
 
-function visibleLog(log: readonly LogEntry[], viewer: Viewer, secret: ReadonlySet<string>): { log: readonly LogEntry[]; logOmitted: number } {
+function visibleLog(log: TableLog, viewer: Viewer, secret: ReadonlySet<string>): { log: readonly LogEntry[]; logOmitted: number } {
   const newest: LogEntry[] = [];
   let omitted = 0;
   for (let i = log.length - 1; i >= 0; i--) {
-    const e = log[i]!;
+    const e = log.shared[i]!;
     if (viewer.role !== 'gm' && e.hidden) continue;
+    if (e.said && !canHear({ by: e.by, to: e.said.to }, viewer)) continue;
     if (newest.length >= LOG_VIEW_LIMIT) {
       if (viewer.role === 'gm' || !e.secretOf?.some((id) => secret.has(id)) || e.public) omitted++;
       continue;
@@ -128,7 +134,7 @@ function visibleLog(log: readonly LogEntry[], viewer: Viewer, secret: ReadonlySe
 function lastChallengeView(state: TableState, last: LastChallenge | null, secret: ReadonlySet<string>): LastChallenge | null {
   if (!last) return null;
   let written: LogEntry | undefined;
-  for (let i = state.log.length - 1; i >= 0 && !written; i--) if (state.log[i]!.result === last.result) written = state.log[i];
+  for (let i = state.log.length - 1; i >= 0 && !written; i--) if (state.log.shared[i]!.result === last.result) written = state.log.shared[i];
   if (!written || written.hidden) return null;
   const hidden = { actor: secret.has(last.actor), reactor: secret.has(last.reactor) };
   if (!hidden.actor && !hidden.reactor) return last;
@@ -234,6 +240,7 @@ export function viewTable(state: TableState, viewer: Viewer): TableView {
  * ./hidden.ts), or not at all when it would carry the character's sheet or definition.
  */
 export function redactTableEvent(event: TableEvent, viewer: Viewer, state: TableState): TableEvent | null {
+  if (event.type === 'said') return canHear(event, viewer) ? event : null;
   if (viewer.role === 'gm') return event;
   if ('hidden' in event && event.hidden && event.type !== 'character-added' && event.type !== 'visibility-set') return null;
   const secret = secretIds(state, viewer);

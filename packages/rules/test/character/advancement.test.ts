@@ -119,10 +119,13 @@ describe('advancement (personae-core-2011.txt "Advancement")', () => {
     expect(s.powers[0]).toMatchObject({ targets: 2, hits: 2, upgrades: 2 });
     const e = refused(s, spend({ kind: 'power', power: { name: 'Storm', duration: 'special', targets: 1, hits: 0, upgrades: 0 } }));
     expect(e.rule).toBe('power-framework');
-    s = run(s, spend({ kind: 'power-upgrade', power: 'Bolt', improve: 'duration', duration: 'special' }));
-    expect(s.powers[0]!.duration).toBe('special');
+    // personae-core-2011.txt "Duration / Duration Identifiers": Bolt inflicts hits, so it stays Instant.
+    expect(refused(s, spend({ kind: 'power-upgrade', power: 'Bolt', improve: 'duration', duration: 'special' })).rule).toBe('injuring-powers-instant');
+    s = run(s, { type: 'award', points: 2 }, spend({ kind: 'power', power: { name: 'Veil', duration: 'instant', targets: 1, hits: 0, upgrades: 0 } }));
+    s = run(s, spend({ kind: 'power-upgrade', power: 'Veil', improve: 'duration', duration: 'special' }));
+    expect(s.powers[1]!.duration).toBe('special');
     s = run(s, { type: 'undo' });
-    expect(s.powers[0]!.duration).toBe('instant');
+    expect(s.powers[1]!.duration).toBe('instant');
   });
 
   it('upgrades expertise and resource talents', () => {

@@ -244,19 +244,24 @@ describe('criticals in the fight (personae-core-2011.txt "Critical Success")', (
 describe('several against one, one against several', () => {
   const CORA = { ...ALDRIC, id: 'cora', name: 'Cora' };
 
-  it('assisting: in a violent encounter the assistant declares it on its turn; +1 to the result each (core-2011)', () => {
+  it('assisting an attack: +1 to the result each (core-2011), no declaration needed; the assistant\'s skill is recorded (personae-core-2011.txt "Assisting in a Challenge")', () => {
     const t = new Table([ALDRIC, CORA, CULTIST]);
     t.toViolence('aldric');
-    t.refuse({ type: 'attack', actor: 'aldric', target: 'cultist', assistants: ['cora'] }, 'assist-not-declared', /Assisting in a Challenge/);
-    t.endTurn();
-    t.run({ type: 'assist', actor: 'cora', primary: 'aldric' });
-    t.endTurn();
-    t.endTurn();
     t.run({ type: 'attack', actor: 'aldric', target: 'cultist', assistants: ['cora'], defense: 'dodge', dice: { actor: [6, 4, 2], reactor: [7, 3] } });
-    const r = lastChallenge(t).result;
-    expect(r.actor.modifiers).toContainEqual({ value: 1, source: 'assist (Cora)' });
-    expect(r.outcome).toBe('success');
-    expect(t.now.combat!.assists).toEqual({});
+    const c = lastChallenge(t);
+    expect(c.result.actor.modifiers).toContainEqual({ value: 1, source: 'assist (Cora)' });
+    expect(c.result.outcome).toBe('success');
+    expect(c.notes.join(' ')).toMatch(/Assisting .*Cora with Longsword/);
+  });
+
+  it('assisting a Power Challenge in a violent encounter: the same supernatural skill, declared on the assistant\'s turn (personae-core-2011.txt "Assisting in a Challenge")', () => {
+    const MAGE = { ...CULTIST, id: 'mage', name: 'Mage' };
+    const t = new Table([CULTIST, MAGE, CORA, ALDRIC]);
+    t.toViolence('cultist');
+    t.turnOf('cultist');
+    // Cora has no Magic: she cannot assist a Fireball.
+    t.refuse({ type: 'power', actor: 'cultist', power: 'Fireball', targets: ['aldric'], assistants: ['cora'] }, 'assist-skill', /Assisting in a Challenge/);
+    t.refuse({ type: 'power', actor: 'cultist', power: 'Fireball', targets: ['aldric'], assistants: ['mage'] }, 'assist-not-declared', /Assisting in a Challenge/);
   });
 
   it('concerted effort (srd-v4): dice combined, one hit per participant, once per scene', () => {

@@ -5,6 +5,7 @@ import {
   EMPTY_STATE,
   EncounterCommandSchema,
   execute,
+  replay,
   type CombatantInput,
   type EncounterCommandInput,
   type EncounterEvent,
@@ -119,4 +120,39 @@ export class Table {
   events<T extends EncounterEvent['type']>(type: T): Extract<EncounterEvent, { type: T }>[] {
     return this.log.filter((e): e is Extract<EncounterEvent, { type: T }> => e.type === type);
   }
+}
+
+/**
+ * A specification in three steps, as a decider is described: given the events so far, when a
+ * command is decided, then these events follow (each matched as a partial object, in order) or the
+ * command is refused with this code, leaving the state as it was.
+ */
+export function given(events: readonly EncounterEvent[]) {
+  const state = replay(events);
+  return {
+    when(command: EncounterCommandInput, dice: DiceSource | readonly number[] = none) {
+      const decided = () => execute(state, EncounterCommandSchema.parse(command), Array.isArray(dice) ? givenDice(dice as number[]) : (dice as DiceSource));
+      return {
+        then(expected: readonly Partial<Record<string, unknown>>[]): EncounterEvent[] {
+          const { events: out } = decided();
+          expect(out.map((e) => e.type)).toEqual(expected.map((e) => e.type ?? expect.any(String)));
+          expect(out).toMatchObject(expected);
+          return out;
+        },
+        thenRefused(code: string, ruleText?: RegExp): DomainError {
+          let error: unknown;
+          try {
+            decided();
+          } catch (e) {
+            error = e;
+          }
+          expect(error, `expected ${JSON.stringify(command)} to be refused`).toBeInstanceOf(DomainError);
+          const d = error as DomainError;
+          expect(d.code).toBe(code);
+          if (ruleText) expect(d.rule ?? '').toMatch(ruleText);
+          return d;
+        },
+      };
+    },
+  };
 }

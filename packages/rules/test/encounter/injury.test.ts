@@ -160,13 +160,21 @@ describe('injury in a fight', () => {
     expect(t.character('cultist').hits).toBe(0);
   });
 
-  it('Horrific Wound: a critical spent on a successful attack makes the target Injured at once', () => {
+  it('Horrific Wound: a critical spent on a successful attack gives the hits to reach Injured; the status waits for the end of the round like any other (personae-core-2011.txt "Injury and Death")', () => {
     const horrific = { ...ALDRIC, criticals: 1, specialAbilities: [{ name: 'Horrific Wound', effect: { type: 'critical-spend' as const, feat: 'injure-outright' as const } }] };
     const t = new Table([horrific, CULTIST]);
     t.toViolence('aldric');
     t.run({ type: 'attack', actor: 'aldric', target: 'cultist', spend: { ability: 'Horrific Wound' }, dice: { actor: [9, 2, 1], reactor: [2, 1] }, defense: 'dodge' });
-    expect(t.character('cultist')).toMatchObject({ hits: 3, status: 'injured' });
+    expect(t.character('cultist')).toMatchObject({ hits: 3, status: 'unharmed' });
     expect(t.now.banks.aldric ?? []).toEqual([]);
+    t.endTurn();
+    t.endTurn();
+    expect(t.character('cultist').status).toBe('injured');
+    // With option injuryTiming = immediate, every status takes effect at once, this one too.
+    const now = new Table([horrific, CULTIST], { injuryTiming: 'immediate' });
+    now.toViolence('aldric');
+    now.run({ type: 'attack', actor: 'aldric', target: 'cultist', spend: { ability: 'Horrific Wound' }, dice: { actor: [9, 2, 1], reactor: [2, 1] }, defense: 'dodge' });
+    expect(now.character('cultist')).toMatchObject({ hits: 3, status: 'injured' });
     // A failed attack keeps the critical.
     const t2 = new Table([horrific, CULTIST]);
     t2.toViolence('aldric');

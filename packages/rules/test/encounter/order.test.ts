@@ -17,8 +17,16 @@ describe('escalation (personae-core-2011.txt "Escalation"; personae-v4-srd-playi
     expect(t.now.clock.stage).toBe('violent');
   });
 
-  it('srd-v4: non-violent -> hostile -> violent; encounters can be de-escalated', () => {
+  it('srd-v4: an encounter escalates as it makes sense in the fiction, the hostile step included or not (personae-v4-srd-playing.txt "The Challenge")', () => {
     const t = new Table([ALDRIC, CULTIST], {}, 'srd-v4');
+    expect(t.now.options.escalationMaySkip).toBe(true);
+    t.run({ type: 'escalate', actor: 'aldric', to: 'non-violent' });
+    t.run({ type: 'escalate', actor: 'cultist', to: 'violent' });
+    expect(t.now.clock.stage).toBe('violent');
+  });
+
+  it('srd-v4 with escalationMaySkip = false: non-violent -> hostile -> violent; encounters can be de-escalated', () => {
+    const t = new Table([ALDRIC, CULTIST], { escalationMaySkip: false }, 'srd-v4');
     t.run({ type: 'escalate', actor: 'aldric', to: 'non-violent' });
     t.refuse({ type: 'escalate', actor: 'aldric', to: 'violent' }, 'escalation-order', /personae-v4-srd-playing/);
     t.run({ type: 'escalate', actor: 'aldric', to: 'hostile' });

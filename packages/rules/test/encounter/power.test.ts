@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CombatantInput } from '../../src/index';
+import { parseCombatant, type CombatantInput } from '../../src/index';
 import { ALDRIC, BRENNA, CULTIST, Table } from './helpers';
 
 const POWER = /Power Combat/;
@@ -24,6 +24,13 @@ function last(t: Table) {
 }
 
 describe('Power Challenges (personae-core-2011.txt "Power Combat")', () => {
+  it('a power that inflicts hits is Instant: Maintain or Independent is refused, naming the rule (personae-core-2011.txt "Duration / Duration Identifiers")', () => {
+    for (const duration of ['maintain', 'independent'] as const) {
+      expect(() => parseCombatant({ ...CULTIST, powers: [{ name: 'Fireball', skill: 'Magic', kind: 'harm', hits: 1, duration }] })).toThrow(/supernatural attack.*always Instant.*Duration \/ Duration Identifiers/);
+    }
+    expect(parseCombatant({ ...CULTIST, powers: [{ name: 'Ward', skill: 'Magic', kind: 'effect', duration: 'maintain' }] }).powers[0]!.duration).toBe('maintain');
+  });
+
   it('Fireball: the supernatural skill + Power against Resist + Power; a success inflicts the hits of its description', () => {
     const t = new Table([MAGE, CULTIST]);
     t.toViolence('brenna');

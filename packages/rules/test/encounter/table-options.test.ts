@@ -142,6 +142,18 @@ describe('option criticalDefaultUse ("Critical Success" in personae-core-2011.tx
     t.refuse({ ...persuade, spend: { criticals: 1, steer: 1 } }, 'spend-twice');
   });
 
+  it('steer: after the dice a critical steers a failure to a glancing success and no further; a glancing success keeps its grade and nothing is spent (personae-v4-srd-playing.txt "Critical Success")', () => {
+    const t = table('steer');
+    t.refuse({ ...persuade, dice: lose, spend: { criticals: 2 } }, 'spend-count', /personae-v4-srd-playing\.txt "Critical Success"/);
+    t.run({ ...persuade, dice: { actor: [8, 5], reactor: [9, 1] } });
+    const glancing = t.events('challenge-resolved').at(-1)!.result;
+    expect([glancing.outcome, glancing.grade]).toEqual(['success', 'glancing']);
+    t.run({ ...persuade, dice: { actor: [8, 5], reactor: [9, 1] }, spend: { criticals: 1 } });
+    const after = t.events('challenge-resolved').at(-1)!.result;
+    expect([after.outcome, after.grade]).toEqual([glancing.outcome, glancing.grade]);
+    expect(banked(t)).toBe(3);
+  });
+
   it('the same spend differs between the values: the record, the readied success, the refusal', () => {
     const spendOne = (use: 'gm-special' | 'automatic-success' | 'steer') => {
       const t = table(use);

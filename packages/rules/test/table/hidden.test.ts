@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { seededDice } from '@personae/dice';
 import { loadSheet } from '../../src/character';
-import { personaeTable, type TableCommandInput, type TableEvent, type TableState, type Viewer } from '../../src/index';
+import { personaeTable, tableLog, type TableCommandInput, type TableEvent, type TableState, type Viewer } from '../../src/index';
 
 const gm: Viewer = { role: 'gm', participantId: 'p-gm' };
 const ann: Viewer = { role: 'player', participantId: 'p-ann' };
@@ -71,7 +72,7 @@ function hiddenEncounter(options: Record<string, unknown> = {}) {
 describe('hidden information at the table', () => {
   it('a whole hidden encounter: no frame a player or observer receives names the hidden sheet', () => {
     const { t } = hiddenEncounter();
-    t.run(gm, { type: 'encounter', command: { type: 'undo', actor: 'gm' } });
+    t.run(gm, { type: 'encounter', command: { type: 'undo', actor: 'gm' }, seen: t.state.seq });
     // The GM sees every secret, so the search below would find them if they leaked.
     for (const s of SECRETS) expect(t.wire(gm)).toContain(s);
     for (const viewer of [ann, watcher]) {
@@ -84,7 +85,7 @@ describe('hidden information at the table', () => {
 
   it('the hidden side of an open attack shows only its name and the outcome by default', () => {
     const { t, merchant } = hiddenEncounter();
-    const full = t.state.log.filter((e) => e.result && e.secretOf?.includes(merchant));
+    const full = tableLog(t.state).filter((e) => e.result && e.secretOf?.includes(merchant));
     expect(full.length).toBeGreaterThan(0);
     const seen = personaeTable.viewState(t.state, ann).log.filter((e) => e.result && e.characters.includes(merchant));
     expect(seen.length).toBeGreaterThan(0);
@@ -160,4 +161,45 @@ describe('hidden information at the table', () => {
     expect(parried.code).toBe('refused');
     for (const s of SECRETS) expect(parried.message).not.toContain(s);
   });
+
+  it('property: any command a player or observer sends is applied or refused with a RuleError; a refusal changes nothing and names nothing hidden', () => {
+    const { t, dwarf, merchant } = hiddenEncounter();
+    const id = fc.constantFrom(dwarf, merchant, 'constructor', '__proto__', 'toString', 'gm', 'nobody');
+    const words = fc.constantFrom('Cutlass', 'Misdirection', 'Made Up', 'Warhammer', 'Dodge', 'Brutal Cutlass Strike');
+    const dice = fc.array(fc.integer({ min: 1, max: 10 }), { minLength: 1, maxLength: 6 });
+    const inner = fc.oneof(
+      fc.record({ type: fc.constant('attack'), actor: id, target: id, skill: fc.option(words, { nil: undefined }), reactorAbilities: fc.option(fc.array(words, { maxLength: 2 }), { nil: undefined }), dice: fc.option(fc.record({ actor: fc.option(dice, { nil: undefined }), reactor: fc.option(dice, { nil: undefined }) }), { nil: undefined }) }),
+      fc.record({ type: fc.constant('defend'), actor: id, kind: fc.constantFrom('parry', 'block', 'power'), skill: fc.option(words, { nil: undefined }) }),
+      fc.record({ type: fc.constantFrom('end-turn', 'undo', 'redo', 'begin-scene'), actor: id }),
+      fc.record({ type: fc.constant('stabilize'), actor: id, target: id }),
+    );
+    const command = fc.oneof(
+      fc.record({ type: fc.constant('encounter'), command: inner, hidden: fc.boolean(), seen: fc.option(fc.nat(200), { nil: undefined }) }),
+      fc.record({ type: fc.constantFrom('set-owner', 'set-visibility', 'remove-character'), id }).map((c) => (c.type === 'set-owner' ? { ...c, owner: null } : c.type === 'set-visibility' ? { ...c, hidden: false } : c)),
+      fc.record({ type: fc.constant('advance'), id, command: fc.constantFrom({ type: 'award', points: 5 }, { type: 'undo' }, { type: 'spend', purchase: { kind: 'hit' } }) }),
+    );
+    fc.assert(
+      fc.property(command, fc.constantFrom(ann, watcher), fc.boolean(), (raw, viewer, physicalDice) => {
+        const parsed = personaeTable.parseCommand(raw);
+        if (!parsed.ok) return;
+        const before = JSON.stringify(t.state);
+        try {
+          const events = personaeTable.decide(t.state, parsed.command, { actor: viewer, dice: seededDice(9), now: '2026-11-25T20:00:00.000Z', settings: { physicalDice } });
+          let state = t.state;
+          for (const e of events) {
+            state = personaeTable.evolve(state, JSON.parse(JSON.stringify(e)) as TableEvent);
+            const seen = JSON.stringify(personaeTable.redactEvent(e, ann, state)) + JSON.stringify(personaeTable.redactEvent(e, watcher, state));
+            for (const secret of SECRETS) expect(seen).not.toContain(secret);
+          }
+        } catch (e) {
+          expect(e).toBeInstanceOf(Error);
+          expect(typeof (e as { code?: unknown }).code).toBe('string');
+          for (const secret of SECRETS) expect((e as Error).message).not.toContain(secret);
+        }
+        expect(JSON.stringify(t.state)).toBe(before);
+      }),
+      { numRuns: 300, seed: 20261125 },
+    );
+  });
 });
+

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { givenDice, seededDice, type DiceSource } from '@personae/dice';
 import { loadSheet } from '../../src/character';
-import { LOG_VIEW_LIMIT, personaeTable, type TableCommandInput, type TableEvent, type TableState, type Viewer } from '../../src/index';
+import { LOG_VIEW_LIMIT, personaeTable, tableLog, type TableCommandInput, type TableEvent, type TableState, type Viewer } from '../../src/index';
 
 const gm: Viewer = { role: 'gm', participantId: 'p-gm' };
 const ann: Viewer = { role: 'player', participantId: 'p-ann' };
@@ -75,7 +75,7 @@ describe('the Personae table domain', () => {
   it('a free roll is resolved by the challenge engine and logged with every die', () => {
     const t = new Table();
     t.run(gm, { type: 'roll', actor: { name: 'Actor', dice: 3, modifiers: [{ value: 3, source: 'attribute' }] }, reactor: { name: 'Reactor', dice: 2, modifiers: [{ value: 2, source: 'attribute' }] } }, { dice: givenDice([7, 5, 2, 8, 6]) });
-    const entry = t.state.log.at(-1)!;
+    const entry = tableLog(t.state).at(-1)!;
     expect(entry.result?.decidedBy).toBe('extra-dice');
     expect(entry.result?.actor.roll.rolled).toEqual([7, 5, 2]);
     expect(entry.lines.join('\n')).toMatch(/wins on extra dice/);
@@ -85,12 +85,28 @@ describe('the Personae table domain', () => {
     const t = new Table();
     t.run(gm, { type: 'configure', preset: 'srd-v4', options: {} });
     t.run(gm, { type: 'roll', actor: { name: 'A', dice: 1, given: [3] }, reactor: { name: 'R', dice: 1, given: [9] }, assistants: ['Ben'] });
-    expect(t.state.log.at(-1)!.result).toMatchObject({ outcome: 'success', grade: 'glancing' });
+    expect(tableLog(t.state).at(-1)!.result).toMatchObject({ outcome: 'success', grade: 'glancing' });
     t.run(gm, { type: 'roll', actor: { name: 'A', dice: 1, given: [3] }, reactor: { name: 'R', dice: 1, given: [9] }, steer: { steps: 2, source: 'spent 2 criticals' } });
-    expect(t.state.log.at(-1)!.result).toMatchObject({ outcome: 'success', grade: 'clear' });
+    expect(tableLog(t.state).at(-1)!.result).toMatchObject({ outcome: 'success', grade: 'clear' });
     t.run(gm, { type: 'configure', preset: 'core-2011', options: {} });
     t.run(gm, { type: 'roll', actor: { name: 'A', dice: 1, given: [3] }, reactor: { name: 'R', dice: 1, given: [4] }, assistants: ['Ben'] });
-    expect(t.state.log.at(-1)!.result).toMatchObject({ outcome: 'tie' });
+    expect(tableLog(t.state).at(-1)!.result).toMatchObject({ outcome: 'tie' });
+  });
+
+  it('the log is shared between states but each state reads only its own entries (an append is O(1))', () => {
+    const t = new Table();
+    for (let i = 0; i < 3; i++) t.run(gm, { type: 'roll', actor: { name: `A${i}`, dice: 1 }, reactor: { name: 'B', dice: 1 } });
+    const middle = t.state;
+    for (let i = 3; i < 6; i++) t.run(gm, { type: 'roll', actor: { name: `A${i}`, dice: 1 }, reactor: { name: 'B', dice: 1 } });
+    const newest = t.state;
+    expect(middle.log.shared).toBe(newest.log.shared);
+    expect(tableLog(middle).map((e) => e.result!.actor.name)).toEqual(['A0', 'A1', 'A2']);
+    // A branch from the older state (a replay, a decision that was not stored) leaves the newer one alone.
+    const branch = personaeTable.evolve(middle, { ...t.events[3]!, result: { ...(t.events[3] as Extract<TableEvent, { type: 'rolled' }>).result, actor: { ...(t.events[3] as Extract<TableEvent, { type: 'rolled' }>).result.actor, name: 'Other' } } } as TableEvent);
+    expect(tableLog(branch).map((e) => e.result!.actor.name)).toEqual(['A0', 'A1', 'A2', 'Other']);
+    expect(tableLog(newest).map((e) => e.result!.actor.name)).toEqual(['A0', 'A1', 'A2', 'A3', 'A4', 'A5']);
+    expect(tableLog(middle)).toHaveLength(3);
+    expect(personaeTable.viewState(middle, gm).log).toHaveLength(3);
   });
 
   it('a view carries the newest log entries and says how many older ones it left out', () => {
@@ -105,11 +121,53 @@ describe('the Personae table domain', () => {
 
   it('entered dice from a player need the table to allow physical dice', () => {
     const t = new Table();
-    const roll: TableCommandInput = { type: 'roll', actor: { name: 'A', dice: 1, given: [9] }, reactor: { name: 'B', dice: 1, given: [3] } };
+    const roll: TableCommandInput = { type: 'roll', actor: { name: 'A', dice: 1, given: [9] }, reactor: { name: 'B', dice: 1 } };
     t.refused(ann, roll, 'physical-dice-off');
     t.run(ann, roll, { physicalDice: true });
-    expect(t.state.log.at(-1)!.result?.actor.roll.source).toBe('given');
+    expect(tableLog(t.state).at(-1)!.result?.actor.roll.source).toBe('given');
     t.run(gm, roll);
+  });
+
+  describe('dice authority: a player enters dice only for their own pools; the GM for any', () => {
+    const t = setUp();
+    const [dwarf, merchant] = Object.keys(t.state.characters) as [string, string];
+    const free = { name: 'A', dice: 1 };
+    const cases: Array<[string, TableCommandInput, { dice?: number[] }, 'ok' | string]> = [
+      ['own free pool', { type: 'roll', actor: { ...free, given: [4] }, reactor: free }, {}, 'ok'],
+      ["the reactor's free pool", { type: 'roll', actor: free, reactor: { ...free, given: [4] } }, {}, 'not-your-dice'],
+      ["the GM's difficulty dice", { type: 'roll', actor: free, difficulty: 2, gmGiven: [4] }, {}, 'not-your-dice'],
+      ['envelope dice (they fill the opposition too)', { type: 'roll', actor: free, reactor: free }, { dice: [4, 5] }, 'not-your-dice'],
+      ["own character's attack dice", { type: 'encounter', command: { type: 'attack', actor: dwarf, target: merchant, dice: { actor: [5, 5, 5, 5, 5, 5] } } }, {}, 'ok-or-rule'],
+      ["the hidden adversary's dice in an attack on it", { type: 'encounter', command: { type: 'attack', actor: dwarf, target: merchant, dice: { reactor: [1] } } }, {}, 'not-your-dice'],
+      ['rerolls of both sides', { type: 'encounter', command: { type: 'attack', actor: dwarf, target: merchant, dice: { extra: [1] } } }, {}, 'not-your-dice'],
+      ["another character's dice by target", { type: 'encounter', command: { type: 'attack', actor: dwarf, target: merchant, targetDice: { [merchant]: { reactor: [1] } } } }, {}, 'not-your-dice'],
+      ["another character's order roll", { type: 'encounter', command: { type: 'escalate', actor: dwarf, to: 'non-violent', orderDice: { [merchant]: [1] } } }, {}, 'not-your-dice'],
+    ];
+    for (const [what, raw, extra, expected] of cases) {
+      it(`${what}: ${expected}`, () => {
+        const dice = extra.dice ? givenDice(extra.dice) : undefined;
+        const opts = { physicalDice: true, ...(dice ? { dice } : {}) };
+        if (expected.startsWith('ok')) {
+          try {
+            t.run(ann, raw, opts);
+          } catch (e) {
+            // A rule of the encounter may refuse the attack itself (not its turn): never over the dice.
+            expect((e as { code?: string }).code).not.toMatch(/dice/);
+          }
+        } else {
+          t.refused(ann, raw, expected, opts);
+          // The GM may enter them (the refusal, if any, is never about dice).
+          const before = JSON.stringify(t.state);
+          try {
+            const gmDice = extra.dice ? givenDice(extra.dice) : undefined;
+            new Table().run(gm, raw, { physicalDice: false, ...(gmDice ? { dice: gmDice } : {}) });
+          } catch (e) {
+            expect((e as { code?: string }).code).not.toMatch(/dice/);
+          }
+          expect(JSON.stringify(t.state)).toBe(before);
+        }
+      });
+    }
   });
 
   it("a player never sees a hidden character's sheet, in the view or in any event", () => {
@@ -150,17 +208,21 @@ describe('the Personae table domain', () => {
     t.run(gm, { type: 'encounter', command: { type: 'escalate', actor: dwarf!, to: 'violent' } });
     expect(t.state.encounter.now?.combat?.order[0]).toBe(dwarf);
     t.run(ann, { type: 'encounter', command: { type: 'attack', actor: dwarf!, target: merchant! } });
-    const attack = t.state.log.filter((e) => e.result).at(-1)!;
+    const attack = tableLog(t.state).filter((e) => e.result).at(-1)!;
     expect(attack.result?.actor.name).toBe(t.state.characters[dwarf!]!.sheet.name);
     expect(attack.lines.join(' ')).toMatch(/Pair #1/);
     const before = t.state.encounter.undoTo;
     expect(before).not.toBeNull();
     t.refused(ann, { type: 'encounter', command: { type: 'undo', actor: 'gm' } }, 'gm-only');
-    const lastBeforeAttack = t.state.log.filter((e) => e.seq < attack.seq && !/attacks/.test(e.lines.join(' '))).at(-1)!;
-    t.run(gm, { type: 'encounter', command: { type: 'undo', actor: 'gm' } });
+    const lastBeforeAttack = tableLog(t.state).filter((e) => e.seq < attack.seq && !/attacks/.test(e.lines.join(' '))).at(-1)!;
+    // An undo asked from an older version (a player acted since) is refused; one without it too.
+    t.refused(gm, { type: 'encounter', command: { type: 'undo', actor: 'gm' }, seen: t.state.seq - 1 }, 'stale');
+    t.refused(gm, { type: 'encounter', command: { type: 'undo', actor: 'gm' } }, 'seen-required');
+    t.run(gm, { type: 'encounter', command: { type: 'undo', actor: 'gm' }, seen: t.state.seq });
+    t.refused(gm, { type: 'encounter', command: { type: 'redo', actor: 'gm' }, seen: t.state.seq - 1 }, 'stale');
     expect(personaeTable.viewState(t.state, gm).canRedo).toBe(true);
-    expect(t.state.log.at(-1)!.lines[0]).toMatch(/^UNDO: back to where the table stood after entry #\d+/);
-    const target = Number(/#(\d+)/.exec(t.state.log.at(-1)!.lines[0]!)![1]);
+    expect(tableLog(t.state).at(-1)!.lines[0]).toMatch(/^UNDO: back to where the table stood after entry #\d+/);
+    const target = Number(/#(\d+)/.exec(tableLog(t.state).at(-1)!.lines[0]!)![1]);
     expect(target).toBeLessThan(attack.seq);
     expect(target).toBeGreaterThanOrEqual(lastBeforeAttack.seq - 1);
   });
@@ -176,7 +238,7 @@ describe('the Personae table domain', () => {
     t.run(ann, { type: 'advance', id: dwarf, command: { type: 'spend', purchase: { kind: 'hit' } } });
     expect(threshold()).toBe(before! + 1);
     expect(t.state.characters[dwarf]!.sheet.history?.length).toBe(2);
-    expect(t.state.log.some((e) => /spent 1 development point on hit/.test(e.lines.join(' ')))).toBe(true);
+    expect(tableLog(t.state).some((e) => /spent 1 development point on hit/.test(e.lines.join(' ')))).toBe(true);
     const before2 = JSON.stringify(t.state);
     expect(() => t.run(ann, { type: 'advance', id: dwarf, command: { type: 'spend', purchase: { kind: 'hit' } } })).toThrow(/point/);
     expect(JSON.stringify(t.state)).toBe(before2);
@@ -198,7 +260,7 @@ describe('the Personae table domain', () => {
       t.run(ann, define(dwarf));
       expect(t.state.characters[dwarf]!.sheet.skills.map((s) => s.name)).toContain('Tunnel Sense');
       expect(t.state.encounter.now?.characters[dwarf]?.def.skills.some((s) => s.name === 'Tunnel Sense')).toBe(true);
-      expect(t.state.log.at(-2)?.lines.join(' ')).toMatch(/define the skill Tunnel Sense in an unspent creation slot/);
+      expect(tableLog(t.state).at(-2)?.lines.join(' ')).toMatch(/define the skill Tunnel Sense in an unspent creation slot/);
       // The next session begins: in session again.
       t.run(gm, { type: 'encounter', command: { type: 'begin-session', actor: 'gm' } });
       expect(t.state.encounter.now?.betweenSessions).toBe(false);
@@ -238,7 +300,7 @@ describe('the Personae table domain', () => {
     t.run(gm, { type: 'configure', preset: 'srd-v4', options: {} });
     t.run(ann, { type: 'encounter', command: { type: 'interact', actor: dwarf!, target: merchant!, skill: 'Stonecraft' } });
     t.run(ann, { type: 'encounter', command: { type: 'move', actor: dwarf!, to: 'adjacent' } });
-    const result = t.state.log.filter((e) => e.result).at(-1)!.result!;
+    const result = tableLog(t.state).filter((e) => e.result).at(-1)!.result!;
     expect(result.outcome).not.toBe('tie');
     const expected = {
       session: 1,
@@ -275,5 +337,29 @@ describe('the Personae table domain', () => {
       }),
       { numRuns: 30 },
     );
+  });
+});
+
+describe('table talk', () => {
+  it('a whisper is in the log of its speaker and its recipient only; words said aloud are in everyone’s', () => {
+    const t = new Table();
+    t.run(ann, { type: 'say', text: 'We take the ford.' });
+    t.run(ann, { type: 'say', text: 'I pocket the key.', to: 'gm' });
+    t.run(gm, { type: 'say', text: 'The key is warm.', to: 'p-ann' });
+    const heard = (v: Viewer) => personaeTable.viewState(t.state, v).log.map((e) => e.lines[0]);
+    expect(heard(gm)).toEqual(['We take the ford.', 'I pocket the key.', 'The key is warm.']);
+    expect(heard(ann)).toEqual(['We take the ford.', 'I pocket the key.', 'The key is warm.']);
+    expect(heard(bob)).toEqual(['We take the ford.']);
+    expect(heard(watcher)).toEqual(['We take the ford.']);
+    expect(t.events.map((e) => personaeTable.redactEvent(e, bob, t.state) !== null)).toEqual([true, false, false]);
+    expect(personaeTable.viewState(t.state, gm).log[1]).toMatchObject({ by: 'p-ann', said: { to: 'gm' }, hidden: false });
+  });
+
+  it('refuses whispers outside GM and player, and empty words, changing nothing', () => {
+    const t = new Table();
+    t.refused(ann, { type: 'say', text: 'psst', to: 'p-bob' }, 'whisper-to-gm');
+    t.refused(gm, { type: 'say', text: 'note to self', to: 'gm' }, 'whisper-to-self');
+    t.refused(ann, { type: 'say', text: '  ' }, 'invalid-command');
+    t.refused(watcher, { type: 'say', text: 'hello' }, 'observer');
   });
 });

@@ -5,13 +5,15 @@ import type { Store } from './types';
 
 export * from './types';
 export { openSqliteStore, type SqliteStoreOptions } from './sqlite';
-export { openPostgresStore, type PostgresStoreOptions } from './postgres';
+export { channelFor, openPostgresStore, parseWake, type PostgresStoreOptions } from './postgres';
 
 export interface StoreConfig {
   /** PostgreSQL connection string; when absent the embedded SQLite store is used. */
   databaseUrl?: string | undefined;
   /** PostgreSQL schema (default "public"). */
   databaseSchema?: string | undefined;
+  /** application_name of the connection that listens for other nodes (default "personae-listener"). */
+  databaseListenerName?: string | undefined;
   /** Directory of the SQLite file `personae.sqlite` (default ./data). */
   dataDir?: string | undefined;
   /** SQLite sync mode: 'full' (default, survives power loss) or 'normal' (survives a process crash). */
@@ -22,7 +24,11 @@ export const SQLITE_FILE = 'personae.sqlite';
 
 export async function openStore(config: StoreConfig): Promise<Store> {
   if (config.databaseUrl) {
-    return openPostgresStore({ connectionString: config.databaseUrl, schema: config.databaseSchema ?? 'public' });
+    return openPostgresStore({
+      connectionString: config.databaseUrl,
+      schema: config.databaseSchema ?? 'public',
+      ...(config.databaseListenerName ? { listenerName: config.databaseListenerName } : {}),
+    });
   }
   return openSqliteStore({
     file: join(resolve(config.dataDir ?? './data'), SQLITE_FILE),

@@ -5,10 +5,14 @@ import {
   type CommandRecord,
   type Credential,
   type EventRecord,
+  type Fanout,
+  type FanoutHandlers,
   type NewTable,
   type ParticipantRecord,
   type Store,
+  type TableMarks,
   type TableRecord,
+  type TableWake,
 } from './types';
 import { toCommand, toEvent, toParticipant, toTable, type CommandRow, type EventRow, type ParticipantRow, type TableRow } from './rows';
 
@@ -18,11 +22,33 @@ export interface PostgresStoreOptions {
   schema?: string;
   /** Pool size; default 10. */
   maxConnections?: number;
+  /** application_name of the connection that listens for other nodes' changes; default "personae-listener". */
+  listenerName?: string;
+  /** How often the listening connection is probed with a query (a dead one is replaced); default 2000 ms. */
+  keepAliveMs?: number;
+}
+
+/**
+ * The one notification channel of a schema. Every table shares it (a channel per table would need a
+ * LISTEN per table on every node); the payload names the table.
+ */
+export function channelFor(schema: string): string {
+  return `personae_${schema}`.slice(0, 63);
+}
+
+/**
+ * Reads a notice sent by append_batch or a setup change: "e <version> <tableId>" or
+ * "s <setupVersion> <tableId>". Anything else gives null.
+ */
+export function parseWake(payload: string): TableWake | null {
+  const match = /^([es]) (\d{1,15}) (\S+)$/.exec(payload);
+  if (!match) return null;
+  return { kind: match[1] === 'e' ? 'events' : 'setup', version: Number(match[2]), tableId: match[3]! };
 }
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 
-function schemaSql(s: string): string {
+function schemaSql(s: string, channel: string): string {
   return `
 CREATE SCHEMA IF NOT EXISTS ${s};
 CREATE TABLE IF NOT EXISTS ${s}.store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -67,6 +93,7 @@ CREATE TABLE IF NOT EXISTS ${s}.commands (
   PRIMARY KEY (table_id, participant_id, command_id)
 );
 INSERT INTO ${s}.store_meta (key, value) VALUES ('schema_version', '1') ON CONFLICT (key) DO NOTHING;
+ALTER TABLE ${s}.tables ADD COLUMN IF NOT EXISTS setup_version INTEGER NOT NULL DEFAULT 0;
 CREATE OR REPLACE FUNCTION ${s}.append_batch(
   a_tables TEXT[], a_expected INTEGER[], a_participants TEXT[], a_commands TEXT[], a_hashes TEXT[],
   a_firsts INTEGER[], a_lasts INTEGER[], a_after INTEGER[], a_ats TEXT[], a_counts INTEGER[],
@@ -96,6 +123,9 @@ BEGIN
             INSERT INTO ${s}.events (table_id, seq, at, participant_id, command_id, payload)
               SELECT a_tables[i], * FROM unnest(e_seqs[off + 1 : off + n], e_ats[off + 1 : off + n],
                 e_pids[off + 1 : off + n], e_cids[off + 1 : off + n], e_payloads[off + 1 : off + n]);
+            -- Delivered to every listening node when the transaction commits (and dropped with it
+            -- when this append is undone).
+            PERFORM pg_notify('${channel}', 'e ' || a_after[i] || ' ' || a_tables[i]);
           END IF;
           results := results || 'ok'::text;
         END IF;
@@ -117,6 +147,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   const schema = options.schema ?? 'public';
   if (!IDENTIFIER.test(schema)) throw new Error(`schema name must match ${IDENTIFIER}, got "${schema}"`);
   const s = `"${schema}"`;
+  const channel = channelFor(schema);
   const pool = new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10 });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next query.
@@ -166,7 +197,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   // CREATE ... IF NOT EXISTS statements from racing each other.
   await transaction(async (client) => {
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`personae-store:${schema}`]);
-    await client.query(schemaSql(s));
+    await client.query(schemaSql(s, channel));
   });
 
   // Group commit: appends wait in a queue and go to the database in batches, one statement (so one
@@ -236,9 +267,59 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     }
   };
 
+  /** Counts a change of a table's participants, links or settings and announces it, in `client`'s transaction. */
+  const setupChanged = (client: pg.PoolClient, tableId: string) =>
+    client.query(
+      `WITH b AS (UPDATE ${s}.tables SET setup_version = setup_version + 1 WHERE id = $1::text RETURNING setup_version)
+       SELECT pg_notify($2, 's ' || setup_version || ' ' || $1::text) FROM b`,
+      [tableId, channel],
+    );
+
   let closed = false;
+  const listeners = new Set<() => Promise<void>>();
+
+  const fanout: Fanout = {
+    async listen(handlers) {
+      if (closed) throw new Error('store is closed');
+      const listener = startListener({
+        connectionString: options.connectionString,
+        channel,
+        applicationName: options.listenerName ?? 'personae-listener',
+        keepAliveMs: options.keepAliveMs ?? 2000,
+        handlers,
+      });
+      const stop = async () => {
+        listeners.delete(stop);
+        await listener.stop();
+      };
+      listeners.add(stop);
+      try {
+        await listener.ready;
+      } catch (error) {
+        await stop();
+        throw error;
+      }
+      return stop;
+    },
+    async marks(tableIds) {
+      const marks = new Map<string, TableMarks>();
+      for (let start = 0; start < tableIds.length; start += 5000) {
+        const r = await pool.query<{ id: string; version: number; setup_version: number }>(
+          `SELECT id, version, setup_version FROM ${s}.tables WHERE id = ANY($1::text[])`,
+          [tableIds.slice(start, start + 5000)],
+        );
+        for (const row of r.rows) marks.set(row.id, { version: row.version, setupVersion: row.setup_version });
+      }
+      return marks;
+    },
+    async queueUsage() {
+      const r = await pool.query<{ usage: number }>('SELECT pg_notification_queue_usage() AS usage');
+      return Number(r.rows[0]?.usage ?? 0);
+    },
+  };
 
   return {
+    fanout,
     kind: 'postgres',
     async ping() {
       await pool.query('SELECT 1');
@@ -291,30 +372,45 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
         ]);
         if (r.rowCount !== 1) return false;
         await insertParticipant(client, tableId, participant, tokenHash);
+        await setupChanged(client, tableId);
         return true;
       });
     },
     async removeParticipant(tableId, participantId, at) {
-      const r = await pool.query(
-        `UPDATE ${s}.participants SET removed_at = $1, token_hash = NULL
-         WHERE table_id = $2 AND id = $3 AND removed_at IS NULL`,
-        [at, tableId, participantId],
-      );
-      return r.rowCount === 1;
+      return transaction(async (client) => {
+        const r = await client.query(
+          `UPDATE ${s}.participants SET removed_at = $1, token_hash = NULL
+           WHERE table_id = $2 AND id = $3 AND removed_at IS NULL`,
+          [at, tableId, participantId],
+        );
+        if (r.rowCount !== 1) return false;
+        await setupChanged(client, tableId);
+        return true;
+      });
     },
     async rotateLink(tableId, kind, hash) {
       const column = kind === 'invite' ? 'invite_hash' : 'observer_hash';
-      await pool.query(`UPDATE ${s}.tables SET ${column} = $1 WHERE id = $2`, [hash, tableId]);
+      await transaction(async (client) => {
+        await client.query(`UPDATE ${s}.tables SET ${column} = $1 WHERE id = $2`, [hash, tableId]);
+        await setupChanged(client, tableId);
+      });
     },
     async setParticipantToken(tableId, participantId, hash) {
-      await pool.query(
-        `UPDATE ${s}.participants SET token_hash = $1 WHERE table_id = $2 AND id = $3 AND removed_at IS NULL`,
-        [hash, tableId, participantId],
-      );
+      await transaction(async (client) => {
+        await client.query(
+          `UPDATE ${s}.participants SET token_hash = $1 WHERE table_id = $2 AND id = $3 AND removed_at IS NULL`,
+          [hash, tableId, participantId],
+        );
+        await setupChanged(client, tableId);
+      });
     },
     async setSettings(tableId, settings) {
-      const r = await pool.query(`UPDATE ${s}.tables SET settings = $1 WHERE id = $2`, [JSON.stringify(settings), tableId]);
-      return r.rowCount === 1;
+      return transaction(async (client) => {
+        const r = await client.query(`UPDATE ${s}.tables SET settings = $1 WHERE id = $2`, [JSON.stringify(settings), tableId]);
+        if (r.rowCount !== 1) return false;
+        await setupChanged(client, tableId);
+        return true;
+      });
     },
     appendEvents(tableId, expectedVersion, events, command): Promise<AppendResult> {
       return new Promise<AppendResult>((resolve, reject) => {
@@ -349,6 +445,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     async close() {
       if (closed) return;
       closed = true;
+      await Promise.all([...listeners].map((stop) => stop()));
       if (inFlight > 0 || queue.length > 0) {
         await new Promise<void>((resolve) => {
           idle = resolve;
@@ -356,6 +453,134 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
         });
       }
       await pool.end();
+    },
+  };
+}
+
+interface ListenerOptions {
+  connectionString: string;
+  channel: string;
+  applicationName: string;
+  keepAliveMs: number;
+  handlers: FanoutHandlers;
+}
+
+/**
+ * One dedicated connection (never a pooled one: LISTEN belongs to a session) that listens on the
+ * channel. A connection that errors, ends or does not answer the keep-alive query in time is
+ * replaced, with growing pauses while the database is unreachable; every new connection reports
+ * `reconnected` so the node checks for notices it missed.
+ */
+function startListener(options: ListenerOptions): { ready: Promise<void>; stop: () => Promise<void> } {
+  let current: pg.Client | null = null;
+  let stopped = false;
+  let connecting = false;
+  let retryMs = 50;
+  let retryTimer: NodeJS.Timeout | null = null;
+  let first = true;
+  let resolveReady!: () => void;
+  let rejectReady!: (error: unknown) => void;
+  const ready = new Promise<void>((resolve, reject) => {
+    resolveReady = resolve;
+    rejectReady = reject;
+  });
+
+  const drop = (client: pg.Client) => {
+    client.removeAllListeners('notification');
+    client.on('error', () => undefined);
+    void client.end().catch(() => undefined);
+    if (current !== client) return;
+    current = null;
+    schedule();
+  };
+
+  const schedule = () => {
+    if (stopped || retryTimer || connecting) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void connect();
+    }, retryMs);
+    retryMs = Math.min(retryMs * 2, 2000);
+  };
+
+  const connect = async () => {
+    if (stopped || current || connecting) return;
+    connecting = true;
+    const client = new pg.Client({
+      connectionString: options.connectionString,
+      application_name: options.applicationName,
+      connectionTimeoutMillis: 5000,
+      keepAlive: true,
+    });
+    client.on('notification', (message) => {
+      if (message.channel !== options.channel || message.payload === undefined) return;
+      const wake = parseWake(message.payload);
+      if (wake) options.handlers.wake(wake);
+    });
+    client.on('error', () => drop(client));
+    client.on('end', () => drop(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN "${options.channel}"`);
+    } catch (error) {
+      connecting = false;
+      client.removeAllListeners('end');
+      client.on('error', () => undefined);
+      void client.end().catch(() => undefined);
+      if (first) {
+        // The node does not start without its listening connection.
+        stopped = true;
+        clearInterval(keepAlive);
+        rejectReady(error);
+        return;
+      }
+      schedule();
+      return;
+    }
+    first = false;
+    connecting = false;
+    if (stopped) {
+      void client.end().catch(() => undefined);
+      return;
+    }
+    current = client;
+    retryMs = 50;
+    resolveReady();
+    options.handlers.reconnected();
+  };
+
+  const keepAlive = setInterval(() => {
+    const client = current;
+    if (!client) return;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('keep-alive timed out')), options.keepAliveMs);
+    });
+    Promise.race([client.query('SELECT 1'), timeout]).then(
+      () => clearTimeout(timer),
+      () => {
+        clearTimeout(timer);
+        drop(client);
+      },
+    );
+  }, options.keepAliveMs);
+  keepAlive.unref();
+
+  void connect();
+  return {
+    ready,
+    async stop() {
+      stopped = true;
+      clearInterval(keepAlive);
+      if (retryTimer) clearTimeout(retryTimer);
+      resolveReady();
+      const client = current;
+      current = null;
+      if (client) {
+        client.removeAllListeners('end');
+        client.on('error', () => undefined);
+        await client.end().catch(() => undefined);
+      }
     },
   };
 }

@@ -62,6 +62,48 @@ export interface NewTable {
 export type LinkKind = 'invite' | 'observer';
 
 /**
+ * A short notice that a table changed in the store, sent by whichever node made the change:
+ * `events` when its log grew to `version`, `setup` when its participants, links or settings changed
+ * (`version` is then the table's setup version).
+ */
+export interface TableWake {
+  kind: 'events' | 'setup';
+  tableId: string;
+  version: number;
+}
+
+/** Where a table's log and setup stand in the store. */
+export interface TableMarks {
+  version: number;
+  setupVersion: number;
+}
+
+export interface FanoutHandlers {
+  wake(wake: TableWake): void;
+  /**
+   * The listening connection was (re)established: notices sent while it was down are lost, so the
+   * tables served must be checked against the store.
+   */
+  reconnected(): void;
+}
+
+/**
+ * Announcing changes to every node that serves tables from the same database. Notices may be lost
+ * (a listening connection can die silently); nodes check `marks` now and then to catch up.
+ */
+export interface Fanout {
+  /**
+   * Starts listening on a connection of its own; resolves once it listens, with the function that
+   * stops it (closing the store stops it too).
+   */
+  listen(handlers: FanoutHandlers): Promise<() => Promise<void>>;
+  /** Current marks of the given tables (tables that do not exist are left out). */
+  marks(tableIds: string[]): Promise<Map<string, TableMarks>>;
+  /** Fraction (0..1) of the database's notification queue in use. */
+  queueUsage(): Promise<number>;
+}
+
+/**
  * Everything the server keeps. Both implementations (SQLite and PostgreSQL) pass the same contract
  * tests. Token arguments are always SHA-256 digests, never the tokens themselves.
  */
@@ -92,6 +134,8 @@ export interface Store {
   /** Events with seq > afterSeq in order, at most `limit` of them. */
   readEvents(tableId: string, afterSeq: number, limit?: number): Promise<EventRecord[]>;
   getCommand(tableId: string, participantId: string, commandId: string): Promise<CommandRecord | null>;
+  /** Present when several server processes can share this store (PostgreSQL). */
+  readonly fanout?: Fanout;
   close(): Promise<void>;
 }
 

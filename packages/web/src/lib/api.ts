@@ -1,10 +1,11 @@
 /** The table server's HTTP API (docs/server.md), as the app uses it. */
+import type { AckMessage, ParticipantView, SettingsView } from '@personae/server/protocol';
 
-export interface Participant {
-  id: string;
-  role: 'gm' | 'player';
-  displayName: string;
-}
+/** Wire types come from the server's protocol module, declared once there. */
+export type Participant = ParticipantView;
+/** What the GM can change about a table during play. */
+export type TableSettings = SettingsView;
+export type Ack = AckMessage;
 
 export interface Link {
   token: string;
@@ -24,10 +25,6 @@ export interface Joined extends Link {
   displayName: string;
 }
 
-/** What the GM can change about a table during play. */
-export interface TableSettings {
-  physicalDice: boolean;
-}
 
 export interface TableInfo {
   table: { id: string; name: string; createdAt: string; settings: TableSettings };
@@ -36,14 +33,6 @@ export interface TableInfo {
   participants: Participant[];
 }
 
-export interface Ack {
-  type: 'ack';
-  commandId: string;
-  firstSeq: number | null;
-  lastSeq: number | null;
-  version: number;
-  duplicate?: true;
-}
 
 /** An error the server or the game rules reported, with its code and the field it is about. */
 export class ApiError extends Error {
@@ -96,6 +85,10 @@ export const api = {
     call<{ settings: TableSettings }>('PATCH', `/api/tables/${encodeURIComponent(tableId)}/settings`, settings, token),
   rotate: (tableId: string, token: string, kind: 'invite' | 'observer') =>
     call<{ kind: string } & Link>('POST', `/api/tables/${encodeURIComponent(tableId)}/links/${kind}/rotate`, {}, token),
+  /** The table's events as a file: the GM's is a whole backup, a player's their own view of it. */
+  exportTable: (tableId: string, token: string) => call<unknown>('GET', `/api/tables/${encodeURIComponent(tableId)}/export`, undefined, token),
+  /** A new table from a GM's backup file, with new links for everyone. */
+  importTable: (file: unknown) => call<CreatedTable>('POST', '/api/tables/import', file),
   removeParticipant: (tableId: string, token: string, participantId: string) =>
     call<{ removed: true }>('DELETE', `/api/tables/${encodeURIComponent(tableId)}/participants/${encodeURIComponent(participantId)}`, undefined, token),
 };

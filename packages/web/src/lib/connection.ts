@@ -1,3 +1,4 @@
+import type { EventMessage, ServerMessage, WelcomeMessage as Welcome } from '@personae/server/protocol';
 import { ApiError, type Ack, type Participant, type TableSettings } from './api';
 import { newCommandId } from './format';
 
@@ -10,34 +11,7 @@ import { newCommandId } from './format';
 
 export type ConnectionStatus = 'connecting' | 'live' | 'reconnecting' | 'refused';
 
-export interface EventMessage {
-  type: 'event';
-  seq: number;
-  at?: string;
-  event: unknown;
-  commandId?: string;
-}
-
-export interface Welcome {
-  type: 'welcome';
-  tableId: string;
-  table: { name: string; settings: TableSettings };
-  you: { participantId: string; role: 'gm' | 'player' | 'observer'; displayName: string | null };
-  participants: Participant[];
-  version: number;
-  state?: unknown;
-  resync?: true;
-}
-
-type ServerMessage =
-  | Welcome
-  | EventMessage
-  | Ack
-  | { type: 'state'; version: number; state: unknown }
-  | { type: 'participants'; participants: Participant[] }
-  | { type: 'settings'; settings: TableSettings }
-  | { type: 'pong'; id?: string | number }
-  | { type: 'error'; code: string; message: string; field?: string; commandId?: string };
+export type { EventMessage, WelcomeMessage as Welcome } from '@personae/server/protocol';
 
 interface Pending {
   envelope: { type: 'command'; commandId: string; command: unknown; dice?: number[] };
@@ -81,6 +55,7 @@ export class TableConnection {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private pingTimer: ReturnType<typeof setInterval> | null = null;
   private pongTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly retryTimers = new Set<ReturnType<typeof setTimeout>>();
   private stateRequested = false;
   private stateDirty = false;
   private stopped = false;
@@ -252,7 +227,7 @@ export class TableConnection {
         if (msg.seq <= this.lastSeq) break;
         this.lastSeq = msg.seq;
         this.options.onEvent?.(msg);
-        this.requestState();
+        // The server follows new events with this participant's view of the new state ('state').
         break;
       case 'state':
         this.stateRequested = false;
@@ -267,8 +242,11 @@ export class TableConnection {
           this.requestState();
         }
         break;
-      case 'participants':
-        this.participants = msg.participants;
+      case 'participant-joined':
+        this.participants = [...this.participants.filter((p) => p.id !== msg.participant.id), msg.participant];
+        break;
+      case 'participant-left':
+        this.participants = this.participants.filter((p) => p.id !== msg.participantId);
         break;
       case 'settings':
         this.setSettings(msg.settings);
@@ -283,6 +261,18 @@ export class TableConnection {
       }
       case 'error': {
         const p = msg.commandId ? this.pending.get(msg.commandId) : undefined;
+        if (msg.code === 'rate_limited') {
+          // Over the server's limit: the same message goes again after the delay it names.
+          const delay = Math.max(50, msg.retryAfterMs ?? 1000);
+          if (p) {
+            p.sent = false;
+            this.later(delay, () => this.flush());
+          } else if (this.stateRequested) {
+            this.stateRequested = false;
+            this.later(delay, () => this.requestState());
+          }
+          return;
+        }
         if (p) {
           this.pending.delete(msg.commandId!);
           p.reject(new ApiError(msg.code, msg.message, 0, msg.field));
@@ -317,6 +307,15 @@ export class TableConnection {
     s.send(JSON.stringify({ type: 'state' }));
   }
 
+  /** Runs `fn` after `ms`, unless the connection is stopped meanwhile. */
+  private later(ms: number, fn: () => void): void {
+    const timer = setTimeout(() => {
+      this.retryTimers.delete(timer);
+      if (!this.stopped) fn();
+    }, ms);
+    this.retryTimers.add(timer);
+  }
+
   private flush(): void {
     const s = this.socket;
     if (!s || s.readyState !== WebSocket.OPEN || this.status !== 'live') return;
@@ -346,6 +345,8 @@ export class TableConnection {
     if (this.timer) clearTimeout(this.timer);
     if (this.pingTimer) clearInterval(this.pingTimer);
     if (this.pongTimer) clearTimeout(this.pongTimer);
+    for (const timer of this.retryTimers) clearTimeout(timer);
+    this.retryTimers.clear();
     this.timer = null;
     this.pingTimer = null;
     this.pongTimer = null;

@@ -1,15 +1,21 @@
 import {
-  ATTRIBUTE_LABELS,
   DEFENSE_SKILLS,
+  DomainError,
+  assistBenefit,
+  combatantFromSheet,
+  composeSide,
+  poolSize,
+  skillUse,
   challengeOdds,
-  deriveCharacter,
   sameName,
   sumLabeled,
   unopposedOdds,
   type AttributeName,
   type ChallengeOdds,
   type CharacterSheet,
+  type BuiltSide,
   type Labeled,
+  describeEffect,
   type TableOptions,
 } from './rules';
 
@@ -116,60 +122,52 @@ export function parseGiven(text: string, expected: number): { dice: number[] | n
   return { dice, problem: null };
 }
 
+/**
+ * One side as the roller will roll it. A character's side is built by the rules' composeSide, the
+ * function the encounter builds its sides with (skill, attribute, Qualities, the chosen special
+ * ability, the injury penalty, circumstances); the assistants' benefit is the rules' assistBenefit.
+ * A free roll takes dice and modifiers only, so effects that act after the roll are named in notes.
+ */
 export function resolveSide(input: SideInput, characters: readonly RollerCharacter[], options: TableOptions, role: 'actor' | 'reactor'): ResolvedSide {
   const notes: string[] = [];
-  const modifiers: Labeled[] = [];
-  const diceParts: Labeled[] = [];
-  let name = input.name.trim() || (role === 'actor' ? 'Actor' : 'Reactor');
-  let potentialThreshold: number | undefined;
+  const circumstances: Labeled[] = [];
+  for (const m of input.modifiers) {
+    if (!Number.isFinite(m.value) || m.value === 0) continue;
+    circumstances.push({ value: Math.trunc(m.value), source: m.source.trim() || 'circumstance' });
+  }
+  const assist = role === 'actor' && input.assistants.length > 0 ? assistance(input.assistants, options, notes) : { modifiers: [], bonusDice: [] };
   const c = characters.find((x) => x.id === input.character);
+  const penalty: Labeled[] = c?.penalty && c.penalty.dice > 0 ? [{ value: c.penalty.dice, source: c.penalty.status }] : [];
+  let name = input.name.trim() || (role === 'actor' ? 'Actor' : 'Reactor');
+  let base: Labeled = { value: Math.max(0, Math.floor(input.dice)), source: 'pool' };
+  let bonusDice: Labeled[] = [];
+  let modifiers: Labeled[] = input.bonus ? [{ value: input.bonus, source: 'attribute' }] : [];
+  let maxDice: number | undefined;
+  let potentialThreshold: number | undefined;
   if (c) {
     name = c.name;
     if (c.sheet) {
-      const skill = skillsOf(c.sheet).find((s) => sameName(s.name, input.skill));
-      diceParts.push(skill ? { value: skill.dice, source: skill.name } : { value: 1, source: `unskilled${input.skill ? ` (${input.skill})` : ''}` });
-      modifiers.push({ value: c.sheet.attributes[input.attribute], source: ATTRIBUTE_LABELS[input.attribute] });
-      potentialThreshold = deriveCharacter(c.sheet, options).potentialThreshold;
-      const ability = c.sheet.specialAbilities.find((a) => sameName(a.name, input.ability));
-      if (ability) {
-        const e = ability.effect;
-        if (e.type === 'bonus-result') modifiers.push({ value: e.amount, source: ability.name });
-        else if (e.type === 'bonus-dice') diceParts.push({ value: e.dice, source: ability.name });
-        else if (e.type === 'described') notes.push(`${ability.name} has no rolled effect; agree its benefit at the table.`);
-        else notes.push(`${ability.name} (${e.type.replace(/-/g, ' ')}) is applied by the encounter tracker's actions, not by a free roll.`);
-      }
+      const built = characterSide(c.sheet, input, options, role, circumstances, notes);
+      const skill = built.spec.pool;
+      base = { value: skill.base, source: skill.baseSource };
+      bonusDice = [...(skill.bonusDice ?? [])];
+      modifiers = [...built.spec.modifiers];
+      maxDice = skill.maxDice;
+      potentialThreshold = built.spec.potentialThreshold;
     } else {
       // A hidden character: its sheet stays with the GM, so its pool is typed in like a free one.
-      diceParts.push({ value: Math.max(0, Math.floor(input.dice)), source: 'pool' });
-      if (input.bonus) modifiers.push({ value: input.bonus, source: 'attribute' });
       notes.push(`${c.name}'s sheet is kept by the GM: type in the dice and attribute the GM announces.`);
+      modifiers.push(...circumstances);
     }
-    if (c.penalty && c.penalty.dice > 0) diceParts.push({ value: -c.penalty.dice, source: c.penalty.status });
-  } else {
-    diceParts.push({ value: Math.max(0, Math.floor(input.dice)), source: 'pool' });
-    if (input.bonus) modifiers.push({ value: input.bonus, source: 'attribute' });
-  }
-  for (const m of input.modifiers) {
-    if (!Number.isFinite(m.value) || m.value === 0) continue;
-    modifiers.push({ value: Math.trunc(m.value), source: m.source.trim() || 'circumstance' });
-  }
-  if (role === 'actor' && input.assistants.length > 0) {
-    const n = input.assistants.length;
-    if (options.maxAssistants !== null && n > options.maxAssistants) {
-      notes.push(`The table allows ${options.maxAssistants} assistant${options.maxAssistants === 1 ? '' : 's'} (option maxAssistants).`);
-    }
-    for (const a of input.assistants) {
-      if (options.assist === 'core-2011') modifiers.push({ value: 1, source: `assist (${a})` });
-      else if (options.assist === 'web') diceParts.push({ value: 1, source: `assist (${a})` });
-    }
-    if (options.assist === 'srd-v4') notes.push('Under the srd-v4 assist rule each assistant steers the result one grade: apply it when reading the result.');
-  }
-  const raw = diceParts.reduce((s, d) => s + d.value, 0);
-  const dice = Math.max(options.minimumPool, raw);
-  const given = parseGiven(input.given, dice);
+  } else modifiers.push(...circumstances);
+  modifiers.push(...assist.modifiers);
+  bonusDice.push(...assist.bonusDice);
+  const pool = poolSize({ base: base.value, baseSource: base.source, bonusDice, penaltyDice: penalty, ...(maxDice !== undefined ? { maxDice } : {}) }, options);
+  const diceParts: Labeled[] = [base, ...bonusDice, ...penalty.map((p) => ({ value: -p.value, source: p.source }))];
+  const given = parseGiven(input.given, pool.dice);
   return {
     name,
-    dice,
+    dice: pool.dice,
     diceParts,
     modifiers,
     modifier: sumLabeled(modifiers),
@@ -178,6 +176,41 @@ export function resolveSide(input: SideInput, characters: readonly RollerCharact
     given: given.dice,
     givenProblem: given.problem,
   };
+}
+
+/** A character's side from its sheet, as the encounter builds it; a refused ability becomes a note and the roll goes on without it. */
+function characterSide(sheet: CharacterSheet, input: SideInput, options: TableOptions, role: 'actor' | 'reactor', circumstances: Labeled[], notes: string[]): BuiltSide {
+  const def = combatantFromSheet(sheet, options);
+  const listed = skillsOf(sheet).find((s) => sameName(s.name, input.skill));
+  // Not on the sheet: one die, named as the roller always named it.
+  const skill = listed ? skillUse(def, listed.name, input.attribute) : { name: `unskilled${input.skill ? ` (${input.skill})` : ''}`, dice: 1, attribute: input.attribute, unskilled: false };
+  const req = { skill, attribute: input.attribute, role: role === 'actor' ? ('issue' as const) : ('answer' as const), kind: 'other' as const, modifiers: circumstances };
+  const basis = { def, options, penaltyDice: [], granted: [] };
+  const ability = input.ability ? sheet.specialAbilities.find((a) => sameName(a.name, input.ability)) : undefined;
+  let built: BuiltSide;
+  try {
+    built = composeSide(basis, { ...req, abilities: ability ? [ability.name] : [] }, 'ability');
+  } catch (e) {
+    if (!(e instanceof DomainError)) throw e;
+    notes.push(`${e.message}.`);
+    built = composeSide(basis, req, 'ability');
+  }
+  if (ability && built.chosen.length > 0) {
+    const kind = ability.effect.type;
+    if (kind === 'described') notes.push(`${ability.name} has no rolled effect; agree its benefit at the table.`);
+    else if (kind !== 'bonus-result' && kind !== 'bonus-dice') notes.push(`${ability.name} (${describeEffect(ability.effect)}) is applied by the encounter tracker's actions, not by a free roll.`);
+  }
+  return built;
+}
+
+/** What the assistants give, by the table's option assist; too many assistants is said, and the roll shows all of them. */
+function assistance(names: readonly string[], options: TableOptions, notes: string[]): { modifiers: Labeled[]; bonusDice: Labeled[] } {
+  if (options.maxAssistants !== null && names.length > options.maxAssistants) {
+    notes.push(`The table allows ${options.maxAssistants} assistant${options.maxAssistants === 1 ? '' : 's'} (option maxAssistants).`);
+  }
+  if (options.assist === 'srd-v4') notes.push('Under the srd-v4 assist rule each assistant steers the result one grade: apply it when reading the result.');
+  const benefit = assistBenefit(names.map((name) => ({ name })), { ...options, maxAssistants: null });
+  return { modifiers: benefit.modifiers, bonusDice: benefit.bonusDice };
 }
 
 export interface OddsPoint {

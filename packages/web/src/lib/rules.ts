@@ -44,7 +44,7 @@ export {
   type CharacterOptions,
   type DerivedCharacter,
 } from '../../../rules/src/character/derive';
-export { checkCreation, effectUpgrades, powerUpgrades, type CheckReport } from '../../../rules/src/character/checks';
+export { checkCreation, powerUpgrades, type CheckReport } from '../../../rules/src/character/checks';
 export { CHARACTER_RULES, type Violation, type Note } from '../../../rules/src/character/rules';
 export { awardBalances, decideAdvancement, type AdvancementCommand } from '../../../rules/src/character/advancement';
 export { describePurchase } from '../../../rules/src/character/purchases';
@@ -58,11 +58,24 @@ export {
   type Preset,
   type TableOptions,
 } from '../../../rules/src/options/options';
-export { formatLabeled, sumLabeled, type AbilityEffect, type Labeled } from '../../../rules/src/effects';
+export {
+  EFFECTS,
+  EFFECT_TYPES,
+  describeEffect,
+  describeEffectWithScope,
+  effectScope,
+  effectSize,
+  effectUpgrades,
+  formatLabeled,
+  sumLabeled,
+  type AbilityEffect,
+  type EffectTypeName,
+  type Labeled,
+} from '../../../rules/src/effects';
 export { challengeOdds, unopposedOdds } from '../../../rules/src/odds/api';
 export type { ChallengeOdds, OddsSide } from '../../../rules/src/odds/types';
 export { DIFFICULTIES, difficultyLabel, parseDifficulty } from '../../../rules/src/challenge/difficulty';
-export { freePoolSide, unopposedGmDice, resolveChallenge, resolveUnopposed, type ChallengeResult, type SideResult } from '../../../rules/src/challenge/resolve';
+export { assistBenefit, freePoolSide, unopposedGmDice, resolveChallenge, resolveUnopposed, type ChallengeResult, type SideResult } from '../../../rules/src/challenge/resolve';
 export type { RerollSpec } from '../../../rules/src/challenge/reroll';
 export { allocateAttributes } from '../../../rules/src/character/builder';
 export { STATUS_LABEL, STATUS_PENALTY, threshold, statusForHits, ladder, type Status } from '../../../rules/src/encounter/injury';
@@ -72,3 +85,8 @@ export type { EncounterCommandInput } from '../../../rules/src/encounter/command
 export type { TableView, CharacterView } from '../../../rules/src/table/view';
 export type { LogEntry, Viewer } from '../../../rules/src/table/table';
 export type { TableCommandInput } from '../../../rules/src/table/commands';
+export { poolSize } from '../../../rules/src/challenge/pool';
+export { composeSide, type BuiltSide } from '../../../rules/src/encounter/sides';
+export { combatantFromSheet } from '../../../rules/src/encounter/sheet';
+export { skillUse } from '../../../rules/src/encounter/combatant';
+export { DomainError } from '../../../rules/src/encounter/errors';

@@ -44,12 +44,16 @@ import {
   type Gear,
   type Preset,
   type TableOptions,
+  EFFECTS,
+  EFFECT_TYPES,
+  describeEffect,
+  effectSize,
 } from '../lib/rules';
 import { download, fileNameFor, readSheetFile, writeSheetFile } from '../lib/sheet-files';
 import { plural } from '../lib/format';
 import { Frame, link } from './App';
 import { Check, NumberField, Problems, SelectField, TextField } from './fields';
-import { SheetView, effectText } from './SheetView';
+import { SheetView } from './SheetView';
 
 const ATTRIBUTE_OPTIONS = ATTRIBUTES.map((a) => ({ value: a, label: ATTRIBUTE_LABELS[a] }));
 
@@ -566,36 +570,8 @@ function MaximaStep(props: { draft: Draft; options: TableOptions }) {
   );
 }
 
-const EFFECT_KINDS: { value: AbilityEffect['type']; label: string }[] = [
-  { value: 'described', label: 'Described (no rolled effect)' },
-  { value: 'bonus-result', label: '+ to the result' },
-  { value: 'bonus-dice', label: '+ dice' },
-  { value: 'reroll', label: 'Reroll own dice' },
-  { value: 'force-reroll', label: 'Opponent rerolls' },
-  { value: 'extra-hits', label: 'Extra hits on an attack' },
-  { value: 'extra-hits-before-injured', label: 'Extra hits before Injured' },
-  { value: 'ignore-attacker-dice', label: "Ignore attacker's dice (armor)" },
-  { value: 'steer', label: 'Steer the grade' },
-];
-
-function effectAmount(e: AbilityEffect): number {
-  switch (e.type) {
-    case 'bonus-result':
-      return e.amount;
-    case 'bonus-dice':
-    case 'reroll':
-    case 'force-reroll':
-    case 'ignore-attacker-dice':
-      return e.dice;
-    case 'extra-hits':
-    case 'extra-hits-before-injured':
-      return e.hits;
-    case 'steer':
-      return e.steps;
-    default:
-      return 1;
-  }
-}
+// The effects the builder offers: every type but spending criticals, which the encounter's spend command applies.
+const EFFECT_KINDS = EFFECT_TYPES.filter((t) => t !== 'critical-spend').map((t) => ({ value: t, label: EFFECTS[t].label }));
 
 function makeEffect(type: AbilityEffect['type'], n: number, skills: string[]): AbilityEffect {
   const scope = skills.length ? { scope: { skills, role: 'both' as const } } : {};
@@ -753,15 +729,15 @@ function TraitStep(props: { draft: Draft; edit: Edit; at: At; check: DraftCheck;
                     label="Effect"
                     value={a.effect.type}
                     options={EFFECT_KINDS}
-                    onChange={(v) => props.edit((x) => void (x.specialAbilities[i]!.effect = makeEffect(v, effectAmount(a.effect), scopeSkills(a.effect))))}
+                    onChange={(v) => props.edit((x) => void (x.specialAbilities[i]!.effect = makeEffect(v, effectSize(a.effect), scopeSkills(a.effect))))}
                   />
                   {a.effect.type !== 'described' && (
                     <NumberField
                       id={`b-sa-${i}-amount`}
                       label="Amount"
-                      value={effectAmount(a.effect)}
+                      value={effectSize(a.effect)}
                       min={1}
-                      max={a.effect.type === 'steer' ? 2 : 10}
+                      max={EFFECTS[a.effect.type].size?.max ?? 10}
                       onChange={(v) => props.edit((x) => void (x.specialAbilities[i]!.effect = makeEffect(a.effect.type, Math.max(1, Math.trunc(v)), scopeSkills(a.effect))))}
                     />
                   )}
@@ -792,7 +768,7 @@ function TraitStep(props: { draft: Draft; edit: Edit; at: At; check: DraftCheck;
                 <div class="row">
                   <Check label="Culture ability (free)" checked={a.culture} onChange={(v) => props.edit((x) => void (x.specialAbilities[i]!.culture = v))} />
                   <Check label="Quality (counts two)" checked={a.quality} onChange={(v) => props.edit((x) => void (x.specialAbilities[i]!.quality = v))} />
-                  <span class="small muted">{effectText(a.effect)}</span>
+                  <span class="small muted">{describeEffect(a.effect)}</span>
                   <button type="button" class="quiet danger" onClick={() => props.edit((x) => void x.specialAbilities.splice(i, 1))} aria-label={`Remove special ability ${a.name || i + 1}`}>
                     Remove
                   </button>

@@ -1,3 +1,4 @@
+import { Avatar } from './Avatar';
 import { useMemo, useState } from 'preact/hooks';
 import type { Participant } from '../lib/api';
 import { plural } from '../lib/format';
@@ -70,7 +71,7 @@ export function Characters(props: {
   );
 }
 
-function tallyText(t: { successes: number; failures: number; uncounted: number } | null | undefined, clearOnly: boolean): string {
+export function tallyText(t: { successes: number; failures: number; uncounted: number } | null | undefined, clearOnly: boolean): string {
   if (!t) return '–';
   const extra = clearOnly && t.uncounted ? `, ${t.uncounted} glancing not counted` : '';
   return `${plural(t.successes, 'success', 'successes')}, ${plural(t.failures, 'failure')}${extra}`;
@@ -155,7 +156,10 @@ function CharacterCard(props: {
   return (
     <article class="card char-card" aria-labelledby={`char-${c.id}-h`}>
       <div class="spread">
-        <h3 id={`char-${c.id}-h`}>{c.name}</h3>
+        <div class="char-title">
+          <Avatar name={c.name} size="large" />
+          <h3 id={`char-${c.id}-h`}>{c.name}</h3>
+        </div>
         {c.hidden && <span class="tag hidden">{gm ? 'Hidden from players' : 'Hidden'}</span>}
       </div>
       <p class="small muted">
@@ -448,7 +452,7 @@ function Advancement(props: { c: CharacterView; options: TableOptions; gm: boole
           <button type="button" class="primary" disabled={!decision?.ok} onClick={() => props.run({ type: 'advance', id, command })}>
             Spend
           </button>
-          {last && (
+          {last && (props.gm || last.type !== 'award') && (
             <button type="button" onClick={() => props.run({ type: 'advance', id, command: { type: 'undo' } })}>
               Undo {last.type === 'award' ? `award of ${last.points}` : `“${describePurchase(last.purchase)}”`}
             </button>

@@ -1,37 +1,30 @@
+import { Avatar } from './Avatar';
 import { useState } from 'preact/hooks';
 import { EMPTY_DESTINATION, RELATIVE_TERMS, moveDestination, positionText, resolveText, type DestinationInput } from '../lib/encounter';
 import { plural } from '../lib/format';
 import { parseGiven } from '../lib/roller';
+import { undoPreview } from '../lib/undo';
 import { STAGE_LABEL, bankTotal, escalationOrder, type CharacterView, type LogEntry, type Stage, type TableView } from '../lib/rules';
-import { conditionOf } from './Characters';
+import { conditionOf, tallyText } from './Characters';
 
 type Send = (command: unknown) => Promise<void>;
 
 /** The log entries the next undo takes back: the latest encounter action (its entries share one command's time and issuer). */
-export function undoPreview(log: readonly LogEntry[]): LogEntry[] {
-  const isFreeRoll = (e: LogEntry) => !!e.result && e.lines.length === e.result.explanation.length && e.lines[0] === e.result.explanation[0];
-  const tableLevel = (e: LogEntry) => /joins the table\.$|leaves the table\.$|sheet changes|^Table options|physical dice|table's dice|revealed to|hidden from/.test(e.lines[0] ?? '');
-  const candidates = log.filter((e) => !isFreeRoll(e) && !tableLevel(e));
-  const last = candidates[candidates.length - 1];
-  if (!last) return [];
-  return candidates.filter((e) => e.at === last.at && e.by === last.by);
-}
-
 function nameOf(view: TableView, id: string): string {
   if (id === 'gm') return 'the GM';
   return view.characters.find((c) => c.id === id)?.name ?? 'a hidden character';
 }
 
-export function Encounter(props: { view: TableView; me: { participantId: string; role: 'gm' | 'player' | 'observer' }; send: Send; physicalDice: boolean }) {
+export function Encounter(props: { view: TableView; me: { participantId: string; role: 'gm' | 'player' | 'observer' }; send: Send; physicalDice: boolean; onAward?: () => void }) {
   const { view } = props;
   const scene = view.scene;
   const gm = props.me.role === 'gm';
   const [error, setError] = useState<string | null>(null);
   const [title, setTitle] = useState('');
-  const run = async (inner: unknown, hidden = false) => {
+  const run = async (inner: unknown, hidden = false, seen?: number) => {
     setError(null);
     try {
-      await props.send({ type: 'encounter', command: inner, hidden });
+      await props.send({ type: 'encounter', command: inner, hidden, ...(seen === undefined ? {} : { seen }) });
     } catch (e) {
       setError(e instanceof Error ? e.message : 'That did not work.');
     }
@@ -66,6 +59,8 @@ export function Encounter(props: { view: TableView; me: { participantId: string;
         <strong>{STAGE_LABEL[stage][0]!.toUpperCase() + STAGE_LABEL[stage].slice(1)}</strong>
         {combat ? ` · round ${combat.round} · ${current ? `${nameOf(view, current)}'s turn` : ''}` : ''}
       </p>
+
+      {scene.betweenSessions && <SessionSummary view={view} session={scene.clock.session} gm={gm} onAward={props.onAward} />}
 
       {gm && (
         <div class="card stack" style={{ background: '#fbfaf6' }}>
@@ -123,6 +118,7 @@ export function Encounter(props: { view: TableView; me: { participantId: string;
               const isCurrent = i === combat.index;
               return (
                 <li key={id} class={`${isCurrent ? 'current' : ''} ${cond && !cond.conscious ? 'out' : ''}`} aria-current={isCurrent ? true : undefined}>
+                  <Avatar name={nameOf(view, id)} />
                   <strong>{nameOf(view, id)}</strong>
                   {isCurrent && <span class="tag">now acting</span>}
                   {cond && <span class={`status-tag ${cond.status}`}>{cond.label}{cond.penalty ? ` −${cond.penalty}` : ''}</span>}
@@ -147,7 +143,7 @@ export function Encounter(props: { view: TableView; me: { participantId: string;
 
       <ConditionTable view={view} />
 
-      {props.me.role !== 'observer' && <ActionForm present={present} mine={mine} current={current} gm={gm} physicalDice={props.physicalDice} options={view.options} stage={stage} run={run} />}
+      {props.me.role !== 'observer' && <ActionForm present={present} mine={mine} current={current} turn={combat?.turn ?? null} gm={gm} physicalDice={props.physicalDice} options={view.options} stage={stage} run={run} />}
 
       {scene.effects.length > 0 && (
         <div class="card">
@@ -193,10 +189,10 @@ export function Encounter(props: { view: TableView; me: { participantId: string;
             <p class="small muted">{view.canUndo ? 'Undo takes back the latest encounter action.' : 'Nothing to undo.'}</p>
           )}
           <div class="row">
-            <button type="button" disabled={!view.canUndo} aria-describedby={preview.length ? 'undo-preview' : undefined} onClick={() => run({ type: 'undo', actor: 'gm' })}>
+            <button type="button" disabled={!view.canUndo} aria-describedby={preview.length ? 'undo-preview' : undefined} onClick={() => run({ type: 'undo', actor: 'gm' }, false, view.seq)}>
               Undo
             </button>
-            <button type="button" disabled={!view.canRedo} onClick={() => run({ type: 'redo', actor: 'gm' })}>
+            <button type="button" disabled={!view.canRedo} onClick={() => run({ type: 'redo', actor: 'gm' }, false, view.seq)}>
               Redo
             </button>
           </div>
@@ -207,6 +203,54 @@ export function Encounter(props: { view: TableView; me: { participantId: string;
         <p class="notice bad" role="alert">
           {error}
         </p>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The end of a session in a few lines: how far the story went, how each character fared, and for the
+ * GM the next step. personae-core-2011.txt "Advancement": development points are awarded between
+ * sessions, from the challenges each character issued.
+ */
+function SessionSummary(props: { view: TableView; session: number; gm: boolean; onAward?: (() => void) | undefined }) {
+  const { view } = props;
+  const clock = view.scene!.clock;
+  const dev = view.development;
+  return (
+    <section class="card stack session-summary" aria-labelledby="summary-h">
+      <h3 id="summary-h">Session {props.session} is over</h3>
+      <p>
+        The story reached day {clock.day}, scene {clock.scene}. {dev.characters.length === 0 ? 'No character issued a challenge.' : 'Each character’s challenges this session:'}
+      </p>
+      {dev.characters.length > 0 && (
+        <ul>
+          {dev.characters.map((r) => {
+            const c = view.characters.find((x) => x.id === r.id);
+            const cond = c ? conditionOf(c, view.options) : null;
+            return (
+              <li key={r.id}>
+                <Avatar name={r.name} size="small" />
+                <strong>{r.name}</strong>: {tallyText(r.tally, dev.countsOnlyClear)}
+                {cond && cond.status !== 'unharmed' ? ` · ends ${cond.label.toLowerCase()}` : ''}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {props.gm ? (
+        <div class="row">
+          <p class="grow">
+            Award development points now, on each character’s card{dev.countsOnlyClear ? ' (only clear successes count at this table)' : ''}. Begin the next session when the group meets again.
+          </p>
+          {props.onAward && (
+            <button type="button" class="primary" onClick={props.onAward}>
+              Award development points
+            </button>
+          )}
+        </div>
+      ) : (
+        <p class="small muted">The GM awards development points between sessions; they appear on your character’s card.</p>
       )}
     </section>
   );
@@ -271,6 +315,8 @@ function ActionForm(props: {
   present: CharacterView[];
   mine: (id: string) => boolean;
   current: string | null;
+  /** The turn in progress in a violent encounter: what the acting character has used of it. */
+  turn: { actor: string; moves: number; actionUsed: boolean } | null;
   gm: boolean;
   options: TableView['options'];
   stage: Stage;
@@ -352,6 +398,7 @@ function ActionForm(props: {
   // In a violent encounter a character acts on its own turn (the engine would refuse it otherwise).
   const waiting = props.current !== null && props.current !== actor.id && kind !== 'spend-criticals';
   const currentName = props.present.find((c) => c.id === props.current)?.name ?? 'another character';
+  const used = usedUp(kind, actor.name, props.turn?.actor === actor.id ? props.turn : null);
   return (
     <form class="card stack" onSubmit={submit} aria-labelledby="act-h" noValidate>
       <h3 id="act-h">Act</h3>
@@ -539,6 +586,11 @@ function ActionForm(props: {
           It is {currentName}'s turn. {actor.name} acts when its turn comes in the action order.
         </p>
       )}
+      {!waiting && used && (
+        <p id="act-used" class="notice info">
+          {used}
+        </p>
+      )}
       <div class="row">
         {props.gm && (
           <label class="check">
@@ -546,12 +598,28 @@ function ActionForm(props: {
             Hidden (only the GM sees it)
           </label>
         )}
-        <button class="primary" type="submit" disabled={busy || waiting || destinationProblem !== null || (needsTarget && !targetId && kind !== 'recover')} aria-describedby={waiting ? 'act-waiting' : undefined}>
+        <button
+          class="primary"
+          type="submit"
+          disabled={busy || waiting || used !== null || destinationProblem !== null || (needsTarget && !targetId && kind !== 'recover')}
+          aria-describedby={waiting ? 'act-waiting' : used ? 'act-used' : undefined}
+        >
           {busy ? 'Rolling…' : kind === 'attack' ? `Attack ${nameOfList(others, targetId)}` : 'Do it'}
         </button>
       </div>
     </form>
   );
+}
+
+/**
+ * Why the acting character cannot take this action now, or null. personae-core-2011.txt "The Action
+ * Order, and Actions": on its turn a character makes a move and one action, and the action may be a
+ * second move; spending criticals takes no action.
+ */
+export function usedUp(kind: ActionKind, name: string, turn: { moves: number; actionUsed: boolean } | null): string | null {
+  if (!turn || !turn.actionUsed || kind === 'spend-criticals') return null;
+  if (turn.moves >= 1) return `${name} has moved and used this turn's action: nothing is left but to end the turn.`;
+  return kind === 'move' ? null : `${name} has already used this turn's action; a move is still possible, then end the turn.`;
 }
 
 function nameOfList(list: CharacterView[], id: string): string {

@@ -1,7 +1,9 @@
+import { Avatar } from './Avatar';
 import { useMemo, useState } from 'preact/hooks';
 import type { Participant } from '../lib/api';
 import { omittedText } from '../lib/encounter';
 import { timeOf } from '../lib/format';
+import { takenBack } from '../lib/undo';
 import type { CharacterView, LogEntry } from '../lib/rules';
 import { ChallengeView, verdictText } from './Dice';
 
@@ -16,12 +18,19 @@ export function concerns(entry: LogEntry, c: Pick<CharacterView, 'id' | 'name'>)
   return entry.characters.some((x) => x === c.id || x === c.name);
 }
 
+/** The character an entry is first about, by name, for its portrait. */
+function portraitOf(e: LogEntry, characters: readonly CharacterView[]): string | undefined {
+  const first = e.characters[0];
+  return first === undefined ? undefined : characters.find((c) => c.id === first || c.name === first)?.name;
+}
+
 /** The shared log: every roll with its dice and explanation, who did it, newest first; filter by character. */
 export function Log(props: { idPrefix: string; log: readonly LogEntry[]; characters: readonly CharacterView[]; participants: readonly Participant[]; gm: boolean; graded: boolean; limit?: number; omitted?: number }) {
   const [filter, setFilter] = useState('');
   const [rollsOnly, setRollsOnly] = useState(false);
   const [shown, setShown] = useState(props.limit ?? 60);
   const p = props.idPrefix;
+  const gone = useMemo(() => takenBack(props.log), [props.log]);
   const entries = useMemo(() => {
     const c = props.characters.find((x) => x.id === filter);
     return props.log.filter((e) => (!c || concerns(e, c)) && (!rollsOnly || e.result)).slice().reverse();
@@ -57,7 +66,7 @@ export function Log(props: { idPrefix: string; log: readonly LogEntry[]; charact
       ) : (
         <ol class="log" reversed aria-label="Log entries, newest first">
           {entries.slice(0, shown).map((e) => (
-            <LogItem key={e.seq} entry={e} participants={props.participants} graded={props.graded} />
+            <LogItem key={e.seq} entry={e} participants={props.participants} graded={props.graded} portrait={portraitOf(e, props.characters)} takenBackBy={gone.get(e.seq)} />
           ))}
         </ol>
       )}
@@ -70,17 +79,52 @@ export function Log(props: { idPrefix: string; log: readonly LogEntry[]; charact
   );
 }
 
-function LogItem(props: { entry: LogEntry; participants: readonly Participant[]; graded: boolean }) {
+/** Who a whisper went to, in words: the GM, or the player's name. */
+export function whisperedTo(participants: readonly Participant[], to: string): string {
+  return to === 'gm' ? 'the GM' : whoName(participants, to);
+}
+
+function SaidItem(props: { entry: LogEntry & { said: { to: string | null } }; participants: readonly Participant[] }) {
   const e = props.entry;
+  const to = e.said.to;
+  return (
+    <li class={`said-entry${to ? ' whisper-entry' : ''}`} data-seq={e.seq}>
+      <div class="meta">
+        #{e.seq} · {timeOf(e.at)}
+        {to && (
+          <>
+            {' '}
+            <span class="tag whisper">Whisper: only the two of you</span>
+          </>
+        )}
+      </div>
+      <p class="said">
+        <strong>{whoName(props.participants, e.by)}</strong>
+        {to ? ` to ${whisperedTo(props.participants, to)}` : ''}: {e.lines.join('\n')}
+      </p>
+    </li>
+  );
+}
+
+function LogItem(props: { entry: LogEntry; participants: readonly Participant[]; graded: boolean; portrait?: string | undefined; takenBackBy?: number | undefined }) {
+  const e = props.entry;
+  if (e.said) return <SaidItem entry={{ ...e, said: e.said }} participants={props.participants} />;
   const head = e.result ? e.lines.filter((l) => !l.startsWith('    ')) : e.lines;
   return (
-    <li class={e.hidden ? 'hidden-entry' : ''} data-seq={e.seq}>
+    <li class={[e.hidden ? 'hidden-entry' : '', props.takenBackBy ? 'undone-entry' : '', e.undo ? 'undo-entry' : ''].filter(Boolean).join(' ')} data-seq={e.seq}>
       <div class="meta">
+        {props.portrait && <Avatar name={props.portrait} size="small" />}
         #{e.seq} · {timeOf(e.at)} · {whoName(props.participants, e.by)}
         {e.hidden && (
           <>
             {' '}
             <span class="tag hidden">Hidden: GM only</span>
+          </>
+        )}
+        {props.takenBackBy && (
+          <>
+            {' '}
+            <span class="tag undone">Taken back by #{props.takenBackBy}</span>
           </>
         )}
       </div>
@@ -100,6 +144,7 @@ function LogItem(props: { entry: LogEntry; participants: readonly Participant[];
 /** A sentence for screen readers when a new entry arrives. */
 export function announce(entry: LogEntry, participants: readonly Participant[], graded: boolean): string {
   const who = whoName(participants, entry.by);
+  if (entry.said) return `${who}${entry.said.to ? ` whispers to ${whisperedTo(participants, entry.said.to)}` : ' says'}: ${entry.lines.join(' ')}`;
   if (entry.result) {
     const r = entry.result;
     const verdict = verdictText(r, graded).toLowerCase();

@@ -14,9 +14,8 @@ import {
   type RollerInput,
   type SideInput,
 } from '../lib/roller';
-import { ATTRIBUTES, ATTRIBUTE_LABELS, DIFFICULTIES, difficultyLabel, unopposedGmDice, type ChallengeResult, type TableOptions } from '../lib/rules';
+import { ATTRIBUTES, ATTRIBUTE_LABELS, DIFFICULTIES, describeEffect, difficultyLabel, unopposedGmDice, type ChallengeResult, type TableOptions } from '../lib/rules';
 import { ChallengeView } from './Dice';
-import { effectText } from './SheetView';
 
 export type RollCommand = ReturnType<typeof rollCommand>;
 
@@ -305,7 +304,7 @@ function SideFields(props: {
                     <option value="">None</option>
                     {abilities.map((a) => (
                       <option key={a.name} value={a.name}>
-                        {a.name}: {effectText(a.effect)}
+                        {a.name}: {describeEffect(a.effect)}
                       </option>
                     ))}
                   </select>

@@ -1,31 +1,5 @@
-import { ATTRIBUTES, ATTRIBUTE_LABELS, PRIORITY_LABELS, deriveCharacter, type CharacterSheet, type CharacterOptions, type AbilityEffect } from '../lib/rules';
+import { ATTRIBUTES, ATTRIBUTE_LABELS, PRIORITY_LABELS, deriveCharacter, describeEffect, type CharacterSheet, type CharacterOptions } from '../lib/rules';
 import { skillsOf } from '../lib/roller';
-
-/** What an ability's effect does, in a few words. */
-export function effectText(e: AbilityEffect): string {
-  switch (e.type) {
-    case 'bonus-result':
-      return `+${e.amount} to the result`;
-    case 'bonus-dice':
-      return `+${e.dice} ${e.dice === 1 ? 'die' : 'dice'}`;
-    case 'reroll':
-      return `reroll ${e.dice} ${e.dice === 1 ? 'die' : 'dice'}`;
-    case 'force-reroll':
-      return `opponent rerolls ${e.dice}`;
-    case 'extra-hits':
-      return `+${e.hits} ${e.hits === 1 ? 'hit' : 'hits'} on a successful attack`;
-    case 'extra-hits-before-injured':
-      return `+${e.hits} ${e.hits === 1 ? 'hit' : 'hits'} before Injured`;
-    case 'ignore-attacker-dice':
-      return `ignores ${e.dice} of the attacker's dice`;
-    case 'steer':
-      return `steers ${e.steps} ${e.steps === 1 ? 'grade' : 'grades'}`;
-    case 'critical-spend':
-      return `spend ${e.cost} critical${e.cost === 1 ? '' : 's'}: ${e.feat.replace(/-/g, ' ')}`;
-    case 'described':
-      return 'described benefit';
-  }
-}
 
 /** A character sheet laid out like the paper one: used on screen, in the review step and for printing. */
 export function SheetView(props: { sheet: CharacterSheet; options: CharacterOptions; headingLevel?: 2 | 3 }) {
@@ -121,7 +95,7 @@ export function SheetView(props: { sheet: CharacterSheet; options: CharacterOpti
                   .filter(Boolean)
                   .map((x) => ` · ${x}`)}
                 {' · '}
-                {effectText(a.effect)}
+                {describeEffect(a.effect)}
                 {a.conditional.length ? ` · only when ${a.conditional.join('; ')}` : ''}
               </li>
             ))}

@@ -19,6 +19,36 @@ export function StartPage() {
   const [error, setError] = useState<string | null>(null);
   const [tables, setTables] = useState<SavedTable[]>(savedTables);
 
+  const [restoreError, setRestoreError] = useState<string | null>(null);
+  const restore = async (file: File | undefined) => {
+    if (!file) return;
+    setRestoreError(null);
+    let data: unknown;
+    try {
+      data = JSON.parse(await file.text());
+    } catch {
+      setRestoreError(`${file.name} is not a table backup: it is not JSON.`);
+      return;
+    }
+    try {
+      const created = await api.importTable(data);
+      const tableName = (data as { table?: { name?: unknown } }).table?.name;
+      saveTable({
+        tableId: created.tableId,
+        tableName: typeof tableName === 'string' ? tableName : file.name,
+        role: 'gm',
+        displayName: null,
+        token: created.gm.token,
+        invite: created.invite.link,
+        observer: created.observer.link,
+      });
+      rememberTab(created.tableId, 'table');
+      navigate(tablePath({ tableId: created.tableId, token: created.gm.token, role: 'gm' }));
+    } catch (err) {
+      setRestoreError(`${file.name} was not opened: ${err instanceof ApiError ? err.message : 'the server did not accept it.'}`);
+    }
+  };
+
   const create = async (e: Event) => {
     e.preventDefault();
     if (!name.trim() || !gmName.trim()) {
@@ -114,6 +144,22 @@ export function StartPage() {
               </a>
             </p>
             <p class="muted small">Exact odds of any challenge under core-2011 or srd-v4, and rolls explained die by die.</p>
+          </section>
+
+          <section class="card stack" aria-labelledby="restore-h">
+            <h2 id="restore-h">Continue from a backup</h2>
+            <div class="field">
+              <label for="restore-file">A table's backup file (.json)</label>
+              <input id="restore-file" type="file" accept=".json,application/json" aria-describedby="restore-hint" onChange={(e) => void restore(e.currentTarget.files?.[0])} />
+              <span id="restore-hint" class="hint">
+                The GM's download from the Table tab. It opens as a new table with new links: send the players the new invite.
+              </span>
+            </div>
+            {restoreError && (
+              <p class="error-text" role="alert">
+                {restoreError}
+              </p>
+            )}
           </section>
 
           {tables.length > 0 && (

@@ -10,7 +10,8 @@ import { Characters } from './Characters';
 import { Encounter } from './Encounter';
 import { Log, announce } from './Log';
 import { Roller } from './Roller';
-import { Invite, Options, Participants, PhysicalDice } from './TableSettings';
+import { Talk } from './Talk';
+import { Invite, Options, Participants, PhysicalDice, Records } from './TableSettings';
 
 type Tab = 'play' | 'encounter' | 'characters' | 'log' | 'table';
 const TABS: { id: Tab; label: string; narrowOnly?: boolean }[] = [
@@ -267,7 +268,7 @@ export function TablePage(props: { tableId: string; token: string | null; watch:
                   )}
                 </div>
                 <div role="tabpanel" id="panel-encounter" aria-labelledby="tab-encounter" hidden={effectiveTab !== 'encounter'}>
-                  {me && <Encounter view={view} me={me} send={send} physicalDice={physical} />}
+                  {me && <Encounter view={view} me={me} send={send} physicalDice={physical} onAward={() => setTab('characters')} />}
                 </div>
                 <div role="tabpanel" id="panel-characters" aria-labelledby="tab-characters" hidden={effectiveTab !== 'characters'}>
                   {editing && !observer ? (
@@ -307,6 +308,7 @@ export function TablePage(props: { tableId: string; token: string | null; watch:
                   )}
                 </div>
                 <div role="tabpanel" id="panel-log" aria-labelledby="tab-log" hidden={effectiveTab !== 'log'} class="card">
+                  {me && !observer && !wide && <Talk idPrefix="talk-main" me={me.participantId} gm={gm} participants={participants} send={send} />}
                   <Log idPrefix="log-main" log={view.log} omitted={view.logOmitted} characters={view.characters} participants={participants} gm={gm} graded={view.options.grades === 'srd-v4'} />
                 </div>
                 <div role="tabpanel" id="panel-table" aria-labelledby="tab-table" hidden={effectiveTab !== 'table'}>
@@ -322,10 +324,12 @@ export function TablePage(props: { tableId: string; token: string | null; watch:
                       refresh();
                     }}
                   />
+                  <Records tableId={props.tableId} token={token} tableName={welcome?.table.name ?? 'Table'} gm={gm} view={view} participants={participants} />
                   <Options view={view} gm={gm} send={send} />
                 </div>
               </div>
               <aside class="card side-log" aria-label="Shared log">
+                {me && !observer && wide && <Talk idPrefix="talk-side" me={me.participantId} gm={gm} participants={participants} send={send} />}
                 <Log idPrefix="log-side" log={view.log} omitted={view.logOmitted} characters={view.characters} participants={participants} gm={gm} graded={view.options.grades === 'srd-v4'} limit={40} />
               </aside>
             </div>

@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api, type Participant, type TableSettings } from '../lib/api';
+import { plural } from '../lib/format';
+import { OPTION_GROUPS, OPTION_LABEL } from '../lib/option-labels';
 import { PRESET_LABEL } from '../lib/presets';
 import { saveTable, savedTable } from '../lib/storage';
 import { OPTION_DEFINITIONS, PRESETS, allowedValues, presetOptions, type OptionName, type Preset, type TableOptions, type TableView } from '../lib/rules';
@@ -146,6 +148,7 @@ export function Options(props: { view: TableView; gm: boolean; send: (command: u
   const base = useMemo(() => presetOptions(draft.preset), [draft.preset]);
   const names = Object.keys(OPTION_DEFINITIONS) as OptionName[];
   const changed = !same(draft.preset, view.preset) || !same(draft.options, view.options);
+  const changedCount = (draft.preset === view.preset ? 0 : 1) + names.filter((n) => !same(draft.options[n], view.options[n])).length;
   const overrides = Object.fromEntries(names.filter((n) => !same(draft.options[n], base[n])).map((n) => [n, draft.options[n]]));
 
   const apply = async () => {
@@ -161,44 +164,7 @@ export function Options(props: { view: TableView; gm: boolean; send: (command: u
     }
   };
 
-  return (
-    <section class="card stack" aria-labelledby="opts-h">
-      <div class="spread">
-        <h2 id="opts-h">Table options</h2>
-        {props.gm && (
-          <button type="button" class="primary" disabled={!changed || busy} onClick={apply}>
-            {busy ? 'Saving…' : 'Apply'}
-          </button>
-        )}
-      </div>
-      <p class="small muted">
-        Where the Personae documents leave a choice to the group or disagree, the table chooses. A preset sets every option as one document does.
-      </p>
-      <div class="field">
-        <label for="opt-preset">Preset</label>
-        <select
-          id="opt-preset"
-          value={draft.preset}
-          disabled={!props.gm}
-          onChange={(e) => {
-            const preset = e.currentTarget.value as Preset;
-            setDraft({ preset, options: presetOptions(preset) });
-          }}
-        >
-          {PRESETS.map((p) => (
-            <option key={p} value={p}>
-              {PRESET_LABEL[p]} ({p})
-            </option>
-          ))}
-        </select>
-      </div>
-      {message && (
-        <p class={`notice ${message.ok ? 'good' : 'bad'}`} role={message.ok ? 'status' : 'alert'}>
-          {message.text}
-        </p>
-      )}
-      <ul class="item-list">
-        {names.map((n) => {
+  const renderOption = (n: OptionName) => {
           const def = OPTION_DEFINITIONS[n] as unknown as { summary: string; sources: readonly string[]; values?: Record<string, string>; schema: Parameters<typeof allowedValues>[0]; defaults: Record<Preset, unknown> };
           const value = draft.options[n] as unknown;
           const values = allowedValues(def.schema);
@@ -212,7 +178,6 @@ export function Options(props: { view: TableView; gm: boolean; send: (command: u
                 {values.map((v) => (
                   <option key={encode(v)} value={encode(v)}>
                     {String(v)}
-                    {def.values?.[String(v)] ? `: ${def.values[String(v)]}` : ''}
                   </option>
                 ))}
               </select>
@@ -250,18 +215,74 @@ export function Options(props: { view: TableView; gm: boolean; send: (command: u
             <li key={n}>
               <div class="field">
                 <label for={id}>
-                  {n} {differs && <span class="tag">changed from {draft.preset}</span>}
+                  {OPTION_LABEL[n]} <code class="small muted">{n}</code> {differs && <span class="tag">changed from {draft.preset}</span>}
                 </label>
                 {control}
                 <span id={`${id}-about`} class="hint">
+                  {values && def.values?.[String(value)] && (
+                    <span class="option-meaning">
+                      <strong>{String(value)}</strong>: {def.values[String(value)]}
+                    </span>
+                  )}
                   {def.summary}
                   <span class="rule-source">{def.sources.join('; ')}</span>
                 </span>
               </div>
             </li>
           );
-        })}
-      </ul>
+        };
+
+  return (
+    <section class="card stack" aria-labelledby="opts-h">
+      <h2 id="opts-h">Table options</h2>
+      <p class="small muted">
+        Where the Personae documents leave a choice to the group or disagree, the table chooses. A preset sets every option as one document does.
+      </p>
+      <div class="field">
+        <label for="opt-preset">Preset</label>
+        <select
+          id="opt-preset"
+          value={draft.preset}
+          disabled={!props.gm}
+          onChange={(e) => {
+            const preset = e.currentTarget.value as Preset;
+            setDraft({ preset, options: presetOptions(preset) });
+          }}
+        >
+          {PRESETS.map((p) => (
+            <option key={p} value={p}>
+              {PRESET_LABEL[p]} ({p})
+            </option>
+          ))}
+        </select>
+      </div>
+      {message && (
+        <p class={`notice ${message.ok ? 'good' : 'bad'}`} role={message.ok ? 'status' : 'alert'}>
+          {message.text}
+        </p>
+      )}
+      {OPTION_GROUPS.map((g) => {
+        const changedHere = g.options.filter((n) => !same(draft.options[n], base[n])).length;
+        return (
+          <details key={g.title} class="option-group">
+            <summary>
+              {g.title} <span class="muted small">({plural(g.options.length, 'option')}{changedHere ? `, ${changedHere} changed from ${draft.preset}` : ''})</span>
+            </summary>
+            <ul class="item-list">{g.options.map(renderOption)}</ul>
+          </details>
+        );
+      })}
+      {props.gm && (
+        <div class="apply-bar row">
+          <span class="grow small">{changed ? `${plural(changedCount, 'change')} not applied yet.` : 'The table plays by these options.'}</span>
+          <button type="button" disabled={!changed || busy} onClick={() => setDraft({ preset: view.preset, options: view.options })}>
+            Undo changes
+          </button>
+          <button type="button" class="primary" disabled={!changed || busy} onClick={apply}>
+            {busy ? 'Saving…' : 'Apply'}
+          </button>
+        </div>
+      )}
     </section>
   );
 }
@@ -326,6 +347,61 @@ export function PhysicalDice(props: {
       <span class="sr-only" role="status">
         {done}
       </span>
+      {error && (
+        <p class="error-text" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** A name for a downloaded file: the table's name in lower case with the date. */
+export function fileStem(tableName: string, at = new Date()): string {
+  const slug = tableName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'table';
+  return `${slug}-${at.toISOString().slice(0, 10)}`;
+}
+
+/** Take the table home: its log as a readable Markdown file, and (for the GM) a backup to restore it from. */
+export function Records(props: { tableId: string; token: string; tableName: string; gm: boolean; view: TableView; participants: readonly Participant[] }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const saveLog = async () => {
+    const [{ logMarkdown }, { download }] = await Promise.all([import('./log-markdown'), import('../lib/sheet-files')]);
+    const text = logMarkdown({ tableName: props.tableName, log: props.view.log, participants: props.participants, graded: props.view.options.grades === 'srd-v4', omitted: props.view.logOmitted });
+    download(text, `${fileStem(props.tableName)}-log.md`, 'text/markdown');
+  };
+  const saveBackup = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const [file, { download }] = await Promise.all([api.exportTable(props.tableId, props.token), import('../lib/sheet-files')]);
+      download(JSON.stringify(file, null, 1), `${fileStem(props.tableName)}-${props.gm ? 'backup' : 'my-view'}.json`, 'application/json');
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'The table could not be downloaded.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section class="card stack" aria-labelledby="records-h">
+      <h2 id="records-h">Log and backup</h2>
+      <p>
+        <button type="button" onClick={() => void saveLog()}>
+          Download the log (Markdown)
+        </button>
+      </p>
+      <p class="small muted">Everything you can see in the log, oldest first, with each roll's dice and explanation: to read, print or paste into your notes.</p>
+      <p>
+        <button type="button" disabled={busy} onClick={() => void saveBackup()}>
+          {busy ? 'Preparing…' : props.gm ? 'Download a backup of the table' : 'Download your view of the table'}
+        </button>
+      </p>
+      <p class="small muted">
+        {props.gm
+          ? 'Every event of the table in one file. Open it from the start page to continue the table on any server, with new links for everyone.'
+          : 'The events you can see, as a file. Only the GM’s backup can be opened as a table again.'}
+      </p>
       {error && (
         <p class="error-text" role="alert">
           {error}

@@ -1,0 +1,600 @@
+/**
+ * Several table servers on one PostgreSQL database, losing nodes and notices; loopback only.
+ *
+ *   node --import tsx bench/cluster.ts [--route table|random] [--tables 600] [--clients 6] [--rate 0.2]
+ *        [--duration 300] [--nodes 3] [--kill-every 20] [--restart-after 5] [--cut-every 10] [--warmup 5]
+ *
+ * Starts `nodes` server processes (packages/server/src/main.ts) on one schema of its own (dropped at
+ * the end), creates the tables, has a GM and (clients - 1) players join each, and lets every client
+ * roll `rate` times a second at random moments for `duration` seconds. Meanwhile it kills one node
+ * with SIGKILL every `kill-every` seconds and starts it again `restart-after` seconds later, and
+ * every `cut-every` seconds ends one node's listening connection (pg_terminate_backend).
+ *
+ * Clients behave as the web app does: when the connection drops they connect again (to another node
+ * if theirs is down), say hello with the last seq they hold and send again every command not yet
+ * answered, with the same commandId. `--route table` sends every client of a table to the same node
+ * (a load balancer hashing the table id), falling over to the next node while that one is down;
+ * `--route random` sends each connection to a random node that is up.
+ *
+ * It prints (JSON) every figure of the goals: events lost, duplicated or out of order, every client's
+ * log against the database, commands unanswered, `conflict` errors; steady-state latency from a
+ * command to all clients of its table; time to answer commands in flight during a kill; time for
+ * clients of a killed node to be connected again and caught up; time to heal gaps left by lost notices
+ * (the nodes' own "caught up on missed notices" log lines); the highest notification queue usage.
+ * Progress goes to stderr. Bounded: it stops by itself after duration + 600 s at the latest.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { loadavg } from 'node:os';
+import pg from 'pg';
+import WebSocket from 'ws';
+
+interface Options {
+  route: 'table' | 'random';
+  tables: number;
+  clients: number;
+  rate: number;
+  duration: number;
+  nodes: number;
+  killEvery: number;
+  restartAfter: number;
+  cutEvery: number;
+  warmup: number;
+}
+
+function parseArgs(argv: string[]): Options {
+  const opts: Options = {
+    route: 'table',
+    tables: 600,
+    clients: 6,
+    rate: 0.2,
+    duration: 300,
+    nodes: 3,
+    killEvery: 20,
+    restartAfter: 5,
+    cutEvery: 10,
+    warmup: 5,
+  };
+  const numeric = ['tables', 'clients', 'rate', 'duration', 'nodes', 'kill-every', 'restart-after', 'cut-every', 'warmup'];
+  for (let i = 0; i < argv.length; i += 2) {
+    const key = argv[i]?.replace(/^--/, '') ?? '';
+    const value = argv[i + 1];
+    if (value === undefined) throw new Error(`--${key} needs a value`);
+    if (key === 'route') {
+      if (value !== 'table' && value !== 'random') throw new Error('--route is table or random');
+      opts.route = value;
+    } else if (numeric.includes(key)) {
+      const n = Number(value);
+      if (!(n >= 0)) throw new Error(`--${key} must be a number >= 0`);
+      const name = key.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()) as keyof Options;
+      (opts as unknown as Record<string, number>)[name] = n;
+    } else {
+      throw new Error(`unknown option --${key}`);
+    }
+  }
+  if (opts.tables > 2000 || opts.clients > 20 || opts.duration > 600 || opts.rate > 10 || opts.nodes > 8 || opts.nodes < 2) {
+    throw new Error('bounded benchmark: at most 2000 tables, 20 clients, 10 rolls/s per client, 600 s, 2 to 8 nodes');
+  }
+  return opts;
+}
+
+const opts = parseArgs(process.argv.slice(2));
+const hardStop = setTimeout(() => {
+  console.error('benchmark took too long; stopping');
+  for (const n of nodes) n.child?.kill('SIGKILL');
+  process.exit(2);
+}, (opts.duration + 600) * 1000);
+hardStop.unref();
+
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const schema = `bench_cluster_${process.pid}`;
+const t0 = performance.now();
+const now = () => performance.now();
+const progress = (what: string) => console.error(`[${((now() - t0) / 1000).toFixed(1)} s] ${what}`);
+
+// ----- nodes -----
+
+interface Node {
+  index: number;
+  listenerName: string;
+  child: ChildProcess | null;
+  port: number;
+  up: boolean;
+}
+
+const nodes: Node[] = Array.from({ length: opts.nodes }, (_, index) => ({
+  index,
+  listenerName: `bench-${process.pid}-node${index}`,
+  child: null,
+  port: 0,
+  up: false,
+}));
+
+/** "caught up on missed notices" lines of every node: why, and the oldest missed event's age. */
+const heals: Array<{ node: number; reason: string; tables: number; maxLagMs: number }> = [];
+
+function startNode(node: Node): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json',
+      DATABASE_URL,
+      DATABASE_SCHEMA: schema,
+      DATABASE_LISTENER_NAME: node.listenerName,
+      // The benchmark is one address opening thousands of connections and joins.
+      MAX_CONNECTIONS_PER_ADDRESS: '100000',
+      CREATE_RATE_PER_MINUTE: '100000',
+      JOIN_RATE_PER_MINUTE: '100000',
+      COMMAND_RATE_BURST: '1000',
+      COMMAND_RATE_PER_SECOND: '1000',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  node.child = child;
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    let ready = false;
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      let nl: number;
+      while ((nl = buffer.indexOf('\n')) >= 0) {
+        const line = buffer.slice(0, nl);
+        buffer = buffer.slice(nl + 1);
+        if (!line.startsWith('{')) continue;
+        let entry: Record<string, unknown>;
+        try {
+          entry = JSON.parse(line) as Record<string, unknown>;
+        } catch {
+          continue;
+        }
+        if (entry.msg === 'table server ready' && !ready) {
+          ready = true;
+          node.port = entry.port as number;
+          node.up = true;
+          resolve();
+        } else if (entry.msg === 'caught up on missed notices') {
+          heals.push({ node: node.index, reason: String(entry.reason), tables: Number(entry.tables), maxLagMs: Number(entry.maxLagMs) });
+        }
+      }
+    });
+    child.on('exit', (code, signal) => {
+      node.up = false;
+      if (!ready) reject(new Error(`node ${node.index} exited (${code ?? signal}) before it was ready`));
+    });
+  });
+}
+
+const admin = new pg.Client({ connectionString: DATABASE_URL });
+await admin.connect();
+await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+// One node first creates the schema; the others start on it.
+await startNode(nodes[0]!);
+await Promise.all(nodes.slice(1).map(startNode));
+progress(`${nodes.length} nodes ready`);
+
+// ----- setup -----
+
+const httpBase = (node: Node) => `http://127.0.0.1:${node.port}`;
+async function post(node: Node, path: string, body: unknown): Promise<any> {
+  const res = await fetch(httpBase(node) + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+async function inBatches<T, R>(items: T[], size: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += size) out.push(...(await Promise.all(items.slice(i, i + size).map((x, j) => fn(x, i + j)))));
+  return out;
+}
+
+interface TableRun {
+  tableId: string;
+  home: number;
+  /** First time a command was sent, by the seq its ack gave. */
+  sentAtBySeq: Map<number, { sentAt: number; disturbed: boolean }>;
+  received: Map<number, { last: number; count: number }>;
+  /** Highest lastSeq of any ack. */
+  maxAcked: number;
+}
+
+interface Pending {
+  command: unknown;
+  firstSentAt: number;
+  /** Set when the node the command went to was killed before it was answered. */
+  inFlightAtKill: number | null;
+}
+
+interface Client {
+  id: number;
+  table: TableRun;
+  token: string;
+  gm: boolean;
+  ws: WebSocket | null;
+  node: Node | null;
+  connected: boolean;
+  lastSeq: number;
+  seqs: number[];
+  /** The GM's copy of every event, to compare with the database. */
+  events: Map<number, string>;
+  duplicates: number;
+  outOfOrder: number;
+  pending: Map<string, Pending>;
+  /** After a kill of its node: the version to reach and when the kill happened. */
+  catchUp: { target: number; since: number } | null;
+}
+
+const setupStart = now();
+const created = await inBatches(Array.from({ length: opts.tables }, (_, i) => i), 20, async (i) => {
+  const node = nodes[i % nodes.length]!;
+  const t = await post(node, '/api/tables', { name: `Cluster ${i}` });
+  const players = await Promise.all(
+    Array.from({ length: opts.clients - 1 }, (_, p) =>
+      post(nodes[(i + p + 1) % nodes.length]!, `/api/tables/${t.tableId}/join`, { invite: t.invite.token, displayName: `P${p}` }),
+    ),
+  );
+  return { tableId: t.tableId as string, tokens: [t.gm.token as string, ...players.map((p) => p.token as string)] };
+});
+
+function homeOf(tableId: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < tableId.length; i++) h = Math.imul(h ^ tableId.charCodeAt(i), 16777619);
+  return (h >>> 0) % nodes.length;
+}
+
+const tables: TableRun[] = created.map((c) => ({ tableId: c.tableId, home: homeOf(c.tableId), sentAtBySeq: new Map(), received: new Map(), maxAcked: 0 }));
+const clients: Client[] = [];
+created.forEach((c, ti) =>
+  c.tokens.forEach((token, k) =>
+    clients.push({
+      id: clients.length,
+      table: tables[ti]!,
+      token,
+      gm: k === 0,
+      ws: null,
+      node: null,
+      connected: false,
+      lastSeq: 0,
+      seqs: [],
+      events: new Map(),
+      duplicates: 0,
+      outOfOrder: 0,
+      pending: new Map(),
+      catchUp: null,
+    }),
+  ),
+);
+
+// ----- clients -----
+
+let acked = 0;
+let sent = 0;
+let resent = 0;
+let reconnects = 0;
+let resyncs = 0;
+/** Close codes of connections that had been welcomed. */
+const closeCodes = new Map<number, number>();
+const errorsByCode = new Map<string, number>();
+const inFlightKillMs: number[] = [];
+const caughtUpMs: number[] = [];
+const ackedCommands = new Map<string, { tableId: string; firstSeq: number | null }>();
+let running = true;
+let stopping = false;
+
+function pickNode(client: Client): Node | null {
+  const up = nodes.filter((n) => n.up);
+  if (up.length === 0) return null;
+  if (opts.route === 'random') return up[Math.floor(Math.random() * up.length)]!;
+  for (let k = 0; k < nodes.length; k++) {
+    const n = nodes[(client.table.home + k) % nodes.length]!;
+    if (n.up) return n;
+  }
+  return null;
+}
+
+function reconnectSoon(client: Client): void {
+  if (stopping) return;
+  setTimeout(() => connect(client), 50 + Math.random() * 200);
+}
+
+function connect(client: Client): Promise<void> {
+  return new Promise((resolve) => {
+    const node = pickNode(client);
+    if (!node) {
+      reconnectSoon(client);
+      resolve();
+      return;
+    }
+    const ws = new WebSocket(`ws://127.0.0.1:${node.port}/ws`);
+    client.ws = ws;
+    client.node = node;
+    let welcomed = false;
+    ws.on('open', () => ws.send(JSON.stringify({ type: 'hello', tableId: client.table.tableId, token: client.token, since: client.lastSeq })));
+    ws.on('error', () => undefined);
+    ws.on('close', (code) => {
+      if (stopping) return;
+      if (welcomed) closeCodes.set(code, (closeCodes.get(code) ?? 0) + 1);
+      client.connected = false;
+      if (client.ws === ws) client.ws = null;
+      if (!welcomed) resolve();
+      else reconnects++;
+      reconnectSoon(client);
+    });
+    ws.on('message', (data: Buffer) => {
+      const at = now();
+      const m = JSON.parse(data.toString()) as Record<string, any>;
+      switch (m.type) {
+        case 'welcome':
+          welcomed = true;
+          client.connected = true;
+          if (m.resync) resyncs++;
+          for (const [commandId, p] of client.pending) {
+            resent++;
+            ws.send(JSON.stringify({ type: 'command', commandId, command: p.command }));
+          }
+          checkCaughtUp(client, at);
+          resolve();
+          break;
+        case 'event': {
+          const seq = m.seq as number;
+          if (seq <= client.lastSeq) {
+            client.duplicates++;
+            break;
+          }
+          if (seq !== client.lastSeq + 1) client.outOfOrder++;
+          client.lastSeq = seq;
+          client.seqs.push(seq);
+          if (client.gm) client.events.set(seq, JSON.stringify(m.event));
+          const r = client.table.received.get(seq);
+          if (r) {
+            r.count++;
+            r.last = Math.max(r.last, at);
+          } else client.table.received.set(seq, { last: at, count: 1 });
+          checkCaughtUp(client, at);
+          break;
+        }
+        case 'ack': {
+          const p = client.pending.get(m.commandId);
+          if (!p) break;
+          client.pending.delete(m.commandId);
+          acked++;
+          ackedCommands.set(m.commandId, { tableId: client.table.tableId, firstSeq: m.firstSeq });
+          if (m.lastSeq !== null) client.table.maxAcked = Math.max(client.table.maxAcked, m.lastSeq);
+          if (m.firstSeq !== null) client.table.sentAtBySeq.set(m.firstSeq, { sentAt: p.firstSentAt, disturbed: disturbedAt(p.firstSentAt) });
+          if (p.inFlightAtKill !== null) inFlightKillMs.push(at - p.firstSentAt);
+          break;
+        }
+        case 'error': {
+          const code = String(m.code);
+          errorsByCode.set(code, (errorsByCode.get(code) ?? 0) + 1);
+          if (m.commandId) client.pending.delete(m.commandId);
+          break;
+        }
+      }
+    });
+  });
+}
+
+function checkCaughtUp(client: Client, at: number): void {
+  if (client.catchUp && client.connected && client.lastSeq >= client.catchUp.target) {
+    caughtUpMs.push(at - client.catchUp.since);
+    client.catchUp = null;
+  }
+}
+
+let commandCounter = 0;
+function schedule(client: Client): void {
+  const gap = (-Math.log(1 - Math.random()) / opts.rate) * 1000;
+  setTimeout(() => {
+    if (!running) return;
+    const commandId = `c${++commandCounter}`;
+    const command = { type: 'roll', actor: { name: 'Roller', dice: 1 + (commandCounter % 5) }, reactor: { name: 'Opposition', dice: 2 } };
+    // A command made while the client's node is down counts as in flight during the kill too.
+    client.pending.set(commandId, { command, firstSentAt: now(), inFlightAtKill: client.catchUp && !client.connected ? client.catchUp.since : null });
+    sent++;
+    // A client that is between connections sends it once it is connected again.
+    if (client.connected && client.ws) client.ws.send(JSON.stringify({ type: 'command', commandId, command }));
+    schedule(client);
+  }, gap);
+}
+
+await inBatches(clients, 200, (c) => connect(c));
+const setupSeconds = (now() - setupStart) / 1000;
+progress(`set up ${tables.length} tables and ${clients.length} connections in ${setupSeconds.toFixed(1)} s`);
+
+// ----- disturbances -----
+
+/** Kills and listener cuts, by time; commands sent shortly after one do not count as steady state. */
+const kills: number[] = [];
+const cuts: number[] = [];
+function disturbedAt(at: number): boolean {
+  return kills.some((k) => at >= k - 200 && at < k + (opts.restartAfter + 5) * 1000) || cuts.some((c) => at >= c - 200 && at < c + 1500);
+}
+
+let killCount = 0;
+let cutCount = 0;
+let restartFailures = 0;
+const timers: NodeJS.Timeout[] = [];
+
+function killOne(): void {
+  const node = nodes[killCount++ % nodes.length]!;
+  if (!node.up || !node.child) return;
+  const at = now();
+  kills.push(at);
+  progress(`killed node ${node.index}; ${acked} of ${sent} commands acknowledged so far`);
+  node.up = false;
+  node.child.kill('SIGKILL');
+  for (const c of clients) {
+    if (c.node !== node) continue;
+    for (const p of c.pending.values()) if (p.inFlightAtKill === null) p.inFlightAtKill = at;
+    c.catchUp = { target: c.table.maxAcked, since: at };
+  }
+  setTimeout(() => {
+    if (stopping) return;
+    startNode(node).catch(() => restartFailures++);
+  }, opts.restartAfter * 1000);
+}
+
+async function cutOne(): Promise<void> {
+  const up = nodes.filter((n) => n.up);
+  const node = up[cutCount++ % Math.max(1, up.length)];
+  if (!node) return;
+  const r = await admin.query('SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity WHERE application_name = $1', [node.listenerName]);
+  if (r.rows.some((row: { done: boolean }) => row.done)) cuts.push(now());
+}
+
+let queueMax = 0;
+const queueTimer = setInterval(() => {
+  admin.query('SELECT pg_notification_queue_usage() AS u').then(
+    (r) => (queueMax = Math.max(queueMax, Number(r.rows[0].u))),
+    () => undefined,
+  );
+}, 1000);
+
+const loadBefore = loadavg();
+const runStart = now();
+for (const c of clients) schedule(c);
+if (opts.killEvery > 0) timers.push(setInterval(killOne, opts.killEvery * 1000));
+if (opts.cutEvery > 0) {
+  // Cuts halfway between kills, so the two are told apart.
+  setTimeout(() => {
+    void cutOne();
+    timers.push(setInterval(() => void cutOne(), opts.cutEvery * 1000));
+  }, (opts.cutEvery / 2) * 1000);
+}
+await new Promise((r) => setTimeout(r, opts.duration * 1000));
+running = false;
+for (const t of timers) clearInterval(t);
+progress('stopped sending; draining');
+const runSeconds = (now() - runStart) / 1000;
+const loadAfter = loadavg();
+
+// Every node up again, then drain: every command answered, every client at its table's version.
+const upDeadline = now() + 30_000;
+while (!nodes.every((n) => n.up) && now() < upDeadline) await new Promise((r) => setTimeout(r, 100));
+const versions = async () => {
+  const r = await admin.query<{ id: string; version: number }>(`SELECT id, version FROM "${schema}".tables`);
+  return new Map(r.rows.map((row) => [row.id, row.version]));
+};
+let dbVersions = await versions();
+const drainDeadline = now() + 60_000;
+for (;;) {
+  const pendingLeft = clients.some((c) => c.pending.size > 0);
+  dbVersions = await versions();
+  const behind = clients.some((c) => c.lastSeq !== dbVersions.get(c.table.tableId));
+  if ((!pendingLeft && !behind) || now() > drainDeadline) break;
+  progress(`draining: ${clients.filter((c) => c.pending.size > 0).length} clients wait for answers, ${clients.filter((c) => c.lastSeq !== dbVersions.get(c.table.tableId)).length} are behind`);
+  await new Promise((r) => setTimeout(r, 250));
+}
+stopping = true;
+clearInterval(queueTimer);
+
+// ----- checks against the database -----
+
+let lost = 0;
+let duplicated = 0;
+let outOfOrder = 0;
+let logsDiffering = 0;
+let unanswered = 0;
+for (const c of clients) {
+  duplicated += c.duplicates;
+  outOfOrder += c.outOfOrder;
+  unanswered += c.pending.size;
+  const version = dbVersions.get(c.table.tableId) ?? 0;
+  const expected = Array.from({ length: version }, (_, i) => i + 1);
+  if (c.seqs.length !== expected.length || c.seqs.some((s, i) => s !== expected[i])) logsDiffering++;
+}
+// The GM sees every event as stored: compare the contents too.
+let contentDiffering = 0;
+for (const c of clients.filter((x) => x.gm)) {
+  const r = await admin.query<{ seq: number; payload: string }>(`SELECT seq, payload FROM "${schema}".events WHERE table_id = $1 ORDER BY seq`, [
+    c.table.tableId,
+  ]);
+  for (const row of r.rows) if (c.events.get(row.seq) !== JSON.stringify(JSON.parse(row.payload))) contentDiffering++;
+}
+// Every acknowledged command is in the database with the events its ack named.
+const stored = await admin.query<{ command_id: string; first_seq: number | null }>(`SELECT command_id, first_seq FROM "${schema}".commands`);
+const storedById = new Map(stored.rows.map((r) => [r.command_id, r.first_seq]));
+let ackedMissing = 0;
+for (const [id, a] of ackedCommands) if (!storedById.has(id) || storedById.get(id) !== a.firstSeq) ackedMissing++;
+const eventRows = Number((await admin.query(`SELECT count(*)::int AS n FROM "${schema}".events`)).rows[0].n);
+for (const t of tables) for (let s = 1; s <= (dbVersions.get(t.tableId) ?? 0); s++) if (!t.received.has(s)) lost++;
+
+// ----- latency -----
+
+const steady: number[] = [];
+const all: number[] = [];
+for (const t of tables) {
+  for (const [seq, s] of t.sentAtBySeq) {
+    const r = t.received.get(seq);
+    if (!r || r.count < opts.clients || s.sentAt - runStart < opts.warmup * 1000) continue;
+    all.push(r.last - s.sentAt);
+    if (!s.disturbed) steady.push(r.last - s.sentAt);
+  }
+}
+const stats = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+  return { n: sorted.length, p50: Number(pct(50).toFixed(1)), p99: Number(pct(99).toFixed(1)), max: Number(pct(100).toFixed(1)) };
+};
+const cutHeals = heals.filter((h) => h.reason === 'reconnected');
+const periodicHeals = heals.filter((h) => h.reason === 'periodic');
+
+for (const c of clients) c.ws?.close();
+// The figures are in: the nodes need no graceful stop (which would finish every queued command).
+await Promise.all(
+  nodes.map((n) => {
+    const child = n.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return null;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGKILL');
+    return exited;
+  }),
+);
+await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+await admin.end();
+
+const conflicts = errorsByCode.get('conflict') ?? 0;
+const result = {
+  route: opts.route,
+  nodes: opts.nodes,
+  tables: opts.tables,
+  clientsPerTable: opts.clients,
+  connections: clients.length,
+  rollsPerClientPerSecond: opts.rate,
+  seconds: Number(runSeconds.toFixed(1)),
+  setupSeconds: Number(setupSeconds.toFixed(1)),
+  machineLoadAverage: { before: loadBefore.map((x) => Number(x.toFixed(2))), after: loadAfter.map((x) => Number(x.toFixed(2))) },
+  kills: kills.length,
+  restartFailures,
+  listenerCuts: cuts.length,
+  commandsSent: sent,
+  commandsAcknowledged: acked,
+  commandsResent: resent,
+  reconnects,
+  closeCodes: Object.fromEntries(closeCodes),
+  eventsInDatabase: eventRows,
+  correctness: {
+    acknowledgedMissingFromDatabase: ackedMissing,
+    eventsNeverReceived: lost,
+    duplicatedEvents: duplicated,
+    outOfOrderEvents: outOfOrder,
+    clientLogsDifferingFromDatabase: logsDiffering,
+    gmEventContentsDifferingFromDatabase: contentDiffering,
+    unansweredCommands: unanswered,
+    conflictErrors: conflicts,
+    resyncs,
+    errorsByCode: Object.fromEntries(errorsByCode),
+  },
+  latencyToAllClientsMs: { steady: stats(steady), all: stats(all) },
+  commandsInFlightDuringKillMs: stats(inFlightKillMs),
+  killedNodeClientsCaughtUpMs: { ...stats(caughtUpMs), stillBehind: clients.filter((c) => c.catchUp).length },
+  gapsHealedAfterListenerCutMs: { ...stats(cutHeals.map((h) => h.maxLagMs)), tablesCaughtUp: cutHeals.reduce((s, h) => s + h.tables, 0) },
+  gapsHealedByPeriodicCheckMs: { ...stats(periodicHeals.map((h) => h.maxLagMs)), tablesCaughtUp: periodicHeals.reduce((s, h) => s + h.tables, 0) },
+  notificationQueueUsageMax: queueMax,
+  elapsedSeconds: Number(((now() - t0) / 1000).toFixed(1)),
+};
+console.log(JSON.stringify(result, null, 2));
+const ok =
+  ackedMissing === 0 && lost === 0 && duplicated === 0 && outOfOrder === 0 && logsDiffering === 0 && contentDiffering === 0 && unanswered === 0 && conflicts === 0;
+process.exit(ok ? 0 : 1);

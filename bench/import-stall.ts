@@ -1,0 +1,87 @@
+/**
+ * Imports a long Personae table log (default 20,000 events: free rolls, one in five hidden) into a
+ * server in this process while another client asks `GET /api/health` every 5 ms, and reports how
+ * long the import took and the slowest health answers meanwhile; then loads the imported table's
+ * state the way a first visitor after a restart would.
+ * Run: node --import tsx bench/import-stall.ts [events]
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { seededDice } from '@personae/dice';
+import { personaeTable, type TableEvent, type TableState } from '@personae/rules';
+import { createServer } from '@personae/server';
+
+const total = Number(process.argv[2] ?? 20_000);
+const gm = { role: 'gm' as const, participantId: 'p_gm' };
+const dice = seededDice(5);
+let state: TableState = personaeTable.initialState();
+const events: TableEvent[] = [];
+const side = (name: string) => ({ name, dice: 3, modifiers: [{ value: 2, source: 'Prowess' }] });
+for (let i = 0; events.length < total; i++) {
+  const parsed = personaeTable.parseCommand({ type: 'roll', actor: side('Ann'), reactor: side('Bob'), hidden: i % 5 === 0, purpose: `roll ${i}` });
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  for (const e of personaeTable.decide(state, parsed.command, { actor: gm, dice, now: '2026-11-25T22:00:00.000Z' })) {
+    const stored = JSON.parse(JSON.stringify(e)) as TableEvent;
+    state = personaeTable.evolve(state, stored);
+    events.push(stored);
+  }
+}
+const at = '2026-11-25T22:00:00.000Z';
+const file = JSON.stringify({
+  formatVersion: 1,
+  kind: 'personae-table',
+  exportedAt: at,
+  table: { id: 't_bench', name: 'Bench', createdAt: at, settings: { physicalDice: false }, version: total },
+  participants: [{ id: 'p_gm', role: 'gm', displayName: 'GM', joinedAt: at, removedAt: null }],
+  events: events.slice(0, total).map((event, i) => ({ seq: i + 1, at, participantId: 'p_gm', commandId: `c${i}`, event })),
+  redactedFor: null,
+});
+
+const dataDir = mkdtempSync(join(tmpdir(), 'personae-import-bench-'));
+const server = await createServer({ host: '127.0.0.1', port: 0, dataDir, logLevel: 'silent', maxImportBytes: 256 * 1024 * 1024 }, personaeTable);
+const { url } = await server.listen();
+try {
+  let importing = true;
+  const started = performance.now();
+  const imported = fetch(`${url}/api/tables/import`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: file })
+    .then(async (res) => ({ status: res.status, body: (await res.json()) as { tableId: string; gm: { token: string } } }))
+    .finally(() => {
+      importing = false;
+    });
+  const health: number[] = [];
+  while (importing) {
+    const t0 = performance.now();
+    await fetch(`${url}/api/health`).then((r) => r.arrayBuffer());
+    health.push(performance.now() - t0);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  const res = await imported;
+  const importMs = performance.now() - started;
+  if (res.status !== 201) throw new Error(`import answered ${res.status}`);
+  // A fresh server on the same data: the first state request loads the table from its log.
+  await server.close();
+  const again = await createServer({ host: '127.0.0.1', port: 0, dataDir, logLevel: 'silent' }, personaeTable);
+  const second = await again.listen();
+  const l0 = performance.now();
+  const loaded = await fetch(`${second.url}/api/tables/${res.body.tableId}/state`, { headers: { authorization: `Bearer ${res.body.gm.token}` } });
+  await loaded.arrayBuffer();
+  const loadMs = performance.now() - l0;
+  await again.close();
+  health.sort((a, b) => a - b);
+  console.log(
+    JSON.stringify({
+      events: total,
+      fileBytes: file.length,
+      importMs: Math.round(importMs),
+      healthRequests: health.length,
+      healthP50Ms: +health[Math.floor(health.length / 2)]!.toFixed(1),
+      healthP99Ms: +health[Math.floor(health.length * 0.99)]!.toFixed(1),
+      healthMaxMs: +health[health.length - 1]!.toFixed(1),
+      loadAfterRestartMs: Math.round(loadMs),
+      loadavg: loadavg().map((n) => +n.toFixed(2)),
+    }),
+  );
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,84 @@
+import { isRuleError, RuleError, type Actor } from '@personae/core';
+import { givenDice, type DiceSource } from '@personae/dice';
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+import { decideEncounter, encounterDecider, evolveEncounter, initialEncounter, viewEncounter, type EncounterEvent, type EncounterState } from './encounter';
+
+/**
+ * d100 scenario files (docs/d100/scenario-format.md): characters from sheets, then the encounter's
+ * commands in order, each with the dice it uses when they are given; dice not given come from the
+ * file's seed. Replaying a file gives the same events every time.
+ */
+export const scenarioSchema = z.strictObject({
+  ruleset: z.literal('d100'),
+  title: z.string().min(1).default('d100 scenario'),
+  seed: z.number().int().default(1),
+  preset: z.string().default('seed'),
+  options: z.record(z.string(), z.unknown()).default({}),
+  characters: z.record(z.string(), z.union([z.strictObject({ sheet: z.string().min(1) }), z.strictObject({ inline: z.unknown() })])),
+  actions: z.array(z.looseObject({ type: z.string(), dice: z.array(z.number().int().min(1).max(100)).optional() })).default([]),
+});
+export type D100Scenario = z.infer<typeof scenarioSchema>;
+
+export function parseD100Scenario(text: string, name: string): D100Scenario {
+  let raw: unknown;
+  try {
+    raw = parseYaml(text);
+  } catch (e) {
+    throw new RuleError('bad-scenario', `${name}: not YAML or JSON: ${(e as Error).message.split('\n')[0]}`, 'file');
+  }
+  const r = scenarioSchema.safeParse(raw);
+  if (!r.success) {
+    const i = r.error.issues[0]!;
+    throw new RuleError('bad-scenario', `${name}: ${i.path.join('.') || 'file'}: ${i.message}`, i.path.join('.'));
+  }
+  return r.data;
+}
+
+export interface D100Run {
+  readonly events: readonly EncounterEvent[];
+  readonly state: EncounterState;
+  readonly error: { readonly action: number; readonly code: string; readonly message: string; readonly field?: string } | null;
+}
+
+const GM: Actor = { role: 'gm', participantId: 'gm' };
+
+/** Plays a scenario: sheets are read through `sheet(path)`; `dice` gives the rolls the file does not. */
+export function runD100Scenario(scenario: D100Scenario, sheet: (path: string) => unknown, dice: DiceSource): D100Run {
+  const events: EncounterEvent[] = [];
+  let state = initialEncounter();
+  const step = (raw: unknown, index: number, given?: readonly number[]): D100Run['error'] => {
+    const parsed = encounterDecider.parseCommand(raw);
+    if (!parsed.ok) return { action: index, code: parsed.error.code, message: parsed.error.message, ...(parsed.error.field ? { field: parsed.error.field } : {}) };
+    try {
+      const source = given ? givenDice(given) : dice;
+      const out = decideEncounter(state, parsed.command, { actor: GM, dice: source, now: '1970-01-01T00:00:00.000Z' });
+      for (const e of out) {
+        state = evolveEncounter(state, e);
+        events.push(e);
+      }
+      return null;
+    } catch (e) {
+      if (isRuleError(e)) return { action: index, code: e.code, message: e.message, ...(e.field ? { field: e.field } : {}) };
+      throw e;
+    }
+  };
+  const setup: unknown[] = [];
+  if (scenario.preset !== 'seed' || Object.keys(scenario.options).length) setup.push({ type: 'set-options', preset: scenario.preset, options: scenario.options });
+  for (const [id, c] of Object.entries(scenario.characters)) setup.push({ type: 'add-character', id, sheet: 'sheet' in c ? sheet(c.sheet) : c.inline });
+  for (const s of setup) {
+    const err = step(s, 0);
+    if (err) return { events, state, error: err };
+  }
+  for (const [i, action] of scenario.actions.entries()) {
+    const { dice: given, ...command } = action;
+    const err = step(command, i + 1, given);
+    if (err) return { events, state, error: err };
+  }
+  return { events, state, error: null };
+}
+
+/** Each character's final wound tracks, Stress and conditions, as the GM sees them. */
+export function d100Summary(run: D100Run): unknown {
+  return viewEncounter(run.state, GM);
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { ATTRIBUTES } from '../attributes';
+
+const id = z.string().min(1).max(64);
+const d20 = z.number().int().min(1).max(20);
+const d6s = z.array(z.number().int().min(1).max(6)).max(100);
+const counts = { buffs: z.number().int().min(0).max(20).optional(), breaks: z.number().int().min(0).max(20).optional(), buffDice: d6s.optional(), breakDice: d6s.optional() };
+
+/** Every command of a Lucidity encounter, checked once at the boundary. */
+export const LucidityCommandSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('add'), id, side: z.enum(['party', 'foe']), hidden: z.boolean().default(false), controller: z.string().min(1).nullable().default(null), sheet: z.unknown().optional(), statBlock: z.unknown().optional() }).strict(),
+  z.object({ type: z.literal('start'), dice: z.record(z.string(), d20).optional() }).strict(),
+  z
+    .object({
+      type: z.literal('attack'),
+      actor: id,
+      target: id,
+      weapon: z.string().optional(),
+      d20: d20.optional(),
+      ...counts,
+      damageDice: z.array(z.number().int().min(1).max(100)).max(40).optional(),
+      flanking: z.boolean().default(false),
+      oneOnOne: z.boolean().default(false),
+      dualWielding: z.boolean().default(false),
+      useLucidity: z.boolean().default(false),
+      reaction: z.enum(['opportunity', 'free', 'readied']).optional(),
+    })
+    .strict(),
+  z
+    .object({
+      type: z.literal('roll'),
+      actor: id,
+      attribute: z.enum(ATTRIBUTES),
+      skill: z.string().optional(),
+      target: z.number().int().min(-100).max(200).optional(),
+      against: z.object({ id, attribute: z.enum(ATTRIBUTES), d20: d20.optional() }).strict().optional(),
+      cost: z.number().int().min(0).max(2).default(0),
+      d20: d20.optional(),
+      ...counts,
+      useLucidity: z.boolean().default(false),
+      label: z.string().max(200).optional(),
+    })
+    .strict(),
+  z.object({ type: z.literal('lucidity-roll'), actor: id, attribute: z.enum(ATTRIBUTES).optional(), gmModifier: z.number().int().min(-20).max(20).default(0), purpose: z.enum(['major-exploit', 'rescue', 'fates-gamble', 'other']).default('other'), d20: d20.optional(), d20Second: d20.optional() }).strict(),
+  z.object({ type: z.literal('move'), actor: id, careful: z.boolean().default(false), standing: z.boolean().default(false), prone: z.boolean().default(false), shuffle: z.boolean().default(false) }).strict(),
+  z.object({ type: z.literal('help'), actor: id, target: id, kind: z.enum(['buff', 'break']) }).strict(),
+  z.object({ type: z.literal('ready'), actor: id, actions: z.number().int().min(1).max(2), trigger: z.string().min(1).max(200) }).strict(),
+  z.object({ type: z.literal('damage'), target: id, amount: z.number().int().min(0).max(10000), reason: z.string().max(200).default('') }).strict(),
+  z.object({ type: z.literal('exploit'), actor: id, target: id, kind: z.enum(['minor', 'major', 'rescue']), success: z.boolean(), ruling: z.string().min(1).max(500) }).strict(),
+  z.object({ type: z.literal('reveal'), id }).strict(),
+  z.object({ type: z.literal('end-turn'), dice: z.record(z.string(), d20).optional() }).strict(),
+  z.object({ type: z.literal('undo') }).strict(),
+  z.object({ type: z.literal('redo') }).strict(),
+]);
+
+export type LucidityCommand = z.output<typeof LucidityCommandSchema>;
+export type LucidityCommandInput = z.input<typeof LucidityCommandSchema>;
+export type CommandOf<T extends LucidityCommand['type']> = Extract<LucidityCommand, { type: T }>;

@@ -1,0 +1,700 @@
+import { modifier, nextRedo, nextUndo, ownGet, RuleError, toCommandError, undoPosition, withEntry, type Actor, type DecideContext, type Decider, type Modifier, type UndoMark } from '@personae/core';
+import type { DiceSource } from '@personae/dice';
+import type { Attribute } from '../attributes';
+import { seed } from '../citation';
+import { resolveAttack } from '../combat';
+import { applyDamage, zeroHealthRoll, type ZeroHealthOutcome } from '../health';
+import { rollLucidity } from '../lucidity';
+import { resolveOptions, type LucidityOptions } from '../options';
+import { againstTarget, beats, opposedWinner, rollD20 } from '../roll';
+import { attackCost, attackTraitEffects, defenseTraitProtection, educatedBonus } from '../traits';
+import { combatantFromSheet, combatantFromStatBlock, type Combatant } from './combatant';
+import { LucidityCommandSchema, type CommandOf, type LucidityCommand } from './commands';
+import { rollDamage } from './damage-roll';
+
+// ---------------------------------------------------------------------------------------------
+// Events: each command gives exactly one event, carrying every die it used, so replay never re-rolls.
+
+export interface RollRecord {
+  readonly d20: number;
+  readonly modifiers: readonly Modifier[];
+  readonly buffDice: readonly number[];
+  readonly breakDice: readonly number[];
+  readonly total: number;
+  readonly target: number;
+  readonly success: boolean;
+  readonly lucidity?: { readonly target: number; readonly lucidityAfter: number };
+  readonly guaranteed?: boolean;
+}
+
+export interface ZeroHealthRecord {
+  readonly id: string;
+  readonly d20: number;
+  readonly target: number;
+  readonly degree: number;
+  readonly outcome: ZeroHealthOutcome;
+  readonly lucidityAfter: number;
+}
+
+export type LucidityEvent =
+  | { type: 'combatant-added'; data: { combatant: Combatant } }
+  | { type: 'encounter-started'; data: { rolls: { id: string; d20: number; awa: number; total: number }[]; order: string[] } }
+  | {
+      type: 'attacked';
+      data: {
+        attacker: string;
+        target: string;
+        weapon: string;
+        cost: number;
+        reaction: 'opportunity' | 'free' | 'readied' | null;
+        roll: RollRecord;
+        defense: number;
+        hit: boolean;
+        penetration: number;
+        protection: number;
+        damageDice: number[];
+        damage: number;
+        damageTaken: number;
+        toHealth: number;
+        toLucidity: number;
+        zeroHealthDamage: boolean;
+        dies: boolean;
+        exploitAllowed: boolean;
+        steps: string[];
+      };
+    }
+  | { type: 'rolled'; data: { actor: string; attribute: Attribute; skill: string | null; label: string; cost: number; against: { id: string; attribute: Attribute; d20: number | null } | null; roll: RollRecord } }
+  | { type: 'lucidity-rolled'; data: { actor: string; purpose: string; rolls: { d20: number; target: number; success: boolean }[]; success: boolean; lucidityAfter: number; healthGained: number } }
+  | { type: 'moved'; data: { actor: string; feet: number; usedMoveAction: boolean; shuffle: boolean } }
+  | { type: 'helped'; data: { actor: string; target: string; kind: 'buff' | 'break'; count: number } }
+  | { type: 'readied'; data: { actor: string; actions: number; trigger: string } }
+  | { type: 'damaged'; data: { target: string; amount: number; reason: string; toHealth: number; toLucidity: number; zeroHealthDamage: boolean; dies: boolean } }
+  | { type: 'exploit-ruled'; data: { actor: string; target: string; kind: 'minor' | 'major' | 'rescue'; success: boolean; ruling: string } }
+  | { type: 'revealed'; data: { id: string } }
+  | { type: 'turn-ended'; data: { ended: string; next: string; round: number; newRound: boolean; zeroHealth: ZeroHealthRecord[]; died: string[] } }
+  | { type: 'undone'; data: { target: number } }
+  | { type: 'redone'; data: { target: number } };
+
+// ---------------------------------------------------------------------------------------------
+// State.
+
+export interface Game {
+  readonly combatants: Readonly<Record<string, Combatant>>;
+  /** Ids in the order they were added. */
+  readonly roster: readonly string[];
+  readonly order: readonly string[];
+  readonly round: number;
+  readonly turn: number;
+  readonly started: boolean;
+}
+
+export interface LucidityTableState {
+  readonly preset: string;
+  readonly overrides: Readonly<Record<string, unknown>>;
+  readonly game: Game;
+  /** Every event so far, by sequence from 1, for undo (the game is the fold of the entries in effect). */
+  readonly log: readonly LucidityEvent[];
+  readonly marks: readonly UndoMark[];
+}
+
+const EMPTY_GAME: Game = { combatants: Object.create(null) as Record<string, Combatant>, roster: [], order: [], round: 0, turn: 0, started: false };
+
+export function initialEncounter(preset = 'standard', overrides: Readonly<Record<string, unknown>> = {}): LucidityTableState {
+  resolveOptions(preset, overrides);
+  return { preset, overrides, game: EMPTY_GAME, log: [], marks: [] };
+}
+
+export function optionsOf(state: LucidityTableState): LucidityOptions {
+  return resolveOptions(state.preset, state.overrides);
+}
+
+export function currentId(game: Game): string | null {
+  return game.started ? (game.order[game.turn] ?? null) : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checks.
+
+const refuse = (code: string, message: string, field?: string, section?: string): RuleError => new RuleError(`lucidity.${code}`, message, field, section ? seed(section) : undefined);
+
+function get(game: Game, id: string, field: string): Combatant {
+  const c = ownGet(game.combatants, id);
+  if (!c) throw refuse('unknown-combatant', `${field}: no combatant "${id}" in this encounter`, field);
+  return c;
+}
+
+function mayCommand(actor: Actor, c: Combatant, field: string): void {
+  if (actor.role === 'gm') return;
+  if (actor.role === 'player' && c.controller === actor.participantId) return;
+  throw refuse('forbidden', `${field}: you do not command ${c.hidden ? 'that combatant' : c.name}`, field);
+}
+
+function gmOnly(actor: Actor, what: string): void {
+  if (actor.role !== 'gm') throw refuse('forbidden', `only the GM can ${what}`);
+}
+
+function onTurn(game: Game, c: Combatant, field: string): void {
+  if (!game.started) throw refuse('not-started', 'the encounter has not started: roll initiative first (start)', field, 'Actions');
+  if (currentId(game) !== c.id) throw refuse('not-your-turn', `${field}: it is not ${c.name}'s turn`, field, 'Actions');
+}
+
+function able(c: Combatant, field: string): void {
+  if (c.condition === 'dead' || c.condition === 'unconscious') throw refuse('cannot-act', `${field}: ${c.name} is ${c.condition}`, field, 'Hitting 0 Health');
+}
+
+function spend(c: Combatant, cost: number, field: string, section: string): void {
+  if (cost > c.actions) throw refuse('no-actions', `${field}: ${c.name} has ${c.actions} action(s) left and this costs ${cost}`, field, section);
+}
+
+/** Buffs and breaks of a roll: those named (or one per die given), plus those Help/Interfere offered. */
+function pendingRoll(c: Combatant, cmd: { buffs?: number | undefined; breaks?: number | undefined; buffDice?: readonly number[] | undefined; breakDice?: readonly number[] | undefined }) {
+  return { buffs: (cmd.buffs ?? cmd.buffDice?.length ?? 0) + c.pendingBuffs, breaks: (cmd.breaks ?? cmd.breakDice?.length ?? 0) + c.pendingBreaks };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Decide.
+
+type Handler<T extends LucidityCommand['type']> = (state: LucidityTableState, cmd: CommandOf<T>, ctx: DecideContext, opts: LucidityOptions) => LucidityEvent;
+
+function d20Roll(c: Combatant, mods: Modifier[], target: number, cmd: { d20?: number | undefined; buffs?: number | undefined; breaks?: number | undefined; buffDice?: number[] | undefined; breakDice?: number[] | undefined; useLucidity?: boolean }, attribute: number, opts: LucidityOptions, dice: DiceSource, mentalClarity = false): RollRecord {
+  const counts = pendingRoll(c, cmd);
+  const breaks = mentalClarity ? 0 : counts.breaks;
+  if (c.condition === 'final-turn') {
+    // "Hitting 0 Health": the final turn's rolls are guaranteed critical successes.
+    return { d20: 20, modifiers: mods, buffDice: [], breakDice: [], total: 20 + mods.reduce((s, m) => s + m.value, 0), target, success: true, guaranteed: true };
+  }
+  if (cmd.useLucidity) {
+    if (c.maxLucidity === 0) throw refuse('no-lucidity', `${c.name} has no Lucidity to roll`, 'useLucidity', 'Lucidity');
+    const l = rollLucidity({ ...(cmd.d20 !== undefined ? { d20: cmd.d20 } : {}), current: c.lucidity, attribute, buffs: counts.buffs, breaks, ...(cmd.buffDice ? { buffDice: cmd.buffDice } : {}), ...(cmd.breakDice ? { breakDice: cmd.breakDice } : {}) }, opts, dice);
+    return { d20: l.d20, modifiers: [], buffDice: l.buffsBreaks.buffDice, breakDice: l.buffsBreaks.breakDice, total: l.effectiveDie, target, success: l.success, lucidity: { target: l.target, lucidityAfter: l.lucidityAfter } };
+  }
+  const r = rollD20({ ...(cmd.d20 !== undefined ? { d20: cmd.d20 } : {}), modifiers: mods, buffs: counts.buffs, breaks, ...(cmd.buffDice ? { buffDice: cmd.buffDice } : {}), ...(cmd.breakDice ? { breakDice: cmd.breakDice } : {}), target }, opts, dice);
+  return { d20: r.d20, modifiers: r.buffsBreaks.modifier ? [...mods, r.buffsBreaks.modifier] : mods, buffDice: r.buffsBreaks.buffDice, breakDice: r.buffsBreaks.breakDice, total: r.total, target, success: r.success };
+}
+
+function skillMods(c: Combatant, attribute: Attribute, skill: string | undefined, opts: LucidityOptions): Modifier[] {
+  const mods: Modifier[] = [modifier('attribute', attribute, c.attributes[attribute])];
+  if (skill) {
+    const rank = ownGet(c.skills, skill) ?? 0;
+    if (rank > 0) mods.push(modifier('skill', skill, rank));
+    const educated = educatedBonus(c.traits, skill, rank, opts);
+    if (educated) mods.push(modifier('trait', 'Educated', educated, 'trait'));
+  }
+  return mods;
+}
+
+const handlers: { [T in LucidityCommand['type']]: Handler<T> } = {
+  add(state, cmd, ctx, opts) {
+    if (ownGet(state.game.combatants, cmd.id)) throw refuse('duplicate', `id: a combatant "${cmd.id}" is already in the encounter`, 'id');
+    if (ctx.actor.role === 'observer') throw refuse('forbidden', 'observers cannot add characters');
+    const player = ctx.actor.role === 'player';
+    if (player && (cmd.hidden || cmd.statBlock !== undefined || cmd.side !== 'party')) throw refuse('forbidden', 'a player adds only their own character, from a sheet, to the party', 'sheet');
+    const placement = { id: cmd.id, side: cmd.side, hidden: cmd.hidden, controller: player ? ctx.actor.participantId : cmd.controller };
+    let combatant: Combatant;
+    if (cmd.sheet !== undefined) combatant = combatantFromSheet(placement, cmd.sheet, opts);
+    else if (cmd.statBlock !== undefined) combatant = combatantFromStatBlock(placement, cmd.statBlock, opts);
+    else throw refuse('no-sheet', 'sheet: a combatant comes from a sheet or a stat block', 'sheet');
+    if (state.game.started) combatant = { ...combatant };
+    return { type: 'combatant-added', data: { combatant } };
+  },
+  start(state, cmd, ctx) {
+    gmOnly(ctx.actor, 'start the encounter');
+    if (state.game.started) throw refuse('started', 'the encounter has already started');
+    if (state.game.roster.length === 0) throw refuse('empty', 'add combatants before starting');
+    // Initiative: d20 + AWA (inventory U12: AWA "impacts Initiative"); ties to the higher AWA, then the earlier added.
+    const rolls = state.game.roster.map((id) => {
+      const c = state.game.combatants[id]!;
+      const given = cmd.dice ? ownGet(cmd.dice, id) : undefined;
+      const d20 = given ?? ctx.dice.die(20);
+      return { id, d20, awa: c.attributes.AWA, total: d20 + c.attributes.AWA };
+    });
+    const order = [...rolls].sort((a, b) => b.total - a.total || b.awa - a.awa || state.game.roster.indexOf(a.id) - state.game.roster.indexOf(b.id)).map((r) => r.id);
+    return { type: 'encounter-started', data: { rolls, order } };
+  },
+  attack(state, cmd, ctx, opts) {
+    const g = state.game;
+    const a = get(g, cmd.actor, 'actor');
+    const t = get(g, cmd.target, 'target');
+    mayCommand(ctx.actor, a, 'actor');
+    able(a, 'actor');
+    if (a.id === t.id) throw refuse('self', 'target: a character does not attack itself', 'target');
+    if (t.condition === 'dead') throw refuse('dead', `target: ${t.name} is dead`, 'target');
+    const weapon = cmd.weapon ? a.weapons.find((w) => w.name.toLowerCase() === cmd.weapon!.toLowerCase()) : a.weapons[0];
+    if (!weapon) throw refuse('no-weapon', `weapon: ${a.name} has no weapon "${cmd.weapon}" (has ${a.weapons.map((w) => w.name).join(', ')})`, 'weapon');
+    let cost = attackCost(weapon.unarmed ? 'unarmed' : weapon.kind, a.traits, { dualWielding: cmd.dualWielding });
+    if (!g.started) throw refuse('not-started', 'the encounter has not started: roll initiative first (start)', 'actor', 'Actions');
+    if (cmd.reaction === 'opportunity' || cmd.reaction === 'free') {
+      // Opportunity and free attacks (inventory U14): out of turn, no action, once per round per attacker.
+      if (a.opportunityRound === g.round) throw refuse('reaction-used', `actor: ${a.name} has already made an opportunity or free attack this round`, 'actor', 'Rescue Exploits');
+      if (weapon.kind !== 'melee') throw refuse('reaction-melee', 'weapon: an opportunity or free attack is a melee attack', 'weapon', 'Rescue Exploits');
+      cost = 0;
+    } else if (cmd.reaction === 'readied') {
+      if (!a.readied) throw refuse('not-readied', `actor: ${a.name} has no readied actions`, 'actor', 'Action Options');
+      if (cost > a.readied.actions) throw refuse('no-actions', `actor: ${a.name} readied ${a.readied.actions} action(s); this attack costs ${cost}`, 'actor', 'Action Options');
+    } else {
+      onTurn(g, a, 'actor');
+      spend(a, cost, 'actor', 'Action Options');
+    }
+    if (cmd.useLucidity && opts.lucidityOnAttack === 'not-allowed') throw refuse('option', 'useLucidity: a Lucidity roll cannot replace an attack roll at this table (option lucidityOnAttack)', 'useLucidity', 'Lucidity');
+    const mods = skillMods(a, weapon.attribute, weapon.skill, opts);
+    const roll = d20Roll(a, mods, t.defense, cmd, a.attributes[weapon.attribute], opts, ctx.dice);
+    const fx = attackTraitEffects(a.traits, a.attributes, { attribute: weapon.attribute, flanking: cmd.flanking, oneOnOne: cmd.oneOnOne, improvised: weapon.improvised, unarmed: weapon.unarmed === true });
+    const penetrationModifiers = weapon.penetration ? [modifier('penetration', weapon.name, weapon.penetration), ...fx.penetration] : fx.penetration;
+    const protectionModifiers = [...(fx.ignoreShieldProtection ? [] : t.shieldProtection ? [modifier('protection', 'shield', t.shieldProtection)] : []), ...defenseTraitProtection(t.traits, { oneOnOne: cmd.oneOnOne, adrenaline: t.adrenalineUntil >= g.round && t.adrenalineUntil > 0 })];
+    // A Lucidity roll standing in for the attack (option lucidityOnAttack): bare-hit = Penetration 1,
+    // natural-20 = the total of a natural 20. A success the total does not carry (a natural 20, the final
+    // turn's guaranteed success) hits with Penetration 1; a failure misses.
+    const sumMods = mods.reduce((n, m) => n + m.value, 0);
+    let attackTotal = roll.lucidity ? (opts.lucidityOnAttack === 'natural-20' ? 20 + sumMods : t.defense + 1) : roll.total;
+    if (roll.success && !beats(attackTotal, t.defense, opts)) attackTotal = t.defense + 1;
+    if (!roll.success) attackTotal = Math.min(attackTotal, t.defense - (opts.successOn === 'meet' ? 1 : 0));
+    let damageDice: number[] = [];
+    let damage = 0;
+    if (roll.success) {
+      const d = rollDamage(weapon.damage, ctx.dice, cmd.damageDice ?? []);
+      damageDice = d.dice;
+      damage = d.total;
+    } else if (cmd.damageDice?.length) throw refuse('damage-on-miss', 'damageDice: the attack misses, so no damage is rolled', 'damageDice', 'How Combat Works');
+    const res = resolveAttack(
+      { attack: attackTotal, defense: t.defense, damage, protection: t.protection, penetrationModifiers, damageModifiers: fx.damage, protectionModifiers, ignoreProtection: fx.ignoreProtection },
+      opts,
+    );
+    const hurt = applyDamage(vitalsOf(t), res.damageTaken, opts);
+    const exploitAllowed = res.hit && (opts.exploitAttacks === 'any' || weapon.kind === 'melee') && (opts.exploitTrigger === 'hit' || res.damageTaken >= 1);
+    return {
+      type: 'attacked',
+      data: {
+        attacker: a.id,
+        target: t.id,
+        weapon: weapon.name,
+        cost,
+        reaction: cmd.reaction ?? null,
+        roll,
+        defense: t.defense,
+        hit: res.hit,
+        penetration: res.penetration,
+        protection: res.protection,
+        damageDice,
+        damage: res.damage,
+        damageTaken: res.damageTaken,
+        toHealth: hurt.toHealth,
+        toLucidity: hurt.toLucidity,
+        zeroHealthDamage: hurt.triggersZeroHealthRoll,
+        dies: hurt.dies,
+        exploitAllowed,
+        steps: [...res.steps],
+      },
+    };
+  },
+  roll(state, cmd, ctx, opts) {
+    const g = state.game;
+    const a = get(g, cmd.actor, 'actor');
+    mayCommand(ctx.actor, a, 'actor');
+    able(a, 'actor');
+    if (cmd.cost > 0) {
+      onTurn(g, a, 'actor');
+      spend(a, cmd.cost, 'actor', 'Action Options');
+    }
+    const mods = skillMods(a, cmd.attribute, cmd.skill, opts);
+    // Mental Clarity: no breaks on KNO, AWA, WIL or CHA skill rolls; Fellowship: a buff on WIL rolls.
+    const clarity = a.traits.includes('Mental Clarity') && cmd.skill !== undefined && ['KNO', 'AWA', 'WIL', 'CHA'].includes(cmd.attribute);
+    const fellowship = cmd.attribute === 'WIL' && g.roster.some((id) => g.combatants[id]!.side === a.side && g.combatants[id]!.traits.includes('Fellowship')) ? 1 : 0;
+    // A roll against another character's attribute (Charm/Deceive against AWA, Read a Person against CHA).
+    if ((cmd.target === undefined) === (cmd.against === undefined)) throw refuse('target', 'target: give a target number or a character and attribute to roll against, not both', 'target', 'Action Options');
+    let target = cmd.target ?? 0;
+    let against: { id: string; attribute: Attribute; d20: number | null } | null = null;
+    if (cmd.against) {
+      const d = get(g, cmd.against.id, 'against.id');
+      const t = againstTarget(d.attributes[cmd.against.attribute], opts, ctx.dice, cmd.against.d20);
+      target = t.target;
+      against = { id: d.id, attribute: cmd.against.attribute, d20: t.defenderD20 };
+    }
+    const roll = d20Roll(a, mods, target, { ...cmd, buffs: (cmd.buffs ?? cmd.buffDice?.length ?? 0) + fellowship }, a.attributes[cmd.attribute], opts, ctx.dice, clarity);
+    if (against && against.d20 !== null && !roll.guaranteed && !roll.lucidity) {
+      const winner = opposedWinner(roll.total, target, opts);
+      if (winner === 'reroll' && roll.total === target) throw refuse('tie', 'the opposed rolls tie: roll both again (option opposedTie=reroll)', 'd20', 'Minor Exploits');
+      return { type: 'rolled', data: { actor: a.id, attribute: cmd.attribute, skill: cmd.skill ?? null, label: cmd.label ?? '', cost: cmd.cost, against, roll: { ...roll, success: winner === 'attacker' } } };
+    }
+    return { type: 'rolled', data: { actor: a.id, attribute: cmd.attribute, skill: cmd.skill ?? null, label: cmd.label ?? '', cost: cmd.cost, against, roll } };
+  },
+  'lucidity-roll'(state, cmd, ctx, opts) {
+    const a = get(state.game, cmd.actor, 'actor');
+    mayCommand(ctx.actor, a, 'actor');
+    if (cmd.purpose === 'major-exploit' && (opts.majorExploits === 'not-available' || (opts.majorExploits === 'pcs-only' && !a.pc))) {
+      throw refuse('option', `purpose: major exploits are not open to ${a.name} at this table (option majorExploits=${opts.majorExploits})`, 'purpose', 'Major Exploits');
+    }
+    const attr = cmd.attribute ? a.attributes[cmd.attribute] : 0;
+    if (cmd.purpose === 'fates-gamble') {
+      // Fate's Gamble: at 0 Health, two Lucidity rolls; both succeed: 1 Health.
+      if (!a.traits.includes("Fate's Gamble")) throw refuse('trait', `actor: ${a.name} does not have Fate's Gamble`, 'actor', 'Creating Traits');
+      if (a.health !== 0) throw refuse('not-at-zero', `actor: Fate's Gamble is for 0 Health; ${a.name} has ${a.health}`, 'actor', 'Creating Traits');
+      const first = rollLucidity({ ...(cmd.d20 !== undefined ? { d20: cmd.d20 } : {}), current: a.lucidity, attribute: attr, gmModifier: cmd.gmModifier }, opts, ctx.dice);
+      const secondCurrent = opts.fatesGambleTargets === 'sequential' ? first.lucidityAfter : a.lucidity;
+      const second = rollLucidity({ ...(cmd.d20Second !== undefined ? { d20: cmd.d20Second } : {}), current: secondCurrent, attribute: attr, gmModifier: cmd.gmModifier }, opts, ctx.dice);
+      const after = Math.max(0, a.lucidity - first.spent - second.spent);
+      const both = first.success && second.success;
+      return { type: 'lucidity-rolled', data: { actor: a.id, purpose: cmd.purpose, rolls: [first, second].map((r) => ({ d20: r.d20, target: r.target, success: r.success })), success: both, lucidityAfter: after, healthGained: both ? 1 : 0 } };
+    }
+    const free = cmd.purpose === 'rescue' && a.traits.includes('Rescuer');
+    const r = rollLucidity({ ...(cmd.d20 !== undefined ? { d20: cmd.d20 } : {}), current: a.lucidity, attribute: attr, gmModifier: cmd.gmModifier, free }, opts, ctx.dice);
+    return { type: 'lucidity-rolled', data: { actor: a.id, purpose: cmd.purpose, rolls: [{ d20: r.d20, target: r.target, success: r.success }], success: r.success, lucidityAfter: r.lucidityAfter, healthGained: 0 } };
+  },
+  move(state, cmd, ctx, opts) {
+    const a = get(state.game, cmd.actor, 'actor');
+    mayCommand(ctx.actor, a, 'actor');
+    able(a, 'actor');
+    onTurn(state.game, a, 'actor');
+    if (cmd.shuffle) {
+      if (!a.traits.includes('Shuffle')) throw refuse('trait', `actor: ${a.name} does not have Shuffle`, 'actor', 'Creating Traits');
+      if (state.log.some((e, i) => e.type === 'moved' && e.data.actor === a.id && e.data.shuffle && isActive(state, i + 1) && sameTurn(state, i + 1))) throw refuse('shuffle-used', 'shuffle: Shuffle is once per turn', 'shuffle', 'Creating Traits');
+      return { type: 'moved', data: { actor: a.id, feet: 5, usedMoveAction: false, shuffle: true } };
+    }
+    const usedMoveAction = a.moveAction;
+    if (!usedMoveAction) spend(a, 1, 'actor', 'Action Options');
+    // Move: 30 ft (10 ft prone); half when careful (avoiding opportunity attacks) or standing up from
+    // Prone; the two halvings count once, or each under halfMoveStacking=stack (C14).
+    const halvings = (cmd.careful ? 1 : 0) + (cmd.standing ? 1 : 0);
+    const base = cmd.prone ? 10 : 30;
+    const feet = halvings === 0 ? base : opts.halfMoveStacking === 'once' ? Math.floor(base / 2) : Math.floor(base / 2 ** halvings);
+    return { type: 'moved', data: { actor: a.id, feet, usedMoveAction, shuffle: false } };
+  },
+  help(state, cmd, ctx) {
+    const a = get(state.game, cmd.actor, 'actor');
+    const t = get(state.game, cmd.target, 'target');
+    mayCommand(ctx.actor, a, 'actor');
+    able(a, 'actor');
+    onTurn(state.game, a, 'actor');
+    spend(a, 1, 'actor', 'Action Options');
+    // Helpful/Harmful: Help/Interfere counts as 2 buffs or breaks.
+    return { type: 'helped', data: { actor: a.id, target: t.id, kind: cmd.kind, count: a.traits.includes('Helpful/Harmful') ? 2 : 1 } };
+  },
+  ready(state, cmd, ctx) {
+    const a = get(state.game, cmd.actor, 'actor');
+    mayCommand(ctx.actor, a, 'actor');
+    able(a, 'actor');
+    onTurn(state.game, a, 'actor');
+    spend(a, cmd.actions, 'actions', 'Action Options');
+    return { type: 'readied', data: { actor: a.id, actions: cmd.actions, trigger: cmd.trigger } };
+  },
+  damage(state, cmd, ctx, opts) {
+    gmOnly(ctx.actor, 'deal damage directly');
+    const t = get(state.game, cmd.target, 'target');
+    const hurt = applyDamage(vitalsOf(t), cmd.amount, opts);
+    return { type: 'damaged', data: { target: t.id, amount: cmd.amount, reason: cmd.reason, toHealth: hurt.toHealth, toLucidity: hurt.toLucidity, zeroHealthDamage: hurt.triggersZeroHealthRoll, dies: hurt.dies } };
+  },
+  exploit(state, cmd, ctx, opts) {
+    gmOnly(ctx.actor, 'rule on an exploit');
+    const a = get(state.game, cmd.actor, 'actor');
+    get(state.game, cmd.target, 'target');
+    if (cmd.kind === 'major' && (opts.majorExploits === 'not-available' || (opts.majorExploits === 'pcs-only' && !a.pc))) throw refuse('option', `kind: major exploits are not open to ${a.name} (option majorExploits=${opts.majorExploits})`, 'kind', 'Major Exploits');
+    return { type: 'exploit-ruled', data: { actor: cmd.actor, target: cmd.target, kind: cmd.kind, success: cmd.success, ruling: cmd.ruling } };
+  },
+  reveal(state, cmd, ctx) {
+    gmOnly(ctx.actor, 'reveal a combatant');
+    const c = get(state.game, cmd.id, 'id');
+    if (!c.hidden) throw refuse('not-hidden', `id: ${c.name} is not hidden`, 'id');
+    return { type: 'revealed', data: { id: c.id } };
+  },
+  'end-turn'(state, cmd, ctx, opts) {
+    const g = state.game;
+    if (!g.started) throw refuse('not-started', 'the encounter has not started', undefined, 'Actions');
+    const now = g.combatants[currentId(g)!]!;
+    if (ctx.actor.role !== 'gm') mayCommand(ctx.actor, now, 'turn');
+    const died: string[] = now.condition === 'final-turn' ? [now.id] : [];
+    let index = g.turn;
+    let newRound = false;
+    const zeroHealth: ZeroHealthRecord[] = [];
+    // The next combatant who can act; passing the end of the order ends the round.
+    for (let step = 0; step < g.order.length; step++) {
+      index++;
+      if (index >= g.order.length) {
+        index = 0;
+        if (!newRound) {
+          newRound = true;
+          // End of round: a Lucidity (CON) roll for everyone who took damage while already at 0 Health ("Hitting 0 Health").
+          for (const id of g.order) {
+            const c = g.combatants[id]!;
+            if (!c.zeroHealthDamage || c.condition === 'dead' || died.includes(id)) continue;
+            const given = cmd.dice ? ownGet(cmd.dice, id) : undefined;
+            const z = zeroHealthRoll(vitalsOf(c), c.attributes.CON, opts, ctx.dice, given);
+            zeroHealth.push({ id, d20: z.roll.d20, target: z.roll.target, degree: z.degree, outcome: z.outcome, lucidityAfter: z.lucidityAfter });
+          }
+        }
+      }
+      const c = g.combatants[g.order[index]!]!;
+      if (c.condition !== 'dead' && !died.includes(c.id)) break;
+    }
+    return { type: 'turn-ended', data: { ended: now.id, next: g.order[index]!, round: newRound ? g.round + 1 : g.round, newRound, zeroHealth, died } };
+  },
+  undo(state, _cmd, ctx) {
+    gmOnly(ctx.actor, 'undo');
+    const target = nextUndo(state.marks);
+    if (target === null) throw refuse('nothing-to-undo', 'there is nothing to undo');
+    return { type: 'undone', data: { target } };
+  },
+  redo(state, _cmd, ctx) {
+    gmOnly(ctx.actor, 'redo');
+    const target = nextRedo(state.marks);
+    if (target === null) throw refuse('nothing-to-redo', 'there is nothing to redo');
+    return { type: 'redone', data: { target } };
+  },
+};
+
+function isActive(state: LucidityTableState, seq: number): boolean {
+  return undoPosition(state.marks).active.includes(seq);
+}
+
+/** True when the entry at `seq` came after the last turn change. */
+function sameTurn(state: LucidityTableState, seq: number): boolean {
+  for (let i = state.log.length; i > seq; i--) if (state.log[i - 1]!.type === 'turn-ended' || state.log[i - 1]!.type === 'encounter-started') return false;
+  return true;
+}
+
+function vitalsOf(c: Combatant) {
+  return { health: c.health, maxHealth: c.maxHealth, lucidity: c.lucidity, maxLucidity: c.maxLucidity, energy: c.energy, maxEnergy: c.maxEnergy };
+}
+
+export function decideEncounter(state: LucidityTableState, command: LucidityCommand, ctx: DecideContext): LucidityEvent[] {
+  const opts = optionsOf(state);
+  const handler = handlers[command.type] as Handler<LucidityCommand['type']>;
+  return [handler(state, command, ctx, opts)];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Evolve.
+
+function put(game: Game, c: Combatant): Game {
+  return { ...game, combatants: withEntry(game.combatants, c.id, c) };
+}
+
+function hurt(game: Game, id: string, toHealth: number, toLucidity: number, zero: boolean, dies: boolean, opts: LucidityOptions): Game {
+  const c = game.combatants[id]!;
+  const damageThisTurn = c.damageThisTurn + toHealth + toLucidity;
+  // Adrenaline Rush: 10 or more damage in one turn gives +6 Protection for a minute (60 s / roundSeconds rounds).
+  const rush = c.traits.includes('Adrenaline Rush') && damageThisTurn >= 10 && c.damageThisTurn < 10 ? game.round + Math.ceil(60 / opts.roundSeconds) : c.adrenalineUntil;
+  const health = c.health - toHealth;
+  return put(game, {
+    ...c,
+    health,
+    lucidity: c.lucidity - toLucidity,
+    zeroHealthDamage: c.zeroHealthDamage || zero,
+    damageThisTurn,
+    adrenalineUntil: rush,
+    condition: dies ? 'dead' : c.condition,
+  });
+}
+
+function startTurn(game: Game, id: string): Game {
+  const c = game.combatants[id]!;
+  // A new turn: the move action and 2 actions ("Actions"); readied actions not used are lost.
+  return put(game, { ...c, actions: 2, moveAction: true, readied: null });
+}
+
+export function applyEvent(game: Game, e: LucidityEvent, opts: LucidityOptions): Game {
+  switch (e.type) {
+    case 'combatant-added':
+      return { ...put(game, e.data.combatant), roster: [...game.roster, e.data.combatant.id], order: game.started ? [...game.order, e.data.combatant.id] : game.order };
+    case 'encounter-started': {
+      let g: Game = { ...game, order: e.data.order, round: 1, turn: 0, started: true };
+      for (const r of e.data.rolls) g = put(g, { ...g.combatants[r.id]!, initiative: r.total });
+      return startTurn(g, e.data.order[0]!);
+    }
+    case 'attacked': {
+      const d = e.data;
+      let g = game;
+      const a = g.combatants[d.attacker]!;
+      const readied = d.reaction === 'readied' && a.readied ? { ...a.readied, actions: a.readied.actions - d.cost } : a.readied;
+      g = put(g, {
+        ...a,
+        actions: d.reaction ? a.actions : a.actions - d.cost,
+        readied: readied && readied.actions > 0 ? readied : d.reaction === 'readied' ? null : readied,
+        opportunityRound: d.reaction === 'opportunity' || d.reaction === 'free' ? g.round : a.opportunityRound,
+        pendingBuffs: 0,
+        pendingBreaks: 0,
+        lucidity: d.roll.lucidity ? d.roll.lucidity.lucidityAfter : a.lucidity,
+      });
+      return hurt(g, d.target, d.toHealth, d.toLucidity, d.zeroHealthDamage, d.dies, opts);
+    }
+    case 'rolled': {
+      const a = game.combatants[e.data.actor]!;
+      return put(game, { ...a, actions: a.actions - e.data.cost, pendingBuffs: 0, pendingBreaks: 0, lucidity: e.data.roll.lucidity ? e.data.roll.lucidity.lucidityAfter : a.lucidity });
+    }
+    case 'lucidity-rolled': {
+      const a = game.combatants[e.data.actor]!;
+      const health = Math.min(a.maxHealth, a.health + e.data.healthGained);
+      return put(game, { ...a, lucidity: e.data.lucidityAfter, health, condition: health > 0 && a.condition === 'unconscious' ? 'active' : a.condition });
+    }
+    case 'moved': {
+      const a = game.combatants[e.data.actor]!;
+      if (e.data.shuffle) return game;
+      return put(game, e.data.usedMoveAction ? { ...a, moveAction: false } : { ...a, actions: a.actions - 1 });
+    }
+    case 'helped': {
+      const a = game.combatants[e.data.actor]!;
+      let g = put(game, { ...a, actions: a.actions - 1 });
+      const t = g.combatants[e.data.target]!;
+      g = put(g, e.data.kind === 'buff' ? { ...t, pendingBuffs: t.pendingBuffs + e.data.count } : { ...t, pendingBreaks: t.pendingBreaks + e.data.count });
+      return g;
+    }
+    case 'readied': {
+      const a = game.combatants[e.data.actor]!;
+      return put(game, { ...a, actions: a.actions - e.data.actions, readied: { actions: e.data.actions, trigger: e.data.trigger } });
+    }
+    case 'damaged':
+      return hurt(game, e.data.target, e.data.toHealth, e.data.toLucidity, e.data.zeroHealthDamage, e.data.dies, opts);
+    case 'exploit-ruled':
+      return game;
+    case 'revealed':
+      return put(game, { ...game.combatants[e.data.id]!, hidden: false });
+    case 'turn-ended': {
+      let g = game;
+      for (const id of e.data.died) g = put(g, { ...g.combatants[id]!, condition: 'dead' });
+      for (const z of e.data.zeroHealth) {
+        const c = g.combatants[z.id]!;
+        const injuries = z.outcome.kind === 'nothing' || z.outcome.kind === 'final-turn' ? c.injuries : [...c.injuries, z.outcome.kind];
+        g = put(g, { ...c, lucidity: z.lucidityAfter, injuries, condition: z.outcome.kind === 'final-turn' ? 'final-turn' : c.condition });
+      }
+      // Every turn change resets the damage counted for Adrenaline Rush; a new round clears the 0-Health marks.
+      for (const id of g.roster) {
+        const c = g.combatants[id]!;
+        g = put(g, { ...c, damageThisTurn: 0, zeroHealthDamage: e.data.newRound ? false : c.zeroHealthDamage });
+      }
+      g = { ...g, round: e.data.round, turn: g.order.indexOf(e.data.next) };
+      return startTurn(g, e.data.next);
+    }
+    case 'undone':
+    case 'redone':
+      return game;
+  }
+}
+
+function isMark(e: LucidityEvent): e is Extract<LucidityEvent, { type: 'undone' | 'redone' }> {
+  return e.type === 'undone' || e.type === 'redone';
+}
+
+export function evolveEncounter(state: LucidityTableState, event: LucidityEvent): LucidityTableState {
+  const seq = state.log.length + 1;
+  const log = [...state.log, event];
+  const opts = optionsOf(state);
+  if (!isMark(event)) {
+    return { ...state, log, marks: [...state.marks, { seq, kind: 'action' }], game: applyEvent(state.game, event, opts) };
+  }
+  const marks: UndoMark[] = [...state.marks, { seq, kind: event.type === 'undone' ? 'undo' : 'redo', target: event.data.target }];
+  // The game is the fold of the entries still in effect.
+  const active = undoPosition(marks).active.slice().sort((a, b) => a - b);
+  let game = EMPTY_GAME;
+  for (const s of active) game = applyEvent(game, log[s - 1]!, opts);
+  return { ...state, log, marks, game };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Views and redaction: a player never receives what a hidden combatant is or does.
+
+function seesCombatant(viewer: Actor, c: Combatant | undefined): boolean {
+  return viewer.role === 'gm' || (c !== undefined && !c.hidden);
+}
+
+function combatantView(c: Combatant, viewer: Actor) {
+  const own = viewer.role === 'gm' || c.controller === viewer.participantId || c.side === 'party';
+  const base = { id: c.id, name: c.name, side: c.side, condition: c.condition, initiative: c.initiative, ...(viewer.role === 'gm' ? { hidden: c.hidden } : {}) };
+  if (!own) return base;
+  return {
+    ...base,
+    controller: c.controller,
+    level: c.level,
+    health: c.health,
+    maxHealth: c.maxHealth,
+    lucidity: c.lucidity,
+    maxLucidity: c.maxLucidity,
+    energy: c.energy,
+    maxEnergy: c.maxEnergy,
+    defense: c.defense,
+    protection: c.protection + c.shieldProtection,
+    actions: c.actions,
+    moveAction: c.moveAction,
+    readied: c.readied,
+    buffsOffered: c.pendingBuffs,
+    breaksOffered: c.pendingBreaks,
+    injuries: c.injuries,
+    traits: c.traits,
+    weapons: c.weapons.map((w) => w.name),
+  };
+}
+
+export function viewEncounter(state: LucidityTableState, viewer: Actor) {
+  const g = state.game;
+  const visible = (id: string) => seesCombatant(viewer, g.combatants[id]);
+  const cur = currentId(g);
+  return {
+    ruleset: 'lucidity',
+    preset: state.preset,
+    options: state.overrides,
+    started: g.started,
+    round: g.round,
+    current: cur && visible(cur) ? cur : null,
+    order: g.order.filter(visible),
+    combatants: g.roster.filter(visible).map((id) => combatantView(g.combatants[id]!, viewer)),
+    canUndo: viewer.role === 'gm' && nextUndo(state.marks) !== null,
+    canRedo: viewer.role === 'gm' && nextRedo(state.marks) !== null,
+  };
+}
+
+export function redactEncounterEvent(event: LucidityEvent, viewer: Actor, state: LucidityTableState): LucidityEvent | null {
+  if (viewer.role === 'gm') return event;
+  const g = state.game;
+  const hidden = (id: string) => !seesCombatant(viewer, ownGet(g.combatants, id));
+  switch (event.type) {
+    case 'combatant-added':
+      return hidden(event.data.combatant.id) ? null : { type: 'combatant-added', data: { combatant: { ...event.data.combatant, ...(event.data.combatant.side === 'foe' ? { skills: {}, weapons: [] } : {}) } } };
+    case 'encounter-started':
+      return { type: 'encounter-started', data: { rolls: event.data.rolls.filter((r) => !hidden(r.id)), order: event.data.order.filter((id) => !hidden(id)) } };
+    case 'attacked': {
+      const d = event.data;
+      if (hidden(d.target)) return null;
+      if (!hidden(d.attacker)) return event;
+      // The target's side learns what it took, not who or what rolled.
+      return { type: 'attacked', data: { ...d, attacker: 'unseen', weapon: 'unseen', roll: { d20: 0, modifiers: [], buffDice: [], breakDice: [], total: 0, target: d.roll.target, success: d.roll.success }, damageDice: [], steps: [] } };
+    }
+    case 'rolled':
+      return hidden(event.data.actor) || (event.data.against !== null && hidden(event.data.against.id)) ? null : event;
+    case 'lucidity-rolled':
+    case 'moved':
+    case 'readied':
+      return hidden(event.data.actor) ? null : event;
+    case 'helped':
+      return hidden(event.data.actor) || hidden(event.data.target) ? null : event;
+    case 'damaged':
+      return hidden(event.data.target) ? null : event;
+    case 'exploit-ruled':
+      return hidden(event.data.actor) || hidden(event.data.target) ? null : event;
+    case 'revealed':
+      return event;
+    case 'turn-ended':
+      return { type: 'turn-ended', data: { ...event.data, ended: hidden(event.data.ended) ? 'unseen' : event.data.ended, next: hidden(event.data.next) ? 'unseen' : event.data.next, zeroHealth: event.data.zeroHealth.filter((z) => !hidden(z.id)), died: event.data.died.filter((id) => !hidden(id)) } };
+    case 'undone':
+    case 'redone':
+      return event;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The decider the table server hosts.
+
+export function parseEncounterCommand(raw: unknown): { ok: true; command: LucidityCommand } | { ok: false; error: ReturnType<typeof toCommandError> } {
+  const r = LucidityCommandSchema.safeParse(raw);
+  if (r.success) return { ok: true, command: r.data };
+  const issue = r.error.issues[0]!;
+  const field = issue.path.map(String).join('.');
+  return { ok: false, error: toCommandError({ code: 'invalid_command', message: `${field || 'command'}: ${issue.message}`, field }) };
+}
+
+export function lucidityDecider(preset = 'standard', overrides: Readonly<Record<string, unknown>> = {}): Decider<LucidityTableState, LucidityCommand, LucidityEvent> {
+  return {
+    initialState: () => initialEncounter(preset, overrides),
+    parseCommand: parseEncounterCommand,
+    decide: decideEncounter,
+    evolve: evolveEncounter,
+    redactEvent: redactEncounterEvent,
+    viewState: viewEncounter,
+  };
+}

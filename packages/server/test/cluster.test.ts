@@ -1,0 +1,198 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type TableServer } from '../src/server';
+import { openPostgresStore, parseWake, type Store } from '../src/store';
+import { secretDecider } from './fixtures/secret-decider';
+import { connectAs, createTable, dropSchema, http, joinTable, PG_URL, runPg, sleep, type TestClient, uniqueSchema } from './helpers';
+
+// Two nodes in one process: two servers, each with its own store (pool and listening connection)
+// on the same PostgreSQL schema, as two processes behind a load balancer would be.
+
+interface Node {
+  name: string;
+  server: TableServer;
+  store: Store;
+  url: string;
+  wsUrl: string;
+}
+
+async function startNode(schema: string, name: string): Promise<Node> {
+  const store = await openPostgresStore({ connectionString: PG_URL, schema, maxConnections: 4, listenerName: `${schema}-${name}` });
+  const server = await createServer(
+    {
+      host: '127.0.0.1',
+      port: 0,
+      logLevel: 'silent',
+      store,
+      cluster: true,
+      clusterCheckMs: 300,
+      rateLimit: { burst: 500, perSecond: 500 },
+    },
+    secretDecider,
+  );
+  const { url } = await server.listen();
+  return { name, server, store, url, wsUrl: `${url.replace('http', 'ws')}/ws` };
+}
+
+const seqs = (c: TestClient) => c.events().map((e) => e.seq as number);
+const contiguous = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+
+async function until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(10);
+  }
+}
+
+describe('parseWake', () => {
+  it('reads event and setup notices and refuses anything else', () => {
+    expect(parseWake('e 12 t_abc')).toEqual({ kind: 'events', version: 12, tableId: 't_abc' });
+    expect(parseWake('s 3 t_abc')).toEqual({ kind: 'setup', version: 3, tableId: 't_abc' });
+    for (const bad of ['', 'e t_abc', 'x 1 t', 'e -1 t', 'e 1 ', 'e 1 a b', 'e 1234567890123456 t']) expect(parseWake(bad)).toBeNull();
+  });
+});
+
+describe.skipIf(!runPg)('several nodes on one PostgreSQL database', () => {
+  const schema = uniqueSchema();
+  let a: Node;
+  let b: Node;
+  beforeAll(async () => {
+    a = await startNode(schema, 'a');
+    b = await startNode(schema, 'b');
+  });
+  afterAll(async () => {
+    for (const node of [a, b]) {
+      await node?.server.close();
+      await node?.store.close();
+    }
+    await dropSchema(schema);
+  });
+
+  it('a command sent to one node reaches the clients of the other, in the same order for everyone', async () => {
+    const t = await createTable(a.url);
+    const ann = await joinTable(b.url, t.tableId, t.invite.token, 'Ann');
+    const gm = await connectAs(a.wsUrl, t.tableId, t.gm.token);
+    const annOnB = await connectAs(b.wsUrl, t.tableId, ann.token);
+    const observerOnB = await connectAs(b.wsUrl, t.tableId, t.observer.token);
+
+    // Both nodes write to the same table at once: every command is applied, none answered `conflict`.
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        i % 2 === 0 ? gm.client.command(`g${i}`, { type: 'roll', count: 2 }) : annOnB.client.command(`a${i}`, { type: 'roll', count: 2 }),
+      ),
+    );
+    expect(answers.map((m) => m.type)).toEqual(Array(20).fill('ack'));
+    const acked = answers.flatMap((m) => [m.firstSeq as number]).sort((x, y) => x - y);
+    expect(acked).toEqual(contiguous(20));
+
+    for (const c of [gm.client, annOnB.client, observerOnB.client]) await until(() => seqs(c).length >= 20, 5000, 'all 20 events');
+    await sleep(100);
+    for (const c of [gm.client, annOnB.client, observerOnB.client]) expect(seqs(c)).toEqual(contiguous(20));
+    // Rolls are public: everyone holds the very same events in the same order.
+    const gmEvents = gm.client.events().map((e) => e.event);
+    expect(annOnB.client.events().map((e) => e.event)).toEqual(gmEvents);
+    expect(observerOnB.client.events().map((e) => e.event)).toEqual(gmEvents);
+    // And they are the database's log.
+    const stored = await a.store.readEvents(t.tableId, 0);
+    expect(stored.map((e) => e.event)).toEqual(gmEvents);
+
+    for (const c of [gm.client, annOnB.client, observerOnB.client]) c.close();
+  }, 30_000);
+
+  it('a command naming a version that another node has moved past is refused with conflict', async () => {
+    const t = await createTable(a.url);
+    const gm = await connectAs(a.wsUrl, t.tableId, t.gm.token);
+    const gmOnB = await connectAs(b.wsUrl, t.tableId, t.gm.token);
+    expect((await gm.client.command('c1', { type: 'roll', count: 1 })).type).toBe('ack');
+    await gmOnB.client.untilSeq(1);
+    // Both decide against version 1; whichever is stored second is refused, the other applied.
+    const [x, y] = await Promise.all([
+      gm.client.command('c2', { type: 'roll', count: 1 }, { expectedVersion: 1 }),
+      gmOnB.client.command('c3', { type: 'roll', count: 1 }, { expectedVersion: 1 }),
+    ]);
+    expect([x.type, y.type].sort()).toEqual(['ack', 'error']);
+    expect([x, y].find((m) => m.type === 'error')).toMatchObject({ code: 'conflict' });
+    expect((await a.store.getTable(t.tableId))!.version).toBe(2);
+    gm.client.close();
+    gmOnB.client.close();
+  }, 20_000);
+
+  it('a removed player and a replaced observer link are disconnected on every node', async () => {
+    const t = await createTable(a.url);
+    const ann = await joinTable(a.url, t.tableId, t.invite.token, 'Ann');
+    const bob = await joinTable(a.url, t.tableId, t.invite.token, 'Bob');
+    const annOnB = await connectAs(b.wsUrl, t.tableId, ann.token);
+    const bobOnB = await connectAs(b.wsUrl, t.tableId, bob.token);
+    const observerOnB = await connectAs(b.wsUrl, t.tableId, t.observer.token);
+    // A player joining through node A is announced to node B's clients.
+    const cid = await joinTable(a.url, t.tableId, t.invite.token, 'Cid');
+    expect(await bobOnB.client.waitFor((m) => m.type === 'participant-joined')).toMatchObject({
+      participant: { id: cid.participantId, role: 'player', displayName: 'Cid' },
+    });
+
+    const removed = await http(a.url, 'DELETE', `/api/tables/${t.tableId}/participants/${ann.participantId}`, { token: t.gm.token });
+    expect(removed.status).toBe(200);
+    expect((await annOnB.client.closed).code).toBe(4003);
+    // Bob stays, and learns that Ann left.
+    expect(await bobOnB.client.waitFor((m) => m.type === 'participant-left')).toMatchObject({ participantId: ann.participantId });
+    expect(bobOnB.client.closeInfo).toBeNull();
+
+    const rotated = await http(a.url, 'POST', `/api/tables/${t.tableId}/links/observer/rotate`, { token: t.gm.token });
+    expect(rotated.status).toBe(200);
+    expect((await observerOnB.client.closed).code).toBe(4003);
+    expect(bobOnB.client.closeInfo).toBeNull();
+
+    // The settings reach node B's clients too.
+    const patched = await http(a.url, 'PATCH', `/api/tables/${t.tableId}/settings`, { token: t.gm.token, body: { physicalDice: true } });
+    expect(patched.status).toBe(200);
+    expect(await bobOnB.client.waitFor((m) => m.type === 'settings')).toMatchObject({ settings: { physicalDice: true } });
+    bobOnB.client.close();
+  }, 20_000);
+
+  it('events sent while a listening connection was cut reach its clients once it is back', async () => {
+    const t = await createTable(a.url);
+    const gm = await connectAs(a.wsUrl, t.tableId, t.gm.token);
+    const gmOnB = await connectAs(b.wsUrl, t.tableId, t.gm.token);
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    try {
+      const cut = await admin.query('SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity WHERE application_name = $1', [
+        `${schema}-b`,
+      ]);
+      expect(cut.rows).toEqual([{ done: true }]);
+      for (let i = 0; i < 10; i++) expect((await gm.client.command(`k${i}`, { type: 'roll', count: 1 })).type).toBe('ack');
+      await until(() => seqs(gmOnB.client).length >= 10, 5000, 'the events on node B');
+      expect(seqs(gmOnB.client)).toEqual(contiguous(10));
+      // A new listening connection took the place of the one cut.
+      const back = await admin.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1', [`${schema}-b`]);
+      expect(back.rows[0].n).toBe(1);
+    } finally {
+      await admin.end();
+    }
+    gm.client.close();
+    gmOnB.client.close();
+  }, 20_000);
+
+  it('a client that moves to another node resumes from where it was, with nothing missing or repeated', async () => {
+    const t = await createTable(a.url);
+    const gm = await connectAs(a.wsUrl, t.tableId, t.gm.token);
+    const ann = await joinTable(a.url, t.tableId, t.invite.token, 'Ann');
+    const annOnA = await connectAs(a.wsUrl, t.tableId, ann.token);
+    // Node B has the table in memory already, at version 0.
+    const observerOnB = await connectAs(b.wsUrl, t.tableId, t.observer.token);
+    for (let i = 0; i < 5; i++) await gm.client.command(`m${i}`, { type: 'roll', count: 1 });
+    await annOnA.client.untilSeq(5);
+    annOnA.client.close();
+    for (let i = 5; i < 8; i++) await gm.client.command(`m${i}`, { type: 'roll', count: 1 });
+    const annOnB = await connectAs(b.wsUrl, t.tableId, ann.token, 5);
+    expect(annOnB.welcome.resync).toBeUndefined();
+    await annOnB.client.untilSeq(8);
+    expect(seqs(annOnB.client)).toEqual([6, 7, 8]);
+    await observerOnB.client.untilSeq(8);
+    expect(seqs(observerOnB.client)).toEqual(contiguous(8));
+    observerOnB.client.close();
+    gm.client.close();
+    annOnB.client.close();
+  }, 20_000);
+});

@@ -1,0 +1,56 @@
+import type { OptionName } from '../../../rules/src/options/options';
+
+/** Each table option named in words, for the GM choosing them. */
+export const OPTION_LABEL: Record<OptionName, string> = {
+  criticals: 'Who earns criticals',
+  natTenLowerTotal: 'A natural 10 with the lower total',
+  natTenBothTied: 'Both sides tie with natural 10s',
+  criticalBankCap: 'Most criticals held at once',
+  criticalsLast: 'How long criticals are kept',
+  criticalDefaultUse: 'What a critical does unless said otherwise',
+  criticalsTransferable: 'Criticals may be given away',
+  gmCriticals: "The GM's characters earn criticals",
+  secondaryCharactersEarnCriticals: 'Companions earn criticals',
+  fullTie: 'When every die ties',
+  minimumPool: 'Fewest dice a side rolls',
+  unopposed: 'Unopposed challenges',
+  assist: 'What an assistant gives',
+  maxAssistants: 'Most assistants on one challenge',
+  bonusDiceMayExceedCap: 'Bonus dice may exceed the skill cap',
+  armorIgnores: 'Which dice armor sets aside',
+  concertedEffortPerScene: 'Concerted efforts per scene',
+  grades: 'Clear and glancing successes',
+  developmentCountsOnlyClear: 'Only clear successes count for development',
+  potential: 'How Potential is worked out',
+  creationPoints: 'Creation points',
+  prioritiesChangeable: 'Priorities may change after creation',
+  unspentTraits: 'When unspent trait slots are filled',
+  qualityUpgradeCost: 'Cost of a Special Quality upgrade',
+  rerollDefault: 'Which result a reroll keeps',
+  actionOrder: 'How the action order is set',
+  escalation: 'The steps of escalation',
+  nonViolentExtended: 'Extended non-violent challenges',
+  distance: 'How distance is tracked',
+  companionsPerCharacter: 'Companions per character',
+  raiseDead: 'The dead may be revived',
+  terms: 'Words used at the table',
+  escalationMaySkip: 'Escalation may skip a step',
+  minionThreshold: "Hits to take a minion out",
+  injuryTiming: 'When a new health status takes effect',
+  injuryPenaltyLasts: 'Where injury penalties apply',
+  attackAttribute: 'The attribute added to an attack',
+  hiddenSideShown: "What players see of a hidden character's roll",
+};
+
+/** The options by topic, in the order a GM thinks of them. Every option is in exactly one group. */
+export const OPTION_GROUPS: readonly { title: string; options: readonly OptionName[] }[] = [
+  { title: 'Rolling challenges', options: ['fullTie', 'minimumPool', 'unopposed', 'grades', 'assist', 'maxAssistants', 'bonusDiceMayExceedCap', 'rerollDefault', 'concertedEffortPerScene', 'hiddenSideShown'] },
+  {
+    title: 'Criticals',
+    options: ['criticals', 'natTenLowerTotal', 'natTenBothTied', 'criticalBankCap', 'criticalsLast', 'criticalDefaultUse', 'criticalsTransferable', 'gmCriticals', 'secondaryCharactersEarnCriticals'],
+  },
+  { title: 'Violence and injury', options: ['actionOrder', 'attackAttribute', 'armorIgnores', 'injuryTiming', 'injuryPenaltyLasts', 'minionThreshold', 'raiseDead'] },
+  { title: 'Scenes and escalation', options: ['escalation', 'escalationMaySkip', 'nonViolentExtended', 'distance'] },
+  { title: 'Characters and advancement', options: ['potential', 'creationPoints', 'prioritiesChangeable', 'unspentTraits', 'qualityUpgradeCost', 'companionsPerCharacter', 'developmentCountsOnlyClear'] },
+  { title: 'Words', options: ['terms'] },
+];

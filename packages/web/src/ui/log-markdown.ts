@@ -1,0 +1,47 @@
+import type { Participant } from '../lib/api';
+import type { LogEntry } from '../lib/rules';
+import { decidedText, verdictText } from './Dice';
+import { whisperedTo, whoName } from './Log';
+
+/** Characters that Markdown reads as formatting, escaped so that names and talk print as typed. */
+function escape(text: string): string {
+  return text.replace(/([\\`*_{}[\]<>#|!])/g, '\\$1');
+}
+
+function dice(values: readonly number[]): string {
+  return values.length ? values.join(', ') : 'no dice';
+}
+
+/**
+ * The log as a Markdown document, oldest entry first: what the reader saw of the table, with each
+ * roll's outcome, dice and explanation, and table talk as quotations (whispers marked).
+ */
+export function logMarkdown(input: { tableName: string; log: readonly LogEntry[]; participants: readonly Participant[]; graded: boolean; omitted?: number; exportedAt?: Date }): string {
+  const out: string[] = [`# ${escape(input.tableName)}`, ''];
+  const when = (input.exportedAt ?? new Date()).toISOString().replace('T', ' ').slice(0, 16);
+  out.push(`The table's log as of ${when} UTC, ${input.log.length} ${input.log.length === 1 ? 'entry' : 'entries'}.`);
+  if (input.omitted) out.push(`${input.omitted} older ${input.omitted === 1 ? 'entry is' : 'entries are'} not included.`);
+  out.push('');
+  for (const e of input.log) {
+    const who = escape(whoName(input.participants, e.by));
+    const time = e.at.slice(11, 16);
+    if (e.said) {
+      const to = e.said.to ? ` to ${escape(whisperedTo(input.participants, e.said.to))} (whisper)` : '';
+      out.push(`**${who}**${to}, ${time}:`, '', ...e.lines.map((l) => `> ${escape(l)}`), '');
+      continue;
+    }
+    out.push(`### #${e.seq} · ${time} · ${who}${e.hidden ? ' · hidden (GM only)' : ''}`, '');
+    if (e.purpose) out.push(`*${escape(e.purpose)}*`, '');
+    if (e.result) {
+      const r = e.result;
+      out.push(`**${escape(r.actor.name)}: ${verdictText(r, input.graded)}**, ${decidedText(r)}.`, '');
+      const entered = (s: typeof r.actor) => (s.roll.source === 'given' ? ' (physical dice)' : '');
+      out.push(`- ${escape(r.actor.name)}: ${dice(r.actor.dice)}${entered(r.actor)}`);
+      out.push(`- ${escape(r.kind === 'unopposed' ? `GM (${r.difficulty?.label ?? 'difficulty'})` : r.reactor.name)}: ${dice(r.reactor.dice)}${entered(r.reactor)}`, '');
+      out.push('<details><summary>How it was decided</summary>', '', ...r.explanation.map((l) => `1. ${escape(l.trim())}`), '', '</details>', '');
+    } else {
+      out.push(...e.lines.map((l) => escape(l.trim())).filter(Boolean).map((l) => `${l}  `), '');
+    }
+  }
+  return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+}

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { combatantFromSheet, isPreset, matchupOdds, PRESETS, simulateDuels, tableOptions, wilsonInterval, type Combatant, type Preset } from '@personae/rules';
+import { combatantFromSheet, matchupOdds, simulateDuels, tableOptions, wilsonInterval, type Combatant, type Preset } from '@personae/rules';
 import { seedNumber, wholeNumber } from '../args.js';
 import { toJson } from '../format/json.js';
 import { percent } from '../format/odds.js';
@@ -7,7 +7,7 @@ import { grouped, progressBar } from '../format/progress.js';
 import { indent, textTable } from '../format/table.js';
 import { CliError, writeLines, type CliIo } from '../io.js';
 import { readSheetFile } from '../sheets.js';
-import { clean } from './odds-lab.js';
+import { clean, readPresetList } from './odds-lab.js';
 
 interface MatchupFlags {
   rules?: string;
@@ -18,16 +18,6 @@ interface MatchupFlags {
 
 /** The most duels one run plays per rule set. */
 const MAX_DUELS = 100_000;
-
-function presetsOf(text: string | undefined): Preset[] {
-  const names = (text ?? 'core-2011,srd-v4')
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
-  if (names.length === 0) throw new CliError(`--rules: name at least one preset (${PRESETS.join(', ')})`);
-  for (const n of names) if (!isPreset(n)) throw new CliError(`--rules: unknown rules preset "${n}"; known presets: ${PRESETS.join(', ')}`);
-  return names as Preset[];
-}
 
 function character(file: string, id: string, preset: Preset): Combatant {
   try {
@@ -58,7 +48,7 @@ export function registerMatchupCommand(program: Command, io: CliIo): void {
     .option('--seed <n>', 'seed of the duels (default 1)', seedNumber)
     .option('--json', 'print one JSON object instead of text')
     .action(async (first: string, second: string, flags: MatchupFlags) => {
-      const presets = presetsOf(flags.rules);
+      const presets = readPresetList(flags.rules ?? 'core-2011,srd-v4', '--rules');
       const seed = flags.seed ?? 1;
       const results = [];
       for (const preset of presets) {

@@ -1,4 +1,4 @@
-import { atLeast, atMost, expected, howDecided, isPreset, parseOptionAssignment, PRESETS, tableOptions, type ChallengeOdds, type DecidingPairs, type OptionName, type TableOptions } from '@personae/rules';
+import { atLeast, atMost, expected, howDecided, isPreset, parseOptionAssignment, PRESETS, tableOptions, type ChallengeOdds, type DecidingPairs, type OptionName, type Preset, type TableOptions } from '@personae/rules';
 import type { Table } from '../args.js';
 import { percent } from '../format/odds.js';
 import { textTable, indent } from '../format/table.js';
@@ -19,15 +19,7 @@ export function clean(p: number): number {
 export function compareTables(table: Table, presets: string | undefined, variants: readonly string[]): Table[] {
   const out: Table[] = [];
   if (presets !== undefined) {
-    const names = presets
-      .split(',')
-      .map((s) => s.trim())
-      .filter((s) => s !== '');
-    if (names.length === 0) throw new CliError(`--compare: name at least one rules preset, e.g. --compare ${PRESETS.join(',')}`);
-    for (const name of names) {
-      if (!isPreset(name)) throw new CliError(`--compare: unknown rules preset "${name}"; known presets: ${PRESETS.join(', ')}`);
-      out.push({ preset: name, options: tableOptions(name, table.overrides as Partial<TableOptions>), overrides: table.overrides });
-    }
+    for (const name of readPresetList(presets, '--compare')) out.push({ preset: name, options: tableOptions(name, table.overrides as Partial<TableOptions>), overrides: table.overrides });
   } else out.push(table);
   for (const text of variants) {
     try {
@@ -42,8 +34,19 @@ export function compareTables(table: Table, presets: string | undefined, variant
   return out;
 }
 
+/** A comma-separated list of rules presets ("core-2011,srd-v4"), each checked; `flag` names where it was given. */
+export function readPresetList(text: string, flag: string): Preset[] {
+  const names = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  if (names.length === 0) throw new CliError(`${flag}: name at least one rules preset, e.g. ${flag} ${PRESETS.join(',')}`);
+  for (const name of names) if (!isPreset(name)) throw new CliError(`${flag}: unknown rules preset "${name}"; known presets: ${PRESETS.join(', ')}`);
+  return names as Preset[];
+}
+
 /** "core-2011", or "srd-v4 with fullTie=reroll, assist=web". */
-export function tableLabel(table: Table): string {
+export function tableLabel(table: Pick<Table, 'preset' | 'overrides'>): string {
   const overrides = Object.entries(table.overrides).map(([k, v]) => `${k}=${String(v)}`);
   return overrides.length > 0 ? `${table.preset} with ${overrides.join(', ')}` : table.preset;
 }

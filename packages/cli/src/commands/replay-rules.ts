@@ -2,7 +2,7 @@ import { isPreset, parseOptionAssignment, PRESETS, replayUnderRules, tableOption
 import { percent } from '../format/odds.js';
 import { indent, textTable } from '../format/table.js';
 import { CliError } from '../io.js';
-import { clean } from './odds-lab.js';
+import { clean, tableLabel } from './odds-lab.js';
 
 /** `--rules` and `--option` of `personae replay`: the rule set to judge the recorded dice by. */
 export function readReplayRules(scenario: Scenario, rules: string | undefined, options: readonly string[]): { preset: Preset; overrides: Partial<TableOptions> } {
@@ -39,16 +39,11 @@ function finalStates(run: ScenarioRun): Record<string, { hits: number; status: s
   return Object.fromEntries(Object.entries(now.characters).map(([id, c]) => [id, { hits: c.hits, status: c.status, conscious: c.conscious }]));
 }
 
-function label(preset: Preset, overrides: Partial<TableOptions>): string {
-  const parts = Object.entries(overrides).map(([k, v]) => `${k}=${String(v)}`);
-  return parts.length > 0 ? `${preset} with ${parts.join(', ')}` : preset;
-}
-
 /** `personae replay FILE --rules PRESET`: every roll then and now, and the scenario played again. */
 export function replayRulesReport(scenario: Scenario, characters: readonly Combatant[], seed: number, choice: { preset: Preset; overrides: Partial<TableOptions> }) {
   const r = replayUnderRules(scenario, characters, seed, choice.preset, choice.overrides);
-  const thenLabel = label(scenario.options.preset, scenario.options.options as Partial<TableOptions>);
-  const nowLabel = label(choice.preset, choice.overrides);
+  const thenLabel = tableLabel({ preset: scenario.options.preset, overrides: scenario.options.options });
+  const nowLabel = tableLabel({ preset: choice.preset, overrides: choice.overrides });
   const rollJson = (x: RejudgedRoll & { event: number; skill: string; purpose: string }) => ({
     event: x.event,
     kind: x.kind,

@@ -7,7 +7,7 @@ import { DomainError } from '../encounter/errors';
 import type { EncounterEvent } from '../encounter/events';
 import { evolve } from '../encounter/evolve';
 import { EMPTY_STATE, type EncounterState } from '../encounter/state';
-import { challengeOdds } from '../odds/api';
+import { oddsOfRolled } from './rejudge';
 import type { ChallengeOdds } from '../odds/types';
 import type { Preset, TableOptions } from '../options';
 
@@ -140,8 +140,6 @@ export function matchupOdds(a: Combatant, b: Combatant, preset: Preset, override
         const resolved = events.find((e): e is Extract<EncounterEvent, { type: 'challenge-resolved' }> => e.type === 'challenge-resolved');
         if (!resolved) continue;
         const r: ChallengeResult = resolved.result;
-        const side = (s: ChallengeResult['actor']) => ({ dice: s.pool.dice, modifier: s.modifier, ...(s.potentialThreshold !== undefined ? { potentialThreshold: s.potentialThreshold } : {}) });
-        const steer = r.steer?.reduce((sum, l) => sum + l.value, 0) ?? 0;
         attacks.push({
           attacker: attacker.name,
           defender: defender.name,
@@ -151,7 +149,7 @@ export function matchupOdds(a: Combatant, b: Combatant, preset: Preset, override
           active: d.active,
           actor: { dice: r.actor.pool.dice, modifier: r.actor.modifier },
           reactor: { dice: r.reactor.pool.dice, modifier: r.reactor.modifier },
-          odds: challengeOdds({ actor: side(r.actor), reactor: side(r.reactor), steer }, options),
+          odds: oddsOfRolled(r, options),
           notes: resolved.notes,
         });
       }

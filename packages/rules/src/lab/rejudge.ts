@@ -6,6 +6,7 @@ import type { Combatant } from '../encounter/combatant';
 import type { EncounterEvent } from '../encounter/events';
 import { runScenario, type Scenario, type ScenarioRun } from '../encounter/scenario';
 import { challengeOdds, unopposedOdds } from '../odds/api';
+import type { ChallengeOdds } from '../odds/types';
 import { tableOptions, type Preset, type TableOptions } from '../options';
 
 /**
@@ -48,14 +49,14 @@ function rawOf(attempt: ChallengeResult, options: TableOptions): RawComparison {
   return options.unopposed === 'highest-die' ? compareHighestMeets(a.dice, a.modifier, r.dice, r.modifier) : meetsOnFullTie(compareDice(a.dice, a.modifier, r.dice, r.modifier));
 }
 
-/** The actor's exact chance of success with the pools as rolled (plain pools: rerolls and armor aside). */
-function chanceOf(result: ChallengeResult, options: TableOptions): number {
+/** The exact odds of a challenge with the pools it rolled, its Potential Thresholds and steering (plain pools: rerolls and armor aside). */
+export function oddsOfRolled(result: ChallengeResult, options: TableOptions): ChallengeOdds {
   const steer = result.steer?.reduce((s, l) => s + l.value, 0) ?? 0;
   const side = (s: ChallengeResult['actor']) => ({ dice: s.pool.dice, modifier: s.modifier, ...(s.potentialThreshold !== undefined ? { potentialThreshold: s.potentialThreshold } : {}) });
   if (result.kind === 'unopposed' && result.difficulty) {
-    return unopposedOdds({ player: side(result.actor), difficulty: result.difficulty.value, skillRating: result.actor.pool.base, steer }, options).success;
+    return unopposedOdds({ player: side(result.actor), difficulty: result.difficulty.value, skillRating: result.actor.pool.base, steer }, options);
   }
-  return challengeOdds({ actor: side(result.actor), reactor: side(result.reactor), steer }, options).success;
+  return challengeOdds({ actor: side(result.actor), reactor: side(result.reactor), steer }, options);
 }
 
 /** Judge a recorded roll under `options`, attempt by attempt while the rules roll full ties again. */
@@ -65,7 +66,7 @@ export function judgeRecorded(result: ChallengeResult, options: TableOptions): R
     return { outcome: result.outcome, grade: result.grade, criticals: result.criticals, chance: result.outcome === 'success' ? 1 : 0 };
   }
   const attempts = attemptsOf(result);
-  const chance = chanceOf(result, options);
+  const chance = oddsOfRolled(result, options).success;
   for (const [i, attempt] of attempts.entries()) {
     const verdict = judge(rawOf(attempt, options), {
       options,

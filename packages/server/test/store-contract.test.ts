@@ -7,7 +7,7 @@ const now = '2025-01-01T00:00:00.000Z';
 
 function table(id: string, overrides: Partial<NewTable> = {}): NewTable {
   return {
-    table: { id, name: `Table ${id}`, createdAt: now, settings: { physicalDice: false }, version: 0 },
+    table: { id, name: `Table ${id}`, createdAt: now, ruleset: 'personae', settings: { physicalDice: false }, version: 0 },
     inviteHash: hashToken(`invite-${id}`),
     observerHash: hashToken(`observer-${id}`),
     participants: [

@@ -4,7 +4,7 @@ import { newCommandId } from '../lib/format';
 import { navigate } from '../lib/route';
 import { forgetTable, rememberTab, saveTable, savedTables, type SavedTable } from '../lib/storage';
 import { PERSONAE, RULESET_CHOICES, rulesetChoice } from '../rulesets/catalog';
-import { Frame, link } from './App';
+import { Frame, link } from './Frame';
 
 export function tablePath(t: { tableId: string; token: string; role: string }): string {
   return `/${t.role === 'observer' ? 'watch' : 'table'}/${encodeURIComponent(t.tableId)}#token=${encodeURIComponent(t.token)}`;

@@ -6,7 +6,7 @@ import { STATUS_LABEL, STATUS_PENALTY, type ChallengeResult, type TableView } fr
 import { openTab, rememberTab, saveTable, savedTable } from '../lib/storage';
 import { PERSONAE } from '../rulesets/catalog';
 import { RulesetTable } from '../rulesets/host';
-import { Frame, link } from './App';
+import { Frame, link } from './Frame';
 import { Builder } from './Builder';
 import { Characters } from './Characters';
 import { Encounter } from './Encounter';

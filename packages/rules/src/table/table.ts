@@ -72,7 +72,7 @@ export interface TableState {
   readonly options: TableOptions;
   readonly characters: Readonly<Record<string, TableCharacter>>;
   /** The shared log (see ./log.ts); `tableLog(state)` reads it. */
-  readonly log: TableLog;
+  readonly log: TableLog<LogEntry>;
   readonly encounter: EncounterState;
 }
 
@@ -548,7 +548,7 @@ export function evolveTable(state: TableState, event: TableEvent): TableState {
 }
 
 /** Undo and redo in the log's own numbering: the last entry of the state they return to (0: before play began). */
-function undoTarget(log: TableLog, toSequence: number): number {
+function undoTarget(log: TableLog<LogEntry>, toSequence: number): number {
   for (let i = log.length - 1; i >= 0; i--) {
     const e = log.shared[i]!;
     if (e.encounterSeq !== undefined && e.encounterSeq <= toSequence) return e.seq;

@@ -113,7 +113,7 @@ function entryFor(e: LogEntry, viewer: Viewer, secret: ReadonlySet<string>): Log
   };
 }
 
-function visibleLog(log: TableLog, viewer: Viewer, secret: ReadonlySet<string>): { log: readonly LogEntry[]; logOmitted: number } {
+function visibleLog(log: TableLog<LogEntry>, viewer: Viewer, secret: ReadonlySet<string>): { log: readonly LogEntry[]; logOmitted: number } {
   const newest: LogEntry[] = [];
   let omitted = 0;
   for (let i = log.length - 1; i >= 0; i--) {

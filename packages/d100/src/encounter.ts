@@ -512,11 +512,30 @@ export interface EncounterView {
   readonly oneMore: OneMore | null;
   readonly allOutAttackReady: boolean;
   readonly characters: readonly CharacterView[];
+  /** The latest events in effect that the viewer may see (at most LOG_SHOWN), oldest first. */
+  readonly log: readonly EncounterEvent[];
+  /** Events in effect not in `log` (older, or not shown to this viewer). */
+  readonly logOmitted: number;
+}
+
+/** How many of the latest events a view carries. */
+export const LOG_SHOWN = 60;
+
+/** An event as a viewer may see it: one that mentions a hidden GM character is not shown to players. */
+export function redactD100Event(event: EncounterEvent, viewer: Actor, state: EncounterState): EncounterEvent | null {
+  if (viewer.role === 'gm') return event;
+  if (event.type === 'character-added' && event.data.sheet.hidden) return null;
+  return mentions(event).every((m) => visible(state, m, viewer)) ? event : null;
 }
 
 export function viewEncounter(state: EncounterState, viewer: Actor): EncounterView {
   const show = (id: string) => visible(state, id, viewer);
+  const all = state.groups.flat();
+  const shown = all.flatMap((e) => redactD100Event(e, viewer, state) ?? []);
+  const log = shown.slice(-LOG_SHOWN);
   return {
+    log,
+    logOmitted: all.length - log.length,
     preset: state.preset,
     // The options and each shown character's sheet and fighter let a viewer work out the exact odds
     // of an attack before rolling (declaredAttackOdds) without anything it may not see.
@@ -560,11 +579,7 @@ export const encounterDecider: Decider<EncounterState, EncounterCommand, Encount
   },
   decide: decideEncounter,
   evolve: evolveEncounter,
-  redactEvent(event, viewer, state) {
-    if (viewer.role === 'gm') return event;
-    if (event.type === 'character-added' && event.data.sheet.hidden) return null;
-    return mentions(event).every((m) => visible(state, m, viewer)) ? event : null;
-  },
+  redactEvent: redactD100Event,
   viewState: viewEncounter,
 };
 

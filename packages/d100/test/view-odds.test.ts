@@ -59,3 +59,17 @@ describe('the encounter view and the odds a viewer works out from it', () => {
     expect(() => declaredAttackOdds(partial, cmd)).toThrow(/defender: no character "lurker"/);
   });
 });
+
+describe('the log a view carries', () => {
+  it('holds the events in effect, without those that mention a hidden GM character for a player', () => {
+    let s = run(table(), { type: 'start' }, GM, seededDice(3));
+    s = run(s, { type: 'inflict-ailment', target: 'lurker', ailment: 'burning' });
+    s = run(s, { type: 'inflict-ailment', target: 'pixie', ailment: 'burning' });
+    const player = viewEncounter(s, PLAYER);
+    expect(player.log.map((e) => e.type)).toContain('ailment-inflicted');
+    expect(JSON.stringify(player.log)).not.toContain('lurker');
+    expect(viewEncounter(s, GM).log.filter((e) => e.type === 'ailment-inflicted')).toHaveLength(2);
+    s = run(s, { type: 'undo' });
+    expect(viewEncounter(s, GM).log.filter((e) => e.type === 'ailment-inflicted')).toHaveLength(1);
+  });
+});

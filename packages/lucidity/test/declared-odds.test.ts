@@ -41,7 +41,7 @@ function bruteForce(s: LucidityTableState, buffs: number, breaks: number): Map<n
           const parsed = parseEncounterCommand({ type: 'attack', actor: 'ana', target: 'bandit', d20, buffs, breaks, buffDice, breakDice });
           if (!parsed.ok) throw new Error(parsed.error.message);
           // The damage die is only drawn on a hit; a miss leaves it unused, so it is handed out by the source.
-          const [e] = decideEncounter(s, parsed.command, { actor: P1, dice: givenDice([dmg]), now: '2026-01-01T00:00:00Z' }) as [{ type: string; data: { damageTaken: number; hit: boolean } }];
+          const [e] = decideEncounter(s, parsed.command, { actor: P1, dice: givenDice([dmg]), now: '2026-01-01T00:00:00Z' }) as unknown as [{ type: string; data: { damageTaken: number; hit: boolean } }];
           if (e.data.hit) out.hit! += 1 / n;
           out.set(e.data.damageTaken, (out.get(e.data.damageTaken) ?? 0) + 1 / n);
         }
@@ -69,5 +69,18 @@ describe('exact odds of a declared attack', () => {
     const all = Object.fromEntries(gmView.combatants.flatMap((c) => ('combatant' in c && c.combatant ? [[c.id, c.combatant]] : [])));
     const fromView = declaredAttackOdds({ combatants: all, round: gmView.round }, { actor: 'ana', target: 'bandit', buffs: 1 }, optionsOf(s));
     expect(fromView).toEqual(declaredAttackOdds(s.game, { actor: 'ana', target: 'bandit', buffs: 1 }, optionsOf(s)));
+  });
+});
+
+describe('the log a view carries ("Minor Exploits", "Major Exploits")', () => {
+  it('an exploit is a GM ruling in the log, and a hidden foe never appears in a player\'s log', () => {
+    let s = setup();
+    s = apply(s, { type: 'add', id: 'lurker', side: 'foe', hidden: true, statBlock: { name: 'Marsh Lurker', health: 5 } });
+    s = apply(s, { type: 'exploit', actor: 'ana', target: 'bandit', kind: 'minor', success: true, ruling: 'the Bandit is knocked prone' });
+    s = apply(s, { type: 'damage', target: 'lurker', amount: 2, reason: 'trap' });
+    const player = viewEncounter(s, P1);
+    expect(player.log.map((l) => l.text)).toContain('GM ruling, minor exploit by Ana Vell on Bandit: it happens: the Bandit is knocked prone');
+    expect(JSON.stringify(player)).not.toContain('Lurker');
+    expect(JSON.stringify(viewEncounter(s, GM).log)).toContain('Marsh Lurker');
   });
 });

@@ -12,6 +12,10 @@ import { attackCost, attackTraitEffects, defenseTraitProtection, educatedBonus }
 import { combatantFromSheet, combatantFromStatBlock, type Combatant } from './combatant';
 import { LucidityCommandSchema, type CommandOf, type LucidityCommand } from './commands';
 import { rollDamage } from './damage-roll';
+import { describeLucidityEvent } from './describe';
+
+/** How many of the latest log lines a view carries. */
+export const LOG_SHOWN = 60;
 
 // ---------------------------------------------------------------------------------------------
 // Events: each command gives exactly one event, carrying every die it used, so replay never re-rolls.
@@ -610,7 +614,7 @@ export interface DeclaredAttackOdds {
  * through the same `resolveAttack` the encounter uses. It reads only the two combatants, so a client
  * works it out from what it is shown. A Lucidity roll in place of the attack is not covered (null).
  */
-export function declaredAttackOdds(game: Pick<Game, 'combatants' | 'round'>, cmd: Pick<CommandOf<'attack'>, 'actor' | 'target' | 'weapon' | 'buffs' | 'breaks' | 'buffDice' | 'breakDice' | 'flanking' | 'oneOnOne' | 'useLucidity'>, opts: LucidityOptions): DeclaredAttackOdds | null {
+export function declaredAttackOdds(game: Pick<Game, 'combatants' | 'round'>, cmd: Pick<CommandOf<'attack'>, 'actor' | 'target' | 'weapon' | 'buffs' | 'breaks' | 'buffDice' | 'breakDice'> & Partial<Pick<CommandOf<'attack'>, 'flanking' | 'oneOnOne' | 'useLucidity'>>, opts: LucidityOptions): DeclaredAttackOdds | null {
   if (cmd.useLucidity) return null;
   const a = get(game as Game, cmd.actor, 'actor');
   const t = get(game as Game, cmd.target, 'target');
@@ -689,8 +693,17 @@ export function viewEncounter(state: LucidityTableState, viewer: Actor) {
   const g = state.game;
   const visible = (id: string) => seesCombatant(viewer, g.combatants[id]);
   const cur = currentId(g);
+  const name = (id: string) => (id === 'unseen' ? 'someone unseen' : visible(id) ? (g.combatants[id]?.name ?? id) : 'someone unseen');
+  // The log as this viewer may read it: each event redacted for them, then put in words (GM rulings included).
+  const lines = state.log.flatMap((e, i) => {
+    const r = redactEncounterEvent(e, viewer, state);
+    return r ? [{ seq: i + 1, type: r.type, text: describeLucidityEvent(r, name) }] : [];
+  });
+  const log = lines.slice(-LOG_SHOWN);
   return {
     ruleset: 'lucidity',
+    log,
+    logOmitted: state.log.length - log.length,
     preset: state.preset,
     options: state.overrides,
     started: g.started,

@@ -153,5 +153,6 @@ function unmetLucidity(scenario: LucidityScenario, state: LucidityTableState): s
 export function scenarioSummary(run: LucidityScenarioRun) {
   const view = viewEncounter(run.state, { role: 'gm', participantId: 'gm' });
   // The whole combatant the view carries for odds is left out: the summary is the outcome.
-  return { ...view, combatants: view.combatants.map((c) => { const { combatant: _whole, ...shown } = c as typeof c & { combatant?: unknown }; return shown; }) };
+  const { log: _log, logOmitted: _omitted, ...rest } = view;
+  return { ...rest, combatants: view.combatants.map((c) => { const { combatant: _whole, ...shown } = c as typeof c & { combatant?: unknown }; return shown; }) };
 }

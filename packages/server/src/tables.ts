@@ -1,5 +1,5 @@
 import { cryptoDice, DiceInputError, givenDice, type DiceSource, type GivenDice } from '@personae/dice';
-import { isDomainError, type Actor, type Decider } from './domain';
+import { isDomainError, type Actor, type Decider, type HostLimits } from './domain';
 import {
   statusFor,
   type AckMessage,
@@ -107,6 +107,8 @@ export interface HubOptions {
   maxParticipants?: number;
   /** Commands a table accepts, from all its participants together. */
   tableCommandRate?: RateLimit;
+  /** Bounds on what one table holds, passed to the domain's `decide`. */
+  limits?: HostLimits;
 }
 
 const PAGE = 1000;
@@ -118,6 +120,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const HUB_DEFAULTS = {
   maxParticipants: 32,
   tableCommandRate: { burst: 60, perSecond: 30 },
+  maxCharacters: 100,
+  maxCharactersPerPlayer: 8,
 } as const;
 
 /**
@@ -139,6 +143,7 @@ export class TableHub<S, C, E> {
   private readonly dice: DiceSource;
   private readonly maxParticipants: number;
   private readonly tableCommandRate: RateLimit;
+  private readonly limits: HostLimits;
   private closing = false;
 
   constructor(
@@ -152,6 +157,7 @@ export class TableHub<S, C, E> {
     this.dice = options.dice ?? cryptoDice();
     this.maxParticipants = options.maxParticipants ?? HUB_DEFAULTS.maxParticipants;
     this.tableCommandRate = options.tableCommandRate ?? HUB_DEFAULTS.tableCommandRate;
+    this.limits = options.limits ?? { maxCharacters: HUB_DEFAULTS.maxCharacters, maxCharactersPerPlayer: HUB_DEFAULTS.maxCharactersPerPlayer };
   }
 
   // ----- loading and the per-table queue -----
@@ -589,7 +595,7 @@ export class TableHub<S, C, E> {
     const now = new Date().toISOString();
     let events: E[];
     try {
-      events = this.decider.decide(t.state, parsed.command, { actor, dice: entered ?? this.dice, now, settings: t.record.settings, participants: presentIds(t) });
+      events = this.decider.decide(t.state, parsed.command, { actor, dice: entered ?? this.dice, now, settings: t.record.settings, participants: presentIds(t), limits: this.limits });
     } catch (error) {
       if (isDomainError(error)) {
         const field = typeof error.field === 'string' ? { field: error.field } : {};

@@ -3,7 +3,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimitPlugin from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Decider } from './domain';
 import { buildExport, prepareImport } from './export';
@@ -190,7 +190,7 @@ export async function createServer<S, C, E>(config: ServerConfig, decider: Decid
       ...(config.logStream ? { stream: config.logStream } : config.logFormat === 'json' ? {} : { stream: textLogStream() }),
     },
     // Two entries per HTTP request help a log collector, not a person reading the terminal.
-    disableRequestLogging: config.logFormat !== 'json' && config.logStream === undefined,
+    logController: new LogController({ disableRequestLogging: config.logFormat !== 'json' && config.logStream === undefined }),
     bodyLimit: maxMessageBytes,
     requestTimeout,
     connectionTimeout: config.idleTimeoutMs ?? DEFAULTS.idleTimeoutMs,

@@ -4,7 +4,7 @@ import { newCommandId } from '../lib/format';
 import { PRESET_CHOICES, PRESET_LABEL, type Preset } from '../lib/presets';
 import { navigate } from '../lib/route';
 import { forgetTable, rememberTab, saveTable, savedTables, type SavedTable } from '../lib/storage';
-import { Frame, link } from './App';
+import { Frame, link } from './Frame';
 
 export function tablePath(t: { tableId: string; token: string; role: string }): string {
   return `/${t.role === 'observer' ? 'watch' : 'table'}/${encodeURIComponent(t.tableId)}#token=${encodeURIComponent(t.token)}`;

@@ -4,7 +4,7 @@ import { TableConnection, type ConnectionStatus } from '../lib/connection';
 import type { RollerCharacter } from '../lib/roller';
 import { STATUS_LABEL, STATUS_PENALTY, type ChallengeResult, type TableView } from '../lib/rules';
 import { openTab, rememberTab, saveTable, savedTable } from '../lib/storage';
-import { Frame, link } from './App';
+import { Frame, link } from './Frame';
 import { Builder } from './Builder';
 import { Characters } from './Characters';
 import { Encounter } from './Encounter';

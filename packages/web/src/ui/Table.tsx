@@ -12,6 +12,7 @@ import { Log, announce } from './Log';
 import { Roller } from './Roller';
 import { Talk } from './Talk';
 import { Invite, Options, Participants, PhysicalDice, Records } from './TableSettings';
+import { SecretRolls } from './SecretRolls';
 
 type Tab = 'play' | 'encounter' | 'characters' | 'log' | 'table';
 const TABS: { id: Tab; label: string; narrowOnly?: boolean }[] = [
@@ -326,6 +327,7 @@ export function TablePage(props: { tableId: string; token: string | null; watch:
                   />
                   <Records tableId={props.tableId} token={token} tableName={welcome?.table.name ?? 'Table'} gm={gm} view={view} participants={participants} />
                   <Options view={view} gm={gm} send={send} />
+                  <SecretRolls view={view} gm={gm} send={send} />
                 </div>
               </div>
               <aside class="card side-log" aria-label="Shared log">

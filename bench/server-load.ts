@@ -166,6 +166,7 @@ function connect(table: TableRun, token: string): Promise<Client> {
     const client: Client = { ws, table, seqs: [], duplicates: 0, pending: new Map(), errors: 0 };
     ws.on('open', () => ws.send(JSON.stringify({ type: 'hello', tableId: table.tableId, token })));
     ws.on('error', reject);
+    ws.on('close', (code) => reject(new Error(`connection closed before the welcome (${code})`)));
     ws.on('message', (data: Buffer) => {
       const now = performance.now();
       // Event messages start with {"type":"event","seq":N, so the load generator reads the seq

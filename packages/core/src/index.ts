@@ -16,6 +16,7 @@ export {
   type Ruleset,
   type RulesetDocument,
   type SheetCheck,
+  type TableSetup,
 } from './ruleset';
 export { CLOCK_START, passTime, startEffect, tick, type ExpiryResult, type GameClock, type TimedEffect, type TimeUnit } from './time';
 export { nextRedo, nextUndo, undoPosition, type UndoMark, type UndoPosition } from './undo';

@@ -111,10 +111,14 @@ export interface EncounterState {
   readonly oneMore: OneMore | null;
   /** Events of the commands in effect, by command. */
   readonly groups: readonly (readonly EncounterEvent[])[];
+  /** The preset and options the table was set up with, when not the seed's; undo folds again from them. */
+  readonly setup?: { readonly preset: string; readonly options: Readonly<Record<string, unknown>> };
 }
 
-export function initialEncounter(): EncounterState {
-  return { options: resolveOptions(), preset: 'seed', fighters: {}, sheets: {}, order: [], initiative: [], round: 0, current: null, oneMore: null, groups: [] };
+/** The empty encounter of a table set up with `preset` and `overrides` (checked: a bad option throws). */
+export function initialEncounter(preset = 'seed', overrides: Readonly<Record<string, unknown>> = {}): EncounterState {
+  const setup = preset === 'seed' && Object.keys(overrides).length === 0 ? {} : { setup: { preset, options: { ...overrides } } };
+  return { options: resolveOptions(preset, overrides), preset, fighters: {}, sheets: {}, order: [], initiative: [], round: 0, current: null, oneMore: null, groups: [], ...setup };
 }
 
 /** Dice handed on from the host, with every value drawn written down for the event. */
@@ -352,7 +356,7 @@ function inflict(state: EncounterState, target: string, ailment: AilmentName, tu
 export function evolveEncounter(state: EncounterState, event: EncounterEvent): EncounterState {
   if (event.type === 'undone') {
     const kept = state.groups.slice(0, -1);
-    let s = initialEncounter();
+    let s = initialEncounter(state.setup?.preset, state.setup?.options);
     for (const g of kept) for (const e of g) s = evolveEncounter(s, e);
     return s;
   }

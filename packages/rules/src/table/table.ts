@@ -21,6 +21,7 @@ import { requireDiceAuthority } from './dice';
 import { checkEventApplies } from './validate';
 import { appendLog, EMPTY_LOG, logEntries, type TableLog } from './log';
 import { concernedIds, hiddenSideShown, publicLines, publicResult } from './hidden';
+import { committedDice, revealLine, sealResult, type RevealedSecret, type SealedRoll, type SecretReveal } from './secret';
 
 /** Who issues a command or looks at the table (the table server's notion of a participant). */
 export interface Viewer {
@@ -63,6 +64,10 @@ export interface LogEntry {
    */
   readonly secretOf?: readonly string[];
   readonly public?: { readonly lines: readonly string[]; readonly result?: ChallengeResult } | null;
+  /** A secret roll's commitment (the entry that publishes it, and the GM's entry of the roll). */
+  readonly commitment?: { readonly hash: string };
+  /** A secret roll revealed: the dice and salt to check against its commitment (see ./secret.ts). */
+  readonly reveal?: RevealedSecret;
 }
 
 export interface TableState {
@@ -72,8 +77,12 @@ export interface TableState {
   readonly options: TableOptions;
   readonly characters: Readonly<Record<string, TableCharacter>>;
   /** The shared log (see ./log.ts); `tableLog(state)` reads it. */
-  readonly log: TableLog;
+  readonly log: TableLog<LogEntry>;
   readonly encounter: EncounterState;
+  /** When the table reveals the GM's secret rolls. */
+  readonly secretReveal: SecretReveal;
+  /** Secret rolls not yet revealed, by commitment hash (the GM's; never sent to players). */
+  readonly sealed: Readonly<Record<string, SealedRoll>>;
 }
 
 interface Stamp {
@@ -88,7 +97,10 @@ export type TableEvent =
   | ({ readonly type: 'character-removed'; readonly id: string } & Stamp)
   | ({ readonly type: 'visibility-set'; readonly id: string; readonly hidden: boolean } & Stamp)
   | ({ readonly type: 'owner-set'; readonly id: string; readonly owner: string | null } & Stamp)
-  | ({ readonly type: 'rolled'; readonly hidden: boolean; readonly purpose?: string; readonly result: ChallengeResult } & Stamp)
+  | ({ readonly type: 'rolled'; readonly hidden: boolean; readonly purpose?: string; readonly result: ChallengeResult; readonly seal?: { readonly hash: string; readonly salt: string } } & Stamp)
+  | ({ readonly type: 'committed'; readonly hash: string; readonly reveal: SecretReveal } & Stamp)
+  | ({ readonly type: 'revealed'; readonly hash: string; readonly salt: string; readonly dice: readonly number[]; readonly result: ChallengeResult; readonly purpose?: string; readonly committedAt: number; readonly when: 'gm' | 'scene' | 'session' } & Stamp)
+  | ({ readonly type: 'secret-reveal-set'; readonly reveal: SecretReveal } & Stamp)
   | ({ readonly type: 'encounter'; readonly hidden: boolean; readonly event: EncounterEvent } & Stamp)
   | ({ readonly type: 'said'; readonly text: string; readonly to: string | null } & Stamp);
 
@@ -111,7 +123,7 @@ export function tableLog(state: TableState): readonly LogEntry[] {
 }
 
 export function initialTableState(preset: Preset = 'core-2011'): TableState {
-  return { seq: 0, preset, options: presetOptions(preset), characters: {}, log: EMPTY_LOG, encounter: EMPTY_STATE };
+  return { seq: 0, preset, options: presetOptions(preset), characters: {}, log: EMPTY_LOG, encounter: EMPTY_STATE, secretReveal: 'gm', sealed: {} };
 }
 
 export type ParsedCommand = { ok: true; command: TableCommand } | { ok: false; error: { code: string; message: string; field?: string } };
@@ -310,6 +322,32 @@ function freeSide(side: FreeSide, field: string, options: TableOptions): Challen
   return freePoolSide(side);
 }
 
+const REVEAL_POLICY: Record<SecretReveal, string> = {
+  gm: 'From now on the GM reveals each secret roll when they choose.',
+  scene: "From now on the table reveals the GM's secret rolls at the end of each scene.",
+  session: "From now on the table reveals the GM's secret rolls at the end of each session.",
+};
+
+function revealEvent(sealed: SealedRoll, when: 'gm' | 'scene' | 'session', stamp: Stamp): TableEvent {
+  const { hash, salt, dice, result, purpose, committedAt } = sealed;
+  return { type: 'revealed', hash, salt, dice, result, ...(purpose !== undefined ? { purpose } : {}), committedAt, when, ...stamp };
+}
+
+function revealAll(state: TableState, when: 'gm' | 'scene' | 'session', stamp: Stamp): TableEvent[] {
+  return Object.values(state.sealed)
+    .sort((a, b) => a.committedAt - b.committedAt)
+    .map((s) => revealEvent(s, when, stamp));
+}
+
+/** The table's secret rolls revealed when a scene or session ends, if the table says so (secretReveal). */
+function revealsAtEnd(state: TableState, events: readonly TableEvent[], stamp: Stamp): TableEvent[] {
+  if (state.secretReveal === 'gm') return [];
+  const ends = (type: string) => events.some((e) => e.type === 'encounter' && e.event.type === type);
+  const sessionEnded = ends('session-ended');
+  if (state.secretReveal === 'session' ? !sessionEnded : !(sessionEnded || ends('scene-ended'))) return [];
+  return revealAll(state, state.secretReveal, stamp);
+}
+
 /**
  * decide(state, command, ctx) -> events. Pure: dice come from `ctx.dice`, the time from `ctx.now`.
  * An illegal command throws a DomainError naming the field and rule, and leaves the state as it was.
@@ -327,6 +365,8 @@ export interface TableContext {
   readonly settings?: TableSettings;
   /** Ids of the participants at the table now (commands naming another are refused). */
   readonly participants?: ReadonlySet<string>;
+  /** The salt of a secret roll's commitment; by default fresh from the platform's cryptographic generator. */
+  readonly salt?: () => string;
 }
 
 export function decideTable(state: TableState, command: TableCommand, ctx: TableContext): TableEvent[] {
@@ -406,7 +446,29 @@ export function decideTable(state: TableState, command: TableCommand, ctx: Table
           if (!command.reactor) throw new DomainError('invalid-command', 'an opposed challenge needs a reactor (or give a difficulty for an unopposed one)', 'reactor');
           result = resolveChallenge({ actor, reactor: freeSide(command.reactor, 'reactor', state.options), ...help }, ctx.dice, state.options);
         }
-        return [{ type: 'rolled', hidden, result, ...(command.purpose ? { purpose: command.purpose } : {}), ...stamp }];
+        const purpose = command.purpose ? { purpose: command.purpose } : {};
+        if (!hidden) return [{ type: 'rolled', hidden, result, ...purpose, ...stamp }];
+        // A secret roll is sealed: every viewer reads its commitment at once (./secret.ts).
+        const seal = sealResult(result, ctx.salt?.());
+        return [
+          { type: 'rolled', hidden, result, ...purpose, seal, ...stamp },
+          { type: 'committed', hash: seal.hash, reveal: state.secretReveal, ...stamp },
+        ];
+      }
+      case 'reveal': {
+        requireGm(viewer, 'reveal a secret roll');
+        if (command.hash === undefined) {
+          const all = revealAll(state, 'gm', stamp);
+          if (all.length === 0) throw new DomainError('nothing-sealed', 'there is no secret roll left to reveal', 'hash');
+          return all;
+        }
+        const sealed = ownGet(state.sealed, command.hash.toLowerCase());
+        if (!sealed) throw new DomainError('unknown-commitment', `there is no unrevealed secret roll with commitment ${command.hash}`, 'hash');
+        return [revealEvent(sealed, 'gm', stamp)];
+      }
+      case 'secret-reveal': {
+        requireGm(viewer, 'choose when secret rolls are revealed');
+        return [{ type: 'secret-reveal-set', reveal: command.reveal, ...stamp }];
       }
       case 'encounter': {
         const inner = command.command;
@@ -419,7 +481,8 @@ export function decideTable(state: TableState, command: TableCommand, ctx: Table
         requireKnownIds(state, inner);
         if (inner.type === 'undo' || inner.type === 'redo') requireSeen(state, command.seen, inner.type);
         try {
-          return encounterEvents(state, inner, ctx.dice, stamp, viewer.role === 'gm' && command.hidden);
+          const events = encounterEvents(state, inner, ctx.dice, stamp, viewer.role === 'gm' && command.hidden);
+          return [...events, ...revealsAtEnd(state, events, stamp)];
         } catch (e) {
           throw e instanceof DomainError ? refusalFor(state, viewer, e) : e;
         }
@@ -531,8 +594,40 @@ export function evolveTable(state: TableState, event: TableEvent): TableState {
     }
     case 'said':
       return { ...next, log: appendLog(state.log, { ...entry(seq, event, [], [event.text]), said: { to: event.to } }) };
-    case 'rolled':
-      return { ...next, log: appendLog(state.log, { ...entry(seq, event, charactersIn(event.result), event.result.explanation, event.hidden), result: event.result, ...(event.purpose ? { purpose: event.purpose } : {}) }) };
+    case 'rolled': {
+      const written: LogEntry = {
+        ...entry(seq, event, charactersIn(event.result), event.result.explanation, event.hidden),
+        result: event.result,
+        ...(event.purpose ? { purpose: event.purpose } : {}),
+        ...(event.seal ? { commitment: { hash: event.seal.hash } } : {}),
+      };
+      if (!event.seal) return { ...next, log: appendLog(state.log, written) };
+      // The commitment entry follows the roll (seq + 1); the roll waits sealed until revealed.
+      const sealed: SealedRoll = { hash: event.seal.hash, salt: event.seal.salt, dice: committedDice(event.result), result: event.result, ...(event.purpose ? { purpose: event.purpose } : {}), committedAt: seq + 1 };
+      return { ...next, sealed: { ...state.sealed, [sealed.hash]: sealed }, log: appendLog(state.log, written) };
+    }
+    case 'committed':
+      return {
+        ...next,
+        log: appendLog(state.log, { ...entry(seq, event, [], [`The GM rolls in secret; ${revealLine(event.reveal)}. Commitment (SHA-256 of the dice and a salt): ${event.hash}.`]), commitment: { hash: event.hash } }),
+      };
+    case 'revealed': {
+      const { [event.hash]: _revealed, ...sealed } = state.sealed;
+      const when = event.when === 'gm' ? 'The GM reveals' : `At the end of the ${event.when}, the table reveals`;
+      const lines = [`${when} the secret roll committed in entry #${event.committedAt}: dice ${event.dice.join(', ')}, salt ${event.salt}.`, ...event.result.explanation];
+      return {
+        ...next,
+        sealed,
+        log: appendLog(state.log, {
+          ...entry(seq, event, charactersIn(event.result), lines),
+          result: event.result,
+          ...(event.purpose ? { purpose: event.purpose } : {}),
+          reveal: { hash: event.hash, salt: event.salt, dice: event.dice, committedAt: event.committedAt },
+        }),
+      };
+    }
+    case 'secret-reveal-set':
+      return { ...next, secretReveal: event.reveal, log: appendLog(state.log, entry(seq, event, [], [REVEAL_POLICY[event.reveal]])) };
     case 'encounter': {
       const before = state.encounter.now;
       const encounter = evolveEncounter(state.encounter, event.event);
@@ -548,7 +643,7 @@ export function evolveTable(state: TableState, event: TableEvent): TableState {
 }
 
 /** Undo and redo in the log's own numbering: the last entry of the state they return to (0: before play began). */
-function undoTarget(log: TableLog, toSequence: number): number {
+function undoTarget(log: TableLog<LogEntry>, toSequence: number): number {
   for (let i = log.length - 1; i >= 0; i--) {
     const e = log.shared[i]!;
     if (e.encounterSeq !== undefined && e.encounterSeq <= toSequence) return e.seq;

@@ -52,6 +52,11 @@ export interface TableView {
   readonly development: { readonly countsOnlyClear: boolean; readonly characters: readonly DevelopmentRow[] };
   readonly canUndo: boolean;
   readonly canRedo: boolean;
+  /**
+   * Secret rolls: when the table reveals them, and (for the GM only, empty for everyone else) the
+   * commitments of those not yet revealed, oldest first.
+   */
+  readonly secretRolls: { readonly reveal: TableState['secretReveal']; readonly sealed: readonly { readonly hash: string; readonly committedAt: number; readonly purpose?: string }[] };
 }
 
 /** Characters in play or at the table whose sheets the viewer may not see. */
@@ -128,10 +133,12 @@ function shownAs(e: LogEntry, open: boolean): LogEntry | null {
     ...(e.encounterSeq !== undefined ? { encounterSeq: e.encounterSeq } : {}),
     ...(e.said ? { said: e.said } : {}),
     ...(e.undo ? { undo: e.undo } : {}),
+    ...(e.commitment ? { commitment: e.commitment } : {}),
+    ...(e.reveal ? { reveal: e.reveal } : {}),
   };
 }
 
-function visibleLog(log: TableLog, viewer: Viewer, secret: ReadonlySet<string>): { log: readonly LogEntry[]; logOmitted: number } {
+function visibleLog(log: TableLog<LogEntry>, viewer: Viewer, secret: ReadonlySet<string>): { log: readonly LogEntry[]; logOmitted: number } {
   const newest: LogEntry[] = [];
   let omitted = 0;
   for (let i = log.length - 1; i >= 0; i--) {
@@ -249,6 +256,15 @@ export function viewTable(state: TableState, viewer: Viewer): TableView {
     development: { countsOnlyClear: state.options.developmentCountsOnlyClear, characters: development },
     canUndo: state.encounter.undoTo !== null,
     canRedo: state.encounter.redo.length > 0,
+    secretRolls: {
+      reveal: state.secretReveal,
+      sealed:
+        viewer.role === 'gm'
+          ? Object.values(state.sealed)
+              .sort((a, b) => a.committedAt - b.committedAt)
+              .map((s) => ({ hash: s.hash, committedAt: s.committedAt, ...(s.purpose !== undefined ? { purpose: s.purpose } : {}) }))
+          : [],
+    },
   };
 }
 

@@ -51,7 +51,7 @@ import {
 } from '../lib/rules';
 import { download, fileNameFor, readSheetFile, writeSheetFile } from '../lib/sheet-files';
 import { plural } from '../lib/format';
-import { Frame, link } from './App';
+import { Frame, link } from './Frame';
 import { Check, NumberField, Problems, SelectField, TextField } from './fields';
 import { SheetView } from './SheetView';
 

@@ -1,5 +1,5 @@
 import { cryptoDice, DiceInputError, givenDice, type DiceSource, type GivenDice } from '@personae/dice';
-import { isDomainError, type Actor, type AnyDecider } from './domain';
+import { isDomainError, type Actor, type AnyDecider, type HostLimits } from './domain';
 import { failure, type Failure, type Outcome } from './outcome';
 import { setupOf, type TableDomains } from './rulesets';
 import {
@@ -103,6 +103,8 @@ export interface HubOptions {
   maxParticipants?: number;
   /** Commands a table accepts, from all its participants together. */
   tableCommandRate?: RateLimit;
+  /** Bounds on what one table holds, passed to the domain's `decide`. */
+  limits?: HostLimits;
 }
 
 const PAGE = 1000;
@@ -114,6 +116,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const HUB_DEFAULTS = {
   maxParticipants: 32,
   tableCommandRate: { burst: 60, perSecond: 30 },
+  maxCharacters: 100,
+  maxCharactersPerPlayer: 8,
 } as const;
 
 /**
@@ -137,6 +141,7 @@ export class TableHub<S, C, E> {
   private readonly dice: DiceSource;
   private readonly maxParticipants: number;
   private readonly tableCommandRate: RateLimit;
+  private readonly limits: HostLimits;
   private closing = false;
 
   constructor(
@@ -150,6 +155,7 @@ export class TableHub<S, C, E> {
     this.dice = options.dice ?? cryptoDice();
     this.maxParticipants = options.maxParticipants ?? HUB_DEFAULTS.maxParticipants;
     this.tableCommandRate = options.tableCommandRate ?? HUB_DEFAULTS.tableCommandRate;
+    this.limits = options.limits ?? { maxCharacters: HUB_DEFAULTS.maxCharacters, maxCharactersPerPlayer: HUB_DEFAULTS.maxCharactersPerPlayer };
   }
 
   // ----- loading and the per-table queue -----
@@ -618,7 +624,7 @@ export class TableHub<S, C, E> {
     const now = new Date().toISOString();
     let events: E[];
     try {
-      events = t.decider.decide(t.state, parsed.command, { actor, dice: entered ?? this.dice, now, settings: t.record.settings, participants: presentIds(t) });
+      events = t.decider.decide(t.state, parsed.command, { actor, dice: entered ?? this.dice, now, settings: t.record.settings, participants: presentIds(t), limits: this.limits });
     } catch (error) {
       if (isDomainError(error)) {
         const field = typeof error.field === 'string' ? { field: error.field } : {};

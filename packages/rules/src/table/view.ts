@@ -2,7 +2,7 @@ import { ownHas } from '@personae/core';
 import { emptyTally, type CharacterState, type Combat, type LastChallenge, type Snapshot, type SuccessTally } from '../encounter';
 import { publicEncounterEvent, WITHHELD } from './hidden';
 import type { TableLog } from './log';
-import { canHear, type LogEntry, type TableCharacter, type TableEvent, type TableState, type Viewer } from './table';
+import { canHear, undoRefusal, type LogEntry, type TableCharacter, type TableEvent, type TableState, type Viewer } from './table';
 
 /**
  * What one participant may see. The GM sees everything. Players and observers see public characters
@@ -254,8 +254,8 @@ export function viewTable(state: TableState, viewer: Viewer): TableView {
     scene: now ? sceneView(state, now, viewer, secret, listed) : null,
     ...visibleLog(state.log, viewer, secret),
     development: { countsOnlyClear: state.options.developmentCountsOnlyClear, characters: development },
-    canUndo: state.encounter.undoTo !== null,
-    canRedo: state.encounter.redo.length > 0,
+    canUndo: state.encounter.undoTo !== null && undoRefusal(state, viewer, 'undo') === null,
+    canRedo: state.encounter.redo.length > 0 && undoRefusal(state, viewer, 'redo') === null,
     secretRolls: {
       reveal: state.secretReveal,
       sealed:

@@ -18,6 +18,7 @@ import { OptionError, presetOptions, tableOptions, type Preset, type TableOption
 import { ownGet, ownHas } from '@personae/core';
 import { TableCommandSchema, type FreeSide, type TableCommand } from './commands';
 import { requireDiceAuthority } from './dice';
+import { boost, purchase, RESOURCES, sceneEnded } from './resources';
 import { checkEventApplies } from './validate';
 import { appendLog, EMPTY_LOG, logEntries, type TableLog } from './log';
 import { concernedIds, hiddenSideShown, publicLines, publicResult } from './hidden';
@@ -103,7 +104,14 @@ interface Stamp {
 export type TableEvent =
   | ({ readonly type: 'configured'; readonly preset: Preset; readonly options: TableOptions } & Stamp)
   | ({ readonly type: 'character-added'; readonly id: string; readonly owner: string | null; readonly hidden: boolean; readonly sheet: CharacterSheet } & Stamp)
-  | ({ readonly type: 'sheet-updated'; readonly id: string; readonly sheet: CharacterSheet; readonly entry?: HistoryEntry } & Stamp)
+  | ({
+      readonly type: 'sheet-updated';
+      readonly id: string;
+      readonly sheet: CharacterSheet;
+      readonly entry?: HistoryEntry;
+      /** What changed, in words, when it is not an advancement (a purchase, a Resource Cap boost counting down). */
+      readonly reason?: string;
+    } & Stamp)
   | ({ readonly type: 'character-removed'; readonly id: string } & Stamp)
   | ({ readonly type: 'visibility-set'; readonly id: string; readonly hidden: boolean } & Stamp)
   | ({ readonly type: 'owner-set'; readonly id: string; readonly owner: string | null } & Stamp)
@@ -283,6 +291,13 @@ function requirePlayerSheet(state: TableState, viewer: Viewer, sheet: CharacterS
   if ((sheet.criticals ?? 0) !== (previous?.criticals ?? 0)) {
     throw new DomainError('criticals-protected', 'banked criticals change in play, not by editing the sheet', 'sheet.criticals');
   }
+  // personae-core-2011.txt "Resources": boosts and what purchases took from the Cap change through the table's commands.
+  if ((sheet.resourceCapLost ?? 0) !== (previous?.resourceCapLost ?? 0)) {
+    throw new DomainError('resources-protected', 'what purchases took from the Resource Cap changes through the purchase command, not by editing the sheet', 'sheet.resourceCapLost', RESOURCES);
+  }
+  if (JSON.stringify(sheet.resourceBoosts ?? []) !== JSON.stringify(previous?.resourceBoosts ?? [])) {
+    throw new DomainError('resources-protected', 'temporary Resource Cap boosts are the GM\'s to grant (command resource-boost), not written on the sheet', 'sheet.resourceBoosts', RESOURCES);
+  }
 }
 
 /**
@@ -347,6 +362,22 @@ function revealAll(state: TableState, when: 'gm' | 'scene' | 'session', stamp: S
   return Object.values(state.sealed)
     .sort((a, b) => a.committedAt - b.committedAt)
     .map((s) => revealEvent(s, when, stamp));
+}
+
+/** Temporary Resource Cap boosts count down once for each scene the encounter events end. */
+function boostsCountDown(state: TableState, events: readonly TableEvent[], stamp: Stamp): TableEvent[] {
+  const scenes = events.filter((e) => e.type === 'encounter' && e.event.type === 'scene-ended').length;
+  const out: TableEvent[] = [];
+  for (const c of Object.values(state.characters)) {
+    let sheet = c.sheet;
+    for (let i = 0; i < scenes; i++) {
+      const change = sceneEnded(sheet);
+      if (!change) break;
+      sheet = change.sheet;
+      out.push({ type: 'sheet-updated', id: c.id, sheet, reason: change.reason, ...stamp });
+    }
+  }
+  return out;
 }
 
 /** The table's secret rolls revealed when a scene or session ends, if the table says so (secretReveal). */
@@ -488,6 +519,19 @@ export function decideTable(state: TableState, command: TableCommand, ctx: Table
           { type: 'committed', hash: seal.hash, reveal: state.secretReveal, ...stamp },
         ];
       }
+      case 'purchase': {
+        requireControl(state, viewer, command.id, 'id');
+        if (command.lowersCap !== undefined) requireGm(viewer, 'rule that a purchase lowers the Resource Cap');
+        const c = requireCharacter(state, command.id);
+        const change = purchase(c.sheet, command.item, command.cost, command.lowersCap);
+        return [{ type: 'sheet-updated', id: c.id, sheet: change.sheet, reason: change.reason, ...stamp }];
+      }
+      case 'resource-boost': {
+        requireGm(viewer, "raise a character's Resource Cap");
+        const c = requireCharacter(state, command.id);
+        const change = boost(c.sheet, command.amount, command.scenes, command.reason);
+        return [{ type: 'sheet-updated', id: c.id, sheet: change.sheet, reason: change.reason, ...stamp }];
+      }
       case 'reveal': {
         requireGm(viewer, 'reveal a secret roll');
         if (command.hash === undefined) {
@@ -521,7 +565,7 @@ export function decideTable(state: TableState, command: TableCommand, ctx: Table
         const issued: EncounterCommand = viewer.role !== 'gm' && (inner.type === 'undo' || inner.type === 'redo') ? { ...inner, actor: 'gm' } : inner;
         try {
           const events = encounterEvents(state, issued, ctx.dice, stamp, viewer.role === 'gm' && command.hidden);
-          return [...events, ...revealsAtEnd(state, events, stamp)];
+          return [...events, ...boostsCountDown(state, events, stamp), ...revealsAtEnd(state, events, stamp)];
         } catch (e) {
           throw e instanceof DomainError ? refusalFor(state, viewer, e) : e;
         }
@@ -617,7 +661,7 @@ export function evolveTable(state: TableState, event: TableEvent): TableState {
       };
     case 'sheet-updated': {
       const c = state.characters[event.id]!;
-      return { ...next, characters: { ...state.characters, [event.id]: { ...c, sheet: event.sheet } }, log: appendLog(state.log, entry(seq, event, [event.id], [`${event.sheet.name}'s sheet changes${event.entry ? `: ${describeHistory(event.entry)}` : ''}.`], c.hidden)) };
+      return { ...next, characters: { ...state.characters, [event.id]: { ...c, sheet: event.sheet } }, log: appendLog(state.log, entry(seq, event, [event.id], [`${event.sheet.name}'s sheet changes${event.entry ? `: ${describeHistory(event.entry)}` : event.reason ? `: ${event.reason}` : ''}.`], c.hidden)) };
     }
     case 'character-removed': {
       const { [event.id]: removed, ...rest } = state.characters;

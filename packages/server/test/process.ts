@@ -20,7 +20,7 @@ export interface ServerProcess {
 }
 
 /** Starts `node --import tsx packages/server/src/main.ts` and waits for its "ready" log line. */
-export function spawnServer(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
+export function spawnServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: REPO_ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', LOG_FORMAT: 'json', ...env },

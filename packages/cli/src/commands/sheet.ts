@@ -4,6 +4,7 @@ import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import { addTableFlags, collect, readTable, type TableFlags } from '../args.js';
 import { CliError, type CliIo } from '../io.js';
+import { checkOtherRulesetSheet } from './sheet-rulesets.js';
 // The character module is imported directly so that the CLI does not depend on what the rules
 // package index re-exports.
 import {
@@ -532,6 +533,8 @@ export function registerSheetCommands(program: Command, io: CliIo): void {
       .argument('<file>', 'the sheet file')
       .option('--json', 'print { valid, errors, notes, derived } as JSON'),
   ).action(async (file: string, flags: TableFlags & { json?: boolean }) => {
+    // A sheet naming another registered ruleset (`ruleset: d100`) is checked by that ruleset.
+    if (await checkOtherRulesetSheet(file, flags.json === true, io, { legal: SHEET_LEGAL, illegal: SHEET_ILLEGAL })) return;
     const table = readTable(flags);
     const loaded = await readSheetFile(file);
     if (!loaded.ok) {

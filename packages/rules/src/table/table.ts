@@ -18,9 +18,11 @@ import { OptionError, presetOptions, tableOptions, type Preset, type TableOption
 import { ownGet, ownHas } from '@personae/core';
 import { TableCommandSchema, type FreeSide, type TableCommand } from './commands';
 import { requireDiceAuthority } from './dice';
+import { boost, purchase, RESOURCES, sceneEnded } from './resources';
 import { checkEventApplies } from './validate';
 import { appendLog, EMPTY_LOG, logEntries, type TableLog } from './log';
 import { concernedIds, hiddenSideShown, publicLines, publicResult } from './hidden';
+import { tallyChallenge, type DiceTally } from './fairness';
 import { committedDice, revealLine, sealResult, type RevealedSecret, type SealedRoll, type SecretReveal } from './secret';
 
 /** Who issues a command or looks at the table (the table server's notion of a participant). */
@@ -48,6 +50,8 @@ export interface LogEntry {
   readonly characters: readonly string[];
   readonly lines: readonly string[];
   readonly result?: ChallengeResult;
+  /** Whether the table graded successes clear or glancing when the entry was written (option grades), so its words stay those. */
+  readonly graded?: boolean;
   readonly purpose?: string;
   /** For entries of the encounter engine: its own sequence number of the event. */
   readonly encounterSeq?: number;
@@ -83,6 +87,8 @@ export interface TableState {
   readonly secretReveal: SecretReveal;
   /** Secret rolls not yet revealed, by commitment hash (the GM's; never sent to players). */
   readonly sealed: Readonly<Record<string, SealedRoll>>;
+  /** Dice typed in from physical dice, by the participant who entered them (./fairness.ts; the GM's view only). */
+  readonly diceTallies: Readonly<Record<string, DiceTally>>;
   /** Who made the latest step of the encounter: an action (by everyone who added to it), an undo or a redo. */
   readonly lastAction: LastAction | null;
 }
@@ -103,7 +109,14 @@ interface Stamp {
 export type TableEvent =
   | ({ readonly type: 'configured'; readonly preset: Preset; readonly options: TableOptions } & Stamp)
   | ({ readonly type: 'character-added'; readonly id: string; readonly owner: string | null; readonly hidden: boolean; readonly sheet: CharacterSheet } & Stamp)
-  | ({ readonly type: 'sheet-updated'; readonly id: string; readonly sheet: CharacterSheet; readonly entry?: HistoryEntry } & Stamp)
+  | ({
+      readonly type: 'sheet-updated';
+      readonly id: string;
+      readonly sheet: CharacterSheet;
+      readonly entry?: HistoryEntry;
+      /** What changed, in words, when it is not an advancement (a purchase, a Resource Cap boost counting down). */
+      readonly reason?: string;
+    } & Stamp)
   | ({ readonly type: 'character-removed'; readonly id: string } & Stamp)
   | ({ readonly type: 'visibility-set'; readonly id: string; readonly hidden: boolean } & Stamp)
   | ({ readonly type: 'owner-set'; readonly id: string; readonly owner: string | null } & Stamp)
@@ -133,7 +146,7 @@ export function tableLog(state: TableState): readonly LogEntry[] {
 }
 
 export function initialTableState(preset: Preset = 'core-2011'): TableState {
-  return { seq: 0, preset, options: presetOptions(preset), characters: {}, log: EMPTY_LOG, encounter: EMPTY_STATE, secretReveal: 'gm', sealed: {}, lastAction: null };
+  return { seq: 0, preset, options: presetOptions(preset), characters: {}, log: EMPTY_LOG, encounter: EMPTY_STATE, secretReveal: 'gm', sealed: {}, diceTallies: {}, lastAction: null };
 }
 
 export type ParsedCommand = { ok: true; command: TableCommand } | { ok: false; error: { code: string; message: string; field?: string } };
@@ -283,6 +296,13 @@ function requirePlayerSheet(state: TableState, viewer: Viewer, sheet: CharacterS
   if ((sheet.criticals ?? 0) !== (previous?.criticals ?? 0)) {
     throw new DomainError('criticals-protected', 'banked criticals change in play, not by editing the sheet', 'sheet.criticals');
   }
+  // personae-core-2011.txt "Resources": boosts and what purchases took from the Cap change through the table's commands.
+  if ((sheet.resourceCapLost ?? 0) !== (previous?.resourceCapLost ?? 0)) {
+    throw new DomainError('resources-protected', 'what purchases took from the Resource Cap changes through the purchase command, not by editing the sheet', 'sheet.resourceCapLost', RESOURCES);
+  }
+  if (JSON.stringify(sheet.resourceBoosts ?? []) !== JSON.stringify(previous?.resourceBoosts ?? [])) {
+    throw new DomainError('resources-protected', 'temporary Resource Cap boosts are the GM\'s to grant (command resource-boost), not written on the sheet', 'sheet.resourceBoosts', RESOURCES);
+  }
 }
 
 /**
@@ -347,6 +367,22 @@ function revealAll(state: TableState, when: 'gm' | 'scene' | 'session', stamp: S
   return Object.values(state.sealed)
     .sort((a, b) => a.committedAt - b.committedAt)
     .map((s) => revealEvent(s, when, stamp));
+}
+
+/** Temporary Resource Cap boosts count down once for each scene the encounter events end. */
+function boostsCountDown(state: TableState, events: readonly TableEvent[], stamp: Stamp): TableEvent[] {
+  const scenes = events.filter((e) => e.type === 'encounter' && e.event.type === 'scene-ended').length;
+  const out: TableEvent[] = [];
+  for (const c of Object.values(state.characters)) {
+    let sheet = c.sheet;
+    for (let i = 0; i < scenes; i++) {
+      const change = sceneEnded(sheet);
+      if (!change) break;
+      sheet = change.sheet;
+      out.push({ type: 'sheet-updated', id: c.id, sheet, reason: change.reason, ...stamp });
+    }
+  }
+  return out;
 }
 
 /** The table's secret rolls revealed when a scene or session ends, if the table says so (secretReveal). */
@@ -488,6 +524,19 @@ export function decideTable(state: TableState, command: TableCommand, ctx: Table
           { type: 'committed', hash: seal.hash, reveal: state.secretReveal, ...stamp },
         ];
       }
+      case 'purchase': {
+        requireControl(state, viewer, command.id, 'id');
+        if (command.lowersCap !== undefined) requireGm(viewer, 'rule that a purchase lowers the Resource Cap');
+        const c = requireCharacter(state, command.id);
+        const change = purchase(c.sheet, command.item, command.cost, command.lowersCap);
+        return [{ type: 'sheet-updated', id: c.id, sheet: change.sheet, reason: change.reason, ...stamp }];
+      }
+      case 'resource-boost': {
+        requireGm(viewer, "raise a character's Resource Cap");
+        const c = requireCharacter(state, command.id);
+        const change = boost(c.sheet, command.amount, command.scenes, command.reason);
+        return [{ type: 'sheet-updated', id: c.id, sheet: change.sheet, reason: change.reason, ...stamp }];
+      }
       case 'reveal': {
         requireGm(viewer, 'reveal a secret roll');
         if (command.hash === undefined) {
@@ -521,7 +570,7 @@ export function decideTable(state: TableState, command: TableCommand, ctx: Table
         const issued: EncounterCommand = viewer.role !== 'gm' && (inner.type === 'undo' || inner.type === 'redo') ? { ...inner, actor: 'gm' } : inner;
         try {
           const events = encounterEvents(state, issued, ctx.dice, stamp, viewer.role === 'gm' && command.hidden);
-          return [...events, ...revealsAtEnd(state, events, stamp)];
+          return [...events, ...boostsCountDown(state, events, stamp), ...revealsAtEnd(state, events, stamp)];
         } catch (e) {
           throw e instanceof DomainError ? refusalFor(state, viewer, e) : e;
         }
@@ -617,7 +666,7 @@ export function evolveTable(state: TableState, event: TableEvent): TableState {
       };
     case 'sheet-updated': {
       const c = state.characters[event.id]!;
-      return { ...next, characters: { ...state.characters, [event.id]: { ...c, sheet: event.sheet } }, log: appendLog(state.log, entry(seq, event, [event.id], [`${event.sheet.name}'s sheet changes${event.entry ? `: ${describeHistory(event.entry)}` : ''}.`], c.hidden)) };
+      return { ...next, characters: { ...state.characters, [event.id]: { ...c, sheet: event.sheet } }, log: appendLog(state.log, entry(seq, event, [event.id], [`${event.sheet.name}'s sheet changes${event.entry ? `: ${describeHistory(event.entry)}` : event.reason ? `: ${event.reason}` : ''}.`], c.hidden)) };
     }
     case 'character-removed': {
       const { [event.id]: removed, ...rest } = state.characters;
@@ -637,13 +686,15 @@ export function evolveTable(state: TableState, event: TableEvent): TableState {
       const written: LogEntry = {
         ...entry(seq, event, charactersIn(event.result), event.result.explanation, event.hidden),
         result: event.result,
+        graded: state.options.grades !== 'core-2011',
         ...(event.purpose ? { purpose: event.purpose } : {}),
         ...(event.seal ? { commitment: { hash: event.seal.hash } } : {}),
       };
-      if (!event.seal) return { ...next, log: appendLog(state.log, written) };
+      const diceTallies = tallyChallenge(state.diceTallies, event.by, event.result, state.options);
+      if (!event.seal) return { ...next, diceTallies, log: appendLog(state.log, written) };
       // The commitment entry follows the roll (seq + 1); the roll waits sealed until revealed.
       const sealed: SealedRoll = { hash: event.seal.hash, salt: event.seal.salt, dice: committedDice(event.result), result: event.result, ...(event.purpose ? { purpose: event.purpose } : {}), committedAt: seq + 1 };
-      return { ...next, sealed: { ...state.sealed, [sealed.hash]: sealed }, log: appendLog(state.log, written) };
+      return { ...next, diceTallies, sealed: { ...state.sealed, [sealed.hash]: sealed }, log: appendLog(state.log, written) };
     }
     case 'committed':
       return {
@@ -660,6 +711,7 @@ export function evolveTable(state: TableState, event: TableEvent): TableState {
         log: appendLog(state.log, {
           ...entry(seq, event, charactersIn(event.result), lines),
           result: event.result,
+          graded: state.options.grades !== 'core-2011',
           ...(event.purpose ? { purpose: event.purpose } : {}),
           reveal: { hash: event.hash, salt: event.salt, dice: event.dice, committedAt: event.committedAt },
         }),
@@ -672,12 +724,14 @@ export function evolveTable(state: TableState, event: TableEvent): TableState {
       const inner = event.event;
       const encounter = evolveEncounter(state.encounter, inner);
       const lastAction = stepBy(state.lastAction ?? null, inner, event.by);
+      const diceTallies = inner.type === 'challenge-resolved' ? tallyChallenge(state.diceTallies, event.by, inner.result, state.options) : state.diceTallies;
       const back = inner.type === 'undone' || inner.type === 'redone' ? undoTarget(state.log, inner.toSequence) : null;
       const lines = back !== null && (inner.type === 'undone' || inner.type === 'redone') ? [undoLine(inner.type, back)] : describeEvent(inner, before);
-      if (lines.length === 0) return { ...next, encounter, lastAction };
+      if (lines.length === 0) return { ...next, encounter, lastAction, diceTallies };
       const undo = back !== null ? { undo: { kind: inner.type === 'undone' ? ('undo' as const) : ('redo' as const), to: back } } : {};
-      const written: LogEntry = { ...entry(seq, event, involved(inner), lines, event.hidden), ...challengeOf(inner), encounterSeq: inner.seq, ...undo };
-      return { ...next, encounter, lastAction, log: appendLog(state.log, { ...written, ...secretPart(state, event, before) }) };
+      const graded = inner.type === 'challenge-resolved' ? { graded: (before?.options ?? state.options).grades !== 'core-2011' } : {};
+      const written: LogEntry = { ...entry(seq, event, involved(inner), lines, event.hidden), ...challengeOf(inner), ...graded, encounterSeq: inner.seq, ...undo };
+      return { ...next, encounter, lastAction, diceTallies, log: appendLog(state.log, { ...written, ...secretPart(state, event, before) }) };
     }
   }
 }

@@ -5,7 +5,7 @@ import helmet from '@fastify/helmet';
 import rateLimitPlugin from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Decider } from './domain';
+import type { AnyDecider } from './domain';
 import { buildExport, prepareImport } from './export';
 import { textLogStream, type LogFormat } from './log-format';
 import {
@@ -19,6 +19,7 @@ import {
 import { JsonInputError, MAX_JSON_DEPTH, parseClientJson } from './json';
 import { KeyedBuckets, type RateLimit } from './rate-limit';
 import { findStaticFile, notModified, openStaticFile } from './static';
+import { DEFAULT_RULESET, registryDomains, singleDomain, type TableDomains } from './rulesets';
 import { openStore, type Store } from './store';
 import { CLOSE, failure, HUB_DEFAULTS, TableHub, type Failure, type Outcome } from './tables';
 import { hashToken, newId, newToken } from './tokens';
@@ -91,6 +92,10 @@ export interface ServerConfig {
   maxParticipants?: number;
   /** Commands one table accepts from all its participants together. Default burst 60, 30 per second. */
   tableCommandRate?: RateLimit;
+  /** Characters at one table (the domain refuses one more). Default 100. */
+  maxCharacters?: number;
+  /** Characters one player owns at one table. Default 8. */
+  maxCharactersPerPlayer?: number;
   /** Time a new WebSocket has to send hello. Default 10 s. */
   helloTimeoutMs?: number;
   /** WebSocket ping interval; a connection that misses one pong is dropped. Default 30 s. */
@@ -130,6 +135,8 @@ export const DEFAULTS = {
   joinRate: { max: 60, windowMs: 60_000 },
   maxParticipants: HUB_DEFAULTS.maxParticipants,
   tableCommandRate: HUB_DEFAULTS.tableCommandRate,
+  maxCharacters: HUB_DEFAULTS.maxCharacters,
+  maxCharactersPerPlayer: HUB_DEFAULTS.maxCharactersPerPlayer,
   helloTimeoutMs: 10_000,
   heartbeatMs: 30_000,
   maxBufferedBytes: 8 * 1024 * 1024,
@@ -170,8 +177,13 @@ function validate<T extends z.ZodType>(schema: T, body: unknown, commandId?: unk
   return failure('invalid_message', message, extra);
 }
 
-/** Builds the table server for a domain. Opens (and migrates) the store; call `listen()` to serve. */
-export async function createServer<S, C, E>(config: ServerConfig, decider: Decider<S, C, E>): Promise<TableServer> {
+/**
+ * Builds the table server. It hosts every ruleset registered with the core registry (each table plays
+ * the one it was created with), or the one domain given, as the default ruleset. Opens (and migrates)
+ * the store; call `listen()` to serve.
+ */
+export async function createServer(config: ServerConfig, domain?: AnyDecider | TableDomains): Promise<TableServer> {
+  const domains: TableDomains = domain === undefined ? registryDomains() : 'decide' in domain ? singleDomain(domain) : domain;
   const maxMessageBytes = config.maxMessageBytes ?? DEFAULTS.maxMessageBytes;
   const rateLimit = config.rateLimit ?? DEFAULTS.rateLimit;
   const tokenRate = new KeyedBuckets(config.commandRate ?? DEFAULTS.commandRate);
@@ -211,9 +223,13 @@ export async function createServer<S, C, E>(config: ServerConfig, decider: Decid
   const log = app.log;
   limitConnectionsPerAddress(app, config.maxConnectionsPerAddress ?? DEFAULTS.maxConnectionsPerAddress, log);
   const store = config.store ?? (await openStore(config));
-  const hub = new TableHub(store, decider, log, {
+  const hub = new TableHub(store, domains, log, {
     maxParticipants: config.maxParticipants ?? DEFAULTS.maxParticipants,
     tableCommandRate: config.tableCommandRate ?? DEFAULTS.tableCommandRate,
+    limits: {
+      maxCharacters: config.maxCharacters ?? DEFAULTS.maxCharacters,
+      maxCharactersPerPlayer: config.maxCharactersPerPlayer ?? DEFAULTS.maxCharactersPerPlayer,
+    },
   });
   const cluster = config.cluster ?? store.fanout !== undefined;
   if (cluster) {
@@ -349,6 +365,13 @@ export async function createServer<S, C, E>(config: ServerConfig, decider: Decid
     if (hub.isClosing) return sendFailure(reply, failure('shutting_down', 'the server is shutting down'));
     const input = validate(createTableSchema, req.body);
     if (!input.ok) return sendFailure(reply, input);
+    const ruleset = input.value.ruleset ?? DEFAULT_RULESET;
+    const setup = {
+      ...(input.value.preset !== undefined ? { preset: input.value.preset } : {}),
+      ...(input.value.options !== undefined ? { options: input.value.options } : {}),
+    };
+    const checked = domains.check(ruleset, setup);
+    if (!checked.ok) return sendFailure(reply, failure('invalid_setup', checked.message, { field: checked.field }));
     const now = new Date().toISOString();
     const gmToken = newToken('gm');
     const invite = newToken('invite');
@@ -360,7 +383,8 @@ export async function createServer<S, C, E>(config: ServerConfig, decider: Decid
         id: tableId,
         name: input.value.name,
         createdAt: now,
-        settings: { physicalDice: input.value.settings?.physicalDice ?? false },
+        ruleset,
+        settings: { physicalDice: input.value.settings?.physicalDice ?? false, ...setup },
         version: 0,
       },
       inviteHash: hashToken(invite),
@@ -373,9 +397,10 @@ export async function createServer<S, C, E>(config: ServerConfig, decider: Decid
       ],
       events: [],
     });
-    req.log.info({ tableId }, 'table created');
+    req.log.info({ tableId, ruleset }, 'table created');
     return reply.code(201).send({
       tableId,
+      ruleset,
       gm: { participantId: gmId, token: gmToken, link: links.table(req, tableId, gmToken) },
       invite: { token: invite, link: links.join(req, tableId, invite) },
       observer: { token: observer, link: links.watch(req, tableId, observer) },
@@ -387,7 +412,7 @@ export async function createServer<S, C, E>(config: ServerConfig, decider: Decid
     { bodyLimit: config.maxImportBytes ?? DEFAULTS.maxImportBytes, ...throttle(config.importRate ?? DEFAULTS.importRate) },
     async (req, reply) => {
     if (hub.isClosing) return sendFailure(reply, failure('shutting_down', 'the server is shutting down'));
-    const prepared = await prepareImport(req.body, decider);
+    const prepared = await prepareImport(req.body, domains);
     if (!prepared.ok) return sendFailure(reply, prepared);
     const p = prepared.value;
     await store.createTable(p.newTable);

@@ -7,6 +7,7 @@ import { seed } from '../citation';
 import { resolveAttack } from '../combat';
 import { applyDamage, castingDelay, currentAfterLevelUp, longRest, narrativeDamage, zeroHealthRoll, type ZeroHealthOutcome } from '../health';
 import { rollLucidity } from '../lucidity';
+import { buffBreakDistribution, damageDistribution } from '../odds';
 import { resolveOptions, type LucidityOptions } from '../options';
 import { againstTarget, beats, opposedWinner, rollD20 } from '../roll';
 import { attackCost, attackTraitEffects, defenseTraitProtection, educatedBonus } from '../traits';
@@ -15,6 +16,10 @@ import { LucidityCommandSchema, type CommandOf, type LucidityCommand } from './c
 
 export type RollPurpose = CommandOf<'roll'>['purpose'];
 import { rollDamage } from './damage-roll';
+import { describeLucidityEvent } from './describe';
+
+/** How many of the latest log lines a view carries. */
+export const LOG_SHOWN = 60;
 
 // ---------------------------------------------------------------------------------------------
 // Events: each command gives exactly one event, carrying every die it used, so replay never re-rolls.
@@ -209,6 +214,21 @@ function skillMods(c: Combatant, attribute: Attribute, skill: string | undefined
   return mods;
 }
 
+type AttackDeclaration = Pick<CommandOf<'attack'>, 'actor' | 'target' | 'weapon' | 'buffs' | 'breaks' | 'buffDice' | 'breakDice' | 'defendedBy'> & Partial<Pick<CommandOf<'attack'>, 'flanking' | 'oneOnOne' | 'useLucidity' | 'inspire'>>;
+
+/** The modifiers of an attack's roll, Penetration and Protection: one place for the table and its odds. */
+function attackParts(g: Pick<Game, 'combatants' | 'round'>, a: Combatant, t: Combatant, weapon: Combatant['weapons'][number], cmd: AttackDeclaration, opts: LucidityOptions) {
+  const mods = [...skillMods(a, weapon.attribute, weapon.skill, opts), ...inspiration(a, cmd.inspire ?? false)];
+  const fx = attackTraitEffects(a.traits, a.attributes, { attribute: weapon.attribute, flanking: cmd.flanking ?? false, oneOnOne: cmd.oneOnOne ?? false, improvised: weapon.improvised, unarmed: weapon.unarmed === true });
+  const penetrationModifiers = weapon.penetration ? [modifier('penetration', weapon.name, weapon.penetration), ...fx.penetration] : fx.penetration;
+  const protectionModifiers = [
+    ...(fx.ignoreShieldProtection ? [] : t.shieldProtection ? [modifier('protection', 'shield', t.shieldProtection)] : []),
+    ...defenseTraitProtection(t.traits, { oneOnOne: cmd.oneOnOne ?? false, adrenaline: t.adrenalineUntil >= g.round && t.adrenalineUntil > 0 }),
+    ...defenderProtection(g as Game, t, cmd.defendedBy, fx.ignoreShieldProtection),
+  ];
+  return { mods, fx, penetrationModifiers, protectionModifiers };
+}
+
 const handlers: { [T in LucidityCommand['type']]: Handler<T> } = {
   add(state, cmd, ctx, opts) {
     if (ownGet(state.game.combatants, cmd.id)) throw refuse('duplicate', `id: a combatant "${cmd.id}" is already in the encounter`, 'id');
@@ -265,15 +285,8 @@ const handlers: { [T in LucidityCommand['type']]: Handler<T> } = {
       spend(a, cost, 'actor', 'Action Options');
     }
     if (cmd.useLucidity && opts.lucidityOnAttack === 'not-allowed') throw refuse('option', 'useLucidity: a Lucidity roll cannot replace an attack roll at this table (option lucidityOnAttack)', 'useLucidity', 'Lucidity');
-    const mods = [...skillMods(a, weapon.attribute, weapon.skill, opts), ...inspiration(a, cmd.inspire)];
+    const { mods, fx, penetrationModifiers, protectionModifiers } = attackParts(g, a, t, weapon, cmd, opts);
     const roll = d20Roll(a, mods, t.defense, cmd, a.attributes[weapon.attribute], opts, ctx.dice);
-    const fx = attackTraitEffects(a.traits, a.attributes, { attribute: weapon.attribute, flanking: cmd.flanking, oneOnOne: cmd.oneOnOne, improvised: weapon.improvised, unarmed: weapon.unarmed === true });
-    const penetrationModifiers = weapon.penetration ? [modifier('penetration', weapon.name, weapon.penetration), ...fx.penetration] : fx.penetration;
-    const protectionModifiers = [
-      ...(fx.ignoreShieldProtection ? [] : t.shieldProtection ? [modifier('protection', 'shield', t.shieldProtection)] : []),
-      ...defenseTraitProtection(t.traits, { oneOnOne: cmd.oneOnOne, adrenaline: t.adrenalineUntil >= g.round && t.adrenalineUntil > 0 }),
-      ...defenderProtection(g, t, cmd.defendedBy, fx.ignoreShieldProtection),
-    ];
     // A Lucidity roll standing in for the attack (option lucidityOnAttack): bare-hit = Penetration 1,
     // natural-20 = the total of a natural 20. A success the total does not carry (a natural 20, the final
     // turn's guaranteed success) hits with Penetration 1; a failure misses.
@@ -814,6 +827,64 @@ export function evolveEncounter(state: LucidityTableState, event: LucidityEvent)
 }
 
 // ---------------------------------------------------------------------------------------------
+// Exact odds of a declared attack, before rolling.
+
+export interface DeclaredAttackOdds {
+  readonly weapon: string;
+  /** The d20's modifiers (attribute, skill rank, Educated) without the buff and break d6s. */
+  readonly modifiers: readonly Modifier[];
+  readonly buffs: number;
+  readonly breaks: number;
+  readonly defense: number;
+  readonly hit: number;
+  /** Chance of each amount of damage taken after Protection (a miss counts as 0); sums to 1. */
+  readonly damageTaken: readonly { readonly damage: number; readonly chance: number }[];
+  readonly expectedDamage: number;
+}
+
+/**
+ * The exact odds of an attack as the table would resolve it ("How Combat Works", "Buffs and Breaks"):
+ * every d20 face and every buff/break outcome against the target's Defense, then every damage total
+ * through the same `resolveAttack` the encounter uses. It reads only the two combatants, so a client
+ * works it out from what it is shown. A Lucidity roll in place of the attack is not covered (null).
+ */
+export function declaredAttackOdds(game: Pick<Game, 'combatants' | 'round'>, cmd: AttackDeclaration, opts: LucidityOptions): DeclaredAttackOdds | null {
+  if (cmd.useLucidity) return null;
+  const a = get(game as Game, cmd.actor, 'actor');
+  const t = get(game as Game, cmd.target, 'target');
+  const weapon = cmd.weapon ? a.weapons.find((w) => w.name.toLowerCase() === cmd.weapon!.toLowerCase()) : a.weapons[0];
+  if (!weapon) throw refuse('no-weapon', `weapon: ${a.name} has no weapon "${cmd.weapon}" (has ${a.weapons.map((w) => w.name).join(', ')})`, 'weapon');
+  const { mods, fx, penetrationModifiers, protectionModifiers } = attackParts(game, a, t, weapon, cmd, opts);
+  const sum = mods.reduce((n, m) => n + m.value, 0);
+  const counts = pendingRoll(a, cmd);
+  const damage = damageDistribution(weapon.damage);
+  const taken = new Map<number, number>();
+  let hit = 0;
+  // The final turn's rolls are guaranteed successes on a 20 with no d6s ("Hitting 0 Health").
+  const faces = a.condition === 'final-turn' ? [{ d: 20, p: 1 }] : Array.from({ length: 20 }, (_, i) => ({ d: i + 1, p: 1 / 20 }));
+  const bb = a.condition === 'final-turn' ? new Map([[0, 1]]) : buffBreakDistribution(counts.buffs, counts.breaks, opts);
+  for (const { d, p: pd } of faces) {
+    for (const [v, pv] of bb) {
+      const p = pd * pv;
+      const total = d + sum + v;
+      const success = a.condition === 'final-turn' || beats(total, t.defense, opts) || (opts.criticalSuccess === 'natural-20' && d === 20);
+      if (!success) {
+        taken.set(0, (taken.get(0) ?? 0) + p);
+        continue;
+      }
+      hit += p;
+      const attackTotal = beats(total, t.defense, opts) ? total : t.defense + 1;
+      for (const [x, px] of damage) {
+        const r = resolveAttack({ attack: attackTotal, defense: t.defense, damage: Math.max(0, x), protection: t.protection, penetrationModifiers, damageModifiers: fx.damage, protectionModifiers, ignoreProtection: fx.ignoreProtection }, opts);
+        taken.set(r.damageTaken, (taken.get(r.damageTaken) ?? 0) + p * px);
+      }
+    }
+  }
+  const rows = [...taken.entries()].sort((x, y) => x[0] - y[0]).map(([damage, chance]) => ({ damage, chance }));
+  return { weapon: weapon.name, modifiers: mods, buffs: counts.buffs, breaks: counts.breaks, defense: t.defense, hit, damageTaken: rows, expectedDamage: rows.reduce((n, r) => n + r.damage * r.chance, 0) };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Views and redaction: a player never receives what a hidden combatant is or does.
 
 function seesCombatant(viewer: Actor, c: Combatant | undefined): boolean {
@@ -850,6 +921,8 @@ function combatantView(c: Combatant, viewer: Actor) {
     wingman: c.wingman,
     inspiratorUsed: c.inspiratorUsed,
     adrenalineUntil: c.adrenalineUntil,
+    // What this viewer may already see of the combatant, whole, so it can work out exact odds itself.
+    combatant: c,
   };
 }
 
@@ -857,8 +930,17 @@ export function viewEncounter(state: LucidityTableState, viewer: Actor) {
   const g = state.game;
   const visible = (id: string) => seesCombatant(viewer, g.combatants[id]);
   const cur = currentId(g);
+  const name = (id: string) => (id === 'unseen' ? 'someone unseen' : visible(id) ? (g.combatants[id]?.name ?? id) : 'someone unseen');
+  // The log as this viewer may read it: each event redacted for them, then put in words (GM rulings included).
+  const lines = state.log.flatMap((e, i) => {
+    const r = redactEncounterEvent(e, viewer, state);
+    return r ? [{ seq: i + 1, type: r.type, text: describeLucidityEvent(r, name) }] : [];
+  });
+  const log = lines.slice(-LOG_SHOWN);
   return {
     ruleset: 'lucidity',
+    log,
+    logOmitted: state.log.length - log.length,
     preset: state.preset,
     options: state.overrides,
     started: g.started,

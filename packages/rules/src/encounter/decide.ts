@@ -15,6 +15,7 @@ import { recover } from './actions/recovery';
 import { stabilize } from './actions/stabilize';
 import { configure, endSession, join, leave, setUp, updateCharacter } from './actions/table';
 import { redo, undo } from './actions/undo';
+import { unopposed } from './actions/unopposed';
 import { Batch, getCharacter, withEntered } from './batch';
 import { beginDay, beginScene, beginSession } from './clockwork';
 import { controllerOf } from './combatant';
@@ -96,6 +97,7 @@ const HANDLERS: { readonly [K in ActionType]: Handler<K> } = {
   power,
   interact,
   inquire,
+  unopposed,
   recover,
   defend,
   assist,

@@ -142,6 +142,8 @@ describe('the Personae table domain', () => {
       ["the hidden adversary's dice in an attack on it", { type: 'encounter', command: { type: 'attack', actor: dwarf, target: merchant, dice: { reactor: [1] } } }, {}, 'not-your-dice'],
       ['rerolls of both sides', { type: 'encounter', command: { type: 'attack', actor: dwarf, target: merchant, dice: { extra: [1] } } }, {}, 'not-your-dice'],
       ["another character's dice by target", { type: 'encounter', command: { type: 'attack', actor: dwarf, target: merchant, targetDice: { [merchant]: { reactor: [1] } } } }, {}, 'not-your-dice'],
+      ["own character's dice in an unopposed challenge", { type: 'encounter', command: { type: 'unopposed', actor: dwarf, skill: 'Athletics', difficulty: 'normal', dice: { actor: [5] } } }, {}, 'ok-or-rule'],
+      ["the GM's difficulty dice in an unopposed challenge", { type: 'encounter', command: { type: 'unopposed', actor: dwarf, skill: 'Athletics', difficulty: 'normal', dice: { reactor: [1] } } }, {}, 'not-your-dice'],
       ["another character's order roll", { type: 'encounter', command: { type: 'escalate', actor: dwarf, to: 'non-violent', orderDice: { [merchant]: [1] } } }, {}, 'not-your-dice'],
     ];
     for (const [what, raw, extra, expected] of cases) {

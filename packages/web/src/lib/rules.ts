@@ -84,6 +84,7 @@ export { bankTotal, type Snapshot, type CharacterState, type ResolveTrack, type 
 export type { EncounterCommandInput } from '@personae/rules/encounter/commands';
 export type { TableView, CharacterView } from '@personae/rules/table/view';
 export type { LogEntry, Viewer } from '@personae/rules/table/table';
+export { checkReveal, type RevealCheck } from '@personae/rules/table/secret';
 export type { TableCommandInput } from '@personae/rules/table/commands';
 export { poolSize } from '@personae/rules/challenge/pool';
 export { composeSide, type BuiltSide } from '@personae/rules/encounter/sides';

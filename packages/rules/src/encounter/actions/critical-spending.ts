@@ -1,4 +1,4 @@
-import { compareDice, judge, type ChallengeResult } from '../../challenge';
+import { comparisonOf, judge, type ChallengeResult } from '../../challenge';
 import type { Labeled } from '../../effects';
 import { getCharacter, type Batch } from '../batch';
 import { findAbility, isGmCharacter, type CombatantAbility } from '../combatant';
@@ -117,9 +117,9 @@ export function steerWithCriticals(b: Batch, who: CharacterState, spent: Spendin
   const steps = Math.min(needed, spent.steer);
   if (steps === 0 || result.kind === 'automatic') return result;
   spend(b, spent.bank, who.def.id, steps, `steer the result ${steps} grade${steps === 1 ? '' : 's'}`);
-  const raw = compareDice(result.actor.dice, result.actor.modifier, result.reactor.dice, result.reactor.modifier);
+  const raw = comparisonOf(result, b.now.options);
   const source = `${steps} critical(s) spent`;
-  const verdict = judge(raw, { options: b.now.options, steer: [...already, { value: steps, source }] });
+  const verdict = judge(raw, { options: b.now.options, steer: [...already, { value: steps, source }], reactorIsIdentity: result.kind !== 'unopposed' });
   const steering = verdict.rulings.filter((r) => r.rule === 'steering' && r.text.startsWith(source));
   const grade = (o: string, g: string | null) => (o === 'success' ? `${g} success` : o);
   return {

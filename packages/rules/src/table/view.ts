@@ -1,5 +1,6 @@
 import { ownHas } from '@personae/core';
 import { emptyTally, type CharacterState, type Combat, type LastChallenge, type Snapshot, type SuccessTally } from '../encounter';
+import { fairnessRows, type FairnessRow } from './fairness';
 import { publicEncounterEvent, WITHHELD } from './hidden';
 import type { TableLog } from './log';
 import { canHear, undoRefusal, type LogEntry, type TableCharacter, type TableEvent, type TableState, type Viewer } from './table';
@@ -56,6 +57,11 @@ export interface TableView {
    * Secret rolls: when the table reveals them, and (for the GM only, empty for everyone else) the
    * commitments of those not yet revealed, oldest first.
    */
+  /**
+   * The fairness check of physical dice, per participant who typed dice in: the GM's view only (null
+   * in everyone else's). See ./fairness.ts.
+   */
+  readonly diceFairness: readonly FairnessRow[] | null;
   readonly secretRolls: { readonly reveal: TableState['secretReveal']; readonly sealed: readonly { readonly hash: string; readonly committedAt: number; readonly purpose?: string }[] };
 }
 
@@ -256,6 +262,7 @@ export function viewTable(state: TableState, viewer: Viewer): TableView {
     development: { countsOnlyClear: state.options.developmentCountsOnlyClear, characters: development },
     canUndo: state.encounter.undoTo !== null && undoRefusal(state, viewer, 'undo') === null,
     canRedo: state.encounter.redo.length > 0 && undoRefusal(state, viewer, 'redo') === null,
+    diceFairness: viewer.role === 'gm' ? fairnessRows(state.diceTallies) : null,
     secretRolls: {
       reveal: state.secretReveal,
       sealed:

@@ -34,7 +34,7 @@ describe('the text log format', () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
       const port = await new Promise<number>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no "running at" line:\n${out}`)), 30_000);
+        const timer = setTimeout(() => reject(new Error(`no "running at" line:\n${out}`)), 60_000);
         child.stdout.on('data', (c: Buffer) => {
           out += c.toString();
           const m = /Personae Table is running at http:\/\/127\.0\.0\.1:(\d+) /.exec(out);

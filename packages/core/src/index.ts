@@ -1,9 +1,10 @@
 export { commitRoll, newSalt, verifyRoll, type RevealedRoll, type RollCommitment, type Verification } from './commitment';
 export { cite, defineRules, formatCitation, type Citation, type RuleEntry } from './citation';
-export { type Actor, type AnyDecider, type DecideContext, type Decider, type DiceSource, type HostSettings, type ParseResult, type Viewer } from './decider';
+export { type Actor, type AnyDecider, type DecideContext, type Decider, type DiceSource, type HostLimits, type HostSettings, type ParseResult, type Viewer } from './decider';
 export { envelope, type Envelope, type EventMetadata } from './envelope';
 export { isRuleError, RuleError, toCommandError, type CommandError } from './errors';
 export { faceFit, outcomeFit, upperRegularizedGamma, type FaceFit, type OutcomeFit } from './fairness';
+export { requireSheetSize, SHEET_MAX_BYTES } from './limits';
 export { describeModifier, explainTotal, modifier, sumModifiers, type Modifier } from './modifier';
 export { ownGet, ownHas, withEntry, withoutEntry } from './records';
 export {

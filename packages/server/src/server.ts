@@ -92,6 +92,10 @@ export interface ServerConfig {
   maxParticipants?: number;
   /** Commands one table accepts from all its participants together. Default burst 60, 30 per second. */
   tableCommandRate?: RateLimit;
+  /** Characters at one table (the domain refuses one more). Default 100. */
+  maxCharacters?: number;
+  /** Characters one player owns at one table. Default 8. */
+  maxCharactersPerPlayer?: number;
   /** Time a new WebSocket has to send hello. Default 10 s. */
   helloTimeoutMs?: number;
   /** WebSocket ping interval; a connection that misses one pong is dropped. Default 30 s. */
@@ -131,6 +135,8 @@ export const DEFAULTS = {
   joinRate: { max: 60, windowMs: 60_000 },
   maxParticipants: HUB_DEFAULTS.maxParticipants,
   tableCommandRate: HUB_DEFAULTS.tableCommandRate,
+  maxCharacters: HUB_DEFAULTS.maxCharacters,
+  maxCharactersPerPlayer: HUB_DEFAULTS.maxCharactersPerPlayer,
   helloTimeoutMs: 10_000,
   heartbeatMs: 30_000,
   maxBufferedBytes: 8 * 1024 * 1024,
@@ -220,6 +226,10 @@ export async function createServer(config: ServerConfig, domain?: AnyDecider | T
   const hub = new TableHub(store, domains, log, {
     maxParticipants: config.maxParticipants ?? DEFAULTS.maxParticipants,
     tableCommandRate: config.tableCommandRate ?? DEFAULTS.tableCommandRate,
+    limits: {
+      maxCharacters: config.maxCharacters ?? DEFAULTS.maxCharacters,
+      maxCharactersPerPlayer: config.maxCharactersPerPlayer ?? DEFAULTS.maxCharactersPerPlayer,
+    },
   });
   const cluster = config.cluster ?? store.fanout !== undefined;
   if (cluster) {

@@ -50,6 +50,8 @@ export interface LogEntry {
   readonly characters: readonly string[];
   readonly lines: readonly string[];
   readonly result?: ChallengeResult;
+  /** Whether the table graded successes clear or glancing when the entry was written (option grades), so its words stay those. */
+  readonly graded?: boolean;
   readonly purpose?: string;
   /** For entries of the encounter engine: its own sequence number of the event. */
   readonly encounterSeq?: number;
@@ -684,6 +686,7 @@ export function evolveTable(state: TableState, event: TableEvent): TableState {
       const written: LogEntry = {
         ...entry(seq, event, charactersIn(event.result), event.result.explanation, event.hidden),
         result: event.result,
+        graded: state.options.grades !== 'core-2011',
         ...(event.purpose ? { purpose: event.purpose } : {}),
         ...(event.seal ? { commitment: { hash: event.seal.hash } } : {}),
       };
@@ -708,6 +711,7 @@ export function evolveTable(state: TableState, event: TableEvent): TableState {
         log: appendLog(state.log, {
           ...entry(seq, event, charactersIn(event.result), lines),
           result: event.result,
+          graded: state.options.grades !== 'core-2011',
           ...(event.purpose ? { purpose: event.purpose } : {}),
           reveal: { hash: event.hash, salt: event.salt, dice: event.dice, committedAt: event.committedAt },
         }),
@@ -725,7 +729,8 @@ export function evolveTable(state: TableState, event: TableEvent): TableState {
       const lines = back !== null && (inner.type === 'undone' || inner.type === 'redone') ? [undoLine(inner.type, back)] : describeEvent(inner, before);
       if (lines.length === 0) return { ...next, encounter, lastAction, diceTallies };
       const undo = back !== null ? { undo: { kind: inner.type === 'undone' ? ('undo' as const) : ('redo' as const), to: back } } : {};
-      const written: LogEntry = { ...entry(seq, event, involved(inner), lines, event.hidden), ...challengeOf(inner), encounterSeq: inner.seq, ...undo };
+      const graded = inner.type === 'challenge-resolved' ? { graded: (before?.options ?? state.options).grades !== 'core-2011' } : {};
+      const written: LogEntry = { ...entry(seq, event, involved(inner), lines, event.hidden), ...challengeOf(inner), ...graded, encounterSeq: inner.seq, ...undo };
       return { ...next, encounter, lastAction, diceTallies, log: appendLog(state.log, { ...written, ...secretPart(state, event, before) }) };
     }
   }

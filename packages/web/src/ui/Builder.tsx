@@ -48,6 +48,7 @@ import {
   EFFECT_TYPES,
   describeEffect,
   effectSize,
+  weaponAttributeNote,
 } from '../lib/rules';
 import { download, fileNameFor, readSheetFile, writeSheetFile } from '../lib/sheet-files';
 import { plural } from '../lib/format';
@@ -665,6 +666,15 @@ function TraitStep(props: { draft: Draft; edit: Edit; at: At; check: DraftCheck;
                     problems={[...props.at(`skills[${i}].weapon`), ...props.at(`skills[${i}].shield`)]}
                   />
                 </div>
+                {(() => {
+                  // The encounter adds the attribute the table's option attackAttribute gives the weapon: say so here.
+                  const w = skill.weapon ? s.gear.find((g) => g.type === 'weapon' && g.name.toLowerCase() === skill.weapon!.toLowerCase()) : undefined;
+                  return w && w.type === 'weapon' ? (
+                    <p class="small muted" id={`b-skill-${i}-attack`}>
+                      {weaponAttributeNote(props.options, w, skill.attribute).text}
+                    </p>
+                  ) : null;
+                })()}
                 <button type="button" class="quiet danger" onClick={() => props.edit((x) => void x.skills.splice(i, 1))} aria-label={`Remove skill ${skill.name || i + 1}`}>
                   Remove
                 </button>

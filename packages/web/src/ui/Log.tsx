@@ -176,7 +176,7 @@ function LogItem(props: { entry: LogEntry; participants: readonly Participant[];
       {e.result ? (
         <>
           {head.length > 0 && head.length < e.lines.length && <p class="log-lines">{head.map((l) => l.trim()).join('\n')}</p>}
-          <ChallengeView result={e.result} small graded={props.graded} />
+          <ChallengeView result={e.result} small graded={e.graded ?? props.graded} />
         </>
       ) : (
         <p class="log-lines">{e.lines.map((l) => l.replace(/^ {2}/, '')).join('\n')}</p>

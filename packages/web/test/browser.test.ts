@@ -524,6 +524,59 @@ run('the web app in Chromium', () => {
     await phone.close();
   });
 
+  it('the builder at the table at 1280×800: every step in sight, points spread to every attribute, a weapon added from its skill', async () => {
+    const wide = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await wide.newPage();
+    await page.goto(player.url());
+    await page.locator('.status-pill.live').waitFor();
+    await page.getByRole('tab', { name: 'Characters' }).click();
+    await page.getByRole('button', { name: 'Build a character' }).click();
+    // All seven step tabs lie inside the step list's box: none is cut off at the edge.
+    const cut = await page.evaluate(() => {
+      const nav = document.querySelector('.builder-steps')!.getBoundingClientRect();
+      return [...document.querySelectorAll('.steps button')].filter((b) => {
+        const r = b.getBoundingClientRect();
+        return r.left < nav.left - 1 || r.right > nav.right + 1 || b.scrollWidth > b.clientWidth + 1;
+      }).length;
+    });
+    expect(cut).toBe(0);
+    expect(await page.locator('.steps button').count()).toBe(7);
+    // Step 1 and the Limits panel agree on the starting Potential.
+    expect(await page.locator('#b-cp-hint').textContent()).toContain('Starting Potential 4 once the points are spent');
+    expect(await page.locator('#b-potential').textContent()).toContain('Potential 4 once all 20 creation points are spent');
+    await page.locator('#b-name').fill('Wren');
+    await page.getByRole('button', { name: /^Next/ }).click();
+    await page.getByLabel('Stature: Third').check();
+    await page.getByLabel('Knowledge: Handicap').check();
+    await page.getByRole('button', { name: /^Next/ }).click();
+    await page.getByRole('button', { name: 'Spend the remaining points for me' }).click();
+    await expect.poll(() => page.getByText('20 of 20 creation points spent').count()).toBe(1);
+    for (const a of ['competence', 'prowess', 'cunning', 'power', 'stature', 'knowledge']) {
+      expect(Number(await page.locator(`#b-attr-${a}`).inputValue()), a).toBeGreaterThan(0);
+    }
+    expect(await page.locator('.attr.bad').count()).toBe(0);
+    expect(await page.locator('#b-potential').textContent()).not.toContain('once all');
+    await shot(page, '11a-builder-attributes-spread', false);
+    await page.getByRole('button', { name: /^Next/ }).click();
+    await page.getByRole('button', { name: /^Next/ }).click();
+    // The skill's weapon is made right here; it is waiting in step 6 with the skill linked to it.
+    await page.getByRole('button', { name: '+ Add a skill' }).click();
+    await page.locator('#b-skill-0-name').fill('Spear');
+    await page.locator('#b-skill-0-dice').fill('9');
+    await page.locator('#b-skill-0-gear').selectOption({ label: 'A new weapon: Spear' });
+    expect(await page.locator('#b-skill-0-gear').inputValue()).toBe('w:Spear');
+    // The fields of a skill line up: their inputs share one top edge even with a problem under Dice.
+    const tops = await page.locator('.item-list li').first().locator('input, select').evaluateAll((es) => es.map((e) => Math.round(e.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(1);
+    await shot(page, '11b-builder-skill-weapon', false);
+    await page.locator('#b-skill-0-dice').fill('4');
+    await page.getByRole('button', { name: /^Next/ }).click();
+    expect(await page.locator('#b-gear-0-name').inputValue()).toBe('Spear');
+    expect(await page.locator('#b-gear-0-type').inputValue()).toBe('weapon');
+    expect(await page.getByText(/Add the missing/).count()).toBe(0);
+    await wide.close();
+  });
+
   it('the roll and its result stay in view at 1280×800 and on a phone; the phone marks new log entries', async () => {
     const inView = (p: Page, selector: string) =>
       p.evaluate((s) => {

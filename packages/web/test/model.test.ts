@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TableCommandSchema, presetOptions, tableOptions } from '@personae/rules';
-import { attributeLimit, budgets, checkDraft, newDraft, priorityProblem, problemsAt, stepOfPath, type Draft } from '../src/lib/draft';
+import { attributeLimit, budgets, checkDraft, newDraft, priorityProblem, problemsAt, spreadAttributes, stepOfPath, type Draft } from '../src/lib/draft';
 import { EMPTY_DESTINATION, moveDestination, omittedText, positionText, resolveText } from '../src/lib/encounter';
 import { percent } from '../src/lib/format';
 import { emptyRoller, parseGiven, resolveSide, rollCommand, rollerOdds, type RollerCharacter } from '../src/lib/roller';
@@ -58,6 +58,45 @@ describe('the builder model', () => {
     expect(stepOfPath('skills[0].weapon')).toBe('gear');
     expect(stepOfPath('gear[1].name')).toBe('gear');
     expect(stepOfPath('history[0]')).toBe('review');
+  });
+});
+
+describe('spending the remaining creation points for the player', () => {
+  const ranked = (cp: number): Draft => {
+    const d = newDraft(cp);
+    d.priority = { competence: 'first', prowess: 'first', cunning: 'second', power: 'second', stature: 'third', knowledge: 'handicap' };
+    return d;
+  };
+
+  it('gives every attribute a share, none left at 0, and the result is a legal allocation', () => {
+    const d = ranked(20);
+    d.sheet.attributes = spreadAttributes(d);
+    expect(Object.values(d.sheet.attributes).reduce((a, b) => a + b, 0)).toBe(20);
+    for (const v of Object.values(d.sheet.attributes)) expect(v).toBeGreaterThan(0);
+    expect(d.sheet.attributes.stature).toBeGreaterThan(0);
+    expect(problemsAt(checkDraft(d, core), 'attributes')).toEqual([]);
+    for (const a of ['competence', 'prowess', 'cunning', 'power', 'stature', 'knowledge'] as const) expect(problemsAt(checkDraft(d, core), `attributes.${a}`)).toEqual([]);
+  });
+
+  it('keeps what the player set and fills only the attributes still at 0, within the caps', () => {
+    const d = ranked(30);
+    d.sheet.attributes.competence = 12;
+    d.sheet.attributes.stature = 1;
+    const v = spreadAttributes(d);
+    expect(v.competence).toBe(12);
+    expect(v.stature).toBe(1);
+    expect(Object.values(v).reduce((a, b) => a + b, 0)).toBe(30);
+    expect(v.knowledge).toBeLessThanOrEqual(v.stature);
+    expect(v.cunning).toBeLessThanOrEqual(9);
+  });
+
+  it('stops when every open attribute is at its ceiling rather than break a cap', () => {
+    const d = ranked(20);
+    d.sheet.attributes = { competence: 1, prowess: 1, cunning: 1, power: 1, stature: 1, knowledge: 0 };
+    const v = spreadAttributes(d);
+    // Knowledge (Handicap) may not pass Stature (Third, 1): one point goes there and the rest stays unspent.
+    expect(v.knowledge).toBe(1);
+    expect(Object.values(v).reduce((a, b) => a + b, 0)).toBe(6);
   });
 });
 

@@ -189,6 +189,16 @@ run('the web app in Chromium', () => {
     expect(await explain(gm)).toContain('Outcome for Kestrel');
     expect(await explain(gm)).toContain("Grask rolled");
     await expect.poll(() => player.locator('#announcer').textContent()).toMatch(/Ann rolled|Kestrel/);
+    // The log reads as a story; the rules' own lines are one click away.
+    const told = await gm.locator('.side-log .log').innerText();
+    expect(told).not.toMatch(/== Round|-- \w+'s turn --|\(s\)|option actionOrder/);
+    expect(told).toContain('Round 1 begins.');
+    expect(told).toContain('The story of The Salt Road begins with Kestrel.');
+    expect(told).not.toContain('Kestrel attacks Grask.');
+    const order = gm.locator('.side-log .log > li', { hasText: 'acts first' }).first();
+    expect(await order.locator('.story').textContent()).toBe('Kestrel acts first, then Grask.');
+    await order.locator('summary', { hasText: "The rules' working" }).click();
+    expect(await order.locator('.working .log-lines').innerText()).toContain('option actionOrder = seating');
     await shot(player, '06-player-after-attack');
     expect(await contrastProblems(player)).toEqual([]);
     expect(await labelProblems(player)).toEqual([]);
@@ -228,10 +238,10 @@ run('the web app in Chromium', () => {
     await shot(gm, '08-gm-undo-preview');
     const previewed = await preview.locator('li').allTextContents();
     await gm.getByRole('button', { name: 'Undo', exact: true }).click();
-    await gm.locator('.side-log .log > li', { hasText: 'UNDO' }).first().waitFor();
-    await player.locator('.side-log .log > li', { hasText: 'UNDO' }).first().waitFor({ timeout: 1000 });
+    await gm.locator('.side-log .log > li', { hasText: 'Taken back: the table returns' }).first().waitFor();
+    await player.locator('.side-log .log > li', { hasText: 'Taken back: the table returns' }).first().waitFor({ timeout: 1000 });
     // What the undo took back stays in the log, marked, for both; the next undo would take back the action before, not the undo line.
-    const undoSeq = await gm.locator('.side-log .log > li', { hasText: 'UNDO' }).first().getAttribute('data-seq');
+    const undoSeq = await gm.locator('.side-log .log > li', { hasText: 'Taken back: the table returns' }).first().getAttribute('data-seq');
     for (const p of [gm, player]) {
       const marked = p.locator('.side-log .log > li.undone-entry');
       await expect.poll(() => marked.count()).toBeGreaterThan(0);

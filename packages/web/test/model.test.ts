@@ -325,3 +325,60 @@ describe('undo in the log', () => {
     expect(takenBack(log()).size).toBe(0);
   });
 });
+
+describe('the log as a story', () => {
+  it('tells a played table in sentences, keeps the rules\' lines as working, and folds entries another one tells', async () => {
+    const { foldedEntries, storyOf, plurals } = await import('../src/lib/story');
+    const { personaeTable } = await import('@personae/rules');
+    const { seededDice } = await import('@personae/dice');
+    const sheetOf = (file: string) => {
+      const l = loadSheet(readFileSync(new URL(`../../../examples/characters/${file}`, import.meta.url), 'utf8'), file);
+      if (!l.ok) throw new Error(l.error.message);
+      return JSON.parse(JSON.stringify(l.sheet)) as Record<string, unknown>;
+    };
+    let state = personaeTable.initialState();
+    const gm = { role: 'gm' as const, participantId: 'p-gm' };
+    const log = () => personaeTable.viewState(state, gm).log;
+    const run = (raw: Record<string, unknown>) => {
+      const parsed = personaeTable.parseCommand(raw.type === 'encounter' ? { ...raw, seen: state.seq } : raw);
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      for (const e of personaeTable.decide(state, parsed.command, { actor: gm, dice: seededDice(5), now: '2026-11-22T20:15:00.000Z' })) state = personaeTable.evolve(state, e);
+    };
+    run({ type: 'add-character', sheet: sheetOf('dwarf-iron-constitution.yaml') });
+    run({ type: 'add-character', sheet: sheetOf('merchant-privateer-scoundrel.yaml') });
+    run({ type: 'encounter', command: { type: 'escalate', actor: 'gm', to: 'non-violent' } });
+    run({ type: 'encounter', command: { type: 'escalate', actor: 'gm', to: 'violent' } });
+    const now = state.encounter.now!;
+    const [first, second] = now.combat!.order;
+    run({ type: 'encounter', command: { type: 'attack', actor: first, target: second } });
+    run({ type: 'encounter', command: { type: 'end-session', actor: 'gm' } });
+    run({ type: 'encounter', command: { type: 'begin-session', actor: 'gm' } });
+
+    const entries = log();
+    const stories = entries.map((e) => storyOf(e, { tableName: 'The Salt Road' }));
+    for (const [i, s] of stories.entries()) {
+      expect(s.text, entries[i]!.lines.join(' / ')).not.toMatch(/==|--|\(s\)|\(es\)|option \w+ =| -> /);
+      expect(s.text).toMatch(/^[A-Z].*[.!]$/s);
+    }
+    const texts = stories.map((s) => s.text);
+    const names = Object.values(now.characters).map((c) => c.def.name);
+    expect(texts).toContain(`The story of The Salt Road begins with ${names[0]}.`);
+    expect(storyOf({ ...entries[0]!, lines: ['Table options: preset srd-v4.'] }).text).toBe('The table plays by Personae v4 SRD.');
+    expect(texts).toContain('Round 1 begins.');
+    expect(texts.some((t) => /^Attack Challenge: .+ uses .+ to .+\. (It fails|It succeeds|A glancing success)/.test(t))).toBe(true);
+    // The action order says who acts first; how it was decided (with the option) is the working.
+    const order = stories[entries.findIndex((e) => e.lines[0]!.startsWith('Action order'))]!;
+    expect(order.text).toMatch(/acts first, then/);
+    expect(order.working.join('\n')).toContain('option actionOrder');
+
+    const folded = foldedEntries(entries);
+    const announced = entries.find((e) => e.lines[0] === `${now.characters[first!]!.def.name} attacks ${now.characters[second!]!.def.name}.`)!;
+    expect(folded.get(announced.seq)).toBe(announced.seq + 1);
+    expect(entries.find((e) => e.seq === announced.seq + 1)!.result).toBeDefined();
+    // The old scene ends only because the next session begins: the story says the session begins.
+    const sceneEnd = entries.find((e) => e.lines[0] === 'Scene 1 ends.')!;
+    expect(entries.find((e) => e.seq === sceneEnd.seq + 1)!.lines[0]).toBe('Session 2 begins.');
+    expect(folded.has(sceneEnd.seq)).toBe(true);
+    expect(plurals('1 hit(s), 2 critical(s), 1 success(es)')).toBe('1 hit, 2 criticals, 1 success');
+  });
+});

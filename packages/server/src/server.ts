@@ -12,6 +12,7 @@ import {
   createTableSchema,
   describeZodError,
   httpCommandSchema,
+  invitationSchema,
   joinSchema,
   settingsPatchSchema,
   type ErrorBody,
@@ -402,6 +403,15 @@ export async function createServer<S, C, E>(config: ServerConfig, decider: Decid
     });
     },
   );
+
+  // The join page names the table: only for the current invite, and nothing but the name.
+  app.post<{ Params: { tableId: string } }>('/api/tables/:tableId/invitation', throttle(config.joinRate ?? DEFAULTS.joinRate), async (req, reply) => {
+    const input = validate(invitationSchema, req.body);
+    if (!input.ok) return sendFailure(reply, input);
+    const name = await store.inviteTableName(req.params.tableId, hashToken(input.value.invite));
+    if (name === null) return sendFailure(reply, failure('unauthorized', 'the invite link is not valid (it may have been replaced)'));
+    return reply.send({ table: { id: req.params.tableId, name } });
+  });
 
   app.post<{ Params: { tableId: string } }>('/api/tables/:tableId/join', throttle(config.joinRate ?? DEFAULTS.joinRate), async (req, reply) => {
     const input = validate(joinSchema, req.body);

@@ -77,6 +77,9 @@ run('the web app in Chromium', () => {
   it('a player joins through the link and builds a legal character, with an illegal choice explained on the way', async () => {
     player = await playerContext.newPage();
     await player.goto(inviteLink);
+    // The join page names the table, as the server tells it for this invite.
+    await player.getByRole('heading', { name: 'Join The Salt Road' }).waitFor();
+    await shot(player, '02b-join-page', false);
     await player.getByLabel('Your name').fill('Ann');
     await player.getByRole('button', { name: 'Join' }).click();
     await player.locator('.status-pill.live').waitFor();

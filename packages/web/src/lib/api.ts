@@ -74,6 +74,8 @@ async function call<T>(method: string, path: string, body?: unknown, token?: str
 export const api = {
   createTable: (name: string, gmName: string, physicalDice: boolean) =>
     call<CreatedTable>('POST', '/api/tables', { name, gmName, settings: { physicalDice } }),
+  /** The name of the table an invite opens (the invite is checked; nothing else is told). */
+  invitation: (tableId: string, invite: string) => call<{ table: { id: string; name: string } }>('POST', `/api/tables/${encodeURIComponent(tableId)}/invitation`, { invite }),
   join: (tableId: string, invite: string, displayName: string) =>
     call<Joined>('POST', `/api/tables/${encodeURIComponent(tableId)}/join`, { invite, displayName }),
   table: (tableId: string, token: string) => call<TableInfo>('GET', `/api/tables/${encodeURIComponent(tableId)}`, undefined, token),

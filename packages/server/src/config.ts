@@ -15,6 +15,8 @@ import { DEFAULTS, type ServerConfig, type WindowLimit } from './server';
  *   REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS, IDLE_TIMEOUT_MS, MAX_CONNECTIONS_PER_ADDRESS,
  *   CREATE_RATE_PER_MINUTE, IMPORT_RATE_PER_MINUTE, JOIN_RATE_PER_MINUTE, MAX_PARTICIPANTS.
  *   CLUSTER (on or off; default on with PostgreSQL) and CLUSTER_CHECK_MS (default 1500).
+ * and the server's own backups (docs/server.md, "Backups"): BACKUP_EVERY_MINUTES (default 60; 0 turns
+ *   them off), BACKUP_KEEP (files kept per table, default 24), BACKUP_DIR (default DATA_DIR/backups).
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const config: ServerConfig = {};
@@ -34,6 +36,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     config.sqliteSynchronous = mode;
   }
   if (env.STATIC_DIR) config.staticDir = env.STATIC_DIR;
+  if (env.BACKUP_DIR) config.backupDir = env.BACKUP_DIR;
   if (env.PUBLIC_URL) config.publicUrl = env.PUBLIC_URL;
   if (env.LOG_LEVEL) config.logLevel = env.LOG_LEVEL;
   if (env.LOG_FORMAT) {
@@ -75,6 +78,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     importRate: perMinute('IMPORT_RATE_PER_MINUTE'),
     joinRate: perMinute('JOIN_RATE_PER_MINUTE'),
     maxParticipants: whole('MAX_PARTICIPANTS', 1),
+    backupEveryMinutes: whole('BACKUP_EVERY_MINUTES', 0),
+    backupKeep: whole('BACKUP_KEEP', 1),
   };
   for (const [key, value] of Object.entries(settings)) {
     if (value !== undefined) (config as Record<string, unknown>)[key] = value;

@@ -1,10 +1,12 @@
 import type { AddressInfo, Socket } from 'node:net';
+import { join } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimitPlugin from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { startBackups, type Backups } from './backups';
 import type { Decider } from './domain';
 import { buildExport, prepareImport } from './export';
 import { textLogStream, type LogFormat } from './log-format';
@@ -32,6 +34,12 @@ export interface ServerConfig {
   host?: string;
   /** Directory of the SQLite database when no `databaseUrl` is given. Default ./data. */
   dataDir?: string;
+  /** Minutes between the server's own backups of changed tables (0: none; default 60). See backups.ts. */
+  backupEveryMinutes?: number;
+  /** Backups kept per table (default 24). */
+  backupKeep?: number;
+  /** Where backups go (default DATA_DIR/backups). */
+  backupDir?: string;
   /** PostgreSQL connection string; selects the PostgreSQL store. */
   databaseUrl?: string;
   /** PostgreSQL schema. Default "public". */
@@ -115,6 +123,8 @@ export const DEFAULTS = {
   port: 8080,
   host: '0.0.0.0',
   dataDir: './data',
+  backupEveryMinutes: 60,
+  backupKeep: 24,
   maxMessageBytes: 64 * 1024,
   maxFrameBytes: 1024 * 1024,
   maxImportBytes: 32 * 1024 * 1024,
@@ -140,6 +150,8 @@ export const DEFAULTS = {
 export interface TableServer {
   readonly app: FastifyInstance;
   readonly store: Store;
+  /** The server's own backups (see backups.ts). */
+  readonly backups: Backups;
   /** Starts listening; resolves with the bound address. */
   listen(): Promise<{ host: string; port: number; url: string }>;
   /** Graceful stop: refuse new work, finish queued commands, close sockets, close the store. */
@@ -228,6 +240,15 @@ export async function createServer<S, C, E>(config: ServerConfig, decider: Decid
   }
   const sweeper = setInterval(() => hub.sweep(), 60_000);
   sweeper.unref();
+  const backups = startBackups(
+    store,
+    {
+      dir: config.backupDir ?? join(config.dataDir ?? DEFAULTS.dataDir, 'backups'),
+      everyMs: (config.backupEveryMinutes ?? DEFAULTS.backupEveryMinutes) * 60_000,
+      keep: config.backupKeep ?? DEFAULTS.backupKeep,
+    },
+    log,
+  );
 
   // Security headers on every answer; the policy allows the web app's own files and nothing else
   // (no framing, no plugins, no other origins). Styles may be inline: React sets style attributes.
@@ -519,6 +540,7 @@ export async function createServer<S, C, E>(config: ServerConfig, decider: Decid
   return {
     app,
     store,
+    backups,
     async listen() {
       await app.listen({ port: config.port ?? DEFAULTS.port, host: config.host ?? DEFAULTS.host });
       const address = app.server.address() as AddressInfo;
@@ -528,6 +550,7 @@ export async function createServer<S, C, E>(config: ServerConfig, decider: Decid
     close() {
       closing ??= (async () => {
         clearInterval(sweeper);
+        await backups.stop();
         const drained = hub.drain();
         const httpClosed = app.close();
         await drained;

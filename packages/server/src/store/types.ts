@@ -112,6 +112,8 @@ export interface Store {
   ping(): Promise<void>;
   createTable(input: NewTable): Promise<void>;
   getTable(tableId: string): Promise<TableRecord | null>;
+  /** Every table's id and version (for the server's own backups). */
+  listTables(): Promise<Array<{ id: string; version: number }>>;
   listParticipants(tableId: string): Promise<ParticipantRecord[]>;
   /** The participant (not removed) or observer link matching the token digest. */
   authenticate(tableId: string, tokenHash: string): Promise<Credential | null>;

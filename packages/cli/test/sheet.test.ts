@@ -9,8 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { registerSheetCommands } from '../src/commands/sheet';
 import type { CliIo } from '../src/io';
-import { checkCreation, loadSheet } from '../../rules/src/character';
-import { tableOptions } from '../../rules/src/options/options';
+import { checkCreation, loadSheet } from '@personae/rules/character';
+import { tableOptions } from '@personae/rules/options/options';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const EXAMPLES = join(ROOT, 'examples/characters');

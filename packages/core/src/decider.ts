@@ -28,6 +28,16 @@ export interface DecideContext {
   readonly settings?: HostSettings;
   /** Ids of the participants at the table now, so that a command naming anyone else is refused. */
   readonly participants?: ReadonlySet<string>;
+  /** Bounds the host sets on how much one table holds; a domain refuses a command that would pass one. */
+  readonly limits?: HostLimits;
+}
+
+/** How much one table may hold, set by whoever runs the host. Absent: no bound. */
+export interface HostLimits {
+  /** Characters at one table, whoever plays them. */
+  readonly maxCharacters?: number;
+  /** Characters one player owns at one table. */
+  readonly maxCharactersPerPlayer?: number;
 }
 
 /**

@@ -1,6 +1,6 @@
 export { commitRoll, newSalt, verifyRoll, type RevealedRoll, type RollCommitment, type Verification } from './commitment';
 export { cite, defineRules, formatCitation, type Citation, type RuleEntry } from './citation';
-export { type Actor, type AnyDecider, type DecideContext, type Decider, type DiceSource, type HostSettings, type ParseResult, type Viewer } from './decider';
+export { type Actor, type AnyDecider, type DecideContext, type Decider, type DiceSource, type HostLimits, type HostSettings, type ParseResult, type Viewer } from './decider';
 export { envelope, type Envelope, type EventMetadata } from './envelope';
 export { isRuleError, RuleError, toCommandError, type CommandError } from './errors';
 export { faceFit, outcomeFit, upperRegularizedGamma, type FaceFit, type OutcomeFit } from './fairness';
@@ -16,6 +16,7 @@ export {
   type Ruleset,
   type RulesetDocument,
   type SheetCheck,
+  type TableSetup,
 } from './ruleset';
 export { CLOCK_START, passTime, startEffect, tick, type ExpiryResult, type GameClock, type TimedEffect, type TimeUnit } from './time';
 export { nextRedo, nextUndo, undoPosition, type UndoMark, type UndoPosition } from './undo';

@@ -35,6 +35,12 @@ export interface RulesetDocument {
   readonly license: 'OGL-1.0a' | 'CC-BY-4.0' | string;
 }
 
+/** How a table of a ruleset is set up: one of its presets and the options set differently from it. */
+export interface TableSetup {
+  readonly preset?: string;
+  readonly options?: Readonly<Record<string, unknown>>;
+}
+
 /**
  * What a ruleset module gives the hosts (the table server, the CLI, the web app). The core never
  * imports a ruleset: rulesets register themselves, and each host looks them up by `id`.
@@ -55,8 +61,11 @@ export interface Ruleset<Options = unknown, Sheet = unknown, Derived = unknown> 
     /** Checks a parsed sheet (YAML or JSON already read) and derives its values. */
     check(raw: unknown, options?: Options): SheetCheck<Sheet, Derived>;
   };
-  /** The table domain the server runs for tables of this ruleset. Absent while a ruleset is library-only. */
-  readonly table?: AnyDecider;
+  /**
+   * The table domain the server runs for a table of this ruleset, built for the table's preset and
+   * options (already checked with `resolveOptions`). Absent while a ruleset is library-only.
+   */
+  readonly table?: (setup: TableSetup) => AnyDecider;
 }
 
 export type AnyRuleset = Ruleset<any, any, any>;

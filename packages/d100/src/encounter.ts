@@ -11,6 +11,7 @@ import { spendPoint, spendRemoveAilment, spendRestoreLight, spendRevivePersona, 
 import { bonus, canOppose, livingPersona, type Fighter } from './fighter';
 import { initiativeOrder, type InitiativeEntry } from './initiative';
 import { LOCATIONS } from './location';
+import { attackOdds, type AttackOdds } from './odds';
 import { resolveOptions, type D100Options } from './options';
 import { ruleCitation } from './rules';
 import { checkSheet, fighterFromSheet, type D100Sheet } from './sheet';
@@ -111,10 +112,14 @@ export interface EncounterState {
   readonly oneMore: OneMore | null;
   /** Events of the commands in effect, by command. */
   readonly groups: readonly (readonly EncounterEvent[])[];
+  /** The preset and options the table was set up with, when not the seed's; undo folds again from them. */
+  readonly setup?: { readonly preset: string; readonly options: Readonly<Record<string, unknown>> };
 }
 
-export function initialEncounter(): EncounterState {
-  return { options: resolveOptions(), preset: 'seed', fighters: {}, sheets: {}, order: [], initiative: [], round: 0, current: null, oneMore: null, groups: [] };
+/** The empty encounter of a table set up with `preset` and `overrides` (checked: a bad option throws). */
+export function initialEncounter(preset = 'seed', overrides: Readonly<Record<string, unknown>> = {}): EncounterState {
+  const setup = preset === 'seed' && Object.keys(overrides).length === 0 ? {} : { setup: { preset, options: { ...overrides } } };
+  return { options: resolveOptions(preset, overrides), preset, fighters: {}, sheets: {}, order: [], initiative: [], round: 0, current: null, oneMore: null, groups: [], ...setup };
 }
 
 /** Dice handed on from the host, with every value drawn written down for the event. */
@@ -141,8 +146,10 @@ function put(state: EncounterState, f: Fighter): EncounterState {
   return { ...state, fighters: { ...state.fighters, [f.id]: f } };
 }
 
+export type AttackCommand = Extract<EncounterCommand, { type: 'attack' }>;
+
 /** The attack a command declares, filled from the attacker's weapon and sheet. */
-function attackSpec(state: EncounterState, c: Extract<EncounterCommand, { type: 'attack' }>): AttackSpec {
+export function attackSpec(state: Pick<EncounterState, 'sheets' | 'oneMore'>, c: AttackCommand): AttackSpec {
   const sheet = state.sheets[c.attacker]!;
   const defSheet = state.sheets[c.defender]!;
   const weapon = c.weapon !== undefined ? sheet.weapons.find((w) => w.name === c.weapon) : sheet.weapons[0];
@@ -168,6 +175,19 @@ function attackSpec(state: EncounterState, c: Extract<EncounterCommand, { type: 
     fateBlocks: c.fateBlocks,
     chanceAttack: c.chance,
   };
+}
+
+/**
+ * Exact odds of a declared attack before it is rolled, from the same spec the table would resolve
+ * (weapon, evasion skill, Baton Pass Advantages). It needs only what a viewer is shown of the two
+ * characters, so a client computes it from its own view.
+ */
+export function declaredAttackOdds(state: Pick<EncounterState, 'fighters' | 'sheets' | 'oneMore' | 'options'>, c: AttackCommand): AttackOdds {
+  const attacker = Object.prototype.hasOwnProperty.call(state.fighters, c.attacker) ? state.fighters[c.attacker] : undefined;
+  const defender = Object.prototype.hasOwnProperty.call(state.fighters, c.defender) ? state.fighters[c.defender] : undefined;
+  if (!attacker || !state.sheets[c.attacker]) refuse('unknown-character', `attacker: no character "${c.attacker}" in this encounter`, 'attacker');
+  if (!defender || !state.sheets[c.defender]) refuse('unknown-character', `defender: no character "${c.defender}" in this encounter`, 'defender');
+  return attackOdds(attacker, defender, attackSpec(state, c), state.options);
 }
 
 function summarize(r: AttackResult): AttackSummary {
@@ -352,7 +372,7 @@ function inflict(state: EncounterState, target: string, ailment: AilmentName, tu
 export function evolveEncounter(state: EncounterState, event: EncounterEvent): EncounterState {
   if (event.type === 'undone') {
     const kept = state.groups.slice(0, -1);
-    let s = initialEncounter();
+    let s = initialEncounter(state.setup?.preset, state.setup?.options);
     for (const g of kept) for (const e of g) s = evolveEncounter(s, e);
     return s;
   }
@@ -465,10 +485,65 @@ function mentions(event: EncounterEvent): string[] {
   return out;
 }
 
-export function viewEncounter(state: EncounterState, viewer: Actor): unknown {
+/** One character as a viewer is shown it. */
+export interface CharacterView {
+  readonly id: string;
+  readonly name: string;
+  readonly side: string;
+  readonly wounds: { readonly light: number; readonly heavy: number; readonly deadly: number };
+  readonly woundMax: { readonly light: number; readonly heavy: number; readonly deadly: number };
+  readonly stress: number;
+  readonly persona: { readonly name: string; readonly wounds: number; readonly max: number } | null;
+  readonly ailments: readonly { readonly name: AilmentName; readonly turnsLeft: number | null }[];
+  readonly injuries: Fighter['injuries'];
+  readonly conditions: Fighter['conditions'];
+  readonly fatePoints: number;
+  readonly canOppose: boolean;
+  readonly out: boolean;
+  readonly dead: boolean;
+  readonly sheet: D100Sheet | undefined;
+  readonly fighter: Fighter;
+}
+
+/** The encounter as one viewer is shown it: hidden GM characters are absent for players. */
+export interface EncounterView {
+  readonly preset: string;
+  readonly options: D100Options;
+  readonly round: number;
+  /** Whose turn; "hidden" when it is a character the viewer may not see. */
+  readonly current: string | null;
+  readonly order: readonly string[];
+  readonly oneMore: OneMore | null;
+  readonly allOutAttackReady: boolean;
+  readonly characters: readonly CharacterView[];
+  /** The latest events in effect that the viewer may see (at most LOG_SHOWN), oldest first. */
+  readonly log: readonly EncounterEvent[];
+  /** Events in effect not in `log` (older, or not shown to this viewer). */
+  readonly logOmitted: number;
+}
+
+/** How many of the latest events a view carries. */
+export const LOG_SHOWN = 60;
+
+/** An event as a viewer may see it: one that mentions a hidden GM character is not shown to players. */
+export function redactD100Event(event: EncounterEvent, viewer: Actor, state: EncounterState): EncounterEvent | null {
+  if (viewer.role === 'gm') return event;
+  if (event.type === 'character-added' && event.data.sheet.hidden) return null;
+  return mentions(event).every((m) => visible(state, m, viewer)) ? event : null;
+}
+
+export function viewEncounter(state: EncounterState, viewer: Actor): EncounterView {
   const show = (id: string) => visible(state, id, viewer);
+  const all = state.groups.flat();
+  const shown = all.flatMap((e) => redactD100Event(e, viewer, state) ?? []);
+  const log = shown.slice(-LOG_SHOWN);
   return {
+    log,
+    logOmitted: all.length - log.length,
     preset: state.preset,
+    // The options and each shown character's sheet and fighter let a viewer work out the exact odds
+    // of an attack before rolling (declaredAttackOdds) without anything it may not see.
+    options: state.options,
     round: state.round,
     current: state.current && show(state.current) ? state.current : state.current ? 'hidden' : null,
     order: state.order.filter(show),
@@ -491,6 +566,8 @@ export function viewEncounter(state: EncounterState, viewer: Actor): unknown {
         canOppose: canOppose(f),
         out: f.out,
         dead: f.dead,
+        sheet: state.sheets[f.id],
+        fighter: f,
       })),
   };
 }
@@ -506,11 +583,7 @@ export const encounterDecider: Decider<EncounterState, EncounterCommand, Encount
   },
   decide: decideEncounter,
   evolve: evolveEncounter,
-  redactEvent(event, viewer, state) {
-    if (viewer.role === 'gm') return event;
-    if (event.type === 'character-added' && event.data.sheet.hidden) return null;
-    return mentions(event).every((m) => visible(state, m, viewer)) ? event : null;
-  },
+  redactEvent: redactD100Event,
   viewState: viewEncounter,
 };
 

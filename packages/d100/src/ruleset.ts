@@ -1,5 +1,5 @@
 import { registerRuleset, type Ruleset } from '@personae/core';
-import { encounterDecider } from './encounter';
+import { encounterDecider, initialEncounter } from './encounter';
 import { optionDescriptors, PRESET_NAMES, resolveOptions, type D100Options } from './options';
 import { SEED } from './rules';
 import { checkSheet, sheetJsonSchema, type D100Derived, type D100Sheet } from './sheet';
@@ -13,7 +13,7 @@ export const d100Ruleset: Ruleset<D100Options, D100Sheet, D100Derived> = {
   options: optionDescriptors(),
   resolveOptions: (preset, overrides) => resolveOptions(preset, overrides),
   sheet: { jsonSchema: sheetJsonSchema, check: (raw) => checkSheet(raw) },
-  table: encounterDecider,
+  table: (setup) => ({ ...encounterDecider, initialState: () => initialEncounter(setup.preset, setup.options) }),
 };
 
 registerRuleset(d100Ruleset);

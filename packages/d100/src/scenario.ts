@@ -80,5 +80,7 @@ export function runD100Scenario(scenario: D100Scenario, sheet: (path: string) =>
 
 /** Each character's final wound tracks, Stress and conditions, as the GM sees them. */
 export function d100Summary(run: D100Run): unknown {
-  return viewEncounter(run.state, GM);
+  // The sheets, fighters and options the view carries for odds are left out: the summary is the outcome.
+  const { options: _options, log: _log, logOmitted: _omitted, characters, ...rest } = viewEncounter(run.state, GM);
+  return { ...rest, characters: characters.map(({ sheet: _sheet, fighter: _fighter, ...c }) => c) };
 }

@@ -16,7 +16,7 @@ export const lucidityRuleset: Ruleset<LucidityOptions, LuciditySheet, SheetDeriv
     jsonSchema: sheetJsonSchema,
     check: (raw, options) => checkSheet(raw, options ?? resolveOptions()),
   },
-  table: lucidityDecider(),
+  table: (setup) => lucidityDecider(setup.preset, setup.options),
 };
 
 registerRuleset(lucidityRuleset);

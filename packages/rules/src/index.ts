@@ -7,3 +7,4 @@ export * from './encounter';
 export * from './table';
 export * from './lab/rejudge';
 export * from './lab/matchup';
+export * from './ruleset';

@@ -8,5 +8,6 @@ export {
   type DecideContext,
   type Decider,
   type DiceSource,
+  type HostLimits,
   type ParseResult,
 } from '@personae/core';

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import type { Actor, Decider } from './domain';
+import type { Actor } from './domain';
+import { failure, type Outcome } from './outcome';
 import { describeZodError } from './protocol';
-import type { NewTable, ParticipantRecord } from './store/types';
-import { failure, type Outcome } from './tables';
+import { DEFAULT_RULESET, setupOf, type TableDomains } from './rulesets';
+import type { NewTable, ParticipantRecord, TableSettings } from './store/types';
 import { hashToken, newId, newToken } from './tokens';
 import { TimeSlice } from './yield';
 
@@ -23,7 +24,8 @@ export interface TableExport {
   formatVersion: typeof FORMAT_VERSION;
   kind: typeof EXPORT_KIND;
   exportedAt: string;
-  table: { id: string; name: string; createdAt: string; settings: { physicalDice: boolean }; version: number };
+  /** `ruleset` is absent in files written before tables had one: those are Personae tables. */
+  table: { id: string; name: string; createdAt: string; ruleset?: string; settings: TableSettings; version: number };
   participants: ParticipantRecord[];
   events: ExportedEvent[];
   /** null for the GM's complete export; otherwise whose view this is (such a file cannot be imported). */
@@ -46,7 +48,12 @@ const exportSchema = z.strictObject({
     id: z.string(),
     name: z.string().min(1).max(100),
     createdAt: z.string(),
-    settings: z.strictObject({ physicalDice: z.boolean() }),
+    ruleset: z.string().min(1).max(40).optional(),
+    settings: z.strictObject({
+      physicalDice: z.boolean(),
+      preset: z.string().min(1).max(60).optional(),
+      options: z.record(z.string().min(1).max(80), z.union([z.string().max(200), z.number(), z.boolean(), z.null()])).optional(),
+    }),
     version: z.number().int().min(0),
   }),
   participants: z.array(participantSchema).min(1),
@@ -80,7 +87,7 @@ export interface PreparedImport {
  * Checks an export file (layout, sequence, participants, and that the domain can fold every event)
  * and prepares a new table from it, with a new id and new secrets for every active participant.
  */
-export async function prepareImport<S, C, E>(raw: unknown, decider: Decider<S, C, E>): Promise<Outcome<PreparedImport>> {
+export async function prepareImport(raw: unknown, domains: TableDomains): Promise<Outcome<PreparedImport>> {
   const version = (raw as { formatVersion?: unknown } | null)?.formatVersion;
   if (typeof raw !== 'object' || raw === null || version === undefined) {
     return failure('invalid_import', 'not a table export: formatVersion is missing', { field: 'formatVersion' });
@@ -108,6 +115,11 @@ export async function prepareImport<S, C, E>(raw: unknown, decider: Decider<S, C
   }
   const gms = file.participants.filter((p) => p.role === 'gm' && p.removedAt === null);
   if (gms.length !== 1) return failure('invalid_import', 'a table needs exactly one GM', { field: 'participants' });
+  const ruleset = file.table.ruleset ?? DEFAULT_RULESET;
+  const setup = setupOf(file.table.settings);
+  const checked = domains.check(ruleset, setup);
+  if (!checked.ok) return failure('invalid_import', checked.message, { field: `table.${checked.field === 'ruleset' ? 'ruleset' : `settings.${checked.field}`}` });
+  const decider = domains.decider(ruleset, setup);
 
   // Folding a long log takes a while: it runs in slices so that other tables are served meanwhile.
   const slice = new TimeSlice();
@@ -124,7 +136,7 @@ export async function prepareImport<S, C, E>(raw: unknown, decider: Decider<S, C
       if (!valid.ok) return failure('invalid_import', `event ${e.seq}: ${valid.error.message}`, { field: `events.${i}.event${valid.error.field ? `.${valid.error.field}` : ''}` });
     }
     try {
-      state = decider.evolve(state, e.event as E);
+      state = decider.evolve(state, e.event);
     } catch (error) {
       return failure('invalid_import', `event ${e.seq} cannot be applied: ${(error as Error).message}`, { field: `events.${i}.event` });
     }
@@ -140,6 +152,7 @@ export async function prepareImport<S, C, E>(raw: unknown, decider: Decider<S, C
       id: newId('t_'),
       name: file.table.name,
       createdAt: new Date().toISOString(),
+      ruleset,
       settings: file.table.settings,
       version: file.events.length,
     },

@@ -1,15 +1,18 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { personaeTable } from '@personae/rules';
+// Each ruleset registers itself with the core registry when imported; the server hosts them all.
+import '@personae/rules';
+import '@personae/d100';
+import '@personae/lucidity';
 import { configFromEnv } from './config';
 import { createServer } from './server';
 
-// The Personae table server; settings from the environment (see config.ts). The web app is served
+// The table server for every registered ruleset; settings from the environment (see config.ts). The web app is served
 // from STATIC_DIR, or from the web package's build when it has been built.
 const config = configFromEnv();
 const webBuild = fileURLToPath(new URL('../../web/dist', import.meta.url));
 if (!config.staticDir && existsSync(webBuild)) config.staticDir = webBuild;
-const server = await createServer(config, personaeTable);
+const server = await createServer(config);
 const { port, host } = await server.listen();
 const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
 const url = config.publicUrl ?? `http://${shownHost}:${port}`;

@@ -28,6 +28,8 @@ export const ERROR_CODES = {
   invalid_import: 400,
   unsupported_format_version: 400,
   redacted_export: 400,
+  invalid_setup: 400,
+  setup_fixed: 409,
   shutting_down: 503,
   internal_error: 500,
 } as const;
@@ -98,15 +100,27 @@ export type CommandEnvelope = z.infer<typeof httpCommandSchema>;
 
 export const CLIENT_MESSAGE_TYPES = ['hello', 'command', 'state', 'ping'] as const;
 
+const rulesetId = z.string().min(1).max(40);
+const presetName = z.string().min(1).max(60);
+/** Options set differently from the preset; the ruleset's `resolveOptions` checks names and values. */
+const optionOverrides = z
+  .record(z.string().min(1).max(80), z.union([z.string().max(200), z.number(), z.boolean(), z.null()]))
+  .refine((o) => Object.keys(o).length <= 200, 'at most 200 options');
+
 export const createTableSchema = z.strictObject({
   name: z.string().trim().min(1).max(100),
   gmName: z.string().trim().min(1).max(60).optional(),
+  /** The ruleset the table plays (default "personae"); the server refuses ids it does not host. */
+  ruleset: rulesetId.optional(),
+  /** One of the ruleset's presets (default: its first). */
+  preset: presetName.optional(),
+  options: optionOverrides.optional(),
   settings: z.strictObject({ physicalDice: z.boolean().optional() }).optional(),
 });
 
 /** The settings the GM changes; fields left out keep their value. */
 export const settingsPatchSchema = z
-  .strictObject({ physicalDice: z.boolean().optional() })
+  .strictObject({ physicalDice: z.boolean().optional(), preset: presetName.optional(), options: optionOverrides.optional() })
   .refine((patch) => Object.keys(patch).length > 0, 'name at least one setting to change, e.g. {"physicalDice": true}');
 
 /** The join page asks which table an invite opens before the player picks a name. */
@@ -127,6 +141,10 @@ export function describeZodError(error: z.ZodError): { message: string; field?: 
 
 export interface SettingsView {
   physicalDice: boolean;
+  /** The ruleset's preset the table was set up with (absent: the ruleset's first preset). */
+  preset?: string;
+  /** Options set differently from the preset. */
+  options?: Record<string, unknown>;
 }
 
 export interface ParticipantView {
@@ -139,7 +157,8 @@ export interface ParticipantView {
 export interface WelcomeMessage {
   type: 'welcome';
   tableId: string;
-  table: { name: string; settings: SettingsView };
+  /** `ruleset`: the id of the ruleset the table plays ("personae", "d100", "lucidity"). */
+  table: { name: string; ruleset: string; settings: SettingsView };
   you: { participantId: string; role: 'gm' | 'player' | 'observer'; displayName: string | null };
   participants: ParticipantView[];
   version: number;

@@ -4,10 +4,10 @@ import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimitPlugin from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { startBackups, type Backups } from './backups';
-import type { Decider } from './domain';
+import type { AnyDecider } from './domain';
 import { buildExport, prepareImport } from './export';
 import { textLogStream, type LogFormat } from './log-format';
 import {
@@ -22,6 +22,7 @@ import {
 import { JsonInputError, MAX_JSON_DEPTH, parseClientJson } from './json';
 import { KeyedBuckets, type RateLimit } from './rate-limit';
 import { findStaticFile, notModified, openStaticFile } from './static';
+import { DEFAULT_RULESET, registryDomains, singleDomain, type TableDomains } from './rulesets';
 import { openStore, type Store } from './store';
 import { CLOSE, failure, HUB_DEFAULTS, TableHub, type Failure, type Outcome } from './tables';
 import { hashToken, newId, newToken } from './tokens';
@@ -100,6 +101,10 @@ export interface ServerConfig {
   maxParticipants?: number;
   /** Commands one table accepts from all its participants together. Default burst 60, 30 per second. */
   tableCommandRate?: RateLimit;
+  /** Characters at one table (the domain refuses one more). Default 100. */
+  maxCharacters?: number;
+  /** Characters one player owns at one table. Default 8. */
+  maxCharactersPerPlayer?: number;
   /** Time a new WebSocket has to send hello. Default 10 s. */
   helloTimeoutMs?: number;
   /** WebSocket ping interval; a connection that misses one pong is dropped. Default 30 s. */
@@ -141,6 +146,8 @@ export const DEFAULTS = {
   joinRate: { max: 60, windowMs: 60_000 },
   maxParticipants: HUB_DEFAULTS.maxParticipants,
   tableCommandRate: HUB_DEFAULTS.tableCommandRate,
+  maxCharacters: HUB_DEFAULTS.maxCharacters,
+  maxCharactersPerPlayer: HUB_DEFAULTS.maxCharactersPerPlayer,
   helloTimeoutMs: 10_000,
   heartbeatMs: 30_000,
   maxBufferedBytes: 8 * 1024 * 1024,
@@ -183,8 +190,13 @@ function validate<T extends z.ZodType>(schema: T, body: unknown, commandId?: unk
   return failure('invalid_message', message, extra);
 }
 
-/** Builds the table server for a domain. Opens (and migrates) the store; call `listen()` to serve. */
-export async function createServer<S, C, E>(config: ServerConfig, decider: Decider<S, C, E>): Promise<TableServer> {
+/**
+ * Builds the table server. It hosts every ruleset registered with the core registry (each table plays
+ * the one it was created with), or the one domain given, as the default ruleset. Opens (and migrates)
+ * the store; call `listen()` to serve.
+ */
+export async function createServer(config: ServerConfig, domain?: AnyDecider | TableDomains): Promise<TableServer> {
+  const domains: TableDomains = domain === undefined ? registryDomains() : 'decide' in domain ? singleDomain(domain) : domain;
   const maxMessageBytes = config.maxMessageBytes ?? DEFAULTS.maxMessageBytes;
   const rateLimit = config.rateLimit ?? DEFAULTS.rateLimit;
   const tokenRate = new KeyedBuckets(config.commandRate ?? DEFAULTS.commandRate);
@@ -197,7 +209,7 @@ export async function createServer<S, C, E>(config: ServerConfig, decider: Decid
       ...(config.logStream ? { stream: config.logStream } : config.logFormat === 'json' ? {} : { stream: textLogStream() }),
     },
     // Two entries per HTTP request help a log collector, not a person reading the terminal.
-    disableRequestLogging: config.logFormat !== 'json' && config.logStream === undefined,
+    logController: new LogController({ disableRequestLogging: config.logFormat !== 'json' && config.logStream === undefined }),
     bodyLimit: maxMessageBytes,
     requestTimeout,
     connectionTimeout: config.idleTimeoutMs ?? DEFAULTS.idleTimeoutMs,
@@ -224,9 +236,13 @@ export async function createServer<S, C, E>(config: ServerConfig, decider: Decid
   const log = app.log;
   limitConnectionsPerAddress(app, config.maxConnectionsPerAddress ?? DEFAULTS.maxConnectionsPerAddress, log);
   const store = config.store ?? (await openStore(config));
-  const hub = new TableHub(store, decider, log, {
+  const hub = new TableHub(store, domains, log, {
     maxParticipants: config.maxParticipants ?? DEFAULTS.maxParticipants,
     tableCommandRate: config.tableCommandRate ?? DEFAULTS.tableCommandRate,
+    limits: {
+      maxCharacters: config.maxCharacters ?? DEFAULTS.maxCharacters,
+      maxCharactersPerPlayer: config.maxCharactersPerPlayer ?? DEFAULTS.maxCharactersPerPlayer,
+    },
   });
   const cluster = config.cluster ?? store.fanout !== undefined;
   if (cluster) {
@@ -371,6 +387,13 @@ export async function createServer<S, C, E>(config: ServerConfig, decider: Decid
     if (hub.isClosing) return sendFailure(reply, failure('shutting_down', 'the server is shutting down'));
     const input = validate(createTableSchema, req.body);
     if (!input.ok) return sendFailure(reply, input);
+    const ruleset = input.value.ruleset ?? DEFAULT_RULESET;
+    const setup = {
+      ...(input.value.preset !== undefined ? { preset: input.value.preset } : {}),
+      ...(input.value.options !== undefined ? { options: input.value.options } : {}),
+    };
+    const checked = domains.check(ruleset, setup);
+    if (!checked.ok) return sendFailure(reply, failure('invalid_setup', checked.message, { field: checked.field }));
     const now = new Date().toISOString();
     const gmToken = newToken('gm');
     const invite = newToken('invite');
@@ -382,7 +405,8 @@ export async function createServer<S, C, E>(config: ServerConfig, decider: Decid
         id: tableId,
         name: input.value.name,
         createdAt: now,
-        settings: { physicalDice: input.value.settings?.physicalDice ?? false },
+        ruleset,
+        settings: { physicalDice: input.value.settings?.physicalDice ?? false, ...setup },
         version: 0,
       },
       inviteHash: hashToken(invite),
@@ -395,9 +419,10 @@ export async function createServer<S, C, E>(config: ServerConfig, decider: Decid
       ],
       events: [],
     });
-    req.log.info({ tableId }, 'table created');
+    req.log.info({ tableId, ruleset }, 'table created');
     return reply.code(201).send({
       tableId,
+      ruleset,
       gm: { participantId: gmId, token: gmToken, link: links.table(req, tableId, gmToken) },
       invite: { token: invite, link: links.join(req, tableId, invite) },
       observer: { token: observer, link: links.watch(req, tableId, observer) },
@@ -409,7 +434,7 @@ export async function createServer<S, C, E>(config: ServerConfig, decider: Decid
     { bodyLimit: config.maxImportBytes ?? DEFAULTS.maxImportBytes, ...throttle(config.importRate ?? DEFAULTS.importRate) },
     async (req, reply) => {
     if (hub.isClosing) return sendFailure(reply, failure('shutting_down', 'the server is shutting down'));
-    const prepared = await prepareImport(req.body, decider);
+    const prepared = await prepareImport(req.body, domains);
     if (!prepared.ok) return sendFailure(reply, prepared);
     const p = prepared.value;
     await store.createTable(p.newTable);

@@ -1,5 +1,7 @@
 import { cryptoDice, DiceInputError, givenDice, type DiceSource, type GivenDice } from '@personae/dice';
-import { isDomainError, type Actor, type Decider } from './domain';
+import { isDomainError, type Actor, type AnyDecider, type HostLimits } from './domain';
+import { failure, type Failure, type Outcome } from './outcome';
+import { setupOf, type TableDomains } from './rulesets';
 import {
   statusFor,
   type AckMessage,
@@ -44,13 +46,7 @@ export interface Logger {
   error(obj: object, msg?: string): void;
 }
 
-export interface Failure {
-  ok: false;
-  status: number;
-  error: ErrorBody;
-}
-
-export type Outcome<T> = { ok: true; value: T } | Failure;
+export { failure, type Failure, type Outcome } from './outcome';
 
 
 /** WebSocket close codes the server uses (4000-4999 is the range for applications). */
@@ -62,9 +58,6 @@ export const CLOSE = {
   slowConsumer: 4009,
 } as const;
 
-export function failure(code: string, message: string, extra: Partial<ErrorBody> = {}, status?: number): Failure {
-  return { ok: false, status: status ?? statusFor(code), error: { type: 'error', code, message, ...extra } };
-}
 
 /** An authenticated caller of an HTTP request or WebSocket hello. */
 export interface Caller {
@@ -75,6 +68,8 @@ export interface Caller {
 
 interface LoadedTable<S> {
   record: TableRecord;
+  /** The table's domain: its ruleset's decider, built for the table's setup. */
+  decider: AnyDecider;
   participants: Map<string, ParticipantRecord>;
   state: S;
   version: number;
@@ -107,6 +102,8 @@ export interface HubOptions {
   maxParticipants?: number;
   /** Commands a table accepts, from all its participants together. */
   tableCommandRate?: RateLimit;
+  /** Bounds on what one table holds, passed to the domain's `decide`. */
+  limits?: HostLimits;
 }
 
 const PAGE = 1000;
@@ -118,6 +115,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const HUB_DEFAULTS = {
   maxParticipants: 32,
   tableCommandRate: { burst: 60, perSecond: 30 },
+  maxCharacters: 100,
+  maxCharactersPerPlayer: 8,
 } as const;
 
 /**
@@ -139,11 +138,12 @@ export class TableHub<S, C, E> {
   private readonly dice: DiceSource;
   private readonly maxParticipants: number;
   private readonly tableCommandRate: RateLimit;
+  private readonly limits: HostLimits;
   private closing = false;
 
   constructor(
     private readonly store: Store,
-    private readonly decider: Decider<S, C, E>,
+    private readonly domains: TableDomains,
     private readonly log: Logger,
     options: HubOptions = {},
   ) {
@@ -152,6 +152,7 @@ export class TableHub<S, C, E> {
     this.dice = options.dice ?? cryptoDice();
     this.maxParticipants = options.maxParticipants ?? HUB_DEFAULTS.maxParticipants;
     this.tableCommandRate = options.tableCommandRate ?? HUB_DEFAULTS.tableCommandRate;
+    this.limits = options.limits ?? { maxCharacters: HUB_DEFAULTS.maxCharacters, maxCharactersPerPlayer: HUB_DEFAULTS.maxCharactersPerPlayer };
   }
 
   // ----- loading and the per-table queue -----
@@ -179,9 +180,11 @@ export class TableHub<S, C, E> {
     const record = await this.store.getTable(tableId);
     if (!record) return null;
     const participants = await this.store.listParticipants(tableId);
-    const initial = this.decider.initialState();
+    const decider = this.domains.decider(record.ruleset, setupOf(record.settings));
+    const initial = decider.initialState() as S;
     const t: LoadedTable<S> = {
       record,
+      decider,
       participants: new Map(participants.map((p) => [p.id, p])),
       state: initial,
       version: 0,
@@ -213,7 +216,7 @@ export class TableHub<S, C, E> {
       first ??= page[0] ?? null;
       for (const rec of page) {
         if (rec.seq !== t.version + 1) throw new Error(`table ${t.record.id}: event ${rec.seq} follows ${t.version}`);
-        t.state = this.decider.evolve(t.state, rec.event as E);
+        t.state = t.decider.evolve(t.state, rec.event as E);
         t.version = rec.seq;
         if (t.version % this.checkpointEvery === 0) t.checkpoints.set(t.version, t.state);
         if (broadcast) this.broadcast(t, [rec], [t.state]);
@@ -296,7 +299,7 @@ export class TableHub<S, C, E> {
       viewer.send({
         type: 'welcome',
         tableId: t.record.id,
-        table: { name: t.record.name, settings: t.record.settings },
+        table: { name: t.record.name, ruleset: t.record.ruleset, settings: t.record.settings },
         you: { participantId: caller.actor.participantId, role: caller.actor.role, displayName: caller.displayName },
         participants: participantViews(t),
         version: t.version,
@@ -304,7 +307,7 @@ export class TableHub<S, C, E> {
         ...(since !== undefined && since > t.version ? { resync: true as const } : {}),
       });
       if (catchUp) {
-        await this.replay(t, since, t.version, (rec, after) => viewer.send(this.eventMessage(rec, caller.actor, after)));
+        await this.replay(t, since, t.version, (rec, after) => viewer.send(this.eventMessage(t, rec, caller.actor, after)));
       }
       t.viewers.add(viewer);
       return { ok: true, value: viewer };
@@ -339,7 +342,7 @@ export class TableHub<S, C, E> {
     return this.withCaller(tableId, token, async (caller, t) => ({
       ok: true as const,
       value: {
-        table: { id: t.record.id, name: t.record.name, createdAt: t.record.createdAt, settings: t.record.settings },
+        table: { id: t.record.id, name: t.record.name, ruleset: t.record.ruleset, createdAt: t.record.createdAt, settings: t.record.settings },
         version: t.version,
         you: { participantId: caller.actor.participantId, role: caller.actor.role, displayName: caller.displayName },
         participants: participantViews(t),
@@ -352,14 +355,14 @@ export class TableHub<S, C, E> {
     return this.withCaller(tableId, token, async (caller, t) => {
       const until = Math.min(t.version, since + limit);
       const events: EventMessage[] = [];
-      if (since < until) await this.replay(t, since, until, (rec, after) => events.push(this.eventMessage(rec, caller.actor, after)));
+      if (since < until) await this.replay(t, since, until, (rec, after) => events.push(this.eventMessage(t, rec, caller.actor, after)));
       return { ok: true as const, value: { version: t.version, events, hasMore: until < t.version } };
     });
   }
 
   private view(t: LoadedTable<S>, actor: Actor): Outcome<unknown> {
     try {
-      return { ok: true, value: this.decider.viewState(t.state, actor) };
+      return { ok: true, value: t.decider.viewState(t.state, actor) };
     } catch (error) {
       this.log.error({ err: error, tableId: t.record.id }, 'viewState failed');
       return failure('internal_error', 'the table state could not be shown');
@@ -369,29 +372,30 @@ export class TableHub<S, C, E> {
   /** Replays from the nearest checkpoint at or before `since` and visits every event in (since, until]. */
   private async replay(t: LoadedTable<S>, since: number, until: number, visit: (rec: EventRecord, stateAfter: S) => void) {
     let base = Math.floor(since / this.checkpointEvery) * this.checkpointEvery;
-    let state = t.checkpoints.get(base);
+    let state: S | undefined = t.checkpoints.get(base);
     if (state === undefined) {
       base = 0;
-      state = this.decider.initialState();
+      state = t.decider.initialState() as S;
     }
+    let folded: S = state;
     let seq = base;
     const slice = new TimeSlice();
     while (seq < until) {
       const page = await this.store.readEvents(t.record.id, seq, Math.min(PAGE, until - seq));
       if (page.length === 0) throw new Error(`table ${t.record.id}: event log ends at ${seq}, expected ${until}`);
       for (const rec of page) {
-        state = this.decider.evolve(state, rec.event as E);
-        if (rec.seq > since) visit(rec, state);
+        folded = t.decider.evolve(folded, rec.event) as S;
+        if (rec.seq > since) visit(rec, folded);
         seq = rec.seq;
         await slice.check();
       }
     }
   }
 
-  private eventMessage(rec: EventRecord, viewer: Actor, stateAfter: S): EventMessage {
+  private eventMessage(t: LoadedTable<S>, rec: EventRecord, viewer: Actor, stateAfter: S): EventMessage {
     let visible: E | null;
     try {
-      visible = this.decider.redactEvent(rec.event as E, viewer, stateAfter);
+      visible = t.decider.redactEvent(rec.event as E, viewer, stateAfter);
     } catch (error) {
       this.log.error({ err: error, seq: rec.seq }, 'redactEvent failed; the event is withheld');
       visible = null;
@@ -412,7 +416,7 @@ export class TableHub<S, C, E> {
       // Viewers who get the very same redacted event share one serialization of the message.
       const serialized = new Map<unknown, string>();
       for (const viewer of viewers) {
-        const message = this.eventMessage(rec, viewer.actor, statesAfter[i]!);
+        const message = this.eventMessage(t, rec, viewer.actor, statesAfter[i]!);
         if (message.commandId !== undefined) {
           viewer.send(message);
           continue;
@@ -441,7 +445,7 @@ export class TableHub<S, C, E> {
       if (text === undefined) {
         text = null;
         try {
-          const view = this.decider.viewState(state, viewer.actor);
+          const view = t.decider.viewState(state, viewer.actor);
           text = JSON.stringify({ type: 'state', version: t.version, state: view } satisfies ServerMessage);
         } catch (error) {
           this.log.error({ err: error, tableId: t.record.id }, 'viewState failed; the viewer asks for the state instead');
@@ -579,7 +583,7 @@ export class TableHub<S, C, E> {
       return fail('physical_dice_disabled', 'this table does not accept results from physical dice', { field: 'dice' });
     }
 
-    const parsed = this.decider.parseCommand(envelope.command);
+    const parsed = t.decider.parseCommand(envelope.command);
     if (!parsed.ok) {
       const { code, message, field } = parsed.error;
       return fail(code, message, field === undefined ? {} : { field: `command.${field}`.replace(/\.$/, '') }, statusFor(code, 'parse'));
@@ -589,7 +593,7 @@ export class TableHub<S, C, E> {
     const now = new Date().toISOString();
     let events: E[];
     try {
-      events = this.decider.decide(t.state, parsed.command, { actor, dice: entered ?? this.dice, now, settings: t.record.settings, participants: presentIds(t) });
+      events = t.decider.decide(t.state, parsed.command, { actor, dice: entered ?? this.dice, now, settings: t.record.settings, participants: presentIds(t), limits: this.limits });
     } catch (error) {
       if (isDomainError(error)) {
         const field = typeof error.field === 'string' ? { field: error.field } : {};
@@ -614,7 +618,7 @@ export class TableHub<S, C, E> {
         return { seq: t.version + 1 + i, at: now, participantId: actor.participantId, commandId: envelope.commandId, event: JSON.parse(text) as unknown };
       });
       for (const rec of records) {
-        state = this.decider.evolve(state, rec.event as E);
+        state = t.decider.evolve(state, rec.event as E);
         statesAfter.push(state);
       }
       return { ok: true, value: { records, statesAfter, state, now } };
@@ -710,13 +714,41 @@ export class TableHub<S, C, E> {
       if (caller.actor.role !== 'gm') return failure('forbidden', "only the GM can change the table's settings");
       const settings: TableSettings = { ...t.record.settings, ...patch };
       if (sameSettings(settings, t.record.settings)) return { ok: true, value: { settings } };
+      const setupChanged = !sameSetup(settings, t.record.settings);
+      if (setupChanged) {
+        // The ruleset's preset and options shape how every event is folded, so they are chosen
+        // before play; afterwards a ruleset changes its options through its own logged commands.
+        if (t.version > 0) {
+          const field = patch.preset !== undefined ? 'preset' : 'options';
+          return failure('setup_fixed', `${field}: the preset and options are fixed once the table has events (it has ${t.version}); change options with the ruleset's own commands`, { field });
+        }
+        const checked = this.domains.check(t.record.ruleset, setupOf(settings));
+        if (!checked.ok) return failure('invalid_setup', checked.message, { field: checked.field });
+      }
       if (!(await this.store.setSettings(tableId, settings))) return failure('table_not_found', `no table "${tableId}"`);
       t.record = { ...t.record, settings };
+      if (setupChanged) this.resetDomain(t);
       const message: ServerMessage = { type: 'settings', settings };
       const text = JSON.stringify(message);
       for (const viewer of t.viewers) if (viewer.open) viewer.sendText(text);
       return { ok: true, value: { settings } };
     });
+  }
+
+  /**
+   * Builds the table's domain again after its preset or options changed (only while it has no
+   * events) and sends every viewer the new view.
+   */
+  private resetDomain(t: LoadedTable<S>): void {
+    if (t.version > 0) {
+      this.log.warn({ tableId: t.record.id, version: t.version }, 'the setup changed on a table with events; the new setup applies after a reload');
+      return;
+    }
+    t.decider = this.domains.decider(t.record.ruleset, setupOf(t.record.settings));
+    t.state = t.decider.initialState() as S;
+    t.checkpoints = new Map([[0, t.state]]);
+    const viewers = [...t.viewers].filter((v) => v.open);
+    this.pushViews(t, viewers, t.state);
   }
 
   // ----- export -----
@@ -736,7 +768,7 @@ export class TableHub<S, C, E> {
         }
       } else {
         await this.replay(t, 0, t.version, (rec, after) => {
-          const message = this.eventMessage(rec, caller.actor, after);
+          const message = this.eventMessage(t, rec, caller.actor, after);
           events.push({
             seq: rec.seq,
             at: message.event === null ? null : rec.at,
@@ -813,7 +845,9 @@ export class TableHub<S, C, E> {
       if (!record) return;
       t.setupVersion = setupVersion;
       if (!sameSettings(record.settings, t.record.settings)) {
+        const setupChanged = !sameSetup(record.settings, t.record.settings);
         t.record = { ...t.record, settings: record.settings };
+        if (setupChanged) this.resetDomain(t);
         const text = JSON.stringify({ type: 'settings', settings: record.settings } satisfies ServerMessage);
         for (const viewer of t.viewers) if (viewer.open) viewer.sendText(text);
       }
@@ -935,7 +969,11 @@ function ackFor(command: CommandRecord, duplicate: boolean): AckMessage {
 }
 
 function sameSettings(a: TableSettings, b: TableSettings): boolean {
-  return (Object.keys(a) as Array<keyof TableSettings>).every((k) => a[k] === b[k]);
+  return a.physicalDice === b.physicalDice && sameSetup(a, b);
+}
+
+function sameSetup(a: TableSettings, b: TableSettings): boolean {
+  return a.preset === b.preset && canonicalJson(a.options ?? {}) === canonicalJson(b.options ?? {});
 }
 
 function participantViews(t: LoadedTable<unknown>): ParticipantView[] {

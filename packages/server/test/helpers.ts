@@ -129,8 +129,9 @@ export interface Running {
   close(): Promise<void>;
 }
 
+/** A server on a fresh store: hosting `decider` alone, or every registered ruleset when it is left out. */
 export async function startServer<S, C, E>(
-  decider: Decider<S, C, E>,
+  decider?: Decider<S, C, E>,
   options: { kind?: StoreKind; config?: ServerConfig } = {},
 ): Promise<Running> {
   const testStore = await openTestStore(options.kind ?? 'sqlite');

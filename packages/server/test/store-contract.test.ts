@@ -7,7 +7,7 @@ const now = '2025-01-01T00:00:00.000Z';
 
 function table(id: string, overrides: Partial<NewTable> = {}): NewTable {
   return {
-    table: { id, name: `Table ${id}`, createdAt: now, settings: { physicalDice: false }, version: 0 },
+    table: { id, name: `Table ${id}`, createdAt: now, ruleset: 'personae', settings: { physicalDice: false }, version: 0 },
     inviteHash: hashToken(`invite-${id}`),
     observerHash: hashToken(`observer-${id}`),
     participants: [
@@ -64,10 +64,13 @@ for (const { kind, enabled } of kinds) {
         id: 'a',
         name: 'Table a',
         createdAt: now,
+        ruleset: 'personae',
         settings: { physicalDice: false },
         version: 0,
       });
       expect(await store.getTable('missing')).toBeNull();
+      await store.createTable({ ...table('b'), table: { ...table('b').table, ruleset: 'd100', settings: { physicalDice: true, preset: 'ffg-margin', options: { degrees: 'margin' } } } });
+      expect(await store.getTable('b')).toMatchObject({ ruleset: 'd100', settings: { physicalDice: true, preset: 'ffg-margin', options: { degrees: 'margin' } } });
       expect(await store.listParticipants('a')).toEqual([
         { id: 'gm1', role: 'gm', displayName: 'GM', joinedAt: now, removedAt: null },
       ]);

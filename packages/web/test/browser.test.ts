@@ -30,7 +30,11 @@ run('the web app in Chromium', () => {
     playerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     gmTap = wiretap(gmContext);
     playerTap = wiretap(playerContext);
-    for (const c of [gmContext, playerContext]) c.setDefaultTimeout(5000);
+    for (const c of [gmContext, playerContext]) {
+      // Generous bounds for a shared machine; the checks that are about speed set their own.
+      c.setDefaultTimeout(15_000);
+      c.setDefaultNavigationTimeout(30_000);
+    }
   }, 60_000);
 
   afterEach(async (ctx) => {

@@ -5,7 +5,7 @@ import { EMPTY_DESTINATION, moveDestination, omittedText, positionText, resolveT
 import { percent } from '../src/lib/format';
 import { emptyRoller, parseGiven, resolveSide, rollCommand, rollerOdds, type RollerCharacter } from '../src/lib/roller';
 import { parseRoute } from '../src/lib/route';
-import { loadSheet } from '../../rules/src/character/load';
+import { loadSheet } from '@personae/rules/character/load';
 import { combatantFromSheet, composeSide, skillUse } from '@personae/rules';
 import { readFileSync } from 'node:fs';
 

@@ -1,9 +1,8 @@
-import { atLeast, atMost, expected, howDecided, isPreset, parseOptionAssignment, PRESETS, tableOptions, type ChallengeOdds, type DecidingPairs, type OptionName, type Preset, type TableOptions } from '@personae/rules';
+import { atLeast, atMost, expected, howDecided, isPreset, parseOptionAssignment, PRESETS, tableOptions, type ChallengeOdds, type ChallengeQuery, type DecidingPairs, type OptionName, type Preset, type TableOptions, type UnopposedQuery } from '@personae/rules';
 import type { Table } from '../args.js';
 import { percent } from '../format/odds.js';
 import { textTable, indent } from '../format/table.js';
 import { CliError } from '../io.js';
-import type { OddsQuery } from './odds.js';
 
 /** Twelve significant digits: enough for any use, without the last bits of floating-point noise. */
 export function clean(p: number): number {
@@ -62,6 +61,9 @@ export interface OddsDistributions {
   /** How the dice comparison was decided, exactly; absent for pools with rerolls or armor or above the exact engine's size. */
   readonly decided?: DecidingPairs;
 }
+
+/** An odds question as the odds command reads it: two sides, or one side against a difficulty. */
+export type OddsQuery = { readonly kind: 'opposed'; readonly query: ChallengeQuery } | { readonly kind: 'unopposed'; readonly query: UnopposedQuery };
 
 export function distributions(q: OddsQuery, odds: ChallengeOdds, options: TableOptions): OddsDistributions {
   // Computed exactly whenever the pools are plain, also beside a simulation.

@@ -27,7 +27,7 @@ import { gridText, oddsText, percent } from '../format/odds.js';
 import { grouped, progressBar } from '../format/progress.js';
 import { lineChartSvg, type ChartSeries } from '../format/svg.js';
 import { CliError, InterruptedError, writeLines, type CliIo } from '../io.js';
-import { clean, compareTables, compareText, csv, differences, distributions, distributionsJson, distributionsText, oddsCsvRows, tableLabel } from './odds-lab.js';
+import { type OddsQuery, clean, compareTables, compareText, csv, differences, distributions, distributionsJson, distributionsText, oddsCsvRows, tableLabel } from './odds-lab.js';
 
 export interface OddsFlags extends TableFlags {
   unopposed?: string;
@@ -122,8 +122,6 @@ function assisted(request: OddsRequest): { actor: OddsSide; steer: number } {
 }
 
 /** The question the odds engine answers: the sides as they roll, with what assistants add. */
-export type OddsQuery = { readonly kind: 'opposed'; readonly query: ChallengeQuery } | { readonly kind: 'unopposed'; readonly query: UnopposedQuery };
-
 export function oddsQuery(request: OddsRequest): OddsQuery {
   const { actor, steer } = assisted(request);
   if (request.difficulty) {

@@ -34,8 +34,8 @@ import {
   type Gear,
   type Priorities,
   type Priority,
-} from '../../../rules/src/character/index.js';
-import { describeEffectWithScope } from '../../../rules/src/effects/index.js';
+} from '@personae/rules/character';
+import { describeEffectWithScope } from '@personae/rules/effects';
 
 /** Exit codes of `personae sheet check`: legal, not legal, unreadable. */
 export const SHEET_LEGAL = 0;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RuleError } from '@personae/core';
-import { ATTRIBUTES, type Attributes } from '../attributes';
+import { ATTRIBUTES, type Attribute, type Attributes } from '../attributes';
+import { xpForLevel } from '../advancement';
 import { seed } from '../citation';
 import type { LucidityOptions } from '../options';
 import { checkSheet, traitNames } from '../sheet';
@@ -15,6 +16,27 @@ export interface Weapon {
   readonly penetration: number;
   readonly improvised: boolean;
   readonly unarmed?: boolean;
+  /** Hands it needs (Guts: "massive" weapons, dual-wielding larger ones). */
+  readonly hands?: 1 | 2 | 'massive';
+}
+
+/** A spell the character knows (the seed gives Energy and casting time, no list: inventory U24). */
+export interface Spell {
+  readonly name: string;
+  readonly energyCost: number;
+  readonly castingTimeRounds: number;
+  readonly effect: string;
+}
+
+/** A spell being prepared ("Begin Casting a Spell"): castable from round `readyRound`. */
+export interface Casting {
+  readonly spell: string;
+  readonly energyCost: number;
+  readonly readyRound: number;
+  /** Rounds added by damage taken while casting. */
+  readonly delays: number;
+  /** Damage counted toward the next delay under castDelayDamage=cumulative. */
+  readonly damageSinceDelay: number;
 }
 
 /** A character in an encounter: what the rules read, and its tracks. */
@@ -60,6 +82,17 @@ export interface Combatant {
   readonly adrenalineUntil: number;
   readonly condition: 'active' | 'unconscious' | 'final-turn' | 'dead';
   readonly injuries: readonly string[];
+  readonly xp: number;
+  readonly spells: readonly Spell[];
+  readonly casting: Casting | null;
+  /** Protection from its weapons, which Defender shares with adjacent allies (armour is not shared). */
+  readonly weaponProtection: number;
+  /** Wingman: a buff on non-attack rolls with this attribute until a roll fails. */
+  readonly wingman: { readonly attribute: Attribute; readonly from: string } | null;
+  /** Wingman has been used on this character since its last rest. */
+  readonly wingmanSpent: boolean;
+  /** Inspirator has been used since the last rest. */
+  readonly inspiratorUsed: boolean;
 }
 
 const weaponSchema = z
@@ -71,8 +104,11 @@ const weaponSchema = z
     skill: z.string().optional(),
     penetration: z.number().int().min(0).max(20).default(0),
     improvised: z.boolean().default(false),
+    hands: z.union([z.literal(1), z.literal(2), z.literal('massive')]).default(1),
   })
   .strict();
+
+const spellSchema = z.object({ name: z.string().min(1), energyCost: z.number().int().min(0).max(100), castingTimeRounds: z.number().int().min(0).max(100).default(0), effect: z.string().default('') }).strict();
 
 /** A GM's creature or NPC without a full sheet: the numbers an encounter needs. */
 export const StatBlockSchema = z
@@ -89,6 +125,8 @@ export const StatBlockSchema = z
     health: z.number().int().min(1).max(10000),
     lucidity: z.number().int().min(0).max(100).default(0),
     energy: z.number().int().min(0).max(1000).default(0),
+    xp: z.number().int().min(0).max(1_000_000).optional(),
+    spells: z.array(spellSchema).default([]),
   })
   .strict();
 export type StatBlock = z.input<typeof StatBlockSchema>;
@@ -110,8 +148,29 @@ interface Placement {
   readonly controller: string | null;
 }
 
-function fresh(p: Placement, rest: Omit<Combatant, keyof Placement | 'initiative' | 'actions' | 'moveAction' | 'readied' | 'opportunityRound' | 'pendingBuffs' | 'pendingBreaks' | 'zeroHealthDamage' | 'damageThisTurn' | 'adrenalineUntil' | 'condition' | 'injuries'>): Combatant {
-  return { ...p, ...rest, initiative: null, actions: 0, moveAction: false, readied: null, opportunityRound: 0, pendingBuffs: 0, pendingBreaks: 0, zeroHealthDamage: false, damageThisTurn: 0, adrenalineUntil: 0, condition: rest.health > 0 ? 'active' : 'unconscious', injuries: [] };
+type Trackers = 'initiative' | 'actions' | 'moveAction' | 'readied' | 'opportunityRound' | 'pendingBuffs' | 'pendingBreaks' | 'zeroHealthDamage' | 'damageThisTurn' | 'adrenalineUntil' | 'condition' | 'injuries' | 'casting' | 'wingman' | 'wingmanSpent' | 'inspiratorUsed';
+
+function fresh(p: Placement, rest: Omit<Combatant, keyof Placement | Trackers>): Combatant {
+  return {
+    ...p,
+    ...rest,
+    initiative: null,
+    actions: 0,
+    moveAction: false,
+    readied: null,
+    opportunityRound: 0,
+    pendingBuffs: 0,
+    pendingBreaks: 0,
+    zeroHealthDamage: false,
+    damageThisTurn: 0,
+    adrenalineUntil: 0,
+    condition: rest.health > 0 ? 'active' : 'unconscious',
+    injuries: [],
+    casting: null,
+    wingman: null,
+    wingmanSpent: false,
+    inspiratorUsed: false,
+  };
 }
 
 /** A combatant from a Lucidity sheet; an illegal sheet is refused with its first problem. */
@@ -126,8 +185,9 @@ export function combatantFromSheet(p: Placement, raw: unknown, opts: LucidityOpt
   const traits = traitNames(s);
   const weapons: Weapon[] = s.items
     .filter((i) => i.weapon)
-    .map((i) => ({ name: i.name, damage: i.weapon!.damage, attribute: i.weapon!.attribute, kind: i.weapon!.kind, ...(i.weapon!.skill ? { skill: i.weapon!.skill } : {}), penetration: i.weapon!.penetration, improvised: i.weapon!.improvised }));
-  const armor = s.items.reduce((n, i) => n + (i.armor?.protection ?? 0) + (i.weapon?.protection ?? 0), 0);
+    .map((i) => ({ name: i.name, damage: i.weapon!.damage, attribute: i.weapon!.attribute, kind: i.weapon!.kind, ...(i.weapon!.skill ? { skill: i.weapon!.skill } : {}), penetration: i.weapon!.penetration, improvised: i.weapon!.improvised, hands: i.weapon!.hands }));
+  const weaponProtection = s.items.reduce((n, i) => n + (i.weapon?.protection ?? 0), 0);
+  const armor = s.items.reduce((n, i) => n + (i.armor?.protection ?? 0), 0) + weaponProtection;
   const shield = s.items.reduce((n, i) => n + (i.shield?.protection ?? 0), 0);
   return fresh(p, {
     name: s.name,
@@ -146,6 +206,9 @@ export function combatantFromSheet(p: Placement, raw: unknown, opts: LucidityOpt
     health: d.current.health,
     lucidity: d.current.lucidity,
     energy: d.current.energy,
+    xp: s.xp ?? xpForLevel(s.level, opts) ?? 0,
+    spells: s.spells,
+    weaponProtection,
   });
 }
 
@@ -176,5 +239,8 @@ export function combatantFromStatBlock(p: Placement, raw: unknown, opts: Lucidit
     health: b.health,
     lucidity: b.lucidity,
     energy: b.energy,
+    xp: b.xp ?? xpForLevel(b.level, opts) ?? 0,
+    spells: b.spells,
+    weaponProtection: 0,
   });
 }

@@ -24,6 +24,10 @@ export const LucidityCommandSchema = z.discriminatedUnion('type', [
       dualWielding: z.boolean().default(false),
       useLucidity: z.boolean().default(false),
       reaction: z.enum(['opportunity', 'free', 'readied']).optional(),
+      /** An adjacent ally of the target with Defender, sharing its shield and weapon Protection. */
+      defendedBy: id.optional(),
+      /** Inspirator: add CHA to this roll (once per rest). */
+      inspire: z.boolean().default(false),
     })
     .strict(),
   z
@@ -39,6 +43,9 @@ export const LucidityCommandSchema = z.discriminatedUnion('type', [
       ...counts,
       useLucidity: z.boolean().default(false),
       label: z.string().max(200).optional(),
+      /** What the roll is about, for the traits that look at it (Rumor-monger, Natural Immunity, Debator, Adrenaline Rush). */
+      purpose: z.enum(['information', 'disease', 'poison', 'fear', 'argument', 'other']).default('other'),
+      inspire: z.boolean().default(false),
     })
     .strict(),
   z.object({ type: z.literal('lucidity-roll'), actor: id, attribute: z.enum(ATTRIBUTES).optional(), gmModifier: z.number().int().min(-20).max(20).default(0), purpose: z.enum(['major-exploit', 'rescue', 'fates-gamble', 'other']).default('other'), d20: d20.optional(), d20Second: d20.optional() }).strict(),
@@ -46,7 +53,14 @@ export const LucidityCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('help'), actor: id, target: id, kind: z.enum(['buff', 'break']) }).strict(),
   z.object({ type: z.literal('ready'), actor: id, actions: z.number().int().min(1).max(2), trigger: z.string().min(1).max(200) }).strict(),
   z.object({ type: z.literal('damage'), target: id, amount: z.number().int().min(0).max(10000), reason: z.string().max(200).default('') }).strict(),
-  z.object({ type: z.literal('exploit'), actor: id, target: id, kind: z.enum(['minor', 'major', 'rescue']), success: z.boolean(), ruling: z.string().min(1).max(500) }).strict(),
+  z.object({ type: z.literal('exploit'), actor: id, target: id, kind: z.enum(['minor', 'major', 'rescue']), success: z.boolean(), ruling: z.string().min(1).max(500), turnabout: z.boolean().default(false) }).strict(),
+  z.object({ type: z.literal('wingman'), actor: id, ally: id, attribute: z.enum(ATTRIBUTES) }).strict(),
+  z.object({ type: z.literal('narrative'), actor: id, target: id, attribute: z.enum(ATTRIBUTES), resistAttribute: z.enum(ATTRIBUTES).optional(), resisted: z.boolean().optional(), d20: d20.optional(), ploy: z.string().min(1).max(500) }).strict(),
+  z.object({ type: z.literal('begin-casting'), actor: id, spell: z.string().min(1).max(100) }).strict(),
+  z.object({ type: z.literal('cast'), actor: id, target: id.optional() }).strict(),
+  z.object({ type: z.literal('rest'), id, lunarPause: z.boolean().default(false), healthDice: z.array(z.number().int().min(1).max(4)).max(2).optional() }).strict(),
+  z.object({ type: z.literal('award-xp'), id, amount: z.number().int().min(1).max(100000), reason: z.string().max(200).default('') }).strict(),
+  z.object({ type: z.literal('level-up'), id, raise: z.enum(ATTRIBUTES) }).strict(),
   z.object({ type: z.literal('reveal'), id }).strict(),
   z.object({ type: z.literal('end-turn'), dice: z.record(z.string(), d20).optional() }).strict(),
   z.object({ type: z.literal('undo') }).strict(),

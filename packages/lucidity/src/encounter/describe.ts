@@ -33,7 +33,24 @@ export function describeLucidityEvent(e: LucidityEvent, name: (id: string) => st
     case 'damaged':
       return `${name(e.data.target)} takes ${e.data.amount} damage${e.data.reason ? ` (${e.data.reason})` : ''}${e.data.toLucidity ? `, ${e.data.toLucidity} off Lucidity` : ''}${e.data.dies ? '; dies' : ''}`;
     case 'exploit-ruled':
-      return `GM ruling, ${e.data.kind} exploit by ${name(e.data.actor)} on ${name(e.data.target)}: ${e.data.success ? 'it happens' : 'it fails'}: ${e.data.ruling}`;
+      return `GM ruling, ${e.data.kind} exploit by ${name(e.data.actor)} on ${name(e.data.target)}${e.data.turnabout ? ' (Exploitative, turned back)' : ''}: ${e.data.success ? 'it happens' : 'it fails'}: ${e.data.ruling}`;
+    case 'wingman-hyped':
+      return `${name(e.data.actor)} hypes ${name(e.data.ally)} (Wingman): a buff on non-attack ${e.data.attribute} rolls until a roll fails`;
+    case 'narrative-defeat': {
+      const d = e.data;
+      const res = d.resistance ? `; resistance d20 ${d.resistance.d20} = ${d.resistance.total} against ${d.resistance.target}: ${d.resisted ? 'resisted, half' : 'failed, full'}` : d.resisted ? '; resisted (GM), half' : '';
+      return `${name(d.actor)} outwits ${name(d.target)} (${d.ploy}): ${d.attribute} ${d.value}${res}: ${d.damage} damage${d.toLucidity ? `, ${d.toLucidity} off Lucidity` : ''}${d.dies ? '; dies' : ''}`;
+    }
+    case 'casting-begun':
+      return `${name(e.data.actor)} begins casting ${e.data.spell} (free action; ready in round ${e.data.readyRound}, ${e.data.energyCost} Energy)`;
+    case 'spell-cast':
+      return `${name(e.data.actor)} casts ${e.data.spell}${e.data.target ? ` at ${name(e.data.target)}` : ''} (${e.data.cost} actions, ${e.data.energyCost} Energy, ${e.data.energyAfter} left)${e.data.effect ? `: ${e.data.effect}` : ''}`;
+    case 'rested':
+      return `${name(e.data.id)} ${e.data.lunarPause ? 'takes a long rest with a Lunar Pause' : 'takes a long rest'}: +${e.data.healed} Health [${e.data.healthDice.join(', ')}], +${e.data.lucidityGained} Lucidity, Energy ${e.data.energy}`;
+    case 'xp-awarded':
+      return `${name(e.data.id)} gains ${e.data.amount} XP${e.data.reason ? ` (${e.data.reason})` : ''}: ${e.data.xp} XP, enough for level ${e.data.levelReached}`;
+    case 'levelled':
+      return `${name(e.data.id)} reaches level ${e.data.to}: +1 ${e.data.raise}; Max Health ${e.data.maxHealth}, Max Lucidity ${e.data.maxLucidity}, Max Energy ${e.data.maxEnergy}`;
     case 'revealed':
       return `${name(e.data.id)} is revealed`;
     case 'turn-ended': {

@@ -1,16 +1,25 @@
 import { modifier, nextRedo, nextUndo, ownGet, RuleError, toCommandError, undoPosition, withEntry, type Actor, type DecideContext, type Decider, type Modifier, type UndoMark } from '@personae/core';
 import type { DiceSource } from '@personae/dice';
-import type { Attribute } from '../attributes';
+import type { Attribute, Attributes } from '../attributes';
+import { levelForXp, raiseAttribute, xpForLevel } from '../advancement';
+import { defense as defenseOf, derive } from '../derived';
 import { seed } from '../citation';
 import { resolveAttack } from '../combat';
-import { applyDamage, zeroHealthRoll, type ZeroHealthOutcome } from '../health';
+import { applyDamage, castingDelay, currentAfterLevelUp, longRest, narrativeDamage, zeroHealthRoll, type ZeroHealthOutcome } from '../health';
 import { rollLucidity } from '../lucidity';
+import { buffBreakDistribution, damageDistribution } from '../odds';
 import { resolveOptions, type LucidityOptions } from '../options';
 import { againstTarget, beats, opposedWinner, rollD20 } from '../roll';
 import { attackCost, attackTraitEffects, defenseTraitProtection, educatedBonus } from '../traits';
 import { combatantFromSheet, combatantFromStatBlock, type Combatant } from './combatant';
 import { LucidityCommandSchema, type CommandOf, type LucidityCommand } from './commands';
+
+export type RollPurpose = CommandOf<'roll'>['purpose'];
 import { rollDamage } from './damage-roll';
+import { describeLucidityEvent } from './describe';
+
+/** How many of the latest log lines a view carries. */
+export const LOG_SHOWN = 60;
 
 // ---------------------------------------------------------------------------------------------
 // Events: each command gives exactly one event, carrying every die it used, so replay never re-rolls.
@@ -61,15 +70,29 @@ export type LucidityEvent =
         dies: boolean;
         exploitAllowed: boolean;
         steps: string[];
+        inspired?: boolean;
       };
     }
-  | { type: 'rolled'; data: { actor: string; attribute: Attribute; skill: string | null; label: string; cost: number; against: { id: string; attribute: Attribute; d20: number | null } | null; roll: RollRecord } }
+  | { type: 'rolled'; data: { actor: string; attribute: Attribute; skill: string | null; label: string; cost: number; against: { id: string; attribute: Attribute; d20: number | null } | null; roll: RollRecord; purpose?: RollPurpose; inspired?: boolean } }
   | { type: 'lucidity-rolled'; data: { actor: string; purpose: string; rolls: { d20: number; target: number; success: boolean }[]; success: boolean; lucidityAfter: number; healthGained: number } }
   | { type: 'moved'; data: { actor: string; feet: number; usedMoveAction: boolean; shuffle: boolean } }
   | { type: 'helped'; data: { actor: string; target: string; kind: 'buff' | 'break'; count: number } }
   | { type: 'readied'; data: { actor: string; actions: number; trigger: string } }
   | { type: 'damaged'; data: { target: string; amount: number; reason: string; toHealth: number; toLucidity: number; zeroHealthDamage: boolean; dies: boolean } }
-  | { type: 'exploit-ruled'; data: { actor: string; target: string; kind: 'minor' | 'major' | 'rescue'; success: boolean; ruling: string } }
+  | { type: 'exploit-ruled'; data: { actor: string; target: string; kind: 'minor' | 'major' | 'rescue'; success: boolean; ruling: string; turnabout?: boolean } }
+  | { type: 'wingman-hyped'; data: { actor: string; ally: string; attribute: Attribute } }
+  | {
+      type: 'narrative-defeat';
+      data: { actor: string; target: string; ploy: string; attribute: Attribute; value: number; resistance: { d20: number; total: number; target: number } | null; resisted: boolean; damage: number; toHealth: number; toLucidity: number; zeroHealthDamage: boolean; dies: boolean };
+    }
+  | { type: 'casting-begun'; data: { actor: string; spell: string; energyCost: number; readyRound: number } }
+  | { type: 'spell-cast'; data: { actor: string; spell: string; target: string | null; cost: number; energyCost: number; energyAfter: number; effect: string } }
+  | { type: 'rested'; data: { id: string; lunarPause: boolean; healthDice: number[]; healed: number; lucidityGained: number; health: number; lucidity: number; energy: number } }
+  | { type: 'xp-awarded'; data: { id: string; amount: number; reason: string; xp: number; levelReached: number } }
+  | {
+      type: 'levelled';
+      data: { id: string; from: number; to: number; raise: Attribute; attributes: Attributes; defense: number; maxHealth: number; maxLucidity: number; maxEnergy: number; health: number; lucidity: number; energy: number };
+    }
   | { type: 'revealed'; data: { id: string } }
   | { type: 'turn-ended'; data: { ended: string; next: string; round: number; newRound: boolean; zeroHealth: ZeroHealthRecord[]; died: string[] } }
   | { type: 'undone'; data: { target: number } }
@@ -172,8 +195,16 @@ function d20Roll(c: Combatant, mods: Modifier[], target: number, cmd: { d20?: nu
   return { d20: r.d20, modifiers: r.buffsBreaks.modifier ? [...mods, r.buffsBreaks.modifier] : mods, buffDice: r.buffsBreaks.buffDice, breakDice: r.buffsBreaks.breakDice, total: r.total, target, success: r.success };
 }
 
-function skillMods(c: Combatant, attribute: Attribute, skill: string | undefined, opts: LucidityOptions): Modifier[] {
-  const mods: Modifier[] = [modifier('attribute', attribute, c.attributes[attribute])];
+/** Inspirator: CHA added to one roll, once per rest ("Creating Traits"). */
+function inspiration(c: Combatant, inspire: boolean): Modifier[] {
+  if (!inspire) return [];
+  if (!c.traits.includes('Inspirator')) throw refuse('trait', `inspire: ${c.name} does not have Inspirator`, 'inspire', 'Creating Traits');
+  if (c.inspiratorUsed) throw refuse('inspirator-used', `inspire: ${c.name} has used Inspirator since the last rest`, 'inspire', 'Creating Traits');
+  return [modifier('trait', 'Inspirator (CHA)', c.attributes.CHA, 'trait')];
+}
+
+function skillMods(c: Combatant, attribute: Attribute, skill: string | undefined, opts: LucidityOptions, shown: Attribute = attribute): Modifier[] {
+  const mods: Modifier[] = [modifier('attribute', shown === attribute ? attribute : `${shown} (Debator, for ${attribute})`, c.attributes[shown])];
   if (skill) {
     const rank = ownGet(c.skills, skill) ?? 0;
     if (rank > 0) mods.push(modifier('skill', skill, rank));
@@ -181,6 +212,21 @@ function skillMods(c: Combatant, attribute: Attribute, skill: string | undefined
     if (educated) mods.push(modifier('trait', 'Educated', educated, 'trait'));
   }
   return mods;
+}
+
+type AttackDeclaration = Pick<CommandOf<'attack'>, 'actor' | 'target' | 'weapon' | 'buffs' | 'breaks' | 'buffDice' | 'breakDice' | 'defendedBy'> & Partial<Pick<CommandOf<'attack'>, 'flanking' | 'oneOnOne' | 'useLucidity' | 'inspire'>>;
+
+/** The modifiers of an attack's roll, Penetration and Protection: one place for the table and its odds. */
+function attackParts(g: Pick<Game, 'combatants' | 'round'>, a: Combatant, t: Combatant, weapon: Combatant['weapons'][number], cmd: AttackDeclaration, opts: LucidityOptions) {
+  const mods = [...skillMods(a, weapon.attribute, weapon.skill, opts), ...inspiration(a, cmd.inspire ?? false)];
+  const fx = attackTraitEffects(a.traits, a.attributes, { attribute: weapon.attribute, flanking: cmd.flanking ?? false, oneOnOne: cmd.oneOnOne ?? false, improvised: weapon.improvised, unarmed: weapon.unarmed === true });
+  const penetrationModifiers = weapon.penetration ? [modifier('penetration', weapon.name, weapon.penetration), ...fx.penetration] : fx.penetration;
+  const protectionModifiers = [
+    ...(fx.ignoreShieldProtection ? [] : t.shieldProtection ? [modifier('protection', 'shield', t.shieldProtection)] : []),
+    ...defenseTraitProtection(t.traits, { oneOnOne: cmd.oneOnOne ?? false, adrenaline: t.adrenalineUntil >= g.round && t.adrenalineUntil > 0 }),
+    ...defenderProtection(g as Game, t, cmd.defendedBy, fx.ignoreShieldProtection),
+  ];
+  return { mods, fx, penetrationModifiers, protectionModifiers };
 }
 
 const handlers: { [T in LucidityCommand['type']]: Handler<T> } = {
@@ -221,6 +267,9 @@ const handlers: { [T in LucidityCommand['type']]: Handler<T> } = {
     if (t.condition === 'dead') throw refuse('dead', `target: ${t.name} is dead`, 'target');
     const weapon = cmd.weapon ? a.weapons.find((w) => w.name.toLowerCase() === cmd.weapon!.toLowerCase()) : a.weapons[0];
     if (!weapon) throw refuse('no-weapon', `weapon: ${a.name} has no weapon "${cmd.weapon}" (has ${a.weapons.map((w) => w.name).join(', ')})`, 'weapon');
+    // Guts: massive weapons, and dual-wielding weapons larger than one hand, need the trait (inventory U30).
+    if (!a.traits.includes('Guts') && weapon.hands === 'massive') throw refuse('guts', `weapon: ${weapon.name} is massive; wielding it needs Guts`, 'weapon', 'Creating Traits');
+    if (!a.traits.includes('Guts') && cmd.dualWielding && weapon.hands !== undefined && weapon.hands !== 1) throw refuse('guts', `dualWielding: ${weapon.name} needs two hands; dual-wielding it needs Guts`, 'dualWielding', 'Creating Traits');
     let cost = attackCost(weapon.unarmed ? 'unarmed' : weapon.kind, a.traits, { dualWielding: cmd.dualWielding });
     if (!g.started) throw refuse('not-started', 'the encounter has not started: roll initiative first (start)', 'actor', 'Actions');
     if (cmd.reaction === 'opportunity' || cmd.reaction === 'free') {
@@ -236,11 +285,8 @@ const handlers: { [T in LucidityCommand['type']]: Handler<T> } = {
       spend(a, cost, 'actor', 'Action Options');
     }
     if (cmd.useLucidity && opts.lucidityOnAttack === 'not-allowed') throw refuse('option', 'useLucidity: a Lucidity roll cannot replace an attack roll at this table (option lucidityOnAttack)', 'useLucidity', 'Lucidity');
-    const mods = skillMods(a, weapon.attribute, weapon.skill, opts);
+    const { mods, fx, penetrationModifiers, protectionModifiers } = attackParts(g, a, t, weapon, cmd, opts);
     const roll = d20Roll(a, mods, t.defense, cmd, a.attributes[weapon.attribute], opts, ctx.dice);
-    const fx = attackTraitEffects(a.traits, a.attributes, { attribute: weapon.attribute, flanking: cmd.flanking, oneOnOne: cmd.oneOnOne, improvised: weapon.improvised, unarmed: weapon.unarmed === true });
-    const penetrationModifiers = weapon.penetration ? [modifier('penetration', weapon.name, weapon.penetration), ...fx.penetration] : fx.penetration;
-    const protectionModifiers = [...(fx.ignoreShieldProtection ? [] : t.shieldProtection ? [modifier('protection', 'shield', t.shieldProtection)] : []), ...defenseTraitProtection(t.traits, { oneOnOne: cmd.oneOnOne, adrenaline: t.adrenalineUntil >= g.round && t.adrenalineUntil > 0 })];
     // A Lucidity roll standing in for the attack (option lucidityOnAttack): bare-hit = Penetration 1,
     // natural-20 = the total of a natural 20. A success the total does not carry (a natural 20, the final
     // turn's guaranteed success) hits with Penetration 1; a failure misses.
@@ -283,6 +329,7 @@ const handlers: { [T in LucidityCommand['type']]: Handler<T> } = {
         dies: hurt.dies,
         exploitAllowed,
         steps: [...res.steps],
+        ...(cmd.inspire ? { inspired: true } : {}),
       },
     };
   },
@@ -295,7 +342,13 @@ const handlers: { [T in LucidityCommand['type']]: Handler<T> } = {
       onTurn(g, a, 'actor');
       spend(a, cmd.cost, 'actor', 'Action Options');
     }
-    const mods = skillMods(a, cmd.attribute, cmd.skill, opts);
+    // Debator: in discussions and arguments KNO may stand in for CHA (the better of the two is used).
+    const shown = cmd.purpose === 'argument' && cmd.attribute === 'CHA' && a.traits.includes('Debator') && a.attributes.KNO > a.attributes.CHA ? 'KNO' : cmd.attribute;
+    const mods = [...skillMods(a, cmd.attribute, cmd.skill, opts, shown), ...inspiration(a, cmd.inspire)];
+    // Trait buffs, each one buff counted with the others (inventory U49): Wingman on its attribute,
+    // Rumor-monger on gathering information, Natural Immunity against disease.
+    const traitBuffs =
+      (a.wingman && a.wingman.attribute === cmd.attribute ? 1 : 0) + (cmd.purpose === 'information' && a.traits.includes('Rumor-monger') ? 1 : 0) + (cmd.purpose === 'disease' && a.traits.includes('Natural Immunity') ? 1 : 0);
     // Mental Clarity: no breaks on KNO, AWA, WIL or CHA skill rolls; Fellowship: a buff on WIL rolls.
     const clarity = a.traits.includes('Mental Clarity') && cmd.skill !== undefined && ['KNO', 'AWA', 'WIL', 'CHA'].includes(cmd.attribute);
     const fellowship = cmd.attribute === 'WIL' && g.roster.some((id) => g.combatants[id]!.side === a.side && g.combatants[id]!.traits.includes('Fellowship')) ? 1 : 0;
@@ -309,13 +362,14 @@ const handlers: { [T in LucidityCommand['type']]: Handler<T> } = {
       target = t.target;
       against = { id: d.id, attribute: cmd.against.attribute, d20: t.defenderD20 };
     }
-    const roll = d20Roll(a, mods, target, { ...cmd, buffs: (cmd.buffs ?? cmd.buffDice?.length ?? 0) + fellowship }, a.attributes[cmd.attribute], opts, ctx.dice, clarity);
+    const roll = d20Roll(a, mods, target, { ...cmd, buffs: (cmd.buffs ?? cmd.buffDice?.length ?? 0) + fellowship + traitBuffs }, a.attributes[shown], opts, ctx.dice, clarity);
+    const extra = { purpose: cmd.purpose, ...(cmd.inspire ? { inspired: true } : {}) };
     if (against && against.d20 !== null && !roll.guaranteed && !roll.lucidity) {
       const winner = opposedWinner(roll.total, target, opts);
       if (winner === 'reroll' && roll.total === target) throw refuse('tie', 'the opposed rolls tie: roll both again (option opposedTie=reroll)', 'd20', 'Minor Exploits');
-      return { type: 'rolled', data: { actor: a.id, attribute: cmd.attribute, skill: cmd.skill ?? null, label: cmd.label ?? '', cost: cmd.cost, against, roll: { ...roll, success: winner === 'attacker' } } };
+      return { type: 'rolled', data: { actor: a.id, attribute: cmd.attribute, skill: cmd.skill ?? null, label: cmd.label ?? '', cost: cmd.cost, against, roll: { ...roll, success: winner === 'attacker' }, ...extra } };
     }
-    return { type: 'rolled', data: { actor: a.id, attribute: cmd.attribute, skill: cmd.skill ?? null, label: cmd.label ?? '', cost: cmd.cost, against, roll } };
+    return { type: 'rolled', data: { actor: a.id, attribute: cmd.attribute, skill: cmd.skill ?? null, label: cmd.label ?? '', cost: cmd.cost, against, roll, ...extra } };
   },
   'lucidity-roll'(state, cmd, ctx, opts) {
     const a = get(state.game, cmd.actor, 'actor');
@@ -386,8 +440,122 @@ const handlers: { [T in LucidityCommand['type']]: Handler<T> } = {
     gmOnly(ctx.actor, 'rule on an exploit');
     const a = get(state.game, cmd.actor, 'actor');
     get(state.game, cmd.target, 'target');
-    if (cmd.kind === 'major' && (opts.majorExploits === 'not-available' || (opts.majorExploits === 'pcs-only' && !a.pc))) throw refuse('option', `kind: major exploits are not open to ${a.name} (option majorExploits=${opts.majorExploits})`, 'kind', 'Major Exploits');
-    return { type: 'exploit-ruled', data: { actor: cmd.actor, target: cmd.target, kind: cmd.kind, success: cmd.success, ruling: cmd.ruling } };
+    if (cmd.turnabout) {
+      // Exploitative: an enemy's failed exploit against this character may be tried back against it.
+      if (!a.traits.includes('Exploitative')) throw refuse('trait', `turnabout: ${a.name} does not have Exploitative`, 'turnabout', 'Creating Traits');
+      const lastExploit = lastActive(state, (e) => e.type === 'exploit-ruled');
+      const failedAgainst = lastExploit?.type === 'exploit-ruled' && !lastExploit.data.success && lastExploit.data.actor === cmd.target && lastExploit.data.target === cmd.actor && lastExploit.data.kind === cmd.kind;
+      if (!failedAgainst) throw refuse('no-failed-exploit', `turnabout: the last exploit ruled was not a failed ${cmd.kind} exploit by ${cmd.target} against ${a.name}`, 'turnabout', 'Creating Traits');
+    } else if (cmd.kind === 'major' && (opts.majorExploits === 'not-available' || (opts.majorExploits === 'pcs-only' && !a.pc))) throw refuse('option', `kind: major exploits are not open to ${a.name} (option majorExploits=${opts.majorExploits})`, 'kind', 'Major Exploits');
+    return { type: 'exploit-ruled', data: { actor: cmd.actor, target: cmd.target, kind: cmd.kind, success: cmd.success, ruling: cmd.ruling, ...(cmd.turnabout ? { turnabout: true } : {}) } };
+  },
+  wingman(state, cmd, ctx) {
+    const g = state.game;
+    const a = get(g, cmd.actor, 'actor');
+    const ally = get(g, cmd.ally, 'ally');
+    mayCommand(ctx.actor, a, 'actor');
+    able(a, 'actor');
+    if (!a.traits.includes('Wingman')) throw refuse('trait', `actor: ${a.name} does not have Wingman`, 'actor', 'Creating Traits');
+    if (ally.id === a.id || ally.side !== a.side) throw refuse('wingman-ally', `ally: Wingman hypes an ally, and ${ally.name} is not one of ${a.name}'s allies`, 'ally', 'Creating Traits');
+    if (ally.wingmanSpent) throw refuse('wingman-spent', `ally: ${ally.name} has had Wingman since the last rest`, 'ally', 'Creating Traits');
+    // Hyping costs an action, like Help (inventory U35).
+    onTurn(g, a, 'actor');
+    spend(a, 1, 'actor', 'Creating Traits');
+    return { type: 'wingman-hyped', data: { actor: a.id, ally: ally.id, attribute: cmd.attribute } };
+  },
+  narrative(state, cmd, ctx, opts) {
+    gmOnly(ctx.actor, 'rule a narrative defeat');
+    const g = state.game;
+    const a = get(g, cmd.actor, 'actor');
+    const t = get(g, cmd.target, 'target');
+    if (a.id === t.id) throw refuse('self', 'target: a character does not outwit itself', 'target', 'Narrative Combat');
+    if (t.condition === 'dead') throw refuse('dead', `target: ${t.name} is dead`, 'target', 'Narrative Combat');
+    const value = a.attributes[cmd.attribute];
+    // "Narrative Combat": full damage when the opponent's resistance fails, half when it succeeds (C9).
+    // The resistance, unless the GM rules it: d20 + the target's attribute against 10 + the attacker's (inventory U38).
+    let resistance: { d20: number; total: number; target: number } | null = null;
+    let resisted = false;
+    if (opts.narrativeDamage === 'target-resist') {
+      if (cmd.resisted !== undefined) {
+        if (cmd.d20 !== undefined) throw refuse('resistance', 'resisted: give the GM ruling or the resistance d20, not both', 'resisted', 'Narrative Combat');
+        resisted = cmd.resisted;
+      } else {
+        const d20 = cmd.d20 ?? ctx.dice.die(20);
+        const total = d20 + t.attributes[cmd.resistAttribute ?? cmd.attribute];
+        resistance = { d20, total, target: 10 + value };
+        resisted = beats(total, resistance.target, opts);
+      }
+    }
+    const damage = narrativeDamage(value, resisted, opts);
+    const hurt = applyDamage(vitalsOf(t), damage, opts);
+    return {
+      type: 'narrative-defeat',
+      data: { actor: a.id, target: t.id, ploy: cmd.ploy, attribute: cmd.attribute, value, resistance, resisted, damage, toHealth: hurt.toHealth, toLucidity: hurt.toLucidity, zeroHealthDamage: hurt.triggersZeroHealthRoll, dies: hurt.dies },
+    };
+  },
+  'begin-casting'(state, cmd, ctx) {
+    const g = state.game;
+    const a = get(g, cmd.actor, 'actor');
+    mayCommand(ctx.actor, a, 'actor');
+    able(a, 'actor');
+    onTurn(g, a, 'actor');
+    const spell = a.spells.find((x) => x.name.toLowerCase() === cmd.spell.toLowerCase());
+    if (!spell) throw refuse('unknown-spell', `spell: ${a.name} knows no spell "${cmd.spell}"${a.spells.length ? ` (knows ${a.spells.map((x) => x.name).join(', ')})` : ''}`, 'spell', 'Action Options');
+    if (a.casting) throw refuse('casting', `spell: ${a.name} is already casting ${a.casting.spell}`, 'spell', 'Action Options');
+    if (spell.energyCost > a.energy) throw refuse('no-energy', `spell: ${spell.name} needs ${spell.energyCost} Energy and ${a.name} has ${a.energy}`, 'spell', 'Maximum Energy');
+    // Begin Casting a Spell is a free action; the spell is ready after its casting time in rounds.
+    return { type: 'casting-begun', data: { actor: a.id, spell: spell.name, energyCost: spell.energyCost, readyRound: g.round + spell.castingTimeRounds } };
+  },
+  cast(state, cmd, ctx, opts) {
+    const g = state.game;
+    const a = get(g, cmd.actor, 'actor');
+    mayCommand(ctx.actor, a, 'actor');
+    able(a, 'actor');
+    onTurn(g, a, 'actor');
+    if (!a.casting) throw refuse('not-casting', `actor: ${a.name} has not begun casting a spell (begin-casting)`, 'actor', 'Action Options');
+    const ready = a.casting.readyRound + a.casting.delays;
+    if (g.round < ready) throw refuse('not-ready', `actor: ${a.casting.spell} is ready in round ${ready}; this is round ${g.round}`, 'actor', 'Action Options');
+    if (a.casting.energyCost > a.energy) throw refuse('no-energy', `actor: ${a.casting.spell} needs ${a.casting.energyCost} Energy and ${a.name} has ${a.energy}`, 'actor', 'Maximum Energy');
+    if (cmd.target !== undefined) get(g, cmd.target, 'target');
+    const cost = attackCost('spell', a.traits, { rapidStrikesSpells: opts.rapidStrikesSpells });
+    spend(a, cost, 'actor', 'Action Options');
+    const spell = a.spells.find((x) => x.name === a.casting!.spell);
+    return { type: 'spell-cast', data: { actor: a.id, spell: a.casting.spell, target: cmd.target ?? null, cost, energyCost: a.casting.energyCost, energyAfter: a.energy - a.casting.energyCost, effect: spell?.effect ?? '' } };
+  },
+  rest(state, cmd, ctx, opts) {
+    gmOnly(ctx.actor, 'call a long rest');
+    const c = get(state.game, cmd.id, 'id');
+    if (c.condition === 'dead') throw refuse('dead', `id: ${c.name} is dead`, 'id', 'Long Rests');
+    const r = longRest(vitalsOf(c), c.traits, opts, { lunarPause: cmd.lunarPause, ...(cmd.healthDice ? { healthDice: cmd.healthDice } : {}) }, ctx.dice);
+    return { type: 'rested', data: { id: c.id, lunarPause: cmd.lunarPause, healthDice: [...r.healthDice], healed: r.healed, lucidityGained: r.lucidityGained, health: r.vitals.health, lucidity: r.vitals.lucidity, energy: r.vitals.energy } };
+  },
+  'award-xp'(state, cmd, ctx, opts) {
+    gmOnly(ctx.actor, 'award XP');
+    const c = get(state.game, cmd.id, 'id');
+    const xp = c.xp + cmd.amount;
+    return { type: 'xp-awarded', data: { id: c.id, amount: cmd.amount, reason: cmd.reason, xp, levelReached: levelForXp(xp, opts) } };
+  },
+  'level-up'(state, cmd, ctx, opts) {
+    const c = get(state.game, cmd.id, 'id');
+    mayCommand(ctx.actor, c, 'id');
+    const reached = levelForXp(c.xp, opts);
+    if (reached <= c.level) {
+      const need = xpForLevel(c.level + 1, opts);
+      throw refuse('no-level', `id: ${c.name} has ${c.xp} XP; ${need === null ? `level ${c.level} is the highest level (option levelsAbove6=${opts.levelsAbove6})` : `level ${c.level + 1} needs ${need}`}`, 'id', 'Advancement');
+    }
+    // "Advancement": +1 to one attribute (never above +3 this way), then Lucidity, Health and Energy are recalculated.
+    const attributes = raiseAttribute(c.attributes, cmd.raise, 'raise');
+    const level = c.level + 1;
+    const before = derive({ level: c.level, attributes: c.attributes, traits: c.traits }, opts);
+    const after = derive({ level, attributes, traits: c.traits }, opts);
+    // healthRecalc=incremental (C15): the new level adds CON + 4 and WIL + 4 with the raised attributes.
+    const healthAttr = c.traits.includes('Willful') ? 'WIL' : 'CON';
+    const healthGrowth = opts.healthRecalc === 'incremental' ? attributes[healthAttr] + 4 : after.maxHealth - before.maxHealth;
+    const energyGrowth = opts.healthRecalc === 'incremental' ? attributes.WIL + 4 : after.maxEnergy - before.maxEnergy;
+    const maxima = { maxHealth: Math.max(1, c.maxHealth + healthGrowth), maxLucidity: c.maxLucidity + (after.maxLucidity - before.maxLucidity), maxEnergy: Math.max(0, c.maxEnergy + energyGrowth) };
+    const v = currentAfterLevelUp(vitalsOf(c), maxima, opts);
+    const defense = c.defense + defenseOf({ attributes, traits: c.traits }, opts) - defenseOf({ attributes: c.attributes, traits: c.traits }, opts);
+    return { type: 'levelled', data: { id: c.id, from: c.level, to: level, raise: cmd.raise, attributes, defense, ...maxima, health: v.health, lucidity: v.lucidity, energy: v.energy } };
   },
   reveal(state, cmd, ctx) {
     gmOnly(ctx.actor, 'reveal a combatant');
@@ -444,6 +612,26 @@ function isActive(state: LucidityTableState, seq: number): boolean {
   return undoPosition(state.marks).active.includes(seq);
 }
 
+/** The latest entry still in effect that matches. */
+function lastActive(state: LucidityTableState, match: (e: LucidityEvent) => boolean): LucidityEvent | null {
+  const active = new Set(undoPosition(state.marks).active);
+  for (let i = state.log.length; i >= 1; i--) if (active.has(i) && match(state.log[i - 1]!)) return state.log[i - 1]!;
+  return null;
+}
+
+/** Defender: an adjacent ally shares the Protection of its shields and weapons (not its armour). */
+function defenderProtection(game: Game, target: Combatant, defenderId: string | undefined, ignoreShields: boolean): Modifier[] {
+  if (defenderId === undefined) return [];
+  const d = get(game, defenderId, 'defendedBy');
+  if (!d.traits.includes('Defender')) throw refuse('trait', `defendedBy: ${d.name} does not have Defender`, 'defendedBy', 'Creating Traits');
+  if (d.id === target.id || d.side !== target.side) throw refuse('defender-ally', `defendedBy: ${d.name} is not an ally of ${target.name}`, 'defendedBy', 'Creating Traits');
+  if (d.condition === 'dead' || d.condition === 'unconscious') throw refuse('cannot-act', `defendedBy: ${d.name} is ${d.condition}`, 'defendedBy', 'Creating Traits');
+  const out: Modifier[] = [];
+  if (!ignoreShields && d.shieldProtection) out.push(modifier('protection', `Defender (${d.name}'s shield)`, d.shieldProtection, 'trait'));
+  if (d.weaponProtection) out.push(modifier('protection', `Defender (${d.name}'s weapons)`, d.weaponProtection, 'trait'));
+  return out;
+}
+
 /** True when the entry at `seq` came after the last turn change. */
 function sameTurn(state: LucidityTableState, seq: number): boolean {
   for (let i = state.log.length; i > seq; i--) if (state.log[i - 1]!.type === 'turn-ended' || state.log[i - 1]!.type === 'encounter-started') return false;
@@ -473,8 +661,17 @@ function hurt(game: Game, id: string, toHealth: number, toLucidity: number, zero
   // Adrenaline Rush: 10 or more damage in one turn gives +6 Protection for a minute (60 s / roundSeconds rounds).
   const rush = c.traits.includes('Adrenaline Rush') && damageThisTurn >= 10 && c.damageThisTurn < 10 ? game.round + Math.ceil(60 / opts.roundSeconds) : c.adrenalineUntil;
   const health = c.health - toHealth;
+  // "Begin Casting a Spell": 10 + CON damage while casting adds a round (option castDelayDamage).
+  let casting = c.casting;
+  const taken = toHealth + toLucidity;
+  if (casting && taken > 0) {
+    const counted = opts.castDelayDamage === 'cumulative' ? casting.damageSinceDelay + taken : taken;
+    const delay = castingDelay([counted], c.attributes.CON, opts);
+    casting = { ...casting, delays: casting.delays + delay, damageSinceDelay: opts.castDelayDamage === 'cumulative' && delay === 0 ? counted : 0 };
+  }
   return put(game, {
     ...c,
+    casting,
     health,
     lucidity: c.lucidity - toLucidity,
     zeroHealthDamage: c.zeroHealthDamage || zero,
@@ -512,17 +709,31 @@ export function applyEvent(game: Game, e: LucidityEvent, opts: LucidityOptions):
         pendingBuffs: 0,
         pendingBreaks: 0,
         lucidity: d.roll.lucidity ? d.roll.lucidity.lucidityAfter : a.lucidity,
+        wingman: d.roll.success ? a.wingman : null,
+        inspiratorUsed: a.inspiratorUsed || d.inspired === true,
       });
       return hurt(g, d.target, d.toHealth, d.toLucidity, d.zeroHealthDamage, d.dies, opts);
     }
     case 'rolled': {
       const a = game.combatants[e.data.actor]!;
-      return put(game, { ...a, actions: a.actions - e.data.cost, pendingBuffs: 0, pendingBreaks: 0, lucidity: e.data.roll.lucidity ? e.data.roll.lucidity.lucidityAfter : a.lucidity });
+      const ok = e.data.roll.success;
+      // Adrenaline Rush: a failed roll to resist fear gives +6 Protection for a minute.
+      const rush = !ok && e.data.purpose === 'fear' && a.traits.includes('Adrenaline Rush') ? Math.max(a.adrenalineUntil, game.round + Math.ceil(60 / opts.roundSeconds)) : a.adrenalineUntil;
+      return put(game, {
+        ...a,
+        actions: a.actions - e.data.cost,
+        pendingBuffs: 0,
+        pendingBreaks: 0,
+        lucidity: e.data.roll.lucidity ? e.data.roll.lucidity.lucidityAfter : a.lucidity,
+        wingman: ok ? a.wingman : null,
+        inspiratorUsed: a.inspiratorUsed || e.data.inspired === true,
+        adrenalineUntil: rush,
+      });
     }
     case 'lucidity-rolled': {
       const a = game.combatants[e.data.actor]!;
       const health = Math.min(a.maxHealth, a.health + e.data.healthGained);
-      return put(game, { ...a, lucidity: e.data.lucidityAfter, health, condition: health > 0 && a.condition === 'unconscious' ? 'active' : a.condition });
+      return put(game, { ...a, lucidity: e.data.lucidityAfter, health, condition: health > 0 && a.condition === 'unconscious' ? 'active' : a.condition, wingman: e.data.success ? a.wingman : null });
     }
     case 'moved': {
       const a = game.combatants[e.data.actor]!;
@@ -544,6 +755,34 @@ export function applyEvent(game: Game, e: LucidityEvent, opts: LucidityOptions):
       return hurt(game, e.data.target, e.data.toHealth, e.data.toLucidity, e.data.zeroHealthDamage, e.data.dies, opts);
     case 'exploit-ruled':
       return game;
+    case 'wingman-hyped': {
+      const a = game.combatants[e.data.actor]!;
+      const g = put(game, { ...a, actions: a.actions - 1 });
+      const ally = g.combatants[e.data.ally]!;
+      return put(g, { ...ally, wingman: { attribute: e.data.attribute, from: e.data.actor }, wingmanSpent: true });
+    }
+    case 'narrative-defeat':
+      return hurt(game, e.data.target, e.data.toHealth, e.data.toLucidity, e.data.zeroHealthDamage, e.data.dies, opts);
+    case 'casting-begun': {
+      const a = game.combatants[e.data.actor]!;
+      return put(game, { ...a, casting: { spell: e.data.spell, energyCost: e.data.energyCost, readyRound: e.data.readyRound, delays: 0, damageSinceDelay: 0 } });
+    }
+    case 'spell-cast': {
+      const a = game.combatants[e.data.actor]!;
+      return put(game, { ...a, actions: a.actions - e.data.cost, energy: e.data.energyAfter, casting: null });
+    }
+    case 'rested': {
+      const c = game.combatants[e.data.id]!;
+      // A rest renews the once-per-rest traits (Inspirator) and who may be hyped by Wingman again.
+      return put(game, { ...c, health: e.data.health, lucidity: e.data.lucidity, energy: e.data.energy, inspiratorUsed: false, wingmanSpent: false, condition: e.data.health > 0 && c.condition === 'unconscious' ? 'active' : c.condition });
+    }
+    case 'xp-awarded':
+      return put(game, { ...game.combatants[e.data.id]!, xp: e.data.xp });
+    case 'levelled': {
+      const c = game.combatants[e.data.id]!;
+      const d = e.data;
+      return put(game, { ...c, level: d.to, attributes: d.attributes, defense: d.defense, maxHealth: d.maxHealth, maxLucidity: d.maxLucidity, maxEnergy: d.maxEnergy, health: d.health, lucidity: d.lucidity, energy: d.energy });
+    }
     case 'revealed':
       return put(game, { ...game.combatants[e.data.id]!, hidden: false });
     case 'turn-ended': {
@@ -588,6 +827,64 @@ export function evolveEncounter(state: LucidityTableState, event: LucidityEvent)
 }
 
 // ---------------------------------------------------------------------------------------------
+// Exact odds of a declared attack, before rolling.
+
+export interface DeclaredAttackOdds {
+  readonly weapon: string;
+  /** The d20's modifiers (attribute, skill rank, Educated) without the buff and break d6s. */
+  readonly modifiers: readonly Modifier[];
+  readonly buffs: number;
+  readonly breaks: number;
+  readonly defense: number;
+  readonly hit: number;
+  /** Chance of each amount of damage taken after Protection (a miss counts as 0); sums to 1. */
+  readonly damageTaken: readonly { readonly damage: number; readonly chance: number }[];
+  readonly expectedDamage: number;
+}
+
+/**
+ * The exact odds of an attack as the table would resolve it ("How Combat Works", "Buffs and Breaks"):
+ * every d20 face and every buff/break outcome against the target's Defense, then every damage total
+ * through the same `resolveAttack` the encounter uses. It reads only the two combatants, so a client
+ * works it out from what it is shown. A Lucidity roll in place of the attack is not covered (null).
+ */
+export function declaredAttackOdds(game: Pick<Game, 'combatants' | 'round'>, cmd: AttackDeclaration, opts: LucidityOptions): DeclaredAttackOdds | null {
+  if (cmd.useLucidity) return null;
+  const a = get(game as Game, cmd.actor, 'actor');
+  const t = get(game as Game, cmd.target, 'target');
+  const weapon = cmd.weapon ? a.weapons.find((w) => w.name.toLowerCase() === cmd.weapon!.toLowerCase()) : a.weapons[0];
+  if (!weapon) throw refuse('no-weapon', `weapon: ${a.name} has no weapon "${cmd.weapon}" (has ${a.weapons.map((w) => w.name).join(', ')})`, 'weapon');
+  const { mods, fx, penetrationModifiers, protectionModifiers } = attackParts(game, a, t, weapon, cmd, opts);
+  const sum = mods.reduce((n, m) => n + m.value, 0);
+  const counts = pendingRoll(a, cmd);
+  const damage = damageDistribution(weapon.damage);
+  const taken = new Map<number, number>();
+  let hit = 0;
+  // The final turn's rolls are guaranteed successes on a 20 with no d6s ("Hitting 0 Health").
+  const faces = a.condition === 'final-turn' ? [{ d: 20, p: 1 }] : Array.from({ length: 20 }, (_, i) => ({ d: i + 1, p: 1 / 20 }));
+  const bb = a.condition === 'final-turn' ? new Map([[0, 1]]) : buffBreakDistribution(counts.buffs, counts.breaks, opts);
+  for (const { d, p: pd } of faces) {
+    for (const [v, pv] of bb) {
+      const p = pd * pv;
+      const total = d + sum + v;
+      const success = a.condition === 'final-turn' || beats(total, t.defense, opts) || (opts.criticalSuccess === 'natural-20' && d === 20);
+      if (!success) {
+        taken.set(0, (taken.get(0) ?? 0) + p);
+        continue;
+      }
+      hit += p;
+      const attackTotal = beats(total, t.defense, opts) ? total : t.defense + 1;
+      for (const [x, px] of damage) {
+        const r = resolveAttack({ attack: attackTotal, defense: t.defense, damage: Math.max(0, x), protection: t.protection, penetrationModifiers, damageModifiers: fx.damage, protectionModifiers, ignoreProtection: fx.ignoreProtection }, opts);
+        taken.set(r.damageTaken, (taken.get(r.damageTaken) ?? 0) + p * px);
+      }
+    }
+  }
+  const rows = [...taken.entries()].sort((x, y) => x[0] - y[0]).map(([damage, chance]) => ({ damage, chance }));
+  return { weapon: weapon.name, modifiers: mods, buffs: counts.buffs, breaks: counts.breaks, defense: t.defense, hit, damageTaken: rows, expectedDamage: rows.reduce((n, r) => n + r.damage * r.chance, 0) };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Views and redaction: a player never receives what a hidden combatant is or does.
 
 function seesCombatant(viewer: Actor, c: Combatant | undefined): boolean {
@@ -618,6 +915,14 @@ function combatantView(c: Combatant, viewer: Actor) {
     injuries: c.injuries,
     traits: c.traits,
     weapons: c.weapons.map((w) => w.name),
+    xp: c.xp,
+    spells: c.spells.map((x) => ({ name: x.name, energyCost: x.energyCost, castingTimeRounds: x.castingTimeRounds })),
+    casting: c.casting ? { spell: c.casting.spell, readyRound: c.casting.readyRound + c.casting.delays } : null,
+    wingman: c.wingman,
+    inspiratorUsed: c.inspiratorUsed,
+    adrenalineUntil: c.adrenalineUntil,
+    // What this viewer may already see of the combatant, whole, so it can work out exact odds itself.
+    combatant: c,
   };
 }
 
@@ -625,8 +930,17 @@ export function viewEncounter(state: LucidityTableState, viewer: Actor) {
   const g = state.game;
   const visible = (id: string) => seesCombatant(viewer, g.combatants[id]);
   const cur = currentId(g);
+  const name = (id: string) => (id === 'unseen' ? 'someone unseen' : visible(id) ? (g.combatants[id]?.name ?? id) : 'someone unseen');
+  // The log as this viewer may read it: each event redacted for them, then put in words (GM rulings included).
+  const lines = state.log.flatMap((e, i) => {
+    const r = redactEncounterEvent(e, viewer, state);
+    return r ? [{ seq: i + 1, type: r.type, text: describeLucidityEvent(r, name) }] : [];
+  });
+  const log = lines.slice(-LOG_SHOWN);
   return {
     ruleset: 'lucidity',
+    log,
+    logOmitted: state.log.length - log.length,
     preset: state.preset,
     options: state.overrides,
     started: g.started,
@@ -667,6 +981,20 @@ export function redactEncounterEvent(event: LucidityEvent, viewer: Actor, state:
       return hidden(event.data.target) ? null : event;
     case 'exploit-ruled':
       return hidden(event.data.actor) || hidden(event.data.target) ? null : event;
+    case 'narrative-defeat':
+      if (hidden(event.data.target)) return null;
+      return hidden(event.data.actor) ? { type: 'narrative-defeat', data: { ...event.data, actor: 'unseen', ploy: 'unseen' } } : event;
+    case 'wingman-hyped':
+      return hidden(event.data.actor) || hidden(event.data.ally) ? null : event;
+    case 'casting-begun':
+      return hidden(event.data.actor) ? null : event;
+    case 'spell-cast':
+      if (hidden(event.data.actor)) return null;
+      return event.data.target !== null && hidden(event.data.target) ? { type: 'spell-cast', data: { ...event.data, target: 'unseen' } } : event;
+    case 'rested':
+    case 'xp-awarded':
+    case 'levelled':
+      return hidden(event.data.id) ? null : event;
     case 'revealed':
       return event;
     case 'turn-ended':

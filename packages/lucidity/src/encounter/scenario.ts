@@ -151,5 +151,8 @@ function unmetLucidity(scenario: LucidityScenario, state: LucidityTableState): s
 
 /** The GM's view at the end, for printing. */
 export function scenarioSummary(run: LucidityScenarioRun) {
-  return viewEncounter(run.state, { role: 'gm', participantId: 'gm' });
+  const view = viewEncounter(run.state, { role: 'gm', participantId: 'gm' });
+  // The whole combatant the view carries for odds is left out: the summary is the outcome.
+  const { log: _log, logOmitted: _omitted, ...rest } = view;
+  return { ...rest, combatants: view.combatants.map((c) => { const { combatant: _whole, ...shown } = c as typeof c & { combatant?: unknown }; return shown; }) };
 }

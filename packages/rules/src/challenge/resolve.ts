@@ -65,6 +65,8 @@ export interface UnopposedChallengeSpec {
   readonly gmGiven?: readonly number[];
   readonly assistants?: readonly Assistant[];
   readonly steer?: readonly Labeled[];
+  /** A critical spent before rolling for an automatic success: no die is rolled. */
+  readonly automaticSuccess?: { readonly source: string };
 }
 
 export interface SideResult {
@@ -252,6 +254,7 @@ export function resolveUnopposed(spec: UnopposedChallengeSpec, dice: DiceSource,
     modifiers: [{ value: spec.difficulty.value, source: `difficulty ${spec.difficulty.label}` }],
     ...(spec.gmGiven ? { given: spec.gmGiven } : {}),
   };
+  if (spec.automaticSuccess) return { ...automaticSuccess(player, gm, spec.automaticSuccess.source, options), difficulty: spec.difficulty };
   // The GM's pool is at least one die by its own rule, whatever the table's minimumPool.
   const [a, r] = prepareSides(player, gm, dice, options);
   const raw =
@@ -259,6 +262,21 @@ export function resolveUnopposed(spec: UnopposedChallengeSpec, dice: DiceSource,
       ? compareHighestMeets(a.dice, sumLabeled(player.modifiers), r.dice, spec.difficulty.value)
       : meetsOnFullTie(compareDice(a.dice, sumLabeled(player.modifiers), r.dice, spec.difficulty.value));
   return finish('unopposed', a, r, raw, { steer, reactorIsIdentity: false }, options, [], spec.difficulty);
+}
+
+/**
+ * The comparison a result was judged by, made again from its dice: for an unopposed challenge the
+ * reading of option unopposed against its difficulty, otherwise the opposed comparison. Used to judge
+ * a result again with steering added after the dice.
+ */
+export function comparisonOf(result: ChallengeResult, options: Pick<ChallengeOptions, 'unopposed'>): RawComparison {
+  const { actor, reactor } = result;
+  if (result.kind === 'unopposed' && result.difficulty) {
+    return options.unopposed === 'highest-die'
+      ? compareHighestMeets(actor.dice, actor.modifier, reactor.dice, result.difficulty.value)
+      : meetsOnFullTie(compareDice(actor.dice, actor.modifier, reactor.dice, reactor.modifier));
+  }
+  return compareDice(actor.dice, actor.modifier, reactor.dice, reactor.modifier);
 }
 
 /** How many dice the GM rolls against a skill of this rating: one fewer, at least one. */

@@ -231,7 +231,9 @@ export interface ResourceCap {
   readonly total: number;
 }
 export function resourceCap(sheet: AnySheet): ResourceCap {
-  const permanent = sheet.talents.filter((t) => t.kind === 'resource').reduce((n, t) => n + t.resourceCap, 0);
+  // A purchase may lower the Cap (personae-core-2011.txt "Resources"): what was lost comes off what the talents give.
+  const given = sheet.talents.filter((t) => t.kind === 'resource').reduce((n, t) => n + t.resourceCap, 0);
+  const permanent = Math.max(0, given - (sheet.resourceCapLost ?? 0));
   const temporary = sheet.resourceBoosts.filter((b) => b.scenes > 0).reduce((n, b) => n + b.amount, 0);
   return { permanent, temporary, total: permanent + temporary };
 }

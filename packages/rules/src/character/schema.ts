@@ -189,6 +189,7 @@ const sheetFields = {
   health: HealthSchema.default({ hits: 0, status: 'unharmed' }),
   criticals: count.default(0).meta({ description: 'Banked critical successes.' }),
   resourceBoosts: z.array(ResourceBoostSchema).default([]),
+  resourceCapLost: count.optional().meta({ description: 'How much purchases have lowered the Resource Cap the Resource talents give.' }),
   notes: z.string().optional(),
 };
 

@@ -166,6 +166,25 @@ export const EncounterCommandSchema = z.discriminatedUnion('type', [
     reactorSkill: text.optional(),
     ...challengeFields,
   }),
+  /**
+   * An Unopposed Challenge (personae-core-2011.txt "Unopposed Challenges", "Obstacles"): a task with
+   * no one to challenge, or a static obstacle or hazard, rolled against a difficulty from the ladder
+   * (a name or a number). `dice.actor` are the character's dice, `dice.reactor` the GM's.
+   */
+  withActor('unopposed', {
+    skill: text,
+    attribute: z.enum(['competence', 'prowess', 'cunning', 'power', 'knowledge', 'stature']).optional(),
+    difficulty: z.union([z.number().int().min(0).max(100), z.string().trim().min(1).max(40)]),
+    /** What stands in the way, in the group's words ("the barred door", "the thunderstorm"). */
+    obstacle: z.string().trim().min(1).max(120).optional(),
+    abilities: z.array(text).optional(),
+    expertise: text.optional(),
+    assistants: z.array(id).optional(),
+    spend: SpendSchema.optional(),
+    modifiers: z.array(Labeled).optional(),
+    dice: GivenDiceSchema.optional(),
+    purpose: z.string().optional(),
+  }),
   withActor('defend', {
     kind: z.enum(['parry', 'block', 'power']),
     skill: text.optional(),

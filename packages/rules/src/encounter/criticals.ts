@@ -1,7 +1,6 @@
 import { stampOf } from '../time';
-import { getCharacter, type Batch } from './batch';
+import type { Batch } from './batch';
 import { isGmCharacter, potentialThresholdOf } from './combatant';
-import type { CommandOf } from './commands';
 import { DomainError, rule } from './errors';
 import { bankTotal, type CharacterState, type Snapshot } from './state';
 
@@ -69,53 +68,4 @@ export function defaultUseText(options: Snapshot['options']): string {
   return options.criticalDefaultUse === 'steer'
     ? 'steered towards success before knowing the result: the next challenge succeeds (option criticalDefaultUse = steer)'
     : 'an automatic success on an upcoming challenge (option criticalDefaultUse = automatic-success)';
-}
-
-/**
- * Criticals spent away from a challenge. What they buy when the spend names no other purpose is the
- * table's option criticalDefaultUse: personae-core-2011.txt "Critical Success" turns them in to the
- * GM for something special (the purpose must be said); personae-playing-web.txt "Critical Success"
- * makes an upcoming challenge an automatic success; personae-v4-srd-playing.txt "Critical Success"
- * steers towards success, and spent before knowing the result the action succeeds. Both of the
- * latter ready the spender's next challenge to succeed; steering after the result is the challenge's
- * own `spend`.
- */
-export function spendCriticals(b: Batch, command: CommandOf<'spend-criticals'>): void {
-  const now = b.now;
-  const use = now.options.criticalDefaultUse;
-  let bank: string;
-  let who: CharacterState | null = null;
-  if (command.actor === 'gm') bank = 'gm';
-  else {
-    who = getCharacter(now, command.actor, 'actor');
-    bank = command.from === 'gm' ? 'gm' : spendingBank(who);
-    if (bank === 'gm' && !isGmCharacter(who.def)) throw new DomainError('not-gm-character', `${who.def.name} cannot draw on the GM's pool`, 'from', CRIT);
-  }
-  if (command.purpose) {
-    spend(b, bank, command.actor, command.count, command.purpose, use === 'gm-special' ? { toGm: true } : {});
-    return;
-  }
-  if (use === 'gm-special') {
-    throw new DomainError('spend-purpose', 'say what the criticals are turned in for (purpose): this table hands criticals to the GM for something special (option criticalDefaultUse = gm-special)', 'purpose', CRIT);
-  }
-  const source = use === 'steer' ? rule('v4', 'Critical Success') : rule('web', 'Critical Success');
-  if (!who) throw new DomainError('needs-character', 'a critical spent for an upcoming challenge is spent by the character who will issue it: name it as the actor', 'actor', source);
-  if (command.count !== 1) {
-    throw new DomainError('spend-count', `one critical makes an upcoming challenge succeed (option criticalDefaultUse = ${use}); ${command.count} were named`, 'count', source);
-  }
-  if (who.readiedSuccess) throw new DomainError('success-readied', `${who.def.name}'s next challenge already succeeds: a critical was spent for it`, 'type', source);
-  spend(b, bank, command.actor, 1, defaultUseText(now.options), { readies: who.def.id });
-}
-
-/** personae-v4-srd-playing.txt "Critical Success": criticals can be given to others (option criticalsTransferable). */
-export function giveCriticals(b: Batch, command: CommandOf<'give-criticals'>): void {
-  const now = b.now;
-  if (!now.options.criticalsTransferable) {
-    throw new DomainError('criticals-not-transferable', 'this table does not let criticals be given to others (option criticalsTransferable)', 'type', rule('v4', 'Critical Success'));
-  }
-  const from = command.actor === 'gm' ? 'gm' : spendingBank(getCharacter(now, command.actor, 'actor'));
-  const to = command.to === 'gm' ? 'gm' : spendingBank(getCharacter(now, command.to, 'to'));
-  if (from === to) throw new DomainError('give-to-self', 'criticals given to the bank they come from', 'to');
-  requireCriticals(now, from, command.count, 'count');
-  b.emit({ type: 'criticals-given', from, to, count: command.count });
 }

@@ -129,7 +129,7 @@ export function describeEvent(e: EncounterEvent, before: Snapshot | null): strin
 }
 
 function label(kind: string): string {
-  return { attack: 'Attack Challenge', power: 'Power Challenge', interaction: 'Interaction Challenge', virtual: 'Virtual Interaction Challenge', recovery: 'Recovery Challenge' }[kind] ?? kind;
+  return { attack: 'Attack Challenge', power: 'Power Challenge', interaction: 'Interaction Challenge', virtual: 'Virtual Interaction Challenge', recovery: 'Recovery Challenge', unopposed: 'Unopposed Challenge' }[kind] ?? kind;
 }
 
 /** One line per character: hits, status and penalty, consciousness. */

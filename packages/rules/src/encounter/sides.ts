@@ -58,6 +58,7 @@ export const SCOPE_KIND: Record<SideKind, ScopeKind> = {
   interaction: 'interaction',
   virtual: 'interaction',
   recovery: 'recovery',
+  unopposed: 'other',
   other: 'other',
 };
 

@@ -6,7 +6,7 @@ import type { AttributeKey, Combatant, Duration } from './combatant';
 import type { Status } from './injury';
 
 /** The kinds of challenge an encounter resolves. */
-export type ChallengeKind = 'attack' | 'power' | 'interaction' | 'virtual' | 'recovery';
+export type ChallengeKind = 'attack' | 'power' | 'interaction' | 'virtual' | 'recovery' | 'unopposed';
 
 /**
  * Where a character is (personae-core-2011.txt "Distance and Location"): a relative term such as

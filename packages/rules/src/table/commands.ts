@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AdvancementCommandSchema } from '../character';
 import { EncounterCommandSchema } from '../encounter';
 import { PRESETS, TableOptionsSchema } from '../options';
+import { SECRET_REVEALS } from './secret';
 
 /**
  * What a table's participants ask of it. The table server validates each command with this schema
@@ -63,6 +64,21 @@ export const TableCommandSchema = z.discriminatedUnion('type', [
     seen: z.number().int().min(0).optional(),
   }),
   z.strictObject({ type: z.literal('advance'), id, command: AdvancementCommandSchema }),
+  /** personae-core-2011.txt "Resources": buy an item of this cost value against the Resource Cap. */
+  z.strictObject({
+    type: z.literal('purchase'),
+    id,
+    item: text,
+    cost: z.number().int().min(0).max(100),
+    /** The GM's ruling that the purchase lowers the Cap, and by how much (the group decides the chance of it). */
+    lowersCap: z.number().int().min(1).max(20).optional(),
+  }),
+  /** The GM raises a character's Resource Cap for a number of scenes (a cache found, a lord's boon). */
+  z.strictObject({ type: z.literal('resource-boost'), id, amount: z.number().int().min(1).max(50), scenes: z.number().int().min(1).max(100), reason: text.optional() }),
+  /** The GM reveals a secret roll, named by its commitment (absent: every secret roll not yet revealed). */
+  z.strictObject({ type: z.literal('reveal'), hash: z.string().regex(/^[0-9a-fA-F]{64}$/, 'a commitment is a SHA-256 hash: 64 hex digits').optional() }),
+  /** When the table reveals the GM's secret rolls: when the GM says so, or at the end of each scene or session. */
+  z.strictObject({ type: z.literal('secret-reveal'), reveal: z.enum(SECRET_REVEALS) }),
   z.strictObject({
     type: z.literal('say'),
     /** What is said at the table, as typed. */

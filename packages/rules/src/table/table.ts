@@ -18,9 +18,11 @@ import { OptionError, presetOptions, tableOptions, type Preset, type TableOption
 import { ownGet, ownHas } from '@personae/core';
 import { TableCommandSchema, type FreeSide, type TableCommand } from './commands';
 import { requireDiceAuthority } from './dice';
+import { boost, purchase, RESOURCES, sceneEnded } from './resources';
 import { checkEventApplies } from './validate';
 import { appendLog, EMPTY_LOG, logEntries, type TableLog } from './log';
 import { concernedIds, hiddenSideShown, publicLines, publicResult } from './hidden';
+import { committedDice, revealLine, sealResult, type RevealedSecret, type SealedRoll, type SecretReveal } from './secret';
 
 /** Who issues a command or looks at the table (the table server's notion of a participant). */
 export interface Viewer {
@@ -63,6 +65,10 @@ export interface LogEntry {
    */
   readonly secretOf?: readonly string[];
   readonly public?: { readonly lines: readonly string[]; readonly result?: ChallengeResult } | null;
+  /** A secret roll's commitment (the entry that publishes it, and the GM's entry of the roll). */
+  readonly commitment?: { readonly hash: string };
+  /** A secret roll revealed: the dice and salt to check against its commitment (see ./secret.ts). */
+  readonly reveal?: RevealedSecret;
 }
 
 export interface TableState {
@@ -72,8 +78,22 @@ export interface TableState {
   readonly options: TableOptions;
   readonly characters: Readonly<Record<string, TableCharacter>>;
   /** The shared log (see ./log.ts); `tableLog(state)` reads it. */
-  readonly log: TableLog;
+  readonly log: TableLog<LogEntry>;
   readonly encounter: EncounterState;
+  /** When the table reveals the GM's secret rolls. */
+  readonly secretReveal: SecretReveal;
+  /** Secret rolls not yet revealed, by commitment hash (the GM's; never sent to players). */
+  readonly sealed: Readonly<Record<string, SealedRoll>>;
+  /** Who made the latest step of the encounter: an action (by everyone who added to it), an undo or a redo. */
+  readonly lastAction: LastAction | null;
+}
+
+/** The encounter's latest step and the participants whose commands made it. */
+export interface LastAction {
+  readonly kind: 'action' | 'undo' | 'redo';
+  /** The encounter's number of that action (its first event). */
+  readonly action: number;
+  readonly by: readonly string[];
 }
 
 interface Stamp {
@@ -84,11 +104,21 @@ interface Stamp {
 export type TableEvent =
   | ({ readonly type: 'configured'; readonly preset: Preset; readonly options: TableOptions } & Stamp)
   | ({ readonly type: 'character-added'; readonly id: string; readonly owner: string | null; readonly hidden: boolean; readonly sheet: CharacterSheet } & Stamp)
-  | ({ readonly type: 'sheet-updated'; readonly id: string; readonly sheet: CharacterSheet; readonly entry?: HistoryEntry } & Stamp)
+  | ({
+      readonly type: 'sheet-updated';
+      readonly id: string;
+      readonly sheet: CharacterSheet;
+      readonly entry?: HistoryEntry;
+      /** What changed, in words, when it is not an advancement (a purchase, a Resource Cap boost counting down). */
+      readonly reason?: string;
+    } & Stamp)
   | ({ readonly type: 'character-removed'; readonly id: string } & Stamp)
   | ({ readonly type: 'visibility-set'; readonly id: string; readonly hidden: boolean } & Stamp)
   | ({ readonly type: 'owner-set'; readonly id: string; readonly owner: string | null } & Stamp)
-  | ({ readonly type: 'rolled'; readonly hidden: boolean; readonly purpose?: string; readonly result: ChallengeResult } & Stamp)
+  | ({ readonly type: 'rolled'; readonly hidden: boolean; readonly purpose?: string; readonly result: ChallengeResult; readonly seal?: { readonly hash: string; readonly salt: string } } & Stamp)
+  | ({ readonly type: 'committed'; readonly hash: string; readonly reveal: SecretReveal } & Stamp)
+  | ({ readonly type: 'revealed'; readonly hash: string; readonly salt: string; readonly dice: readonly number[]; readonly result: ChallengeResult; readonly purpose?: string; readonly committedAt: number; readonly when: 'gm' | 'scene' | 'session' } & Stamp)
+  | ({ readonly type: 'secret-reveal-set'; readonly reveal: SecretReveal } & Stamp)
   | ({ readonly type: 'encounter'; readonly hidden: boolean; readonly event: EncounterEvent } & Stamp)
   | ({ readonly type: 'said'; readonly text: string; readonly to: string | null } & Stamp);
 
@@ -111,7 +141,7 @@ export function tableLog(state: TableState): readonly LogEntry[] {
 }
 
 export function initialTableState(preset: Preset = 'core-2011'): TableState {
-  return { seq: 0, preset, options: presetOptions(preset), characters: {}, log: EMPTY_LOG, encounter: EMPTY_STATE };
+  return { seq: 0, preset, options: presetOptions(preset), characters: {}, log: EMPTY_LOG, encounter: EMPTY_STATE, secretReveal: 'gm', sealed: {}, lastAction: null };
 }
 
 export type ParsedCommand = { ok: true; command: TableCommand } | { ok: false; error: { code: string; message: string; field?: string } };
@@ -261,6 +291,13 @@ function requirePlayerSheet(state: TableState, viewer: Viewer, sheet: CharacterS
   if ((sheet.criticals ?? 0) !== (previous?.criticals ?? 0)) {
     throw new DomainError('criticals-protected', 'banked criticals change in play, not by editing the sheet', 'sheet.criticals');
   }
+  // personae-core-2011.txt "Resources": boosts and what purchases took from the Cap change through the table's commands.
+  if ((sheet.resourceCapLost ?? 0) !== (previous?.resourceCapLost ?? 0)) {
+    throw new DomainError('resources-protected', 'what purchases took from the Resource Cap changes through the purchase command, not by editing the sheet', 'sheet.resourceCapLost', RESOURCES);
+  }
+  if (JSON.stringify(sheet.resourceBoosts ?? []) !== JSON.stringify(previous?.resourceBoosts ?? [])) {
+    throw new DomainError('resources-protected', 'temporary Resource Cap boosts are the GM\'s to grant (command resource-boost), not written on the sheet', 'sheet.resourceBoosts', RESOURCES);
+  }
 }
 
 /**
@@ -310,6 +347,48 @@ function freeSide(side: FreeSide, field: string, options: TableOptions): Challen
   return freePoolSide(side);
 }
 
+const REVEAL_POLICY: Record<SecretReveal, string> = {
+  gm: 'From now on the GM reveals each secret roll when they choose.',
+  scene: "From now on the table reveals the GM's secret rolls at the end of each scene.",
+  session: "From now on the table reveals the GM's secret rolls at the end of each session.",
+};
+
+function revealEvent(sealed: SealedRoll, when: 'gm' | 'scene' | 'session', stamp: Stamp): TableEvent {
+  const { hash, salt, dice, result, purpose, committedAt } = sealed;
+  return { type: 'revealed', hash, salt, dice, result, ...(purpose !== undefined ? { purpose } : {}), committedAt, when, ...stamp };
+}
+
+function revealAll(state: TableState, when: 'gm' | 'scene' | 'session', stamp: Stamp): TableEvent[] {
+  return Object.values(state.sealed)
+    .sort((a, b) => a.committedAt - b.committedAt)
+    .map((s) => revealEvent(s, when, stamp));
+}
+
+/** Temporary Resource Cap boosts count down once for each scene the encounter events end. */
+function boostsCountDown(state: TableState, events: readonly TableEvent[], stamp: Stamp): TableEvent[] {
+  const scenes = events.filter((e) => e.type === 'encounter' && e.event.type === 'scene-ended').length;
+  const out: TableEvent[] = [];
+  for (const c of Object.values(state.characters)) {
+    let sheet = c.sheet;
+    for (let i = 0; i < scenes; i++) {
+      const change = sceneEnded(sheet);
+      if (!change) break;
+      sheet = change.sheet;
+      out.push({ type: 'sheet-updated', id: c.id, sheet, reason: change.reason, ...stamp });
+    }
+  }
+  return out;
+}
+
+/** The table's secret rolls revealed when a scene or session ends, if the table says so (secretReveal). */
+function revealsAtEnd(state: TableState, events: readonly TableEvent[], stamp: Stamp): TableEvent[] {
+  if (state.secretReveal === 'gm') return [];
+  const ends = (type: string) => events.some((e) => e.type === 'encounter' && e.event.type === type);
+  const sessionEnded = ends('session-ended');
+  if (state.secretReveal === 'session' ? !sessionEnded : !(sessionEnded || ends('scene-ended'))) return [];
+  return revealAll(state, state.secretReveal, stamp);
+}
+
 /**
  * decide(state, command, ctx) -> events. Pure: dice come from `ctx.dice`, the time from `ctx.now`.
  * An illegal command throws a DomainError naming the field and rule, and leaves the state as it was.
@@ -327,6 +406,29 @@ export interface TableContext {
   readonly settings?: TableSettings;
   /** Ids of the participants at the table now (commands naming another are refused). */
   readonly participants?: ReadonlySet<string>;
+  /** The salt of a secret roll's commitment; by default fresh from the platform's cryptographic generator. */
+  readonly salt?: () => string;
+  /** How many characters the host lets one table, and one player at it, hold. */
+  readonly limits?: { readonly maxCharacters?: number; readonly maxCharactersPerPlayer?: number };
+}
+
+/**
+ * The host's bounds on characters: a table holds at most `maxCharacters`, and one player owns at
+ * most `maxCharactersPerPlayer` of them (the GM's own characters count only toward the first).
+ */
+function requireRoom(state: TableState, owner: string | null, limits: TableContext['limits'], adding: boolean): void {
+  if (!limits) return;
+  const all = Object.values(state.characters);
+  const max = limits.maxCharacters;
+  if (adding && max !== undefined && all.length >= max) {
+    throw new DomainError('too-many-characters', `this table already holds ${all.length} characters, the most it takes (${max}); the GM removes one first`, 'type');
+  }
+  const perPlayer = limits.maxCharactersPerPlayer;
+  if (owner === null || perPlayer === undefined) return;
+  const owned = all.filter((c) => c.owner === owner).length;
+  if (owned >= perPlayer) {
+    throw new DomainError('too-many-characters-per-player', `participant "${owner}" already plays ${owned} characters at this table, the most one player may (${perPlayer})`, 'owner');
+  }
 }
 
 export function decideTable(state: TableState, command: TableCommand, ctx: TableContext): TableEvent[] {
@@ -358,6 +460,7 @@ export function decideTable(state: TableState, command: TableCommand, ctx: Table
           throw new DomainError('not-your-character', 'a player adds characters for themselves only', 'owner');
         }
         if (owner !== null) requireParticipant(ctx.participants, owner, 'owner');
+        requireRoom(state, owner, ctx.limits, true);
         requirePlayerSheet(state, viewer, sheet, null);
         const hidden = viewer.role === 'gm' ? command.hidden : false;
         const id = uniqueId(state, sheet.name);
@@ -388,8 +491,9 @@ export function decideTable(state: TableState, command: TableCommand, ctx: Table
         return [{ type: 'visibility-set', id: command.id, hidden: command.hidden, ...stamp }];
       case 'set-owner':
         requireGm(viewer, 'hand a character to a player');
-        requireCharacter(state, command.id);
+        const handed = requireCharacter(state, command.id);
         if (command.owner !== null) requireParticipant(ctx.participants, command.owner, 'owner');
+        if (command.owner !== handed.owner) requireRoom(state, command.owner, ctx.limits, false);
         return [{ type: 'owner-set', id: command.id, owner: command.owner, ...stamp }];
       case 'roll': {
         const hidden = viewer.role === 'gm' && command.hidden;
@@ -406,20 +510,62 @@ export function decideTable(state: TableState, command: TableCommand, ctx: Table
           if (!command.reactor) throw new DomainError('invalid-command', 'an opposed challenge needs a reactor (or give a difficulty for an unopposed one)', 'reactor');
           result = resolveChallenge({ actor, reactor: freeSide(command.reactor, 'reactor', state.options), ...help }, ctx.dice, state.options);
         }
-        return [{ type: 'rolled', hidden, result, ...(command.purpose ? { purpose: command.purpose } : {}), ...stamp }];
+        const purpose = command.purpose ? { purpose: command.purpose } : {};
+        if (!hidden) return [{ type: 'rolled', hidden, result, ...purpose, ...stamp }];
+        // A secret roll is sealed: every viewer reads its commitment at once (./secret.ts).
+        const seal = sealResult(result, ctx.salt?.());
+        return [
+          { type: 'rolled', hidden, result, ...purpose, seal, ...stamp },
+          { type: 'committed', hash: seal.hash, reveal: state.secretReveal, ...stamp },
+        ];
+      }
+      case 'purchase': {
+        requireControl(state, viewer, command.id, 'id');
+        if (command.lowersCap !== undefined) requireGm(viewer, 'rule that a purchase lowers the Resource Cap');
+        const c = requireCharacter(state, command.id);
+        const change = purchase(c.sheet, command.item, command.cost, command.lowersCap);
+        return [{ type: 'sheet-updated', id: c.id, sheet: change.sheet, reason: change.reason, ...stamp }];
+      }
+      case 'resource-boost': {
+        requireGm(viewer, "raise a character's Resource Cap");
+        const c = requireCharacter(state, command.id);
+        const change = boost(c.sheet, command.amount, command.scenes, command.reason);
+        return [{ type: 'sheet-updated', id: c.id, sheet: change.sheet, reason: change.reason, ...stamp }];
+      }
+      case 'reveal': {
+        requireGm(viewer, 'reveal a secret roll');
+        if (command.hash === undefined) {
+          const all = revealAll(state, 'gm', stamp);
+          if (all.length === 0) throw new DomainError('nothing-sealed', 'there is no secret roll left to reveal', 'hash');
+          return all;
+        }
+        const sealed = ownGet(state.sealed, command.hash.toLowerCase());
+        if (!sealed) throw new DomainError('unknown-commitment', `there is no unrevealed secret roll with commitment ${command.hash}`, 'hash');
+        return [revealEvent(sealed, 'gm', stamp)];
+      }
+      case 'secret-reveal': {
+        requireGm(viewer, 'choose when secret rolls are revealed');
+        return [{ type: 'secret-reveal-set', reveal: command.reveal, ...stamp }];
       }
       case 'encounter': {
         const inner = command.command;
         if (viewer.role !== 'gm') {
-          if (GM_COMMANDS.includes(inner.type)) throw new DomainError('gm-only', `only the GM may ${inner.type.replace(/-/g, ' ')}`, 'command.type');
+          if (inner.type === 'undo' || inner.type === 'redo') {
+            // Who may take back what is the table's rule, not the encounter engine's (see undoRefusal).
+            const why = undoRefusal(state, viewer, inner.type, inner.type === 'undo' ? inner.toSequence : undefined);
+            if (why !== null) throw new DomainError('not-your-action', why, inner.type === 'undo' && inner.toSequence !== undefined ? 'command.toSequence' : 'command.type');
+          } else if (GM_COMMANDS.includes(inner.type)) throw new DomainError('gm-only', `only the GM may ${inner.type.replace(/-/g, ' ')}`, 'command.type');
           if (inner.actor === 'gm') throw new DomainError('gm-only', 'only the GM acts as "gm"', 'command.actor');
           requireControl(state, viewer, inner.actor, 'command.actor');
           requireReactorChoices(state, viewer, inner);
         }
         requireKnownIds(state, inner);
         if (inner.type === 'undo' || inner.type === 'redo') requireSeen(state, command.seen, inner.type);
+        // A player's undo or redo was allowed above; the encounter engine takes it as the GM's.
+        const issued: EncounterCommand = viewer.role !== 'gm' && (inner.type === 'undo' || inner.type === 'redo') ? { ...inner, actor: 'gm' } : inner;
         try {
-          return encounterEvents(state, inner, ctx.dice, stamp, viewer.role === 'gm' && command.hidden);
+          const events = encounterEvents(state, issued, ctx.dice, stamp, viewer.role === 'gm' && command.hidden);
+          return [...events, ...boostsCountDown(state, events, stamp), ...revealsAtEnd(state, events, stamp)];
         } catch (e) {
           throw e instanceof DomainError ? refusalFor(state, viewer, e) : e;
         }
@@ -515,7 +661,7 @@ export function evolveTable(state: TableState, event: TableEvent): TableState {
       };
     case 'sheet-updated': {
       const c = state.characters[event.id]!;
-      return { ...next, characters: { ...state.characters, [event.id]: { ...c, sheet: event.sheet } }, log: appendLog(state.log, entry(seq, event, [event.id], [`${event.sheet.name}'s sheet changes${event.entry ? `: ${describeHistory(event.entry)}` : ''}.`], c.hidden)) };
+      return { ...next, characters: { ...state.characters, [event.id]: { ...c, sheet: event.sheet } }, log: appendLog(state.log, entry(seq, event, [event.id], [`${event.sheet.name}'s sheet changes${event.entry ? `: ${describeHistory(event.entry)}` : event.reason ? `: ${event.reason}` : ''}.`], c.hidden)) };
     }
     case 'character-removed': {
       const { [event.id]: removed, ...rest } = state.characters;
@@ -531,24 +677,84 @@ export function evolveTable(state: TableState, event: TableEvent): TableState {
     }
     case 'said':
       return { ...next, log: appendLog(state.log, { ...entry(seq, event, [], [event.text]), said: { to: event.to } }) };
-    case 'rolled':
-      return { ...next, log: appendLog(state.log, { ...entry(seq, event, charactersIn(event.result), event.result.explanation, event.hidden), result: event.result, ...(event.purpose ? { purpose: event.purpose } : {}) }) };
+    case 'rolled': {
+      const written: LogEntry = {
+        ...entry(seq, event, charactersIn(event.result), event.result.explanation, event.hidden),
+        result: event.result,
+        ...(event.purpose ? { purpose: event.purpose } : {}),
+        ...(event.seal ? { commitment: { hash: event.seal.hash } } : {}),
+      };
+      if (!event.seal) return { ...next, log: appendLog(state.log, written) };
+      // The commitment entry follows the roll (seq + 1); the roll waits sealed until revealed.
+      const sealed: SealedRoll = { hash: event.seal.hash, salt: event.seal.salt, dice: committedDice(event.result), result: event.result, ...(event.purpose ? { purpose: event.purpose } : {}), committedAt: seq + 1 };
+      return { ...next, sealed: { ...state.sealed, [sealed.hash]: sealed }, log: appendLog(state.log, written) };
+    }
+    case 'committed':
+      return {
+        ...next,
+        log: appendLog(state.log, { ...entry(seq, event, [], [`The GM rolls in secret; ${revealLine(event.reveal)}. Commitment (SHA-256 of the dice and a salt): ${event.hash}.`]), commitment: { hash: event.hash } }),
+      };
+    case 'revealed': {
+      const { [event.hash]: _revealed, ...sealed } = state.sealed;
+      const when = event.when === 'gm' ? 'The GM reveals' : `At the end of the ${event.when}, the table reveals`;
+      const lines = [`${when} the secret roll committed in entry #${event.committedAt}: dice ${event.dice.join(', ')}, salt ${event.salt}.`, ...event.result.explanation];
+      return {
+        ...next,
+        sealed,
+        log: appendLog(state.log, {
+          ...entry(seq, event, charactersIn(event.result), lines),
+          result: event.result,
+          ...(event.purpose ? { purpose: event.purpose } : {}),
+          reveal: { hash: event.hash, salt: event.salt, dice: event.dice, committedAt: event.committedAt },
+        }),
+      };
+    }
+    case 'secret-reveal-set':
+      return { ...next, secretReveal: event.reveal, log: appendLog(state.log, entry(seq, event, [], [REVEAL_POLICY[event.reveal]])) };
     case 'encounter': {
       const before = state.encounter.now;
-      const encounter = evolveEncounter(state.encounter, event.event);
       const inner = event.event;
+      const encounter = evolveEncounter(state.encounter, inner);
+      const lastAction = stepBy(state.lastAction ?? null, inner, event.by);
       const back = inner.type === 'undone' || inner.type === 'redone' ? undoTarget(state.log, inner.toSequence) : null;
       const lines = back !== null && (inner.type === 'undone' || inner.type === 'redone') ? [undoLine(inner.type, back)] : describeEvent(inner, before);
-      if (lines.length === 0) return { ...next, encounter };
+      if (lines.length === 0) return { ...next, encounter, lastAction };
       const undo = back !== null ? { undo: { kind: inner.type === 'undone' ? ('undo' as const) : ('redo' as const), to: back } } : {};
       const written: LogEntry = { ...entry(seq, event, involved(inner), lines, event.hidden), ...challengeOf(inner), encounterSeq: inner.seq, ...undo };
-      return { ...next, encounter, log: appendLog(state.log, { ...written, ...secretPart(state, event, before) }) };
+      return { ...next, encounter, lastAction, log: appendLog(state.log, { ...written, ...secretPart(state, event, before) }) };
     }
   }
 }
 
+/** The encounter's latest step after `inner`, issued by `by`: events of one action share its number. */
+function stepBy(previous: LastAction | null, inner: EncounterEvent, by: string): LastAction {
+  if (inner.type === 'undone' || inner.type === 'redone') return { kind: inner.type === 'undone' ? 'undo' : 'redo', action: inner.action, by: [by] };
+  if (previous?.kind === 'action' && previous.action === inner.action) return previous.by.includes(by) ? previous : { ...previous, by: [...previous.by, by] };
+  return { kind: 'action', action: inner.action, by: [by] };
+}
+
+/**
+ * Who may undo or redo at the table. The GM may undo any action and redo any undo (within the
+ * encounter's own rules). A player takes back only their own last action, and only while it is the
+ * latest step of the encounter that anyone took; a player redoes only their own undo, right after
+ * it. Returns why not, or null when the viewer may.
+ */
+export function undoRefusal(state: TableState, viewer: Viewer, kind: 'undo' | 'redo', toSequence?: number): string | null {
+  if (viewer.role === 'gm') return null;
+  if (viewer.role !== 'player') return 'observers watch the table; they cannot change it';
+  const last = state.lastAction ?? null;
+  const mine = last !== null && last.by.length > 0 && last.by.every((id) => id === viewer.participantId);
+  if (kind === 'undo') {
+    if (!mine || last.kind !== 'action') return 'a player takes back only their own last action, while nothing else has happened after it; ask the GM';
+    if (toSequence !== undefined && toSequence !== state.encounter.undoTo) return 'a player takes back their own last action only, not further back; ask the GM';
+    return null;
+  }
+  if (!mine || last.kind !== 'undo') return 'a player redoes only their own undo, right after it; ask the GM';
+  return null;
+}
+
 /** Undo and redo in the log's own numbering: the last entry of the state they return to (0: before play began). */
-function undoTarget(log: TableLog, toSequence: number): number {
+function undoTarget(log: TableLog<LogEntry>, toSequence: number): number {
   for (let i = log.length - 1; i >= 0; i--) {
     const e = log.shared[i]!;
     if (e.encounterSeq !== undefined && e.encounterSeq <= toSequence) return e.seq;

@@ -15,6 +15,9 @@ const TABLE_EVENT_TYPES = {
   'visibility-set': true,
   'owner-set': true,
   rolled: true,
+  committed: true,
+  revealed: true,
+  'secret-reveal-set': true,
   encounter: true,
   said: true,
 } as const satisfies Record<TableEvent['type'], true>;
@@ -61,7 +64,10 @@ export function checkEventShape(raw: unknown): asserts raw is TableEvent {
     if (typeof inner.seq !== 'number' || typeof inner.action !== 'number') fail('event.seq', 'an encounter event carries its seq and action');
   }
   if ((e.type === 'character-added' || e.type === 'sheet-updated') && (!e.sheet || typeof e.sheet !== 'object')) fail('sheet', 'the event carries a sheet');
-  if (e.type === 'rolled' && (!e.result || typeof e.result !== 'object')) fail('result', 'a roll carries its result');
+  if ((e.type === 'rolled' || e.type === 'revealed') && (!e.result || typeof e.result !== 'object')) fail('result', 'a roll carries its result');
+  if ((e.type === 'committed' || e.type === 'revealed') && (typeof e.hash !== 'string' || !/^[0-9a-f]{64}$/.test(e.hash))) fail('hash', 'a commitment is a SHA-256 hash: 64 lower-case hex digits');
+  if (e.type === 'revealed' && (typeof e.salt !== 'string' || !Array.isArray(e.dice) || typeof e.committedAt !== 'number')) fail('salt', 'a revealed roll carries its salt, its dice and the entry of its commitment');
+  if (e.type === 'rolled' && e.seal !== undefined && (typeof e.seal !== 'object' || e.seal === null || typeof (e.seal as Record<string, unknown>).hash !== 'string' || typeof (e.seal as Record<string, unknown>).salt !== 'string')) fail('seal', 'a sealed roll carries its hash and salt');
 }
 
 /** An event that names a character the table does not have, or adds one it has, cannot apply. */

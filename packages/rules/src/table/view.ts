@@ -2,7 +2,7 @@ import { ownHas } from '@personae/core';
 import { emptyTally, type CharacterState, type Combat, type LastChallenge, type Snapshot, type SuccessTally } from '../encounter';
 import { publicEncounterEvent, WITHHELD } from './hidden';
 import type { TableLog } from './log';
-import { canHear, type LogEntry, type TableCharacter, type TableEvent, type TableState, type Viewer } from './table';
+import { canHear, undoRefusal, type LogEntry, type TableCharacter, type TableEvent, type TableState, type Viewer } from './table';
 
 /**
  * What one participant may see. The GM sees everything. Players and observers see public characters
@@ -52,6 +52,11 @@ export interface TableView {
   readonly development: { readonly countsOnlyClear: boolean; readonly characters: readonly DevelopmentRow[] };
   readonly canUndo: boolean;
   readonly canRedo: boolean;
+  /**
+   * Secret rolls: when the table reveals them, and (for the GM only, empty for everyone else) the
+   * commitments of those not yet revealed, oldest first.
+   */
+  readonly secretRolls: { readonly reveal: TableState['secretReveal']; readonly sealed: readonly { readonly hash: string; readonly committedAt: number; readonly purpose?: string }[] };
 }
 
 /** Characters in play or at the table whose sheets the viewer may not see. */
@@ -110,10 +115,12 @@ function entryFor(e: LogEntry, viewer: Viewer, secret: ReadonlySet<string>): Log
     ...(e.encounterSeq !== undefined ? { encounterSeq: e.encounterSeq } : {}),
     ...(e.said ? { said: e.said } : {}),
     ...(e.undo ? { undo: e.undo } : {}),
+    ...(e.commitment ? { commitment: e.commitment } : {}),
+    ...(e.reveal ? { reveal: e.reveal } : {}),
   };
 }
 
-function visibleLog(log: TableLog, viewer: Viewer, secret: ReadonlySet<string>): { log: readonly LogEntry[]; logOmitted: number } {
+function visibleLog(log: TableLog<LogEntry>, viewer: Viewer, secret: ReadonlySet<string>): { log: readonly LogEntry[]; logOmitted: number } {
   const newest: LogEntry[] = [];
   let omitted = 0;
   for (let i = log.length - 1; i >= 0; i--) {
@@ -229,8 +236,17 @@ export function viewTable(state: TableState, viewer: Viewer): TableView {
     scene: now ? sceneView(state, now, viewer, secret, listed) : null,
     ...visibleLog(state.log, viewer, secret),
     development: { countsOnlyClear: state.options.developmentCountsOnlyClear, characters: development },
-    canUndo: state.encounter.undoTo !== null,
-    canRedo: state.encounter.redo.length > 0,
+    canUndo: state.encounter.undoTo !== null && undoRefusal(state, viewer, 'undo') === null,
+    canRedo: state.encounter.redo.length > 0 && undoRefusal(state, viewer, 'redo') === null,
+    secretRolls: {
+      reveal: state.secretReveal,
+      sealed:
+        viewer.role === 'gm'
+          ? Object.values(state.sealed)
+              .sort((a, b) => a.committedAt - b.committedAt)
+              .map((s) => ({ hash: s.hash, committedAt: s.committedAt, ...(s.purpose !== undefined ? { purpose: s.purpose } : {}) }))
+          : [],
+    },
   };
 }
 

@@ -94,6 +94,9 @@ CREATE TABLE IF NOT EXISTS ${s}.commands (
 );
 INSERT INTO ${s}.store_meta (key, value) VALUES ('schema_version', '1') ON CONFLICT (key) DO NOTHING;
 ALTER TABLE ${s}.tables ADD COLUMN IF NOT EXISTS setup_version INTEGER NOT NULL DEFAULT 0;
+-- Schema 2: every table names its ruleset; tables made before rulesets existed are Personae tables.
+ALTER TABLE ${s}.tables ADD COLUMN IF NOT EXISTS ruleset TEXT NOT NULL DEFAULT 'personae';
+UPDATE ${s}.store_meta SET value = '2' WHERE key = 'schema_version' AND value = '1';
 CREATE OR REPLACE FUNCTION ${s}.append_batch(
   a_tables TEXT[], a_expected INTEGER[], a_participants TEXT[], a_commands TEXT[], a_hashes TEXT[],
   a_firsts INTEGER[], a_lasts INTEGER[], a_after INTEGER[], a_ats TEXT[], a_counts INTEGER[],
@@ -330,9 +333,9 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       const t = input.table;
       await transaction(async (client) => {
         await client.query(
-          `INSERT INTO ${s}.tables (id, name, created_at, settings, version, invite_hash, observer_hash)
-           VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-          [t.id, t.name, t.createdAt, JSON.stringify(t.settings), t.version, input.inviteHash, input.observerHash],
+          `INSERT INTO ${s}.tables (id, name, created_at, ruleset, settings, version, invite_hash, observer_hash)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+          [t.id, t.name, t.createdAt, t.ruleset, JSON.stringify(t.settings), t.version, input.inviteHash, input.observerHash],
         );
         for (const { participant, tokenHash } of input.participants) {
           await insertParticipant(client, t.id, participant, tokenHash);
@@ -342,7 +345,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     },
     async getTable(tableId) {
       const r = await pool.query<TableRow>(
-        `SELECT id, name, created_at, settings, version FROM ${s}.tables WHERE id = $1`,
+        `SELECT id, name, created_at, ruleset, settings, version FROM ${s}.tables WHERE id = $1`,
         [tableId],
       );
       return r.rows[0] ? toTable(r.rows[0]) : null;

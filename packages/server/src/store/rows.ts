@@ -6,6 +6,7 @@ export interface TableRow {
   id: string;
   name: string;
   created_at: string;
+  ruleset: string;
   settings: string;
   version: number;
 }
@@ -37,6 +38,7 @@ export const toTable = (r: TableRow): TableRecord => ({
   id: r.id,
   name: r.name,
   createdAt: r.created_at,
+  ruleset: r.ruleset,
   settings: JSON.parse(r.settings) as TableRecord['settings'],
   version: r.version,
 });

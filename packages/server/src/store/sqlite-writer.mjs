@@ -15,10 +15,17 @@ db.pragma(`synchronous = ${workerData.synchronous === 'normal' ? 'NORMAL' : 'FUL
 db.pragma('foreign_keys = ON');
 db.pragma('busy_timeout = 5000');
 db.exec(workerData.schema);
+// Schema 2: every table names its ruleset; tables made before rulesets existed are Personae tables.
+if (!db.prepare('PRAGMA table_info(tables)').all().some((c) => c.name === 'ruleset')) {
+  db.transaction(() => {
+    db.exec("ALTER TABLE tables ADD COLUMN ruleset TEXT NOT NULL DEFAULT 'personae'");
+    db.exec("UPDATE store_meta SET value = '2' WHERE key = 'schema_version'");
+  })();
+}
 
 const q = {
   insertTable: db.prepare(
-    'INSERT INTO tables (id, name, created_at, settings, version, invite_hash, observer_hash) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO tables (id, name, created_at, ruleset, settings, version, invite_hash, observer_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   ),
   insertParticipant: db.prepare(
     `INSERT INTO participants (table_id, id, role, display_name, token_hash, joined_at, removed_at, position)
@@ -55,7 +62,7 @@ function insertParticipant(tableId, p, tokenHash) {
 const ops = {
   createTable: db.transaction((input) => {
     const t = input.table;
-    q.insertTable.run(t.id, t.name, t.createdAt, JSON.stringify(t.settings), t.version, input.inviteHash, input.observerHash);
+    q.insertTable.run(t.id, t.name, t.createdAt, t.ruleset, JSON.stringify(t.settings), t.version, input.inviteHash, input.observerHash);
     for (const { participant, tokenHash } of input.participants) insertParticipant(t.id, participant, tokenHash);
     insertEvents(t.id, input.events);
     return null;

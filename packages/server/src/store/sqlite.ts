@@ -171,7 +171,7 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Stor
   db.pragma('busy_timeout = 5000');
 
   const q = {
-    getTable: db.prepare<[string], TableRow>('SELECT id, name, created_at, settings, version FROM tables WHERE id = ?'),
+    getTable: db.prepare<[string], TableRow>('SELECT id, name, created_at, ruleset, settings, version FROM tables WHERE id = ?'),
     listParticipants: db.prepare<[string], ParticipantRow>(
       'SELECT id, role, display_name, joined_at, removed_at FROM participants WHERE table_id = ? ORDER BY position',
     ),

@@ -2,12 +2,18 @@
 export interface TableSettings {
   /** Players and the GM may enter results from physical dice with their commands. */
   physicalDice: boolean;
+  /** The ruleset's preset the table was set up with (absent: the ruleset's first preset). */
+  preset?: string;
+  /** Options set differently from the preset (checked by the ruleset's `resolveOptions`). */
+  options?: Record<string, unknown>;
 }
 
 export interface TableRecord {
   id: string;
   name: string;
   createdAt: string;
+  /** The ruleset the table plays ("personae", "d100", "lucidity"); fixed when it is created. */
+  ruleset: string;
   settings: TableSettings;
   /** Sequence number of the last event (0 for a table with no events). */
   version: number;

@@ -14,6 +14,7 @@ export interface Link {
 
 export interface CreatedTable {
   tableId: string;
+  ruleset: string;
   gm: Link & { participantId: string };
   invite: Link;
   observer: Link;
@@ -27,7 +28,7 @@ export interface Joined extends Link {
 
 
 export interface TableInfo {
-  table: { id: string; name: string; createdAt: string; settings: TableSettings };
+  table: { id: string; name: string; ruleset: string; createdAt: string; settings: TableSettings };
   version: number;
   you: { participantId: string; role: 'gm' | 'player' | 'observer'; displayName: string | null };
   participants: Participant[];
@@ -72,8 +73,9 @@ async function call<T>(method: string, path: string, body?: unknown, token?: str
 }
 
 export const api = {
-  createTable: (name: string, gmName: string, physicalDice: boolean) =>
-    call<CreatedTable>('POST', '/api/tables', { name, gmName, settings: { physicalDice } }),
+  /** `setup`: the ruleset (default Personae), one of its presets and options set differently. */
+  createTable: (name: string, gmName: string, physicalDice: boolean, setup: { ruleset?: string; preset?: string; options?: Record<string, unknown> } = {}) =>
+    call<CreatedTable>('POST', '/api/tables', { name, gmName, ...setup, settings: { physicalDice } }),
   /** The name of the table an invite opens (the invite is checked; nothing else is told). */
   invitation: (tableId: string, invite: string) => call<{ table: { id: string; name: string } }>('POST', `/api/tables/${encodeURIComponent(tableId)}/invitation`, { invite }),
   join: (tableId: string, invite: string, displayName: string) =>

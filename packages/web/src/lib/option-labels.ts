@@ -1,4 +1,4 @@
-import type { OptionName } from '../../../rules/src/options/options';
+import type { OptionName } from '@personae/rules/options/options';
 
 /** Each table option named in words, for the GM choosing them. */
 export const OPTION_LABEL: Record<OptionName, string> = {

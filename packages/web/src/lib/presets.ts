@@ -1,4 +1,4 @@
-import type { Preset } from '../../../rules/src/options/options';
+import type { Preset } from '@personae/rules/options/options';
 
 /**
  * The rulesets a table can play by, named in words. Only the type comes from the rules library, so the

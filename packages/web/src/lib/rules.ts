@@ -25,7 +25,7 @@ export {
   type Tier,
   type Purchase,
   type HistoryEntry,
-} from '../../../rules/src/character/schema';
+} from '@personae/rules/character/schema';
 export {
   ATTRIBUTE_LABELS,
   PRIORITY_LABELS,
@@ -43,11 +43,11 @@ export {
   developmentPoints,
   type CharacterOptions,
   type DerivedCharacter,
-} from '../../../rules/src/character/derive';
-export { checkCreation, powerUpgrades, type CheckReport } from '../../../rules/src/character/checks';
-export { CHARACTER_RULES, type Violation, type Note } from '../../../rules/src/character/rules';
-export { awardBalances, decideAdvancement, type AdvancementCommand } from '../../../rules/src/character/advancement';
-export { describePurchase } from '../../../rules/src/character/purchases';
+} from '@personae/rules/character/derive';
+export { checkCreation, powerUpgrades, type CheckReport } from '@personae/rules/character/checks';
+export { CHARACTER_RULES, type Violation, type Note } from '@personae/rules/character/rules';
+export { awardBalances, decideAdvancement, type AdvancementCommand } from '@personae/rules/character/advancement';
+export { describePurchase } from '@personae/rules/character/purchases';
 export {
   OPTION_DEFINITIONS,
   PRESETS,
@@ -57,7 +57,7 @@ export {
   type OptionName,
   type Preset,
   type TableOptions,
-} from '../../../rules/src/options/options';
+} from '@personae/rules/options/options';
 export {
   EFFECTS,
   EFFECT_TYPES,
@@ -71,22 +71,23 @@ export {
   type AbilityEffect,
   type EffectTypeName,
   type Labeled,
-} from '../../../rules/src/effects';
-export { challengeOdds, unopposedOdds } from '../../../rules/src/odds/api';
-export type { ChallengeOdds, OddsSide } from '../../../rules/src/odds/types';
-export { DIFFICULTIES, difficultyLabel, parseDifficulty } from '../../../rules/src/challenge/difficulty';
-export { assistBenefit, freePoolSide, unopposedGmDice, resolveChallenge, resolveUnopposed, type ChallengeResult, type SideResult } from '../../../rules/src/challenge/resolve';
-export type { RerollSpec } from '../../../rules/src/challenge/reroll';
-export { allocateAttributes } from '../../../rules/src/character/builder';
-export { STATUS_LABEL, STATUS_PENALTY, threshold, statusForHits, ladder, type Status } from '../../../rules/src/encounter/injury';
-export { STAGE_LABEL, escalationOrder, type Stage } from '../../../rules/src/time/clock';
-export { bankTotal, type Snapshot, type CharacterState, type ResolveTrack, type Place } from '../../../rules/src/encounter/state';
-export type { EncounterCommandInput } from '../../../rules/src/encounter/commands';
-export type { TableView, CharacterView } from '../../../rules/src/table/view';
-export type { LogEntry, Viewer } from '../../../rules/src/table/table';
-export type { TableCommandInput } from '../../../rules/src/table/commands';
-export { poolSize } from '../../../rules/src/challenge/pool';
-export { composeSide, type BuiltSide } from '../../../rules/src/encounter/sides';
-export { combatantFromSheet } from '../../../rules/src/encounter/sheet';
-export { skillUse } from '../../../rules/src/encounter/combatant';
-export { DomainError } from '../../../rules/src/encounter/errors';
+} from '@personae/rules/effects';
+export { challengeOdds, unopposedOdds } from '@personae/rules/odds/api';
+export type { ChallengeOdds, OddsSide } from '@personae/rules/odds/types';
+export { DIFFICULTIES, difficultyLabel, parseDifficulty } from '@personae/rules/challenge/difficulty';
+export { assistBenefit, freePoolSide, unopposedGmDice, resolveChallenge, resolveUnopposed, type ChallengeResult, type SideResult } from '@personae/rules/challenge/resolve';
+export type { RerollSpec } from '@personae/rules/challenge/reroll';
+export { allocateAttributes } from '@personae/rules/character/builder';
+export { STATUS_LABEL, STATUS_PENALTY, threshold, statusForHits, ladder, type Status } from '@personae/rules/encounter/injury';
+export { STAGE_LABEL, escalationOrder, type Stage } from '@personae/rules/time/clock';
+export { bankTotal, type Snapshot, type CharacterState, type ResolveTrack, type Place } from '@personae/rules/encounter/state';
+export type { EncounterCommandInput } from '@personae/rules/encounter/commands';
+export type { TableView, CharacterView } from '@personae/rules/table/view';
+export type { LogEntry, Viewer } from '@personae/rules/table/table';
+export { checkReveal, type RevealCheck } from '@personae/rules/table/secret';
+export type { TableCommandInput } from '@personae/rules/table/commands';
+export { poolSize } from '@personae/rules/challenge/pool';
+export { composeSide, type BuiltSide } from '@personae/rules/encounter/sides';
+export { combatantFromSheet } from '@personae/rules/encounter/sheet';
+export { skillUse } from '@personae/rules/encounter/combatant';
+export { DomainError } from '@personae/rules/encounter/errors';

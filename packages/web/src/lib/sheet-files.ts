@@ -4,7 +4,7 @@ import type { CharacterSheet } from './rules';
  * Sheet files in and out. The YAML reader and writer are loaded only when a file is opened or saved,
  * so the builder starts without them.
  */
-const loader = () => import('../../../rules/src/character/load');
+const loader = () => import('@personae/rules/character/load');
 
 export type SheetFileResult = { ok: true; sheet: CharacterSheet } | { ok: false; message: string; issues: readonly { message: string; line?: number; path?: string }[] };
 

@@ -1,6 +1,7 @@
-import type { ComponentChildren, ComponentType } from 'preact';
+import type { ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { navigate, onNavigate, parseRoute, type Route } from '../lib/route';
+import { onNavigate, parseRoute, type Route } from '../lib/route';
+import { Frame, link } from './Frame';
 import { JoinPage } from './Join';
 import { StartPage } from './Start';
 
@@ -77,31 +78,4 @@ export function App() {
       );
   }
   return body;
-}
-
-/** A link that stays inside the app (no reload), still a real link for new tabs and assistive tech. */
-export function link(to: string) {
-  return (e: MouseEvent) => {
-    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-    e.preventDefault();
-    navigate(to);
-  };
-}
-
-export function Frame(props: { children?: ComponentChildren; where?: ComponentChildren; right?: ComponentChildren }) {
-  return (
-    <>
-      <a class="skip-link" href="#main">
-        Skip to content
-      </a>
-      <header class="topbar">
-        <a class="brand" href="/" onClick={link('/')}>
-          Personae Table
-        </a>
-        <div class="where">{props.where}</div>
-        {props.right}
-      </header>
-      {props.children}
-    </>
-  );
 }

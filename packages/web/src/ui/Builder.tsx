@@ -4,7 +4,7 @@ import { STEPS, budgets, checkDraft, draftFromSheet, draftSheet, newDraft, probl
 import { PRESETS, attributeSum, potentialFromSum, presetOptions, type AttributeName, type CharacterSheet, type Preset, type TableOptions } from '../lib/rules';
 import { download, fileNameFor, readSheetFile, writeSheetFile } from '../lib/sheet-files';
 import { plural } from '../lib/format';
-import { Frame, link } from './App';
+import { Frame, link } from './Frame';
 import { SelectField } from './fields';
 import { SheetView } from './SheetView';
 import { AttributeStep } from './builder/AttributeStep';

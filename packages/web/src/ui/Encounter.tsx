@@ -46,6 +46,8 @@ export function Encounter(props: { view: TableView; me: { participantId: string;
   const current = combat ? (combat.order[combat.index] ?? null) : null;
   const mine = (id: string) => gm || view.characters.find((c) => c.id === id)?.owner === props.me.participantId;
   const preview = undoPreview(view.log);
+  // A player's undo names one of their own characters; the server checks that the action is theirs.
+  const undoActor = gm ? 'gm' : (view.characters.find((c) => c.owner === props.me.participantId)?.id ?? 'gm');
   const present = view.characters.filter((c) => c.play?.present);
 
   return (
@@ -174,9 +176,10 @@ export function Encounter(props: { view: TableView; me: { participantId: string;
         </div>
       )}
 
-      {gm && (
+      {(gm || view.canUndo || view.canRedo) && (
         <div class="card">
           <h3>Undo and redo</h3>
+          {!gm && <p class="small muted">You may take back your own last action while nothing else has happened after it.</p>}
           {view.canUndo && preview.length > 0 ? (
             <div class="undo-preview" id="undo-preview">
               Undo takes back the latest encounter action:
@@ -190,10 +193,10 @@ export function Encounter(props: { view: TableView; me: { participantId: string;
             <p class="small muted">{view.canUndo ? 'Undo takes back the latest encounter action.' : 'Nothing to undo.'}</p>
           )}
           <div class="row">
-            <button type="button" disabled={!view.canUndo} aria-describedby={preview.length ? 'undo-preview' : undefined} onClick={() => run({ type: 'undo', actor: 'gm' }, false, view.seq)}>
+            <button type="button" disabled={!view.canUndo} aria-describedby={preview.length ? 'undo-preview' : undefined} onClick={() => run({ type: 'undo', actor: undoActor }, false, view.seq)}>
               Undo
             </button>
-            <button type="button" disabled={!view.canRedo} onClick={() => run({ type: 'redo', actor: 'gm' }, false, view.seq)}>
+            <button type="button" disabled={!view.canRedo} onClick={() => run({ type: 'redo', actor: undoActor }, false, view.seq)}>
               Redo
             </button>
           </div>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError } from '../lib/api';
 import { navigate } from '../lib/route';
 import { saveTable, savedTables } from '../lib/storage';
-import { Frame } from './App';
+import { Frame } from './Frame';
 import { tablePath } from './Start';
 
 export function JoinPage(props: { tableId: string; invite: string | null }) {

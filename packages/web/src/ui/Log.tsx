@@ -5,7 +5,7 @@ import { omittedText } from '../lib/encounter';
 import { timeOf } from '../lib/format';
 import { takenBack } from '../lib/undo';
 import { foldedEntries, headline, storyOf, type StoryContext } from '../lib/story';
-import type { CharacterView, LogEntry } from '../lib/rules';
+import { checkReveal, type CharacterView, type LogEntry, type RevealCheck } from '../lib/rules';
 import { ChallengeView, verdictText } from './Dice';
 
 export function whoName(participants: readonly Participant[], id: string): string {
@@ -42,6 +42,7 @@ export function Log(props: { idPrefix: string; log: readonly LogEntry[]; charact
     }
     return out;
   }, [props.log, folded]);
+  const commitments = useMemo(() => commitmentsIn(props.log), [props.log]);
   const entries = useMemo(() => {
     const c = props.characters.find((x) => x.id === filter);
     return props.log.filter((e) => !folded.has(e.seq) && (!c || concerns(e, c)) && (!rollsOnly || e.result)).slice().reverse();
@@ -78,7 +79,7 @@ export function Log(props: { idPrefix: string; log: readonly LogEntry[]; charact
       ) : (
         <ol class="log" reversed aria-label="Log entries, newest first">
           {entries.slice(0, shown).map((e) => (
-            <LogItem key={e.seq} entry={e} participants={props.participants} graded={props.graded} portrait={portraitOf(e, props.characters)} takenBackBy={gone.get(e.seq)} ctx={ctx} also={foldedInto.get(e.seq)} />
+            <LogItem key={e.seq} entry={e} participants={props.participants} graded={props.graded} portrait={portraitOf(e, props.characters)} takenBackBy={gone.get(e.seq)} commitments={commitments} ctx={ctx} also={foldedInto.get(e.seq)} />
           ))}
         </ol>
       )}
@@ -118,7 +119,44 @@ function SaidItem(props: { entry: LogEntry & { said: { to: string | null } }; pa
   );
 }
 
-function LogItem(props: { entry: LogEntry; participants: readonly Participant[]; graded: boolean; portrait?: string | undefined; takenBackBy?: number | undefined; ctx: StoryContext; also?: LogEntry[] | undefined }) {
+/** The commitments of secret rolls published in the log, by hash: the entry that published each. */
+function commitmentsIn(log: readonly LogEntry[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const e of log) if (e.commitment && !e.hidden && !e.result) out.set(e.commitment.hash, e.seq);
+  return out;
+}
+
+/**
+ * A revealed secret roll checked here, in the browser: its dice and salt hash to the commitment the
+ * log published before it, and they are the dice its result compared.
+ */
+export function revealVerdict(e: LogEntry, commitments: ReadonlyMap<string, number>): (RevealCheck & { committedAt: number | null }) | null {
+  if (!e.reveal) return null;
+  const at = commitments.get(e.reveal.hash) ?? null;
+  if (at === null) return { ok: false, message: 'the commitment it names is not in this log (older entries are not loaded, or it was never published)', committedAt: null };
+  if (at >= e.seq) return { ok: false, message: `the commitment (entry #${at}) was published after the reveal`, committedAt: at };
+  return { ...checkReveal(e.reveal.hash, e.reveal, e.result), committedAt: at };
+}
+
+function SecretMark(props: { entry: LogEntry; commitments: ReadonlyMap<string, number> }) {
+  const e = props.entry;
+  if (e.reveal) {
+    const v = revealVerdict(e, props.commitments)!;
+    return v.ok ? (
+      <span class="tag verified" data-verified="yes" title={`SHA-256 of the salt and the dice ${e.reveal.dice.join(', ')} equals the commitment of entry #${v.committedAt}`}>
+        Verified: matches the commitment of #{v.committedAt}
+      </span>
+    ) : (
+      <span class="tag not-verified" data-verified="no" title={v.message}>
+        NOT verified: {v.message}
+      </span>
+    );
+  }
+  if (e.commitment && !e.result) return <span class="tag sealed">Sealed: waiting for the reveal</span>;
+  return null;
+}
+
+function LogItem(props: { entry: LogEntry; participants: readonly Participant[]; graded: boolean; portrait?: string | undefined; takenBackBy?: number | undefined; commitments: ReadonlyMap<string, number>; ctx: StoryContext; also?: LogEntry[] | undefined }) {
   const e = props.entry;
   if (e.said) return <SaidItem entry={{ ...e, said: e.said }} participants={props.participants} />;
   // A roll's step-by-step lines are in its card; the lines above them (the challenge itself) make the story.
@@ -142,6 +180,12 @@ function LogItem(props: { entry: LogEntry; participants: readonly Participant[];
           <>
             {' '}
             <span class="tag undone">Taken back by #{props.takenBackBy}</span>
+          </>
+        )}
+        {(e.reveal || e.commitment) && (
+          <>
+            {' '}
+            <SecretMark entry={e} commitments={props.commitments} />
           </>
         )}
       </div>

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'preact/hooks';
 import { cryptoDice, type DiceSource } from '@personae/dice';
 import { PRESETS, freePoolSide, presetOptions, resolveChallenge, resolveUnopposed, difficultyLabel, type ChallengeResult, type Preset } from '../lib/rules';
 import type { ResolvedSide } from '../lib/roller';
-import { Frame } from './App';
+import { Frame } from './Frame';
 import { ChallengeView } from './Dice';
 import { SelectField } from './fields';
 import { Roller, type RollCommand } from './Roller';

@@ -1,10 +1,10 @@
 import { useState } from 'preact/hooks';
 import { api, ApiError } from '../lib/api';
 import { newCommandId } from '../lib/format';
-import { PRESET_CHOICES, PRESET_LABEL, type Preset } from '../lib/presets';
 import { navigate } from '../lib/route';
 import { forgetTable, rememberTab, saveTable, savedTables, type SavedTable } from '../lib/storage';
-import { Frame, link } from './App';
+import { PERSONAE, RULESET_CHOICES, rulesetChoice } from '../rulesets/catalog';
+import { Frame, link } from './Frame';
 
 export function tablePath(t: { tableId: string; token: string; role: string }): string {
   return `/${t.role === 'observer' ? 'watch' : 'table'}/${encodeURIComponent(t.tableId)}#token=${encodeURIComponent(t.token)}`;
@@ -14,7 +14,9 @@ export function StartPage() {
   const [name, setName] = useState('');
   const [gmName, setGmName] = useState('');
   const [physical, setPhysical] = useState(true);
-  const [preset, setPreset] = useState<Preset>('core-2011');
+  const [ruleset, setRuleset] = useState(PERSONAE);
+  const [preset, setPreset] = useState<string>(rulesetChoice(PERSONAE)!.presets[0]!.id);
+  const choice = rulesetChoice(ruleset) ?? RULESET_CHOICES[0]!;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [tables, setTables] = useState<SavedTable[]>(savedTables);
@@ -58,9 +60,14 @@ export function StartPage() {
     setBusy(true);
     setError(null);
     try {
-      const created = await api.createTable(name.trim(), gmName.trim(), physical);
-      // The table plays by the chosen ruleset from its first entry on.
-      await api.command(created.tableId, created.gm.token, { commandId: newCommandId(), command: { type: 'configure', preset } });
+      let created;
+      if (ruleset === PERSONAE) {
+        created = await api.createTable(name.trim(), gmName.trim(), physical);
+        // The table plays by the chosen document from its first entry on (a logged, changeable choice).
+        await api.command(created.tableId, created.gm.token, { commandId: newCommandId(), command: { type: 'configure', preset } });
+      } else {
+        created = await api.createTable(name.trim(), gmName.trim(), physical, { ruleset, preset });
+      }
       saveTable({
         tableId: created.tableId,
         tableName: name.trim(),
@@ -103,16 +110,34 @@ export function StartPage() {
                 <input id="gm-name" type="text" value={gmName} maxLength={60} autoComplete="nickname" onInput={(e) => setGmName(e.currentTarget.value)} />
               </div>
               <div class="field">
+                <label for="table-ruleset">Game</label>
+                <select
+                  id="table-ruleset"
+                  value={ruleset}
+                  onChange={(e) => {
+                    const next = rulesetChoice(e.currentTarget.value) ?? RULESET_CHOICES[0]!;
+                    setRuleset(next.id);
+                    setPreset(next.presets[0]!.id);
+                  }}
+                >
+                  {RULESET_CHOICES.map((r) => (
+                    <option key={r.id} value={r.id}>
+                      {r.title}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div class="field">
                 <label for="table-preset">Rules</label>
-                <select id="table-preset" value={preset} aria-describedby="table-preset-hint" onChange={(e) => setPreset(e.currentTarget.value as Preset)}>
-                  {PRESET_CHOICES.map((p) => (
-                    <option key={p} value={p}>
-                      {PRESET_LABEL[p]}
+                <select id="table-preset" value={preset} aria-describedby="table-preset-hint" onChange={(e) => setPreset(e.currentTarget.value)}>
+                  {choice.presets.map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.label}
                     </option>
                   ))}
                 </select>
                 <span id="table-preset-hint" class="hint">
-                  Every table option follows this document. You can change single options later in the Table tab.
+                  {choice.hint}
                 </span>
               </div>
               <label class="check">

@@ -4,7 +4,9 @@ import { TableConnection, type ConnectionStatus } from '../lib/connection';
 import type { RollerCharacter } from '../lib/roller';
 import { STATUS_LABEL, STATUS_PENALTY, type ChallengeResult, type TableView } from '../lib/rules';
 import { openTab, rememberTab, saveTable, savedTable } from '../lib/storage';
-import { Frame, link } from './App';
+import { PERSONAE } from '../rulesets/catalog';
+import { RulesetTable } from '../rulesets/host';
+import { Frame, link } from './Frame';
 import { Builder } from './Builder';
 import { Characters } from './Characters';
 import { Encounter } from './Encounter';
@@ -12,6 +14,7 @@ import { Log, announce } from './Log';
 import { Roller } from './Roller';
 import { Talk } from './Talk';
 import { Invite, Options, Participants, PhysicalDice, Records } from './TableSettings';
+import { SecretRolls } from './SecretRolls';
 
 type Tab = 'play' | 'encounter' | 'characters' | 'log' | 'table';
 const TABS: { id: Tab; label: string; narrowOnly?: boolean }[] = [
@@ -87,8 +90,10 @@ export function TablePage(props: { tableId: string; token: string | null; watch:
   }, [tab, props.tableId]);
 
   const c = conn.current;
-  const view = (c?.state ?? null) as TableView | null;
   const welcome = c?.welcome ?? null;
+  // A table of another ruleset is shown by that ruleset's pages (rulesets/); this page is Personae's.
+  const ruleset = welcome?.table.ruleset ?? PERSONAE;
+  const view = ruleset === PERSONAE ? ((c?.state ?? null) as TableView | null) : null;
   const participants = c?.participants ?? [];
 
   useEffect(() => {
@@ -188,6 +193,44 @@ export function TablePage(props: { tableId: string; token: string | null; watch:
       {me.displayName ?? 'Watching'} · {me.role === 'gm' ? 'GM' : me.role === 'player' ? 'player' : 'observer'}
     </span>
   ) : null;
+
+  if (ruleset !== PERSONAE && welcome && c) {
+    return (
+      <Frame where={welcome.table.name} right={<>{who}{pill}</>}>
+        {status === 'refused' && (
+          <div class="banner bad" role="alert">
+            {c.problem ?? 'The server refused this link.'}
+          </div>
+        )}
+        <main id="main">
+          <h1 class="sr-only">{`${welcome.table.name}: table`}</h1>
+          <RulesetTable
+            ruleset={ruleset}
+            tableId={props.tableId}
+            token={token}
+            view={c.state}
+            version={c.lastSeq}
+            welcome={welcome}
+            me={welcome.you}
+            participants={participants}
+            settings={welcome.table.settings}
+            send={async (command, dice) => {
+              try {
+                const ack = await c.send(command, dice);
+                await c.stateAt(ack.lastSeq);
+              } catch (e) {
+                throw new Error(message(e));
+              }
+            }}
+            onSettings={(settings) => {
+              c.setSettings(settings);
+              refresh();
+            }}
+          />
+        </main>
+      </Frame>
+    );
+  }
 
   const onTabKey = (e: KeyboardEvent) => {
     const visible = TABS.filter((t) => !(t.narrowOnly && wide));
@@ -326,6 +369,7 @@ export function TablePage(props: { tableId: string; token: string | null; watch:
                   />
                   <Records tableId={props.tableId} token={token} tableName={welcome?.table.name ?? 'Table'} gm={gm} view={view} participants={participants} />
                   <Options view={view} gm={gm} send={send} />
+                  <SecretRolls view={view} gm={gm} send={send} />
                 </div>
               </div>
               <aside class="card side-log" aria-label="Shared log">

@@ -1,0 +1,138 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { seededDice } from '@personae/dice';
+import { loadSheet } from '../../src/character';
+import { verifyRoll } from '@personae/core';
+import { checkReveal, committedDice, personaeTable, tableLog, type TableCommandInput, type TableEvent, type TableState, type Viewer } from '../../src/index';
+
+const gm: Viewer = { role: 'gm', participantId: 'p-gm' };
+const ann: Viewer = { role: 'player', participantId: 'p-ann' };
+const watcher: Viewer = { role: 'observer', participantId: 'observer' };
+function sheet(file: string): Record<string, unknown> {
+  const loaded = loadSheet(readFileSync(new URL(`../../../../examples/characters/${file}`, import.meta.url), 'utf8'), file);
+  if (!loaded.ok) throw new Error(loaded.error.message);
+  return JSON.parse(JSON.stringify(loaded.sheet));
+}
+
+const SALT = '0f1e2d3c4b5a69788796a5b4c3d2e1f0';
+
+/** Drives a table as the server does and records what each seat receives. */
+class Recorded {
+  state: TableState = personaeTable.initialState();
+  readonly seen = new Map<Viewer, string[]>([[gm, []], [ann, []], [watcher, []]]);
+  constructor(private readonly dice = seededDice(5)) {}
+  run(viewer: Viewer, raw: TableCommandInput): TableEvent[] {
+    const parsed = personaeTable.parseCommand(raw);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const events = personaeTable.decide(this.state, parsed.command, { actor: viewer, dice: this.dice, now: '2026-11-25T20:00:00.000Z', salt: () => SALT });
+    for (const e of events) {
+      const stored = JSON.parse(JSON.stringify(e)) as TableEvent;
+      this.state = personaeTable.evolve(this.state, stored);
+      for (const [v, frames] of this.seen) frames.push(JSON.stringify(personaeTable.redactEvent(stored, v, this.state)));
+    }
+    for (const [v, frames] of this.seen) frames.push(JSON.stringify(personaeTable.viewState(this.state, v)));
+    return events;
+  }
+  wire(v: Viewer): string {
+    return this.seen.get(v)!.join('\n');
+  }
+}
+
+const secretRoll: TableCommandInput = {
+  type: 'roll',
+  hidden: true,
+  purpose: 'Does the ambush spot them?',
+  actor: { name: 'Ambushers', dice: 4, modifiers: [{ value: 2, source: 'Skulk' }] },
+  reactor: { name: 'Caravan', dice: 3, modifiers: [] },
+};
+
+describe('provably fair secret rolls', () => {
+  it('publishes a commitment to every viewer at once, and the dice and salt only to the GM', () => {
+    const t = new Recorded();
+    const events = t.run(gm, secretRoll);
+    expect(events.map((e) => e.type)).toEqual(['rolled', 'committed']);
+    const rolled = events[0] as Extract<TableEvent, { type: 'rolled' }>;
+    const committed = events[1] as Extract<TableEvent, { type: 'committed' }>;
+    expect(rolled.seal!.hash).toBe(committed.hash);
+    expect(verifyRoll({ hash: committed.hash }, { dice: committedDice(rolled.result), salt: SALT }).ok).toBe(true);
+
+    for (const v of [ann, watcher]) {
+      const view = personaeTable.viewState(t.state, v);
+      const entry = view.log.find((e) => e.commitment)!;
+      expect(entry.commitment!.hash).toBe(committed.hash);
+      expect(entry.result).toBeUndefined();
+      expect(view.secretRolls.sealed).toEqual([]);
+      // Neither the salt, nor the purpose, nor the sides' names reach a player before the reveal.
+      for (const secret of [SALT, 'ambush', 'Ambushers', 'Caravan', 'Skulk']) expect(t.wire(v)).not.toContain(secret);
+    }
+    expect(t.wire(gm)).toContain(SALT);
+    expect(personaeTable.viewState(t.state, gm).secretRolls.sealed).toEqual([{ hash: committed.hash, committedAt: 2, purpose: 'Does the ambush spot them?' }]);
+  });
+
+  it('reveals on the GM\'s word: the revealed roll verifies against the commitment published before', () => {
+    const t = new Recorded();
+    const [rolled, committed] = t.run(gm, secretRoll) as [Extract<TableEvent, { type: 'rolled' }>, Extract<TableEvent, { type: 'committed' }>];
+    expect(() => t.run(ann, { type: 'reveal', hash: committed.hash })).toThrow(/only the GM/);
+    const [revealed] = t.run(gm, { type: 'reveal', hash: committed.hash }) as [Extract<TableEvent, { type: 'revealed' }>];
+    expect(revealed.dice).toEqual(committedDice(rolled.result));
+    const view = personaeTable.viewState(t.state, ann);
+    const shown = view.log.find((e) => e.reveal)!;
+    expect(shown.result!.outcome).toBe(rolled.result.outcome);
+    expect(shown.reveal!.committedAt).toBe(view.log.find((e) => e.commitment)!.seq);
+    expect(checkReveal(committed.hash, shown.reveal!, shown.result)).toEqual({ ok: true });
+    expect(personaeTable.viewState(t.state, gm).secretRolls.sealed).toEqual([]);
+    // A roll is revealed once.
+    expect(() => t.run(gm, { type: 'reveal', hash: committed.hash })).toThrow(/no unrevealed secret roll/);
+  });
+
+  it('a tampered roll does not verify: a changed die, a changed salt, or a result showing other dice', () => {
+    const t = new Recorded();
+    const [, committed] = t.run(gm, secretRoll) as [TableEvent, Extract<TableEvent, { type: 'committed' }>];
+    t.run(gm, { type: 'reveal' });
+    const shown = personaeTable.viewState(t.state, ann).log.find((e) => e.reveal)!;
+    const reveal = shown.reveal!;
+    const dice = [...reveal.dice];
+    dice[0] = dice[0] === 10 ? 9 : dice[0]! + 1;
+    expect(checkReveal(committed.hash, { ...reveal, dice }, undefined).ok).toBe(false);
+    expect(checkReveal(committed.hash, { ...reveal, salt: SALT.replace('0f', '0e') }, undefined).ok).toBe(false);
+    const result = { ...shown.result!, actor: { ...shown.result!.actor, dice: dice.slice(0, shown.result!.actor.dice.length) } };
+    const check = checkReveal(committed.hash, reveal, result);
+    expect(check.ok).toBe(false);
+    if (!check.ok) expect(check.message).toMatch(/the result shows the dice/);
+  });
+
+  it('reveals every sealed roll at the end of the scene when the table says so', () => {
+    const t = new Recorded();
+    expect(() => t.run(ann, { type: 'secret-reveal', reveal: 'scene' })).toThrow(/only the GM/);
+    t.run(gm, { type: 'secret-reveal', reveal: 'scene' });
+    t.run(gm, { type: 'add-character', sheet: sheet('dwarf-iron-constitution.yaml') });
+    const first = t.run(gm, secretRoll)[1] as Extract<TableEvent, { type: 'committed' }>;
+    const second = t.run(gm, { ...secretRoll, purpose: 'second' } as TableCommandInput)[1] as Extract<TableEvent, { type: 'committed' }>;
+    expect(first.reveal).toBe('scene');
+    const seqBefore = t.state.seq;
+    const events = t.run(gm, { type: 'encounter', command: { type: 'end-scene', actor: 'gm' } });
+    const revealed = events.filter((e): e is Extract<TableEvent, { type: 'revealed' }> => e.type === 'revealed');
+    expect(revealed.map((e) => e.hash)).toEqual([first.hash, second.hash]);
+    expect(revealed.every((e) => e.when === 'scene')).toBe(true);
+    const log = personaeTable.viewState(t.state, ann).log.filter((e) => e.seq > seqBefore && e.reveal);
+    expect(log).toHaveLength(2);
+    for (const e of log) expect(checkReveal(e.reveal!.hash, e.reveal!, e.result)).toEqual({ ok: true });
+    expect(tableLog(t.state).at(-1)!.lines[0]).toMatch(/^At the end of the scene, the table reveals the secret roll committed in entry #\d+/);
+    // Nothing is left to reveal at the next scene's end.
+    expect(t.run(gm, { type: 'encounter', command: { type: 'end-scene', actor: 'gm' } }).some((e) => e.type === 'revealed')).toBe(false);
+  });
+
+  it('refuses a reveal that names no sealed roll, and an ill-formed commitment, without changing the table', () => {
+    const t = new Recorded();
+    expect(() => t.run(gm, { type: 'reveal' })).toThrow(/no secret roll left/);
+    expect(personaeTable.parseCommand({ type: 'reveal', hash: 'abc' })).toMatchObject({ ok: false, error: { field: 'hash' } });
+    expect(t.state.seq).toBe(0);
+  });
+
+  it('an open roll is not sealed', () => {
+    const t = new Recorded();
+    const events = t.run(gm, { ...secretRoll, hidden: false } as TableCommandInput);
+    expect(events.map((e) => e.type)).toEqual(['rolled']);
+    expect(Object.keys(t.state.sealed)).toEqual([]);
+  });
+});

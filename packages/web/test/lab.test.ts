@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { browserAvailable, buildWeb, launchBrowser, shot, startServer, wiretap, type RunningServer, type Wiretap } from './harness';
+
+// The design lab at the table, in real Chromium against the real table server: a GM's secret roll is
+// sealed in every log at once, revealed, and checked in each player's browser.
+
+const run = browserAvailable() || process.env.CI ? describe : describe.skip;
+
+async function post(base: string, path: string, body: unknown): Promise<any> {
+  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (res.status !== 201) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+run('the design lab in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  let gm: Page;
+  let player: Page;
+  let cheated: Page;
+  let playerTap: Wiretap;
+  const PURPOSE = 'Do the wolves hear the camp?';
+
+  beforeAll(async () => {
+    buildWeb();
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    const table = await post(server.url, '/api/tables', { name: 'Lab table', gmName: 'Mara' });
+    const inviteToken = new URLSearchParams(table.invite.link.split('#')[1]).get('invite');
+    const ann = await post(server.url, `/api/tables/${table.tableId}/join`, { invite: inviteToken, displayName: 'Ann' });
+    const bob = await post(server.url, `/api/tables/${table.tableId}/join`, { invite: inviteToken, displayName: 'Bob' });
+    const open = async (token: string) => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      context.setDefaultTimeout(10_000);
+      context.setDefaultNavigationTimeout(30_000);
+      contexts.push(context);
+      return { context, page: await context.newPage(), url: `${server.url}/table/${table.tableId}#token=${token}` };
+    };
+    const g = await open(table.gm.token);
+    const a = await open(ann.token);
+    const b = await open(bob.token);
+    playerTap = wiretap(a.context);
+    // Bob's browser receives a reveal whose first die was changed on the way.
+    await b.page.routeWebSocket(/\/ws$/, (ws) => {
+      const upstream = ws.connectToServer();
+      upstream.onMessage((m) => {
+        const text = typeof m === 'string' ? m : m.toString('utf8');
+        const msg = JSON.parse(text);
+        const e = msg.type === 'event' ? msg.event : null;
+        if (e?.type === 'revealed') e.dice[0] = (e.dice[0] % 10) + 1;
+        if (msg.type === 'state' || msg.type === 'welcome') {
+          for (const entry of msg.state?.log ?? []) if (entry.reveal) entry.reveal.dice[0] = (entry.reveal.dice[0] % 10) + 1;
+        }
+        ws.send(JSON.stringify(msg));
+      });
+    });
+    gm = g.page;
+    player = a.page;
+    cheated = b.page;
+    for (const [p, url] of [[gm, g.url], [player, a.url], [cheated, b.url]] as const) {
+      await p.goto(url);
+      await p.locator('.status-pill.live').waitFor({ timeout: 20_000 });
+    }
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => undefined);
+    await browser?.close();
+    await server?.dispose();
+  });
+
+  it('a secret roll shows its commitment to the players at once, and nothing else of it', async () => {
+    await gm.getByRole('tab', { name: 'Roll' }).click();
+    await gm.locator('#roll-purpose').fill(PURPOSE);
+    await gm.getByLabel('Hidden roll (only the GM sees it)').check();
+    await gm.getByRole('button', { name: /^Roll/ }).click();
+    await gm.locator('.side-log .log > li', { hasText: PURPOSE }).waitFor();
+    const sealed = player.locator('.side-log .log > li', { hasText: 'The GM rolls in secret' });
+    await sealed.waitFor();
+    expect(await sealed.locator('.tag.sealed').textContent()).toBe('Sealed: waiting for the reveal');
+    expect(await player.locator('.side-log').textContent()).not.toContain(PURPOSE);
+    expect([...playerTap.frames, ...playerTap.bodies].join('\n')).not.toContain(PURPOSE);
+    await shot(player, 'lab-01-player-sealed');
+  });
+
+  it('the GM reveals it from the Table tab; the player\'s browser verifies it, and a tampered reveal is marked not verified', async () => {
+    await gm.getByRole('tab', { name: 'Table' }).click();
+    await gm.getByRole('button', { name: /^Reveal #\d+$/ }).click();
+    await gm.getByText('No secret roll is waiting to be revealed.').waitFor();
+    const revealed = player.locator('.side-log .log > li', { hasText: PURPOSE });
+    await revealed.waitFor();
+    const mark = revealed.locator('[data-verified]');
+    expect(await mark.getAttribute('data-verified')).toBe('yes');
+    expect(await mark.textContent()).toMatch(/^Verified: matches the commitment of #\d+$/);
+    const bad = cheated.locator('.side-log .log > li', { hasText: PURPOSE }).locator('[data-verified]');
+    await bad.waitFor();
+    expect(await bad.getAttribute('data-verified')).toBe('no');
+    expect(await bad.textContent()).toContain('NOT verified');
+    await shot(player, 'lab-02-player-verified');
+  });
+});

@@ -1,8 +1,9 @@
-import { RuleError, type Actor, type DecideContext, type Decider, type ParseResult } from '@personae/core';
+import { requireSheetSize, RuleError, type Actor, type DecideContext, type Decider, type ParseResult } from '@personae/core';
 import type { DiceSource } from '@personae/dice';
 import { z } from 'zod';
 import { AILMENT_NAMES, AILMENTS, ailmentsAtTurnEnd, ailmentsAtTurnStart, inflictAilment, type AilmentName } from './ailments';
 import { allEnemiesStaggered, resolveAllOutAttack } from './allOutAttack';
+import { controllerOf, controls, requireAuthority } from './authority';
 import { resolveAttack, type AttackResult, type AttackSpec } from './attack';
 import { batonAdvantages, checkBatonPass } from './batonPass';
 import { bloodLossTest } from './conditions';
@@ -30,7 +31,8 @@ const counted = z.array(z.strictObject({ label: z.string().min(1).max(60), count
 
 export const commandSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('set-options'), preset: z.string().default('seed'), options: z.record(z.string(), z.unknown()).default({}) }),
-  z.strictObject({ type: z.literal('add-character'), id, sheet: z.unknown() }),
+  z.strictObject({ type: z.literal('add-character'), id, sheet: z.unknown(), controller: z.string().min(1).max(64).nullable().optional() }),
+  z.strictObject({ type: z.literal('set-controller'), id, controller: z.string().min(1).max(64).nullable() }),
   z.strictObject({ type: z.literal('start'), startingAdvantages: z.record(z.string(), z.number().int().min(0).max(10)).default({}) }),
   z.strictObject({
     type: z.literal('attack'),
@@ -62,7 +64,8 @@ export type EncounterCommand = z.infer<typeof commandSchema>;
 
 export type EncounterEvent =
   | { type: 'options-set'; data: { group: number; preset: string; options: Record<string, unknown> } }
-  | { type: 'character-added'; data: { group: number; id: string; sheet: D100Sheet } }
+  | { type: 'character-added'; data: { group: number; id: string; sheet: D100Sheet; controller?: string | null } }
+  | { type: 'controller-set'; data: { group: number; id: string; controller: string | null } }
   | { type: 'encounter-started'; data: { group: number; order: InitiativeEntry[]; dice: number[] } }
   | { type: 'turn-started'; data: { group: number; id: string; round: number; dice: number[] } }
   | { type: 'attack-resolved'; data: { group: number; attacker: string; defender: string; spec: AttackSpec; dice: number[]; summary: AttackSummary } }
@@ -112,6 +115,8 @@ export interface EncounterState {
   readonly oneMore: OneMore | null;
   /** Events of the commands in effect, by command. */
   readonly groups: readonly (readonly EncounterEvent[])[];
+  /** The participant controlling each character (absent or null: the GM). */
+  readonly controllers?: Readonly<Record<string, string | null>>;
   /** The preset and options the table was set up with, when not the seed's; undo folds again from them. */
   readonly setup?: { readonly preset: string; readonly options: Readonly<Record<string, unknown>> };
 }
@@ -229,6 +234,7 @@ function turnStartEvent(state: EncounterState, who: string, round: number, dice:
 }
 
 export function decideEncounter(state: EncounterState, command: EncounterCommand, ctx: DecideContext): EncounterEvent[] {
+  requireAuthority(state, command, ctx);
   const group = state.groups.length;
   const gm = ctx.actor.role === 'gm';
   const gmOnly = (what: string) => {
@@ -239,7 +245,7 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
     if (state.current === null) refuse('not-started', 'the encounter has not started: the GM starts it once the characters are in', 'type');
     const holds = state.oneMore?.holder === who;
     if (state.current !== who && !holds) refuse('not-your-turn', `${field}: it is ${state.fighters[state.current]!.name}'s turn, and ${state.fighters[who]!.name} holds no One More`, field);
-    if (!gm && ctx.actor.participantId !== who) refuse('not-your-character', `${field}: you do not play ${state.fighters[who]!.name}`, field);
+    if (!controls(state, ctx.actor, who)) refuse('not-your-character', `${field}: you do not play ${state.fighters[who]!.name}`, field);
   };
   switch (command.type) {
     case 'set-options': {
@@ -249,15 +255,29 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
       return [{ type: 'options-set', data: { group, preset: command.preset, options: command.options } }];
     }
     case 'add-character': {
-      gmOnly('add characters');
+      // A player adds their own character, which they then control; the GM adds any, for anyone.
+      const player = ctx.actor.role === 'player';
+      if (!gm && !player) refuse('gm-only', 'observers cannot add characters', 'type');
       if (Object.prototype.hasOwnProperty.call(state.fighters, command.id)) refuse('duplicate-character', `id: "${command.id}" is already in the encounter`, 'id');
       if (state.current !== null) refuse('started', 'characters join before the encounter starts', 'type');
+      if (player && command.controller != null && command.controller !== ctx.actor.participantId) refuse('not-your-character', 'controller: a player adds characters for themselves only', 'controller');
+      if (!player && command.controller != null && ctx.participants && !ctx.participants.has(command.controller)) refuse('unknown-participant', `controller: there is no participant "${command.controller}" at this table`, 'controller');
+      requireSheetSize(command.sheet);
       const r = checkSheet(command.sheet);
       if (!r.ok) {
         const p = r.problems[0]!;
         throw new RuleError('bad-sheet', `sheet.${p.message}${r.problems.length > 1 ? ` (and ${r.problems.length - 1} more)` : ''}`, `sheet.${p.field}`, p.rule);
       }
-      return [{ type: 'character-added', data: { group, id: command.id, sheet: r.sheet } }];
+      if (player && r.sheet.hidden) refuse('gm-only', 'sheet.hidden: only the GM adds hidden characters', 'sheet.hidden');
+      if (player && r.sheet.side !== 'pc') refuse('gm-only', `sheet.side: a player's character is on the party's side ("pc"), not "${r.sheet.side}"`, 'sheet.side');
+      const controller = player ? ctx.actor.participantId : (command.controller ?? null);
+      return [{ type: 'character-added', data: { group, id: command.id, sheet: r.sheet, ...(controller !== null ? { controller } : {}) } }];
+    }
+    case 'set-controller': {
+      gmOnly('hand characters to players');
+      fighter(state, command.id, 'id');
+      if (command.controller !== null && ctx.participants && !ctx.participants.has(command.controller)) refuse('unknown-participant', `controller: there is no participant "${command.controller}" at this table`, 'controller');
+      return [{ type: 'controller-set', data: { group, id: command.id, controller: command.controller } }];
     }
     case 'start': {
       gmOnly('start the encounter');
@@ -284,7 +304,7 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
     case 'baton-pass': {
       const om = state.oneMore;
       if (!om) refuse('no-one-more', 'there is no One More to pass', 'type', ruleCitation('batonPass'));
-      if (!gm && ctx.actor.participantId !== om.holder) refuse('not-your-character', `you do not play ${state.fighters[om.holder]!.name}, who holds the One More`, 'type');
+      if (!controls(state, ctx.actor, om.holder)) refuse('not-your-character', `you do not play ${state.fighters[om.holder]!.name}, who holds the One More`, 'type');
       const to = fighter(state, command.to, 'to');
       const from = state.fighters[om.holder]!;
       const rank = state.sheets[from.id]!.socialLinks[to.name] ?? state.sheets[from.id]!.socialLinks[to.id] ?? 0;
@@ -295,7 +315,7 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
     case 'all-out-attack': {
       const om = state.oneMore;
       if (!om) refuse('no-one-more', 'an All Out Attack spends a One More, and there is none', 'type', ruleCitation('allOutAttack'));
-      if (!gm && ctx.actor.participantId !== om.holder) refuse('not-your-character', `you do not play ${state.fighters[om.holder]!.name}, who holds the One More`, 'type');
+      if (!controls(state, ctx.actor, om.holder)) refuse('not-your-character', `you do not play ${state.fighters[om.holder]!.name}, who holds the One More`, 'type');
       const ids = command.participants.map((p) => p.id);
       if (!ids.includes(om.holder)) refuse('holder-missing', `participants: the holder of the One More, ${state.fighters[om.holder]!.name}, leads the All Out Attack`, 'participants', ruleCitation('allOutAttack'));
       if (new Set(ids).size !== ids.length) refuse('duplicate-participant', 'participants: each character takes part once', 'participants', ruleCitation('allOutAttack'));
@@ -329,14 +349,14 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
     }
     case 'spend-fate': {
       const f = fighter(state, command.who, 'who');
-      if (!gm && ctx.actor.participantId !== command.who) refuse('not-your-character', `who: you do not play ${f.name}`, 'who');
+      if (!controls(state, ctx.actor, command.who)) refuse('not-your-character', `who: you do not play ${f.name}`, 'who');
       const event: EncounterEvent = { type: 'fate-spent', data: { group, who: command.who, spend: command.spend, ...(command.ailment ? { ailment: command.ailment } : {}) } };
       evolveEncounter(state, event); // refuses a spend the rules forbid
       return [event];
     }
     case 'end-turn': {
       if (state.current === null) refuse('not-started', 'the encounter has not started', 'type');
-      if (!gm && ctx.actor.participantId !== state.current && ctx.actor.participantId !== state.oneMore?.holder) refuse('not-your-turn', `it is ${state.fighters[state.current]!.name}'s turn`, 'type');
+      if (!controls(state, ctx.actor, state.current) && !(state.oneMore && controls(state, ctx.actor, state.oneMore.holder))) refuse('not-your-turn', `it is ${state.fighters[state.current]!.name}'s turn`, 'type');
       const who = state.current;
       const f = state.fighters[who]!;
       const expired = ailmentsAtTurnEnd(f.ailments, f.turnsStarted).expired;
@@ -390,8 +410,11 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       return { ...state, options: resolveOptions(event.data.preset, event.data.options), preset: event.data.preset };
     case 'character-added': {
       const f = fighterFromSheet(event.data.id, event.data.sheet);
-      return { ...put(state, f), sheets: { ...state.sheets, [event.data.id]: event.data.sheet } };
+      const controllers = { ...state.controllers, [event.data.id]: event.data.controller ?? null };
+      return { ...put(state, f), sheets: { ...state.sheets, [event.data.id]: event.data.sheet }, controllers };
     }
+    case 'controller-set':
+      return { ...state, controllers: { ...state.controllers, [event.data.id]: event.data.controller } };
     case 'encounter-started':
       return { ...state, order: event.data.order.map((e) => e.id), initiative: event.data.order, round: 1 };
     case 'turn-started': {
@@ -555,6 +578,7 @@ export function viewEncounter(state: EncounterState, viewer: Actor): EncounterVi
         id: f.id,
         name: f.name,
         side: f.side,
+        controller: controllerOf(state, f.id),
         wounds: f.tracks.left,
         woundMax: f.tracks.max,
         stress: f.stress,

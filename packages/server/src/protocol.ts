@@ -192,12 +192,15 @@ export interface StateMessage {
   state: unknown;
 }
 
+export type { StatePatchMessage } from './state-patch';
+
 /** Every message the server sends on the WebSocket. The web app imports these types from here. */
 export type ServerMessage =
   | WelcomeMessage
   | EventMessage
   | AckMessage
   | StateMessage
+  | import('./state-patch').StatePatchMessage
   | { type: 'participant-joined'; participant: ParticipantView }
   | { type: 'participant-left'; participantId: string }
   | { type: 'settings'; settings: SettingsView }

@@ -25,6 +25,7 @@ import type {
 import type { ExportedEvent } from './export';
 import { TokenBucket, type RateLimit } from './rate-limit';
 import { canonicalJson, hashToken, newId, newToken, sha256Hex } from './tokens';
+import { diffState } from './state-patch';
 import { TimeSlice } from './yield';
 
 /** Someone watching a table: a WebSocket connection. */
@@ -128,6 +129,8 @@ export class TableHub<S, C, E> {
   private readonly loaded = new Map<string, Promise<LoadedTable<S> | null>>();
   /** The tables of `loaded` that finished loading. */
   private readonly served = new Map<string, LoadedTable<S>>();
+  /** The view each viewer received last: the next view goes to it as the changes from this one. */
+  private readonly sentViews = new WeakMap<Viewer, { version: number; view: unknown }>();
   private fanout: Fanout | null = null;
   private stopListening: (() => Promise<void>) | null = null;
   private checkTimer: NodeJS.Timeout | null = null;
@@ -308,6 +311,8 @@ export class TableHub<S, C, E> {
       });
       if (catchUp) {
         await this.replay(t, since, t.version, (rec, after) => viewer.send(this.eventMessage(t, rec, caller.actor, after)));
+      } else {
+        this.sentViews.set(viewer, { version: t.version, view: state });
       }
       t.viewers.add(viewer);
       return { ok: true, value: viewer };
@@ -326,14 +331,20 @@ export class TableHub<S, C, E> {
     });
   }
 
-  /** The state request of a connected viewer. */
-  async viewerState(tableId: string, viewer: Viewer): Promise<Outcome<{ version: number; state: unknown }>> {
+  /**
+   * The state request of a connected viewer: the view is sent from the table's queue, so that the
+   * changes pushed after the next events apply to it.
+   */
+  async viewerState(tableId: string, viewer: Viewer): Promise<Outcome<{ version: number }>> {
     const t = await this.get(tableId);
     if (!t) return failure('table_not_found', `no table "${tableId}"`);
     return this.run(t, async () => {
       if (!viewer.open) return failure('unauthorized', 'access was revoked');
       const view = this.view(t, viewer.actor);
-      return view.ok ? { ok: true, value: { version: t.version, state: view.value } } : view;
+      if (!view.ok) return view;
+      viewer.send({ type: 'state', version: t.version, state: view.value });
+      this.sentViews.set(viewer, { version: t.version, view: view.value });
+      return { ok: true, value: { version: t.version } };
     });
   }
 
@@ -438,21 +449,41 @@ export class TableHub<S, C, E> {
    */
   private pushViews(t: LoadedTable<S>, viewers: Viewer[], state: S | undefined): void {
     if (state === undefined || viewers.length === 0) return;
-    const texts = new Map<string, string | null>();
+    const version = t.version;
+    const views = new Map<string, { view: unknown; full: string | null; patches: Map<unknown, string> } | null>();
     for (const viewer of viewers) {
       const key = `${viewer.actor.role}:${viewer.actor.participantId}`;
-      let text = texts.get(key);
-      if (text === undefined) {
-        text = null;
+      let built = views.get(key);
+      if (built === undefined) {
+        built = null;
         try {
-          const view = t.decider.viewState(state, viewer.actor);
-          text = JSON.stringify({ type: 'state', version: t.version, state: view } satisfies ServerMessage);
+          built = { view: t.decider.viewState(state, viewer.actor), full: null, patches: new Map() };
         } catch (error) {
           this.log.error({ err: error, tableId: t.record.id }, 'viewState failed; the viewer asks for the state instead');
         }
-        texts.set(key, text);
+        views.set(key, built);
       }
-      if (text !== null) viewer.sendText(text);
+      if (built === null) {
+        this.sentViews.delete(viewer);
+        continue;
+      }
+      // Viewers holding the same earlier view (all of one participant's connections, as a rule)
+      // share one serialization of the changes.
+      const base = this.sentViews.get(viewer);
+      let text: string | null = null;
+      if (base && base.version < version) {
+        text = built.patches.get(base.view) ?? null;
+        if (text === null) {
+          const diff = diffState(base.view, built.view);
+          if (diff) {
+            text = JSON.stringify({ type: 'state-patch', version, base: base.version, ...diff } satisfies ServerMessage);
+            built.patches.set(base.view, text);
+          }
+        }
+      }
+      text ??= built.full ??= JSON.stringify({ type: 'state', version, state: built.view } satisfies ServerMessage);
+      viewer.sendText(text);
+      this.sentViews.set(viewer, { version, view: built.view });
     }
   }
 

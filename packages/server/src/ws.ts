@@ -32,8 +32,24 @@ export interface WebSocketEndpoint {
   close(code: number, reason: string): Promise<void>;
 }
 
+/**
+ * Connections whose socket holds this turn's messages (corked), written out together once the
+ * event loop's current turn is done: a connection that receives an ack, events and a view in one
+ * turn makes one system call for all of them instead of one per message.
+ */
+const corked: Connection[] = [];
+let flushScheduled = false;
+
+function flushCorked(): void {
+  flushScheduled = false;
+  const batch = corked.splice(0);
+  for (const conn of batch) conn.uncork();
+}
+
 class Connection {
   open = true;
+  /** The socket is corked until the end of this turn of the event loop. */
+  private holding = false;
   alive = true;
   helloStarted = false;
   tableId: string | null = null;
@@ -46,6 +62,7 @@ class Connection {
 
   constructor(
     readonly ws: WebSocket,
+    private readonly socket: Duplex,
     private readonly options: WebSocketOptions,
     private readonly log: Logger,
   ) {
@@ -63,7 +80,22 @@ class Connection {
       this.close(CLOSE.slowConsumer, 'too much unsent data; reconnect with since');
       return;
     }
+    if (!this.holding) {
+      this.holding = true;
+      this.socket.cork();
+      corked.push(this);
+      if (!flushScheduled) {
+        flushScheduled = true;
+        setImmediate(flushCorked);
+      }
+    }
     this.ws.send(text);
+  }
+
+  uncork(): void {
+    if (!this.holding) return;
+    this.holding = false;
+    this.socket.uncork();
   }
 
   error(code: string, message: string, extra: { field?: string; commandId?: string; retryAfterMs?: number } = {}): void {
@@ -132,7 +164,7 @@ export function attachWebSocket<S, C, E>(
       socket.end(`HTTP/1.1 ${path !== options.path ? '404 Not Found' : '503 Service Unavailable'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws));
+    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, socket));
   };
   server.on('upgrade', onUpgrade);
 
@@ -148,8 +180,8 @@ export function attachWebSocket<S, C, E>(
   }, options.heartbeatMs);
   heartbeat.unref();
 
-  function onConnection(ws: WebSocket): void {
-    const conn = new Connection(ws, options, log);
+  function onConnection(ws: WebSocket, socket: Duplex): void {
+    const conn = new Connection(ws, socket, options, log);
     connections.add(conn);
     conn.helloTimer = setTimeout(() => {
       if (!conn.viewer) conn.close(CLOSE.helloTimeout, 'no hello received in time');
@@ -290,7 +322,7 @@ export function attachWebSocket<S, C, E>(
           return;
         }
         const result = await hub.viewerState(conn.tableId, conn.viewer);
-        conn.send(result.ok ? { type: 'state', ...result.value } : result.error);
+        if (!result.ok) conn.send(result.error);
         return;
       }
     }

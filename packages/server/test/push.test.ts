@@ -1,6 +1,22 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyStatePatch, diffState } from '../src/state-patch';
 import { secretDecider } from './fixtures/secret-decider';
-import { connectAs, createTable, joinTable, startServer, type Running } from './helpers';
+import { connectAs, createTable, joinTable, startServer, type Running, type TestClient } from './helpers';
+
+/** The view a client holds after every welcome, state and state-patch it received, in order. */
+function heldView(c: TestClient): { version: number; state: any } {
+  let held: { version: number; state: any } = { version: -1, state: undefined };
+  for (const m of c.messages) {
+    if (m.type === 'welcome' && m.state !== undefined) held = { version: m.version, state: m.state };
+    else if (m.type === 'state') held = { version: m.version, state: m.state };
+    else if (m.type === 'state-patch') {
+      expect(m.base, 'a patch applies to the view the client holds').toBe(held.version);
+      held = { version: m.version, state: applyStatePatch(held.state, m) };
+    }
+  }
+  return held;
+}
 
 describe('pushed views', () => {
   let srv: Running;
@@ -11,7 +27,7 @@ describe('pushed views', () => {
     await srv.close();
   });
 
-  it('follows new events with each viewer\u2019s own view of the new state, unasked', async () => {
+  it('follows new events with each viewer\u2019s own view of the new state, unasked, as changes from the last one', async () => {
     const t = await createTable(srv.url);
     const ann = await joinTable(srv.url, t.tableId, t.invite.token, 'Ann');
     const gm = await connectAs(srv.wsUrl, t.tableId, t.gm.token);
@@ -19,19 +35,107 @@ describe('pushed views', () => {
     const observer = await connectAs(srv.wsUrl, t.tableId, t.observer.token);
     const ack = await gm.client.command('c1', { type: 'create', characterId: 'ash', name: 'Ash', secret: 'fears water' });
     expect(ack.type).toBe('ack');
-    // The GM got the event, then the state, then the ack.
+    // The GM got the event, then the new view (as changes from the welcome's), then the ack.
     const order = gm.client.messages.slice(1).map((m) => m.type);
-    expect(order).toEqual(['event', 'state', 'ack']);
+    expect(order).toEqual(['event', 'state-patch', 'ack']);
     for (const c of [gm.client, player.client, observer.client]) {
-      const pushed = await c.waitFor((m) => m.type === 'state');
+      const pushed = await c.waitFor((m) => m.type === 'state-patch');
       expect(pushed.version).toBe(1);
-      expect(pushed.state.characters.ash.name).toBe('Ash');
+      expect(pushed.base).toBe(0);
+      expect(heldView(c).state.characters.ash.name).toBe('Ash');
     }
-    const secrets = [gm.client, player.client, observer.client].map(
-      (c) => c.messages.find((m) => m.type === 'state')!.state.characters.ash.secret,
-    );
+    const secrets = [gm.client, player.client, observer.client].map((c) => heldView(c).state.characters.ash.secret);
     expect(secrets).toEqual(['fears water', null, null]);
-    expect(player.client.messages.find((m) => m.type === 'state')!.state.gmNotes).toBeUndefined();
+    expect(heldView(player.client).state.gmNotes).toBeUndefined();
+    // Nothing of the secret went to the others, whole or in parts.
+    for (const c of [player.client, observer.client]) expect(JSON.stringify(c.messages)).not.toContain('fears water');
     for (const c of [gm.client, player.client, observer.client]) c.close();
+  });
+
+  it('keeps every viewer\u2019s view equal to the one it would ask for, through many commands and a resumed connection', async () => {
+    const t = await createTable(srv.url);
+    const ann = await joinTable(srv.url, t.tableId, t.invite.token, 'Ann');
+    const gm = await connectAs(srv.wsUrl, t.tableId, t.gm.token);
+    let player = await connectAs(srv.wsUrl, t.tableId, ann.token);
+    const observer = await connectAs(srv.wsUrl, t.tableId, t.observer.token);
+    let n = 0;
+    const commands = [
+      { type: 'create', characterId: 'ash', name: 'Ash', secret: 'fears water', owner: ann.participantId },
+      { type: 'roll', count: 3 },
+      { type: 'gm-note', text: 'the bridge is out' },
+      { type: 'rename', characterId: 'ash', name: 'Ashen' },
+      { type: 'burst', n: 3 },
+      { type: 'roll', count: 1 },
+    ];
+    for (const command of commands) expect((await gm.client.command(`g${++n}`, command)).type).toBe('ack');
+    // A resumed connection receives the events it missed and no view; it asks, and patches apply to the answer.
+    const since = heldView(player.client).version;
+    player.client.close();
+    await gm.client.command(`g${++n}`, { type: 'roll', count: 2 });
+    player = await connectAs(srv.wsUrl, t.tableId, ann.token, since);
+    player.client.send({ type: 'state' });
+    await player.client.waitFor((m) => m.type === 'state');
+    for (const count of [1, 2, 3]) expect((await player.client.command(`a${++n}`, { type: 'roll', count })).type).toBe('ack');
+    const last = await gm.client.command(`g${++n}`, { type: 'roll', count: 2 });
+    for (const c of [gm.client, player.client, observer.client]) {
+      await c.waitFor((m) => (m.type === 'state' || m.type === 'state-patch') && m.version === last.version);
+      const held = heldView(c);
+      c.send({ type: 'state' });
+      const asked = await c.waitFor((m) => m.type === 'state' && m.version === last.version);
+      expect(held.version).toBe(asked.version);
+      expect(held.state).toEqual(asked.state);
+    }
+    for (const c of [gm.client, player.client, observer.client]) c.close();
+  });
+});
+
+describe('state patches', () => {
+  const json = fc.jsonValue({ maxDepth: 3 });
+  const view = fc.dictionary(fc.constantFrom('a', 'b', 'log', 'seq', '__proto__', 'list'), fc.oneof(json, fc.array(json, { maxLength: 6 })));
+
+  it('turn the earlier view into the later one, for any two views', () => {
+    fc.assert(
+      fc.property(view, view, (before, after) => {
+        const patch = diffState(before, after);
+        expect(patch).not.toBeNull();
+        expect(applyStatePatch(before, JSON.parse(JSON.stringify(patch)))).toEqual(after);
+      }),
+    );
+  });
+
+  it('send only the new end of a list that keeps its earlier entries, found by identity', () => {
+    fc.assert(
+      fc.property(fc.array(json, { maxLength: 30 }), fc.nat(30), fc.array(json, { minLength: 1, maxLength: 5 }), (entries, dropAsked, added) => {
+        const items = entries.map((value) => ({ value }));
+        const drop = Math.min(dropAsked, items.length);
+        const fresh = added.map((value) => ({ value }));
+        const before = { seq: 1, log: items };
+        const after = { seq: 2, log: [...items.slice(drop), ...fresh] };
+        const patch = diffState(before, after)!;
+        if (drop < items.length) {
+          // Some entries are kept: only the new ones travel.
+          expect(patch.set).toEqual({ seq: 2 });
+          expect(patch.arrays!.log).toEqual({ drop, append: fresh });
+        }
+        expect(applyStatePatch(before, JSON.parse(JSON.stringify(patch)))).toEqual(after);
+      }),
+    );
+  });
+
+  it('leave the view they apply to unchanged and keep __proto__ an ordinary field', () => {
+    const before = { log: [1, 2], x: { y: 1 } };
+    const patch = JSON.parse('{"set":{"__proto__":{"polluted":true}},"arrays":{"log":{"drop":1,"append":[3]}}}');
+    const after = applyStatePatch(before, patch) as Record<string, unknown>;
+    expect(before).toEqual({ log: [1, 2], x: { y: 1 } });
+    expect(after.log).toEqual([2, 3]);
+    expect(Object.getPrototypeOf(after)).toBe(Object.prototype);
+    expect(Object.prototype.hasOwnProperty.call(after, '__proto__')).toBe(true);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('refuse a patch that does not fit the view', () => {
+    expect(() => applyStatePatch({ log: [1] }, { arrays: { log: { drop: 2, append: [] } } })).toThrow(/log/);
+    expect(() => applyStatePatch({ log: 'x' }, { arrays: { log: { drop: 0, append: [] } } })).toThrow(/log/);
+    expect(() => applyStatePatch(null, {})).toThrow(TypeError);
   });
 });

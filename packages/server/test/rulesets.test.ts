@@ -53,6 +53,12 @@ describe('a table per ruleset', () => {
     expect(added.status).toBe(200);
     const state = await http(srv.url, 'GET', `/api/tables/${t.tableId}/state`, { token: t.gm.token });
     expect(state.body.state.characters.map((c: { id: string }) => c.id)).toEqual(['pixie']);
+    // Undo folds again from the table's setup, not from the seed's preset.
+    const undone = await http(srv.url, 'POST', `/api/tables/${t.tableId}/commands`, { token: t.gm.token, body: { commandId: 'c2', command: { type: 'undo' } } });
+    expect(undone.status).toBe(200);
+    const after = await http(srv.url, 'GET', `/api/tables/${t.tableId}/state`, { token: t.gm.token });
+    expect(after.body.state.characters).toEqual([]);
+    expect(after.body.state.preset).toBe('ffg-margin');
   });
 
   it('creates a Lucidity table with the preset it was given (not only "standard")', async () => {

@@ -84,3 +84,33 @@ describe('secret rolls over the server', () => {
     }
   });
 });
+
+describe('the fairness check of physical dice over the server', () => {
+  it('goes to the GM only: a player who typed dice in never receives the check', async () => {
+    const table = await createTable(srv.url, { name: 'Physical', settings: { physicalDice: true } });
+    const bea = await joinTable(srv.url, table.tableId, table.invite.token, 'Bea');
+    const gmc = (await connectAs(srv.wsUrl, table.tableId, table.gm.token)).client;
+    const pc = (await connectAs(srv.wsUrl, table.tableId, bea.token)).client;
+    try {
+      for (let i = 0; i < 3; i++) {
+        const ack = await pc.command(`f${i}`, { type: 'roll', actor: { name: 'Bea', dice: 2, modifiers: [], given: [10, 9] }, reactor: { name: 'Wall', dice: 2, modifiers: [] } });
+        expect(ack.type).toBe('ack');
+      }
+      pc.send({ type: 'state' });
+      await pc.waitFor((m) => m.type === 'state');
+      const gmView = (await http(srv.url, 'GET', `/api/tables/${table.tableId}/state`, { token: table.gm.token })).body.state;
+      expect(gmView.diceFairness).toEqual([expect.objectContaining({ participantId: bea.participantId, faces: expect.objectContaining({ dice: 6, enoughData: false }) })]);
+      expect(gmView.diceFairness[0].outcomes.challenges).toBe(3);
+      const playerView = (await http(srv.url, 'GET', `/api/tables/${table.tableId}/state`, { token: bea.token })).body;
+      const playerExport = (await http(srv.url, 'GET', `/api/tables/${table.tableId}/export`, { token: bea.token })).text;
+      expect(playerView.state.diceFairness).toBeNull();
+      for (const text of [wire(pc), JSON.stringify(playerView), playerExport]) {
+        expect(text).not.toContain('chiSquare');
+        expect(text).not.toContain('pValue');
+      }
+    } finally {
+      gmc.close();
+      pc.close();
+    }
+  });
+});

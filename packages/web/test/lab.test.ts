@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { connectAs } from '../../server/test/helpers';
 import { browserAvailable, buildWeb, launchBrowser, shot, startServer, wiretap, type RunningServer, type Wiretap } from './harness';
 
 // The design lab at the table, in real Chromium against the real table server: a GM's secret roll is
@@ -21,14 +22,19 @@ run('the design lab in Chromium', () => {
   let player: Page;
   let cheated: Page;
   let playerTap: Wiretap;
+  let gmTap: Wiretap;
   const PURPOSE = 'Do the wolves hear the camp?';
+  let tableId = '';
+  let annToken = '';
 
   beforeAll(async () => {
     buildWeb();
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    const table = await post(server.url, '/api/tables', { name: 'Lab table', gmName: 'Mara' });
+    const table = await post(server.url, '/api/tables', { name: 'Lab table', gmName: 'Mara', settings: { physicalDice: true } });
+    tableId = table.tableId;
     const inviteToken = new URLSearchParams(table.invite.link.split('#')[1]).get('invite');
     const ann = await post(server.url, `/api/tables/${table.tableId}/join`, { invite: inviteToken, displayName: 'Ann' });
+    annToken = ann.token;
     const bob = await post(server.url, `/api/tables/${table.tableId}/join`, { invite: inviteToken, displayName: 'Bob' });
     const open = async (token: string) => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -41,6 +47,7 @@ run('the design lab in Chromium', () => {
     const a = await open(ann.token);
     const b = await open(bob.token);
     playerTap = wiretap(a.context);
+    gmTap = wiretap(g.context);
     // Bob's browser receives a reveal whose first die was changed on the way.
     await b.page.routeWebSocket(/\/ws$/, (ws) => {
       const upstream = ws.connectToServer();
@@ -99,4 +106,34 @@ run('the design lab in Chromium', () => {
     expect(await bad.textContent()).toContain('NOT verified');
     await shot(player, 'lab-02-player-verified');
   });
+
+  it("shows the GM the fairness check of the dice a player typed in, and never sends it to the player", async () => {
+    // Ann types in the faces of a die that shows 10 far too often, over the table's own protocol.
+    const { client } = await connectAs(server.url.replace('http', 'ws') + '/ws', tableId, annToken);
+    try {
+      for (let i = 0; i < 20; i++) {
+        const given = [10, 10, 10, (i % 9) + 1];
+        const ack = await client.command(`ann-${i}`, { type: 'roll', actor: { name: 'Ann', dice: 4, modifiers: [], given }, reactor: { name: 'Wolves', dice: 4, modifiers: [] } });
+        expect(ack.type).toBe('ack');
+      }
+    } finally {
+      client.close();
+    }
+    // Twenty rolls arrive at once: under load the GM's page may take a while to render them.
+    const tab = gm.getByRole('tab', { name: 'Table' });
+    await tab.waitFor({ timeout: 30_000 });
+    if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click({ timeout: 20_000 });
+    const row = gm.locator('table.fairness tr[data-participant]');
+    await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1);
+    expect(gmTap.errors).toEqual([]);
+    expect(await row.getAttribute('data-suspicious')).toBe('yes');
+    expect(await row.textContent()).toContain('suspicious faces');
+    expect(await row.locator('th').textContent()).toBe('Ann');
+    await shot(gm, 'lab-03-gm-fairness');
+    await player.getByRole('tab', { name: 'Table' }).click();
+    await player.getByRole('heading', { name: 'Secret rolls' }).waitFor();
+    expect(await player.getByText('Dice fairness (GM only)').count()).toBe(0);
+    expect([...playerTap.frames, ...playerTap.bodies].join('\n')).not.toContain('chiSquare');
+  });
 });
+

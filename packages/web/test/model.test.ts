@@ -3,7 +3,7 @@ import { TableCommandSchema, presetOptions, tableOptions } from '@personae/rules
 import { attributeLimit, budgets, checkDraft, newDraft, priorityProblem, problemsAt, spreadAttributes, stepOfPath, type Draft } from '../src/lib/draft';
 import { EMPTY_DESTINATION, moveDestination, omittedText, positionText, resolveText } from '../src/lib/encounter';
 import { percent } from '../src/lib/format';
-import { emptyRoller, parseGiven, resolveSide, rollCommand, rollerOdds, type RollerCharacter } from '../src/lib/roller';
+import { emptyRoller, parseGiven, resolveSide, rollCommand, rollerOdds, skillsOf, type RollerCharacter } from '../src/lib/roller';
 import { parseRoute } from '../src/lib/route';
 import { loadSheet } from '@personae/rules/character/load';
 import { combatantFromSheet, composeSide, skillUse } from '@personae/rules';
@@ -382,3 +382,18 @@ describe('the log as a story', () => {
     expect(plurals('1 hit(s), 2 critical(s), 1 success(es)')).toBe('1 hit, 2 criticals, 1 success');
   });
 });
+
+describe('the roller picks the attribute an attack with a weapon skill adds (option attackAttribute), as the encounter does', () => {
+  it('Spear with Cunning on the sheet rolls with Stature under by-weapon, with Cunning under skill', () => {
+    const d = legalDraft();
+    d.sheet.skills = [{ name: 'Spear', attribute: 'cunning', dice: 3, weapon: 'Spear' }];
+    d.sheet.gear = [{ type: 'weapon', name: 'Spear', size: 'two-handed', range: 'melee', group: 'polearms' }];
+    const byWeapon = skillsOf(d.sheet, core).find((k) => k.name === 'Spear')!;
+    expect(byWeapon.attribute).toBe('stature');
+    expect(byWeapon.attackNote).toMatch(/add Stature, not the skill's Cunning/);
+    expect(skillsOf(d.sheet, tableOptions('core-2011', { attackAttribute: 'skill' })).find((k) => k.name === 'Spear')!.attribute).toBe('cunning');
+    // Without the table's options (a sheet on its own) the sheet's attribute is shown.
+    expect(skillsOf(d.sheet).find((k) => k.name === 'Spear')!.attribute).toBe('cunning');
+  });
+});
+

@@ -15,6 +15,7 @@ import { combatantFromSheet, combatantFromStatBlock, type Combatant } from './co
 import { LucidityCommandSchema, type CommandOf, type LucidityCommand } from './commands';
 
 export type RollPurpose = CommandOf<'roll'>['purpose'];
+import { requireAuthority } from './authority';
 import { rollDamage } from './damage-roll';
 import { describeLucidityEvent } from './describe';
 
@@ -643,6 +644,7 @@ function vitalsOf(c: Combatant) {
 }
 
 export function decideEncounter(state: LucidityTableState, command: LucidityCommand, ctx: DecideContext): LucidityEvent[] {
+  requireAuthority(state, command, ctx);
   const opts = optionsOf(state);
   const handler = handlers[command.type] as Handler<LucidityCommand['type']>;
   return [handler(state, command, ctx, opts)];

@@ -396,7 +396,7 @@ function modifierText(side: SideResult): string {
 }
 
 /** The challenge in words, step by step. */
-export function explain(result: Omit<ChallengeResult, 'explanation'>, options: Pick<TableOptions, 'unopposed' | 'armorIgnores'>): string[] {
+export function explain(result: Omit<ChallengeResult, 'explanation'>, options: Pick<TableOptions, 'unopposed' | 'armorIgnores'> & Partial<Pick<TableOptions, 'grades'>>): string[] {
   const lines: string[] = [];
   if (result.previousAttempts?.length) {
     lines.push(`${result.previousAttempts.length} earlier attempt(s) ended in a full tie and were rerolled (option fullTie = reroll).`);
@@ -421,7 +421,7 @@ export function explain(result: Omit<ChallengeResult, 'explanation'>, options: P
   }
   for (const r of result.rulings) lines.push(`${r.text} (${r.source}).`);
   const how = result.decidedBy === 1 ? 'decided on the highest dice' : result.decidedBy === 'extra-dice' ? 'decided by extra dice' : typeof result.decidedBy === 'number' ? `decided by tie-break at pair #${result.decidedBy}` : 'no pair decided';
-  lines.push(`${outcomeLine(result)} (${how}).`);
+  lines.push(`${outcomeLine(result, options.grades !== 'core-2011')} (${how}).`);
   lines.push(`Criticals: ${result.actor.name} ${result.criticals.actor}, ${result.reactor.name} ${result.criticals.reactor}.`);
   return lines;
 }
@@ -442,9 +442,12 @@ export function explainSide(side: SideResult, kind: ChallengeResult['kind'], opt
   return lines;
 }
 
-/** "Outcome for <actor>: clear success", without how it was decided. */
-export function outcomeLine(result: Pick<ChallengeResult, 'actor' | 'outcome' | 'grade'>): string {
-  const gradeText = result.outcome === 'success' ? `${result.grade} success` : result.outcome;
+/**
+ * "Outcome for <actor>: clear success", without how it was decided. Ungraded (option grades =
+ * core-2011) a success is only a success: the clear and glancing words are srd-v4's.
+ */
+export function outcomeLine(result: Pick<ChallengeResult, 'actor' | 'outcome' | 'grade'>, graded = true): string {
+  const gradeText = result.outcome === 'success' ? (graded && result.grade ? `${result.grade} success` : 'success') : result.outcome;
   return `Outcome for ${result.actor.name}: ${gradeText}`;
 }
 

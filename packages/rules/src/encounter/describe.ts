@@ -59,7 +59,9 @@ export function describeEvent(e: EncounterEvent, before: Snapshot | null): strin
       return [`  ${name(e.actor)} benefits from ${e.ability} (one special ability this turn).`];
     case 'challenge-resolved': {
       const r = e.result;
-      const verdict = r.outcome === 'success' ? `${r.grade === 'glancing' ? 'a glancing ' : ''}success` : r.outcome;
+      // The words of the options in force when it was rolled: clear and glancing are srd-v4's (option grades).
+      const graded = before?.options.grades !== 'core-2011';
+      const verdict = r.outcome === 'success' ? `${graded && r.grade === 'glancing' ? 'a glancing ' : ''}success` : r.outcome;
       return [
         `  ${label(e.kind)}: ${name(e.actor)} (${e.skill}) against ${name(e.reactor)} (${e.reactorSkill}) to ${e.purpose}: ${verdict}.`,
         ...e.notes.map((l) => `    ${l}`),

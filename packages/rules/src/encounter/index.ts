@@ -12,7 +12,7 @@ export * from './log';
 export * from './sides';
 export * from './order';
 export { RECOVERY_DICE } from './actions/recovery';
-export { weaponAttribute } from './actions/weapons';
+export { weaponAttribute, weaponAttributeNote } from './actions/weapons';
 export * from './describe';
 export * from './scenario';
 export * from './sheet';

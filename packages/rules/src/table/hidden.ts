@@ -85,7 +85,7 @@ function visibleSide(side: SideResult): SideResult {
  * hidden side keeps its dice, the pairs compared and the rulings, with its modifiers summed; under
  * `outcome` only the visible side's roll and the outcome remain.
  */
-export function publicResult(result: ChallengeResult, secret: { actor: boolean; reactor: boolean }, shown: HiddenSideShown, options: Pick<TableOptions, 'armorIgnores'>): ChallengeResult {
+export function publicResult(result: ChallengeResult, secret: { actor: boolean; reactor: boolean }, shown: HiddenSideShown, options: Pick<TableOptions, 'armorIgnores'> & Partial<Pick<TableOptions, 'grades'>>): ChallengeResult {
   const actor = secret.actor ? publicSide(result.actor, shown) : visibleSide(result.actor);
   const reactor = secret.reactor ? publicSide(result.reactor, shown) : visibleSide(result.reactor);
   const lines: string[] = [];
@@ -99,7 +99,7 @@ export function publicResult(result: ChallengeResult, secret: { actor: boolean; 
       lines.push(`Pair #${s.position}: ${s.actor.die}${signed(actor.modifier)} = ${s.actor.total} against ${s.reactor.die}${signed(reactor.modifier)} = ${s.reactor.total}: ${verdict}.`);
     }
   }
-  lines.push(`${outcomeLine(result)}.`);
+  lines.push(`${outcomeLine(result, options.grades !== 'core-2011')}.`);
   const criticals = { actor: secret.actor && shown === 'outcome' ? 0 : result.criticals.actor, reactor: secret.reactor && shown === 'outcome' ? 0 : result.criticals.reactor };
   const visible = [secret.actor && shown === 'outcome' ? null : `${actor.name} ${criticals.actor}`, secret.reactor && shown === 'outcome' ? null : `${reactor.name} ${criticals.reactor}`].filter((x) => x !== null);
   if (visible.length > 0) lines.push(`Criticals: ${visible.join(', ')}.`);

@@ -7,3 +7,4 @@ export { hiddenSideShown, publicEncounterEvent, publicResult, type HiddenSideSho
 export { appendLog, logAt, logEntries, type TableLog } from './log';
 export { validateTableEvent } from './validate';
 export { checkReveal, committedDice, sealResult, SECRET_REVEALS, type RevealCheck, type RevealedSecret, type SealedRoll, type SecretReveal } from './secret';
+export { fairnessRows, tallyChallenge, type DiceTally, type FairnessRow } from './fairness';

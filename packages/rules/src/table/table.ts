@@ -22,6 +22,7 @@ import { boost, purchase, RESOURCES, sceneEnded } from './resources';
 import { checkEventApplies } from './validate';
 import { appendLog, EMPTY_LOG, logEntries, type TableLog } from './log';
 import { concernedIds, hiddenSideShown, publicLines, publicResult } from './hidden';
+import { tallyChallenge, type DiceTally } from './fairness';
 import { committedDice, revealLine, sealResult, type RevealedSecret, type SealedRoll, type SecretReveal } from './secret';
 
 /** Who issues a command or looks at the table (the table server's notion of a participant). */
@@ -49,6 +50,8 @@ export interface LogEntry {
   readonly characters: readonly string[];
   readonly lines: readonly string[];
   readonly result?: ChallengeResult;
+  /** Whether the table graded successes clear or glancing when the entry was written (option grades), so its words stay those. */
+  readonly graded?: boolean;
   readonly purpose?: string;
   /** For entries of the encounter engine: its own sequence number of the event. */
   readonly encounterSeq?: number;
@@ -84,6 +87,8 @@ export interface TableState {
   readonly secretReveal: SecretReveal;
   /** Secret rolls not yet revealed, by commitment hash (the GM's; never sent to players). */
   readonly sealed: Readonly<Record<string, SealedRoll>>;
+  /** Dice typed in from physical dice, by the participant who entered them (./fairness.ts; the GM's view only). */
+  readonly diceTallies: Readonly<Record<string, DiceTally>>;
   /** Who made the latest step of the encounter: an action (by everyone who added to it), an undo or a redo. */
   readonly lastAction: LastAction | null;
 }
@@ -141,7 +146,7 @@ export function tableLog(state: TableState): readonly LogEntry[] {
 }
 
 export function initialTableState(preset: Preset = 'core-2011'): TableState {
-  return { seq: 0, preset, options: presetOptions(preset), characters: {}, log: EMPTY_LOG, encounter: EMPTY_STATE, secretReveal: 'gm', sealed: {}, lastAction: null };
+  return { seq: 0, preset, options: presetOptions(preset), characters: {}, log: EMPTY_LOG, encounter: EMPTY_STATE, secretReveal: 'gm', sealed: {}, diceTallies: {}, lastAction: null };
 }
 
 export type ParsedCommand = { ok: true; command: TableCommand } | { ok: false; error: { code: string; message: string; field?: string } };
@@ -681,13 +686,15 @@ export function evolveTable(state: TableState, event: TableEvent): TableState {
       const written: LogEntry = {
         ...entry(seq, event, charactersIn(event.result), event.result.explanation, event.hidden),
         result: event.result,
+        graded: state.options.grades !== 'core-2011',
         ...(event.purpose ? { purpose: event.purpose } : {}),
         ...(event.seal ? { commitment: { hash: event.seal.hash } } : {}),
       };
-      if (!event.seal) return { ...next, log: appendLog(state.log, written) };
+      const diceTallies = tallyChallenge(state.diceTallies, event.by, event.result, state.options);
+      if (!event.seal) return { ...next, diceTallies, log: appendLog(state.log, written) };
       // The commitment entry follows the roll (seq + 1); the roll waits sealed until revealed.
       const sealed: SealedRoll = { hash: event.seal.hash, salt: event.seal.salt, dice: committedDice(event.result), result: event.result, ...(event.purpose ? { purpose: event.purpose } : {}), committedAt: seq + 1 };
-      return { ...next, sealed: { ...state.sealed, [sealed.hash]: sealed }, log: appendLog(state.log, written) };
+      return { ...next, diceTallies, sealed: { ...state.sealed, [sealed.hash]: sealed }, log: appendLog(state.log, written) };
     }
     case 'committed':
       return {
@@ -704,6 +711,7 @@ export function evolveTable(state: TableState, event: TableEvent): TableState {
         log: appendLog(state.log, {
           ...entry(seq, event, charactersIn(event.result), lines),
           result: event.result,
+          graded: state.options.grades !== 'core-2011',
           ...(event.purpose ? { purpose: event.purpose } : {}),
           reveal: { hash: event.hash, salt: event.salt, dice: event.dice, committedAt: event.committedAt },
         }),
@@ -716,12 +724,14 @@ export function evolveTable(state: TableState, event: TableEvent): TableState {
       const inner = event.event;
       const encounter = evolveEncounter(state.encounter, inner);
       const lastAction = stepBy(state.lastAction ?? null, inner, event.by);
+      const diceTallies = inner.type === 'challenge-resolved' ? tallyChallenge(state.diceTallies, event.by, inner.result, state.options) : state.diceTallies;
       const back = inner.type === 'undone' || inner.type === 'redone' ? undoTarget(state.log, inner.toSequence) : null;
       const lines = back !== null && (inner.type === 'undone' || inner.type === 'redone') ? [undoLine(inner.type, back)] : describeEvent(inner, before);
-      if (lines.length === 0) return { ...next, encounter, lastAction };
+      if (lines.length === 0) return { ...next, encounter, lastAction, diceTallies };
       const undo = back !== null ? { undo: { kind: inner.type === 'undone' ? ('undo' as const) : ('redo' as const), to: back } } : {};
-      const written: LogEntry = { ...entry(seq, event, involved(inner), lines, event.hidden), ...challengeOf(inner), encounterSeq: inner.seq, ...undo };
-      return { ...next, encounter, lastAction, log: appendLog(state.log, { ...written, ...secretPart(state, event, before) }) };
+      const graded = inner.type === 'challenge-resolved' ? { graded: (before?.options ?? state.options).grades !== 'core-2011' } : {};
+      const written: LogEntry = { ...entry(seq, event, involved(inner), lines, event.hidden), ...challengeOf(inner), ...graded, encounterSeq: inner.seq, ...undo };
+      return { ...next, encounter, lastAction, diceTallies, log: appendLog(state.log, { ...written, ...secretPart(state, event, before) }) };
     }
   }
 }

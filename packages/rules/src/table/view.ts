@@ -1,5 +1,6 @@
 import { ownHas } from '@personae/core';
 import { emptyTally, type CharacterState, type Combat, type LastChallenge, type Snapshot, type SuccessTally } from '../encounter';
+import { fairnessRows, type FairnessRow } from './fairness';
 import { publicEncounterEvent, WITHHELD } from './hidden';
 import type { TableLog } from './log';
 import { canHear, undoRefusal, type LogEntry, type TableCharacter, type TableEvent, type TableState, type Viewer } from './table';
@@ -56,6 +57,11 @@ export interface TableView {
    * Secret rolls: when the table reveals them, and (for the GM only, empty for everyone else) the
    * commitments of those not yet revealed, oldest first.
    */
+  /**
+   * The fairness check of physical dice, per participant who typed dice in: the GM's view only (null
+   * in everyone else's). See ./fairness.ts.
+   */
+  readonly diceFairness: readonly FairnessRow[] | null;
   readonly secretRolls: { readonly reveal: TableState['secretReveal']; readonly sealed: readonly { readonly hash: string; readonly committedAt: number; readonly purpose?: string }[] };
 }
 
@@ -95,11 +101,29 @@ function conditionOnly(c: CharacterState): NonNullable<CharacterView['play']> {
 /** A view carries the newest entries of the log; a long session's whole log is not resent with every view. */
 export const LOG_VIEW_LIMIT = 500;
 
+/**
+ * The two ways an entry can be shown (whole, or its public part), built once per entry: log entries
+ * never change, so every view that shows an entry the same way holds the same object, and views of
+ * consecutive states can be compared entry by entry by identity.
+ */
+const shownEntries = new WeakMap<LogEntry, { whole?: LogEntry | null; publicPart?: LogEntry | null }>();
+
 /** A log entry as the viewer may read it, or null. */
 function entryFor(e: LogEntry, viewer: Viewer, secret: ReadonlySet<string>): LogEntry | null {
   if (viewer.role !== 'gm' && e.hidden) return null;
   if (e.said && !canHear({ by: e.by, to: e.said.to }, viewer)) return null;
   const open = viewer.role === 'gm' || !e.secretOf || !e.secretOf.some((id) => secret.has(id));
+  let shown = shownEntries.get(e);
+  if (!shown) shownEntries.set(e, (shown = {}));
+  const known = open ? shown.whole : shown.publicPart;
+  if (known !== undefined) return known;
+  const built = shownAs(e, open);
+  if (open) shown.whole = built;
+  else shown.publicPart = built;
+  return built;
+}
+
+function shownAs(e: LogEntry, open: boolean): LogEntry | null {
   const lines = open ? e.lines : e.public?.lines;
   if (!lines) return null;
   const result = open ? e.result : e.public?.result;
@@ -238,6 +262,7 @@ export function viewTable(state: TableState, viewer: Viewer): TableView {
     development: { countsOnlyClear: state.options.developmentCountsOnlyClear, characters: development },
     canUndo: state.encounter.undoTo !== null && undoRefusal(state, viewer, 'undo') === null,
     canRedo: state.encounter.redo.length > 0 && undoRefusal(state, viewer, 'redo') === null,
+    diceFairness: viewer.role === 'gm' ? fairnessRows(state.diceTallies) : null,
     secretRolls: {
       reveal: state.secretReveal,
       sealed:

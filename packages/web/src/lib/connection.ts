@@ -1,4 +1,5 @@
 import type { EventMessage, ServerMessage, WelcomeMessage as Welcome } from '@personae/server/protocol';
+import { applyStatePatch } from '@personae/server/state-patch';
 import { ApiError, type Ack, type Participant, type TableSettings } from './api';
 import { newCommandId } from './format';
 
@@ -239,6 +240,25 @@ export class TableConnection {
         }
         if (this.stateDirty) {
           this.stateDirty = false;
+          this.requestState();
+        }
+        break;
+      case 'state-patch':
+        // The changes from the view this client holds; if it holds another one, it asks for the whole.
+        if (msg.version <= this.stateSeq) break;
+        if (this.state !== null && msg.base === this.stateSeq) {
+          let next: unknown;
+          try {
+            next = applyStatePatch(this.state, msg);
+          } catch {
+            this.requestState();
+            break;
+          }
+          this.state = next;
+          this.stateSeq = msg.version;
+          this.lastSeq = Math.max(this.lastSeq, msg.version);
+          this.wake();
+        } else {
           this.requestState();
         }
         break;

@@ -16,6 +16,7 @@ import {
   type BuiltSide,
   type Labeled,
   describeEffect,
+  weaponAttributeNote,
   type TableOptions,
 } from './rules';
 
@@ -97,13 +98,21 @@ export interface ResolvedSide {
 export interface SkillChoice {
   name: string;
   dice: number;
+  /** The attribute rolled with it: for a weapon skill, the one the table's option attackAttribute adds, as in an encounter. */
   attribute: AttributeName;
   defense: boolean;
+  /** For a weapon skill, what an attack or parry with it adds and why. */
+  attackNote?: string;
 }
 
-export function skillsOf(sheet: CharacterSheet | null): SkillChoice[] {
+/** The skills a roll may use; with the table's options, a weapon skill takes the attribute an attack with it adds. */
+export function skillsOf(sheet: CharacterSheet | null, options?: Pick<TableOptions, 'attackAttribute'>): SkillChoice[] {
   if (!sheet) return [];
-  const listed = sheet.skills.map((s) => ({ name: s.name, dice: s.dice, attribute: s.attribute, defense: DEFENSE_SKILLS.some((d) => sameName(d.name, s.name)) }));
+  const listed = sheet.skills.map((s) => {
+    const weapon = options && s.weapon ? sheet.gear.find((g) => g.type === 'weapon' && sameName(g.name, s.weapon!)) : undefined;
+    const note = weapon && weapon.type === 'weapon' && options ? weaponAttributeNote(options, weapon, s.attribute) : undefined;
+    return { name: s.name, dice: s.dice, attribute: note?.attribute ?? s.attribute, defense: DEFENSE_SKILLS.some((d) => sameName(d.name, s.name)), ...(note ? { attackNote: note.text } : {}) };
+  });
   const missing = DEFENSE_SKILLS.filter((d) => !sheet.skills.some((s) => sameName(s.name, d.name))).map((d) => ({ name: d.name, dice: d.dice, attribute: d.attribute, defense: true }));
   return [...listed.filter((s) => !s.defense), ...listed.filter((s) => s.defense), ...missing];
 }

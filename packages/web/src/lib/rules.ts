@@ -90,4 +90,5 @@ export { poolSize } from '@personae/rules/challenge/pool';
 export { composeSide, type BuiltSide } from '@personae/rules/encounter/sides';
 export { combatantFromSheet } from '@personae/rules/encounter/sheet';
 export { skillUse } from '@personae/rules/encounter/combatant';
+export { weaponAttribute, weaponAttributeNote } from '@personae/rules/encounter/actions/weapons';
 export { DomainError } from '@personae/rules/encounter/errors';

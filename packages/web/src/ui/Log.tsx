@@ -191,7 +191,7 @@ function LogItem(props: { entry: LogEntry; participants: readonly Participant[];
       </div>
       {e.purpose && <p style={{ margin: '2px 0', fontWeight: 600 }}>{e.purpose}</p>}
       {story && <p class="story">{story.text}</p>}
-      {e.result && <ChallengeView result={e.result} small graded={props.graded} />}
+      {e.result && <ChallengeView result={e.result} small graded={e.graded ?? props.graded} />}
       {working.length > 0 && (
         <details class="working">
           <summary>The rules' working</summary>

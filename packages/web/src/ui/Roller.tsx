@@ -45,7 +45,7 @@ export function Roller(props: RollerProps) {
   const [input, setInput] = useState<RollerInput>(() => {
     const r = emptyRoller();
     const first = props.mine[0];
-    if (first) r.actor = pickCharacter(r.actor, first, props.characters);
+    if (first) r.actor = pickCharacter(r.actor, first, props.characters, props.options);
     return r;
   });
   const [busy, setBusy] = useState(false);
@@ -221,10 +221,10 @@ export function Roller(props: RollerProps) {
   );
 }
 
-function pickCharacter(side: SideInput, id: string, characters: readonly RollerCharacter[]): SideInput {
+function pickCharacter(side: SideInput, id: string, characters: readonly RollerCharacter[], options: TableOptions): SideInput {
   const c = characters.find((x) => x.id === id);
   if (!c) return { ...side, character: '' };
-  const first = skillsOf(c.sheet)[0];
+  const first = skillsOf(c.sheet, options)[0];
   return { ...side, character: id, skill: first?.name ?? '', attribute: first?.attribute ?? side.attribute, ability: '' };
 }
 
@@ -246,7 +246,7 @@ function SideFields(props: {
   const { side, prefix: p } = props;
   const set = (patch: Partial<SideInput>) => props.onChange({ ...side, ...patch });
   const c = props.allCharacters.find((x) => x.id === side.character);
-  const skills = skillsOf(c?.sheet ?? null);
+  const skills = skillsOf(c?.sheet ?? null, props.options);
   const abilities = c?.sheet?.specialAbilities ?? [];
   const Wrapper = props.nested ? 'div' : 'fieldset';
   const extraAssistants = side.assistants.filter((a) => !props.others.some((o) => o.name === a));
@@ -256,7 +256,7 @@ function SideFields(props: {
       <div class="stack">
         <div class="field">
           <label for={`${p}-who`}>Who</label>
-          <select id={`${p}-who`} value={side.character} onChange={(e) => props.onChange(pickCharacter(side, e.currentTarget.value, props.allCharacters))}>
+          <select id={`${p}-who`} value={side.character} onChange={(e) => props.onChange(pickCharacter(side, e.currentTarget.value, props.allCharacters, props.options))}>
             {props.allowFree && <option value="">A pool typed in</option>}
             {props.characters.map((x) => (
               <option key={x.id} value={x.id}>

@@ -15,6 +15,7 @@ import { Roller } from './Roller';
 import { Talk } from './Talk';
 import { Invite, Options, Participants, PhysicalDice, Records } from './TableSettings';
 import { SecretRolls } from './SecretRolls';
+import { DiceFairness } from './Fairness';
 
 type Tab = 'play' | 'encounter' | 'characters' | 'log' | 'table';
 const TABS: { id: Tab; label: string; narrowOnly?: boolean }[] = [
@@ -370,6 +371,7 @@ export function TablePage(props: { tableId: string; token: string | null; watch:
                   <Records tableId={props.tableId} token={token} tableName={welcome?.table.name ?? 'Table'} gm={gm} view={view} participants={participants} />
                   <Options view={view} gm={gm} send={send} />
                   <SecretRolls view={view} gm={gm} send={send} />
+                  {gm && <DiceFairness view={view} participants={participants} />}
                 </div>
               </div>
               <aside class="card side-log" aria-label="Shared log">

@@ -40,7 +40,7 @@ export function logMarkdown(input: { tableName: string; log: readonly LogEntry[]
       const r = e.result;
       const head = e.lines.filter((l) => !l.startsWith('    '));
       if (head.length > 0 && head.length < e.lines.length) out.push(escape(storyOf({ ...e, lines: head }, { tableName: input.tableName }).text), '');
-      out.push(`**${escape(r.actor.name)}: ${verdictText(r, input.graded)}**, ${decidedText(r)}.`, '');
+      out.push(`**${escape(r.actor.name)}: ${verdictText(r, e.graded ?? input.graded)}**, ${decidedText(r)}.`, '');
       const entered = (s: typeof r.actor) => (s.roll.source === 'given' ? ' (physical dice)' : '');
       out.push(`- ${escape(r.actor.name)}: ${dice(r.actor.dice)}${entered(r.actor)}`);
       out.push(`- ${escape(r.kind === 'unopposed' ? `GM (${r.difficulty?.label ?? 'difficulty'})` : r.reactor.name)}: ${dice(r.reactor.dice)}${entered(r.reactor)}`, '');

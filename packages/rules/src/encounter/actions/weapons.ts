@@ -1,7 +1,8 @@
 import { findSkill, findWeapon, same, skillUse, UNARMED, type AttributeKey, type SkillUse, type Weapon } from '../combatant';
 import type { CommandOf } from '../commands';
 import { DomainError } from '../errors';
-import type { CharacterState, Snapshot } from '../state';
+import type { TableOptions } from '../../options';
+import type { CharacterState } from '../state';
 
 // personae-core-2011.txt "Weapons": which weapon and skill an attack uses, and the attribute added.
 
@@ -28,7 +29,22 @@ export function attackWeapon(who: CharacterState, cmd: CommandOf<'attack'>): { w
 }
 
 /** personae-core-2011.txt "Weapons": Cunning for ranged attacks, Stature for unarmed and hand-to-hand (option attackAttribute). */
-export function weaponAttribute(now: Snapshot, weapon: Weapon, skill: SkillUse): AttributeKey {
+export function weaponAttribute(now: { readonly options: Pick<TableOptions, 'attackAttribute'> }, weapon: Pick<Weapon, 'range'>, skill: Pick<SkillUse, 'attribute' | 'unskilled'>): AttributeKey {
   if (now.options.attackAttribute === 'skill' && !skill.unskilled) return skill.attribute;
   return weapon.range === 'ranged' ? 'cunning' : 'stature';
+}
+
+/**
+ * What an attack or a parry with a weapon skill adds, in words, by the table's option attackAttribute:
+ * the builder, the sheet and the roller say the same as the encounter does.
+ */
+export function weaponAttributeNote(options: Pick<TableOptions, 'attackAttribute'>, weapon: Pick<Weapon, 'range'>, skillAttribute: AttributeKey): { attribute: AttributeKey; text: string } {
+  const attribute = weaponAttribute({ options }, weapon, { attribute: skillAttribute, unskilled: false });
+  const name = (a: AttributeKey) => a.charAt(0).toUpperCase() + a.slice(1);
+  const why =
+    options.attackAttribute === 'skill'
+      ? "the skill's own attribute (option attackAttribute = skill)"
+      : `${weapon.range === 'ranged' ? 'Cunning for a ranged weapon' : 'Stature for a hand-to-hand weapon'} (option attackAttribute = by-weapon)`;
+  const unlike = attribute !== skillAttribute ? `, not the skill's ${name(skillAttribute)}` : '';
+  return { attribute, text: `Attacks and parries with it add ${name(attribute)}${unlike}: ${why}.` };
 }

@@ -1,4 +1,4 @@
-import { DEFENSE_SKILLS, ATTRIBUTE_LABELS, EFFECTS, EFFECT_TYPES, POWER_DURATIONS, attributeSum, describeEffect, effectSize, potentialFromSum, type AbilityEffect, type CharacterSheet, type TableOptions } from '../../lib/rules';
+import { DEFENSE_SKILLS, ATTRIBUTE_LABELS, EFFECTS, EFFECT_TYPES, POWER_DURATIONS, attributeSum, describeEffect, effectSize, potentialFromSum, weaponAttributeNote, type AbilityEffect, type CharacterSheet, type TableOptions } from '../../lib/rules';
 import { budgets, ownSkills, problemsIn, setDefenseDice, type Budget, type Draft, type DraftCheck } from '../../lib/draft';
 import { Check, NumberField, Problems, SelectField, TextField } from '../fields';
 import { ListEditor } from './ListEditor';
@@ -65,7 +65,7 @@ export function TraitStep(props: { draft: Draft; edit: Edit; at: At; check: Draf
           A skill starts at 2 dice; dice above 2 come from the Prowess Pool. At most {maxDice} dice on one skill (Potential + 2).
         </p>
         <Problems problems={props.at('skills')} />
-        <SkillList {...list} maxDice={maxDice} />
+        <SkillList {...list} maxDice={maxDice} options={props.options} />
         <DefenseSkills {...list} maxDice={maxDice} />
       </section>
       <section aria-labelledby="abilities-h">
@@ -105,7 +105,7 @@ export function TraitStep(props: { draft: Draft; edit: Edit; at: At; check: Draf
 /** The value of the skill's gear choice: a weapon (w:), a shield (s:), or a new one named after the skill. */
 type GearChoice = '' | `w:${string}` | `s:${string}` | 'new-weapon' | 'new-shield';
 
-function SkillList(props: ListProps & { maxDice: number }) {
+function SkillList(props: ListProps & { maxDice: number; options: TableOptions }) {
   const s = props.sheet;
   const weapons = s.gear.filter((g) => g.type === 'weapon').map((g) => g.name);
   const shields = s.gear.filter((g) => g.type === 'shield').map((g) => g.name);
@@ -121,6 +121,15 @@ function SkillList(props: ListProps & { maxDice: number }) {
       onAdd={() => {
         props.edit((x) => void x.skills.push({ name: '', attribute: 'competence', dice: 2 }));
         return `b-skill-${s.skills.length}-name`;
+      }}
+      footer={({ skill, index: i }) => {
+        // The encounter adds the attribute the table's option attackAttribute gives the weapon: say so here.
+        const w = skill.weapon ? s.gear.find((g) => g.type === 'weapon' && g.name.toLowerCase() === skill.weapon!.toLowerCase()) : undefined;
+        return w && w.type === 'weapon' ? (
+          <p class="small muted" id={`b-skill-${i}-attack`}>
+            {weaponAttributeNote(props.options, w, skill.attribute).text}
+          </p>
+        ) : null;
       }}
       fields={({ skill, index: i }) => {
         const name = skill.name.trim();

@@ -1,0 +1,131 @@
+/**
+ * A viewer's new view as the changes from the view it received last (`state-patch` on the
+ * WebSocket). After each event most of a view is what it was (the same characters, the same log
+ * with one entry more), so the server sends the top-level fields that changed and, for arrays that
+ * only lost entries at their start and gained entries at their end (a log), just those ends.
+ *
+ * This module has no dependencies: the web app applies patches with the same code.
+ */
+
+/** The receiver's view at `version`, as changes to the view it holds at `base`. */
+export interface StatePatchMessage {
+  type: 'state-patch';
+  version: number;
+  /** The version of the view this patch applies to: the last `state` or `state-patch` received. */
+  base: number;
+  /** Top-level fields with a new value. */
+  set?: Record<string, unknown>;
+  /** Top-level fields no longer present. */
+  unset?: string[];
+  /** Top-level arrays: drop this many entries from the start, then append these at the end. */
+  arrays?: Record<string, { drop: number; append: unknown[] }>;
+}
+
+type Plain = Record<string, unknown>;
+
+/** Sets a field by defining it, so that a key named __proto__ stays an ordinary field. */
+function put(o: object, key: string, value: unknown): void {
+  Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+function isPlainObject(value: unknown): value is Plain {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+const has = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, key);
+
+/**
+ * True when `a` and `b` are the same value, or objects (or arrays) with the same keys whose values
+ * are the same in this sense `depth` levels further down, and the same values (identity) below
+ * that: equal as JSON, decided without walking whole trees. Views are rebuilt as fresh objects
+ * around parts of the state that did not change (sheets, log entries), so two levels find them.
+ */
+function sameShallow(a: unknown, b: unknown, depth: number): boolean {
+  if (a === b) return true;
+  if (depth < 0 || typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const y = b as unknown[];
+    if (a.length !== y.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameShallow(a[i], y[i], depth - 1)) return false;
+    return true;
+  }
+  if (!isPlainObject(a) || !isPlainObject(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const k of keys) if (!has(b, k) || !sameShallow(a[k], b[k], depth - 1)) return false;
+  return true;
+}
+
+/** How many candidate starting points the array comparison tries before giving up on it. */
+const MAX_TRIES = 4;
+
+/**
+ * `after` as `before` less its first `drop` entries plus `append`, or null when `after` does not
+ * keep a run of `before`'s entries that way.
+ */
+function arrayChange(before: readonly unknown[], after: readonly unknown[]): { drop: number; append: unknown[] } | null {
+  if (after.length === 0) return null;
+  let tries = 0;
+  for (let drop = 0; drop < before.length; drop++) {
+    const kept = before.length - drop;
+    if (kept > after.length) continue;
+    if (!sameShallow(before[drop], after[0], 1)) continue;
+    if (++tries > MAX_TRIES) return null;
+    let same = true;
+    for (let i = 1; i < kept && same; i++) same = sameShallow(before[drop + i], after[i], 1);
+    if (same) return { drop, append: after.slice(kept) };
+  }
+  return null;
+}
+
+/**
+ * The changes that turn `before` into `after`, or null when they are not both plain objects (send
+ * the whole view then). Unchanged fields are found by identity, so views built from shared parts
+ * (the same log entries, the same sheets) compare quickly.
+ */
+export function diffState(before: unknown, after: unknown): Omit<StatePatchMessage, 'type' | 'version' | 'base'> | null {
+  if (!isPlainObject(before) || !isPlainObject(after)) return null;
+  const set: Plain = {};
+  const arrays: Record<string, { drop: number; append: unknown[] }> = {};
+  const unset: string[] = [];
+  let setAny = false;
+  let arraysAny = false;
+  for (const key of Object.keys(after)) {
+    const a = before[key];
+    const b = after[key];
+    if (has(before, key) && sameShallow(a, b, 2)) continue;
+    if (Array.isArray(a) && Array.isArray(b)) {
+      const change = arrayChange(a, b);
+      if (change) {
+        put(arrays, key, change);
+        arraysAny = true;
+        continue;
+      }
+    }
+    put(set, key, b);
+    setAny = true;
+  }
+  for (const key of Object.keys(before)) if (!has(after, key)) unset.push(key);
+  return {
+    ...(setAny ? { set } : {}),
+    ...(unset.length > 0 ? { unset } : {}),
+    ...(arraysAny ? { arrays } : {}),
+  };
+}
+
+/** The view `patch` describes, from the view it applies to (which is left as it is). */
+export function applyStatePatch(state: unknown, patch: Pick<StatePatchMessage, 'set' | 'unset' | 'arrays'>): unknown {
+  if (!isPlainObject(state)) throw new TypeError('a state patch applies to an object');
+  const next: Plain = { ...state };
+  for (const key of patch.unset ?? []) delete next[key];
+  for (const [key, change] of Object.entries(patch.arrays ?? {})) {
+    const current = next[key];
+    if (!Array.isArray(current) || change.drop > current.length) throw new TypeError(`a state patch changes "${key}", which is not such a list`);
+    put(next, key, [...current.slice(change.drop), ...change.append]);
+  }
+  for (const [key, value] of Object.entries(patch.set ?? {})) put(next, key, value);
+  return next;
+}

@@ -11,8 +11,10 @@
  * every `cut-every` seconds ends one node's listening connection (pg_terminate_backend).
  *
  * Clients behave as the web app does: when the connection drops they connect again (to another node
- * if theirs is down), say hello with the last seq they hold and send again every command not yet
- * answered, with the same commandId. `--route table` sends every client of a table to the same node
+ * if theirs is down), say hello with the last seq they hold and send again the commands not yet
+ * answered, with the same commandId, oldest first and at most 8 waiting for an answer at a time (the
+ * rest follow as answers come back); a command refused as rate_limited goes again after the delay
+ * the server names. `--route table` sends every client of a table to the same node
  * (a load balancer hashing the table id), falling over to the next node while that one is down;
  * `--route random` sends each connection to a random node that is up.
  *
@@ -84,6 +86,12 @@ const hardStop = setTimeout(() => {
   process.exit(2);
 }, (opts.duration + 600) * 1000);
 hardStop.unref();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    for (const n of nodes) n.child?.kill('SIGKILL');
+    process.exit(130);
+  });
+}
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const schema = `bench_cluster_${process.pid}`;
@@ -201,6 +209,10 @@ interface TableRun {
 interface Pending {
   command: unknown;
   firstSentAt: number;
+  /** Sent on the current connection and not answered yet. */
+  sent: boolean;
+  /** Sent on some connection before. */
+  everSent: boolean;
   /** Set when the node the command went to was killed before it was answered. */
   inFlightAtKill: number | null;
 }
@@ -328,10 +340,8 @@ function connect(client: Client): Promise<void> {
           welcomed = true;
           client.connected = true;
           if (m.resync) resyncs++;
-          for (const [commandId, p] of client.pending) {
-            resent++;
-            ws.send(JSON.stringify({ type: 'command', commandId, command: p.command }));
-          }
+          for (const p of client.pending.values()) p.sent = false;
+          flushCommands(client);
           checkCaughtUp(client, at);
           resolve();
           break;
@@ -362,17 +372,46 @@ function connect(client: Client): Promise<void> {
           if (m.lastSeq !== null) client.table.maxAcked = Math.max(client.table.maxAcked, m.lastSeq);
           if (m.firstSeq !== null) client.table.sentAtBySeq.set(m.firstSeq, { sentAt: p.firstSentAt, disturbed: disturbedAt(p.firstSentAt) });
           if (p.inFlightAtKill !== null) inFlightKillMs.push(at - p.firstSentAt);
+          flushCommands(client);
           break;
         }
         case 'error': {
           const code = String(m.code);
           errorsByCode.set(code, (errorsByCode.get(code) ?? 0) + 1);
-          if (m.commandId) client.pending.delete(m.commandId);
+          const p = m.commandId ? client.pending.get(m.commandId) : undefined;
+          if (p && code === 'rate_limited') {
+            // As the web app does: the same command again after the delay the server names.
+            p.sent = false;
+            setTimeout(() => flushCommands(client), Math.max(50, Number(m.retryAfterMs) || 1000));
+          } else if (p) {
+            client.pending.delete(m.commandId);
+            flushCommands(client);
+          }
           break;
         }
       }
     });
   });
+}
+
+/** Commands a client keeps sent and unanswered on one connection, at most (as the web app). */
+const MAX_UNANSWERED = 8;
+
+/** Sends the client's waiting commands, oldest first, keeping at most MAX_UNANSWERED unanswered. */
+function flushCommands(client: Client): void {
+  const ws = client.ws;
+  if (!client.connected || !ws || ws.readyState !== WebSocket.OPEN) return;
+  let waiting = 0;
+  for (const p of client.pending.values()) if (p.sent) waiting++;
+  for (const [commandId, p] of client.pending) {
+    if (waiting >= MAX_UNANSWERED) break;
+    if (p.sent) continue;
+    if (p.everSent) resent++;
+    ws.send(JSON.stringify({ type: 'command', commandId, command: p.command }));
+    p.sent = true;
+    p.everSent = true;
+    waiting++;
+  }
 }
 
 function checkCaughtUp(client: Client, at: number): void {
@@ -390,10 +429,16 @@ function schedule(client: Client): void {
     const commandId = `c${++commandCounter}`;
     const command = { type: 'roll', actor: { name: 'Roller', dice: 1 + (commandCounter % 5) }, reactor: { name: 'Opposition', dice: 2 } };
     // A command made while the client's node is down counts as in flight during the kill too.
-    client.pending.set(commandId, { command, firstSentAt: now(), inFlightAtKill: client.catchUp && !client.connected ? client.catchUp.since : null });
+    client.pending.set(commandId, {
+      command,
+      firstSentAt: now(),
+      sent: false,
+      everSent: false,
+      inFlightAtKill: client.catchUp && !client.connected ? client.catchUp.since : null,
+    });
     sent++;
     // A client that is between connections sends it once it is connected again.
-    if (client.connected && client.ws) client.ws.send(JSON.stringify({ type: 'command', commandId, command }));
+    flushCommands(client);
     schedule(client);
   }, gap);
 }
@@ -592,7 +637,26 @@ const result = {
   gapsHealedAfterListenerCutMs: { ...stats(cutHeals.map((h) => h.maxLagMs)), tablesCaughtUp: cutHeals.reduce((s, h) => s + h.tables, 0) },
   gapsHealedByPeriodicCheckMs: { ...stats(periodicHeals.map((h) => h.maxLagMs)), tablesCaughtUp: periodicHeals.reduce((s, h) => s + h.tables, 0) },
   notificationQueueUsageMax: queueMax,
+  goals: {} as Record<string, { value: number; goal: string; met: boolean }>,
   elapsedSeconds: Number(((now() - t0) / 1000).toFixed(1)),
+};
+const steadyStats = result.latencyToAllClientsMs.steady;
+const goal = (value: number, text: string, met: boolean) => ({ value, goal: text, met });
+result.goals = {
+  acknowledgedLostDuplicatedOrOutOfOrder: goal(ackedMissing + lost + duplicated + outOfOrder, '0', ackedMissing + lost + duplicated + outOfOrder === 0),
+  clientLogsDifferingFromDatabase: goal(logsDiffering + contentDiffering, '0', logsDiffering + contentDiffering === 0),
+  unansweredCommands: goal(unanswered, '0', unanswered === 0),
+  conflictErrors: goal(conflicts, '0', conflicts === 0),
+  steadyLatencyP50Ms: goal(steadyStats.p50, '< 30', steadyStats.p50 < 30),
+  steadyLatencyP99Ms: goal(steadyStats.p99, '< 150', steadyStats.p99 < 150),
+  inFlightDuringKillP99Ms: goal(result.commandsInFlightDuringKillMs.p99, '< 2500', !(result.commandsInFlightDuringKillMs.p99 >= 2500)),
+  killedNodeClientsCaughtUpP99Ms: goal(
+    result.killedNodeClientsCaughtUpMs.p99,
+    '< 3000, none left behind',
+    !(result.killedNodeClientsCaughtUpMs.p99 >= 3000) && result.killedNodeClientsCaughtUpMs.stillBehind === 0,
+  ),
+  gapsHealedAfterListenerCutMaxMs: goal(result.gapsHealedAfterListenerCutMs.max, '< 1000', !(result.gapsHealedAfterListenerCutMs.max >= 1000)),
+  notificationQueueUsageMaxPercent: goal(queueMax * 100, '< 1', queueMax * 100 < 1),
 };
 console.log(JSON.stringify(result, null, 2));
 const ok =

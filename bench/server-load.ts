@@ -84,6 +84,7 @@ const killChildren = () => {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
 };
 process.on('exit', killChildren);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
 const phases = opts.rounds * opts.loads.length * 2;
 const hardStop = setTimeout(
   () => {

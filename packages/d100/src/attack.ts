@@ -2,8 +2,8 @@ import { modifier, RuleError, sumModifiers, type Modifier } from '@personae/core
 import type { DiceSource } from '@personae/dice';
 import { advantageFromAilments, AILMENTS, inflictAilment, isTechnicalAgainst, type AilmentName } from './ailments';
 import { isImmune, isPhysical, type Affinity, type Element } from './elements';
-import { bonus, canOppose, disadvantagesOnAllTests, effectiveAffinity, hasAilment, livingPersona, type Fighter } from './fighter';
-import { hasBruisedRib, injuryFor, type Injury } from './injuries';
+import { bonus, canOppose, disadvantagesOnAllTests, effectiveAffinity, hasAilment, livingPersona, type Fighter, type Score } from './fighter';
+import { hasBruisedRib, injuryFor, injuryTestDisadvantages, type Injury } from './injuries';
 import { hitLocation, type Location, type LocationResult } from './location';
 import type { D100Options } from './options';
 import { ruleCitation } from './rules';
@@ -43,6 +43,13 @@ export interface AttackSpec {
   readonly chanceAttack?: boolean;
   /** Fate Points the defender spends to block Heavy wounds from this attack. */
   readonly fateBlocks?: number;
+  /** The hand the weapon is in, for arm Injuries (the right unless said). */
+  readonly hand?: 'right' | 'left';
+  /** The Score behind the defender's evasion, and whether it is a Parry, for its Injuries. */
+  readonly evasionScore?: Score;
+  readonly evasionParry?: boolean;
+  /** Extra wounds a Burst Attack bought on this target ("Standard Attack and other Attack Actions"). */
+  readonly extraWounds?: number;
 }
 
 /** What a landed hit did to the one it landed on. */
@@ -108,7 +115,7 @@ function checkSpec(spec: AttackSpec): void {
 }
 
 /** The attack's Advantages and Disadvantages, those the rules add by themselves included. */
-export function attackModifiers(attacker: Fighter, defender: Fighter, spec: AttackSpec): Modifier[] {
+export function attackModifiers(attacker: Fighter, defender: Fighter, spec: AttackSpec, options?: Pick<D100Options, 'injuryDisadvantage'>): Modifier[] {
   const mods = [...counted('advantage', spec.advantages ?? [], 1), ...counted('disadvantage', spec.disadvantages ?? [], -1)];
   const ailing = advantageFromAilments(defender.ailments);
   // d100-combat-rules.txt, ailments passage: enemies gain 1 Advantage per ailment (Stunned gives one more)
@@ -120,14 +127,21 @@ export function attackModifiers(attacker: Fighter, defender: Fighter, spec: Atta
   if (spec.called) mods.push(modifier('disadvantage', 'Called Attack', -20));
   if (spec.kind === 'melee' && hasAilment(attacker, 'enraged')) mods.push(modifier('advantage', 'Enraged', 10));
   for (const d of disadvantagesOnAllTests(attacker)) mods.push(modifier('disadvantage', d.label, -10 * d.count));
+  // "Wounds and Injury": an arm's Injury burdens attacks made with that hand
+  if (options && spec.kind !== 'magic') for (const d of injuryTestDisadvantages(attacker.injuries, attacker.injuriesIgnored ?? [], { hand: spec.hand ?? 'right' }, options)) mods.push(modifier('disadvantage', d.label, -10 * d.count));
   return mods;
 }
 
-export function evasionModifiers(defender: Fighter, spec: AttackSpec): Modifier[] {
+export function evasionModifiers(defender: Fighter, spec: AttackSpec, options?: Pick<D100Options, 'injuryDisadvantage'>): Modifier[] {
   const mods = [...counted('advantage', spec.evasionAdvantages ?? [], 1), ...counted('disadvantage', spec.evasionDisadvantages ?? [], -1)];
   // "Defending and Protecting": Defend gives Advantage on evasion
   if (defender.conditions.defending) mods.push(modifier('advantage', 'Defend', 10));
   for (const d of disadvantagesOnAllTests(defender)) mods.push(modifier('disadvantage', d.label, -10 * d.count));
+  // "Wounds and Injury": leg Injuries burden Agility evasions, an arm's Injury a Parry with that hand
+  if (options) {
+    const test = { ...(spec.evasionScore ? { score: spec.evasionScore } : {}), ...(spec.evasionParry ? { hand: 'right' as const } : {}) };
+    for (const d of injuryTestDisadvantages(defender.injuries, defender.injuriesIgnored ?? [], test, options)) mods.push(modifier('disadvantage', d.label, -10 * d.count));
+  }
   return mods;
 }
 
@@ -148,6 +162,8 @@ interface LandInput {
   readonly fateBlocks: number;
   /** The reflected hit of a Repel gets no Critical or Technical bonuses. */
   readonly reflected: boolean;
+  /** Wounds a Burst Attack bought on this target, whatever the damage. */
+  readonly extraWounds?: number;
 }
 
 /**
@@ -210,6 +226,7 @@ export function landHit(target: Fighter, input: LandInput, options: D100Options)
     if (wounds.length >= 4) savage.push('4+ Wounds');
     if (margin >= 10) savage.push('Very High Damage');
   }
+  for (let i = 0; i < (input.extraWounds ?? 0); i++) wounds.push('Burst Attack');
   let t = target;
   let personaWounds = 0;
   let personaBroken = false;
@@ -297,7 +314,7 @@ export function landHit(target: Fighter, input: LandInput, options: D100Options)
 export function resolveAttack(attacker: Fighter, defender: Fighter, spec: AttackSpec, dice: DiceSource, options: D100Options): AttackResult {
   checkSpec(spec);
   if (attacker.out) throw new RuleError('out-of-fight', `${attacker.name} is out of the fight and cannot attack`, 'attacker', ruleCitation('woundTracks'));
-  const mods = attackModifiers(attacker, defender, spec);
+  const mods = attackModifiers(attacker, defender, spec, options);
   const attack = resolveTest(spec.attackTarget, dice.die(100), mods, options);
   const helpless = defender.conditions.helpless || (options.drowsedIsHelpless === 'drowsed-helpless' && hasAilment(defender, 'drowsed'));
   const fumble = attack.fumble;
@@ -308,7 +325,7 @@ export function resolveAttack(attacker: Fighter, defender: Fighter, spec: Attack
   if (fumble) hit = false; // "Fumble": an automatic miss, no evasion roll
   else if (helpless) hit = true; // Helpless: attacks hit automatically
   else {
-    if (spec.evasionTarget !== null && canOppose(defender)) evasion = resolveTest(spec.evasionTarget, dice.die(100), evasionModifiers(defender, spec), options);
+    if (spec.evasionTarget !== null && canOppose(defender)) evasion = resolveTest(spec.evasionTarget, dice.die(100), evasionModifiers(defender, spec, options), options);
     opposed = resolveOpposed(attack, evasion, options);
     hit = opposed.actorWins || (critical && options.criticalNeedsWin === 'critical-lands' && attack.success);
   }
@@ -342,7 +359,7 @@ export function resolveAttack(attacker: Fighter, defender: Fighter, spec: Attack
     const back = landHit(attacker, { damageSteps: reflectedSteps, element: spec.element, tier, kind: spec.kind, location: selfLocation, critical: false, ignoreArmour: !!spec.ignoreArmour, fateBlocks: 0, reflected: true }, options);
     return { attack, evasion, opposed, fumble, critical, hit, outcome: back.outcome, repelled: true, oneMore: false, attacker: back.target, defender };
   }
-  const landed = landHit(defender, { damageSteps, element: spec.element, tier, kind: spec.kind, location, critical, ignoreArmour: !!spec.ignoreArmour || hasAilment(defender, 'enraged'), fateBlocks: spec.fateBlocks ?? 0, reflected: false }, options);
+  const landed = landHit(defender, { damageSteps, element: spec.element, tier, kind: spec.kind, location, critical, ignoreArmour: !!spec.ignoreArmour || hasAilment(defender, 'enraged'), fateBlocks: spec.fateBlocks ?? 0, reflected: false, extraWounds: spec.extraWounds ?? 0 }, options);
   return {
     attack,
     evasion,

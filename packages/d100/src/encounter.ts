@@ -4,19 +4,22 @@ import { z } from 'zod';
 import { AILMENT_NAMES, AILMENTS, ailmentsAtTurnEnd, ailmentsAtTurnStart, inflictAilment, type AilmentName } from './ailments';
 import { allEnemiesStaggered, resolveAllOutAttack } from './allOutAttack';
 import { controllerOf, controls, requireAuthority } from './authority';
-import { resolveAttack, type AttackResult, type AttackSpec } from './attack';
+import { attackModifiers, landHit, resolveAttack, type AttackResult, type AttackSpec } from './attack';
 import { batonAdvantages, checkBatonPass } from './batonPass';
 import { bloodLossTest } from './conditions';
 import { ELEMENTS, isImmune } from './elements';
 import { spendPoint, spendRemoveAilment, spendRestoreLight, spendRevivePersona, FATE_SPENDS } from './fate';
-import { bonus, canOppose, livingPersona, type Fighter } from './fighter';
+import { modifier, sumModifiers, type Modifier } from '@personae/core';
+import { bonus, canOppose, disadvantagesOnAllTests, livingPersona, SCORES, type Fighter, type Score } from './fighter';
+import { armDisabled, injuryTestDisadvantages } from './injuries';
 import { initiativeOrder, type InitiativeEntry } from './initiative';
-import { LOCATIONS } from './location';
+import { hitLocation, LOCATIONS, type Location } from './location';
 import { attackOdds, type AttackOdds } from './odds';
 import { resolveOptions, type D100Options } from './options';
 import { ruleCitation } from './rules';
 import { checkSheet, fighterFromSheet, type D100Sheet } from './sheet';
-import { resolveTest } from './test';
+import { resolveOpposed, resolveTest, type TestResult } from './test';
+import { fateAdvantages } from './fate';
 import { applyWounds, isOut } from './wounds';
 
 /**
@@ -27,6 +30,8 @@ import { applyWounds, isOut } from './wounds';
  * command's events.
  */
 const id = z.string().min(1).max(60);
+/** What may open a Chance Attack ("Chance Attacks", the common triggers). */
+export const CHANCE_TRIGGERS = ['left-melee', 'rose-from-prone', 'failed-grapple', 'fired-while-engaged', 'failed-trick', 'flee'] as const;
 const counted = z.array(z.strictObject({ label: z.string().min(1).max(60), count: z.number().int().min(0).max(20) })).max(20);
 
 export const commandSchema = z.discriminatedUnion('type', [
@@ -50,13 +55,23 @@ export const commandSchema = z.discriminatedUnion('type', [
     called: z.enum(LOCATIONS).optional(),
     fateBlocks: z.number().int().min(0).max(10).default(0),
     chance: z.boolean().default(false),
+    /** What opened the Chance Attack ("Chance Attacks"); a Flee or a failed Grapple must have happened. */
+    trigger: z.enum(CHANCE_TRIGGERS).optional(),
+    hand: z.enum(['right', 'left']).optional(),
+    /** Burst Attack purchases, in the order bought: an extra target, or an extra wound on one already hit. */
+    burst: z.array(z.union([z.strictObject({ extraTarget: id }), z.strictObject({ extraWound: id })])).max(10).optional(),
   }),
+  z.strictObject({ type: z.literal('test'), who: id, score: z.enum(SCORES), target: z.number().int().min(-200).max(300).optional(), advantages: counted.default([]), disadvantages: counted.default([]), hand: z.enum(['right', 'left']).optional(), label: z.string().max(80).default('') }),
+  z.strictObject({ type: z.literal('disengage'), who: id, from: z.array(id).min(1).max(12), method: z.enum(['test', 'action']).default('test'), score: z.enum(SCORES).default('agility'), target: z.number().int().min(-200).max(300).optional() }),
+  z.strictObject({ type: z.literal('flee'), who: id, from: z.array(id).min(1).max(12), reason: z.string().max(120).default('') }),
+  z.strictObject({ type: z.literal('grapple'), attacker: id, defender: id, attackTarget: z.number().int().min(-200).max(300).optional(), evasionTarget: z.number().int().min(-200).max(300).nullable().optional() }),
+  z.strictObject({ type: z.literal('escape-grapple'), who: id, declared: z.enum(['move', 'action', 'attack', 'evasion', 'released']), target: z.number().int().min(-200).max(300).optional() }),
   z.strictObject({ type: z.literal('baton-pass'), to: id }),
   z.strictObject({ type: z.literal('all-out-attack'), participants: z.array(z.strictObject({ id, score: z.enum(['melee', 'ballistic', 'magic']) })).min(1).max(12) }),
   z.strictObject({ type: z.literal('defend') }),
   z.strictObject({ type: z.literal('inflict-ailment'), target: id, ailment: z.enum(AILMENT_NAMES), turns: z.number().int().min(1).max(20).nullable().optional() }),
   z.strictObject({ type: z.literal('set-condition'), target: id, condition: z.enum(['helpless', 'prone', 'bloodLoss']), value: z.boolean() }),
-  z.strictObject({ type: z.literal('spend-fate'), who: id, spend: z.enum(FATE_SPENDS), ailment: z.enum(AILMENT_NAMES).optional() }),
+  z.strictObject({ type: z.literal('spend-fate'), who: id, spend: z.enum(FATE_SPENDS), ailment: z.enum(AILMENT_NAMES).optional(), location: z.enum(LOCATIONS).optional(), test: z.enum(['attack', 'evasion', 'test']).optional() }),
   z.strictObject({ type: z.literal('end-turn') }),
   z.strictObject({ type: z.literal('undo') }),
 ]);
@@ -74,10 +89,36 @@ export type EncounterEvent =
   | { type: 'defending'; data: { group: number; id: string } }
   | { type: 'ailment-inflicted'; data: { group: number; target: string; ailment: AilmentName; turns: number | null | undefined } }
   | { type: 'condition-set'; data: { group: number; target: string; condition: 'helpless' | 'prone' | 'bloodLoss'; value: boolean } }
-  | { type: 'fate-spent'; data: { group: number; who: string; spend: (typeof FATE_SPENDS)[number]; ailment?: AilmentName } }
+  | { type: 'fate-spent'; data: { group: number; who: string; spend: (typeof FATE_SPENDS)[number]; ailment?: AilmentName; location?: Location } }
+  | { type: 'test-rolled'; data: { group: number; who: string; score: Score; label: string; target: number; roll: number; success: boolean; degrees: number; modifiers: { label: string; value: number }[] } }
+  | { type: 'disengaged'; data: { group: number; who: string; method: 'test' | 'action'; results: OpposedRecord[]; fled: string[] } }
+  | { type: 'fled'; data: { group: number; who: string; from: string[]; reason: string } }
+  | { type: 'grapple-resolved'; data: { group: number; attacker: string; defender: string; attack: number; attackRoll: number; evasion: number | null; evasionRoll: number | null; won: boolean } }
+  | { type: 'grapple-escape'; data: { group: number; who: string; grappler: string; declared: 'move' | 'action' | 'attack' | 'evasion' | 'released'; result: OpposedRecord | null; won: boolean } }
+  | { type: 'test-rerolled'; data: { group: number; who: string; test: 'attack' | 'evasion' | 'test'; oldRoll: number; newRoll: number; kept: number; replacement: EncounterEvent } }
   | { type: 'turn-ended'; data: { group: number; id: string; expired: AilmentName[]; forfeited: boolean } }
   | { type: 'round-ended'; data: { group: number; round: number } }
   | { type: 'undone'; data: { group: number } };
+
+/** One opposed test as recorded: each side's target and roll, and who won. */
+export interface OpposedRecord {
+  readonly enemy: string;
+  readonly target: number;
+  readonly roll: number;
+  readonly enemyTarget: number | null;
+  readonly enemyRoll: number | null;
+  readonly won: boolean;
+}
+
+/** What a Burst Attack's extra target took. */
+export interface BurstHit {
+  readonly id: string;
+  readonly location: string;
+  readonly damage: number;
+  readonly defense: number;
+  readonly wounds: readonly string[];
+  readonly out: boolean;
+}
 
 export interface AttackSummary {
   readonly hit: boolean;
@@ -92,6 +133,8 @@ export interface AttackSummary {
   readonly savage: readonly string[];
   readonly repelled: boolean;
   readonly oneMore: boolean;
+  /** Burst Attack: the purchases made and the extra targets hit (with the location dice drawn for them). */
+  readonly burst?: { readonly purchases: readonly ({ extraTarget: string } | { extraWound: string })[]; readonly extra: readonly BurstHit[]; readonly dice: readonly number[] };
 }
 
 export interface OneMore {
@@ -151,10 +194,14 @@ function put(state: EncounterState, f: Fighter): EncounterState {
   return { ...state, fighters: { ...state.fighters, [f.id]: f } };
 }
 
+function update(state: EncounterState, who: string, change: (f: Fighter) => Fighter): EncounterState {
+  return put(state, change(state.fighters[who]!));
+}
+
 export type AttackCommand = Extract<EncounterCommand, { type: 'attack' }>;
 
 /** The attack a command declares, filled from the attacker's weapon and sheet. */
-export function attackSpec(state: Pick<EncounterState, 'sheets' | 'oneMore'>, c: AttackCommand): AttackSpec {
+export function attackSpec(state: Pick<EncounterState, 'sheets' | 'oneMore' | 'fighters'>, c: AttackCommand): AttackSpec {
   const sheet = state.sheets[c.attacker]!;
   const defSheet = state.sheets[c.defender]!;
   const weapon = c.weapon !== undefined ? sheet.weapons.find((w) => w.name === c.weapon) : sheet.weapons[0];
@@ -164,18 +211,28 @@ export function attackSpec(state: Pick<EncounterState, 'sheets' | 'oneMore'>, c:
   const damage = c.damage ?? weapon?.damage;
   if (damage === undefined) refuse('no-damage', `damage: ${sheet.name} has no weapon; give the attack's damage`, 'damage', ruleCitation('damage'));
   const score = kind === 'melee' ? 'melee' : kind === 'ballistic' ? 'ballistic' : 'magic';
-  // the defender's best evasion skill, else its Agility
-  const evasion = defSheet.skills.filter((s) => /acrobatics|parry|dodge|awareness|evasion/i.test(`${s.name} ${s.focus ?? ''}`)).map((s) => defSheet.scores[s.score] + ({ untrained: -20, known: 0, trained: 10, experienced: 20, master: 30 } as const)[s.training]);
+  const evasion = evasionOf(defSheet);
   const baton = state.oneMore && state.oneMore.holder === c.attacker && state.oneMore.advantages ? [{ label: 'Baton Pass', count: state.oneMore.advantages }] : [];
+  const attacker = state.fighters[c.attacker]!;
+  const defender = state.fighters[c.defender]!;
+  // "Fate Points": Advantages bought for the next test; "Movement and Combat": a Flee's Chance Attack gains Advantage
+  const fate = attacker.pendingAdvantages ? [{ label: 'Fate Point', count: attacker.pendingAdvantages }] : [];
+  const flee = c.chance && c.trigger === 'flee' ? [{ label: 'Flee', count: 1 }] : [];
+  const evasionFate = defender.pendingAdvantages ? [{ label: 'Fate Point', count: defender.pendingAdvantages }] : [];
+  // "Standard Attack and other Attack Actions": a Burst Attack takes a Disadvantage
+  const burst = c.burst ? [{ label: 'Burst Attack', count: 1 }] : [];
   return {
     kind,
     element,
     tier: c.tier ?? weapon?.tier ?? 1,
     damage,
     attackTarget: c.attackTarget ?? sheet.scores[score],
-    evasionTarget: c.evasionTarget !== undefined ? c.evasionTarget : evasion.length ? Math.max(...evasion) : defSheet.scores.agility,
-    advantages: [...c.advantages, ...baton],
-    disadvantages: c.disadvantages,
+    evasionTarget: c.evasionTarget !== undefined ? c.evasionTarget : evasion.target,
+    ...(c.evasionTarget === undefined || c.evasionTarget === null ? { evasionScore: evasion.score, evasionParry: evasion.parry } : {}),
+    advantages: [...c.advantages, ...baton, ...fate, ...flee],
+    disadvantages: [...c.disadvantages, ...burst],
+    ...(evasionFate.length ? { evasionAdvantages: evasionFate } : {}),
+    ...(c.hand ? { hand: c.hand } : {}),
     ...(c.called ? { called: c.called } : {}),
     fateBlocks: c.fateBlocks,
     chanceAttack: c.chance,
@@ -193,6 +250,34 @@ export function declaredAttackOdds(state: Pick<EncounterState, 'fighters' | 'she
   if (!attacker || !state.sheets[c.attacker]) refuse('unknown-character', `attacker: no character "${c.attacker}" in this encounter`, 'attacker');
   if (!defender || !state.sheets[c.defender]) refuse('unknown-character', `defender: no character "${c.defender}" in this encounter`, 'defender');
   return attackOdds(attacker, defender, attackSpec(state, c), state.options);
+}
+
+const TRAINING = { untrained: -20, known: 0, trained: 10, experienced: 20, master: 30 } as const;
+
+/** The defender's best evasion skill, else its Agility; with the Score behind it and whether it is a Parry. */
+function evasionOf(sheet: D100Sheet): { target: number; score: Score; parry: boolean } {
+  let best: { target: number; score: Score; parry: boolean } = { target: sheet.scores.agility, score: 'agility', parry: false };
+  let found = false;
+  for (const sk of sheet.skills) {
+    const text = `${sk.name} ${sk.focus ?? ''}`;
+    if (!/acrobatics|parry|dodge|awareness|evasion/i.test(text)) continue;
+    const target = sheet.scores[sk.score] + TRAINING[sk.training];
+    if (!found || target > best.target) best = { target, score: sk.score, parry: /parry/i.test(text) };
+    found = true;
+  }
+  return best;
+}
+
+/** The best of a character's skills matching `pattern`, else the best of the fallback Scores. */
+function bestSkill(sheet: D100Sheet, pattern: RegExp, fallback: readonly Score[]): { target: number; score: Score } {
+  let best = fallback.map((sc) => ({ target: sheet.scores[sc], score: sc })).reduce((a, b) => (b.target > a.target ? b : a));
+  for (const sk of sheet.skills) if (pattern.test(`${sk.name} ${sk.focus ?? ''}`) && sheet.scores[sk.score] + TRAINING[sk.training] > best.target) best = { target: sheet.scores[sk.score] + TRAINING[sk.training], score: sk.score };
+  return best;
+}
+
+/** The Disadvantages every test of the fighter carries (Fatigue, ailments) and its Injuries' on this test. */
+function testBurdens(f: Fighter, test: { score?: Score; hand?: 'right' | 'left' }, options: D100Options): Modifier[] {
+  return [...disadvantagesOnAllTests(f), ...injuryTestDisadvantages(f.injuries, f.injuriesIgnored, test, options)].map((d) => modifier('disadvantage', d.label, -10 * d.count));
 }
 
 function summarize(r: AttackResult): AttackSummary {
@@ -231,6 +316,151 @@ function turnStartEvent(state: EncounterState, who: string, round: number, dice:
   // Blood Loss: a free Toughness test at the start of the bleeder's turn
   if (f.conditions.bloodLoss) rec.dice.die(100);
   return { type: 'turn-started', data: { group, id: who, round, dice: rec.drawn } };
+}
+
+/** The moments a grappled character's escape test is called for (option grappleEscape, C6). */
+const GRAPPLE_TRIGGERS: Readonly<Record<D100Options['grappleEscape'], readonly string[]>> = {
+  union: ['move', 'action', 'attack', 'evasion'],
+  'action-text': ['move', 'action', 'attack', 'evasion'],
+  'condition-text': ['move', 'attack'],
+};
+
+/** A grappled character must first win its escape test ("Grappled and Immobilised"). */
+function grappleBlocks(state: EncounterState, f: Fighter, what: 'move' | 'attack'): void {
+  const by = f.conditions.grappledBy;
+  if (by === null || state.fighters[by]?.out) return;
+  refuse('grappled', `${f.name} is grappled by ${state.fighters[by]!.name}: to ${what} it must first win an escape test (escape-grapple)`, 'type', ruleCitation('grappled'));
+}
+
+/** The enemies a character leaves, checked: enemies, in the fight, each named once. */
+function engagedEnemies(state: EncounterState, f: Fighter, ids: readonly string[]): Fighter[] {
+  if (new Set(ids).size !== ids.length) refuse('duplicate-enemy', 'from: each enemy is named once', 'from', ruleCitation('disengage'));
+  return ids.map((e, i) => {
+    const x = fighter(state, e, `from.${i}`);
+    if (x.side === f.side) refuse('not-an-enemy', `from.${i}: ${x.name} is not an enemy of ${f.name}`, `from.${i}`, ruleCitation('disengage'));
+    if (x.out) refuse('enemy-out', `from.${i}: ${x.name} is out of the fight`, `from.${i}`, ruleCitation('disengage'));
+    return x;
+  });
+}
+
+function opposedRecord(enemy: Fighter, own: TestResult, target: number, theirs: TestResult | null, theirTarget: number, options: D100Options): OpposedRecord {
+  return { enemy: enemy.id, target, roll: own.roll, enemyTarget: theirs ? theirTarget : null, enemyRoll: theirs?.roll ?? null, won: resolveOpposed(own, theirs, options).actorWins };
+}
+
+/** "Chance Attacks": who may make one, when, with what. */
+function chanceAllowed(state: EncounterState, a: Fighter, d: Fighter, c: Extract<EncounterCommand, { type: 'attack' }>, gm: boolean, actor: Actor): void {
+  const cite = ruleCitation('chanceAttacks');
+  if (state.current === null) refuse('not-started', 'the encounter has not started', 'type');
+  if (!controls(state, actor, a.id)) refuse('not-your-character', `attacker: you do not play ${a.name}`, 'attacker');
+  if (a.ailments.length) refuse('chance-ailing', `chance: ${a.name} suffers an ailment (${a.ailments.map((x) => AILMENTS[x.name].title).join(', ')}) and cannot make Chance Attacks`, 'chance', cite);
+  if (a.conditions.grappledBy !== null) refuse('chance-grappled', `chance: ${a.name} is grappled and can make no Chance Attacks`, 'chance', ruleCitation('grapple'));
+  if (state.options.chanceAttackLimit === 'one-per-own-turn' && a.chance.sinceTurn) refuse('chance-used', `chance: ${a.name} has made a Chance Attack since the start of its last Turn`, 'chance', cite);
+  if (a.chance.targetsThisRound.includes(d.id)) refuse('chance-same-enemy', `chance: ${a.name} has already made a Chance Attack on ${d.name} this Round`, 'chance', cite);
+  const sheet = state.sheets[a.id]!;
+  const weapon = c.weapon !== undefined ? sheet.weapons.find((w) => w.name === c.weapon) : sheet.weapons[0];
+  const ballistic = c.kind === 'ballistic' || (c.kind === undefined && weapon !== undefined && (weapon.class === 'pistol' || weapon.class === 'basic' || weapon.class === 'heavy'));
+  if (ballistic && weapon?.class !== 'pistol') refuse('chance-ballistic', `weapon: no Chance Attacks in melee with a Ballistic weapon other than a pistol${weapon ? ` (${weapon.name} is ${weapon.class})` : ''}`, 'weapon', cite);
+  const trigger = c.trigger ?? 'left-melee';
+  if ((trigger === 'flee' || trigger === 'failed-grapple') && !d.openings.some((o) => o.by === a.id && o.trigger === trigger)) {
+    refuse('chance-no-opening', `trigger: ${d.name} gave ${a.name} no ${trigger === 'flee' ? 'Flee' : 'failed Grapple'} to answer`, 'trigger', cite);
+  }
+}
+
+/** The Burst Attack's purchases, extra targets and wounds (option: U18 reading, see docs/d100/rules.md). */
+function burstAttack(state: EncounterState, c: Extract<EncounterCommand, { type: 'attack' }>, spec: AttackSpec, r: AttackResult, dice: readonly number[], host: DiceSource, group: number): EncounterEvent {
+  const cite = ruleCitation('burst');
+  const sheet = state.sheets[c.attacker]!;
+  const weapon = c.weapon !== undefined ? sheet.weapons.find((w) => w.name === c.weapon) : sheet.weapons[0];
+  if (!weapon?.burst) refuse('no-burst', `burst: ${weapon ? weapon.name : 'the attack'} has no Burst quality`, 'burst', cite);
+  const hitSet = [c.defender];
+  const purchases: ({ extraTarget: string } | { extraWound: string })[] = [];
+  const wounds: Record<string, number> = {};
+  const cap = r.hit && !r.repelled ? Math.min(r.attack.degreesOfSuccess, weapon.burst) : 0;
+  const attacker = state.fighters[c.attacker]!;
+  for (const [i, p] of c.burst!.entries()) {
+    if ('extraTarget' in p) {
+      const t = fighter(state, p.extraTarget, `burst.${i}.extraTarget`);
+      if (t.side === attacker.side || t.out || hitSet.includes(t.id)) refuse('bad-burst-target', `burst.${i}.extraTarget: ${t.name} is not another enemy in the fight`, `burst.${i}.extraTarget`, cite);
+      if (purchases.length < cap) (hitSet.push(t.id), purchases.push(p));
+    } else {
+      if (!hitSet.includes(p.extraWound)) refuse('bad-burst-wound', `burst.${i}.extraWound: "${p.extraWound}" is not a target this burst has hit`, `burst.${i}.extraWound`, cite);
+      if (purchases.length < cap) (purchases.push(p), (wounds[p.extraWound] = (wounds[p.extraWound] ?? 0) + 1));
+    }
+  }
+  const main: AttackSpec = wounds[c.defender] ? { ...spec, extraWounds: wounds[c.defender] } : spec;
+  const redone = resolveAttack(attacker, state.fighters[c.defender]!, main, given(dice), state.options);
+  const rec = recording(host);
+  const extra = burstHits(state, attacker, main, redone, purchases, wounds, rec.dice).hits;
+  const summary: AttackSummary = { ...summarize(redone), burst: { purchases, extra, dice: rec.drawn } };
+  return { type: 'attack-resolved', data: { group, attacker: c.attacker, defender: c.defender, spec: main, dice: [...dice], summary } };
+}
+
+/** Extra targets of a burst: hit with the attack's degrees, no evasion, a location each (U18). */
+function burstHits(state: EncounterState, attacker: Fighter, spec: AttackSpec, r: AttackResult, purchases: readonly ({ extraTarget: string } | { extraWound: string })[], wounds: Readonly<Record<string, number>>, dice: DiceSource): { hits: BurstHit[]; fighters: Fighter[] } {
+  const hits: BurstHit[] = [];
+  const fighters: Fighter[] = [];
+  for (const p of purchases) {
+    if (!('extraTarget' in p)) continue;
+    const t = state.fighters[p.extraTarget]!;
+    const mods = attackModifiers(attacker, t, spec, state.options);
+    const net = Math.round(sumModifiers(mods) / 10);
+    const steps: Modifier[] = [modifier('weapon', 'weapon damage', spec.damage)];
+    if (spec.kind === 'melee') steps.push(modifier('strength-bonus', 'Strength Bonus', bonus(attacker.scores.strength)));
+    if (r.attack.degreesOfSuccess) steps.push(modifier('degrees', 'attacker Degrees of Success', r.attack.degreesOfSuccess));
+    if (net > 0) steps.push(modifier('advantage', 'net Advantage', net));
+    const location = state.options.hitLocation === 'reversed-attack-roll' ? hitLocation(r.attack.roll, state.options) : hitLocation(dice.die(100), state.options);
+    const landed = landHit(t, { damageSteps: steps, element: spec.element, tier: spec.tier ?? 1, kind: spec.kind, location, critical: r.critical, ignoreArmour: !!spec.ignoreArmour, fateBlocks: 0, reflected: false, extraWounds: wounds[t.id] ?? 0 }, state.options);
+    hits.push({ id: t.id, location: location.location, damage: landed.outcome.damage, defense: landed.outcome.defense, wounds: landed.outcome.wounds, out: landed.outcome.out });
+    fighters.push(landed.target);
+  }
+  return { hits, fighters };
+}
+
+/**
+ * "Fate Points", Reroll: the spender's test in the command just made is rolled again; the result
+ * the option rerollKeeps names stands, and the command is resolved anew from it.
+ */
+function reroll(state: EncounterState, f: Fighter, which: 'attack' | 'evasion' | 'test' | undefined, host: DiceSource, group: number): EncounterEvent {
+  const cite = ruleCitation('fatePoints');
+  const lastGroup = state.groups[state.groups.length - 1];
+  const last = lastGroup?.[0];
+  const keep = (oldRoll: number, newRoll: number) => (state.options.rerollKeeps === 'second' ? newRoll : Math.min(oldRoll, newRoll));
+  if (last?.type === 'test-rolled' && last.data.who === f.id && (which ?? 'test') === 'test') {
+    const newRoll = host.die(100);
+    const kept = keep(last.data.roll, newRoll);
+    const before = foldGroups(state.groups.slice(0, -1), state.setup);
+    const mods = last.data.modifiers.map((m) => modifier(m.value >= 0 ? 'advantage' : 'disadvantage', m.label, m.value));
+    const t = resolveTest(last.data.target, kept, mods, before.options);
+    const replacement: EncounterEvent = { type: 'test-rolled', data: { ...last.data, roll: t.roll, success: t.success, degrees: t.success ? t.degreesOfSuccess : t.degreesOfFailure } };
+    return { type: 'test-rerolled', data: { group, who: f.id, test: 'test', oldRoll: last.data.roll, newRoll, kept, replacement } };
+  }
+  if (last?.type !== 'attack-resolved' || last.data.summary.burst) refuse('nothing-to-reroll', 'spend: a Reroll takes back a test of the command just made (an attack or a test), and the last command made none', 'spend', cite);
+  const d = last.data;
+  const side = which ?? (d.attacker === f.id ? 'attack' : 'evasion');
+  if (side === 'test' || (side === 'attack' && d.attacker !== f.id) || (side === 'evasion' && d.defender !== f.id)) refuse('not-your-test', `test: ${f.name} made no ${side} test in the last command`, 'test', cite);
+  if (side === 'evasion' && d.summary.evasionRoll === null) refuse('no-evasion', `test: ${f.name} made no evasion test in the last attack`, 'test', cite);
+  const before = foldGroups(state.groups.slice(0, -1), state.setup);
+  const attacker = before.fighters[d.attacker]!;
+  const defender = before.fighters[d.defender]!;
+  const oldRoll = side === 'attack' ? d.dice[0]! : d.dice[1]!;
+  const newRoll = host.die(100);
+  const kept = keep(oldRoll, newRoll);
+  // The attack roll, then the evasion roll if one is made, keep their values; any later die is new.
+  const rec = recording(host);
+  const prefix = side === 'attack' ? [kept, ...(d.summary.evasionRoll !== null ? [d.dice[1]!] : [])] : [d.dice[0]!, kept];
+  let i = 0;
+  const dice: DiceSource = { kind: host.kind, die: (sides) => (i < prefix.length ? prefix[i++]! : rec.dice.die(sides)) };
+  const drawn: number[] = [];
+  const logging: DiceSource = { kind: host.kind, die: (sides) => { const v = dice.die(sides); drawn.push(v); return v; } };
+  const r = resolveAttack(attacker, defender, d.spec, logging, before.options);
+  const replacement: EncounterEvent = { type: 'attack-resolved', data: { ...d, dice: drawn, summary: summarize(r) } };
+  return { type: 'test-rerolled', data: { group, who: f.id, test: side, oldRoll, newRoll, kept, replacement } };
+}
+
+function foldGroups(groups: readonly (readonly EncounterEvent[])[], setup?: EncounterState['setup']): EncounterState {
+  let s = initialEncounter(setup?.preset, setup?.options);
+  for (const g of groups) for (const e of g) s = evolveEncounter(s, e);
+  return s;
 }
 
 export function decideEncounter(state: EncounterState, command: EncounterCommand, ctx: DecideContext): EncounterEvent[] {
@@ -290,16 +520,24 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
       return [started, turnStartEvent(after, order[0]!.id, 1, ctx.dice, group)];
     }
     case 'attack': {
-      acting(command.attacker, 'attacker');
       const attacker = fighter(state, command.attacker, 'attacker');
       const defender = fighter(state, command.defender, 'defender');
+      if (command.chance) chanceAllowed(state, attacker, defender, command, gm, ctx.actor);
+      else {
+        acting(command.attacker, 'attacker');
+        if (command.trigger) refuse('not-chance', 'trigger: only a Chance Attack names a trigger (chance: true)', 'trigger', ruleCitation('chanceAttacks'));
+        grappleBlocks(state, attacker, 'attack');
+      }
+      const weaponHand = command.hand ?? 'right';
+      if (armDisabled(attacker.injuries, attacker.injuriesIgnored, weaponHand)) refuse('broken-arm', `hand: ${attacker.name}'s ${weaponHand} arm is broken and can no longer attack`, 'hand', ruleCitation('injuries'));
       if (attacker.side === defender.side) refuse('same-side', `defender: ${defender.name} is an ally of ${attacker.name}`, 'defender', ruleCitation('damage'));
       if (defender.out) refuse('defender-out', `defender: ${defender.name} is already out of the fight`, 'defender', ruleCitation('woundTracks'));
       if (attacker.ailments.some((a) => AILMENTS[a.name].noActions)) refuse('no-actions', `attacker: ${attacker.name} may make no actions (${attacker.ailments.map((a) => AILMENTS[a.name].title).join(', ')})`, 'attacker', ruleCitation('ailments'));
       const spec = attackSpec(state, command);
       const rec = recording(ctx.dice);
       const r = resolveAttack(attacker, defender, spec, rec.dice, state.options);
-      return [{ type: 'attack-resolved', data: { group, attacker: command.attacker, defender: command.defender, spec, dice: rec.drawn, summary: summarize(r) } }];
+      if (!command.burst) return [{ type: 'attack-resolved', data: { group, attacker: command.attacker, defender: command.defender, spec, dice: rec.drawn, summary: summarize(r) } }];
+      return [burstAttack(state, command, spec, r, rec.drawn, ctx.dice, group)];
     }
     case 'baton-pass': {
       const om = state.oneMore;
@@ -350,7 +588,14 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
     case 'spend-fate': {
       const f = fighter(state, command.who, 'who');
       if (!controls(state, ctx.actor, command.who)) refuse('not-your-character', `who: you do not play ${f.name}`, 'who');
-      const event: EncounterEvent = { type: 'fate-spent', data: { group, who: command.who, spend: command.spend, ...(command.ailment ? { ailment: command.ailment } : {}) } };
+      if (f.fate.current < 1) refuse('no-fate-points', `who: ${f.name} has no Fate Point left`, 'who', ruleCitation('fatePoints'));
+      if (command.spend === 'reroll') return [reroll(state, f, command.test, ctx.dice, group)];
+      if (command.spend === 'block-heavy') refuse('block-heavy-on-attack', 'spend: a Heavy wound is blocked as it is lost: give fateBlocks on the attack that deals it', 'spend', ruleCitation('fatePoints'));
+      if (command.spend === 'ignore-injury') {
+        if (!command.location) refuse('no-location', 'location: name the location whose Injury to ignore', 'location', ruleCitation('fatePoints'));
+        if (!f.injuries.some((i) => i.location === command.location)) refuse('no-injury', `location: ${f.name} has no Injury at ${command.location}`, 'location', ruleCitation('fatePoints'));
+      }
+      const event: EncounterEvent = { type: 'fate-spent', data: { group, who: command.who, spend: command.spend, ...(command.ailment ? { ailment: command.ailment } : {}), ...(command.location ? { location: command.location } : {}) } };
       evolveEncounter(state, event); // refuses a spend the rules forbid
       return [event];
     }
@@ -374,6 +619,81 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
       if (next !== null) events.push(turnStartEvent(s, next, round, ctx.dice, group));
       return events;
     }
+    case 'test': {
+      const f = fighter(state, command.who, 'who');
+      if (!controls(state, ctx.actor, command.who)) refuse('not-your-character', `who: you do not play ${f.name}`, 'who');
+      const mods: Modifier[] = [
+        ...command.advantages.filter((a) => a.count).map((a) => modifier('advantage', a.label, 10 * a.count)),
+        ...(f.pendingAdvantages ? [modifier('advantage', 'Fate Point', 10 * f.pendingAdvantages)] : []),
+        ...command.disadvantages.filter((a) => a.count).map((a) => modifier('disadvantage', a.label, -10 * a.count)),
+        ...testBurdens(f, { score: command.score, ...(command.hand ? { hand: command.hand } : {}) }, state.options),
+      ];
+      const target = command.target ?? f.scores[command.score];
+      const t = resolveTest(target, ctx.dice.die(100), mods, state.options);
+      return [{ type: 'test-rolled', data: { group, who: f.id, score: command.score, label: command.label, target, roll: t.roll, success: t.success, degrees: t.success ? t.degreesOfSuccess : t.degreesOfFailure, modifiers: mods.map((m) => ({ label: m.label, value: m.value })) } }];
+    }
+    case 'disengage': {
+      acting(command.who, 'who');
+      const f = fighter(state, command.who, 'who');
+      grappleBlocks(state, f, 'move');
+      const enemies = engagedEnemies(state, f, command.from);
+      // "Movement and Combat": an Action disengages without a test
+      if (command.method === 'action') return [{ type: 'disengaged', data: { group, who: f.id, method: 'action', results: [], fled: [] } }];
+      const opposers = state.options.disengageOpposition === 'each-enemy' ? enemies : [enemies.reduce((a, b) => (b.scores.melee > a.scores.melee ? b : a))];
+      const mods: Modifier[] = [...(f.pendingAdvantages ? [modifier('advantage', 'Fate Point', 10 * f.pendingAdvantages)] : []), ...testBurdens(f, { score: command.score }, state.options)];
+      const target = command.target ?? f.scores[command.score];
+      const own = resolveTest(target, ctx.dice.die(100), mods, state.options);
+      const results = opposers.map((e) => opposedRecord(e, own, target, canOppose(e) ? resolveTest(e.scores.melee, ctx.dice.die(100), testBurdens(e, { score: 'melee' }, state.options), state.options) : null, e.scores.melee, state.options));
+      const lost = results.filter((r) => !r.won).map((r) => r.enemy);
+      const fled = state.options.disengageOpposition === 'each-enemy' ? lost : lost.length ? enemies.map((e) => e.id) : [];
+      return [{ type: 'disengaged', data: { group, who: f.id, method: 'test', results, fled } }];
+    }
+    case 'flee': {
+      const f = fighter(state, command.who, 'who');
+      if (!gm) acting(command.who, 'who');
+      const enemies = engagedEnemies(state, f, command.from);
+      return [{ type: 'fled', data: { group, who: f.id, from: enemies.map((e) => e.id), reason: command.reason } }];
+    }
+    case 'grapple': {
+      acting(command.attacker, 'attacker');
+      const a = fighter(state, command.attacker, 'attacker');
+      const d = fighter(state, command.defender, 'defender');
+      if (a.side === d.side) refuse('same-side', `defender: ${d.name} is an ally of ${a.name}`, 'defender', ruleCitation('grapple'));
+      if (d.out) refuse('defender-out', `defender: ${d.name} is already out of the fight`, 'defender', ruleCitation('grapple'));
+      if (d.conditions.grappledBy === a.id) refuse('already-grappled', `defender: ${a.name} already grapples ${d.name}`, 'defender', ruleCitation('grapple'));
+      grappleBlocks(state, a, 'attack');
+      // "Standard Attack and other Attack Actions": a melee attack with Melee Skill (Grappling), opposed as usual
+      const spec: AttackSpec = { kind: 'melee', element: 'melee', damage: 0, attackTarget: command.attackTarget ?? bestSkill(state.sheets[a.id]!, /grappl/i, ['melee']).target, evasionTarget: null, ...(a.pendingAdvantages ? { advantages: [{ label: 'Fate Point', count: a.pendingAdvantages }] } : {}) };
+      const attack = resolveTest(spec.attackTarget, ctx.dice.die(100), attackModifiers(a, d, spec, state.options), state.options);
+      const ev = evasionOf(state.sheets[d.id]!);
+      const evasionTarget = command.evasionTarget !== undefined ? command.evasionTarget : ev.target;
+      const evasion = !attack.fumble && evasionTarget !== null && canOppose(d) ? resolveTest(evasionTarget, ctx.dice.die(100), [...(d.pendingAdvantages ? [modifier('advantage', 'Fate Point', 10 * d.pendingAdvantages)] : []), ...testBurdens(d, { score: ev.score, ...(ev.parry ? { hand: 'right' as const } : {}) }, state.options)], state.options) : null;
+      const won = !attack.fumble && resolveOpposed(attack, evasion, state.options).actorWins;
+      return [{ type: 'grapple-resolved', data: { group, attacker: a.id, defender: d.id, attack: spec.attackTarget, attackRoll: attack.roll, evasion: evasion ? evasionTarget : null, evasionRoll: evasion?.roll ?? null, won } }];
+    }
+    case 'escape-grapple': {
+      const f = fighter(state, command.who, 'who');
+      const grappler = f.conditions.grappledBy;
+      if (grappler === null) refuse('not-grappled', `who: ${f.name} is not grappled`, 'who', ruleCitation('grappled'));
+      if (command.declared === 'released') {
+        // the two are no longer Engaged (GM): the grapple ends
+        gmOnly('end a grapple outright');
+        return [{ type: 'grapple-escape', data: { group, who: f.id, grappler, declared: 'released', result: null, won: true } }];
+      }
+      if (command.declared === 'evasion') {
+        if (!controls(state, ctx.actor, f.id)) refuse('not-your-character', `who: you do not play ${f.name}`, 'who');
+      } else acting(f.id, 'who');
+      const calls = GRAPPLE_TRIGGERS[state.options.grappleEscape];
+      if (!calls.includes(command.declared)) refuse('no-escape-test', `declared: under grappleEscape=${state.options.grappleEscape} a grappled character's ${command.declared} calls for no escape test (only ${calls.join(', ')})`, 'declared', ruleCitation('grappled'));
+      const g = state.fighters[grappler]!;
+      // Melee Skill (Grappling), Acrobatics (Contortion) or Endurance against the grappler's Grappling or Endurance
+      const own = command.target !== undefined ? { target: command.target, score: 'melee' as Score } : bestSkill(state.sheets[f.id]!, /grappl|acrobat|contortion|endurance/i, ['melee', 'agility', 'toughness']);
+      const theirs = bestSkill(state.sheets[g.id]!, /grappl|endurance/i, ['melee', 'toughness']);
+      const ownTest = resolveTest(own.target, ctx.dice.die(100), [...(f.pendingAdvantages ? [modifier('advantage', 'Fate Point', 10 * f.pendingAdvantages)] : []), ...testBurdens(f, { score: own.score }, state.options)], state.options);
+      const theirTest = g.out ? null : resolveTest(theirs.target, ctx.dice.die(100), testBurdens(g, { score: theirs.score }, state.options), state.options);
+      const result = opposedRecord(g, ownTest, own.target, theirTest, theirs.target, state.options);
+      return [{ type: 'grapple-escape', data: { group, who: f.id, grappler, declared: command.declared, result, won: result.won } }];
+    }
     case 'undo': {
       gmOnly('undo');
       if (state.groups.length === 0) refuse('nothing-to-undo', 'there is nothing to undo', 'type');
@@ -390,11 +710,14 @@ function inflict(state: EncounterState, target: string, ailment: AilmentName, tu
 
 /** Applies one event; the state it is given is never changed. */
 export function evolveEncounter(state: EncounterState, event: EncounterEvent): EncounterState {
-  if (event.type === 'undone') {
-    const kept = state.groups.slice(0, -1);
-    let s = initialEncounter(state.setup?.preset, state.setup?.options);
-    for (const g of kept) for (const e of g) s = evolveEncounter(s, e);
-    return s;
+  if (event.type === 'undone') return foldGroups(state.groups.slice(0, -1), state.setup);
+  if (event.type === 'test-rerolled') {
+    // The command just made is resolved anew with the kept roll; the Fate Point is spent.
+    let s = foldGroups(state.groups.slice(0, -1), state.setup);
+    s = apply(s, event.data.replacement);
+    const f = s.fighters[event.data.who]!;
+    s = put(s, { ...f, fate: { ...f.fate, current: f.fate.current - 1 } });
+    return { ...s, groups: [...state.groups, [event]] };
   }
   const s = apply(state, event);
   const groups = [...state.groups];
@@ -422,16 +745,33 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       const turn = f.turnsStarted + 1;
       const { active } = ailmentsAtTurnStart(f.ailments, turn);
       // Defend lasts until the start of the defender's next turn
-      f = { ...f, turnsStarted: turn, ailments: active, conditions: { ...f.conditions, defending: false } };
+      // A new Turn: Chance Attacks may be made again; a grapple whose grappler is out has ended
+      const grappler = f.conditions.grappledBy;
+      const free = grappler !== null && state.fighters[grappler]?.out === true;
+      f = { ...f, turnsStarted: turn, ailments: active, conditions: { ...f.conditions, defending: false, ...(free ? { grappledBy: null } : {}) }, chance: { ...f.chance, sinceTurn: false } };
       if (f.conditions.bloodLoss && event.data.dice.length) {
-        const test = resolveTest(Math.max(0, f.scores.toughness - f.conditions.toughnessDecay), event.data.dice[0]!, [], state.options);
+        const burdens = injuryTestDisadvantages(f.injuries, f.injuriesIgnored, { score: 'toughness' }, state.options).map((d) => modifier('disadvantage', d.label, -10 * d.count));
+        const test = resolveTest(Math.max(0, f.scores.toughness - f.conditions.toughnessDecay), event.data.dice[0]!, burdens, state.options);
         f = bloodLossTest(f, test, state.options).fighter;
       }
       return { ...put(state, f), current: event.data.id, round: event.data.round, oneMore: null };
     }
     case 'attack-resolved': {
-      const r = resolveAttack(state.fighters[event.data.attacker]!, state.fighters[event.data.defender]!, event.data.spec, given(event.data.dice), state.options);
+      const before = state.fighters[event.data.attacker]!;
+      const r = resolveAttack(before, state.fighters[event.data.defender]!, event.data.spec, given(event.data.dice), state.options);
       let s = put(put(state, r.attacker), r.defender);
+      const b = event.data.summary.burst;
+      if (b) {
+        const wounds: Record<string, number> = {};
+        for (const p of b.purchases) if ('extraWound' in p) wounds[p.extraWound] = (wounds[p.extraWound] ?? 0) + 1;
+        for (const f of burstHits(state, before, event.data.spec, r, b.purchases, wounds, given(b.dice)).fighters) s = put(s, f);
+      }
+      // The tests made spend the Fate Point Advantages bought for them; a Chance Attack is counted
+      const a = s.fighters[event.data.attacker]!;
+      const chance = event.data.spec.chanceAttack ? { sinceTurn: true, targetsThisRound: [...a.chance.targetsThisRound, event.data.defender] } : a.chance;
+      s = put(s, { ...a, pendingAdvantages: 0, chance });
+      const d = s.fighters[event.data.defender]!;
+      s = put(s, { ...d, pendingAdvantages: event.data.summary.evasionRoll !== null ? 0 : d.pendingAdvantages, openings: event.data.spec.chanceAttack ? d.openings.filter((o) => o.by !== event.data.attacker) : d.openings });
       const held = state.oneMore?.holder === event.data.attacker ? state.oneMore : null;
       // "One More": staggering earns one; a One More action may earn another; otherwise it is spent
       if (r.oneMore) s = { ...s, oneMore: { holder: event.data.attacker, chain: held?.chain ?? [event.data.attacker], advantages: 0 } };
@@ -468,16 +808,39 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
         : d.spend === 'remove-ailment' ? (d.ailment ? spendRemoveAilment(f, d.ailment) : refuse('no-ailment', 'ailment: name the ailment to remove', 'ailment', ruleCitation('fatePoints')))
         : d.spend === 'revive-persona' ? spendRevivePersona(f)
         : spendPoint(f, d.spend);
+      // "Fate Points": two Advantages (option fatePointAdvantages) on the next test; an Injury ignored for the Round
+      if (d.spend === 'advantage') return put(state, { ...g, pendingAdvantages: g.pendingAdvantages + fateAdvantages(state.options) });
+      if (d.spend === 'ignore-injury' && d.location) return put(state, { ...g, injuriesIgnored: [...g.injuriesIgnored, d.location] });
       return put(state, g);
     }
     case 'turn-ended': {
       const f = state.fighters[event.data.id]!;
-      return { ...put(state, { ...f, ailments: ailmentsAtTurnEnd(f.ailments, f.turnsStarted).active }), oneMore: null };
+      // the openings it gave (a Flee, a failed Grapple) are answered in its Turn or not at all
+      return { ...put(state, { ...f, ailments: ailmentsAtTurnEnd(f.ailments, f.turnsStarted).active, openings: [] }), oneMore: null };
     }
+    case 'test-rolled':
+      return update(state, event.data.who, (f) => ({ ...f, pendingAdvantages: 0 }));
+    case 'disengaged':
+      return update(state, event.data.who, (f) => ({ ...f, pendingAdvantages: event.data.method === 'test' ? 0 : f.pendingAdvantages, openings: [...f.openings, ...event.data.fled.map((by) => ({ by, trigger: 'flee' as const }))] }));
+    case 'fled':
+      return update(state, event.data.who, (f) => ({ ...f, openings: [...f.openings, ...event.data.from.map((by) => ({ by, trigger: 'flee' as const }))] }));
+    case 'grapple-resolved': {
+      const d = event.data;
+      let s = update(state, d.attacker, (f) => ({ ...f, pendingAdvantages: 0, openings: f.openings }));
+      if (d.won) s = update(s, d.defender, (f) => ({ ...f, conditions: { ...f.conditions, grappledBy: d.attacker } }));
+      else s = update(s, d.attacker, (f) => ({ ...f, openings: [...f.openings, { by: d.defender, trigger: 'failed-grapple' as const }] }));
+      return d.evasionRoll !== null ? update(s, d.defender, (f) => ({ ...f, pendingAdvantages: 0 })) : s;
+    }
+    case 'grapple-escape':
+      return update(state, event.data.who, (f) => ({ ...f, pendingAdvantages: event.data.result ? 0 : f.pendingAdvantages, conditions: event.data.won ? { ...f.conditions, grappledBy: null } : f.conditions }));
+    case 'test-rerolled':
+      return state;
     case 'round-ended': {
-      // Burning: at the end of each round a Damage 4 attack ignoring Armour, +1 per round burning, at most 1 wound
+      // A new Round: each enemy may be Chance-Attacked again; ignored Injuries count again
       let s = state;
-      for (const f of Object.values(state.fighters)) {
+      for (const f of Object.values(state.fighters)) s = put(s, { ...f, chance: { ...f.chance, targetsThisRound: [] }, injuriesIgnored: [] });
+      // Burning: at the end of each round a Damage 4 attack ignoring Armour, +1 per round burning, at most 1 wound
+      for (const f of Object.values(s.fighters)) {
         const burning = f.ailments.find((a) => a.name === 'burning');
         if (!burning || f.out) continue;
         const damage = 4 + burning.elapsed;
@@ -502,8 +865,12 @@ function visible(state: EncounterState, who: string, viewer: Actor): boolean {
 function mentions(event: EncounterEvent): string[] {
   const d = event.data as Record<string, unknown>;
   const out: string[] = [];
-  for (const k of ['id', 'attacker', 'defender', 'target', 'who', 'from', 'to']) if (typeof d[k] === 'string') out.push(d[k] as string);
+  for (const k of ['id', 'attacker', 'defender', 'target', 'who', 'from', 'to', 'grappler']) if (typeof d[k] === 'string') out.push(d[k] as string);
   if (event.type === 'all-out-attack') out.push(...event.data.killed);
+  if (event.type === 'fled') out.push(...event.data.from);
+  if (event.type === 'disengaged') out.push(...event.data.results.map((r) => r.enemy), ...event.data.fled);
+  if (event.type === 'attack-resolved' && event.data.summary.burst) out.push(...event.data.summary.burst.extra.map((h) => h.id));
+  if (event.type === 'test-rerolled') out.push(...mentions(event.data.replacement));
   if (event.type === 'encounter-started') out.push(...event.data.order.map((o) => o.id));
   return out;
 }
@@ -587,6 +954,9 @@ export function viewEncounter(state: EncounterState, viewer: Actor): EncounterVi
         injuries: f.injuries,
         conditions: f.conditions,
         fatePoints: f.fate.current,
+        fateAdvantages: f.pendingAdvantages,
+        injuriesIgnored: f.injuriesIgnored,
+        chanceAttack: { madeSinceTurn: f.chance.sinceTurn, targetsThisRound: f.chance.targetsThisRound.filter(show) },
         canOppose: canOppose(f),
         out: f.out,
         dead: f.dead,

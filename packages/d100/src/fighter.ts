@@ -59,6 +59,14 @@ export interface Fighter {
   /** Out of the fight (the Deadly wound lost). */
   readonly out: boolean;
   readonly dead: boolean;
+  /** Advantages bought with Fate Points for its next test ("Fate Points"). */
+  readonly pendingAdvantages: number;
+  /** Locations whose Injury a Fate Point makes it ignore until the end of the Round. */
+  readonly injuriesIgnored: readonly Location[];
+  /** Chance Attacks it has made: since the start of its last Turn, and at whom this Round ("Chance Attacks"). */
+  readonly chance: { readonly sinceTurn: boolean; readonly targetsThisRound: readonly string[] };
+  /** Enemies that may make a Chance Attack on it, and why (a Flee gives theirs an Advantage). */
+  readonly openings: readonly { readonly by: string; readonly trigger: 'flee' | 'failed-grapple' }[];
 }
 
 export const NO_CONDITIONS: Conditions = { defending: false, helpless: false, bloodLoss: false, prone: false, grappledBy: null, toughnessDecay: 0 };
@@ -101,6 +109,10 @@ export function makeFighter(init: FighterInit): Fighter {
     vital: init.vital ?? ['head'],
     out: false,
     dead: false,
+    pendingAdvantages: 0,
+    injuriesIgnored: [],
+    chance: { sinceTurn: false, targetsThisRound: [] },
+    openings: [],
   };
 }
 

@@ -1,6 +1,7 @@
 import type { AilmentName } from './ailments';
 import { injuryBlock, type InjuryBlock, type Location } from './location';
 import type { D100Options } from './options';
+import type { Score } from './fighter';
 
 /**
  * Injuries from Heavy wounds (d100-combat-rules.txt, "Wounds and Injury"): the Injury depends on
@@ -67,4 +68,42 @@ export function injuryDisadvantages(injury: Injury, options: Pick<D100Options, '
 /** Whether a body Injury at Bruised Rib or worse adds a wound whenever wounds are taken. */
 export function hasBruisedRib(injuries: readonly Injury[]): boolean {
   return injuries.some((i) => i.location === 'body' && i.level >= 1);
+}
+
+/** What a test is, for the Injuries whose Disadvantage falls on it. */
+export interface TestKind {
+  /** The Score the test uses. */
+  readonly score?: Score;
+  /** An attack or Parry made with this hand (the arm Injuries). */
+  readonly hand?: 'right' | 'left';
+}
+
+const BLOCK_SCORES: Readonly<Record<Exclude<InjuryBlock, 'arm'>, readonly Score[]>> = {
+  head: ['intelligence', 'perception', 'fellowship'],
+  body: ['strength', 'toughness'],
+  leg: ['agility'],
+};
+
+/**
+ * The Disadvantages a character's Injuries give a test ("Wounds and Injury"): head Injuries on
+ * Intelligence, Perception and Fellowship tests, body ones on Strength and Toughness, leg ones on
+ * Agility, an arm's on attacks and Parries with that hand. Locations whose Injury a Fate Point
+ * ignores this Round give none.
+ */
+export function injuryTestDisadvantages(injuries: readonly Injury[], ignored: readonly Location[], test: TestKind, options: Pick<D100Options, 'injuryDisadvantage'>): { label: string; count: number }[] {
+  const out: { label: string; count: number }[] = [];
+  for (const i of injuries) {
+    if (ignored.includes(i.location)) continue;
+    const block = injuryBlock(i.location);
+    const applies = block === 'arm' ? test.hand !== undefined && i.location === `${test.hand}-arm` : test.score !== undefined && BLOCK_SCORES[block].includes(test.score);
+    if (!applies) continue;
+    const def = INJURIES[block][i.level]!;
+    out.push({ label: `${def.title} (${i.location})`, count: injuryDisadvantages(i, options) });
+  }
+  return out;
+}
+
+/** Broken Arm: that arm can no longer carry or attack. */
+export function armDisabled(injuries: readonly Injury[], ignored: readonly Location[], hand: 'right' | 'left'): boolean {
+  return injuries.some((i) => i.location === `${hand}-arm` && i.level >= 3 && !ignored.includes(i.location));
 }

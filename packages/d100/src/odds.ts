@@ -68,10 +68,10 @@ export function attackOdds(attacker: Fighter, defender: Fighter, spec: AttackSpe
   };
   // Rolls that give the same test result give the same attack, so each class is walked once with its
   // weight; under reversed-attack-roll the attack roll also names the location and every roll is walked.
-  const attackMods = attackModifiers(attacker, defender, spec);
+  const attackMods = attackModifiers(attacker, defender, spec, options);
   const attackRolls =
     options.hitLocation === 'reversed-attack-roll' ? d100 : classes((roll) => { const t = resolveTest(spec.attackTarget, roll, attackMods, options); return `${t.success}|${t.degrees}|${t.critical}|${t.fumble}`; });
-  const evasionMods = evasionModifiers(defender, spec);
+  const evasionMods = evasionModifiers(defender, spec, options);
   const evasionRolls = spec.evasionTarget === null ? d100 : classes((roll) => { const t = resolveTest(spec.evasionTarget!, roll, evasionMods, options); return `${t.success}|${t.degrees}`; });
   // Walk the draws in the order resolveAttack makes them; a draw it does not make is not branched on.
   const walk = (prefix: number[], w: number): void => {

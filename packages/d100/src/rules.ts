@@ -43,6 +43,10 @@ export const RULES = defineRules({
   scoreDecay: { document: SEED, section: 'Score Decay', summary: 'Decay lowers a Score for a time, never below 1 unless a rule says so.' },
   helpless: { document: SEED, section: 'Helpless (untitled passage after "Score Decay")', summary: 'Attacks against a Helpless target hit automatically and are Savage.' },
   miasma: { document: SEED, section: 'Unprotected from Miasma', summary: 'Without an equipped Persona in the Sea of Chaos, each battle round a failed Willpower test costs Stress equal to the growth rate.' },
+  chanceAttacks: { document: SEED, section: 'Chance Attacks', summary: 'An attack out of turn that an opponent opens, by anyone free of ailments: one per trigger, none again until its next Turn, each enemy once a Round, no Ballistic weapon but a pistol in melee.' },
+  disengage: { document: SEED, section: 'Movement and Combat', summary: 'Leaving melee takes an opposed Disengage test or an Action; failing it, or being driven off, is a Flee that gives each enemy left a Chance Attack with Advantage.' },
+  grapple: { document: SEED, section: 'Standard Attack and other Attack Actions', summary: 'A Grapple is a melee attack with Grappling: losing opens a Chance Attack, winning grapples the target instead of damaging it.' },
+  burst: { document: SEED, section: 'Standard Attack and other Attack Actions', summary: 'A Burst Attack takes a Disadvantage; each Degree of Success, up to the Burst rating, buys an extra target or an extra wound on one already hit.' },
   grappled: { document: SEED, section: 'Grappled and Immobilised', summary: 'A grappled character must win an opposed test to move or act; each failure wastes the action.' },
 });
 

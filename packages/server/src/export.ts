@@ -3,7 +3,7 @@ import type { Actor } from './domain';
 import { failure, type Outcome } from './outcome';
 import { describeZodError } from './protocol';
 import { DEFAULT_RULESET, setupOf, type TableDomains } from './rulesets';
-import type { NewTable, ParticipantRecord, TableSettings } from './store/types';
+import type { EventRecord, NewTable, ParticipantRecord, TableSettings } from './store/types';
 import { hashToken, newId, newToken } from './tokens';
 import { TimeSlice } from './yield';
 
@@ -40,6 +40,14 @@ const participantSchema = z.strictObject({
   removedAt: z.string().nullable(),
 });
 
+const exportedEventSchema = z.strictObject({
+  seq: z.number().int().min(1),
+  at: z.string().nullable(),
+  participantId: z.string().nullable(),
+  commandId: z.string().nullable(),
+  event: z.unknown(),
+});
+
 const exportSchema = z.strictObject({
   formatVersion: z.literal(FORMAT_VERSION),
   kind: z.literal(EXPORT_KIND),
@@ -57,15 +65,9 @@ const exportSchema = z.strictObject({
     version: z.number().int().min(0),
   }),
   participants: z.array(participantSchema).min(1),
-  events: z.array(
-    z.strictObject({
-      seq: z.number().int().min(1),
-      at: z.string().nullable(),
-      participantId: z.string().nullable(),
-      commandId: z.string().nullable(),
-      event: z.unknown(),
-    }),
-  ),
+  // Each event is checked on its own below, in slices: one schema call over 50,000 events would hold
+  // the event loop for the whole of it.
+  events: z.array(z.unknown()),
   redactedFor: z
     .strictObject({ role: z.enum(['gm', 'player', 'observer']), participantId: z.string() })
     .nullable(),
@@ -122,10 +124,19 @@ export async function prepareImport(raw: unknown, domains: TableDomains): Promis
   const decider = domains.decider(ruleset, setup);
 
   // Folding a long log takes a while: it runs in slices so that other tables are served meanwhile.
-  const slice = new TimeSlice();
+  const slice = new TimeSlice(5);
   let state = decider.initialState();
-  for (const [i, e] of file.events.entries()) {
+  const events: EventRecord[] = [];
+  for (const [i, raw] of file.events.entries()) {
     await slice.check();
+    const entry = exportedEventSchema.safeParse(raw);
+    if (!entry.success) {
+      const { message, field } = describeZodError(entry.error);
+      return field === undefined
+        ? failure('invalid_import', `events.${i}: ${message}`, { field: `events.${i}` })
+        : failure('invalid_import', `events.${i}.${message}`, { field: `events.${i}.${field}` });
+    }
+    const e = entry.data;
     if (e.seq !== i + 1) return failure('invalid_import', `event #${i + 1} has seq ${e.seq}`, { field: `events.${i}.seq` });
     if (e.at === null) return failure('invalid_import', `event ${e.seq} has no time`, { field: `events.${i}.at` });
     if (e.participantId !== null && !ids.has(e.participantId)) {
@@ -140,6 +151,7 @@ export async function prepareImport(raw: unknown, domains: TableDomains): Promis
     } catch (error) {
       return failure('invalid_import', `event ${e.seq} cannot be applied: ${(error as Error).message}`, { field: `events.${i}.event` });
     }
+    events.push({ seq: e.seq, at: e.at, participantId: e.participantId, commandId: e.commandId, event: e.event });
   }
 
   const tokens = new Map<string, string>();
@@ -162,7 +174,7 @@ export async function prepareImport(raw: unknown, domains: TableDomains): Promis
       const token = tokens.get(p.id);
       return { participant: p, tokenHash: token ? hashToken(token) : null };
     }),
-    events: file.events.map((e) => ({ ...e, at: e.at! })),
+    events,
   };
   return {
     ok: true,

@@ -1,3 +1,4 @@
+import { TimeSlice } from './yield';
 /**
  * JSON from clients, parsed with bounds: nesting deeper than `maxDepth` and keys named `__proto__`
  * are refused before anything else looks at the value, so no later step (validation, hashing,
@@ -84,4 +85,93 @@ export function parseClientJson(text: string, maxDepth: number = MAX_JSON_DEPTH)
     if (path !== null) throw new JsonInputError('forbidden_key', `${path}: the key "__proto__" is not accepted`, path);
   }
   return value;
+}
+
+const COMMA = 0x2c;
+
+/**
+ * Parses a large JSON object whose bulk is one array under `key` (an export's `events`) without
+ * holding the event loop: one pass finds the array's elements (yielding every few milliseconds),
+ * then the rest of the object and each element are parsed on their own, with a yield between slices.
+ * The same bounds as `parseClientJson` apply (nesting, `__proto__` keys), with paths into the array
+ * named `key.N...`. Throws `JsonInputError` when refused.
+ */
+export async function parseClientJsonInSlices(text: string, key: string, maxDepth: number = MAX_JSON_DEPTH, slice = new TimeSlice(5)): Promise<unknown> {
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const first = /\S/.exec(text);
+  if (!first || text.charCodeAt(first.index) !== OPEN_OBJECT) return parseClientJson(text, maxDepth);
+  const n = text.length;
+  let depth = 0;
+  let deepest = 0;
+  // Inside the top-level object: the next string is a key (after "{" or ","), and the last key read.
+  let expectKey = false;
+  let lastKey: string | null = null;
+  let arrayStart = -1;
+  let arrayEnd = -1;
+  let inArray = false;
+  let elementStart = -1;
+  const elements: Array<[number, number]> = [];
+  for (let i = 0; i < n; i++) {
+    if ((i & 0x3fff) === 0) await slice.check();
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      const start = i;
+      for (i++; i < n; i++) {
+        const d = text.charCodeAt(i);
+        if (d === BACKSLASH) i++;
+        else if (d === QUOTE) break;
+      }
+      if (depth === 1 && expectKey) {
+        try {
+          lastKey = JSON.parse(text.slice(start, i + 1)) as string;
+        } catch (error) {
+          throw new JsonInputError('bad_json', `the body is not valid JSON (${(error as Error).message})`);
+        }
+        expectKey = false;
+      }
+    } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
+      if (depth === 0 && c === OPEN_OBJECT) expectKey = true;
+      if (depth === 1 && c === OPEN_ARRAY && lastKey === key) {
+        if (arrayStart >= 0) throw new JsonInputError('bad_json', `the key "${key}" appears twice`, key);
+        arrayStart = i;
+        elementStart = i + 1;
+        inArray = true;
+      }
+      depth++;
+      if (depth > deepest) deepest = depth;
+    } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
+      if (depth === 2 && inArray && c === CLOSE_ARRAY) {
+        if (elements.length > 0 || text.slice(elementStart, i).trim() !== '') elements.push([elementStart, i]);
+        arrayEnd = i;
+        inArray = false;
+      }
+      depth--;
+    } else if (c === COMMA) {
+      if (depth === 1) expectKey = true;
+      else if (depth === 2 && inArray) {
+        elements.push([elementStart, i]);
+        elementStart = i + 1;
+      }
+    }
+  }
+  if (deepest > maxDepth) {
+    throw new JsonInputError('too_deep', `the JSON nests ${deepest} levels deep; at most ${maxDepth} are accepted`);
+  }
+  if (depth !== 0 || inArray) throw new JsonInputError('bad_json', 'the body is not valid JSON (it ends inside an object, array or string)');
+  if (arrayStart < 0) return parseClientJson(text, maxDepth);
+  const rest = parseClientJson(`${text.slice(0, arrayStart)}[]${text.slice(arrayEnd + 1)}`, maxDepth) as Record<string, unknown>;
+  await slice.check();
+  const items: unknown[] = [];
+  for (const [i, [from, to]] of elements.entries()) {
+    try {
+      items.push(parseClientJson(text.slice(from, to), maxDepth - 2));
+    } catch (error) {
+      if (!(error instanceof JsonInputError)) throw error;
+      const field = `${key}.${i}${error.field === undefined ? '' : `.${error.field}`}`;
+      throw new JsonInputError(error.code, `${key}.${i}: ${error.message}`, field);
+    }
+    await slice.check();
+  }
+  rest[key] = items;
+  return rest;
 }

@@ -16,7 +16,7 @@ import {
   settingsPatchSchema,
   type ErrorBody,
 } from './protocol';
-import { JsonInputError, MAX_JSON_DEPTH, parseClientJson } from './json';
+import { JsonInputError, MAX_JSON_DEPTH, parseClientJson, parseClientJsonInSlices } from './json';
 import { KeyedBuckets, type RateLimit } from './rate-limit';
 import { findStaticFile, notModified, openStaticFile } from './static';
 import { DEFAULT_RULESET, registryDomains, singleDomain, type TableDomains } from './rulesets';
@@ -407,26 +407,34 @@ export async function createServer(config: ServerConfig, domain?: AnyDecider | T
     });
   });
 
-  app.post(
-    '/api/tables/import',
-    { bodyLimit: config.maxImportBytes ?? DEFAULTS.maxImportBytes, ...throttle(config.importRate ?? DEFAULTS.importRate) },
-    async (req, reply) => {
-    if (hub.isClosing) return sendFailure(reply, failure('shutting_down', 'the server is shutting down'));
-    const prepared = await prepareImport(req.body, domains);
-    if (!prepared.ok) return sendFailure(reply, prepared);
-    const p = prepared.value;
-    await store.createTable(p.newTable);
-    const tableId = p.newTable.table.id;
-    req.log.info({ tableId, events: p.newTable.events.length }, 'table imported');
-    return reply.code(201).send({
-      tableId,
-      gm: { participantId: p.gm.participantId, token: p.gm.token, link: links.table(req, tableId, p.gm.token) },
-      invite: { token: p.invite, link: links.join(req, tableId, p.invite) },
-      observer: { token: p.observer, link: links.watch(req, tableId, p.observer) },
-      players: p.players.map((pl) => ({ ...pl, link: links.table(req, tableId, pl.token) })),
-    });
-    },
-  );
+  // An import may be tens of megabytes: its route reads the body as text and parses it in slices
+  // (json.ts, parseClientJsonInSlices), so that other requests are answered meanwhile.
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    scope.post(
+      '/api/tables/import',
+      { bodyLimit: config.maxImportBytes ?? DEFAULTS.maxImportBytes, ...throttle(config.importRate ?? DEFAULTS.importRate) },
+      async (req, reply) => {
+        if (hub.isClosing) return sendFailure(reply, failure('shutting_down', 'the server is shutting down'));
+        const text = typeof req.body === 'string' ? req.body : '';
+        const raw = !/\S/.test(text) ? undefined : await parseClientJsonInSlices(text, 'events', maxJsonDepth);
+        const prepared = await prepareImport(raw, domains);
+        if (!prepared.ok) return sendFailure(reply, prepared);
+        const p = prepared.value;
+        await store.createTable(p.newTable);
+        const tableId = p.newTable.table.id;
+        req.log.info({ tableId, events: p.newTable.events.length }, 'table imported');
+        return reply.code(201).send({
+          tableId,
+          gm: { participantId: p.gm.participantId, token: p.gm.token, link: links.table(req, tableId, p.gm.token) },
+          invite: { token: p.invite, link: links.join(req, tableId, p.invite) },
+          observer: { token: p.observer, link: links.watch(req, tableId, p.observer) },
+          players: p.players.map((pl) => ({ ...pl, link: links.table(req, tableId, pl.token) })),
+        });
+      },
+    );
+  });
 
   app.post<{ Params: { tableId: string } }>('/api/tables/:tableId/join', throttle(config.joinRate ?? DEFAULTS.joinRate), async (req, reply) => {
     const input = validate(joinSchema, req.body);

@@ -98,4 +98,33 @@ describe('export and import', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe('redacted_export');
   });
+
+  it('reads a long file in parts with the same bounds as any body: bad JSON, deep nesting and "__proto__" inside an event are 400s', async () => {
+    const { t } = await playedTable();
+    const text = (await http(srv.url, 'GET', `/api/tables/${t.tableId}/export`, { token: t.gm.token })).text;
+    const raw = (body: string) => http(srv.url, 'POST', '/api/tables/import', { rawBody: body });
+    const events = text.indexOf('"events":[') + '"events":['.length;
+    // A key "__proto__" inside the 3rd event, a nesting too deep inside the 2nd, a missing element, a cut-off file.
+    const firstEnd = text.indexOf('},{"seq":2,', events);
+    expect(firstEnd).toBeGreaterThan(0);
+    const withProto = `${text.slice(0, firstEnd)},"__proto__":{"x":1}${text.slice(firstEnd)}`;
+    expect((await raw(withProto)).body).toMatchObject({ code: 'forbidden_key', field: 'events.0.__proto__' });
+    const deep = `${text.slice(0, events)}${'['.repeat(70)}${']'.repeat(70)},${text.slice(events)}`;
+    expect((await raw(deep)).body).toMatchObject({ code: 'too_deep' });
+    const hole = `${text.slice(0, events)},${text.slice(events)}`;
+    expect((await raw(hole)).status).toBe(400);
+    expect((await raw(hole)).body.code).toBe('bad_json');
+    expect((await raw(text.slice(0, text.length - 40))).body).toMatchObject({ code: 'bad_json' });
+    const twice = `${text.slice(0, -1)},"events":[]}`;
+    expect((await raw(twice)).body).toMatchObject({ code: 'bad_json', field: 'events' });
+    // A malformed event entry names its place in the file.
+    const file = JSON.parse(text);
+    file.events[7].seq = 'eight';
+    expect((await http(srv.url, 'POST', '/api/tables/import', { body: file })).body).toMatchObject({ code: 'invalid_import', field: 'events.7.seq' });
+    // And the untouched text still imports, events in order.
+    const imported = await raw(text);
+    expect(imported.status).toBe(201);
+    const again = await http(srv.url, 'GET', `/api/tables/${imported.body.tableId}/export`, { token: imported.body.gm.token });
+    expect(again.body.events.map((e: { event: unknown }) => e.event)).toEqual(JSON.parse(text).events.map((e: { event: unknown }) => e.event));
+  });
 });

@@ -58,10 +58,10 @@ run('the web app in Chromium', () => {
 
   it('the GM creates a table and copies the invite link', async () => {
     gm = await gmContext.newPage();
-    const t0 = Date.now();
+    // How fast the start page shows is measured by bench/web-size.ts (gzipped sizes, load times), not
+    // timed here: the page shows from its own small chunk, with no loading placeholder.
     await gm.goto(server.url);
     await gm.getByRole('heading', { name: 'Start a table' }).waitFor();
-    expect(Date.now() - t0).toBeLessThan(3000);
     expect(await gm.locator('text=Loading').count()).toBe(0);
     await shot(gm, '01-start');
     expect(await contrastProblems(gm)).toEqual([]);

@@ -222,39 +222,56 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   let inFlight = 0;
   let idle: (() => void) | null = null;
 
-  const runBatch = async (batch: PendingAppend[]) => {
+  /** Transaction failures PostgreSQL undoes whole, so the batch may simply be sent again. */
+  const RETRYABLE = new Set(['40P01' /* deadlock_detected */, '40001' /* serialization_failure */]);
+  const MAX_BATCH_TRIES = 3;
+
+  const runBatch = async (unordered: PendingAppend[]) => {
+    // Every node locks the rows of the tables it appends to in the same order (by table id), so
+    // two nodes' batches that touch the same tables wait for each other instead of deadlocking.
+    const batch = [...unordered].sort((x, y) => (x.tableId < y.tableId ? -1 : x.tableId > y.tableId ? 1 : 0));
     const events = batch.flatMap((a) => a.events);
-    try {
-      const r = await pool.query<{ results: string[] }>(
-        `SELECT ${s}.append_batch($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) AS results`,
-        [
-          batch.map((a) => a.tableId),
-          batch.map((a) => a.expectedVersion),
-          batch.map((a) => a.command.participantId),
-          batch.map((a) => a.command.commandId),
-          batch.map((a) => a.command.commandHash),
-          batch.map((a) => a.command.firstSeq),
-          batch.map((a) => a.command.lastSeq),
-          batch.map((a) => a.command.versionAfter),
-          batch.map((a) => a.command.at),
-          batch.map((a) => a.events.length),
-          events.map((e) => e.seq),
-          events.map((e) => e.at),
-          events.map((e) => e.participantId),
-          events.map((e) => e.commandId),
-          events.map((e) => JSON.stringify(e.event)),
-        ],
-      );
-      const results = r.rows[0]?.results ?? [];
-      batch.forEach((a, i) => {
-        const result = results[i];
-        if (result === 'ok') a.resolve({ ok: true });
-        else if (result === 'duplicate_command' || result === 'conflict') a.resolve({ ok: false, reason: result });
-        else a.reject(new Error(`append_batch answered ${String(result)}`));
-      });
-    } catch (error) {
-      for (const a of batch) a.reject(error);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await sendBatch(batch, events);
+        return;
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if (attempt < MAX_BATCH_TRIES && typeof code === 'string' && RETRYABLE.has(code)) continue;
+        for (const a of batch) a.reject(error);
+        return;
+      }
     }
+  };
+
+  const sendBatch = async (batch: PendingAppend[], events: EventRecord[]) => {
+    const r = await pool.query<{ results: string[] }>(
+      `SELECT ${s}.append_batch($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) AS results`,
+      [
+        batch.map((a) => a.tableId),
+        batch.map((a) => a.expectedVersion),
+        batch.map((a) => a.command.participantId),
+        batch.map((a) => a.command.commandId),
+        batch.map((a) => a.command.commandHash),
+        batch.map((a) => a.command.firstSeq),
+        batch.map((a) => a.command.lastSeq),
+        batch.map((a) => a.command.versionAfter),
+        batch.map((a) => a.command.at),
+        batch.map((a) => a.events.length),
+        events.map((e) => e.seq),
+        events.map((e) => e.at),
+        events.map((e) => e.participantId),
+        events.map((e) => e.commandId),
+        events.map((e) => JSON.stringify(e.event)),
+      ],
+    );
+    const results = r.rows[0]?.results ?? [];
+    batch.forEach((a, i) => {
+      const result = results[i];
+      if (result === 'ok') a.resolve({ ok: true });
+      else if (result === 'duplicate_command' || result === 'conflict') a.resolve({ ok: false, reason: result });
+      else a.reject(new Error(`append_batch answered ${String(result)}`));
+    });
   };
 
   const pump = () => {

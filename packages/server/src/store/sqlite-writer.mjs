@@ -59,12 +59,35 @@ function insertParticipant(tableId, p, tokenHash) {
   q.insertParticipant.run(tableId, p.id, p.role, p.displayName, tokenHash, p.joinedAt, p.removedAt, tableId);
 }
 
+/**
+ * Events of a long log (an import) arrive in parts, so that no single message holds the server's
+ * event loop while it is copied; they wait here until the createTable that names them.
+ */
+const staged = new Map();
+
 const ops = {
+  stageEvents: (key, events) => {
+    const list = staged.get(key);
+    if (list) list.push(...events);
+    else staged.set(key, [...events]);
+    return null;
+  },
+  dropStaged: (key) => {
+    staged.delete(key);
+    return null;
+  },
   createTable: db.transaction((input) => {
     const t = input.table;
     q.insertTable.run(t.id, t.name, t.createdAt, t.ruleset, JSON.stringify(t.settings), t.version, input.inviteHash, input.observerHash);
     for (const { participant, tokenHash } of input.participants) insertParticipant(t.id, participant, tokenHash);
-    insertEvents(t.id, input.events);
+    if (input.stagedKey !== undefined) {
+      const events = staged.get(input.stagedKey) ?? [];
+      staged.delete(input.stagedKey);
+      if (events.length !== t.version) throw new Error(`${events.length} staged events for a table at version ${t.version}`);
+      insertEvents(t.id, events);
+    } else {
+      insertEvents(t.id, input.events);
+    }
     return null;
   }),
   joinWithInvite: db.transaction((tableId, inviteHash, participant, tokenHash) => {

@@ -13,6 +13,7 @@ import {
   type Store,
   type TableRecord,
 } from './types';
+import { TimeSlice, yieldToEventLoop } from '../yield';
 import { toCommand, toEvent, toParticipant, toTable, type CommandRow, type EventRow, type ParticipantRow, type TableRow } from './rows';
 
 const SCHEMA = `
@@ -71,6 +72,8 @@ export interface SqliteStoreOptions {
 }
 
 type WriteOp =
+  | 'stageEvents'
+  | 'dropStaged'
   | 'createTable'
   | 'joinWithInvite'
   | 'removeParticipant'
@@ -157,6 +160,35 @@ function startWriter(file: string, synchronous: 'full' | 'normal'): Promise<Work
 const serializeEvents = (events: EventRecord[]) =>
   events.map((e) => ({ seq: e.seq, at: e.at, participantId: e.participantId, commandId: e.commandId, payload: JSON.stringify(e.event) }));
 
+/** Events of a log longer than this go to the writer in parts of this many (see stageEvents). */
+const STAGE_EVENTS = 200;
+let stagedKeys = 0;
+
+/**
+ * Serializes a long log (an import) and hands it to the writer part by part, yielding to other
+ * requests between parts: copying tens of megabytes to the worker in one message would hold the
+ * event loop for as long. Resolves with the key `createTable` names.
+ */
+async function stageEvents(writer: Writer, events: EventRecord[]): Promise<string> {
+  const key = `import-${++stagedKeys}`;
+  const slice = new TimeSlice(5);
+  const sent: Array<Promise<unknown>> = [];
+  try {
+    for (let from = 0; from < events.length; from += STAGE_EVENTS) {
+      const part = serializeEvents(events.slice(from, from + STAGE_EVENTS));
+      sent.push(writer.call('stageEvents', key, part));
+      // A yield (not only a slice check) sends each part as a message of its own.
+      await yieldToEventLoop();
+      await slice.check();
+    }
+    await Promise.all(sent);
+  } catch (error) {
+    await writer.call('dropStaged', key).catch(() => undefined);
+    throw error;
+  }
+  return key;
+}
+
 /**
  * The embedded store: one SQLite file in write-ahead-log mode. Reads run on the calling thread;
  * writes go to a worker thread that commits them in groups (see sqlite-writer.mjs), so waiting for
@@ -203,7 +235,17 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Stor
     async createTable(input: NewTable) {
       assertSequence(0, input.events);
       if (input.table.version !== input.events.length) throw new Error('table version must equal the number of events');
-      await writer.call('createTable', { ...input, events: serializeEvents(input.events) });
+      if (input.events.length <= STAGE_EVENTS) {
+        await writer.call('createTable', { ...input, events: serializeEvents(input.events) });
+        return;
+      }
+      const stagedKey = await stageEvents(writer, input.events);
+      try {
+        await writer.call('createTable', { ...input, events: [], stagedKey });
+      } catch (error) {
+        await writer.call('dropStaged', stagedKey).catch(() => undefined);
+        throw error;
+      }
     },
     async getTable(tableId) {
       const row = q.getTable.get(tableId);

@@ -35,6 +35,8 @@ export interface ConnectionOptions {
 const BACKOFF_MS = [200, 500, 1000, 2000, 3000, 5000];
 const PING_EVERY_MS = 15_000;
 const PONG_WITHIN_MS = 8_000;
+/** Commands sent and not yet answered on one connection, at most (the server queues 16 a connection). */
+const MAX_UNANSWERED = 8;
 
 export class TableConnection {
   status: ConnectionStatus = 'connecting';
@@ -276,6 +278,7 @@ export class TableConnection {
         if (p) {
           this.pending.delete(msg.commandId);
           p.resolve(msg);
+          this.flush();
         }
         break;
       }
@@ -296,6 +299,7 @@ export class TableConnection {
         if (p) {
           this.pending.delete(msg.commandId!);
           p.reject(new ApiError(msg.code, msg.message, 0, msg.field));
+          this.flush();
         } else {
           this.problem = msg.message;
         }
@@ -336,13 +340,22 @@ export class TableConnection {
     this.retryTimers.add(timer);
   }
 
+  /**
+   * Sends the commands not yet sent on this connection, oldest first, keeping at most
+   * MAX_UNANSWERED of them waiting for an answer: after a long disconnection the backlog goes out
+   * as answers come back, within the server's per-connection limits, instead of all at once.
+   */
   private flush(): void {
     const s = this.socket;
     if (!s || s.readyState !== WebSocket.OPEN || this.status !== 'live') return;
+    let waiting = 0;
+    for (const p of this.pending.values()) if (p.sent) waiting++;
     for (const p of this.pending.values()) {
+      if (waiting >= MAX_UNANSWERED) break;
       if (p.sent) continue;
       s.send(JSON.stringify(p.envelope));
       p.sent = true;
+      waiting++;
     }
   }
 

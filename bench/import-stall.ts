@@ -39,7 +39,8 @@ const file = JSON.stringify({
 });
 
 const dataDir = mkdtempSync(join(tmpdir(), 'personae-import-bench-'));
-const server = await createServer({ host: '127.0.0.1', port: 0, dataDir, logLevel: 'silent', maxImportBytes: 256 * 1024 * 1024 }, personaeTable);
+// A busy machine may need more than the default 30 s to receive the whole file.
+const server = await createServer({ host: '127.0.0.1', port: 0, dataDir, logLevel: 'silent', maxImportBytes: 256 * 1024 * 1024, requestTimeoutMs: 300_000 }, personaeTable);
 const { url } = await server.listen();
 try {
   let importing = true;

@@ -3,6 +3,11 @@
  *
  *   node --import tsx bench/server-load.ts [--tables 200] [--clients 6] [--rate 1] [--duration 20]
  *        [--loads 1] [--rounds 1] [--warmup 2] [--store sqlite|postgres] [--cpu-prof DIR] [--trace FILE]
+ *        [--history 50000]
+ *
+ * With `--history N` the first table is not new: it is imported with a log of N events (free rolls,
+ * one in five hidden, as bench/import-stall.ts builds them), so the run plays on a table that already
+ * holds N events (the server loads it from its log when the first client joins).
  *
  * Starts two child processes on free ports of 127.0.0.1: the table server (packages/server/src/
  * main.ts, the Personae table domain) and the baseline, bench/echo-server.ts (the same WebSocket
@@ -45,10 +50,12 @@ interface Options {
   cpuProf?: string;
   /** File for one line per command of the server phases: load, seconds into the phase, latency in ms. */
   trace?: string;
+  /** Events the first table holds before the run (imported). */
+  history: number;
 }
 
 function parseArgs(argv: string[]): Options {
-  const opts: Options = { tables: 200, clients: 6, rate: 1, duration: 20, loads: [1], rounds: 1, warmup: 2, store: 'sqlite' };
+  const opts: Options = { tables: 200, clients: 6, rate: 1, duration: 20, loads: [1], rounds: 1, warmup: 2, store: 'sqlite', history: 0 };
   for (let i = 0; i < argv.length; i += 2) {
     const key = argv[i]?.replace(/^--/, '');
     const value = argv[i + 1];
@@ -63,6 +70,10 @@ function parseArgs(argv: string[]): Options {
     } else if (key === 'loads') {
       opts.loads = value.split(',').map(Number);
       if (opts.loads.some((x) => !(x > 0))) throw new Error('--loads is a list of positive numbers, e.g. 1,2,3');
+    } else if (key === 'history') {
+      const n = Number(value);
+      if (!Number.isInteger(n) || n < 0 || n > 100_000) throw new Error('--history is a whole number from 0 to 100000');
+      opts.history = n;
     } else if (key === 'tables' || key === 'clients' || key === 'rate' || key === 'duration' || key === 'warmup' || key === 'rounds') {
       const n = Number(value);
       if (!(n > 0) && !(key === 'warmup' && n === 0)) throw new Error(`--${key} must be a positive number`);
@@ -109,6 +120,7 @@ const env: Record<string, string> = {
   MAX_CONNECTIONS_PER_ADDRESS: String(opts.tables * opts.clients + 1000),
   CREATE_RATE_PER_MINUTE: String(opts.tables + 10),
   JOIN_RATE_PER_MINUTE: String(opts.tables * opts.clients + 10),
+  MAX_IMPORT_BYTES: String(256 * 1024 * 1024),
 };
 if (opts.store === 'postgres') {
   env.DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -171,6 +183,8 @@ interface TableRun {
   /** Latest receipt time and number of receipts, by seq. */
   received: Map<number, { last: number; count: number }>;
   version: number;
+  /** Events the table held before the run (not expected live). */
+  base: number;
 }
 
 interface Client {
@@ -260,8 +274,48 @@ function connectOnce(target: Target, port: number, table: TableRun, token: strin
 }
 
 const setupStart = performance.now();
+/** An export file of `total` events, the same log bench/import-stall.ts imports. */
+async function historyFile(total: number): Promise<unknown> {
+  const { seededDice } = await import('@personae/dice');
+  const { personaeTable } = await import('@personae/rules');
+  const gm = { role: 'gm' as const, participantId: 'p_gm' };
+  const dice = seededDice(5);
+  let state = personaeTable.initialState();
+  const events: unknown[] = [];
+  const side = (name: string) => ({ name, dice: 3, modifiers: [{ value: 2, source: 'Prowess' }] });
+  for (let i = 0; events.length < total; i++) {
+    const parsed = personaeTable.parseCommand({ type: 'roll', actor: side('Ann'), reactor: side('Bob'), hidden: i % 5 === 0, purpose: `roll ${i}` });
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    for (const e of personaeTable.decide(state, parsed.command, { actor: gm, dice, now: '2026-11-25T22:00:00.000Z' })) {
+      const stored = JSON.parse(JSON.stringify(e));
+      state = personaeTable.evolve(state, stored);
+      events.push(stored);
+    }
+  }
+  const at = '2026-11-25T22:00:00.000Z';
+  return {
+    formatVersion: 1,
+    kind: 'personae-table',
+    exportedAt: at,
+    table: { id: 't_history', name: 'Bench history', createdAt: at, settings: { physicalDice: false }, version: total },
+    participants: [{ id: 'p_gm', role: 'gm', displayName: 'GM', joinedAt: at, removedAt: null }],
+    events: events.slice(0, total).map((event, i) => ({ seq: i + 1, at, participantId: 'p_gm', commandId: `h${i}`, event })),
+    redactedFor: null,
+  };
+}
+
+let importMs = 0;
 const created = await inBatches(Array.from({ length: opts.tables }, (_, i) => i), 25, async (i) => {
-  const t = await post('/api/tables', { name: `Bench ${i}` });
+  let t: any;
+  if (i === 0 && opts.history > 0) {
+    const file = await historyFile(opts.history);
+    const i0 = performance.now();
+    t = await post('/api/tables/import', file);
+    importMs = performance.now() - i0;
+    console.error(`imported a table of ${opts.history} events in ${(importMs / 1000).toFixed(1)} s`);
+  } else {
+    t = await post('/api/tables', { name: `Bench ${i}` });
+  }
   const players = await Promise.all(
     Array.from({ length: opts.clients - 1 }, (_, p) => post(`/api/tables/${t.tableId}/join`, { invite: t.invite.token, displayName: `P${p}` })),
   );
@@ -270,7 +324,10 @@ const created = await inBatches(Array.from({ length: opts.tables }, (_, i) => i)
 
 async function setUp(name: Target['name'], child: ChildProcess, port: number): Promise<Target> {
   const target: Target = { name, child, tables: [], clients: [], acked: 0, errors: 0 };
-  target.tables = created.map((t) => ({ tableId: t.tableId, sentAtBySeq: new Map(), received: new Map(), version: 0 }));
+  target.tables = created.map((t, i) => {
+    const base = name === 'server' && i === 0 ? opts.history : 0;
+    return { tableId: t.tableId, sentAtBySeq: new Map(), received: new Map(), version: base, base };
+  });
   const byId = new Map(target.tables.map((t) => [t.tableId, t]));
   target.clients = (
     await inBatches(created, 20, (t) => Promise.all(t.tokens.map((token) => connect(target, port, byId.get(t.tableId)!, token))))
@@ -341,7 +398,7 @@ async function runPhase(target: Target, load: number, round: number): Promise<Ph
   // Drain: every command answered and every client holding every event of its table.
   const deadline = performance.now() + 60_000;
   const done = () =>
-    target.clients.every((c) => c.pending.size === 0) && target.clients.every((c) => (c.seqs[c.seqs.length - 1] ?? 0) === c.table.version);
+    target.clients.every((c) => c.pending.size === 0) && target.clients.every((c) => (c.seqs[c.seqs.length - 1] ?? c.table.base) === c.table.version);
   while (!done() && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   const seconds = (performance.now() - start) / 1000;
   const cpu = cpuSeconds(target.child) - cpuBefore;
@@ -396,7 +453,7 @@ for (const target of [echoTarget, serverTarget]) {
     duplicated += c.duplicates;
     unanswered += c.pending.size;
     const set = new Set(c.seqs);
-    for (let s = 1; s <= c.table.version; s++) if (!set.has(s)) lost++;
+    for (let s = c.table.base + 1; s <= c.table.version; s++) if (!set.has(s)) lost++;
   }
 }
 

@@ -908,7 +908,7 @@ export interface EncounterView {
   readonly characters: readonly CharacterView[];
   /** The latest events in effect that the viewer may see (at most LOG_SHOWN), oldest first. */
   readonly log: readonly EncounterEvent[];
-  /** Events in effect not in `log` (older, or not shown to this viewer). */
+  /** Older events this viewer may see that are not in `log` (what the viewer may not see is not counted). */
   readonly logOmitted: number;
 }
 
@@ -929,7 +929,7 @@ export function viewEncounter(state: EncounterState, viewer: Actor): EncounterVi
   const log = shown.slice(-LOG_SHOWN);
   return {
     log,
-    logOmitted: all.length - log.length,
+    logOmitted: shown.length - log.length,
     preset: state.preset,
     // The options and each shown character's sheet and fighter let a viewer work out the exact odds
     // of an attack before rolling (declaredAttackOdds) without anything it may not see.

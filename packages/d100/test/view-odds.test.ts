@@ -68,6 +68,9 @@ describe('the log a view carries', () => {
     const player = viewEncounter(s, PLAYER);
     expect(player.log.map((e) => e.type)).toContain('ailment-inflicted');
     expect(JSON.stringify(player.log)).not.toContain('lurker');
+    // Nothing counts what the player may not see: every event shown, none omitted.
+    expect(player.logOmitted).toBe(0);
+    expect(viewEncounter(s, GM).log.length).toBeGreaterThan(player.log.length);
     expect(viewEncounter(s, GM).log.filter((e) => e.type === 'ailment-inflicted')).toHaveLength(2);
     s = run(s, { type: 'undo' });
     expect(viewEncounter(s, GM).log.filter((e) => e.type === 'ailment-inflicted')).toHaveLength(1);

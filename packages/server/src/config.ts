@@ -14,7 +14,7 @@ import { DEFAULTS, type ServerConfig, type WindowLimit } from './server';
  *   TABLE_COMMAND_RATE_PER_SECOND (commands per table), MAX_QUEUED_MESSAGES, MAX_JSON_DEPTH,
  *   REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS, IDLE_TIMEOUT_MS, MAX_CONNECTIONS_PER_ADDRESS,
  *   CREATE_RATE_PER_MINUTE, IMPORT_RATE_PER_MINUTE, JOIN_RATE_PER_MINUTE, MAX_PARTICIPANTS,
- *   MAX_CHARACTERS, MAX_CHARACTERS_PER_PLAYER.
+ *   MAX_CHARACTERS, MAX_CHARACTERS_PER_PLAYER, MAX_IMPORT_BYTES.
  *   CLUSTER (on or off; default on with PostgreSQL) and CLUSTER_CHECK_MS (default 1500).
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -78,6 +78,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     maxParticipants: whole('MAX_PARTICIPANTS', 1),
     maxCharacters: whole('MAX_CHARACTERS', 1),
     maxCharactersPerPlayer: whole('MAX_CHARACTERS_PER_PLAYER', 1),
+    maxImportBytes: whole('MAX_IMPORT_BYTES', 1024),
   };
   for (const [key, value] of Object.entries(settings)) {
     if (value !== undefined) (config as Record<string, unknown>)[key] = value;

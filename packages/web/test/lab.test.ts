@@ -56,9 +56,8 @@ run('the design lab in Chromium', () => {
         const msg = JSON.parse(text);
         const e = msg.type === 'event' ? msg.event : null;
         if (e?.type === 'revealed') e.dice[0] = (e.dice[0] % 10) + 1;
-        if (msg.type === 'state' || msg.type === 'welcome') {
-          for (const entry of msg.state?.log ?? []) if (entry.reveal) entry.reveal.dice[0] = (entry.reveal.dice[0] % 10) + 1;
-        }
+        const logs = [msg.state?.log, msg.set?.log, msg.arrays?.log?.append].filter(Array.isArray);
+        for (const log of logs) for (const entry of log) if (entry.reveal) entry.reveal.dice[0] = (entry.reveal.dice[0] % 10) + 1;
         ws.send(JSON.stringify(msg));
       });
     });
@@ -134,6 +133,22 @@ run('the design lab in Chromium', () => {
     await player.getByRole('heading', { name: 'Secret rolls' }).waitFor();
     expect(await player.getByText('Dice fairness (GM only)').count()).toBe(0);
     expect([...playerTap.frames, ...playerTap.bodies].join('\n')).not.toContain('chiSquare');
+  });
+
+  it('the GM judges the log again under other rules, read only: under the table\'s own rules nothing changes', async () => {
+    const sentBefore = gmTap.sent.length;
+    await gm.locator('#replay-preset').selectOption('core-2011');
+    await gm.getByRole('button', { name: 'Judge the log again' }).click();
+    const summary = gm.locator('#replay-summary');
+    await summary.waitFor();
+    // 20 rolls of Ann's and the GM's secret roll (its reveal repeats it and is not counted twice).
+    expect(await summary.textContent()).toBe('21 rolls judged again under Personae core rules (2011): 0 come out differently.');
+    expect(await gm.locator('table.replay tbody tr').count()).toBe(21);
+    await gm.locator('#replay-preset').selectOption('srd-v4');
+    await gm.getByRole('button', { name: 'Judge the log again' }).click();
+    await expect.poll(() => summary.textContent()).toMatch(/^21 rolls judged again under Personae v4 SRD: \d+ comes? out differently\.$/);
+    await shot(gm, 'lab-04-gm-replay');
+    expect(gmTap.sent.length).toBe(sentBefore);
   });
 });
 

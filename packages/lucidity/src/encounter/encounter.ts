@@ -942,7 +942,7 @@ export function viewEncounter(state: LucidityTableState, viewer: Actor) {
   return {
     ruleset: 'lucidity',
     log,
-    logOmitted: state.log.length - log.length,
+    logOmitted: lines.length - log.length,
     preset: state.preset,
     options: state.overrides,
     started: g.started,

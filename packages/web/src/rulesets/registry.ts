@@ -42,8 +42,8 @@ export interface RulesetPages {
  * Until a ruleset has pages of its own, the general page shows its table.
  */
 const LOADERS: Record<string, () => Promise<RulesetPages>> = {
-  d100: () => import('./general').then((m) => m.generalPages('d100', (id, sheet) => ({ type: 'add-character', id, sheet }))),
-  lucidity: () => import('./general').then((m) => m.generalPages('lucidity', (id, sheet) => ({ type: 'add', id, side: 'party', sheet }))),
+  d100: () => import('./d100/Table').then((m) => m.d100Pages),
+  lucidity: () => import('./lucidity/Table').then((m) => m.lucidityPages),
 };
 
 /** The pages of a ruleset, or null when the web app has none for it. */

@@ -16,6 +16,7 @@ import { Talk } from './Talk';
 import { Invite, Options, Participants, PhysicalDice, Records } from './TableSettings';
 import { SecretRolls } from './SecretRolls';
 import { DiceFairness } from './Fairness';
+import { ReplayLog } from './Replay';
 
 type Tab = 'play' | 'encounter' | 'characters' | 'log' | 'table';
 const TABS: { id: Tab; label: string; narrowOnly?: boolean }[] = [
@@ -372,6 +373,7 @@ export function TablePage(props: { tableId: string; token: string | null; watch:
                   <Options view={view} gm={gm} send={send} />
                   <SecretRolls view={view} gm={gm} send={send} />
                   {gm && <DiceFairness view={view} participants={participants} />}
+                  {gm && <ReplayLog view={view} />}
                 </div>
               </div>
               <aside class="card side-log" aria-label="Shared log">

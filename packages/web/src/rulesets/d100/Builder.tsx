@@ -1,0 +1,177 @@
+import { useMemo, useState } from 'preact/hooks';
+import { AFFINITIES, LOCATIONS, REGULAR_ELEMENTS, ELEMENTS, TRAINING, WEAPON_CLASSES } from '@personae/d100';
+import { Check, NumberField, SelectField, TextField } from '../../ui/fields';
+import { ErrorLine, fieldProblems, useAction } from '../shared';
+import { checkDraft, newD100Draft, SCORE_KEYS, SCORE_LABEL, type D100Draft, type Score } from './model';
+
+const opts = <T extends string>(values: readonly T[]) => values.map((v) => ({ value: v, label: v }));
+
+/**
+ * The d100 character builder: the ten Scores and their Bonuses, Realisation and Fate Points, skills,
+ * affinities, an optional Persona, Armour, weapons and Stress, checked live by the ruleset's own sheet
+ * check (d100-combat-rules.txt) with each problem beside its field. The server checks the sheet again.
+ */
+export function D100Builder(props: { gm: boolean; onAdd: (sheet: D100Draft) => Promise<void>; onClose: () => void }) {
+  const [d, setD] = useState<D100Draft>(newD100Draft);
+  const [touched, setTouched] = useState(false);
+  const check = useMemo(() => checkDraft(d), [d]);
+  const act = useAction();
+  const edit = (f: (x: D100Draft) => void) => {
+    setTouched(true);
+    setD((prev) => {
+      const next = structuredClone(prev);
+      f(next);
+      return next;
+    });
+  };
+  const at = (field: string) => (touched || field === 'name' ? fieldProblems(check.problems, field) : []);
+  const derived = check.derived;
+
+  return (
+    <form
+      class="card stack d100-builder"
+      aria-labelledby="d1b-h"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        setTouched(true);
+        if (!check.ok) return;
+        void act.run(async () => {
+          await props.onAdd(d);
+          props.onClose();
+        });
+      }}
+    >
+      <h2 id="d1b-h">Build a d100 character</h2>
+      <TextField id="d1b-name" label="Name" value={d.name} onInput={(v) => edit((x) => (x.name = v))} problems={touched ? at('name') : []} maxLength={80} />
+      <div class="row">
+        <SelectField id="d1b-kind" label="Kind" value={d.kind} options={opts(['evoker', 'shadow', 'npc'] as const)} onChange={(v) => edit((x) => (x.kind = v))} problems={at('kind')} />
+        {props.gm && <TextField id="d1b-side" label="Side" hint="Characters on one side are allies" value={d.side} onInput={(v) => edit((x) => (x.side = v))} problems={at('side')} />}
+        {props.gm && <Check id="d1b-hidden" label="Hidden from the players" checked={d.hidden} onChange={(v) => edit((x) => (x.hidden = v))} />}
+      </div>
+
+      <fieldset>
+        <legend>Scores (the Bonus is the tens digit)</legend>
+        <div class="attr-grid">
+          {SCORE_KEYS.map((s: Score) => (
+            <NumberField
+              key={s}
+              id={`d1b-score-${s}`}
+              label={SCORE_LABEL[s]}
+              value={d.scores[s]}
+              min={0}
+              max={100}
+              hint={derived ? `Bonus ${derived.bonuses[s]}` : undefined}
+              onChange={(v) => edit((x) => (x.scores[s] = v))}
+              problems={at(`scores.${s}`)}
+            />
+          ))}
+        </div>
+      </fieldset>
+
+      <div class="row">
+        <NumberField id="d1b-realisation" label="Realisation" value={d.realisation} min={0} max={100} hint={derived ? `Fate Point pool ${derived.fatePointPool}` : undefined} onChange={(v) => edit((x) => (x.realisation = v))} problems={at('realisation')} />
+        <NumberField id="d1b-fate" label="Fate Points left" value={d.fatePoints ?? derived?.fatePointPool ?? 0} min={0} onChange={(v) => edit((x) => (x.fatePoints = v))} problems={at('fatePoints')} />
+        <NumberField id="d1b-stress" label="Stress" value={d.stress} min={0} onChange={(v) => edit((x) => (x.stress = v))} problems={at('stress')} />
+      </div>
+
+      <fieldset>
+        <legend>Skills</legend>
+        {d.skills.map((s, i) => (
+          <div class="row" key={i}>
+            <TextField id={`d1b-skill-${i}-name`} label="Skill" value={s.name} onInput={(v) => edit((x) => (x.skills[i]!.name = v))} problems={at(`skills.${i}.name`)} />
+            <TextField id={`d1b-skill-${i}-focus`} label="Focus" value={s.focus ?? ''} onInput={(v) => edit((x) => (v ? (x.skills[i]!.focus = v) : delete x.skills[i]!.focus))} />
+            <SelectField id={`d1b-skill-${i}-score`} label="Score" value={s.score} options={SCORE_KEYS.map((k) => ({ value: k, label: SCORE_LABEL[k] }))} onChange={(v) => edit((x) => (x.skills[i]!.score = v))} />
+            <SelectField id={`d1b-skill-${i}-training`} label="Training" value={s.training} options={opts(TRAINING)} onChange={(v) => edit((x) => (x.skills[i]!.training = v))} />
+            <span class="small">{derived?.skills[i] ? `target ${derived.skills[i]!.target}` : ''}</span>
+            <button type="button" class="quiet" onClick={() => edit((x) => x.skills.splice(i, 1))}>
+              Remove skill {i + 1}
+            </button>
+          </div>
+        ))}
+        <button type="button" class="quiet" onClick={() => edit((x) => x.skills.push({ name: '', score: 'agility', training: 'known' }))}>
+          + Add a skill
+        </button>
+      </fieldset>
+
+      <fieldset>
+        <legend>Affinities</legend>
+        <div class="attr-grid">
+          {REGULAR_ELEMENTS.map((el) => (
+            <SelectField key={el} id={`d1b-aff-${el}`} label={el} value={(d.affinities[el] ?? 'normal') as (typeof AFFINITIES)[number]} options={opts(AFFINITIES)} onChange={(v) => edit((x) => (x.affinities[el] = v))} problems={at(`affinities.${el}`)} />
+          ))}
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend>Persona</legend>
+        <Check id="d1b-persona" label="Has a Persona" checked={!!d.persona} onChange={(v) => edit((x) => (v ? (x.persona = { name: '', wounds: 3, affinities: {} }) : delete x.persona))} />
+        {d.persona && (
+          <div class="row">
+            <TextField id="d1b-persona-name" label="Persona name" value={d.persona.name} onInput={(v) => edit((x) => (x.persona!.name = v))} problems={at('persona.name')} />
+            <NumberField id="d1b-persona-wounds" label="Persona wounds" value={d.persona.wounds} min={1} max={100} onChange={(v) => edit((x) => (x.persona!.wounds = v))} problems={at('persona.wounds')} />
+          </div>
+        )}
+        <ErrorLine id="d1b-persona-err" error={fieldProblems(check.problems, 'persona').filter((p) => p.path === 'persona').map((p) => `${p.message}${p.source ? ` (${p.source})` : ''}`).join(' ') || null} />
+      </fieldset>
+
+      <fieldset>
+        <legend>Armour by location</legend>
+        <div class="attr-grid">
+          {LOCATIONS.map((l) => (
+            <NumberField key={l} id={`d1b-armour-${l}`} label={l} value={d.armour[l] ?? 0} min={0} max={50} hint={derived ? `defense ${derived.defense[l]}` : undefined} onChange={(v) => edit((x) => (x.armour[l] = v))} problems={at(`armour.${l}`)} />
+          ))}
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend>Weapons</legend>
+        {d.weapons.map((w, i) => (
+          <div class="row" key={i}>
+            <TextField id={`d1b-weapon-${i}-name`} label="Weapon" value={w.name} onInput={(v) => edit((x) => (x.weapons[i]!.name = v))} problems={at(`weapons.${i}.name`)} />
+            <SelectField id={`d1b-weapon-${i}-class`} label="Class" value={w.class} options={opts(WEAPON_CLASSES)} onChange={(v) => edit((x) => (x.weapons[i]!.class = v))} />
+            <SelectField id={`d1b-weapon-${i}-element`} label="Element" value={w.element as (typeof ELEMENTS)[number]} options={opts(ELEMENTS)} onChange={(v) => edit((x) => (x.weapons[i]!.element = v))} />
+            <NumberField id={`d1b-weapon-${i}-damage`} label="Damage" value={w.damage} min={0} max={100} onChange={(v) => edit((x) => (x.weapons[i]!.damage = v))} problems={at(`weapons.${i}.damage`)} />
+            <button type="button" class="quiet" onClick={() => edit((x) => x.weapons.splice(i, 1))}>
+              Remove weapon {i + 1}
+            </button>
+          </div>
+        ))}
+        <button type="button" class="quiet" onClick={() => edit((x) => x.weapons.push({ name: '', class: 'melee', element: 'melee', damage: 4, tier: 1 }))}>
+          + Add a weapon
+        </button>
+      </fieldset>
+
+      <section aria-labelledby="d1b-derived-h" aria-live="polite">
+        <h3 id="d1b-derived-h">Derived</h3>
+        {derived ? (
+          <p id="d1b-derived">
+            Wound tracks: Light {derived.woundMax.light}, Heavy {derived.woundMax.heavy}, Deadly {derived.woundMax.deadly} · Fate Points {derived.fatePointPool} · Initiative {derived.initiative} · Move {derived.movement.basicMove}, run {derived.movement.run}
+          </p>
+        ) : (
+          <p id="d1b-derived" class="muted">
+            {check.problems.length} problem{check.problems.length === 1 ? '' : 's'} to fix before the sheet is legal.
+          </p>
+        )}
+        {touched && !check.ok && (
+          <ul id="d1b-problems" class="stack">
+            {check.problems.map((p, i) => (
+              <li key={i} class="error-text">
+                {p.message}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <ErrorLine id="d1b-error" error={act.error} />
+      <div class="row">
+        <button type="submit" disabled={act.busy || (touched && !check.ok)}>
+          Add the character
+        </button>
+        <button type="button" class="quiet" onClick={props.onClose}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

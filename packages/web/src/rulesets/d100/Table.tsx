@@ -1,0 +1,339 @@
+import { useState } from 'preact/hooks';
+import { AILMENT_NAMES, LOCATIONS, type CharacterView } from '@personae/d100';
+import { percent } from '../../lib/format';
+import type { RulesetPages, RulesetTableProps } from '../registry';
+import { ErrorLine, LogList, TableSection, useAction } from '../shared';
+import { D100Builder } from './Builder';
+import { ailmentTitle, attackCommand, describeD100Event, draftSheet, freshId, oddsFor, type D100View } from './model';
+
+/** Who plays a character: its controller when the view names one, else the participant of the same id. */
+function controls(c: CharacterView, me: RulesetTableProps['me']): boolean {
+  if (me.role === 'gm') return true;
+  if (me.role !== 'player') return false;
+  const controller = (c as CharacterView & { controller?: string | null }).controller;
+  return controller !== undefined ? controller === me.participantId : c.id === me.participantId;
+}
+
+function Track(props: { label: string; left: number; max: number }) {
+  return (
+    <span class="track">
+      {props.label} {props.left}/{props.max}
+    </span>
+  );
+}
+
+/** One character card: wound tracks, Stress, Persona, ailments with turns left, injuries, Fate Points. */
+function CharacterCard(props: { c: CharacterView; current: boolean; holder: boolean }) {
+  const c = props.c;
+  return (
+    <li class={`char-card${props.current ? ' current' : ''}`} data-character={c.id} aria-label={c.name}>
+      <div class="spread">
+        <strong>{c.name}</strong>
+        <span class="tag">{c.side}</span>
+      </div>
+      {props.current && <p class="small">Acting now</p>}
+      {props.holder && <p class="small">Holds a One More</p>}
+      <p class="small wounds">
+        Wounds: <Track label="Light" left={c.wounds.light} max={c.woundMax.light} /> · <Track label="Heavy" left={c.wounds.heavy} max={c.woundMax.heavy} /> · <Track label="Deadly" left={c.wounds.deadly} max={c.woundMax.deadly} />
+      </p>
+      <p class="small">
+        Stress {c.stress} · Fate Points {c.fatePoints}
+        {c.persona ? ` · Persona ${c.persona.name} ${c.persona.wounds}/${c.persona.max}` : ''}
+      </p>
+      <p class="small ailments">Ailments: {c.ailments.length ? c.ailments.map((a) => `${ailmentTitle(a.name)}${a.turnsLeft !== null ? ` (${a.turnsLeft} turn${a.turnsLeft === 1 ? '' : 's'} left)` : ''}`).join(', ') : 'none'}</p>
+      {c.injuries.length > 0 && <p class="small">Injuries: {c.injuries.map((i) => `${i.name} (${i.location})`).join(', ')}</p>}
+      {(c.out || c.dead) && <p class="small error-text">{c.dead ? 'Dead' : 'Out of the fight'}</p>}
+    </li>
+  );
+}
+
+function AttackPanel(props: { view: D100View; me: RulesetTableProps['me']; send: RulesetTableProps['send'] }) {
+  const v = props.view;
+  const actors = v.characters.filter((c) => !c.out && (c.id === v.current || c.id === v.oneMore?.holder) && controls(c, props.me));
+  const [attacker, setAttacker] = useState('');
+  const a = actors.find((c) => c.id === attacker) ?? actors[0];
+  const targets = a ? v.characters.filter((c) => c.side !== a.side && !c.out) : [];
+  const [defender, setDefender] = useState('');
+  const d = targets.find((c) => c.id === defender) ?? targets[0];
+  const [weapon, setWeapon] = useState('');
+  const weapons = a?.sheet?.weapons ?? [];
+  const w = weapons.find((x) => x.name === weapon) ?? weapons[0];
+  const [called, setCalled] = useState('');
+  const [adv, setAdv] = useState(0);
+  const [dis, setDis] = useState(0);
+  const act = useAction();
+  if (!a) return <p class="muted">{v.current === null ? 'The encounter has not started.' : 'None of your characters may act now.'}</p>;
+  if (!d) return <p class="muted">No enemy is left to attack.</p>;
+  const decl = { attacker: a.id, defender: d.id, ...(w ? { weapon: w.name } : {}), ...(called ? { called } : {}), advantages: adv, disadvantages: dis };
+  const odds = oddsFor(v, decl);
+  return (
+    <form
+      class="stack"
+      aria-labelledby="d1-attack-h"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void act.run(() => props.send(attackCommand(decl)));
+      }}
+    >
+      <h3 id="d1-attack-h">Attack</h3>
+      <div class="row">
+        <div class="field">
+          <label for="d1-attacker">Attacker</label>
+          <select id="d1-attacker" value={a.id} onChange={(e) => setAttacker(e.currentTarget.value)}>
+            {actors.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div class="field">
+          <label for="d1-defender">Target</label>
+          <select id="d1-defender" value={d.id} onChange={(e) => setDefender(e.currentTarget.value)}>
+            {targets.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div class="field">
+          <label for="d1-weapon">Weapon</label>
+          <select id="d1-weapon" value={w?.name ?? ''} onChange={(e) => setWeapon(e.currentTarget.value)}>
+            {weapons.map((x) => (
+              <option key={x.name} value={x.name}>
+                {x.name} ({x.element}, damage {x.damage})
+              </option>
+            ))}
+          </select>
+        </div>
+        <div class="field">
+          <label for="d1-called">Called location</label>
+          <select id="d1-called" value={called} onChange={(e) => setCalled(e.currentTarget.value)}>
+            <option value="">none (roll it)</option>
+            {LOCATIONS.map((l) => (
+              <option key={l} value={l}>
+                {l}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div class="field">
+          <label for="d1-adv">Advantages</label>
+          <input id="d1-adv" type="number" min={0} max={20} value={adv} onInput={(e) => setAdv(Math.max(0, e.currentTarget.valueAsNumber || 0))} />
+        </div>
+        <div class="field">
+          <label for="d1-dis">Disadvantages</label>
+          <input id="d1-dis" type="number" min={0} max={20} value={dis} onInput={(e) => setDis(Math.max(0, e.currentTarget.valueAsNumber || 0))} />
+        </div>
+      </div>
+      <div id="d1-odds" class="odds" aria-live="polite">
+        {odds === null ? (
+          <p class="muted">The odds need both characters' numbers.</p>
+        ) : 'error' in odds ? (
+          <p class="error-text">{odds.error}</p>
+        ) : (
+          <p>
+            Before rolling: hit <strong>{percent(odds.hit)}</strong> · Critical {percent(odds.critical)} · Fumble {percent(odds.fumble)} · Stagger (One More) {percent(odds.stagger)} · takes {d.name} out {percent(odds.out)} · wounds:{' '}
+            {Object.entries(odds.wounds)
+              .sort((x, y) => Number(x[0]) - Number(y[0]))
+              .map(([n, p]) => `${n}: ${percent(p)}`)
+              .join(', ')}
+          </p>
+        )}
+      </div>
+      <ErrorLine id="d1-attack-err" error={act.error} />
+      <button type="submit" disabled={act.busy}>
+        Attack {d.name}
+      </button>
+    </form>
+  );
+}
+
+function ChainPanel(props: { view: D100View; me: RulesetTableProps['me']; send: RulesetTableProps['send'] }) {
+  const v = props.view;
+  const om = v.oneMore;
+  const act = useAction();
+  const [to, setTo] = useState('');
+  const [aoa, setAoa] = useState<string[]>([]);
+  if (!om) return <p class="muted" id="d1-chain">No One More is held.</p>;
+  const holder = v.characters.find((c) => c.id === om.holder);
+  const name = (id: string) => v.characters.find((c) => c.id === id)?.name ?? 'someone unseen';
+  const allies = holder ? v.characters.filter((c) => c.side === holder.side && c.id !== holder.id && !c.out) : [];
+  const mine = holder ? controls(holder, props.me) : false;
+  const target = allies.find((c) => c.id === to) ?? allies[0];
+  return (
+    <div class="stack" id="d1-chain">
+      <p>
+        <strong>One More</strong>: {name(om.holder)} holds it · chain {om.chain.map(name).join(' → ')}
+        {om.advantages ? ` · +${om.advantages} Advantage from the Baton Pass` : ''}
+      </p>
+      <p id="d1-aoa-ready">{v.allOutAttackReady ? 'All-Out Attack ready: every enemy is Staggered.' : 'All-Out Attack not ready: not every enemy is Staggered.'}</p>
+      {mine && target && (
+        <div class="row">
+          <div class="field">
+            <label for="d1-baton">Baton Pass to</label>
+            <select id="d1-baton" value={target.id} onChange={(e) => setTo(e.currentTarget.value)}>
+              {allies.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="button" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'baton-pass', to: target.id }))}>
+            Pass the baton
+          </button>
+        </div>
+      )}
+      {mine && v.allOutAttackReady && holder && (
+        <fieldset>
+          <legend>All-Out Attack</legend>
+          {allies.map((c) => (
+            <label class="check" key={c.id}>
+              <input type="checkbox" checked={aoa.includes(c.id)} onChange={(e) => setAoa((x) => (e.currentTarget.checked ? [...x, c.id] : x.filter((y) => y !== c.id)))} />
+              {c.name} joins
+            </label>
+          ))}
+          <button
+            type="button"
+            disabled={act.busy}
+            onClick={() => void act.run(() => props.send({ type: 'all-out-attack', participants: [holder.id, ...aoa].map((id) => ({ id, score: 'melee' })) }))}
+          >
+            Launch the All-Out Attack
+          </button>
+        </fieldset>
+      )}
+      <ErrorLine id="d1-chain-err" error={act.error} />
+    </div>
+  );
+}
+
+function GmPanel(props: { view: D100View; send: RulesetTableProps['send'] }) {
+  const v = props.view;
+  const act = useAction();
+  const [target, setTarget] = useState('');
+  const [ailment, setAilment] = useState<string>('burning');
+  const t = v.characters.find((c) => c.id === target) ?? v.characters[0];
+  return (
+    <div class="stack">
+      <div class="row">
+        {v.current === null && (
+          <button type="button" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'start' }))}>
+            Roll initiative and start
+          </button>
+        )}
+        <button type="button" class="quiet" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'undo' }))}>
+          Undo the last action
+        </button>
+      </div>
+      {t && (
+        <div class="row">
+          <div class="field">
+            <label for="d1-ail-target">Inflict on</label>
+            <select id="d1-ail-target" value={t.id} onChange={(e) => setTarget(e.currentTarget.value)}>
+              {v.characters.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div class="field">
+            <label for="d1-ail">Ailment</label>
+            <select id="d1-ail" value={ailment} onChange={(e) => setAilment(e.currentTarget.value)}>
+              {AILMENT_NAMES.map((a) => (
+                <option key={a} value={a}>
+                  {ailmentTitle(a)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="button" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'inflict-ailment', target: t.id, ailment }))}>
+            Inflict
+          </button>
+        </div>
+      )}
+      <ErrorLine id="d1-gm-err" error={act.error} />
+    </div>
+  );
+}
+
+/** The table page of a d100 table: characters, the builder, the encounter with odds, the log. */
+export function D100Table(props: RulesetTableProps) {
+  const v = props.view as D100View | null;
+  const [building, setBuilding] = useState(false);
+  const turn = useAction();
+  if (!v) return <p class="muted">Joining the table…</p>;
+  const gm = props.me.role === 'gm';
+  const observer = props.me.role === 'observer';
+  const name = (id: string) => v.characters.find((c) => c.id === id)?.name ?? 'someone unseen';
+  const current = v.current && v.current !== 'hidden' ? v.characters.find((c) => c.id === v.current) : undefined;
+  const mayEnd = current ? controls(current, props.me) || (v.oneMore ? controls(v.characters.find((c) => c.id === v.oneMore!.holder)!, props.me) : false) : gm && v.current !== null;
+  return (
+    <div class="stack" data-ruleset="d100">
+      <section class="card" aria-labelledby="d1-enc-h">
+        <h2 id="d1-enc-h">Encounter</h2>
+        <p id="d1-turn" aria-live="polite">
+          {v.current === null ? 'Not started: the GM rolls initiative once the characters are in.' : `Round ${v.round} · ${v.current === 'hidden' ? 'a hidden character acts' : `${name(v.current)}'s turn`}`}
+        </p>
+        {v.order.length > 0 && (
+          <ol id="d1-order" class="order" aria-label="Initiative order">
+            {v.order.map((id) => (
+              <li key={id} aria-current={id === v.current ? 'true' : undefined}>
+                {name(id)}
+              </li>
+            ))}
+          </ol>
+        )}
+        <ChainPanel view={v} me={props.me} send={props.send} />
+        {!observer && v.current !== null && <AttackPanel view={v} me={props.me} send={props.send} />}
+        {!observer && v.current !== null && mayEnd && (
+          <div class="row">
+            {current && controls(current, props.me) && (
+              <button type="button" class="quiet" disabled={turn.busy} onClick={() => void turn.run(() => props.send({ type: 'defend' }))}>
+                Defend
+              </button>
+            )}
+            <button type="button" disabled={turn.busy} onClick={() => void turn.run(() => props.send({ type: 'end-turn' }))}>
+              End the turn
+            </button>
+          </div>
+        )}
+        <ErrorLine id="d1-turn-err" error={turn.error} />
+        {gm && <GmPanel view={v} send={props.send} />}
+      </section>
+
+      <section class="card" aria-labelledby="d1-chars-h">
+        <div class="spread">
+          <h2 id="d1-chars-h">Characters</h2>
+          {!observer && !building && v.current === null && (
+            <button type="button" onClick={() => setBuilding(true)}>
+              Build a character
+            </button>
+          )}
+        </div>
+        {v.characters.length === 0 ? (
+          <p class="muted">No characters yet.</p>
+        ) : (
+          <ul class="char-grid" id="d1-characters">
+            {v.characters.map((c) => (
+              <CharacterCard key={c.id} c={c} current={c.id === v.current} holder={c.id === v.oneMore?.holder} />
+            ))}
+          </ul>
+        )}
+      </section>
+      {building && (
+        <D100Builder
+          gm={gm}
+          onClose={() => setBuilding(false)}
+          onAdd={(d) => props.send({ type: 'add-character', id: freshId(d.name, v.characters.map((c) => c.id)), sheet: draftSheet(d) })}
+        />
+      )}
+      <LogList lines={v.log.map((e, i) => ({ key: i, text: describeD100Event(e, name) }))} omitted={v.logOmitted} />
+      <TableSection {...props} />
+    </div>
+  );
+}
+
+export const d100Pages: RulesetPages = { id: 'd100', Table: D100Table };

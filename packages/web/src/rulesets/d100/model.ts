@@ -1,0 +1,203 @@
+import {
+  AILMENTS,
+  checkSheet,
+  commandSchema,
+  declaredAttackOdds,
+  type AttackOdds,
+  type D100Derived,
+  type EncounterEvent,
+  type EncounterView,
+} from '@personae/d100';
+import type { Problem } from '@personae/core';
+
+/**
+ * The d100 pages' model, apart from the screen: the sheet a builder edits, its live check by the
+ * ruleset's own `checkSheet` (d100-combat-rules.txt; problems name field, value and rule), the exact
+ * odds of a declared attack from the viewer's own view, and the log in words.
+ */
+
+export type Score = 'melee' | 'ballistic' | 'magic' | 'strength' | 'toughness' | 'agility' | 'intelligence' | 'perception' | 'willpower' | 'fellowship';
+export const SCORE_LABEL: Record<Score, string> = {
+  melee: 'Melee',
+  ballistic: 'Ballistic',
+  magic: 'Magic',
+  strength: 'Strength',
+  toughness: 'Toughness',
+  agility: 'Agility',
+  intelligence: 'Intelligence',
+  perception: 'Perception',
+  willpower: 'Willpower',
+  fellowship: 'Fellowship',
+};
+export const SCORE_KEYS = Object.keys(SCORE_LABEL) as Score[];
+
+/** The sheet as the builder edits it: plain data, sent to the server as it is. */
+export interface D100Draft {
+  ruleset: 'd100';
+  name: string;
+  kind: 'evoker' | 'shadow' | 'npc';
+  side: string;
+  hidden: boolean;
+  scores: Record<Score, number>;
+  realisation: number;
+  skills: { name: string; focus?: string; score: Score; training: 'untrained' | 'known' | 'trained' | 'experienced' | 'master' }[];
+  affinities: Record<string, string>;
+  persona?: { name: string; wounds: number; affinities: Record<string, string> };
+  armour: Record<string, number>;
+  weapons: { name: string; class: 'melee' | 'thrown' | 'pistol' | 'basic' | 'heavy' | 'magic'; element: string; damage: number; tier: number }[];
+  stress: number;
+  fatePoints?: number;
+}
+
+export function newD100Draft(): D100Draft {
+  return {
+    ruleset: 'd100',
+    name: '',
+    kind: 'evoker',
+    side: 'pc',
+    hidden: false,
+    scores: Object.fromEntries(SCORE_KEYS.map((s) => [s, 30])) as Record<Score, number>,
+    realisation: 20,
+    skills: [],
+    affinities: {},
+    armour: {},
+    weapons: [{ name: 'Knife', class: 'melee', element: 'melee', damage: 4, tier: 1 }],
+    stress: 0,
+  };
+}
+
+/** The draft without empty optional parts, as the sheet file has it. */
+export function draftSheet(d: D100Draft): Record<string, unknown> {
+  const affinities = Object.fromEntries(Object.entries(d.affinities).filter(([, v]) => v && v !== 'normal'));
+  const armour = Object.fromEntries(Object.entries(d.armour).filter(([, v]) => Number.isFinite(v) && v !== 0));
+  const out: Record<string, unknown> = { ...d, affinities, armour, skills: d.skills.map((s) => (s.focus ? s : { name: s.name, score: s.score, training: s.training })) };
+  if (!d.hidden) delete out.hidden;
+  if (d.fatePoints === undefined) delete out.fatePoints;
+  if (d.persona) out.persona = { ...d.persona, affinities: Object.fromEntries(Object.entries(d.persona.affinities).filter(([, v]) => v && v !== 'normal')) };
+  else delete out.persona;
+  return out;
+}
+
+export interface DraftCheck {
+  readonly ok: boolean;
+  readonly problems: readonly Problem[];
+  readonly derived: D100Derived | null;
+}
+
+export function checkDraft(d: D100Draft): DraftCheck {
+  const r = checkSheet(draftSheet(d));
+  return r.ok ? { ok: true, problems: [], derived: r.derived } : { ok: false, problems: r.problems, derived: null };
+}
+
+/** The problems about one field (a dotted path) or anything under it. */
+export function problemsAt(problems: readonly Problem[], field: string): Problem[] {
+  return problems.filter((p) => p.field === field || p.field.startsWith(`${field}.`));
+}
+
+/** Where a problem's rule comes from, in a few words. */
+export function ruleText(p: Problem): string {
+  const r = p.rule as { document?: string; section?: string } | undefined;
+  return r?.section ? `${r.section}${r.document ? ` (${r.document})` : ''}` : '';
+}
+
+/** An id for a new character from its name, not yet taken. */
+export function freshId(name: string, taken: readonly string[]): string {
+  const base =
+    name
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 40) || 'character';
+  // A short random ending: ids of characters this viewer is not shown cannot collide by accident.
+  let id = `${base}-${Math.random().toString(36).slice(2, 6)}`;
+  while (taken.includes(id)) id = `${base}-${Math.random().toString(36).slice(2, 6)}`;
+  return id;
+}
+
+export type D100View = EncounterView;
+export type AttackDeclaration = { attacker: string; defender: string; weapon?: string; called?: string; advantages?: number; disadvantages?: number };
+
+/** The attack command a declaration sends. */
+export function attackCommand(a: AttackDeclaration): Record<string, unknown> {
+  return {
+    type: 'attack',
+    attacker: a.attacker,
+    defender: a.defender,
+    ...(a.weapon ? { weapon: a.weapon } : {}),
+    ...(a.called ? { called: a.called } : {}),
+    advantages: a.advantages ? [{ label: 'Situation', count: a.advantages }] : [],
+    disadvantages: a.disadvantages ? [{ label: 'Situation', count: a.disadvantages }] : [],
+  };
+}
+
+/**
+ * The exact odds of a declared attack, from what this viewer is shown: null when either character is
+ * not in the view (a hidden GM character is never guessed at), or the declaration is refused.
+ */
+export function oddsFor(view: D100View, a: AttackDeclaration): AttackOdds | { error: string } | null {
+  const shown = new Map(view.characters.map((c) => [c.id, c]));
+  const att = shown.get(a.attacker);
+  const def = shown.get(a.defender);
+  if (!att?.sheet || !def?.sheet) return null;
+  const parsed = commandSchema.safeParse(attackCommand(a));
+  if (!parsed.success || parsed.data.type !== 'attack') return { error: parsed.success ? 'not an attack' : (parsed.error.issues[0]?.message ?? 'not an attack') };
+  try {
+    return declaredAttackOdds(
+      { options: view.options, oneMore: view.oneMore, fighters: { [att.id]: att.fighter, [def.id]: def.fighter }, sheets: { [att.id]: att.sheet, [def.id]: def.sheet } },
+      parsed.data,
+    );
+  } catch (e) {
+    return { error: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+export function ailmentTitle(name: string): string {
+  return (AILMENTS as Record<string, { title: string } | undefined>)[name]?.title ?? name;
+}
+
+/** One log line in words; `name` turns an id into the name to show. */
+export function describeD100Event(e: EncounterEvent, name: (id: string) => string): string {
+  switch (e.type) {
+    case 'options-set':
+      return `options set (preset ${e.data.preset})`;
+    case 'character-added':
+      return `${e.data.sheet.name} joins (${e.data.sheet.side}${e.data.sheet.hidden ? ', hidden' : ''})`;
+    case 'encounter-started':
+      return `initiative: ${e.data.order.map((o) => `${name(o.id)} ${o.initiative}`).join(', ')}`;
+    case 'turn-started':
+      return `round ${e.data.round}: ${name(e.data.id)}'s turn`;
+    case 'attack-resolved': {
+      const s = e.data.summary;
+      const head = `${name(e.data.attacker)} attacks ${name(e.data.defender)}: roll ${s.roll}${s.evasionRoll !== null ? `, evasion ${s.evasionRoll}` : ''}`;
+      if (!s.hit) return `${head}: ${s.fumble ? 'Fumble, ' : ''}miss`;
+      const parts = [`${head}: ${s.critical ? 'Critical Hit' : 'hit'}${s.location ? ` to the ${s.location}` : ''}`];
+      if (s.damage !== null) parts.push(`damage ${s.damage} against defense ${s.defense}`);
+      parts.push(s.wounds.length ? `wounds ${s.wounds.join(', ')}` : 'no wound');
+      if (s.savage.length) parts.push(`Savage ${s.savage.join(', ')}`);
+      if (s.repelled) parts.push('repelled');
+      if (s.oneMore) parts.push('Staggered: One More');
+      return parts.join('; ');
+    }
+    case 'baton-passed':
+      return `${name(e.data.from)} passes the baton to ${name(e.data.to)} (+${e.data.advantages} Advantage)`;
+    case 'all-out-attack':
+      return `All-Out Attack by ${e.data.participants.map((p) => `${name(p.id)} (${p.roll} vs ${p.target})`).join(', ')}: ${e.data.woundsEach} wound(s) each${e.data.killed.length ? `; out: ${e.data.killed.map(name).join(', ')}` : ''}`;
+    case 'defending':
+      return `${name(e.data.id)} defends`;
+    case 'ailment-inflicted':
+      return `${name(e.data.target)} is ${ailmentTitle(e.data.ailment)}${e.data.turns ? ` for ${e.data.turns} turn(s)` : ''}`;
+    case 'condition-set':
+      return `${name(e.data.target)}: ${e.data.condition} ${e.data.value ? 'on' : 'off'}`;
+    case 'fate-spent':
+      return `${name(e.data.who)} spends a Fate Point: ${e.data.spend}${e.data.ailment ? ` (${ailmentTitle(e.data.ailment)})` : ''}`;
+    case 'turn-ended':
+      return `${name(e.data.id)} ends the turn${e.data.expired.length ? `; ${e.data.expired.map(ailmentTitle).join(', ')} wears off` : ''}${e.data.forfeited ? '; the One More is forfeited' : ''}`;
+    case 'round-ended':
+      return `round ${e.data.round} ends`;
+    case 'undone':
+      return 'the last action is undone';
+    default:
+      return (e as { type: string }).type;
+  }
+}

@@ -1,0 +1,433 @@
+import { useMemo, useState } from 'preact/hooks';
+import { ATTRIBUTE_NAMES, ATTRIBUTES, STANDARD_ARRAY, TRAIT_NAMES, type Attribute } from '@personae/lucidity';
+import { percent } from '../../lib/format';
+import { NumberField, SelectField, TextField } from '../../ui/fields';
+import type { RulesetPages, RulesetTableProps } from '../registry';
+import { ErrorLine, fieldProblems, LogList, TableSection, useAction } from '../shared';
+import { attackOddsFor, checkDraft, draftAttributes, draftSheet, lucidityOddsFor, newLucidityDraft, rollOddsFor, viewOptions, type LucidityDraft, type LucidityView, type ShownCombatant } from './model';
+
+type Me = RulesetTableProps['me'];
+const commands = (c: ShownCombatant, me: Me) => me.role === 'gm' || (me.role === 'player' && c.controller === me.participantId);
+
+/**
+ * The Lucidity builder: the standard array or rolled scores, traits and skills, a weapon, checked live
+ * by the ruleset's sheet check, with the derived values (maxLucidity, maxHealth, maxEnergy, itemSlots,
+ * designatedItems, defense) shown as they change.
+ */
+function LucidityBuilder(props: { view: LucidityView; gm: boolean; onAdd: (sheet: Record<string, unknown>, foe: boolean) => Promise<void>; onClose: () => void }) {
+  const opts = useMemo(() => viewOptions(props.view), [props.view.preset, props.view.options]);
+  const [d, setD] = useState<LucidityDraft>(newLucidityDraft);
+  const [touched, setTouched] = useState(false);
+  const check = useMemo(() => checkDraft(d, opts), [d, opts]);
+  const act = useAction();
+  const edit = (f: (x: LucidityDraft) => void) => {
+    setTouched(true);
+    setD((p) => {
+      const n = structuredClone(p);
+      f(n);
+      return n;
+    });
+  };
+  const at = (field: string) => (touched ? fieldProblems(check.problems, field) : []);
+  const mods = draftAttributes(d);
+  const der = check.derived;
+  return (
+    <form
+      class="card stack"
+      aria-labelledby="lb-h"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        setTouched(true);
+        if (!check.ok) return;
+        void act.run(async () => {
+          await props.onAdd(draftSheet(d), false);
+          props.onClose();
+        });
+      }}
+    >
+      <h2 id="lb-h">Build a Lucidity character</h2>
+      <TextField id="lb-name" label="Name" value={d.name} onInput={(v) => edit((x) => (x.name = v))} problems={at('name')} />
+      <SelectField
+        id="lb-method"
+        label="Attributes"
+        value={d.method}
+        options={[
+          { value: 'standard-array', label: `Standard array (${STANDARD_ARRAY.join(', ')})` },
+          { value: 'rolled', label: 'Rolled: 4d6, lowest dropped' },
+        ]}
+        onChange={(v) => edit((x) => (x.method = v))}
+      />
+      <div class="attr-grid">
+        {ATTRIBUTES.map((a: Attribute) =>
+          d.method === 'standard-array' ? (
+            <SelectField
+              key={a}
+              id={`lb-attr-${a}`}
+              label={`${ATTRIBUTE_NAMES[a]} (${a})`}
+              value={String(d.arrayPick[a])}
+              options={[2, 1, 0, -1].map((v) => ({ value: String(v), label: v >= 0 ? `+${v}` : String(v) }))}
+              onChange={(v) => edit((x) => (x.arrayPick[a] = Number(v)))}
+              problems={at(`attributes.${a}`)}
+            />
+          ) : (
+            <NumberField key={a} id={`lb-attr-${a}`} label={`${ATTRIBUTE_NAMES[a]} (${a}) score`} value={d.scores[a]} min={3} max={18} hint={`modifier ${mods[a] >= 0 ? '+' : ''}${mods[a]}`} onChange={(v) => edit((x) => (x.scores[a] = v))} problems={[...at(`creation.scores.${a}`), ...at(`attributes.${a}`)]} />
+          ),
+        )}
+      </div>
+      <ErrorLine id="lb-attributes-err" error={touched ? fieldProblems(check.problems, 'attributes').filter((p) => p.path === 'attributes').map((p) => p.message).join(' ') || null : null} />
+      <fieldset>
+        <legend>
+          Traits ({d.traits.length} of {opts.traitCount})
+        </legend>
+        <div class="row">
+          {Array.from({ length: Math.max(opts.traitCount, d.traits.length) }, (_, i) => (
+            <SelectField
+              key={i}
+              id={`lb-trait-${i}`}
+              label={`Trait ${i + 1}`}
+              value={d.traits[i] ?? ''}
+              options={[{ value: '', label: '(choose)' }, ...TRAIT_NAMES.map((t) => ({ value: t, label: t }))]}
+              onChange={(v) => edit((x) => {
+                x.traits[i] = v;
+                x.traits = x.traits.filter(Boolean);
+              })}
+              problems={at(`traits.${i}`)}
+            />
+          ))}
+        </div>
+        <ErrorLine id="lb-traits-err" error={touched ? fieldProblems(check.problems, 'traits').filter((p) => p.path === 'traits').map((p) => p.message).join(' ') || null : null} />
+      </fieldset>
+      <fieldset>
+        <legend>Skills ({d.skills.reduce((n, s) => n + s.rank, 0)} of {opts.skillPoints} points)</legend>
+        {d.skills.map((s, i) => (
+          <div class="row" key={i}>
+            <TextField id={`lb-skill-${i}-name`} label="Skill" value={s.name} onInput={(v) => edit((x) => (x.skills[i]!.name = v))} />
+            <NumberField id={`lb-skill-${i}-rank`} label="Rank" value={s.rank} min={1} max={5} onChange={(v) => edit((x) => (x.skills[i]!.rank = v))} problems={at(`skills.${s.name}`)} />
+            <button type="button" class="quiet" onClick={() => edit((x) => x.skills.splice(i, 1))}>
+              Remove skill {i + 1}
+            </button>
+          </div>
+        ))}
+        <button type="button" class="quiet" onClick={() => edit((x) => x.skills.push({ name: '', rank: 1 }))}>
+          + Add a skill
+        </button>
+        <ErrorLine id="lb-skills-err" error={touched ? fieldProblems(check.problems, 'skills').filter((p) => p.path === 'skills').map((p) => p.message).join(' ') || null : null} />
+      </fieldset>
+      <fieldset>
+        <legend>Weapon and armor</legend>
+        <div class="row">
+          <TextField id="lb-weapon" label="Weapon" value={d.weapon.name} onInput={(v) => edit((x) => (x.weapon.name = v))} />
+          <TextField id="lb-weapon-damage" label="Damage" value={d.weapon.damage} onInput={(v) => edit((x) => (x.weapon.damage = v))} problems={at('items.0.weapon.damage')} />
+          <SelectField id="lb-weapon-attr" label="Attacks with" value={d.weapon.attribute} options={[{ value: 'STR', label: 'STR (melee)' }, { value: 'DEX', label: 'DEX (ranged)' }]} onChange={(v) => edit((x) => (x.weapon.attribute = v))} />
+          <TextField id="lb-weapon-skill" label="Weapon skill" value={d.weapon.skill} onInput={(v) => edit((x) => (x.weapon.skill = v))} />
+          <NumberField id="lb-armor" label="Armor Protection" value={d.armor} min={0} max={20} onChange={(v) => edit((x) => (x.armor = v))} />
+        </div>
+      </fieldset>
+      <section aria-labelledby="lb-derived-h" aria-live="polite">
+        <h3 id="lb-derived-h">Derived</h3>
+        {der ? (
+          <p id="lb-derived">
+            maxLucidity {der.maxLucidity} · maxHealth {der.maxHealth} · maxEnergy {der.maxEnergy} · itemSlots {der.itemSlots} ({der.itemSlotsUsed} used) · designatedItems {der.designatedItems} · defense {der.defense}
+          </p>
+        ) : (
+          <p id="lb-derived" class="muted">
+            {check.problems.length} problem{check.problems.length === 1 ? '' : 's'} to fix before the sheet is legal.
+          </p>
+        )}
+        {touched && !check.ok && (
+          <ul id="lb-problems" class="stack">
+            {check.problems.map((p, i) => (
+              <li key={i} class="error-text">
+                {p.message}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <ErrorLine id="lb-error" error={act.error} />
+      <div class="row">
+        <button type="submit" disabled={act.busy || (touched && !check.ok)}>
+          Add the character
+        </button>
+        <button type="button" class="quiet" onClick={props.onClose}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function Meter(props: { label: string; value: number | undefined; max: number | undefined }) {
+  if (props.value === undefined) return null;
+  return (
+    <span>
+      {props.label} {props.value}/{props.max}
+    </span>
+  );
+}
+
+function CombatantCard(props: { c: ShownCombatant; current: boolean }) {
+  const c = props.c;
+  return (
+    <li class={`char-card${props.current ? ' current' : ''}`} data-character={c.id} aria-label={c.name}>
+      <div class="spread">
+        <strong>{c.name}</strong>
+        <span class="tag">
+          {c.side}
+          {c.hidden ? ', hidden' : ''}
+        </span>
+      </div>
+      {props.current && <p class="small">Acting now</p>}
+      <p class="small vitals">
+        <Meter label="Health" value={c.health} max={c.maxHealth} /> · <Meter label="Lucidity" value={c.lucidity} max={c.maxLucidity} /> · <Meter label="Energy" value={c.energy} max={c.maxEnergy} />
+      </p>
+      {c.actions !== undefined && (
+        <p class="small actions">
+          Actions left {c.actions} · move action {c.moveAction ? 'available' : 'used'}
+          {c.buffsOffered ? ` · ${c.buffsOffered} buff(s) offered` : ''}
+          {c.breaksOffered ? ` · ${c.breaksOffered} break(s) offered` : ''}
+        </p>
+      )}
+      {c.condition !== 'active' && <p class="small error-text">{c.condition}</p>}
+    </li>
+  );
+}
+
+function ActPanel(props: { view: LucidityView; me: Me; send: RulesetTableProps['send'] }) {
+  const v = props.view;
+  const opts = useMemo(() => viewOptions(v), [v.preset, v.options]);
+  const cur = v.combatants.find((c) => c.id === v.current);
+  const [target, setTarget] = useState('');
+  const [weapon, setWeapon] = useState('');
+  const [buffs, setBuffs] = useState(0);
+  const [breaks, setBreaks] = useState(0);
+  const [attr, setAttr] = useState<Attribute>('STR');
+  const [skill, setSkill] = useState('');
+  const [rollTarget, setRollTarget] = useState(12);
+  const act = useAction();
+  if (!cur || !commands(cur, props.me)) return <p class="muted">{cur ? `${cur.name} acts; wait for your turn.` : v.started ? 'Someone unseen acts.' : 'The encounter has not started.'}</p>;
+  const targets = v.combatants.filter((c) => c.id !== cur.id && c.condition !== 'dead');
+  const t = targets.find((c) => c.id === target) ?? targets.find((c) => c.side !== cur.side) ?? targets[0];
+  const weapons = cur.weapons ?? [];
+  const w = weapons.includes(weapon) ? weapon : weapons[0];
+  const odds = t ? attackOddsFor(v, { actor: cur.id, target: t.id, ...(w ? { weapon: w } : {}), buffs, breaks }) : null;
+  const whole = cur.combatant;
+  const counts = { ...(buffs ? { buffs } : {}), ...(breaks ? { breaks } : {}) };
+  return (
+    <div class="stack">
+      <h3>{cur.name} acts</h3>
+      <div class="row">
+        <NumberField id="lu-buffs" label="Buffs (d6)" value={buffs} min={0} max={20} onChange={setBuffs} hint={cur.buffsOffered ? `+${cur.buffsOffered} offered by Help` : undefined} />
+        <NumberField id="lu-breaks" label="Breaks (d6)" value={breaks} min={0} max={20} onChange={setBreaks} hint={cur.breaksOffered ? `+${cur.breaksOffered} offered by Interfere` : undefined} />
+      </div>
+      {t && (
+        <div class="row">
+          <div class="field">
+            <label for="lu-target">Target</label>
+            <select id="lu-target" value={t.id} onChange={(e) => setTarget(e.currentTarget.value)}>
+              {targets.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div class="field">
+            <label for="lu-weapon">Weapon</label>
+            <select id="lu-weapon" value={w} onChange={(e) => setWeapon(e.currentTarget.value)}>
+              {weapons.map((x) => (
+                <option key={x} value={x}>
+                  {x}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="button" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'attack', actor: cur.id, target: t.id, ...(w ? { weapon: w } : {}), ...counts }))}>
+            Attack {t.name}
+          </button>
+        </div>
+      )}
+      <p id="lu-attack-odds" aria-live="polite">
+        {odds === null
+          ? 'Attack odds: the target\'s Defense is the GM\'s to know.'
+          : 'error' in odds
+            ? odds.error
+            : `Attack odds: hit ${percent(odds.hit)} against Defense ${odds.defense} with ${odds.buffs} buff(s) and ${odds.breaks} break(s); expected damage ${odds.expectedDamage.toFixed(2)}; ${odds.damageTaken.map((r) => `${r.damage}: ${percent(r.chance)}`).join(', ')}`}
+      </p>
+      {whole && (
+        <div class="row">
+          <SelectField id="lu-roll-attr" label="Roll" value={attr} options={ATTRIBUTES.map((a) => ({ value: a, label: a }))} onChange={(x) => setAttr(x)} />
+          <SelectField id="lu-roll-skill" label="Skill" value={skill} options={[{ value: '', label: '(none)' }, ...Object.keys(whole.skills).map((s) => ({ value: s, label: s }))]} onChange={setSkill} />
+          <NumberField id="lu-roll-target" label="Target" value={rollTarget} onChange={setRollTarget} />
+          <span id="lu-roll-odds" class="small">
+            d20 + {attr} + rank: {percent(rollOddsFor(whole, attr, skill, rollTarget, buffs, breaks, opts))} · Lucidity roll {percent(lucidityOddsFor(whole, attr, opts))}
+          </span>
+          <button type="button" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'roll', actor: cur.id, attribute: attr, ...(skill ? { skill } : {}), target: rollTarget, cost: 1, ...counts }))}>
+            Roll (1 action)
+          </button>
+        </div>
+      )}
+      <div class="row">
+        <button type="button" class="quiet" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'move', actor: cur.id }))}>
+          Move
+        </button>
+        {t && (
+          <>
+            <button type="button" class="quiet" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'help', actor: cur.id, target: t.id, kind: 'buff' }))}>
+              Help {t.name} (buff)
+            </button>
+            <button type="button" class="quiet" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'help', actor: cur.id, target: t.id, kind: 'break' }))}>
+              Interfere with {t.name} (break)
+            </button>
+          </>
+        )}
+        <button type="button" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'end-turn' }))}>
+          End the turn
+        </button>
+      </div>
+      <ErrorLine id="lu-act-err" error={act.error} />
+    </div>
+  );
+}
+
+function GmPanel(props: { view: LucidityView; send: RulesetTableProps['send'] }) {
+  const v = props.view;
+  const act = useAction();
+  const [actor, setActor] = useState('');
+  const [target, setTarget] = useState('');
+  const [kind, setKind] = useState<'minor' | 'major' | 'rescue'>('minor');
+  const [success, setSuccess] = useState('yes');
+  const [ruling, setRuling] = useState('');
+  const [foe, setFoe] = useState('');
+  const a = v.combatants.find((c) => c.id === actor) ?? v.combatants[0];
+  const t = v.combatants.find((c) => c.id === target) ?? v.combatants.find((c) => c.id !== a?.id);
+  return (
+    <div class="stack">
+      <h3>GM</h3>
+      <div class="row">
+        {!v.started && (
+          <button type="button" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'start' }))}>
+            Roll initiative and start
+          </button>
+        )}
+        <button type="button" class="quiet" disabled={act.busy || !v.canUndo} onClick={() => void act.run(() => props.send({ type: 'undo' }))}>
+          Undo
+        </button>
+      </div>
+      <form
+        class="row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          let block: unknown;
+          try {
+            block = JSON.parse(foe);
+          } catch {
+            void act.run(async () => {
+              throw new Error('statBlock: the stat block is not JSON');
+            });
+            return;
+          }
+          const name = String((block as { name?: unknown })?.name ?? 'foe');
+          void act.run(() => props.send({ type: 'add', id: `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${Math.random().toString(36).slice(2, 6)}`, side: 'foe', hidden: (block as { hidden?: boolean }).hidden === true, statBlock: { ...(block as object), hidden: undefined } }));
+        }}
+      >
+        <div class="field grow">
+          <label for="lu-foe">A foe's stat block (JSON; "hidden": true keeps it from the players)</label>
+          <textarea id="lu-foe" rows={2} value={foe} onInput={(e) => setFoe(e.currentTarget.value)} />
+        </div>
+        <button type="submit" disabled={act.busy || !foe.trim()}>
+          Add the foe
+        </button>
+      </form>
+      {a && t && (
+        <form
+          class="row"
+          aria-label="Exploit ruling"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void act.run(async () => {
+              await props.send({ type: 'exploit', actor: a.id, target: t.id, kind, success: success === 'yes', ruling });
+              setRuling('');
+            });
+          }}
+        >
+          <SelectField id="lu-ex-actor" label="Exploit by" value={a.id} options={v.combatants.map((c) => ({ value: c.id, label: c.name }))} onChange={setActor} />
+          <SelectField id="lu-ex-target" label="On" value={t.id} options={v.combatants.map((c) => ({ value: c.id, label: c.name }))} onChange={setTarget} />
+          <SelectField id="lu-ex-kind" label="Kind" value={kind} options={[{ value: 'minor', label: 'minor' }, { value: 'major', label: 'major' }, { value: 'rescue', label: 'rescue' }]} onChange={setKind} />
+          <SelectField id="lu-ex-success" label="Outcome" value={success} options={[{ value: 'yes', label: 'it happens' }, { value: 'no', label: 'it fails' }]} onChange={setSuccess} />
+          <TextField id="lu-ex-ruling" label="Ruling" value={ruling} onInput={setRuling} maxLength={500} />
+          <button type="submit" disabled={act.busy || !ruling.trim()}>
+            Record the ruling
+          </button>
+        </form>
+      )}
+      <ErrorLine id="lu-gm-err" error={act.error} />
+    </div>
+  );
+}
+
+/** The table page of a Lucidity table: combatants and their tracks, the builder, the turn, the log. */
+export function LucidityTable(props: RulesetTableProps) {
+  const v = props.view as LucidityView | null;
+  const [building, setBuilding] = useState(false);
+  if (!v) return <p class="muted">Joining the table…</p>;
+  const gm = props.me.role === 'gm';
+  const observer = props.me.role === 'observer';
+  const name = (id: string) => v.combatants.find((c) => c.id === id)?.name ?? 'someone unseen';
+  return (
+    <div class="stack" data-ruleset="lucidity">
+      <section class="card" aria-labelledby="lu-enc-h">
+        <h2 id="lu-enc-h">Encounter</h2>
+        <p id="lu-turn" aria-live="polite">
+          {!v.started ? 'Not started: the GM rolls initiative (d20 + AWA) once the characters are in.' : `Round ${v.round} · ${v.current ? `${name(v.current)}'s turn` : 'someone unseen acts'}`}
+        </p>
+        {v.order.length > 0 && (
+          <ol class="order" aria-label="Initiative order">
+            {v.order.map((id) => (
+              <li key={id} aria-current={id === v.current ? 'true' : undefined}>
+                {name(id)}
+              </li>
+            ))}
+          </ol>
+        )}
+        {!observer && v.started && <ActPanel view={v} me={props.me} send={props.send} />}
+        {gm && <GmPanel view={v} send={props.send} />}
+      </section>
+      <section class="card" aria-labelledby="lu-chars-h">
+        <div class="spread">
+          <h2 id="lu-chars-h">Characters</h2>
+          {!observer && !building && (
+            <button type="button" onClick={() => setBuilding(true)}>
+              Build a character
+            </button>
+          )}
+        </div>
+        {v.combatants.length === 0 ? (
+          <p class="muted">No characters yet.</p>
+        ) : (
+          <ul class="char-grid" id="lu-characters">
+            {v.combatants.map((c) => (
+              <CombatantCard key={c.id} c={c} current={c.id === v.current} />
+            ))}
+          </ul>
+        )}
+      </section>
+      {building && (
+        <LucidityBuilder
+          view={v}
+          gm={gm}
+          onClose={() => setBuilding(false)}
+          onAdd={(sheet) => {
+            const base = String(sheet.name).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'character';
+            return props.send({ type: 'add', id: `${base}-${Math.random().toString(36).slice(2, 6)}`, side: 'party', sheet });
+          }}
+        />
+      )}
+      <LogList lines={v.log.map((l) => ({ key: l.seq, text: l.text, ruling: l.type === 'exploit-ruled' }))} omitted={v.logOmitted} />
+      <TableSection {...props} />
+    </div>
+  );
+}
+
+export const lucidityPages: RulesetPages = { id: 'lucidity', Table: LucidityTable };

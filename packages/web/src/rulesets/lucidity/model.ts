@@ -1,0 +1,165 @@
+import {
+  ATTRIBUTES,
+  checkSheet,
+  declaredAttackOdds,
+  lucidityChance,
+  resolveOptions,
+  rollChance,
+  scoreModifier,
+  STANDARD_ARRAY,
+  type Attribute,
+  type Combatant,
+  type DeclaredAttackOdds,
+  type LucidityOptions,
+  type SheetDerived,
+} from '@personae/lucidity';
+import type { Problem } from '@personae/core';
+
+/**
+ * The Lucidity pages' model, apart from the screen: the sheet a builder edits (rolled or standard array,
+ * lucidity-primary-character.txt "Generating Attributes"), its live check by the ruleset's own
+ * `checkSheet`, and exact odds from the viewer's own view.
+ */
+
+export interface LucidityDraft {
+  name: string;
+  method: 'standard-array' | 'rolled';
+  /** Standard array: the modifier each attribute takes. */
+  arrayPick: Record<Attribute, number>;
+  /** Rolled: the 4d6-drop-lowest score of each attribute. */
+  scores: Record<Attribute, number>;
+  traits: string[];
+  skills: { name: string; rank: number }[];
+  weapon: { name: string; damage: string; attribute: 'STR' | 'DEX'; skill: string };
+  armor: number;
+}
+
+export function newLucidityDraft(): LucidityDraft {
+  const pick = Object.fromEntries(ATTRIBUTES.map((a, i) => [a, STANDARD_ARRAY[i]!])) as Record<Attribute, number>;
+  return {
+    name: '',
+    method: 'standard-array',
+    arrayPick: pick,
+    scores: Object.fromEntries(ATTRIBUTES.map((a) => [a, 10])) as Record<Attribute, number>,
+    traits: [],
+    skills: [],
+    weapon: { name: 'Shortsword', damage: '1d6', attribute: 'STR', skill: '' },
+    armor: 0,
+  };
+}
+
+/** The attribute modifiers a draft gives (a score out of 3..18 gives no modifier: the check names it). */
+export function draftAttributes(d: LucidityDraft): Record<Attribute, number> {
+  if (d.method === 'standard-array') return { ...d.arrayPick };
+  return Object.fromEntries(
+    ATTRIBUTES.map((a) => {
+      try {
+        return [a, scoreModifier(d.scores[a])];
+      } catch {
+        return [a, 0];
+      }
+    }),
+  ) as Record<Attribute, number>;
+}
+
+/** The sheet the draft stands for, as the server receives it. */
+export function draftSheet(d: LucidityDraft): Record<string, unknown> {
+  const items: Record<string, unknown>[] = [];
+  if (d.weapon.name) items.push({ name: d.weapon.name, designated: true, weapon: { damage: d.weapon.damage, attribute: d.weapon.attribute, ...(d.weapon.skill ? { skill: d.weapon.skill } : {}) } });
+  if (d.armor > 0) items.push({ name: 'Armor', armor: { protection: d.armor } });
+  return {
+    ruleset: 'lucidity',
+    name: d.name,
+    level: 1,
+    attributes: draftAttributes(d),
+    creation: d.method === 'standard-array' ? { method: 'standard-array' } : { method: 'rolled', scores: d.scores },
+    traits: d.traits,
+    skills: Object.fromEntries(d.skills.filter((s) => s.name).map((s) => [s.name, s.rank])),
+    items,
+  };
+}
+
+export interface DraftCheck {
+  readonly ok: boolean;
+  readonly problems: readonly Problem[];
+  readonly warnings: readonly Problem[];
+  readonly derived: SheetDerived | null;
+}
+
+export function checkDraft(d: LucidityDraft, opts: LucidityOptions): DraftCheck {
+  const problems: Problem[] = [];
+  if (d.method === 'rolled') {
+    for (const a of ATTRIBUTES) {
+      const s = d.scores[a];
+      if (!Number.isInteger(s) || s < 3 || s > 18) problems.push({ field: `creation.scores.${a}`, value: s, message: `${a}: a rolled score is 3 to 18 (4d6, lowest dropped), not ${s}` });
+    }
+  }
+  const r = checkSheet(draftSheet(d), opts);
+  if (!r.ok) return { ok: false, problems: [...problems, ...r.problems], warnings: [], derived: null };
+  return { ok: problems.length === 0, problems, warnings: r.warnings, derived: r.derived };
+}
+
+/** The options in force at a table, from the view's preset and overrides. */
+export function viewOptions(view: { preset: string; options: Readonly<Record<string, unknown>> }): LucidityOptions {
+  return resolveOptions(view.preset, view.options);
+}
+
+/** A combatant as the view shows it: the full record only for those this viewer may see whole. */
+export interface ShownCombatant {
+  id: string;
+  name: string;
+  side: 'party' | 'foe';
+  condition: string;
+  initiative: number | null;
+  hidden?: boolean;
+  controller?: string | null;
+  health?: number;
+  maxHealth?: number;
+  lucidity?: number;
+  maxLucidity?: number;
+  energy?: number;
+  maxEnergy?: number;
+  defense?: number;
+  actions?: number;
+  moveAction?: boolean;
+  buffsOffered?: number;
+  breaksOffered?: number;
+  weapons?: string[];
+  injuries?: string[];
+  combatant?: Combatant;
+}
+
+export interface LucidityView {
+  preset: string;
+  options: Record<string, unknown>;
+  started: boolean;
+  round: number;
+  current: string | null;
+  order: string[];
+  combatants: ShownCombatant[];
+  canUndo: boolean;
+  canRedo: boolean;
+  log: { seq: number; type: string; text: string }[];
+  logOmitted: number;
+}
+
+/** Exact odds of an attack from this viewer's own view; null when it does not show the target whole. */
+export function attackOddsFor(view: LucidityView, cmd: { actor: string; target: string; weapon?: string; buffs: number; breaks: number }): DeclaredAttackOdds | { error: string } | null {
+  const whole = Object.fromEntries(view.combatants.flatMap((c) => (c.combatant ? [[c.id, c.combatant]] : [])));
+  if (!whole[cmd.actor] || !whole[cmd.target]) return null;
+  try {
+    return declaredAttackOdds({ combatants: whole, round: view.round }, { actor: cmd.actor, target: cmd.target, ...(cmd.weapon ? { weapon: cmd.weapon } : {}), buffs: cmd.buffs, breaks: cmd.breaks }, viewOptions(view));
+  } catch (e) {
+    return { error: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/** The chance of an ordinary roll (d20 + attribute + skill rank) against a target with these buffs and breaks. */
+export function rollOddsFor(c: Combatant, attribute: Attribute, skill: string, target: number, buffs: number, breaks: number, opts: LucidityOptions): number {
+  const rank = skill ? (c.skills[skill] ?? 0) : 0;
+  return rollChance({ modifier: c.attributes[attribute] + rank, target, buffs: buffs + c.pendingBuffs, breaks: breaks + c.pendingBreaks }, opts);
+}
+
+export function lucidityOddsFor(c: Combatant, attribute: Attribute | '', opts: LucidityOptions): number {
+  return lucidityChance({ current: c.lucidity, ...(attribute ? { attribute: c.attributes[attribute] } : {}) }, opts);
+}

@@ -1,0 +1,219 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import '@personae/rules';
+import '@personae/d100';
+import '@personae/lucidity';
+import { createServer, type TableServer } from '@personae/server';
+import { browserAvailable, buildWeb, distDir, launchBrowser, shot, wiretap, type Wiretap } from './harness';
+
+// The d100 and Lucidity tables in real Chromium against the real table server hosting every
+// registered ruleset: the GM creates the table, a player joins and builds a character with live
+// checks, the GM runs an encounter round; a player's frames never carry a hidden GM character.
+
+const run = browserAvailable() || process.env.CI ? describe : describe.skip;
+
+run('d100 and Lucidity tables in Chromium', () => {
+  let server: TableServer;
+  let url = '';
+  let dataDir = '';
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const pages: Page[] = [];
+
+  beforeAll(async () => {
+    buildWeb();
+    dataDir = mkdtempSync(join(tmpdir(), 'personae-rulesets-'));
+    server = await createServer({ port: 0, host: '127.0.0.1', dataDir, staticDir: distDir, logLevel: 'silent' });
+    url = (await server.listen()).url.replace('0.0.0.0', '127.0.0.1');
+    browser = await launchBrowser();
+  }, 120_000);
+
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state !== 'fail') return;
+    const name = ctx.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 40);
+    for (const [i, p] of pages.entries()) if (!p.isClosed()) await shot(p, `failed-${name}-${i}`).catch(() => undefined);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function page(): Promise<{ page: Page; tap: Wiretap }> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context.setDefaultTimeout(15_000);
+    context.setDefaultNavigationTimeout(30_000);
+    const tap = wiretap(context);
+    contexts.push(context);
+    const p = await context.newPage();
+    pages.push(p);
+    return { page: p, tap };
+  }
+
+  /** The GM creates a table of `ruleset`; returns the GM's page and the invite link. */
+  async function createTable(ruleset: string, name: string): Promise<{ gm: Page; invite: string }> {
+    const { page: gm } = await page();
+    await gm.goto(url);
+    await gm.getByLabel('Table name').fill(name);
+    await gm.getByLabel('Your name').fill('Mara');
+    await gm.locator('#table-ruleset').selectOption(ruleset);
+    await gm.getByRole('button', { name: 'Create the table' }).click();
+    await gm.locator('.status-pill.live').waitFor();
+    await gm.locator(`[data-ruleset="${ruleset}"]`).waitFor();
+    const invite = await gm.getByLabel('Invite link').inputValue();
+    expect(invite).toMatch(/\/join\/t_[\w-]+#invite=in_/);
+    return { gm, invite };
+  }
+
+  async function joinTable(invite: string, who: string): Promise<{ player: Page; tap: Wiretap }> {
+    const { page: player, tap } = await page();
+    await player.goto(invite);
+    await player.getByLabel('Your name').fill(who);
+    await player.getByRole('button', { name: 'Join' }).click();
+    await player.locator('.status-pill.live').waitFor();
+    return { player, tap };
+  }
+
+  it('Lucidity: a player builds a character with live checks, the GM adds a hidden foe and runs a round with odds and an exploit ruling', async () => {
+    const { gm, invite } = await createTable('lucidity', 'Moonlit Ford');
+    const { player, tap } = await joinTable(invite, 'Ann');
+
+    await player.getByRole('button', { name: 'Build a character' }).click();
+    await player.locator('#lb-name').fill('Ilse Varn');
+    // The standard array given twice at +2 is not the array: the ruleset's check says so, naming the rule's values.
+    await player.locator('#lb-attr-CHA').selectOption('2');
+    await expect.poll(() => player.locator('#lb-attributes-err').textContent()).toContain('are not the standard array 2, 1, 1, 1, 0, 0, -1');
+    await expect.poll(() => player.locator('#lb-derived').textContent()).toMatch(/problem/);
+    await shot(player, 'lucidity-01-builder-illegal');
+    await player.locator('#lb-attr-CHA').selectOption('-1');
+    for (const [i, t] of ['Impaler', 'Hunk', 'Fast Healer'].entries()) await player.locator(`#lb-trait-${i}`).selectOption(t);
+    await player.getByRole('button', { name: '+ Add a skill' }).click();
+    await player.locator('#lb-skill-0-name').fill('Swords');
+    await player.locator('#lb-skill-0-rank').fill('3');
+    await player.locator('#lb-weapon-skill').fill('Swords');
+    // Level 1, CON +1, WIL 0, STR +2, DEX +1, AWA 0, Hunk: maxLucidity 1 + 13 = 14, maxHealth CON + 6 = 7, maxEnergy WIL + 6 = 6,
+    // item slots 18 + 2 + (1 + 1) = 22, designated items 2 + 1 = 3, defense 10 + 1 + 0 = 11.
+    await expect.poll(() => player.locator('#lb-derived').textContent()).toBe('maxLucidity 14 · maxHealth 7 · maxEnergy 6 · itemSlots 22 (1 used) · designatedItems 3 · defense 11');
+    await shot(player, 'lucidity-02-builder-legal');
+    await player.getByRole('button', { name: 'Add the character' }).click();
+    await player.locator('#lu-characters [aria-label="Ilse Varn"]').waitFor();
+    await gm.locator('#lu-characters [aria-label="Ilse Varn"]').waitFor();
+
+    // The GM adds a visible foe and a hidden one.
+    await gm.locator('#lu-foe').fill(JSON.stringify({ name: 'Bandit', attributes: { AWA: -3 }, defense: 11, protection: 1, health: 12, weapons: [{ name: 'Club', damage: '1d6' }] }));
+    await gm.getByRole('button', { name: 'Add the foe' }).click();
+    await gm.locator('#lu-characters [aria-label="Bandit"]').waitFor();
+    await gm.locator('#lu-foe').fill(JSON.stringify({ name: 'Marsh Lurker', hidden: true, attributes: { AWA: -3 }, health: 7, weapons: [{ name: 'Lurker Fang', damage: '1d4' }] }));
+    await gm.getByRole('button', { name: 'Add the foe' }).click();
+    await gm.locator('#lu-characters [aria-label="Marsh Lurker"]').waitFor();
+    await gm.getByRole('button', { name: 'Roll initiative and start' }).click();
+    await gm.locator('#lu-turn', { hasText: 'Round 1' }).waitFor();
+
+    // Until it is Ilse's turn the GM ends the other turns.
+    for (let i = 0; i < 4 && !((await gm.locator('#lu-turn').textContent()) ?? '').includes("Ilse Varn's turn"); i++) {
+      const before = await gm.locator('#lu-turn').textContent();
+      await gm.getByRole('button', { name: 'End the turn' }).click();
+      await expect.poll(() => gm.locator('#lu-turn').textContent()).not.toBe(before);
+    }
+    await player.locator('#lu-turn', { hasText: "Ilse Varn's turn" }).waitFor();
+    await player.locator('#lu-target').selectOption({ label: 'Bandit' });
+    // The Bandit's Defense is not shown to the player: no odds are guessed for that attack.
+    await expect.poll(() => player.locator('#lu-attack-odds').textContent()).toContain("the GM's to know");
+    // A roll of STR + Swords against 12 with one buff: exact odds from the ruleset.
+    await player.locator('#lu-buffs').fill('1');
+    await player.locator('#lu-roll-skill').selectOption('Swords');
+    await expect.poll(() => player.locator('#lu-roll-odds').textContent()).toMatch(/d20 \+ STR \+ rank: [\d.]+%/);
+    // d20 + 5 + highest of one d6 beats 12 when d20 + d6 >= 8 (option successOn default "exceed": > 12, so d20 + d6 >= 8):
+    // P = 1 - P(d20 + d6 <= 7) = 1 - 21/120 = 82.5%.
+    expect(await player.locator('#lu-roll-odds').textContent()).toContain('82.5%');
+    await shot(player, 'lucidity-03-odds');
+    await player.getByRole('button', { name: 'Roll (1 action)' }).click();
+    await player.locator('[aria-label="Ilse Varn"] .actions', { hasText: 'Actions left 1' }).waitFor();
+
+    // The GM records an exploit as a ruling; everyone reads it in the log.
+    await gm.locator('#lu-ex-actor').selectOption({ label: 'Ilse Varn' });
+    await gm.locator('#lu-ex-target').selectOption({ label: 'Bandit' });
+    await gm.locator('#lu-ex-ruling').fill('the Bandit drops his club');
+    await gm.getByRole('button', { name: 'Record the ruling' }).click();
+    await player.locator('.rs-log li.ruling', { hasText: 'GM ruling, minor exploit by Ilse Varn on Bandit: it happens: the Bandit drops his club' }).waitFor();
+    await player.getByRole('button', { name: 'End the turn' }).click();
+    await gm.locator('#lu-turn', { hasText: /Round (1|2)/ }).waitFor();
+    await shot(gm, 'lucidity-04-gm');
+    await shot(player, 'lucidity-05-player');
+
+    const received = [...tap.frames, ...tap.bodies].join('\n');
+    expect(received).toContain('Ilse Varn');
+    expect(received).toContain('Bandit');
+    for (const secret of ['Marsh Lurker', 'Lurker Fang']) expect(received).not.toContain(secret);
+    expect(await player.locator('text=Marsh Lurker').count()).toBe(0);
+    expect(tap.errors).toEqual([]);
+  }, 240_000);
+
+  it('d100: a player builds a character with live checks, the GM runs a round: initiative, turns, odds before rolling, One More chain, a hidden Shadow redacted', async () => {
+    const { gm, invite } = await createTable('d100', 'Tartarus Floor 3');
+    const { player, tap } = await joinTable(invite, 'Ken');
+
+    await player.getByRole('button', { name: 'Build a character' }).click();
+    await player.locator('#d1b-name').fill('Junpei');
+    await player.locator('#d1b-score-toughness').fill('40');
+    await player.locator('#d1b-score-melee').fill('55');
+    await player.locator('#d1b-realisation').fill('25');
+    // More Fate Points than the pool: refused by the ruleset's check, naming the field, the value and the rule's numbers.
+    await player.locator('#d1b-fate').fill('5');
+    await expect.poll(() => player.locator('#d1b-fate-err').textContent()).toContain('fatePoints: 5 is more than the pool, the Realisation Bonus (2 for Realisation 25)');
+    await shot(player, 'd100-01-builder-illegal');
+    await player.locator('#d1b-fate').fill('2');
+    await expect.poll(() => player.locator('#d1b-fate-err').count()).toBe(0);
+    await player.locator('#d1b-weapon-0-name').fill('Bat');
+    await player.locator('#d1b-weapon-0-damage').fill('6');
+    // Toughness 40: TB 4; the derived values come from the ruleset.
+    await expect.poll(() => player.locator('#d1b-derived').textContent()).toContain('Fate Points 2');
+    await shot(player, 'd100-02-builder-legal');
+    await player.getByRole('button', { name: 'Add the character' }).click();
+    await player.locator('#d1-characters [aria-label="Junpei"]').waitFor();
+
+    // The GM builds a visible Shadow and a hidden one.
+    for (const [n, hidden] of [['Maya', false], ['Secret Gigas', true]] as const) {
+      await gm.getByRole('button', { name: 'Build a character' }).click();
+      await gm.locator('#d1b-name').fill(n);
+      await gm.locator('#d1b-kind').selectOption('shadow');
+      await gm.locator('#d1b-side').fill('shadows');
+      if (hidden) await gm.locator('#d1b-hidden').check();
+      await gm.locator('#d1b-aff-fire').selectOption('weak');
+      await gm.locator('#d1b-weapon-0-name').fill(hidden ? 'Gigas Maul' : 'Claw');
+      await gm.getByRole('button', { name: 'Add the character' }).click();
+      await gm.locator(`#d1-characters [aria-label="${n}"]`).waitFor();
+    }
+    await gm.getByRole('button', { name: 'Roll initiative and start' }).click();
+    await gm.locator('#d1-turn', { hasText: 'Round 1' }).waitFor();
+    await gm.locator('#d1-order').waitFor();
+
+    for (let i = 0; i < 4 && !((await gm.locator('#d1-turn').textContent()) ?? '').includes("Junpei's turn"); i++) {
+      const before = await gm.locator('#d1-turn').textContent();
+      await gm.getByRole('button', { name: 'End the turn' }).click();
+      await expect.poll(() => gm.locator('#d1-turn').textContent()).not.toBe(before);
+    }
+    await player.locator('#d1-turn', { hasText: "Junpei's turn" }).waitFor();
+    // Exact odds before rolling, from the player's own view.
+    await expect.poll(() => player.locator('#d1-odds').textContent()).toMatch(/Before rolling: hit [\d.]+%/);
+    await shot(player, 'd100-03-odds');
+    await player.getByRole('button', { name: 'Attack Maya' }).click();
+    await player.locator('.rs-log li', { hasText: 'Junpei attacks Maya' }).waitFor();
+    await player.locator('#d1-chain').waitFor();
+    await player.getByRole('button', { name: 'End the turn' }).click();
+    await gm.locator('.rs-log li', { hasText: 'Junpei ends the turn' }).waitFor();
+    // Wound tracks per character on the GM's screen.
+    expect(await gm.locator('[aria-label="Maya"] .wounds').textContent()).toMatch(/Light \d+\/\d+/);
+    await shot(gm, 'd100-04-gm');
+    await shot(player, 'd100-05-player');
+
+    const received = [...tap.frames, ...tap.bodies].join('\n');
+    expect(received).toContain('Maya');
+    for (const secret of ['Secret Gigas', 'Gigas Maul']) expect(received).not.toContain(secret);
+    expect(tap.errors).toEqual([]);
+  }, 240_000);
+});

@@ -114,7 +114,7 @@ for (const kind of ['sqlite', 'postgres'] as Kind[]) {
         const stopped = await second.exited;
         expect(stopped.code).toBe(0);
       }
-    }, 60_000);
+    }, 120_000);
   });
 }
 
@@ -139,5 +139,5 @@ describe('graceful shutdown of the process', () => {
     expect(state.body.state.log[0].result.actor.dice).toHaveLength(2);
     again.child.kill('SIGTERM');
     await again.exited;
-  }, 30_000);
+  }, 90_000);
 });

@@ -121,6 +121,9 @@ const env: Record<string, string> = {
   CREATE_RATE_PER_MINUTE: String(opts.tables + 10),
   JOIN_RATE_PER_MINUTE: String(opts.tables * opts.clients + 10),
   MAX_IMPORT_BYTES: String(256 * 1024 * 1024),
+  // The history table's import file is tens of megabytes: a busy machine may need more than the
+  // default 30 s to send it.
+  ...(opts.history > 0 ? { REQUEST_TIMEOUT_MS: '300000' } : {}),
 };
 if (opts.store === 'postgres') {
   env.DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

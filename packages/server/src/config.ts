@@ -16,6 +16,8 @@ import { DEFAULTS, type ServerConfig, type WindowLimit } from './server';
  *   CREATE_RATE_PER_MINUTE, IMPORT_RATE_PER_MINUTE, JOIN_RATE_PER_MINUTE, MAX_PARTICIPANTS,
  *   MAX_CHARACTERS, MAX_CHARACTERS_PER_PLAYER, MAX_IMPORT_BYTES.
  *   CLUSTER (on or off; default on with PostgreSQL) and CLUSTER_CHECK_MS (default 1500).
+ * and the server's own backups (docs/server.md, "Backups"): BACKUP_EVERY_MINUTES (default 60; 0 turns
+ *   them off), BACKUP_KEEP (files kept per table, default 24), BACKUP_DIR (default DATA_DIR/backups).
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const config: ServerConfig = {};
@@ -35,6 +37,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     config.sqliteSynchronous = mode;
   }
   if (env.STATIC_DIR) config.staticDir = env.STATIC_DIR;
+  if (env.BACKUP_DIR) config.backupDir = env.BACKUP_DIR;
   if (env.PUBLIC_URL) config.publicUrl = env.PUBLIC_URL;
   if (env.LOG_LEVEL) config.logLevel = env.LOG_LEVEL;
   if (env.LOG_FORMAT) {
@@ -79,6 +82,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     maxCharacters: whole('MAX_CHARACTERS', 1),
     maxCharactersPerPlayer: whole('MAX_CHARACTERS_PER_PLAYER', 1),
     maxImportBytes: whole('MAX_IMPORT_BYTES', 1024),
+    backupEveryMinutes: whole('BACKUP_EVERY_MINUTES', 0),
+    backupKeep: whole('BACKUP_KEEP', 1),
   };
   for (const [key, value] of Object.entries(settings)) {
     if (value !== undefined) (config as Record<string, unknown>)[key] = value;

@@ -123,6 +123,9 @@ export const settingsPatchSchema = z
   .strictObject({ physicalDice: z.boolean().optional(), preset: presetName.optional(), options: optionOverrides.optional() })
   .refine((patch) => Object.keys(patch).length > 0, 'name at least one setting to change, e.g. {"physicalDice": true}');
 
+/** The join page asks which table an invite opens before the player picks a name. */
+export const invitationSchema = z.strictObject({ invite: token });
+
 export const joinSchema = z.strictObject({
   invite: token,
   displayName: z.string().trim().min(1).max(60),

@@ -1,10 +1,12 @@
 import type { AddressInfo, Socket } from 'node:net';
+import { join } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimitPlugin from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { startBackups, type Backups } from './backups';
 import type { AnyDecider } from './domain';
 import { buildExport, prepareImport } from './export';
 import { textLogStream, type LogFormat } from './log-format';
@@ -12,6 +14,7 @@ import {
   createTableSchema,
   describeZodError,
   httpCommandSchema,
+  invitationSchema,
   joinSchema,
   settingsPatchSchema,
   type ErrorBody,
@@ -32,6 +35,12 @@ export interface ServerConfig {
   host?: string;
   /** Directory of the SQLite database when no `databaseUrl` is given. Default ./data. */
   dataDir?: string;
+  /** Minutes between the server's own backups of changed tables (0: none; default 60). See backups.ts. */
+  backupEveryMinutes?: number;
+  /** Backups kept per table (default 24). */
+  backupKeep?: number;
+  /** Where backups go (default DATA_DIR/backups). */
+  backupDir?: string;
   /** PostgreSQL connection string; selects the PostgreSQL store. */
   databaseUrl?: string;
   /** PostgreSQL schema. Default "public". */
@@ -119,6 +128,8 @@ export const DEFAULTS = {
   port: 8080,
   host: '0.0.0.0',
   dataDir: './data',
+  backupEveryMinutes: 60,
+  backupKeep: 24,
   maxMessageBytes: 64 * 1024,
   maxFrameBytes: 1024 * 1024,
   maxImportBytes: 32 * 1024 * 1024,
@@ -146,6 +157,8 @@ export const DEFAULTS = {
 export interface TableServer {
   readonly app: FastifyInstance;
   readonly store: Store;
+  /** The server's own backups (see backups.ts). */
+  readonly backups: Backups;
   /** Starts listening; resolves with the bound address. */
   listen(): Promise<{ host: string; port: number; url: string }>;
   /** Graceful stop: refuse new work, finish queued commands, close sockets, close the store. */
@@ -243,6 +256,15 @@ export async function createServer(config: ServerConfig, domain?: AnyDecider | T
   }
   const sweeper = setInterval(() => hub.sweep(), 60_000);
   sweeper.unref();
+  const backups = startBackups(
+    store,
+    {
+      dir: config.backupDir ?? join(config.dataDir ?? DEFAULTS.dataDir, 'backups'),
+      everyMs: (config.backupEveryMinutes ?? DEFAULTS.backupEveryMinutes) * 60_000,
+      keep: config.backupKeep ?? DEFAULTS.backupKeep,
+    },
+    log,
+  );
 
   // Security headers on every answer; the policy allows the web app's own files and nothing else
   // (no framing, no plugins, no other origins). Styles may be inline: React sets style attributes.
@@ -436,6 +458,15 @@ export async function createServer(config: ServerConfig, domain?: AnyDecider | T
     );
   });
 
+  // The join page names the table: only for the current invite, and nothing but the name.
+  app.post<{ Params: { tableId: string } }>('/api/tables/:tableId/invitation', throttle(config.joinRate ?? DEFAULTS.joinRate), async (req, reply) => {
+    const input = validate(invitationSchema, req.body);
+    if (!input.ok) return sendFailure(reply, input);
+    const name = await store.inviteTableName(req.params.tableId, hashToken(input.value.invite));
+    if (name === null) return sendFailure(reply, failure('unauthorized', 'the invite link is not valid (it may have been replaced)'));
+    return reply.send({ table: { id: req.params.tableId, name } });
+  });
+
   app.post<{ Params: { tableId: string } }>('/api/tables/:tableId/join', throttle(config.joinRate ?? DEFAULTS.joinRate), async (req, reply) => {
     const input = validate(joinSchema, req.body);
     if (!input.ok) return sendFailure(reply, input);
@@ -542,6 +573,7 @@ export async function createServer(config: ServerConfig, domain?: AnyDecider | T
   return {
     app,
     store,
+    backups,
     async listen() {
       await app.listen({ port: config.port ?? DEFAULTS.port, host: config.host ?? DEFAULTS.host });
       const address = app.server.address() as AddressInfo;
@@ -551,6 +583,7 @@ export async function createServer(config: ServerConfig, domain?: AnyDecider | T
     close() {
       closing ??= (async () => {
         clearInterval(sweeper);
+        await backups.stop();
         const drained = hub.drain();
         const httpClosed = app.close();
         await drained;

@@ -40,10 +40,13 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
  * index.html (also when it answers one of the app's own routes) is revalidated on every load, so a
  * new build reaches the browser at once. Everything under /assets/ carries a content hash in its
  * name: a new build makes new names, so those files may be kept for a year. Anything else (e.g. a
- * favicon with a fixed name) may be kept for five minutes.
+ * favicon with a fixed name) may be kept for five minutes, but for the service worker (sw.js), which
+ * is revalidated like index.html.
  */
 export function cacheControlFor(root: string, path: string): string {
   if (extname(path).toLowerCase() === '.html') return 'no-cache';
+  // The service worker has a fixed name and lists the build's files: every load checks for a new one.
+  if (path === join(resolve(root), 'sw.js')) return 'no-cache';
   if (path.startsWith(join(resolve(root), 'assets') + sep)) return IMMUTABLE;
   return 'public, max-age=300';
 }

@@ -59,6 +59,26 @@ describe('health, static files and links', () => {
     expect(t.invite.link).toBe(`https://table.example.org/join/${t.tableId}#invite=${t.invite.token}`);
   });
 
+  it('names the table for its current invite only, and tells nothing else', async () => {
+    const t = await createTable(srv.url, { name: 'The Salt Road', gmName: 'Mara' });
+    const ok = await http(srv.url, 'POST', `/api/tables/${t.tableId}/invitation`, { body: { invite: t.invite.token } });
+    expect(ok).toMatchObject({ status: 200, body: { table: { id: t.tableId, name: 'The Salt Road' } } });
+    expect(Object.keys((ok.body as { table: object }).table).sort()).toEqual(['id', 'name']);
+    // A made-up invite, another table's invite, the GM's own token and a replaced invite are all refused alike.
+    const other = await createTable(srv.url, { name: 'Elsewhere' });
+    for (const invite of ['in_' + 'x'.repeat(43), other.invite.token, t.gm.token]) {
+      expect(await http(srv.url, 'POST', `/api/tables/${t.tableId}/invitation`, { body: { invite } })).toMatchObject({ status: 401, body: { code: 'unauthorized' } });
+    }
+    const rotated = await http(srv.url, 'POST', `/api/tables/${t.tableId}/links/invite/rotate`, { token: t.gm.token, body: {} });
+    expect(rotated.status).toBe(200);
+    expect(await http(srv.url, 'POST', `/api/tables/${t.tableId}/invitation`, { body: { invite: t.invite.token } })).toMatchObject({ status: 401 });
+    const fresh = (rotated.body as { token: string }).token;
+    expect(await http(srv.url, 'POST', `/api/tables/${t.tableId}/invitation`, { body: { invite: fresh } })).toMatchObject({ status: 200, body: { table: { name: 'The Salt Road' } } });
+    // Bad input names the field.
+    expect(await http(srv.url, 'POST', `/api/tables/${t.tableId}/invitation`, { body: { invite: 42 } })).toMatchObject({ status: 400, body: { field: 'invite' } });
+    expect(await http(srv.url, 'POST', `/api/tables/${t.tableId}/invitation`, { body: { invite: t.invite.token, extra: 1 } })).toMatchObject({ status: 400 });
+  });
+
   it('refuses bodies that are not JSON objects', async () => {
     const res = await fetch(`${srv.url}/api/tables`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hi' });
     expect(res.status).toBe(415);

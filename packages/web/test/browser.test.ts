@@ -81,6 +81,9 @@ run('the web app in Chromium', () => {
   it('a player joins through the link and builds a legal character, with an illegal choice explained on the way', async () => {
     player = await playerContext.newPage();
     await player.goto(inviteLink);
+    // The join page names the table, as the server tells it for this invite.
+    await player.getByRole('heading', { name: 'Join The Salt Road' }).waitFor();
+    await shot(player, '02b-join-page', false);
     await player.getByLabel('Your name').fill('Ann');
     await player.getByRole('button', { name: 'Join' }).click();
     await player.locator('.status-pill.live').waitFor();
@@ -193,6 +196,16 @@ run('the web app in Chromium', () => {
     expect(await explain(gm)).toContain('Outcome for Kestrel');
     expect(await explain(gm)).toContain("Grask rolled");
     await expect.poll(() => player.locator('#announcer').textContent()).toMatch(/Ann rolled|Kestrel/);
+    // The log reads as a story; the rules' own lines are one click away.
+    const told = await gm.locator('.side-log .log').innerText();
+    expect(told).not.toMatch(/== Round|-- \w+'s turn --|\(s\)|option actionOrder/);
+    expect(told).toContain('Round 1 begins.');
+    expect(told).toContain('The story of The Salt Road begins with Kestrel.');
+    expect(told).not.toContain('Kestrel attacks Grask.');
+    const order = gm.locator('.side-log .log > li', { hasText: 'acts first' }).first();
+    expect(await order.locator('.story').textContent()).toBe('Kestrel acts first, then Grask.');
+    await order.locator('summary', { hasText: "The rules' working" }).click();
+    expect(await order.locator('.working .log-lines').innerText()).toContain('option actionOrder = seating');
     await shot(player, '06-player-after-attack');
     expect(await contrastProblems(player)).toEqual([]);
     expect(await labelProblems(player)).toEqual([]);
@@ -232,10 +245,10 @@ run('the web app in Chromium', () => {
     await shot(gm, '08-gm-undo-preview');
     const previewed = await preview.locator('li').allTextContents();
     await gm.getByRole('button', { name: 'Undo', exact: true }).click();
-    await gm.locator('.side-log .log > li', { hasText: 'UNDO' }).first().waitFor();
-    await player.locator('.side-log .log > li', { hasText: 'UNDO' }).first().waitFor({ timeout: 1000 });
+    await gm.locator('.side-log .log > li', { hasText: 'Taken back: the table returns' }).first().waitFor();
+    await player.locator('.side-log .log > li', { hasText: 'Taken back: the table returns' }).first().waitFor({ timeout: 1000 });
     // What the undo took back stays in the log, marked, for both; the next undo would take back the action before, not the undo line.
-    const undoSeq = await gm.locator('.side-log .log > li', { hasText: 'UNDO' }).first().getAttribute('data-seq');
+    const undoSeq = await gm.locator('.side-log .log > li', { hasText: 'Taken back: the table returns' }).first().getAttribute('data-seq');
     for (const p of [gm, player]) {
       const marked = p.locator('.side-log .log > li.undone-entry');
       await expect.poll(() => marked.count()).toBeGreaterThan(0);
@@ -528,6 +541,98 @@ run('the web app in Chromium', () => {
     await phone.close();
   });
 
+  it('the builder at the table at 1280×800: every step in sight, points spread to every attribute, a weapon added from its skill', async () => {
+    const wide = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await wide.newPage();
+    await page.goto(player.url());
+    await page.locator('.status-pill.live').waitFor();
+    await page.getByRole('tab', { name: 'Characters' }).click();
+    await page.getByRole('button', { name: 'Build a character' }).click();
+    // All seven step tabs lie inside the step list's box: none is cut off at the edge.
+    const cut = await page.evaluate(() => {
+      const nav = document.querySelector('.builder-steps')!.getBoundingClientRect();
+      return [...document.querySelectorAll('.steps button')].filter((b) => {
+        const r = b.getBoundingClientRect();
+        return r.left < nav.left - 1 || r.right > nav.right + 1 || b.scrollWidth > b.clientWidth + 1;
+      }).length;
+    });
+    expect(cut).toBe(0);
+    expect(await page.locator('.steps button').count()).toBe(7);
+    // Step 1 and the Limits panel agree on the starting Potential.
+    expect(await page.locator('#b-cp-hint').textContent()).toContain('Starting Potential 4 once the points are spent');
+    expect(await page.locator('#b-potential').textContent()).toContain('Potential 4 once all 20 creation points are spent');
+    await page.locator('#b-name').fill('Wren');
+    await page.getByRole('button', { name: /^Next/ }).click();
+    await page.getByLabel('Stature: Third').check();
+    await page.getByLabel('Knowledge: Handicap').check();
+    await page.getByRole('button', { name: /^Next/ }).click();
+    await page.getByRole('button', { name: 'Spend the remaining points for me' }).click();
+    await expect.poll(() => page.getByText('20 of 20 creation points spent').count()).toBe(1);
+    for (const a of ['competence', 'prowess', 'cunning', 'power', 'stature', 'knowledge']) {
+      expect(Number(await page.locator(`#b-attr-${a}`).inputValue()), a).toBeGreaterThan(0);
+    }
+    expect(await page.locator('.attr.bad').count()).toBe(0);
+    expect(await page.locator('#b-potential').textContent()).not.toContain('once all');
+    await shot(page, '11a-builder-attributes-spread', false);
+    await page.getByRole('button', { name: /^Next/ }).click();
+    await page.getByRole('button', { name: /^Next/ }).click();
+    // The skill's weapon is made right here; it is waiting in step 6 with the skill linked to it.
+    await page.getByRole('button', { name: '+ Add a skill' }).click();
+    await page.locator('#b-skill-0-name').fill('Spear');
+    await page.locator('#b-skill-0-dice').fill('9');
+    await page.locator('#b-skill-0-gear').selectOption({ label: 'A new weapon: Spear' });
+    expect(await page.locator('#b-skill-0-gear').inputValue()).toBe('w:Spear');
+    // The fields of a skill line up: fields side by side have their controls on one edge, even with
+    // a hint and a problem under Dice.
+    const misaligned = await page
+      .locator('.item-list li')
+      .first()
+      .locator('.field')
+      .evaluateAll((fs) => {
+        const boxes = fs.map((f) => ({ f: f.getBoundingClientRect(), c: f.querySelector('input, select')!.getBoundingClientRect() }));
+        let n = 0;
+        for (const x of boxes) for (const y of boxes) if (x !== y && x.f.top < y.f.bottom && y.f.top < x.f.bottom && Math.abs(x.c.top - y.c.top) > 1) n++;
+        return n;
+      });
+    expect(misaligned).toBe(0);
+    await shot(page, '11b-builder-skill-weapon', false);
+    await page.locator('#b-skill-0-dice').fill('4');
+    await page.getByRole('button', { name: /^Next/ }).click();
+    expect(await page.locator('#b-gear-0-name').inputValue()).toBe('Spear');
+    expect(await page.locator('#b-gear-0-type').inputValue()).toBe('weapon');
+    expect(await page.getByText(/Add the missing/).count()).toBe(0);
+    await wide.close();
+  });
+
+  it('the builder and the roller work offline once loaded: a service worker keeps the app', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await ctx.newPage();
+    const tap: Wiretap = { frames: [], sent: [], bodies: [], errors: [] };
+    watchPage(page, tap);
+    await page.goto(`${server.url}/builder`);
+    await page.getByRole('heading', { name: /Step 1/ }).waitFor();
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 10_000 }).toBe(true);
+    await ctx.setOffline(true);
+    // The network is gone: the page comes back from the service worker's copy, builder and all.
+    await page.reload();
+    await page.getByRole('heading', { name: /Step 1/ }).waitFor();
+    await page.locator('#b-name').fill('Olt');
+    await page.getByRole('button', { name: /^Next/ }).click();
+    await page.getByRole('heading', { name: /Step 2/ }).waitFor();
+    await page.goto(`${server.url}/roller`);
+    await page.getByRole('heading', { name: 'Odds and dice roller' }).waitFor();
+    await page.getByRole('button', { name: /^Roll/ }).click();
+    await page.locator('.result').first().waitFor();
+    expect(await page.locator('.result .die').count()).toBeGreaterThan(0);
+    await shot(page, '19b-offline-roller', false);
+    // Truly offline: a request to the server fails.
+    expect(await page.evaluate(() => fetch('/api/health').then(() => 'reached', () => 'failed'))).toBe('failed');
+    await ctx.setOffline(false);
+    expect(tap.errors.filter((e) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
+    await ctx.close();
+  });
+
   it('the roll and its result stay in view at 1280×800 and on a phone; the phone marks new log entries', async () => {
     const inView = (p: Page, selector: string) =>
       p.evaluate((s) => {
@@ -577,7 +682,7 @@ run('the web app in Chromium', () => {
     expect(await page.getByRole('tab', { name: 'Table' }).getAttribute('aria-selected')).toBe('true');
     expect(await inViewport(page, 'Invite link')).toBe(true);
     await expect.poll(() => page.locator('#opt-preset').inputValue()).toBe('srd-v4');
-    expect(await page.locator('.side-log .log > li').first().textContent()).toContain('srd-v4');
+    expect(await page.locator('.side-log .log > li').first().locator('.story').textContent()).toBe('The table plays by Personae v4 SRD.');
     await shot(page, '25-new-table-invite-first', false);
     // Options come by topic, in words; the Apply bar stays on screen while the GM changes one far down.
     await page.locator('summary', { hasText: /^Criticals/ }).click();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TableCommandSchema, presetOptions, tableOptions } from '@personae/rules';
-import { attributeLimit, budgets, checkDraft, newDraft, priorityProblem, problemsAt, stepOfPath, type Draft } from '../src/lib/draft';
+import { attributeLimit, budgets, checkDraft, newDraft, priorityProblem, problemsAt, spreadAttributes, stepOfPath, type Draft } from '../src/lib/draft';
 import { EMPTY_DESTINATION, moveDestination, omittedText, positionText, resolveText } from '../src/lib/encounter';
 import { percent } from '../src/lib/format';
 import { emptyRoller, parseGiven, resolveSide, rollCommand, rollerOdds, skillsOf, type RollerCharacter } from '../src/lib/roller';
@@ -58,6 +58,45 @@ describe('the builder model', () => {
     expect(stepOfPath('skills[0].weapon')).toBe('gear');
     expect(stepOfPath('gear[1].name')).toBe('gear');
     expect(stepOfPath('history[0]')).toBe('review');
+  });
+});
+
+describe('spending the remaining creation points for the player', () => {
+  const ranked = (cp: number): Draft => {
+    const d = newDraft(cp);
+    d.priority = { competence: 'first', prowess: 'first', cunning: 'second', power: 'second', stature: 'third', knowledge: 'handicap' };
+    return d;
+  };
+
+  it('gives every attribute a share, none left at 0, and the result is a legal allocation', () => {
+    const d = ranked(20);
+    d.sheet.attributes = spreadAttributes(d);
+    expect(Object.values(d.sheet.attributes).reduce((a, b) => a + b, 0)).toBe(20);
+    for (const v of Object.values(d.sheet.attributes)) expect(v).toBeGreaterThan(0);
+    expect(d.sheet.attributes.stature).toBeGreaterThan(0);
+    expect(problemsAt(checkDraft(d, core), 'attributes')).toEqual([]);
+    for (const a of ['competence', 'prowess', 'cunning', 'power', 'stature', 'knowledge'] as const) expect(problemsAt(checkDraft(d, core), `attributes.${a}`)).toEqual([]);
+  });
+
+  it('keeps what the player set and fills only the attributes still at 0, within the caps', () => {
+    const d = ranked(30);
+    d.sheet.attributes.competence = 12;
+    d.sheet.attributes.stature = 1;
+    const v = spreadAttributes(d);
+    expect(v.competence).toBe(12);
+    expect(v.stature).toBe(1);
+    expect(Object.values(v).reduce((a, b) => a + b, 0)).toBe(30);
+    expect(v.knowledge).toBeLessThanOrEqual(v.stature);
+    expect(v.cunning).toBeLessThanOrEqual(9);
+  });
+
+  it('stops when every open attribute is at its ceiling rather than break a cap', () => {
+    const d = ranked(20);
+    d.sheet.attributes = { competence: 1, prowess: 1, cunning: 1, power: 1, stature: 1, knowledge: 0 };
+    const v = spreadAttributes(d);
+    // Knowledge (Handicap) may not pass Stature (Third, 1): one point goes there and the rest stays unspent.
+    expect(v.knowledge).toBe(1);
+    expect(Object.values(v).reduce((a, b) => a + b, 0)).toBe(6);
   });
 });
 
@@ -284,6 +323,63 @@ describe('undo in the log', () => {
     run({ type: 'encounter', command: { type: 'redo', actor: 'gm' } });
     expect(log().at(-1)!.undo).toEqual({ kind: 'redo', to: violent.at(-1) });
     expect(takenBack(log()).size).toBe(0);
+  });
+});
+
+describe('the log as a story', () => {
+  it('tells a played table in sentences, keeps the rules\' lines as working, and folds entries another one tells', async () => {
+    const { foldedEntries, storyOf, plurals } = await import('../src/lib/story');
+    const { personaeTable } = await import('@personae/rules');
+    const { seededDice } = await import('@personae/dice');
+    const sheetOf = (file: string) => {
+      const l = loadSheet(readFileSync(new URL(`../../../examples/characters/${file}`, import.meta.url), 'utf8'), file);
+      if (!l.ok) throw new Error(l.error.message);
+      return JSON.parse(JSON.stringify(l.sheet)) as Record<string, unknown>;
+    };
+    let state = personaeTable.initialState();
+    const gm = { role: 'gm' as const, participantId: 'p-gm' };
+    const log = () => personaeTable.viewState(state, gm).log;
+    const run = (raw: Record<string, unknown>) => {
+      const parsed = personaeTable.parseCommand(raw.type === 'encounter' ? { ...raw, seen: state.seq } : raw);
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      for (const e of personaeTable.decide(state, parsed.command, { actor: gm, dice: seededDice(5), now: '2026-11-22T20:15:00.000Z' })) state = personaeTable.evolve(state, e);
+    };
+    run({ type: 'add-character', sheet: sheetOf('dwarf-iron-constitution.yaml') });
+    run({ type: 'add-character', sheet: sheetOf('merchant-privateer-scoundrel.yaml') });
+    run({ type: 'encounter', command: { type: 'escalate', actor: 'gm', to: 'non-violent' } });
+    run({ type: 'encounter', command: { type: 'escalate', actor: 'gm', to: 'violent' } });
+    const now = state.encounter.now!;
+    const [first, second] = now.combat!.order;
+    run({ type: 'encounter', command: { type: 'attack', actor: first, target: second } });
+    run({ type: 'encounter', command: { type: 'end-session', actor: 'gm' } });
+    run({ type: 'encounter', command: { type: 'begin-session', actor: 'gm' } });
+
+    const entries = log();
+    const stories = entries.map((e) => storyOf(e, { tableName: 'The Salt Road' }));
+    for (const [i, s] of stories.entries()) {
+      expect(s.text, entries[i]!.lines.join(' / ')).not.toMatch(/==|--|\(s\)|\(es\)|option \w+ =| -> /);
+      expect(s.text).toMatch(/^[A-Z].*[.!]$/s);
+    }
+    const texts = stories.map((s) => s.text);
+    const names = Object.values(now.characters).map((c) => c.def.name);
+    expect(texts).toContain(`The story of The Salt Road begins with ${names[0]}.`);
+    expect(storyOf({ ...entries[0]!, lines: ['Table options: preset srd-v4.'] }).text).toBe('The table plays by Personae v4 SRD.');
+    expect(texts).toContain('Round 1 begins.');
+    expect(texts.some((t) => /^Attack Challenge: .+ uses .+ to .+\. (It fails|It succeeds|A glancing success)/.test(t))).toBe(true);
+    // The action order says who acts first; how it was decided (with the option) is the working.
+    const order = stories[entries.findIndex((e) => e.lines[0]!.startsWith('Action order'))]!;
+    expect(order.text).toMatch(/acts first, then/);
+    expect(order.working.join('\n')).toContain('option actionOrder');
+
+    const folded = foldedEntries(entries);
+    const announced = entries.find((e) => e.lines[0] === `${now.characters[first!]!.def.name} attacks ${now.characters[second!]!.def.name}.`)!;
+    expect(folded.get(announced.seq)).toBe(announced.seq + 1);
+    expect(entries.find((e) => e.seq === announced.seq + 1)!.result).toBeDefined();
+    // The old scene ends only because the next session begins: the story says the session begins.
+    const sceneEnd = entries.find((e) => e.lines[0] === 'Scene 1 ends.')!;
+    expect(entries.find((e) => e.seq === sceneEnd.seq + 1)!.lines[0]).toBe('Session 2 begins.');
+    expect(folded.has(sceneEnd.seq)).toBe(true);
+    expect(plurals('1 hit(s), 2 critical(s), 1 success(es)')).toBe('1 hit, 2 criticals, 1 success');
   });
 });
 

@@ -367,6 +367,14 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       );
       return r.rows[0] ? toTable(r.rows[0]) : null;
     },
+    async listTables() {
+      const r = await pool.query<{ id: string; version: string | number }>(`SELECT id, version FROM ${s}.tables ORDER BY created_at, id`);
+      return r.rows.map((row) => ({ id: row.id, version: Number(row.version) }));
+    },
+    async inviteTableName(tableId, inviteHash) {
+      const r = await pool.query<{ name: string }>(`SELECT name FROM ${s}.tables WHERE id = $1 AND invite_hash = $2`, [tableId, inviteHash]);
+      return r.rows[0]?.name ?? null;
+    },
     async listParticipants(tableId) {
       const r = await pool.query<ParticipantRow>(
         `SELECT id, role, display_name, joined_at, removed_at FROM ${s}.participants WHERE table_id = $1 ORDER BY position`,

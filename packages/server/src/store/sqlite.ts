@@ -211,6 +211,8 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Stor
       'SELECT id, role, display_name, joined_at, removed_at FROM participants WHERE table_id = ? AND token_hash = ? AND removed_at IS NULL',
     ),
     observerByHash: db.prepare<[string, string], { id: string }>('SELECT id FROM tables WHERE id = ? AND observer_hash = ?'),
+    allTables: db.prepare<[], { id: string; version: number }>('SELECT id, version FROM tables ORDER BY created_at, id'),
+    nameByInvite: db.prepare<[string, string], { name: string }>('SELECT name FROM tables WHERE id = ? AND invite_hash = ?'),
     getCommand: db.prepare<[string, string, string], CommandRow>(
       `SELECT participant_id, command_id, command_hash, first_seq, last_seq, version_after, at
        FROM commands WHERE table_id = ? AND participant_id = ? AND command_id = ?`,
@@ -259,6 +261,12 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Stor
       if (p) return { kind: 'participant', participant: toParticipant(p) };
       if (q.observerByHash.get(tableId, tokenHash)) return { kind: 'observer' };
       return null;
+    },
+    async listTables() {
+      return q.allTables.all().map((r) => ({ id: r.id, version: Number(r.version) }));
+    },
+    async inviteTableName(tableId, inviteHash) {
+      return q.nameByInvite.get(tableId, inviteHash)?.name ?? null;
     },
     joinWithInvite(tableId, inviteHash, participant: ParticipantRecord, tokenHash) {
       return writer.call<boolean>('joinWithInvite', tableId, inviteHash, participant, tokenHash);

@@ -118,9 +118,13 @@ export interface Store {
   ping(): Promise<void>;
   createTable(input: NewTable): Promise<void>;
   getTable(tableId: string): Promise<TableRecord | null>;
+  /** Every table's id and version (for the server's own backups). */
+  listTables(): Promise<Array<{ id: string; version: number }>>;
   listParticipants(tableId: string): Promise<ParticipantRecord[]>;
   /** The participant (not removed) or observer link matching the token digest. */
   authenticate(tableId: string, tokenHash: string): Promise<Credential | null>;
+  /** The table's name if `inviteHash` is its current invite (for the join page); null if it is not. */
+  inviteTableName(tableId: string, inviteHash: string): Promise<string | null>;
   /** Adds a player if `inviteHash` is the table's current invite; false if it is not. */
   joinWithInvite(tableId: string, inviteHash: string, participant: ParticipantRecord, tokenHash: string): Promise<boolean>;
   /** Marks a participant removed and forgets their token; false if there was no such active participant. */

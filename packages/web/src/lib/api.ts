@@ -76,6 +76,8 @@ export const api = {
   /** `setup`: the ruleset (default Personae), one of its presets and options set differently. */
   createTable: (name: string, gmName: string, physicalDice: boolean, setup: { ruleset?: string; preset?: string; options?: Record<string, unknown> } = {}) =>
     call<CreatedTable>('POST', '/api/tables', { name, gmName, ...setup, settings: { physicalDice } }),
+  /** The name of the table an invite opens (the invite is checked; nothing else is told). */
+  invitation: (tableId: string, invite: string) => call<{ table: { id: string; name: string } }>('POST', `/api/tables/${encodeURIComponent(tableId)}/invitation`, { invite }),
   join: (tableId: string, invite: string, displayName: string) =>
     call<Joined>('POST', `/api/tables/${encodeURIComponent(tableId)}/join`, { invite, displayName }),
   table: (tableId: string, token: string) => call<TableInfo>('GET', `/api/tables/${encodeURIComponent(tableId)}`, undefined, token),

@@ -266,3 +266,39 @@ export function setDefenseDice(sheet: CharacterSheet, name: string, attribute: A
 export function ownSkills(sheet: CharacterSheet) {
   return sheet.skills.map((skill, index) => ({ skill, index })).filter(({ skill }) => !isDefenseSkill(skill.name));
 }
+
+/**
+ * "Spend the remaining points for me": the creation points not yet spent go to the attributes still
+ * at 0, one point at a time to the one furthest below its priority's cap (in proportion to the cap),
+ * so that every attribute gets its share and none is left at 0 while points remain. Values the
+ * player set are kept; every cap and the order of importance hold throughout
+ * (personae-core-2011.txt, "Step 3: Allocate Attribute Points").
+ */
+export function spreadAttributes(draft: Draft): CharacterSheet['attributes'] {
+  const values = { ...draft.sheet.attributes };
+  const caps = attributeCaps(draft.sheet.creationPoints);
+  const open = ATTRIBUTES.filter((a) => values[a] === 0);
+  const order = PRIORITIES.flatMap((p) => attributesAt(draft.priority, p));
+  let left = draft.sheet.creationPoints - attributeSum(values);
+  while (left > 0) {
+    let best: AttributeName | null = null;
+    let bestShare = Infinity;
+    for (const a of order) {
+      if (!open.includes(a)) continue;
+      const p = draft.priority[a];
+      const index = PRIORITIES.indexOf(p);
+      const above = index > 0 ? attributesAt(draft.priority, PRIORITIES[index - 1]!) : [];
+      const max = Math.min(caps[p], ...above.map((x) => values[x]));
+      if (values[a] >= max) continue;
+      const share = (values[a] + 1) / Math.max(1, caps[p]);
+      if (share < bestShare) {
+        best = a;
+        bestShare = share;
+      }
+    }
+    if (best === null) break;
+    values[best] += 1;
+    left -= 1;
+  }
+  return values;
+}

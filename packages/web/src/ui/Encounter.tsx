@@ -1,4 +1,5 @@
 import { Avatar } from './Avatar';
+import { headline } from '../lib/story';
 import { useState } from 'preact/hooks';
 import { EMPTY_DESTINATION, RELATIVE_TERMS, moveDestination, positionText, resolveText, type DestinationInput } from '../lib/encounter';
 import { plural } from '../lib/format';
@@ -184,7 +185,7 @@ export function Encounter(props: { view: TableView; me: { participantId: string;
               Undo takes back the latest encounter action:
               <ul>
                 {preview.map((e) => (
-                  <li key={e.seq}>{(e.lines[0] ?? '').trim()}</li>
+                  <li key={e.seq}>{headline(e)}</li>
                 ))}
               </ul>
             </div>

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError } from '../lib/api';
 import { navigate } from '../lib/route';
 import { saveTable, savedTables } from '../lib/storage';
@@ -10,6 +10,19 @@ export function JoinPage(props: { tableId: string; invite: string | null }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const already = savedTables().find((t) => t.tableId === props.tableId && t.role === 'player');
+  // Which table the invite opens, asked of the server: null while asking, false for a link that no longer works.
+  const [table, setTable] = useState<string | null | false>(null);
+  useEffect(() => {
+    if (!props.invite) return;
+    let live = true;
+    api.invitation(props.tableId, props.invite).then(
+      (r) => live && setTable(r.table.name),
+      (err: unknown) => live && setTable(err instanceof ApiError && err.code === 'unauthorized' ? false : null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [props.tableId, props.invite]);
 
   const join = async (e: Event) => {
     e.preventDefault();
@@ -22,7 +35,7 @@ export function JoinPage(props: { tableId: string; invite: string | null }) {
     setError(null);
     try {
       const joined = await api.join(props.tableId, props.invite, name.trim());
-      let tableName = 'Table';
+      let tableName = table || 'Table';
       try {
         tableName = (await api.table(props.tableId, joined.token)).table.name;
       } catch {
@@ -43,17 +56,22 @@ export function JoinPage(props: { tableId: string; invite: string | null }) {
   };
 
   return (
-    <Frame>
+    <Frame {...(table ? { where: table } : {})}>
       <main id="main">
         <div class="card" style={{ maxWidth: '32rem' }}>
-          <h1>Join the table</h1>
+          <h1>{table ? `Join ${table}` : 'Join the table'}</h1>
           {!props.invite ? (
             <p class="notice bad" role="alert">
               This link has no invite in it. Ask the GM to send the full invite link again.
             </p>
           ) : (
             <form onSubmit={join} class="stack" noValidate>
-              <p>You were invited to play. Choose the name the others will see.</p>
+              {table === false && (
+                <p class="notice bad" role="alert">
+                  This invite link no longer works: the GM may have replaced it. Ask the GM for the new link.
+                </p>
+              )}
+              <p>{table ? <>You were invited to play at <strong>{table}</strong>.</> : 'You were invited to play.'} Choose the name the others will see.</p>
               {already && (
                 <p class="notice info">
                   You already joined this table as {already.displayName}.{' '}

@@ -4,6 +4,7 @@ import type { Participant } from '../lib/api';
 import { omittedText } from '../lib/encounter';
 import { timeOf } from '../lib/format';
 import { takenBack } from '../lib/undo';
+import { foldedEntries, headline, storyOf, type StoryContext } from '../lib/story';
 import { checkReveal, type CharacterView, type LogEntry, type RevealCheck } from '../lib/rules';
 import { ChallengeView, verdictText } from './Dice';
 
@@ -25,17 +26,28 @@ function portraitOf(e: LogEntry, characters: readonly CharacterView[]): string |
 }
 
 /** The shared log: every roll with its dice and explanation, who did it, newest first; filter by character. */
-export function Log(props: { idPrefix: string; log: readonly LogEntry[]; characters: readonly CharacterView[]; participants: readonly Participant[]; gm: boolean; graded: boolean; limit?: number; omitted?: number }) {
+export function Log(props: { idPrefix: string; log: readonly LogEntry[]; characters: readonly CharacterView[]; participants: readonly Participant[]; gm: boolean; graded: boolean; limit?: number; omitted?: number; tableName?: string }) {
   const [filter, setFilter] = useState('');
   const [rollsOnly, setRollsOnly] = useState(false);
   const [shown, setShown] = useState(props.limit ?? 60);
   const p = props.idPrefix;
   const gone = useMemo(() => takenBack(props.log), [props.log]);
+  // Entries another entry tells already: their lines join that entry's working.
+  const folded = useMemo(() => foldedEntries(props.log), [props.log]);
+  const foldedInto = useMemo(() => {
+    const out = new Map<number, LogEntry[]>();
+    for (const e of props.log) {
+      const into = folded.get(e.seq);
+      if (into !== undefined) out.set(into, [...(out.get(into) ?? []), e]);
+    }
+    return out;
+  }, [props.log, folded]);
   const commitments = useMemo(() => commitmentsIn(props.log), [props.log]);
   const entries = useMemo(() => {
     const c = props.characters.find((x) => x.id === filter);
-    return props.log.filter((e) => (!c || concerns(e, c)) && (!rollsOnly || e.result)).slice().reverse();
-  }, [props.log, props.characters, filter, rollsOnly]);
+    return props.log.filter((e) => !folded.has(e.seq) && (!c || concerns(e, c)) && (!rollsOnly || e.result)).slice().reverse();
+  }, [props.log, props.characters, filter, rollsOnly, folded]);
+  const ctx: StoryContext = props.tableName ? { tableName: props.tableName } : {};
   return (
     <section aria-labelledby={`${p}-h`}>
       <div class="spread">
@@ -67,7 +79,7 @@ export function Log(props: { idPrefix: string; log: readonly LogEntry[]; charact
       ) : (
         <ol class="log" reversed aria-label="Log entries, newest first">
           {entries.slice(0, shown).map((e) => (
-            <LogItem key={e.seq} entry={e} participants={props.participants} graded={props.graded} portrait={portraitOf(e, props.characters)} takenBackBy={gone.get(e.seq)} commitments={commitments} />
+            <LogItem key={e.seq} entry={e} participants={props.participants} graded={props.graded} portrait={portraitOf(e, props.characters)} takenBackBy={gone.get(e.seq)} commitments={commitments} ctx={ctx} also={foldedInto.get(e.seq)} />
           ))}
         </ol>
       )}
@@ -144,12 +156,17 @@ function SecretMark(props: { entry: LogEntry; commitments: ReadonlyMap<string, n
   return null;
 }
 
-function LogItem(props: { entry: LogEntry; participants: readonly Participant[]; graded: boolean; portrait?: string | undefined; takenBackBy?: number | undefined; commitments: ReadonlyMap<string, number> }) {
+function LogItem(props: { entry: LogEntry; participants: readonly Participant[]; graded: boolean; portrait?: string | undefined; takenBackBy?: number | undefined; commitments: ReadonlyMap<string, number>; ctx: StoryContext; also?: LogEntry[] | undefined }) {
   const e = props.entry;
   if (e.said) return <SaidItem entry={{ ...e, said: e.said }} participants={props.participants} />;
+  // A roll's step-by-step lines are in its card; the lines above them (the challenge itself) make the story.
   const head = e.result ? e.lines.filter((l) => !l.startsWith('    ')) : e.lines;
+  const told = head.length > 0 && (!e.result || head.length < e.lines.length);
+  const story = told ? storyOf({ ...e, lines: head }, props.ctx) : null;
+  const working = [...(props.also ?? []).flatMap((x) => x.lines.map((l) => l.trim())), ...(story?.working ?? [])];
+  const classes = [e.hidden ? 'hidden-entry' : '', props.takenBackBy ? 'undone-entry' : '', e.undo ? 'undo-entry' : '', story?.milestone ? 'milestone' : ''];
   return (
-    <li class={[e.hidden ? 'hidden-entry' : '', props.takenBackBy ? 'undone-entry' : '', e.undo ? 'undo-entry' : ''].filter(Boolean).join(' ')} data-seq={e.seq}>
+    <li class={classes.filter(Boolean).join(' ')} data-seq={e.seq}>
       <div class="meta">
         {props.portrait && <Avatar name={props.portrait} size="small" />}
         #{e.seq} · {timeOf(e.at)} · {whoName(props.participants, e.by)}
@@ -173,13 +190,13 @@ function LogItem(props: { entry: LogEntry; participants: readonly Participant[];
         )}
       </div>
       {e.purpose && <p style={{ margin: '2px 0', fontWeight: 600 }}>{e.purpose}</p>}
-      {e.result ? (
-        <>
-          {head.length > 0 && head.length < e.lines.length && <p class="log-lines">{head.map((l) => l.trim()).join('\n')}</p>}
-          <ChallengeView result={e.result} small graded={e.graded ?? props.graded} />
-        </>
-      ) : (
-        <p class="log-lines">{e.lines.map((l) => l.replace(/^ {2}/, '')).join('\n')}</p>
+      {story && <p class="story">{story.text}</p>}
+      {e.result && <ChallengeView result={e.result} small graded={e.graded ?? props.graded} />}
+      {working.length > 0 && (
+        <details class="working">
+          <summary>The rules' working</summary>
+          <p class="log-lines">{working.join('\n')}</p>
+        </details>
       )}
     </li>
   );
@@ -194,5 +211,5 @@ export function announce(entry: LogEntry, participants: readonly Participant[], 
     const verdict = verdictText(r, graded).toLowerCase();
     return `${who} rolled: ${r.actor.name} against ${r.kind === 'unopposed' ? (r.difficulty?.label ?? 'a difficulty') : r.reactor.name}, ${verdict}. Dice ${r.actor.dice.join(', ')} against ${r.reactor.dice.join(', ')}.`;
   }
-  return `${who}: ${entry.lines[0]?.trim() ?? ''}`;
+  return `${who}: ${headline(entry)}`;
 }

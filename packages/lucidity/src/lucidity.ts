@@ -1,9 +1,8 @@
-import { RuleError } from '@personae/core';
 import type { DiceSource } from '@personae/dice';
 import { scoreModifier } from './attributes';
-import { resolveBuffsBreaks, type BuffBreakResult } from './buffs';
+import type { BuffBreakResult } from './buffs';
 import type { LucidityOptions } from './options';
-import { checkD20, checkWhole } from './roll';
+import { checkWhole, d20WithBuffs } from './roll';
 
 export interface LucidityRollInput {
   readonly d20?: number;
@@ -48,16 +47,7 @@ export function rollLucidity(input: LucidityRollInput, opts: LucidityOptions, di
   } else checkWhole(attribute, 'attribute', -3, 3);
   const gm = input.gmModifier ?? 0;
   checkWhole(gm, 'gmModifier');
-  let d20 = input.d20;
-  if (d20 === undefined) {
-    if (!dice) throw new RuleError('lucidity.d20', 'd20: no die given and no dice to roll it', 'd20');
-    d20 = dice.die(20);
-  }
-  checkD20(d20);
-  const bb = resolveBuffsBreaks({ buffs: input.buffs ?? input.buffDice?.length ?? 0, breaks: input.breaks ?? input.breakDice?.length ?? 0 }, opts, dice, {
-    ...(input.buffDice ? { buffDice: input.buffDice } : {}),
-    ...(input.breakDice ? { breakDice: input.breakDice } : {}),
-  });
+  const { d20, bb } = d20WithBuffs(input, opts, dice);
   // C3: the attribute is a modifier, or a score under lucidityAttribute=score. C4: it raises the target raises the target, or only Current Lucidity counts.
   const target = (opts.lucidityTarget === 'lucidity-plus-attribute' ? input.current + attribute : input.current) + gm;
   const effectiveDie = d20 - bb.value;

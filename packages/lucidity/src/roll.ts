@@ -39,6 +39,33 @@ export function checkWhole(n: number, field: string, min = -1000, max = 1000): v
   if (!Number.isInteger(n) || n < min || n > max) throw new RuleError('lucidity.number', `${field}: a whole number from ${min} to ${max}, not ${n}`, field);
 }
 
+/** The buffs and breaks of a roll: counted, or one per die given. */
+export interface BuffBreakInput {
+  readonly d20?: number;
+  readonly buffs?: number;
+  readonly breaks?: number;
+  readonly buffDice?: readonly number[];
+  readonly breakDice?: readonly number[];
+}
+
+/**
+ * The d20 (given, or rolled from `dice`) and the buff and break d6s of one roll ("Buffs and Breaks"):
+ * the part every d20 roll and every Lucidity roll share.
+ */
+export function d20WithBuffs(input: BuffBreakInput, opts: LucidityOptions, dice?: DiceSource): { d20: number; bb: BuffBreakResult } {
+  let d20 = input.d20;
+  if (d20 === undefined) {
+    if (!dice) throw new RuleError('lucidity.d20', 'd20: no die given and no dice to roll it', 'd20');
+    d20 = dice.die(20);
+  }
+  checkD20(d20);
+  const bb = resolveBuffsBreaks({ buffs: input.buffs ?? input.buffDice?.length ?? 0, breaks: input.breaks ?? input.breakDice?.length ?? 0 }, opts, dice, {
+    ...(input.buffDice ? { buffDice: input.buffDice } : {}),
+    ...(input.breakDice ? { breakDice: input.breakDice } : {}),
+  });
+  return { d20, bb };
+}
+
 /** Whether a total succeeds against a target (option successOn; the seed: an attack must "excede" Defense). */
 export function beats(total: number, target: number, opts: Pick<LucidityOptions, 'successOn'>): boolean {
   return opts.successOn === 'exceed' ? total > target : total >= target;
@@ -53,16 +80,7 @@ export function rollD20(input: D20RollInput, opts: LucidityOptions, dice?: DiceS
   checkWhole(input.target, 'target');
   const mods = input.modifiers ?? [];
   for (const m of mods) checkWhole(m.value, `modifier ${m.label}`);
-  let d20 = input.d20;
-  if (d20 === undefined) {
-    if (!dice) throw new RuleError('lucidity.d20', 'd20: no die given and no dice to roll it', 'd20');
-    d20 = dice.die(20);
-  }
-  checkD20(d20);
-  const bb = resolveBuffsBreaks({ buffs: input.buffs ?? input.buffDice?.length ?? 0, breaks: input.breaks ?? input.breakDice?.length ?? 0 }, opts, dice, {
-    ...(input.buffDice ? { buffDice: input.buffDice } : {}),
-    ...(input.breakDice ? { breakDice: input.breakDice } : {}),
-  });
+  const { d20, bb } = d20WithBuffs(input, opts, dice);
   const all = bb.modifier ? [...mods, bb.modifier] : [...mods];
   const total = d20 + sumModifiers(all);
   const critical = opts.criticalSuccess === 'natural-20' && d20 === 20 && !beats(total, input.target, opts);

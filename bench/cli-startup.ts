@@ -1,7 +1,7 @@
 /**
  * Start-up of the `personae` command against a bare `node -e 0` measured in the same run: each round
  * starts every variant once, in turn, so a busy machine slows them alike, and the ratios are medians.
- * Goal (issue 15): the built command at most 3x `node -e 0`.
+ * Goal: the built command at most 3x `node -e 0`.
  *
  *   node --import tsx bench/cli-startup.ts [rounds]
  *

@@ -1,5 +1,5 @@
 /**
- * Exact odds against a plain baseline measured in the same run (issue 17, first goal): challengeOdds
+ * Exact odds against a plain baseline measured in the same run: challengeOdds
  * (every field: success, clear and glancing, failure, full tie, both criticals distributions) and
  * successChance, each divided by the time of a plain float64 walk written here from scratch that
  * computes only the chance that the actor's pool beats the reactor's. Goal: challengeOdds within 1.5x

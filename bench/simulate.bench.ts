@@ -2,7 +2,7 @@
  * Monte Carlo throughput: simulateChallenge (the resolver's comparison and judge, see
  * packages/rules/src/odds/simulate.ts) next to a bare loop doing the same work inline (same generator,
  * counting sort, pairwise compare, core-2011 outcome, grade and criticals), measured in the same run;
- * goal (issue 17) at least 0.8x the bare loop at every pool size. Then the worker-thread runner, from
+ * goal: at least 0.8x the bare loop at every pool size. Then the worker-thread runner, from
  * the built code (scripts/build-cli.mjs, run first): two workers against one; goal at least 1.8x on an
  * idle machine. The load average is printed with the numbers.
  *

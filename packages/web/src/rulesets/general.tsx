@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { Invite, Participants, PhysicalDice } from '../ui/TableSettings';
 import { rulesetChoice } from './catalog';
-import type { RulesetPages, RulesetTableProps } from './registry';
+import type { RulesetPages, RulesetTableProps } from './types';
 
 /** A character as the general page reads it from a ruleset's view: only the fields every view has. */
 interface ShownCharacter {

@@ -3,7 +3,7 @@ import { useState } from 'preact/hooks';
 import type { Problem as RuleProblem } from '@personae/core';
 import type { Problem } from '../lib/draft';
 import { Invite, Participants, PhysicalDice } from '../ui/TableSettings';
-import type { RulesetTableProps } from './registry';
+import type { RulesetTableProps } from './types';
 
 /** Pieces the d100 and Lucidity table pages share: problems in the fields' format, the table's links, a log. */
 

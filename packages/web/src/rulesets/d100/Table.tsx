@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { AILMENT_NAMES, LOCATIONS, type CharacterView } from '@personae/d100';
 import { percent } from '../../lib/format';
-import type { RulesetPages, RulesetTableProps } from '../registry';
+import type { RulesetPages, RulesetTableProps } from '../types';
 import { ErrorLine, LogList, TableSection, useAction } from '../shared';
 import { D100Builder } from './Builder';
 import { ailmentTitle, attackCommand, describeD100Event, draftSheet, freshId, oddsFor, type D100View } from './model';

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'preact/hooks';
 import { ATTRIBUTE_NAMES, ATTRIBUTES, STANDARD_ARRAY, TRAIT_NAMES, type Attribute } from '@personae/lucidity';
 import { percent } from '../../lib/format';
 import { NumberField, SelectField, TextField } from '../../ui/fields';
-import type { RulesetPages, RulesetTableProps } from '../registry';
+import type { RulesetPages, RulesetTableProps } from '../types';
 import { ErrorLine, fieldProblems, LogList, TableSection, useAction } from '../shared';
 import { attackOddsFor, checkDraft, draftAttributes, draftSheet, lucidityOddsFor, newLucidityDraft, rollOddsFor, viewOptions, type LucidityDraft, type LucidityView, type ShownCombatant } from './model';
 

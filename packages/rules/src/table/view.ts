@@ -2,7 +2,7 @@ import { ownHas } from '@personae/core';
 import { emptyTally, type CharacterState, type Combat, type LastChallenge, type Snapshot, type SuccessTally } from '../encounter';
 import { fairnessRows, type FairnessRow } from './fairness';
 import { publicEncounterEvent, WITHHELD } from './hidden';
-import type { TableLog } from './log';
+import { keyedValues, type TableLog } from './log';
 import { canHear, undoRefusal, type LogEntry, type TableCharacter, type TableEvent, type TableState, type Viewer } from './table';
 
 /**
@@ -233,6 +233,7 @@ function sceneView(state: TableState, now: Snapshot, viewer: Viewer, secret: Rea
     effects,
     nextEffectId: now.nextEffectId,
     lastChallenge: lastChallengeView(state, now.lastChallenge, secret),
+    followUp: now.followUp && !secret.has(now.followUp.actor) && !secret.has(now.followUp.reactor) ? now.followUp : null,
   };
 }
 
@@ -267,7 +268,7 @@ export function viewTable(state: TableState, viewer: Viewer): TableView {
       reveal: state.secretReveal,
       sealed:
         viewer.role === 'gm'
-          ? Object.values(state.sealed)
+          ? keyedValues(state.sealed)
               .sort((a, b) => a.committedAt - b.committedAt)
               .map((s) => ({ hash: s.hash, committedAt: s.committedAt, ...(s.purpose !== undefined ? { purpose: s.purpose } : {}) }))
           : [],

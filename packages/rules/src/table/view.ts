@@ -289,6 +289,7 @@ function sceneView(state: TableState, now: Snapshot, viewer: Viewer, secret: Rea
     effects,
     nextEffectId: now.nextEffectId,
     lastChallenge: lastChallengeView(state, now.lastChallenge, secret),
+    followUp: now.followUp && !secret.has(now.followUp.actor) && !secret.has(now.followUp.reactor) ? now.followUp : null,
   };
 }
 

@@ -1,5 +1,6 @@
-import { atLeast, atMost, expected, howDecided, parseOptionAssignment, PRESETS, tableOptions, type ChallengeOdds, type ChallengeQuery, type DecidingPairs, type OptionName, type Preset, type TableOptions, type UnopposedQuery } from '@personae/rules';
+import { tableOptions, atLeast, atMost, COMPARED_FIELDS, expected, howDecided, oddsDifferences, parseOptionAssignment, PRESETS, ruleSetLabel, ruleSetsToCompare, type ChallengeOdds, type ChallengeQuery, type DecidingPairs, type OptionName, type Preset, type TableOptions, type UnopposedQuery } from '@personae/rules';
 import type { Command } from 'commander';
+import { chooseRuleSets } from '@personae/core';
 import { collect, type Table } from '../args.js';
 import { percent } from '../format/odds.js';
 import { textTable, indent } from '../format/table.js';
@@ -9,6 +10,44 @@ import { CliError, writeLines, type CliIo } from '../io.js';
 /** Twelve significant digits: enough for any use, without the last bits of floating-point noise. */
 export function clean(p: number): number {
   return Number(p.toPrecision(12));
+}
+
+/**
+ * The rule sets `--compare` and `--compare-option` ask for. Each preset in `--compare` is taken with the
+ * table's own `--option` settings; each `--compare-option NAME=VALUE` is the table's rules with that one
+ * option changed. Without `--compare` the table's own rules come first, so every variant is compared
+ * with it.
+ */
+export function compareTables(table: Table, presets: string | undefined, variants: readonly string[]): Table[] {
+  const changes = variants.map((text) => {
+    try {
+      const change = parseOptionAssignment(text) as [OptionName, unknown];
+      tableOptions(table.preset, { ...table.overrides, [change[0]]: change[1] } as Partial<TableOptions>);
+      return change;
+    } catch (e) {
+      throw new CliError(`--compare-option "${text}": ${(e as Error).message}`);
+    }
+  });
+  const base = { preset: table.preset, overrides: table.overrides as Partial<TableOptions> };
+  const out = ruleSetsToCompare(base, presets === undefined ? [] : readPresetList(presets, '--compare'), changes).map((s) => ({ preset: s.preset, options: s.options, overrides: s.overrides as Table['overrides'] }));
+  if (out.length < 2) throw new CliError('--compare needs at least two rule sets: name two presets (--compare core-2011,srd-v4) or add --compare-option NAME=VALUE');
+  return out;
+}
+
+/** A comma-separated list of names from `known` ("core-2011,srd-v4"), each checked; `flag` names where it was given. */
+function readNameList(text: string, flag: string, known: readonly string[]): string[] {
+  const names = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  if (names.length === 0) throw new CliError(`${flag}: name at least one rules preset, e.g. ${flag} ${known.join(',')}`);
+  for (const name of names) if (!known.includes(name)) throw new CliError(`${flag}: unknown rules preset "${name}"; known presets: ${known.join(', ')}`);
+  return names;
+}
+
+/** A comma-separated list of Personae rules presets ("core-2011,srd-v4"), each checked; `flag` names where it was given. */
+export function readPresetList(text: string, flag: string): Preset[] {
+  return readNameList(text, flag, PRESETS) as Preset[];
 }
 
 /** One rule set of a comparison: a preset, the options set on top of it, and what they resolve to. */
@@ -29,60 +68,28 @@ export interface RuleSetReader<O> {
 }
 
 /**
- * The rule sets `--compare` and `--compare-option` ask for, for any ruleset with exact odds. Each preset
- * in `--compare` is taken with the table's own `--option` settings; each `--compare-option NAME=VALUE`
- * is the table's rules with that one option changed. Without `--compare` the table's own rules come
- * first, so every variant is compared with it.
+ * The rule sets `--compare` and `--compare-option` ask for, for the d100 and Lucidity rulesets (core's
+ * `chooseRuleSets`, as `compareTables` for Personae): presets with the table's own `--option`
+ * settings, then the table's rules with one option changed per `--compare-option`.
  */
 export function compareRuleSets<O>(reader: RuleSetReader<O>, base: RuleSet<O>, presets: string | undefined, variants: readonly string[]): RuleSet<O>[] {
-  const out: RuleSet<O>[] = [];
-  if (presets !== undefined) {
-    for (const name of readNameList(presets, '--compare', reader.presets)) out.push({ preset: name, options: reader.resolve(name, base.overrides), overrides: base.overrides });
-  } else out.push(base);
-  for (const text of variants) {
+  const changes = variants.map((text) => {
     try {
-      const [name, value] = reader.assignment(text);
-      const overrides = { ...base.overrides, [name]: value };
-      out.push({ preset: base.preset, options: reader.resolve(base.preset, overrides), overrides });
+      const change = reader.assignment(text);
+      reader.resolve(base.preset, { ...base.overrides, [change[0]]: change[1] });
+      return change;
     } catch (e) {
       throw new CliError(`--compare-option "${text}": ${(e as Error).message}`);
     }
-  }
+  });
+  const out = chooseRuleSets(base, presets === undefined ? [] : readNameList(presets, '--compare', reader.presets), changes, (p, o) => reader.resolve(p, o));
   if (out.length < 2) throw new CliError(`--compare needs at least two rule sets: name two presets (--compare ${reader.presets.slice(0, 2).join(',')}) or add --compare-option NAME=VALUE`);
   return out;
 }
 
-const PERSONAE_RULES: RuleSetReader<TableOptions> = {
-  presets: PRESETS,
-  resolve: (preset, overrides) => tableOptions(preset as Preset, overrides as Partial<TableOptions>),
-  assignment: (text) => parseOptionAssignment(text),
-};
-
-/** The Personae rule sets a comparison asks for (`compareRuleSets`). */
-export function compareTables(table: Table, presets: string | undefined, variants: readonly string[]): Table[] {
-  return compareRuleSets(PERSONAE_RULES, table, presets, variants) as Table[];
-}
-
-/** A comma-separated list of names from `known` ("core-2011,srd-v4"), each checked; `flag` names where it was given. */
-function readNameList(text: string, flag: string, known: readonly string[]): string[] {
-  const names = text
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
-  if (names.length === 0) throw new CliError(`${flag}: name at least one rules preset, e.g. ${flag} ${known.join(',')}`);
-  for (const name of names) if (!known.includes(name)) throw new CliError(`${flag}: unknown rules preset "${name}"; known presets: ${known.join(', ')}`);
-  return names;
-}
-
-/** A comma-separated list of Personae rules presets ("core-2011,srd-v4"), each checked; `flag` names where it was given. */
-export function readPresetList(text: string, flag: string): Preset[] {
-  return readNameList(text, flag, PRESETS) as Preset[];
-}
-
 /** "core-2011", or "srd-v4 with fullTie=reroll, assist=web". */
 export function tableLabel(table: { readonly preset: string; readonly overrides: Readonly<Record<string, unknown>> }): string {
-  const overrides = Object.entries(table.overrides).map(([k, v]) => `${k}=${String(v)}`);
-  return overrides.length > 0 ? `${table.preset} with ${overrides.join(', ')}` : table.preset;
+  return ruleSetLabel(table);
 }
 
 /** The cumulative and summary views of a challenge's odds: criticals and the deciding pair. */
@@ -187,16 +194,10 @@ function sum(xs: readonly number[]): number {
   return xs.reduce((a, b) => a + b, 0);
 }
 
-/** The fields of one odds query that a comparison lists, with their labels. */
-export const COMPARED_FIELDS = [
-  ['success', 'Success'],
-  ['clearSuccess', 'clear / on the highest dice'],
-  ['glancingSuccess', 'glancing / by tie-break or extra dice'],
-  ['failure', 'Failure'],
-  ['fullTie', 'Full tie'],
-] as const;
-
-export type ComparedField = (typeof COMPARED_FIELDS)[number][0];
+/** Each rule set's figures less the first one's, to twelve significant digits. */
+export function differences(entries: readonly { label: string; odds: ChallengeOdds }[]) {
+  return oddsDifferences(entries).map((d) => Object.fromEntries(Object.entries(d).map(([k, v]) => [k, typeof v === 'number' ? clean(v) : v])));
+}
 
 /** A figure a comparison lists: a chance (shown as a percentage) or a number (an expectation). */
 export interface Figure {
@@ -217,7 +218,7 @@ export function figureDifferences(entries: readonly FigureEntry[], fields: reado
   return rest.map((e) => ({ rules: e.label, against: first!.label, ...Object.fromEntries(fields.map((f) => [f.key, clean(e.figures[f.key]! - first!.figures[f.key]!)])) }));
 }
 
-/** The comparison as text: one column per rule set, then one per difference from the first. */
+/** A comparison as text: one column per rule set, then one per difference from the first. */
 export function figuresText(title: string, entries: readonly FigureEntry[], fields: readonly Figure[]): string[] {
   const header = ['', ...entries.map((e) => e.label), ...entries.slice(1).map((_, i) => `Δ ${i + 2} - 1`)];
   const shown = (f: Figure, x: number) => (f.kind === 'chance' ? percent(x) : x.toFixed(3));
@@ -230,29 +231,18 @@ export function figuresText(title: string, entries: readonly FigureEntry[], fiel
   return [title, '', ...indent(textTable([header, ...rows], ['left', ...header.slice(1).map(() => 'right' as const)])), '', 'Rule sets:', ...legend];
 }
 
-/** The comparison as CSV: a header of the figures, one row per rule set. */
+/** A comparison as CSV: a header of the figures, one row per rule set. */
 export function figuresCsv(entries: readonly FigureEntry[], fields: readonly Figure[]): string[] {
   return csv([['rules', ...fields.map((f) => f.key)], ...entries.map((e) => [e.label, ...fields.map((f) => e.figures[f.key]!)])]);
 }
 
 /** The figures of a Personae challenge a comparison lists. */
-const CHALLENGE_FIGURES: readonly Figure[] = [
-  ...COMPARED_FIELDS.map(([key, label]) => ({ key, label, kind: 'chance' as const })),
-  { key: 'expectedCriticals', label: 'Expected criticals', kind: 'number' },
-];
+const CHALLENGE_FIGURES: readonly Figure[] = [...COMPARED_FIELDS.map(([key, label]) => ({ key, label, kind: 'chance' as const })), { key: 'expectedCriticals', label: 'Expected criticals', kind: 'number' }];
 
-function challengeFigures(e: { label: string; odds: ChallengeOdds }): FigureEntry {
-  return { label: e.label, figures: { ...Object.fromEntries(COMPARED_FIELDS.map(([f]) => [f, e.odds[f]])), expectedCriticals: expected(e.odds.criticals) } };
-}
-
-/** Each rule set's figures less the first one's: what changing the rules does. */
-export function differences(entries: readonly { label: string; odds: ChallengeOdds }[]) {
-  return figureDifferences(entries.map(challengeFigures), CHALLENGE_FIGURES);
-}
-
-/** The comparison as text: one column per rule set, then one per difference from the first. */
+/** The Personae comparison as text: one column per rule set, then one per difference from the first. */
 export function compareText(title: string, entries: readonly { label: string; odds: ChallengeOdds }[]): string[] {
-  return figuresText(title, entries.map(challengeFigures), CHALLENGE_FIGURES);
+  const figures = entries.map((e) => ({ label: e.label, figures: { ...Object.fromEntries(COMPARED_FIELDS.map(([f]) => [f, e.odds[f]])), expectedCriticals: expected(e.odds.criticals) } }));
+  return figuresText(title, figures, CHALLENGE_FIGURES);
 }
 
 /** One CSV field: quoted when it holds a comma, a quote or a line break. */

@@ -5,7 +5,8 @@ import { same, skillUse, type AttributeKey } from '../combatant';
 import type { CommandOf } from '../commands';
 import { DomainError, rule } from '../errors';
 import type { CharacterState } from '../state';
-import { requireTurn, takeAction } from '../turns';
+import { takeAction } from '../turns';
+import { afterInteractionWon, requireTurnOrFollowUp } from './follow-up';
 import { cap, opponent, runChallenges, type Plan } from './challenge';
 import { concerted } from './concerted-effort';
 import { spending } from './critical-spending';
@@ -89,7 +90,7 @@ function wearResolve(b: Batch, by: CharacterState, target: CharacterState, attri
 
 export function interact(b: Batch, cmd: CommandOf<'interact'>, dice: DiceSource): void {
   const now = b.now;
-  const who = requireTurn(b, cmd.actor, 'actor');
+  const who = requireTurnOrFollowUp(b, cmd, 'actor');
   const target = opponent(now, cmd.target, who, 'target');
   if (cmd.subsequent) {
     interactSubsequent(b, cmd, who, target);
@@ -115,6 +116,8 @@ export function interact(b: Batch, cmd: CommandOf<'interact'>, dice: DiceSource)
     purpose: cmd.purpose ?? `sway ${target.def.name}`,
   };
   runChallenges(b, cmd, [plan], dice, { concerted: together, spend: spent, what: `challenges ${target.def.name} with ${skill.name}`, usesAction: true }, (_plan, ran) => {
-    if (track && ran.result.outcome === 'success') wearResolve(b, who, b.now.characters[target.def.id]!, reactorAttribute);
+    if (ran.result.outcome !== 'success') return;
+    if (track) wearResolve(b, who, b.now.characters[target.def.id]!, reactorAttribute);
+    afterInteractionWon(b, b.now.characters[who.def.id]!, b.now.characters[target.def.id]!, ran.actorSide.chosen, skill.name, dice);
   });
 }

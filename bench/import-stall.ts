@@ -1,8 +1,10 @@
 /**
  * Imports a long Personae table log (default 20,000 events: free rolls, one in five hidden) into a
- * server in this process (checked in the server's import worker thread) while another client asks `GET /api/health` every 5 ms, and reports how
- * long the import took and the slowest health answers meanwhile; then loads the imported table's
- * state the way a first visitor after a restart would.
+ * server in this process, sent by a client in a child process, while this process asks
+ * `GET /api/health` every 5 ms; reports how long the import took and the slowest health answers
+ * meanwhile, then loads the imported table's state the way a first visitor after a restart would.
+ * The server checks the import in its worker thread; with --in-thread it is given the Personae
+ * table itself and checks it on the serving thread, in slices.
  * Run: node --import tsx bench/import-stall.ts [events] [--in-thread]
  */
 import { execFile } from 'node:child_process';

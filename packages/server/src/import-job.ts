@@ -4,14 +4,14 @@ import { Worker } from 'node:worker_threads';
 import type { PreparedImport } from './export';
 import { JsonInputError } from './json';
 import type { Failure, Outcome } from './outcome';
-import { EventJson, type EventRecord } from './store/types';
+import type { EventRecord } from './store/types';
 import { yieldToEventLoop } from './yield';
 
 /**
  * Checking an import off the thread that serves requests: parsing a file of tens of megabytes,
  * checking it and folding every event through the rules all run in a worker thread of their own
  * (import-worker.ts), so neither that work nor the garbage it leaves can hold the event loop. The
- * events come back as their JSON text, in parts, and go to the store as they are (`EventJson`).
+ * events come back as their JSON text, in parts, and go to the store as they are (`EventRecord.json`).
  */
 export interface ImportRequest {
   text: string;
@@ -20,7 +20,7 @@ export interface ImportRequest {
   rulesets: readonly string[];
 }
 
-type TextEvent = Omit<EventRecord, 'event'> & { event: string };
+type TextEvent = Omit<EventRecord, 'event' | 'json'> & { json: string };
 
 export type ImportReply =
   | { type: 'json-error'; code: JsonInputError['code']; message: string; field?: string }
@@ -30,8 +30,8 @@ export type ImportReply =
   | { type: 'crashed'; message: string };
 
 /**
- * Runs one import check in a new worker thread. Resolves as `prepareImport` does (the events'
- * payloads being `EventJson`); throws `JsonInputError` for a body that is not acceptable JSON.
+ * Runs one import check in a new worker thread. Resolves as `prepareImport` does (each event's
+ * text in `json`, its `event` left out as null); throws `JsonInputError` for a body that is not acceptable JSON.
  */
 export function checkImportInWorker(request: ImportRequest): Promise<Outcome<PreparedImport>> {
   return new Promise((resolve, reject) => {
@@ -62,7 +62,8 @@ export function checkImportInWorker(request: ImportRequest): Promise<Outcome<Pre
             expected = reply.events;
             break;
           case 'events':
-            for (const e of reply.events) prepared!.newTable.events.push({ ...e, event: new EventJson(e.event) });
+            // Only the store reads these events, and it writes `json` as it is.
+            for (const e of reply.events) prepared!.newTable.events.push({ ...e, event: null });
             await yieldToEventLoop();
             break;
         }

@@ -35,7 +35,7 @@ async function run(request: ImportRequest): Promise<void> {
   const { newTable, ...secrets } = prepared.value;
   send({ type: 'table', prepared: { ...secrets, newTable: { ...newTable, events: [] } }, events: newTable.events.length });
   for (let from = 0; from < newTable.events.length; from += EVENTS_PER_PART) {
-    const part = newTable.events.slice(from, from + EVENTS_PER_PART).map((e) => ({ ...e, event: JSON.stringify(e.event) }));
+    const part = newTable.events.slice(from, from + EVENTS_PER_PART).map(({ event, ...e }) => ({ ...e, json: JSON.stringify(event) }));
     send({ type: 'events', events: part });
   }
 }

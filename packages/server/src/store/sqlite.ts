@@ -4,7 +4,6 @@ import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import {
   assertSequence,
-  eventPayload,
   type AppendResult,
   type CommandRecord,
   type Credential,
@@ -159,7 +158,7 @@ function startWriter(file: string, synchronous: 'full' | 'normal'): Promise<Work
 }
 
 const serializeEvents = (events: EventRecord[]) =>
-  events.map((e) => ({ seq: e.seq, at: e.at, participantId: e.participantId, commandId: e.commandId, payload: eventPayload(e.event) }));
+  events.map((e) => ({ seq: e.seq, at: e.at, participantId: e.participantId, commandId: e.commandId, payload: e.json ?? JSON.stringify(e.event) }));
 
 /** Events of a log longer than this go to the writer in parts of this many (see stageEvents). */
 const STAGE_EVENTS = 200;

@@ -30,27 +30,16 @@ export interface ParticipantRecord {
   removedAt: string | null;
 }
 
-/**
- * An event already serialized (an import checked in a worker thread): a store writes its text as it
- * is, so the event is never rebuilt as objects on the thread that serves requests.
- */
-export class EventJson {
-  constructor(readonly text: string) {}
-}
-
-/** The text a store keeps for an event. */
-export function eventPayload(event: unknown): string {
-  return event instanceof EventJson ? event.text : JSON.stringify(event);
-}
-
 export interface EventRecord {
   /** Per-table sequence number, 1, 2, 3... without gaps. */
   seq: number;
   at: string;
   participantId: string | null;
   commandId: string | null;
-  /** The domain event, as JSON (or, written by an import, its text as an `EventJson`). */
+  /** The domain event, as JSON. */
   event: unknown;
+  /** `event` already serialized (JSON.stringify), when at hand: stores write it as it is. */
+  json?: string;
 }
 
 /** The outcome of an applied command, kept so a retry with the same commandId returns it again. */

@@ -2,7 +2,7 @@ export { commitRoll, newSalt, verifyRoll, type RevealedRoll, type RollCommitment
 export { cite, defineRules, formatCitation, type Citation, type RuleEntry } from './citation';
 export { type Actor, type AnyDecider, type DecideContext, type Decider, type DiceSource, type HostLimits, type HostSettings, type ParseResult, type Viewer } from './decider';
 export { envelope, type Envelope, type EventMetadata } from './envelope';
-export { isRuleError, RuleError, toCommandError, type CommandError } from './errors';
+export { isRuleError, refusalOf, RuleError, toCommandError, type CommandError } from './errors';
 export { faceFit, outcomeFit, upperRegularizedGamma, type FaceFit, type OutcomeFit } from './fairness';
 export { requireSheetSize, SHEET_MAX_BYTES } from './limits';
 export { describeModifier, explainTotal, modifier, sumModifiers, type Modifier } from './modifier';

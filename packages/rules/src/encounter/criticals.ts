@@ -1,7 +1,7 @@
 import { stampOf } from '../time';
 import type { Batch } from './batch';
 import { isGmCharacter, potentialThresholdOf } from './combatant';
-import { DomainError, rule } from './errors';
+import { RuleError, rule } from './errors';
 import { bankTotal, type CharacterState, type Snapshot } from './state';
 
 const CRIT = rule('core', 'Critical Success');
@@ -54,7 +54,7 @@ export function bankCriticals(b: Batch, who: CharacterState | 'gm', count: numbe
 export function requireCriticals(now: Snapshot, bank: string, count: number, field: string): void {
   const have = available(now, bank);
   if (have < count) {
-    throw new DomainError('not-enough-criticals', `${bank === 'gm' ? "the GM's pool holds" : `${now.characters[bank]?.def.name ?? bank} has`} ${have} critical${have === 1 ? '' : 's'}, ${count} needed`, field, CRIT);
+    throw new RuleError('not-enough-criticals', `${bank === 'gm' ? "the GM's pool holds" : `${now.characters[bank]?.def.name ?? bank} has`} ${have} critical${have === 1 ? '' : 's'}, ${count} needed`, field, CRIT);
   }
 }
 

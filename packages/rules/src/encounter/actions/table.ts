@@ -2,7 +2,7 @@ import { OptionError, tableOptions } from '../../options';
 import { getCharacter, type Batch } from '../batch';
 import { endEncounter } from '../clockwork';
 import type { CommandOf } from '../commands';
-import { DomainError } from '../errors';
+import { RuleError } from '../errors';
 import { applyStatusNow, statusesAtOnce } from '../health';
 
 /** The GM's commands that set up the table and say who is at it, and the end of a session. */
@@ -11,8 +11,8 @@ export function setUp(b: Batch, command: CommandOf<'set-up'>): void {
   const options = tableOptions(command.options.preset, command.options.options);
   const ids = new Set<string>();
   for (const [i, c] of command.characters.entries()) {
-    if (c.id === 'gm') throw new DomainError('reserved-id', '"gm" is reserved for the GM', `characters[${i}].id`);
-    if (ids.has(c.id)) throw new DomainError('duplicate-character', `two characters have the id "${c.id}"`, `characters[${i}].id`);
+    if (c.id === 'gm') throw new RuleError('reserved-id', '"gm" is reserved for the GM', `characters[${i}].id`);
+    if (ids.has(c.id)) throw new RuleError('duplicate-character', `two characters have the id "${c.id}"`, `characters[${i}].id`);
     ids.add(c.id);
   }
   b.emit({ type: 'set-up', title: command.title, options, characters: command.characters });
@@ -23,7 +23,7 @@ export function configure(b: Batch, command: CommandOf<'configure'>): void {
   try {
     options = tableOptions(command.options.preset, command.options.options);
   } catch (e) {
-    if (e instanceof OptionError) throw new DomainError('invalid-option', e.message, `options.options.${e.option}`);
+    if (e instanceof OptionError) throw new RuleError('invalid-option', e.message, `options.options.${e.option}`);
     throw e;
   }
   b.emit({ type: 'options-changed', options });
@@ -37,7 +37,7 @@ export function updateCharacter(b: Batch, command: CommandOf<'update-character'>
 
 export function join(b: Batch, command: CommandOf<'join'>): void {
   const now = b.now;
-  if (now.characters[command.character.id]?.present) throw new DomainError('already-present', `${command.character.id} is already at the table`, 'character.id');
+  if (now.characters[command.character.id]?.present) throw new RuleError('already-present', `${command.character.id} is already at the table`, 'character.id');
   b.emit({ type: 'character-joined', character: command.character });
   if (now.combat) b.emit({ type: 'order-changed', order: [...now.combat.order, command.character.id], reason: `${command.character.name} joins at the end of the order` });
 }
@@ -49,7 +49,7 @@ export function leave(b: Batch, command: CommandOf<'leave'>): void {
 
 export function endSession(b: Batch): void {
   const now = b.now;
-  if (now.betweenSessions) throw new DomainError('between-sessions', `session ${now.clock.session} has already ended`, 'type');
+  if (now.betweenSessions) throw new RuleError('between-sessions', `session ${now.clock.session} has already ended`, 'type');
   if (now.clock.stage !== 'scene') endEncounter(b);
   b.emit({ type: 'session-ended', session: now.clock.session });
 }

@@ -1,6 +1,7 @@
 import type { Element, RegularElement } from './elements';
 import { REGULAR_ELEMENTS } from './elements';
 import type { D100Options } from './options';
+import type { TestResult } from './test';
 
 /**
  * Ailments (d100-combat-rules.txt, ailments passage after "Fate Points"): four categories, one
@@ -97,6 +98,19 @@ export function isTechnicalAgainst(name: AilmentName, element: Element, options:
   return false;
 }
 
+/**
+ * The elements whose immunity confers immunity to an ailment. The Frozen row gives Ice immunity as
+ * immunity to Shocked (option `frozenImmunity`, C5): read as a slip for Frozen, or as written.
+ */
+export function immunityElements(name: AilmentName, options: Partial<Pick<D100Options, 'frozenImmunity'>>): RegularElement[] {
+  if (options.frozenImmunity === 'literal') {
+    if (name === 'frozen') return [];
+    if (name === 'shocked') return ['elec', 'ice'];
+  }
+  const e = AILMENTS[name].immunityElement;
+  return e ? [e] : [];
+}
+
 export type InflictOutcome =
   | { readonly ok: true; readonly ailments: readonly ActiveAilment[]; readonly replaced: AilmentName | null }
   | { readonly ok: false; readonly reason: 'slot-taken' | 'immune' | 'already'; readonly message: string };
@@ -110,11 +124,12 @@ export function inflictAilment(
   name: AilmentName,
   at: { readonly turnsStarted: number; readonly turns?: number | null; readonly source?: string },
   immuneTo: (element: RegularElement) => boolean,
-  options: Pick<D100Options, 'ailmentSameCategory' | 'stunnedDuration'>,
+  options: Pick<D100Options, 'ailmentSameCategory' | 'stunnedDuration'> & Partial<Pick<D100Options, 'frozenImmunity'>>,
 ): InflictOutcome {
   const def = AILMENTS[name];
-  if (def.immunityElement && immuneTo(def.immunityElement)) {
-    return { ok: false, reason: 'immune', message: `immune to ${def.title}: immunity to ${def.immunityElement} confers immunity to it` };
+  const immunity = immunityElements(name, options).find(immuneTo);
+  if (immunity) {
+    return { ok: false, reason: 'immune', message: `immune to ${def.title}: immunity to ${immunity} confers immunity to it` };
   }
   const occupant = current.find((a) => AILMENTS[a.name].category === def.category);
   if (occupant && occupant.name === name && name === 'staggered') {
@@ -158,4 +173,31 @@ export function ailmentsAtTurnEnd(current: readonly ActiveAilment[], turn: numbe
 /** Advantages enemies gain against a sufferer: one per ailment, and Stunned's extra one. */
 export function advantageFromAilments(current: readonly ActiveAilment[]): number {
   return current.reduce((n, a) => n + 1 + AILMENTS[a.name].extraAdvantageAgainst, 0);
+}
+
+/** What a Confused character does when it fails its start-of-turn Intelligence test. */
+export type ConfusedAct = 'nothing' | 'drop' | 'attack-nearest' | 'attack-self';
+
+/**
+ * Confused (the ailments passage): on a failed Intelligence test, by Degrees of Failure: 0-1 does
+ * nothing but may still oppose attacks; 2-3 drops what one hand holds (left when odd, right when
+ * even); 4+ attacks the nearest character; 5+ attacks itself. The two last bands overlap (option
+ * `confusedBands`, C8). A passed test leaves it free to act.
+ */
+export function confusedActs(test: Pick<TestResult, 'success' | 'degreesOfFailure'>, options: Pick<D100Options, 'confusedBands'>): { acts: ConfusedAct[]; hand?: 'left' | 'right' } {
+  if (test.success) return { acts: [] };
+  const dof = test.degreesOfFailure;
+  if (dof <= 1) return { acts: ['nothing'] };
+  if (dof <= 3) return { acts: ['drop'], hand: dof % 2 === 1 ? 'left' : 'right' };
+  if (dof === 4) return { acts: ['attack-nearest'] };
+  return { acts: options.confusedBands === 'both' ? ['attack-nearest', 'attack-self'] : ['attack-self'] };
+}
+
+/**
+ * Panicked (the ailments passage): a Panicked character that fails a test against the source of its
+ * panic spends its next Move and Action fleeing when its DoF and the source's DoS are 3 or more
+ * apart (option `panickedMargin`, C10: their sum, or the difference of the two numbers).
+ */
+export function panicFlees(degreesOfFailure: number, sourceDegreesOfSuccess: number, options: Pick<D100Options, 'panickedMargin'>): boolean {
+  return options.panickedMargin === 'sum' ? degreesOfFailure + sourceDegreesOfSuccess >= 3 : Math.abs(degreesOfFailure - sourceDegreesOfSuccess) >= 3;
 }

@@ -2,7 +2,7 @@ import { modifier, RuleError, sumModifiers, type Modifier } from '@personae/core
 import type { DiceSource } from '@personae/dice';
 import { advantageFromAilments, AILMENTS, inflictAilment, isTechnicalAgainst, type AilmentName } from './ailments';
 import { isImmune, isPhysical, type Affinity, type Element } from './elements';
-import { bonus, canOppose, disadvantagesOnAllTests, effectiveAffinity, hasAilment, livingPersona, type Fighter, type Score } from './fighter';
+import { armourAt, bonus, canOppose, disadvantagesOnAllTests, effectiveAffinity, hasAilment, hasHighGround, livingPersona, strengthBonus, terrainDisadvantages, type Fighter, type Score } from './fighter';
 import { hasBruisedRib, injuryFor, injuryTestDisadvantages, type Injury } from './injuries';
 import { hitLocation, type Location, type LocationResult } from './location';
 import type { D100Options } from './options';
@@ -50,7 +50,12 @@ export interface AttackSpec {
   readonly evasionParry?: boolean;
   /** Extra wounds a Burst Attack bought on this target ("Standard Attack and other Attack Actions"). */
   readonly extraWounds?: number;
+  /** A Called Attack that ignores the target's protector, with one more Disadvantage ("Defending and Protecting"). */
+  readonly ignoreProtector?: boolean;
 }
+
+/** What each die an attack draws is for, in the order drawn. */
+export type AttackDraw = 'attack' | 'evasion' | 'location';
 
 /** What a landed hit did to the one it landed on. */
 export interface HitOutcome {
@@ -93,7 +98,17 @@ export interface AttackResult {
   readonly oneMore: boolean;
   readonly attacker: Fighter;
   readonly defender: Fighter;
+  /** The protector the hit landed on instead of the defender ("Defending and Protecting", Protect). */
+  readonly protector?: Fighter;
+  /** Both attack rolls against a Condemned target (option `condemned`), when a second was rolled. */
+  readonly condemnedRolls?: readonly number[];
+  /** Whether the defender could not oppose because it had already evaded this Round (option `evasionsPerRound`). */
+  readonly evasionSpent: boolean;
+  readonly draws: readonly AttackDraw[];
 }
+
+/** The options the Advantages of an attack or evasion read. */
+export type ModifierOptions = Pick<D100Options, 'injuryDisadvantage' | 'difficultTerrainScope' | 'highGround'>;
 
 function counted(slug: string, list: readonly Counted[], sign: 1 | -1): Modifier[] {
   return list.filter((c) => c.count !== 0).map((c) => modifier(slug, c.label, sign * 10 * c.count));
@@ -115,7 +130,7 @@ function checkSpec(spec: AttackSpec): void {
 }
 
 /** The attack's Advantages and Disadvantages, those the rules add by themselves included. */
-export function attackModifiers(attacker: Fighter, defender: Fighter, spec: AttackSpec, options?: Pick<D100Options, 'injuryDisadvantage'>): Modifier[] {
+export function attackModifiers(attacker: Fighter, defender: Fighter, spec: AttackSpec, options?: ModifierOptions): Modifier[] {
   const mods = [...counted('advantage', spec.advantages ?? [], 1), ...counted('disadvantage', spec.disadvantages ?? [], -1)];
   const ailing = advantageFromAilments(defender.ailments);
   // d100-combat-rules.txt, ailments passage: enemies gain 1 Advantage per ailment (Stunned gives one more)
@@ -125,14 +140,22 @@ export function attackModifiers(attacker: Fighter, defender: Fighter, spec: Atta
   if (spec.kind === 'melee' && defender.conditions.prone) mods.push(modifier('advantage', 'Prone (Melee)', 10));
   // "Called Attack": two Disadvantages
   if (spec.called) mods.push(modifier('disadvantage', 'Called Attack', -20));
+  // "Defending and Protecting": a Called Attack ignores a protector with one more Disadvantage
+  if (spec.called && spec.ignoreProtector) mods.push(modifier('disadvantage', 'past the protector', -10));
   if (spec.kind === 'melee' && hasAilment(attacker, 'enraged')) mods.push(modifier('advantage', 'Enraged', 10));
   for (const d of disadvantagesOnAllTests(attacker)) mods.push(modifier('disadvantage', d.label, -10 * d.count));
   // "Wounds and Injury": an arm's Injury burdens attacks made with that hand
   if (options && spec.kind !== 'magic') for (const d of injuryTestDisadvantages(attacker.injuries, attacker.injuriesIgnored ?? [], { hand: spec.hand ?? 'right' }, options)) mods.push(modifier('disadvantage', d.label, -10 * d.count));
+  if (options) {
+    // "Difficult Terrain" (option difficultTerrainScope) and "High Ground" (option highGround)
+    const score: Score = spec.kind === 'melee' ? 'melee' : spec.kind === 'ballistic' ? 'ballistic' : 'magic';
+    for (const d of terrainDisadvantages(attacker, score, options)) mods.push(modifier('disadvantage', d.label, -10 * d.count));
+    if (hasHighGround(attacker, defender, options)) mods.push(modifier('advantage', 'High Ground', 10));
+  }
   return mods;
 }
 
-export function evasionModifiers(defender: Fighter, spec: AttackSpec, options?: Pick<D100Options, 'injuryDisadvantage'>): Modifier[] {
+export function evasionModifiers(defender: Fighter, spec: AttackSpec, options?: ModifierOptions): Modifier[] {
   const mods = [...counted('advantage', spec.evasionAdvantages ?? [], 1), ...counted('disadvantage', spec.evasionDisadvantages ?? [], -1)];
   // "Defending and Protecting": Defend gives Advantage on evasion
   if (defender.conditions.defending) mods.push(modifier('advantage', 'Defend', 10));
@@ -141,6 +164,7 @@ export function evasionModifiers(defender: Fighter, spec: AttackSpec, options?: 
   if (options) {
     const test = { ...(spec.evasionScore ? { score: spec.evasionScore } : {}), ...(spec.evasionParry ? { hand: 'right' as const } : {}) };
     for (const d of injuryTestDisadvantages(defender.injuries, defender.injuriesIgnored ?? [], test, options)) mods.push(modifier('disadvantage', d.label, -10 * d.count));
+    for (const d of terrainDisadvantages(defender, spec.evasionScore ?? 'agility', options)) mods.push(modifier('disadvantage', d.label, -10 * d.count));
   }
   return mods;
 }
@@ -206,7 +230,7 @@ export function landHit(target: Fighter, input: LandInput, options: D100Options)
   // "Weak": the damage ignores the Toughness Bonus; "Resist": +5 TB
   if (affinity !== 'weak') defenseSteps.push(modifier('toughness-bonus', 'Toughness Bonus', tb));
   if (affinity === 'resist') defenseSteps.push(modifier('resist', 'Resist', 5));
-  const armour = target.armour[input.location.location];
+  const armour = armourAt(target, input.location.location, options);
   if (armour && !input.ignoreArmour) defenseSteps.push(modifier('armour', `Armour (${input.location.location})`, armour));
   const defense = sumModifiers(defenseSteps);
   const defending = target.conditions.defending;
@@ -307,71 +331,94 @@ export function landHit(target: Fighter, input: LandInput, options: D100Options)
 }
 
 /**
- * A whole attack with injected dice, drawn in this order: the attack roll, the evasion roll (when
- * the defender opposes and the attack did not Fumble), the location roll (when the attack lands, is
- * not Called and the location is a fresh roll), and for a Repel a location roll for the attacker.
+ * A whole attack with injected dice, drawn in this order: the attack roll (twice against a Condemned
+ * target under condemned=attacker-better-of-two), the evasion roll (when the defender opposes and
+ * the attack did not Fumble), a second attack roll when a miss against a Condemned target is
+ * rerolled, the location roll (when the attack lands, is not Called and the location is a fresh
+ * roll), and for a Repel a location roll for the attacker. `draws` says what each die was for. A
+ * hit on a protected ally lands on `protector` instead ("Defending and Protecting").
  */
-export function resolveAttack(attacker: Fighter, defender: Fighter, spec: AttackSpec, dice: DiceSource, options: D100Options): AttackResult {
+export function resolveAttack(attacker: Fighter, defender: Fighter, spec: AttackSpec, dice: DiceSource, options: D100Options, protector: Fighter | null = null): AttackResult {
   checkSpec(spec);
   if (attacker.out) throw new RuleError('out-of-fight', `${attacker.name} is out of the fight and cannot attack`, 'attacker', ruleCitation('woundTracks'));
+  const draws: AttackDraw[] = [];
+  const die = (what: AttackDraw): number => (draws.push(what), dice.die(100));
   const mods = attackModifiers(attacker, defender, spec, options);
-  const attack = resolveTest(spec.attackTarget, dice.die(100), mods, options);
+  let attack = resolveTest(spec.attackTarget, die('attack'), mods, options);
   const helpless = defender.conditions.helpless || (options.drowsedIsHelpless === 'drowsed-helpless' && hasAilment(defender, 'drowsed'));
+  // Condemned: "attacks against you reroll to hit" (option condemned, U45)
+  const condemned = hasAilment(defender, 'condemned');
+  let condemnedRolls: number[] | undefined;
+  if (condemned && options.condemned === 'attacker-better-of-two') {
+    const second = die('attack');
+    condemnedRolls = [attack.roll, second];
+    if (second < attack.roll) attack = resolveTest(spec.attackTarget, second, mods, options);
+  }
+  // Option evasionsPerRound (U50): one evasion a Round at most
+  const evasionSpent = options.evasionsPerRound === 'one' && defender.evasionsThisRound > 0;
+  const mayOppose = spec.evasionTarget !== null && canOppose(defender) && !evasionSpent;
+  let evasion = null as TestResult | null;
+  const contest = (a: TestResult): { hit: boolean; opposed: OpposedResult | null } => {
+    if (a.fumble) return { hit: false, opposed: null }; // "Fumble": an automatic miss, no evasion roll
+    if (helpless) return { hit: true, opposed: null }; // Helpless: attacks hit automatically
+    if (mayOppose && evasion === null) evasion = resolveTest(spec.evasionTarget!, die('evasion'), evasionModifiers(defender, spec, options), options);
+    const opposed = resolveOpposed(a, evasion, options);
+    return { hit: opposed.actorWins || (a.critical && options.criticalNeedsWin === 'critical-lands' && a.success), opposed };
+  };
+  let { hit, opposed } = contest(attack);
+  if (!hit && condemned && options.condemned === 'attacker-may-reroll') {
+    const second = die('attack');
+    condemnedRolls = [attack.roll, second];
+    attack = resolveTest(spec.attackTarget, second, mods, options);
+    ({ hit, opposed } = contest(attack));
+  }
   const fumble = attack.fumble;
   const critical = attack.critical;
-  let evasion: TestResult | null = null;
-  let opposed: OpposedResult | null = null;
-  let hit: boolean;
-  if (fumble) hit = false; // "Fumble": an automatic miss, no evasion roll
-  else if (helpless) hit = true; // Helpless: attacks hit automatically
-  else {
-    if (spec.evasionTarget !== null && canOppose(defender)) evasion = resolveTest(spec.evasionTarget, dice.die(100), evasionModifiers(defender, spec, options), options);
-    opposed = resolveOpposed(attack, evasion, options);
-    hit = opposed.actorWins || (critical && options.criticalNeedsWin === 'critical-lands' && attack.success);
-  }
-  if (!hit) return { attack, evasion, opposed, fumble, critical, hit, outcome: null, repelled: false, oneMore: false, attacker, defender };
+  const common = { attack, evasion, opposed, fumble, critical, hit, evasionSpent, draws, ...(condemnedRolls ? { condemnedRolls } : {}) };
+  if (!hit) return { ...common, outcome: null, repelled: false, oneMore: false, attacker, defender };
+  const finalAttack = attack;
   const pickLocation = (): LocationResult => {
-    if (options.hitLocation === 'reversed-attack-roll') return hitLocation(attack.roll, options);
-    return hitLocation(dice.die(100), options);
+    if (options.hitLocation === 'reversed-attack-roll') return hitLocation(finalAttack.roll, options);
+    return hitLocation(die('location'), options);
   };
   const location: LocationResult = spec.called ? { roll: 0, number: 0, location: spec.called } : pickLocation();
   const net = netAdvantages(mods);
   const damageSteps: Modifier[] = [modifier('weapon', 'weapon damage', spec.damage), ...(spec.damageModifiers ?? [])];
-  // Step Five: Strength Bonus is added to melee weapon damage
-  if (spec.kind === 'melee') damageSteps.push(modifier('strength-bonus', 'Strength Bonus', bonus(attacker.scores.strength)));
+  // Step Five: Strength Bonus is added to melee weapon damage (Enraged: Unnatural Strength, option unnatural)
+  if (spec.kind === 'melee') damageSteps.push(modifier('strength-bonus', 'Strength Bonus', strengthBonus(attacker, options)));
   const reflectedSteps = [...damageSteps];
   if (attack.degreesOfSuccess) damageSteps.push(modifier('degrees', 'attacker Degrees of Success', attack.degreesOfSuccess));
-  if (evasion && evasion.degreesOfSuccess) damageSteps.push(modifier('degrees', 'defender Degrees of Success', -evasion.degreesOfSuccess));
+  const ev = evasion as TestResult | null;
+  if (ev && ev.degreesOfSuccess) damageSteps.push(modifier('degrees', 'defender Degrees of Success', -ev.degreesOfSuccess));
   // Step Two: every Advantage in excess of Disadvantage adds 1 damage
   if (net > 0) damageSteps.push(modifier('advantage', 'net Advantage', net));
-  const affinity = effectiveAffinity(defender, spec.element);
+  // Protect: the hit lands on the protector instead
+  const target = protector ?? defender;
+  const affinity = effectiveAffinity(target, spec.element);
   const tier = spec.tier ?? 1;
-  if (affinity === 'repel' && technicalAilment(defender, spec.element, options) === null) {
+  const landedOn = (t: Fighter) => (protector ? { defender, protector: t } : { defender: t });
+  if (affinity === 'repel' && technicalAilment(target, spec.element, options) === null) {
     // "Repel": the attack turns back on the attacker; a Repel of its own Blocks it
     if (attack.degreesOfSuccess) reflectedSteps.push(modifier('degrees', 'attacker Degrees of Success', attack.degreesOfSuccess));
     if (net > 0) reflectedSteps.push(modifier('advantage', 'net Advantage', net));
-    const selfLocation = options.hitLocation === 'reversed-attack-roll' ? location : hitLocation(dice.die(100), options);
+    const selfLocation = options.hitLocation === 'reversed-attack-roll' ? location : hitLocation(die('location'), options);
     const selfAffinity = effectiveAffinity(attacker, spec.element);
     if (selfAffinity === 'repel') {
       const blocked = landHit({ ...attacker, persona: null, affinities: { [spec.element]: 'block' } }, { damageSteps: reflectedSteps, element: spec.element, tier, kind: spec.kind, location: selfLocation, critical: false, ignoreArmour: !!spec.ignoreArmour, fateBlocks: 0, reflected: true }, options);
-      return { attack, evasion, opposed, fumble, critical, hit, outcome: blocked.outcome, repelled: true, oneMore: false, attacker, defender };
+      return { ...common, outcome: blocked.outcome, repelled: true, oneMore: false, attacker, ...landedOn(target) };
     }
     const back = landHit(attacker, { damageSteps: reflectedSteps, element: spec.element, tier, kind: spec.kind, location: selfLocation, critical: false, ignoreArmour: !!spec.ignoreArmour, fateBlocks: 0, reflected: true }, options);
-    return { attack, evasion, opposed, fumble, critical, hit, outcome: back.outcome, repelled: true, oneMore: false, attacker: back.target, defender };
+    return { ...common, outcome: back.outcome, repelled: true, oneMore: false, attacker: back.target, ...landedOn(target) };
   }
-  const landed = landHit(defender, { damageSteps, element: spec.element, tier, kind: spec.kind, location, critical, ignoreArmour: !!spec.ignoreArmour || hasAilment(defender, 'enraged'), fateBlocks: spec.fateBlocks ?? 0, reflected: false, extraWounds: spec.extraWounds ?? 0 }, options);
+  // An Enraged target: attacks on it ignore "AP" (option apMeans, U53)
+  const ignoreArmour = !!spec.ignoreArmour || (hasAilment(target, 'enraged') && options.apMeans === 'armour-points');
+  const landed = landHit(target, { damageSteps, element: spec.element, tier, kind: spec.kind, location, critical, ignoreArmour, fateBlocks: spec.fateBlocks ?? 0, reflected: false, extraWounds: spec.extraWounds ?? 0 }, options);
   return {
-    attack,
-    evasion,
-    opposed,
-    fumble,
-    critical,
-    hit,
+    ...common,
     outcome: landed.outcome,
     repelled: false,
     oneMore: landed.outcome.staggered && !spec.chanceAttack,
     attacker,
-    defender: landed.target,
+    ...landedOn(landed.target),
   };
 }
-

@@ -1,7 +1,7 @@
 import { requireSheetSize, RuleError, type Actor, type DecideContext, type Decider, type ParseResult } from '@personae/core';
 import type { DiceSource } from '@personae/dice';
 import { z } from 'zod';
-import { AILMENT_NAMES, AILMENTS, ailmentsAtTurnEnd, ailmentsAtTurnStart, inflictAilment, type AilmentName } from './ailments';
+import { AILMENT_NAMES, AILMENTS, ailmentsAtTurnEnd, ailmentsAtTurnStart, confusedActs, inflictAilment, panicFlees, type AilmentName, type ConfusedAct } from './ailments';
 import { allEnemiesStaggered, resolveAllOutAttack } from './allOutAttack';
 import { controllerOf, controls, requireAuthority } from './authority';
 import { attackModifiers, landHit, resolveAttack, type AttackResult, type AttackSpec } from './attack';
@@ -10,17 +10,18 @@ import { bloodLossTest } from './conditions';
 import { ELEMENTS, isImmune } from './elements';
 import { spendPoint, spendRemoveAilment, spendRestoreLight, spendRevivePersona, FATE_SPENDS } from './fate';
 import { modifier, sumModifiers, type Modifier } from '@personae/core';
-import { bonus, canOppose, disadvantagesOnAllTests, livingPersona, SCORES, type Fighter, type Score } from './fighter';
-import { armDisabled, injuryTestDisadvantages } from './injuries';
+import { armourAt, bonus, canOppose, disadvantagesOnAllTests, hasAilment, livingPersona, SCORES, terrainDisadvantages, type Fighter, type Position, type Score } from './fighter';
+import { MOVEMENT_TESTS, movementOutcome, type MovementOutcome, type MovementTest } from './movement';
+import { armDisabled, injuriesAfterRestoring, injuryTestDisadvantages, treatInjuries } from './injuries';
 import { initiativeOrder, type InitiativeEntry } from './initiative';
 import { hitLocation, LOCATIONS, type Location } from './location';
 import { attackOdds, type AttackOdds } from './odds';
 import { resolveOptions, type D100Options } from './options';
-import { ruleCitation } from './rules';
+import { ruleCitation, seed } from './rules';
 import { checkSheet, fighterFromSheet, type D100Sheet } from './sheet';
 import { resolveOpposed, resolveTest, type TestResult } from './test';
 import { fateAdvantages } from './fate';
-import { applyWounds, isOut } from './wounds';
+import { applyWounds, isOut, restoreWounds } from './wounds';
 
 /**
  * A d100 encounter as events (d100-combat-rules.txt, "Structured Time", "Combat Structure"): the GM
@@ -38,7 +39,7 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('set-options'), preset: z.string().default('seed'), options: z.record(z.string(), z.unknown()).default({}) }),
   z.strictObject({ type: z.literal('add-character'), id, sheet: z.unknown(), controller: z.string().min(1).max(64).nullable().optional() }),
   z.strictObject({ type: z.literal('set-controller'), id, controller: z.string().min(1).max(64).nullable() }),
-  z.strictObject({ type: z.literal('start'), startingAdvantages: z.record(z.string(), z.number().int().min(0).max(10)).default({}) }),
+  z.strictObject({ type: z.literal('start'), startingAdvantages: z.record(z.string(), z.number().int().min(0).max(10)).default({}), tieOrder: z.array(id).max(60).optional() }),
   z.strictObject({
     type: z.literal('attack'),
     attacker: id,
@@ -60,6 +61,8 @@ export const commandSchema = z.discriminatedUnion('type', [
     hand: z.enum(['right', 'left']).optional(),
     /** Burst Attack purchases, in the order bought: an extra target, or an extra wound on one already hit. */
     burst: z.array(z.union([z.strictObject({ extraTarget: id }), z.strictObject({ extraWound: id })])).max(10).optional(),
+    /** A Called Attack on a protected ally may ignore the protector, with one more Disadvantage ("Defending and Protecting"). */
+    ignoreProtector: z.boolean().optional(),
   }),
   z.strictObject({ type: z.literal('test'), who: id, score: z.enum(SCORES), target: z.number().int().min(-200).max(300).optional(), advantages: counted.default([]), disadvantages: counted.default([]), hand: z.enum(['right', 'left']).optional(), label: z.string().max(80).default('') }),
   z.strictObject({ type: z.literal('disengage'), who: id, from: z.array(id).min(1).max(12), method: z.enum(['test', 'action']).default('test'), score: z.enum(SCORES).default('agility'), target: z.number().int().min(-200).max(300).optional() }),
@@ -69,7 +72,13 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('baton-pass'), to: id }),
   z.strictObject({ type: z.literal('all-out-attack'), participants: z.array(z.strictObject({ id, score: z.enum(['melee', 'ballistic', 'magic']) })).min(1).max(12) }),
   z.strictObject({ type: z.literal('defend') }),
-  z.strictObject({ type: z.literal('inflict-ailment'), target: id, ailment: z.enum(AILMENT_NAMES), turns: z.number().int().min(1).max(20).nullable().optional() }),
+  z.strictObject({ type: z.literal('protect'), ally: id }),
+  z.strictObject({ type: z.literal('place'), target: id, x: z.number().int().min(-1000).max(1000), y: z.number().int().min(-1000).max(1000), elevation: z.number().int().min(-1000).max(1000).default(0) }),
+  z.strictObject({ type: z.literal('set-terrain'), target: id, dtn: z.number().int().min(0).max(3) }),
+  z.strictObject({ type: z.literal('movement-test'), who: id, kind: z.enum(MOVEMENT_TESTS), rough: z.boolean().default(false), target: z.number().int().min(-200).max(300).optional() }),
+  z.strictObject({ type: z.literal('restore-wounds'), target: id, light: z.number().int().min(0).max(50).default(0), heavy: z.number().int().min(0).max(50).default(0) }),
+  z.strictObject({ type: z.literal('treat-injuries'), target: id, how: z.enum(['rest', 'medical']) }),
+  z.strictObject({ type: z.literal('inflict-ailment'), target: id, ailment: z.enum(AILMENT_NAMES), turns: z.number().int().min(1).max(20).nullable().optional(), source: id.optional() }),
   z.strictObject({ type: z.literal('set-condition'), target: id, condition: z.enum(['helpless', 'prone', 'bloodLoss']), value: z.boolean() }),
   z.strictObject({ type: z.literal('spend-fate'), who: id, spend: z.enum(FATE_SPENDS), ailment: z.enum(AILMENT_NAMES).optional(), location: z.enum(LOCATIONS).optional(), test: z.enum(['attack', 'evasion', 'test']).optional() }),
   z.strictObject({ type: z.literal('end-turn') }),
@@ -82,12 +91,18 @@ export type EncounterEvent =
   | { type: 'character-added'; data: { group: number; id: string; sheet: D100Sheet; controller?: string | null } }
   | { type: 'controller-set'; data: { group: number; id: string; controller: string | null } }
   | { type: 'encounter-started'; data: { group: number; order: InitiativeEntry[]; dice: number[] } }
-  | { type: 'turn-started'; data: { group: number; id: string; round: number; dice: number[] } }
-  | { type: 'attack-resolved'; data: { group: number; attacker: string; defender: string; spec: AttackSpec; dice: number[]; summary: AttackSummary } }
+  | { type: 'turn-started'; data: { group: number; id: string; round: number; dice: number[]; confused?: ConfusedRecord } }
+  | { type: 'attack-resolved'; data: { group: number; attacker: string; defender: string; spec: AttackSpec; dice: number[]; summary: AttackSummary; protector?: string } }
   | { type: 'baton-passed'; data: { group: number; from: string; to: string; advantages: number } }
   | { type: 'all-out-attack'; data: { group: number; participants: { id: string; target: number; roll: number }[]; woundsEach: number; killed: string[] } }
   | { type: 'defending'; data: { group: number; id: string } }
-  | { type: 'ailment-inflicted'; data: { group: number; target: string; ailment: AilmentName; turns: number | null | undefined } }
+  | { type: 'protecting'; data: { group: number; id: string; ally: string } }
+  | { type: 'placed'; data: { group: number; target: string; position: Position } }
+  | { type: 'terrain-set'; data: { group: number; target: string; dtn: number } }
+  | { type: 'movement-tested'; data: { group: number; who: string; kind: MovementTest; target: number; roll: number; success: boolean; degrees: number; outcome: MovementOutcome } }
+  | { type: 'wounds-restored'; data: { group: number; target: string; light: number; heavy: number } }
+  | { type: 'injuries-treated'; data: { group: number; target: string; how: 'rest' | 'medical' } }
+  | { type: 'ailment-inflicted'; data: { group: number; target: string; ailment: AilmentName; turns: number | null | undefined; source?: string } }
   | { type: 'condition-set'; data: { group: number; target: string; condition: 'helpless' | 'prone' | 'bloodLoss'; value: boolean } }
   | { type: 'fate-spent'; data: { group: number; who: string; spend: (typeof FATE_SPENDS)[number]; ailment?: AilmentName; location?: Location } }
   | { type: 'test-rolled'; data: { group: number; who: string; score: Score; label: string; target: number; roll: number; success: boolean; degrees: number; modifiers: { label: string; value: number }[] } }
@@ -99,6 +114,16 @@ export type EncounterEvent =
   | { type: 'turn-ended'; data: { group: number; id: string; expired: AilmentName[]; forfeited: boolean } }
   | { type: 'round-ended'; data: { group: number; round: number } }
   | { type: 'undone'; data: { group: number } };
+
+/** A Confused character's start-of-turn Intelligence test and what it makes it do (the ailments passage). */
+export interface ConfusedRecord {
+  readonly target: number;
+  readonly roll: number;
+  readonly success: boolean;
+  readonly degrees: number;
+  readonly acts: readonly ConfusedAct[];
+  readonly hand?: 'left' | 'right';
+}
 
 /** One opposed test as recorded: each side's target and roll, and who won. */
 export interface OpposedRecord {
@@ -133,6 +158,12 @@ export interface AttackSummary {
   readonly savage: readonly string[];
   readonly repelled: boolean;
   readonly oneMore: boolean;
+  /** The protector the hit landed on instead ("Defending and Protecting"). */
+  readonly protectedBy?: string;
+  /** Both attack rolls against a Condemned target, when a second was rolled. */
+  readonly condemnedRolls?: readonly number[];
+  /** The defender did not oppose: it had already evaded this Round (option evasionsPerRound). */
+  readonly evasionSpent?: boolean;
   /** Burst Attack: the purchases made and the extra targets hit (with the location dice drawn for them). */
   readonly burst?: { readonly purchases: readonly ({ extraTarget: string } | { extraWound: string })[]; readonly extra: readonly BurstHit[]; readonly dice: readonly number[] };
 }
@@ -201,7 +232,7 @@ function update(state: EncounterState, who: string, change: (f: Fighter) => Figh
 export type AttackCommand = Extract<EncounterCommand, { type: 'attack' }>;
 
 /** The attack a command declares, filled from the attacker's weapon and sheet. */
-export function attackSpec(state: Pick<EncounterState, 'sheets' | 'oneMore' | 'fighters'>, c: AttackCommand): AttackSpec {
+export function attackSpec(state: Pick<EncounterState, 'sheets' | 'oneMore' | 'fighters'> & { readonly options?: D100Options }, c: AttackCommand): AttackSpec {
   const sheet = state.sheets[c.attacker]!;
   const defSheet = state.sheets[c.defender]!;
   const weapon = c.weapon !== undefined ? sheet.weapons.find((w) => w.name === c.weapon) : sheet.weapons[0];
@@ -211,7 +242,8 @@ export function attackSpec(state: Pick<EncounterState, 'sheets' | 'oneMore' | 'f
   const damage = c.damage ?? weapon?.damage;
   if (damage === undefined) refuse('no-damage', `damage: ${sheet.name} has no weapon; give the attack's damage`, 'damage', ruleCitation('damage'));
   const score = kind === 'melee' ? 'melee' : kind === 'ballistic' ? 'ballistic' : 'magic';
-  const evasion = evasionOf(defSheet);
+  // Option evasionVsMagic (C1): a mental attack is a magic attack of the Psychic element
+  const evasion = evasionOf(defSheet, state.options?.evasionVsMagic === 'no-dodge-vs-mental' && kind === 'magic' && element === 'psy');
   const baton = state.oneMore && state.oneMore.holder === c.attacker && state.oneMore.advantages ? [{ label: 'Baton Pass', count: state.oneMore.advantages }] : [];
   const attacker = state.fighters[c.attacker]!;
   const defender = state.fighters[c.defender]!;
@@ -228,7 +260,7 @@ export function attackSpec(state: Pick<EncounterState, 'sheets' | 'oneMore' | 'f
     damage,
     attackTarget: c.attackTarget ?? sheet.scores[score],
     evasionTarget: c.evasionTarget !== undefined ? c.evasionTarget : evasion.target,
-    ...(c.evasionTarget === undefined || c.evasionTarget === null ? { evasionScore: evasion.score, evasionParry: evasion.parry } : {}),
+    ...((c.evasionTarget === undefined && evasion.target !== null) || c.evasionTarget === null ? { evasionScore: evasion.score, evasionParry: evasion.parry } : {}),
     advantages: [...c.advantages, ...baton, ...fate, ...flee],
     disadvantages: [...c.disadvantages, ...burst],
     ...(evasionFate.length ? { evasionAdvantages: evasionFate } : {}),
@@ -236,6 +268,7 @@ export function attackSpec(state: Pick<EncounterState, 'sheets' | 'oneMore' | 'f
     ...(c.called ? { called: c.called } : {}),
     fateBlocks: c.fateBlocks,
     chanceAttack: c.chance,
+    ...(c.ignoreProtector ? { ignoreProtector: true } : {}),
   };
 }
 
@@ -249,20 +282,25 @@ export function declaredAttackOdds(state: Pick<EncounterState, 'fighters' | 'she
   const defender = Object.prototype.hasOwnProperty.call(state.fighters, c.defender) ? state.fighters[c.defender] : undefined;
   if (!attacker || !state.sheets[c.attacker]) refuse('unknown-character', `attacker: no character "${c.attacker}" in this encounter`, 'attacker');
   if (!defender || !state.sheets[c.defender]) refuse('unknown-character', `defender: no character "${c.defender}" in this encounter`, 'defender');
-  return attackOdds(attacker, defender, attackSpec(state, c), state.options);
+  return attackOdds(attacker, defender, attackSpec(state, c), state.options, protectorOf(state, attacker, defender, c));
 }
 
 const TRAINING = { untrained: -20, known: 0, trained: 10, experienced: 20, master: 30 } as const;
 
-/** The defender's best evasion skill, else its Agility; with the Score behind it and whether it is a Parry. */
-function evasionOf(sheet: D100Sheet): { target: number; score: Score; parry: boolean } {
-  let best: { target: number; score: Score; parry: boolean } = { target: sheet.scores.agility, score: 'agility', parry: false };
+/**
+ * The defender's best evasion skill, else its Agility; with the Score behind it and whether it is a
+ * Parry. Against a mental attack under evasionVsMagic=no-dodge-vs-mental, Dodge, Acrobatics and the
+ * plain Agility evasion do not count, and with nothing else the defender does not oppose.
+ */
+function evasionOf(sheet: D100Sheet, mental = false): { target: number | null; score: Score; parry: boolean } {
+  let best: { target: number | null; score: Score; parry: boolean } = { target: mental ? null : sheet.scores.agility, score: 'agility', parry: false };
   let found = false;
   for (const sk of sheet.skills) {
     const text = `${sk.name} ${sk.focus ?? ''}`;
     if (!/acrobatics|parry|dodge|awareness|evasion/i.test(text)) continue;
+    if (mental && /acrobatics|dodge/i.test(text)) continue;
     const target = sheet.scores[sk.score] + TRAINING[sk.training];
-    if (!found || target > best.target) best = { target, score: sk.score, parry: /parry/i.test(text) };
+    if (!found || target > (best.target ?? -Infinity)) best = { target, score: sk.score, parry: /parry/i.test(text) };
     found = true;
   }
   return best;
@@ -275,9 +313,9 @@ function bestSkill(sheet: D100Sheet, pattern: RegExp, fallback: readonly Score[]
   return best;
 }
 
-/** The Disadvantages every test of the fighter carries (Fatigue, ailments) and its Injuries' on this test. */
+/** The Disadvantages every test of the fighter carries (Fatigue, ailments), its Injuries' and its terrain's on this test. */
 function testBurdens(f: Fighter, test: { score?: Score; hand?: 'right' | 'left' }, options: D100Options): Modifier[] {
-  return [...disadvantagesOnAllTests(f), ...injuryTestDisadvantages(f.injuries, f.injuriesIgnored, test, options)].map((d) => modifier('disadvantage', d.label, -10 * d.count));
+  return [...disadvantagesOnAllTests(f), ...injuryTestDisadvantages(f.injuries, f.injuriesIgnored, test, options), ...terrainDisadvantages(f, test.score ?? null, options)].map((d) => modifier('disadvantage', d.label, -10 * d.count));
 }
 
 function summarize(r: AttackResult): AttackSummary {
@@ -295,7 +333,25 @@ function summarize(r: AttackResult): AttackSummary {
     savage: o?.savage ?? [],
     repelled: r.repelled,
     oneMore: r.oneMore,
+    ...(r.protector ? { protectedBy: r.protector.id } : {}),
+    ...(r.condemnedRolls ? { condemnedRolls: r.condemnedRolls } : {}),
+    ...(r.evasionSpent ? { evasionSpent: true } : {}),
   };
+}
+
+/**
+ * The character protecting `defender` from this attack ("Defending and Protecting", Protect), or
+ * null. A Called Attack may ignore the protector (with one more Disadvantage).
+ */
+function protectorOf(state: Pick<EncounterState, 'fighters'>, attacker: Fighter, defender: Fighter, c: Pick<AttackCommand, 'called' | 'ignoreProtector'>): Fighter | null {
+  const p = Object.values(state.fighters).find((f) => f.conditions.protecting === defender.id && !f.out && f.id !== attacker.id) ?? null;
+  if (c.ignoreProtector) {
+    const cite = seed('Defending and Protecting');
+    if (!c.called) refuse('ignore-protector-uncalled', 'ignoreProtector: only a Called Attack may ignore a protector', 'ignoreProtector', cite);
+    if (!p) refuse('no-protector', `ignoreProtector: nobody protects ${defender.name}`, 'ignoreProtector', cite);
+    return null;
+  }
+  return p;
 }
 
 function enemiesOf(state: EncounterState, who: string): Fighter[] {
@@ -315,7 +371,14 @@ function turnStartEvent(state: EncounterState, who: string, round: number, dice:
   const f = state.fighters[who]!;
   // Blood Loss: a free Toughness test at the start of the bleeder's turn
   if (f.conditions.bloodLoss) rec.dice.die(100);
-  return { type: 'turn-started', data: { group, id: who, round, dice: rec.drawn } };
+  // Confused: an Intelligence test at the start of its turn; its DoF say what it does (option confusedBands)
+  let confused: ConfusedRecord | undefined;
+  if (hasAilment(f, 'confused')) {
+    const t = resolveTest(f.scores.intelligence, dice.die(100), testBurdens(f, { score: 'intelligence' }, state.options), state.options);
+    const acts = confusedActs(t, state.options);
+    confused = { target: t.target, roll: t.roll, success: t.success, degrees: t.degrees, acts: acts.acts, ...(acts.hand ? { hand: acts.hand } : {}) };
+  }
+  return { type: 'turn-started', data: { group, id: who, round, dice: rec.drawn, ...(confused ? { confused } : {}) } };
 }
 
 /** The moments a grappled character's escape test is called for (option grappleEscape, C6). */
@@ -388,11 +451,12 @@ function burstAttack(state: EncounterState, c: Extract<EncounterCommand, { type:
     }
   }
   const main: AttackSpec = wounds[c.defender] ? { ...spec, extraWounds: wounds[c.defender] } : spec;
-  const redone = resolveAttack(attacker, state.fighters[c.defender]!, main, given(dice), state.options);
+  const protector = protectorOf(state, attacker, state.fighters[c.defender]!, c);
+  const redone = resolveAttack(attacker, state.fighters[c.defender]!, main, given(dice), state.options, protector);
   const rec = recording(host);
   const extra = burstHits(state, attacker, main, redone, purchases, wounds, rec.dice).hits;
   const summary: AttackSummary = { ...summarize(redone), burst: { purchases, extra, dice: rec.drawn } };
-  return { type: 'attack-resolved', data: { group, attacker: c.attacker, defender: c.defender, spec: main, dice: [...dice], summary } };
+  return { type: 'attack-resolved', data: { group, attacker: c.attacker, defender: c.defender, spec: main, dice: [...dice], summary, ...(protector ? { protector: protector.id } : {}) } };
 }
 
 /** Extra targets of a burst: hit with the attack's degrees, no evasion, a location each (U18). */
@@ -438,6 +502,7 @@ function reroll(state: EncounterState, f: Fighter, which: 'attack' | 'evasion' |
   const d = last.data;
   const side = which ?? (d.attacker === f.id ? 'attack' : 'evasion');
   if (side === 'test' || (side === 'attack' && d.attacker !== f.id) || (side === 'evasion' && d.defender !== f.id)) refuse('not-your-test', `test: ${f.name} made no ${side} test in the last command`, 'test', cite);
+  if (d.summary.condemnedRolls) refuse('already-rerolled', 'spend: an attack on a Condemned target has already been rolled again', 'spend', cite);
   if (side === 'evasion' && d.summary.evasionRoll === null) refuse('no-evasion', `test: ${f.name} made no evasion test in the last attack`, 'test', cite);
   const before = foldGroups(state.groups.slice(0, -1), state.setup);
   const attacker = before.fighters[d.attacker]!;
@@ -452,7 +517,7 @@ function reroll(state: EncounterState, f: Fighter, which: 'attack' | 'evasion' |
   const dice: DiceSource = { kind: host.kind, die: (sides) => (i < prefix.length ? prefix[i++]! : rec.dice.die(sides)) };
   const drawn: number[] = [];
   const logging: DiceSource = { kind: host.kind, die: (sides) => { const v = dice.die(sides); drawn.push(v); return v; } };
-  const r = resolveAttack(attacker, defender, d.spec, logging, before.options);
+  const r = resolveAttack(attacker, defender, d.spec, logging, before.options, d.protector ? before.fighters[d.protector]! : null);
   const replacement: EncounterEvent = { type: 'attack-resolved', data: { ...d, dice: drawn, summary: summarize(r) } };
   return { type: 'test-rerolled', data: { group, who: f.id, test: side, oldRoll, newRoll, kept, replacement } };
 }
@@ -514,7 +579,7 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
       if (state.current !== null) refuse('started', 'the encounter has already started', 'type');
       if (state.order.length === 0 && Object.keys(state.fighters).length < 2) refuse('too-few', 'an encounter needs at least two characters', 'type');
       const rec = recording(ctx.dice);
-      const order = initiativeOrder(Object.values(state.fighters), rec.dice, command.startingAdvantages);
+      const order = initiativeOrder(Object.values(state.fighters), rec.dice, command.startingAdvantages, { method: state.options.initiativeLastTie, ...(command.tieOrder ? { tieOrder: command.tieOrder } : {}) });
       const started: EncounterEvent = { type: 'encounter-started', data: { group, order, dice: rec.drawn } };
       const after = evolveEncounter(state, started);
       return [started, turnStartEvent(after, order[0]!.id, 1, ctx.dice, group)];
@@ -534,9 +599,10 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
       if (defender.out) refuse('defender-out', `defender: ${defender.name} is already out of the fight`, 'defender', ruleCitation('woundTracks'));
       if (attacker.ailments.some((a) => AILMENTS[a.name].noActions)) refuse('no-actions', `attacker: ${attacker.name} may make no actions (${attacker.ailments.map((a) => AILMENTS[a.name].title).join(', ')})`, 'attacker', ruleCitation('ailments'));
       const spec = attackSpec(state, command);
+      const protector = protectorOf(state, attacker, defender, command);
       const rec = recording(ctx.dice);
-      const r = resolveAttack(attacker, defender, spec, rec.dice, state.options);
-      if (!command.burst) return [{ type: 'attack-resolved', data: { group, attacker: command.attacker, defender: command.defender, spec, dice: rec.drawn, summary: summarize(r) } }];
+      const r = resolveAttack(attacker, defender, spec, rec.dice, state.options, protector);
+      if (!command.burst) return [{ type: 'attack-resolved', data: { group, attacker: command.attacker, defender: command.defender, spec, dice: rec.drawn, summary: summarize(r), ...(protector ? { protector: protector.id } : {}) } }];
       return [burstAttack(state, command, spec, r, rec.drawn, ctx.dice, group)];
     }
     case 'baton-pass': {
@@ -575,10 +641,52 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
       acting(state.current, 'type');
       return [{ type: 'defending', data: { group, id: state.current } }];
     }
+    case 'protect': {
+      if (state.current === null) refuse('not-started', 'the encounter has not started', 'type');
+      acting(state.current, 'type');
+      const me = state.fighters[state.current]!;
+      const ally = fighter(state, command.ally, 'ally');
+      const cite = seed('Defending and Protecting');
+      if (ally.id === me.id) refuse('protect-self', 'ally: a character protects someone else', 'ally', cite);
+      if (ally.side !== me.side) refuse('not-an-ally', `ally: ${ally.name} is not an ally of ${me.name}`, 'ally', cite);
+      if (ally.out) refuse('ally-out', `ally: ${ally.name} is out of the fight`, 'ally', cite);
+      return [{ type: 'protecting', data: { group, id: me.id, ally: ally.id } }];
+    }
+    case 'place': {
+      gmOnly('place characters on the map');
+      fighter(state, command.target, 'target');
+      return [{ type: 'placed', data: { group, target: command.target, position: { x: command.x, y: command.y, elevation: command.elevation } } }];
+    }
+    case 'set-terrain': {
+      gmOnly('set the terrain');
+      fighter(state, command.target, 'target');
+      return [{ type: 'terrain-set', data: { group, target: command.target, dtn: command.dtn } }];
+    }
+    case 'movement-test': {
+      acting(command.who, 'who');
+      const f = fighter(state, command.who, 'who');
+      // "Obstacles and unusual movement": Athletics or Acrobatics with the focus, else Agility
+      const skill = command.target !== undefined ? { target: command.target, score: 'agility' as Score } : bestSkill(state.sheets[f.id]!, /athletic|acrobat/i, ['agility']);
+      const mods: Modifier[] = [...(f.pendingAdvantages ? [modifier('advantage', 'Fate Point', 10 * f.pendingAdvantages)] : []), ...testBurdens(f, { score: 'agility' }, state.options)];
+      const t = resolveTest(skill.target, ctx.dice.die(100), mods, state.options);
+      const outcome = movementOutcome(command.kind, t, state.options, command.rough);
+      return [{ type: 'movement-tested', data: { group, who: f.id, kind: command.kind, target: t.target, roll: t.roll, success: t.success, degrees: t.degrees, outcome } }];
+    }
+    case 'restore-wounds': {
+      gmOnly('restore wounds');
+      fighter(state, command.target, 'target');
+      return [{ type: 'wounds-restored', data: { group, target: command.target, light: command.light, heavy: command.heavy } }];
+    }
+    case 'treat-injuries': {
+      gmOnly('rule on rest and medical attention');
+      fighter(state, command.target, 'target');
+      return [{ type: 'injuries-treated', data: { group, target: command.target, how: command.how } }];
+    }
     case 'inflict-ailment': {
       gmOnly('inflict ailments directly');
       fighter(state, command.target, 'target');
-      return [{ type: 'ailment-inflicted', data: { group, target: command.target, ailment: command.ailment, turns: command.turns } }];
+      if (command.source !== undefined) fighter(state, command.source, 'source');
+      return [{ type: 'ailment-inflicted', data: { group, target: command.target, ailment: command.ailment, turns: command.turns, ...(command.source !== undefined ? { source: command.source } : {}) } }];
     }
     case 'set-condition': {
       gmOnly('set conditions');
@@ -702,9 +810,30 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
   }
 }
 
-function inflict(state: EncounterState, target: string, ailment: AilmentName, turns?: number | null): EncounterState {
+/**
+ * Panicked after an attack between the sufferer and the source of its panic (the ailments passage):
+ * winning the test against the source ends the panic; failing it by far enough (option
+ * panickedMargin) spends its next Move and Action fleeing.
+ */
+function panicAfterAttack(state: EncounterState, attackerId: string, defenderId: string, r: AttackResult): EncounterState {
+  let s = state;
+  const check = (who: string, source: string, own: TestResult | null, theirs: TestResult | null, won: boolean): void => {
+    const f = s.fighters[who]!;
+    const panic = f.ailments.find((a) => a.name === 'panicked' && a.source === source);
+    if (!panic || !own) return;
+    if (won) s = put(s, { ...f, ailments: f.ailments.filter((a) => a !== panic) });
+    else if (!own.success && panicFlees(own.degreesOfFailure, theirs?.degreesOfSuccess ?? 0, s.options)) s = put(s, { ...f, conditions: { ...f.conditions, mustFlee: true } });
+  };
+  if (r.opposed) {
+    check(attackerId, defenderId, r.attack, r.evasion, r.opposed.actorWins);
+    check(defenderId, attackerId, r.evasion, r.attack, !r.opposed.actorWins && r.evasion !== null && r.evasion.success);
+  }
+  return s;
+}
+
+function inflict(state: EncounterState, target: string, ailment: AilmentName, turns?: number | null, source?: string): EncounterState {
   const f = state.fighters[target]!;
-  const r = inflictAilment(f.ailments, ailment, { turnsStarted: f.turnsStarted, ...(turns !== undefined ? { turns } : {}) }, (e) => isImmune(livingPersona(f)?.affinities ?? f.affinities, e), state.options);
+  const r = inflictAilment(f.ailments, ailment, { turnsStarted: f.turnsStarted, ...(turns !== undefined ? { turns } : {}), ...(source !== undefined ? { source } : {}) }, (e) => isImmune(livingPersona(f)?.affinities ?? f.affinities, e), state.options);
   return r.ok ? put(state, { ...f, ailments: r.ailments }) : state;
 }
 
@@ -748,7 +877,9 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       // A new Turn: Chance Attacks may be made again; a grapple whose grappler is out has ended
       const grappler = f.conditions.grappledBy;
       const free = grappler !== null && state.fighters[grappler]?.out === true;
-      f = { ...f, turnsStarted: turn, ailments: active, conditions: { ...f.conditions, defending: false, ...(free ? { grappledBy: null } : {}) }, chance: { ...f.chance, sinceTurn: false } };
+      // Protect waits until the start of the protector's next turn under protectDuration=next-turn-start
+      const protecting = state.options.protectDuration === 'next-turn-start' ? null : f.conditions.protecting;
+      f = { ...f, turnsStarted: turn, ailments: active, conditions: { ...f.conditions, defending: false, protecting, ...(free ? { grappledBy: null } : {}) }, chance: { ...f.chance, sinceTurn: false } };
       if (f.conditions.bloodLoss && event.data.dice.length) {
         const burdens = injuryTestDisadvantages(f.injuries, f.injuriesIgnored, { score: 'toughness' }, state.options).map((d) => modifier('disadvantage', d.label, -10 * d.count));
         const test = resolveTest(Math.max(0, f.scores.toughness - f.conditions.toughnessDecay), event.data.dice[0]!, burdens, state.options);
@@ -758,8 +889,12 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
     }
     case 'attack-resolved': {
       const before = state.fighters[event.data.attacker]!;
-      const r = resolveAttack(before, state.fighters[event.data.defender]!, event.data.spec, given(event.data.dice), state.options);
+      const protector = event.data.protector ? state.fighters[event.data.protector]! : null;
+      const r = resolveAttack(before, state.fighters[event.data.defender]!, event.data.spec, given(event.data.dice), state.options, protector);
       let s = put(put(state, r.attacker), r.defender);
+      // Protect is spent on the attack that hit the ally
+      if (r.protector) s = put(s, { ...r.protector, conditions: { ...r.protector.conditions, protecting: null } });
+      s = panicAfterAttack(s, event.data.attacker, event.data.defender, r);
       const b = event.data.summary.burst;
       if (b) {
         const wounds: Record<string, number> = {};
@@ -771,7 +906,7 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       const chance = event.data.spec.chanceAttack ? { sinceTurn: true, targetsThisRound: [...a.chance.targetsThisRound, event.data.defender] } : a.chance;
       s = put(s, { ...a, pendingAdvantages: 0, chance });
       const d = s.fighters[event.data.defender]!;
-      s = put(s, { ...d, pendingAdvantages: event.data.summary.evasionRoll !== null ? 0 : d.pendingAdvantages, openings: event.data.spec.chanceAttack ? d.openings.filter((o) => o.by !== event.data.attacker) : d.openings });
+      s = put(s, { ...d, pendingAdvantages: event.data.summary.evasionRoll !== null ? 0 : d.pendingAdvantages, openings: event.data.spec.chanceAttack ? d.openings.filter((o) => o.by !== event.data.attacker) : d.openings, evasionsThisRound: (d.evasionsThisRound ?? 0) + (r.evasion ? 1 : 0) });
       const held = state.oneMore?.holder === event.data.attacker ? state.oneMore : null;
       // "One More": staggering earns one; a One More action may earn another; otherwise it is spent
       if (r.oneMore) s = { ...s, oneMore: { holder: event.data.attacker, chain: held?.chain ?? [event.data.attacker], advantages: 0 } };
@@ -794,8 +929,24 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       const f = state.fighters[event.data.id]!;
       return put(state, { ...f, conditions: { ...f.conditions, defending: true } });
     }
+    case 'protecting':
+      return update(state, event.data.id, (f) => ({ ...f, conditions: { ...f.conditions, protecting: event.data.ally } }));
+    case 'placed':
+      return update(state, event.data.target, (f) => ({ ...f, conditions: { ...f.conditions, position: event.data.position } }));
+    case 'terrain-set':
+      return update(state, event.data.target, (f) => ({ ...f, conditions: { ...f.conditions, difficultTerrain: event.data.dtn } }));
+    case 'movement-tested':
+      return update(state, event.data.who, (f) => ({ ...f, pendingAdvantages: 0 }));
+    case 'wounds-restored':
+      return update(state, event.data.target, (f) => {
+        const r = restoreWounds(f.tracks, event.data.light, event.data.heavy);
+        const injuries = injuriesAfterRestoring(f.injuries, r.heavyRestored, r.tracks.left.heavy === r.tracks.max.heavy, state.options);
+        return { ...f, tracks: r.tracks, injuries };
+      });
+    case 'injuries-treated':
+      return update(state, event.data.target, (f) => ({ ...f, injuries: treatInjuries(f.injuries, state.options) }));
     case 'ailment-inflicted':
-      return inflict(state, event.data.target, event.data.ailment, event.data.turns);
+      return inflict(state, event.data.target, event.data.ailment, event.data.turns, event.data.source);
     case 'condition-set': {
       const f = state.fighters[event.data.target]!;
       return put(state, { ...f, conditions: { ...f.conditions, [event.data.condition]: event.data.value } });
@@ -816,7 +967,8 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
     case 'turn-ended': {
       const f = state.fighters[event.data.id]!;
       // the openings it gave (a Flee, a failed Grapple) are answered in its Turn or not at all
-      return { ...put(state, { ...f, ailments: ailmentsAtTurnEnd(f.ailments, f.turnsStarted).active, openings: [] }), oneMore: null };
+      // a Panicked flight takes the turn's Move and Action, and is then spent
+      return { ...put(state, { ...f, ailments: ailmentsAtTurnEnd(f.ailments, f.turnsStarted).active, openings: [], conditions: { ...f.conditions, mustFlee: false } }), oneMore: null };
     }
     case 'test-rolled':
       return update(state, event.data.who, (f) => ({ ...f, pendingAdvantages: 0 }));
@@ -838,13 +990,15 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
     case 'round-ended': {
       // A new Round: each enemy may be Chance-Attacked again; ignored Injuries count again
       let s = state;
-      for (const f of Object.values(state.fighters)) s = put(s, { ...f, chance: { ...f.chance, targetsThisRound: [] }, injuriesIgnored: [] });
+      for (const f of Object.values(state.fighters)) s = put(s, { ...f, chance: { ...f.chance, targetsThisRound: [] }, injuriesIgnored: [], evasionsThisRound: 0 });
       // Burning: at the end of each round a Damage 4 attack ignoring Armour, +1 per round burning, at most 1 wound
       for (const f of Object.values(s.fighters)) {
         const burning = f.ailments.find((a) => a.name === 'burning');
         if (!burning || f.out) continue;
         const damage = 4 + burning.elapsed;
-        const wound = state.options.burning === 'automatic-wound' || damage > bonus(f.scores.toughness - f.conditions.toughnessDecay);
+        // "ignoring AP" (option apMeans): Armour ignored, or the body's Armour counted in full
+        const defense = bonus(f.scores.toughness - f.conditions.toughnessDecay) + (state.options.apMeans === 'armour-penetration' ? armourAt(f, 'body', state.options) : 0);
+        const wound = state.options.burning === 'automatic-wound' || damage > defense;
         const applied = wound ? applyWounds(f.tracks, 1, 0, state.options) : null;
         const ailments = f.ailments.map((a) => (a === burning ? { ...a, elapsed: a.elapsed + 1 } : a));
         const g = applied ? { ...f, tracks: applied.tracks, stress: f.stress + applied.stress, ailments } : { ...f, ailments };
@@ -865,7 +1019,7 @@ function visible(state: EncounterState, who: string, viewer: Actor): boolean {
 function mentions(event: EncounterEvent): string[] {
   const d = event.data as Record<string, unknown>;
   const out: string[] = [];
-  for (const k of ['id', 'attacker', 'defender', 'target', 'who', 'from', 'to', 'grappler']) if (typeof d[k] === 'string') out.push(d[k] as string);
+  for (const k of ['id', 'attacker', 'defender', 'target', 'who', 'from', 'to', 'grappler', 'ally', 'source', 'protector']) if (typeof d[k] === 'string') out.push(d[k] as string);
   if (event.type === 'all-out-attack') out.push(...event.data.killed);
   if (event.type === 'fled') out.push(...event.data.from);
   if (event.type === 'disengaged') out.push(...event.data.results.map((r) => r.enemy), ...event.data.fled);

@@ -2,6 +2,7 @@ import { AILMENTS, type ActiveAilment } from './ailments';
 import { affinityOf, isPhysical, type Affinity, type AffinityTable, type Element } from './elements';
 import type { Injury } from './injuries';
 import { LOCATIONS, type Location } from './location';
+import type { D100Options } from './options';
 import { woundTracksFor, type WoundTracks } from './wounds';
 
 /** The ten Scores; each Bonus is the Score's tens digit. */
@@ -31,6 +32,21 @@ export interface Conditions {
   readonly grappledBy: string | null;
   /** Toughness lost to decay ("Score Decay"). */
   readonly toughnessDecay: number;
+  /** The Difficult Terrain Number of the ground it stands in, 0 to 3 ("Difficult Terrain"). */
+  readonly difficultTerrain: number;
+  /** Where it stands, in metres on the map's square grid, and its elevation (the GM places it). */
+  readonly position: Position | null;
+  /** The ally it protects ("Defending and Protecting", Protect). */
+  readonly protecting: string | null;
+  /** A Panicked character's next Move and Action are spent fleeing (the Panicked ailment). */
+  readonly mustFlee: boolean;
+}
+
+/** A place on the map: one square per metre, elevation in metres ("Movement and Combat"). */
+export interface Position {
+  readonly x: number;
+  readonly y: number;
+  readonly elevation: number;
 }
 
 /** A character in a fight: what the rules read and change. */
@@ -67,9 +83,11 @@ export interface Fighter {
   readonly chance: { readonly sinceTurn: boolean; readonly targetsThisRound: readonly string[] };
   /** Enemies that may make a Chance Attack on it, and why (a Flee gives theirs an Advantage). */
   readonly openings: readonly { readonly by: string; readonly trigger: 'flee' | 'failed-grapple' }[];
+  /** Attacks it has opposed this Round (option evasionsPerRound). */
+  readonly evasionsThisRound: number;
 }
 
-export const NO_CONDITIONS: Conditions = { defending: false, helpless: false, bloodLoss: false, prone: false, grappledBy: null, toughnessDecay: 0 };
+export const NO_CONDITIONS: Conditions = { defending: false, helpless: false, bloodLoss: false, prone: false, grappledBy: null, toughnessDecay: 0, difficultTerrain: 0, position: null, protecting: null, mustFlee: false };
 
 export function noArmour(): Record<Location, number> {
   return Object.fromEntries(LOCATIONS.map((l) => [l, 0])) as Record<Location, number>;
@@ -113,6 +131,7 @@ export function makeFighter(init: FighterInit): Fighter {
     injuriesIgnored: [],
     chance: { sinceTurn: false, targetsThisRound: [] },
     openings: [],
+    evasionsThisRound: 0,
   };
 }
 
@@ -162,4 +181,51 @@ export function disadvantagesOnAllTests(f: Fighter): { label: string; count: num
 export function canOppose(f: Fighter): boolean {
   if (f.out || f.conditions.helpless) return false;
   return !f.ailments.some((a) => AILMENTS[a.name].cannotOppose);
+}
+
+/**
+ * The Strength Bonus that melee damage adds. An Enraged character gains Unnatural Strength (2), read
+ * by option `unnatural` (U43): 2 added to the bonus, or the bonus doubled.
+ */
+export function strengthBonus(f: Fighter, options: Pick<D100Options, 'unnatural'>): number {
+  const sb = bonus(f.scores.strength);
+  if (!hasAilment(f, 'enraged')) return sb;
+  return options.unnatural === 'multiply-bonus' ? sb * 2 : sb + 2;
+}
+
+/**
+ * Disadvantages the Difficult Terrain Number gives a test (d100-combat-rules.txt, "Difficult
+ * Terrain"; option `difficultTerrainScope`, C2): on Agility tests only, or on every test.
+ */
+export function terrainDisadvantages(f: Fighter, score: Score | null, options: Pick<D100Options, 'difficultTerrainScope'>): { label: string; count: number }[] {
+  const dtn = f.conditions.difficultTerrain ?? 0;
+  if (!dtn) return [];
+  if (options.difficultTerrainScope === 'movement-and-agility' && score !== 'agility') return [];
+  return [{ label: 'Difficult Terrain', count: dtn }];
+}
+
+/** The Armour at a location (option `armour`, U17: per location, or the body's everywhere). */
+export function armourAt(f: Fighter, location: Location, options: Pick<D100Options, 'armour'>): number {
+  return (options.armour === 'single' ? f.armour.body : f.armour[location]) ?? 0;
+}
+
+/** Whether two placed characters stand in adjacent squares: Engaged in Melee when they are enemies ("Movement and Combat"). */
+export function adjacent(a: Fighter, b: Fighter): boolean {
+  const p = a.conditions.position;
+  const q = b.conditions.position;
+  if (!p || !q) return false;
+  return Math.max(Math.abs(p.x - q.x), Math.abs(p.y - q.y)) <= 1 && Math.abs(p.elevation - q.elevation) <= 1;
+}
+
+/**
+ * High Ground ("How Attacks Work", the Advantage table): the target stands lower than the attacker;
+ * option `highGround` (C20) reads "roughly 1 metre or less below you" as at least 1 m lower, or as
+ * lower by 1 m at most. Unplaced characters have none.
+ */
+export function hasHighGround(attacker: Fighter, target: Fighter, options: Pick<D100Options, 'highGround'>): boolean {
+  const p = attacker.conditions.position;
+  const q = target.conditions.position;
+  if (!p || !q) return false;
+  const drop = p.elevation - q.elevation;
+  return options.highGround === 'at-least-1m-lower' ? drop >= 1 : drop > 0 && drop <= 1;
 }

@@ -10,6 +10,7 @@ export * from './fighter';
 export * from './attack';
 export * from './fate';
 export * from './conditions';
+export * from './movement';
 export * from './initiative';
 export * from './allOutAttack';
 export * from './batonPass';

@@ -1,11 +1,15 @@
+import { RuleError } from '@personae/core';
 import type { DiceSource } from '@personae/dice';
 import { bonus, type Fighter } from './fighter';
+import type { D100Options } from './options';
+import { ruleCitation } from './rules';
 
 /**
  * Initiative (d100-combat-rules.txt, "Combat Structure", Step Three): the Agility or Perception
  * Bonus (the higher) plus 1 per starting Advantage. Ties go to the higher Score behind the bonus,
  * then to the larger Fate Point pool; the seed's sentence breaks off there, and the last tie is
- * settled by a d10 roll-off (higher first, rolled again while equal).
+ * settled by option `initiativeLastTie` (U13): a d10 roll-off (higher first, rolled again while
+ * equal), the party's side first (then a roll-off), or the GM's order.
  */
 export interface InitiativeEntry {
   readonly id: string;
@@ -23,7 +27,13 @@ export function initiativeOf(f: Fighter, startingAdvantages = 0): { initiative: 
   return { initiative: bonus(score) + startingAdvantages, score };
 }
 
-export function initiativeOrder(fighters: readonly Fighter[], dice: DiceSource, startingAdvantages: Readonly<Record<string, number>> = {}): InitiativeEntry[] {
+export interface LastTie {
+  readonly method: D100Options['initiativeLastTie'];
+  /** The GM's order for ties under method `gm`: every character of a tied group must be named. */
+  readonly tieOrder?: readonly string[];
+}
+
+export function initiativeOrder(fighters: readonly Fighter[], dice: DiceSource, startingAdvantages: Readonly<Record<string, number>> = {}, lastTie: LastTie = { method: 'roll-off' }): InitiativeEntry[] {
   const entries = fighters.map((f) => ({ id: f.id, ...initiativeOf(f, startingAdvantages[f.id] ?? 0), fate: f.fate.current, rollOff: [] as number[] }));
   const key = (e: (typeof entries)[number]) => [e.initiative, e.score, e.fate];
   const cmp = (a: (typeof entries)[number], b: (typeof entries)[number]) => {
@@ -37,10 +47,27 @@ export function initiativeOrder(fighters: readonly Fighter[], dice: DiceSource, 
   for (let i = 0; i < sorted.length; ) {
     let j = i + 1;
     while (j < sorted.length && cmp(sorted[i]!, sorted[j]!) === 0) j++;
-    out.push(...rollOff(sorted.slice(i, j), dice));
+    out.push(...breakTie(sorted.slice(i, j), fighters, dice, lastTie));
     i = j;
   }
   return out;
+}
+
+function breakTie<E extends { id: string; rollOff: number[] }>(group: E[], fighters: readonly Fighter[], dice: DiceSource, lastTie: LastTie): E[] {
+  if (group.length < 2) return group;
+  if (lastTie.method === 'gm') {
+    const order = lastTie.tieOrder ?? [];
+    const missing = group.filter((e) => !order.includes(e.id)).map((e) => e.id);
+    if (missing.length) throw new RuleError('initiative-tie', `tieOrder: ${group.map((e) => e.id).join(', ')} tie on initiative, Score and Fate Points; under initiativeLastTie=gm the GM orders them (missing: ${missing.join(', ')})`, 'tieOrder', ruleCitation('initiative'));
+    return [...group].sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
+  }
+  if (lastTie.method === 'players-first') {
+    const side = (e: E) => fighters.find((f) => f.id === e.id)?.side;
+    const party = group.filter((e) => side(e) === 'pc');
+    const rest = group.filter((e) => side(e) !== 'pc');
+    return [...rollOff(party, dice), ...rollOff(rest, dice)];
+  }
+  return rollOff(group, dice);
 }
 
 /** Orders a tied group by d10 roll-offs, higher first; those still tied roll again. */

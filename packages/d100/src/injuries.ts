@@ -107,3 +107,25 @@ export function injuryTestDisadvantages(injuries: readonly Injury[], ignored: re
 export function armDisabled(injuries: readonly Injury[], ignored: readonly Location[], hand: 'right' | 'left'): boolean {
   return injuries.some((i) => i.location === `${hand}-arm` && i.level >= 3 && !ignored.includes(i.location));
 }
+
+/**
+ * The Injuries left after Heavy wounds are restored (d100-combat-rules.txt, "Wounds and Injury";
+ * option `injuryDuration`, C7): all of them end once the Heavy track is full; or each Heavy wound
+ * restored ends the latest Injury still in place; or restoring changes nothing, and only rest or
+ * medical attention (`treatInjuries`) ends them.
+ */
+export function injuriesAfterRestoring(injuries: readonly Injury[], heavyRestored: number, heavyFull: boolean, options: Pick<D100Options, 'injuryDuration'>): readonly Injury[] {
+  switch (options.injuryDuration) {
+    case 'all-heavy-restored':
+      return heavyFull ? [] : injuries;
+    case 'that-heavy-restored':
+      return injuries.slice(0, Math.max(0, injuries.length - heavyRestored));
+    case 'rest-or-medical':
+      return injuries;
+  }
+}
+
+/** Rest or medical attention ends every Injury under injuryDuration=rest-or-medical; under the other readings only restored Heavy wounds do. */
+export function treatInjuries(injuries: readonly Injury[], options: Pick<D100Options, 'injuryDuration'>): readonly Injury[] {
+  return options.injuryDuration === 'rest-or-medical' ? [] : injuries;
+}

@@ -48,7 +48,7 @@ function classes(key: (roll: number) => string): { v: number; w: number }[] {
 
 const locationRows = LOCATION_TABLE.map((r) => ({ v: r.from, w: (r.to - r.from + 1) / 100 }));
 
-export function attackOdds(attacker: Fighter, defender: Fighter, spec: AttackSpec, options: D100Options): AttackOdds {
+export function attackOdds(attacker: Fighter, defender: Fighter, spec: AttackSpec, options: D100Options, protector: Fighter | null = null): AttackOdds {
   let hit = 0, critical = 0, fumble = 0, stagger = 0, out = 0, paths = 0;
   const wounds: Record<number, number> = {};
   const expected = { light: 0, heavy: 0, deadly: 0, persona: 0 };
@@ -59,7 +59,7 @@ export function attackOdds(attacker: Fighter, defender: Fighter, spec: AttackSpe
     if (r.fumble) fumble += w;
     const o = r.repelled ? null : r.outcome;
     if (o?.staggered) stagger += w;
-    if (r.defender.out && !defender.out) out += w;
+    if (protector ? r.protector?.out && !protector.out : r.defender.out && !defender.out) out += w;
     const lost = o ? o.losses.filter((l) => !l.blocked) : [];
     const n = lost.length + (o?.personaWounds ?? 0);
     wounds[n] = (wounds[n] ?? 0) + w;
@@ -76,9 +76,10 @@ export function attackOdds(attacker: Fighter, defender: Fighter, spec: AttackSpe
   // Walk the draws in the order resolveAttack makes them; a draw it does not make is not branched on.
   const walk = (prefix: number[], w: number): void => {
     const s = scripted(prefix);
-    const r = resolveAttack(attacker, defender, spec, s.dice, options);
+    const r = resolveAttack(attacker, defender, spec, s.dice, options, protector);
     if (s.used() <= prefix.length) return record(r, w);
-    const next = prefix.length === 0 ? attackRolls : prefix.length === 1 && r.evasion !== null ? evasionRolls : locationRows;
+    const what = r.draws[prefix.length];
+    const next = what === 'attack' ? attackRolls : what === 'evasion' ? evasionRolls : locationRows;
     for (const b of next) walk([...prefix, b.v], w * b.w);
   };
   walk([], 1);

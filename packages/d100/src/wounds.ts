@@ -90,3 +90,10 @@ export function applyWounds(tracks: WoundTracks, normal: number, savage: number,
 export function restoreLight(tracks: WoundTracks, n: number): WoundTracks {
   return { max: tracks.max, left: { ...tracks.left, light: Math.min(tracks.max.light, tracks.left.light + Math.max(0, n)) } };
 }
+
+/** Restores up to `light` Light and `heavy` Heavy wounds (a GM's healing or rest); no track passes its maximum. */
+export function restoreWounds(tracks: WoundTracks, light: number, heavy: number): { tracks: WoundTracks; heavyRestored: number } {
+  const h = Math.min(tracks.max.heavy, tracks.left.heavy + Math.max(0, heavy));
+  const t = restoreLight(tracks, light);
+  return { tracks: { max: t.max, left: { ...t.left, heavy: h } }, heavyRestored: h - tracks.left.heavy };
+}

@@ -7,4 +7,5 @@ export * from './encounter';
 export * from './table';
 export * from './lab/rejudge';
 export * from './lab/matchup';
+export * from './lab/compare';
 export * from './ruleset';

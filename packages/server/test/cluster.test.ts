@@ -195,4 +195,36 @@ describe.skipIf(!runPg)('several nodes on one PostgreSQL database', () => {
     gm.client.close();
     annOnB.client.close();
   }, 20_000);
+  it('a command whose first node went away before answering is answered by the other from the stored record, once', async () => {
+    const t = await createTable(a.url);
+    // Node B holds the table in memory already, at version 0.
+    const gmOnB = await connectAs(b.wsUrl, t.tableId, t.gm.token);
+    const gmId = gmOnB.welcome.you.participantId as string;
+    const ids: string[] = [];
+    // The connection to node A goes away at different moments: before A reads the command, while A
+    // stores it, after A stored it. Whichever node stores it, the ack names the stored events.
+    for (let i = 0; i < 8; i++) {
+      const commandId = `gone${i}`;
+      ids.push(commandId);
+      const gmOnA = await connectAs(a.wsUrl, t.tableId, t.gm.token);
+      gmOnA.client.send({ type: 'command', commandId, command: { type: 'roll', count: 2 } });
+      if (i % 2 === 0) gmOnA.client.ws.terminate();
+      else gmOnA.client.close();
+      await sleep(i * 4);
+      const answer = await gmOnB.client.command(commandId, { type: 'roll', count: 2 });
+      expect(answer, commandId).toMatchObject({ type: 'ack' });
+      const stored = await b.store.getCommand(t.tableId, gmId, commandId);
+      expect(stored, commandId).not.toBeNull();
+      expect(answer.firstSeq, commandId).toBe(stored!.firstSeq);
+      expect(answer.lastSeq, commandId).toBe(stored!.lastSeq);
+    }
+    // Each command is in the log once, in the order sent.
+    const log = await a.store.readEvents(t.tableId, 0);
+    expect(log.map((e) => e.commandId)).toEqual(ids);
+    await gmOnB.client.untilSeq(ids.length);
+    await sleep(100);
+    expect(seqs(gmOnB.client)).toEqual(contiguous(ids.length));
+    expect(gmOnB.client.events().map((e) => e.event)).toEqual(log.map((e) => e.event));
+    gmOnB.client.close();
+  }, 30_000);
 });

@@ -1,4 +1,4 @@
-import { atLeast, atMost, expected, howDecided, isPreset, parseOptionAssignment, PRESETS, tableOptions, type ChallengeOdds, type ChallengeQuery, type DecidingPairs, type OptionName, type Preset, type TableOptions, type UnopposedQuery } from '@personae/rules';
+import { tableOptions, atLeast, atMost, COMPARED_FIELDS, expected, howDecided, isPreset, oddsDifferences, parseOptionAssignment, PRESETS, ruleSetLabel, ruleSetsToCompare, type ChallengeOdds, type ChallengeQuery, type DecidingPairs, type OptionName, type Preset, type TableOptions, type UnopposedQuery } from '@personae/rules';
 import type { Table } from '../args.js';
 import { percent } from '../format/odds.js';
 import { textTable, indent } from '../format/table.js';
@@ -16,19 +16,17 @@ export function clean(p: number): number {
  * with it.
  */
 export function compareTables(table: Table, presets: string | undefined, variants: readonly string[]): Table[] {
-  const out: Table[] = [];
-  if (presets !== undefined) {
-    for (const name of readPresetList(presets, '--compare')) out.push({ preset: name, options: tableOptions(name, table.overrides as Partial<TableOptions>), overrides: table.overrides });
-  } else out.push(table);
-  for (const text of variants) {
+  const changes = variants.map((text) => {
     try {
-      const [name, value] = parseOptionAssignment(text) as [OptionName, unknown];
-      const overrides = { ...table.overrides, [name]: value };
-      out.push({ preset: table.preset, options: tableOptions(table.preset, overrides as Partial<TableOptions>), overrides });
+      const change = parseOptionAssignment(text) as [OptionName, unknown];
+      tableOptions(table.preset, { ...table.overrides, [change[0]]: change[1] } as Partial<TableOptions>);
+      return change;
     } catch (e) {
       throw new CliError(`--compare-option "${text}": ${(e as Error).message}`);
     }
-  }
+  });
+  const base = { preset: table.preset, overrides: table.overrides as Partial<TableOptions> };
+  const out = ruleSetsToCompare(base, presets === undefined ? [] : readPresetList(presets, '--compare'), changes).map((s) => ({ preset: s.preset, options: s.options, overrides: s.overrides as Table['overrides'] }));
   if (out.length < 2) throw new CliError('--compare needs at least two rule sets: name two presets (--compare core-2011,srd-v4) or add --compare-option NAME=VALUE');
   return out;
 }
@@ -46,8 +44,7 @@ export function readPresetList(text: string, flag: string): Preset[] {
 
 /** "core-2011", or "srd-v4 with fullTie=reroll, assist=web". */
 export function tableLabel(table: Pick<Table, 'preset' | 'overrides'>): string {
-  const overrides = Object.entries(table.overrides).map(([k, v]) => `${k}=${String(v)}`);
-  return overrides.length > 0 ? `${table.preset} with ${overrides.join(', ')}` : table.preset;
+  return ruleSetLabel({ preset: table.preset, overrides: table.overrides as Partial<TableOptions> });
 }
 
 /** The cumulative and summary views of a challenge's odds: criticals and the deciding pair. */
@@ -152,26 +149,9 @@ function sum(xs: readonly number[]): number {
   return xs.reduce((a, b) => a + b, 0);
 }
 
-/** The fields of one odds query that a comparison lists, with their labels. */
-export const COMPARED_FIELDS = [
-  ['success', 'Success'],
-  ['clearSuccess', 'clear / on the highest dice'],
-  ['glancingSuccess', 'glancing / by tie-break or extra dice'],
-  ['failure', 'Failure'],
-  ['fullTie', 'Full tie'],
-] as const;
-
-export type ComparedField = (typeof COMPARED_FIELDS)[number][0];
-
-/** Each rule set's figures less the first one's: what changing the rules does. */
+/** Each rule set's figures less the first one's, to twelve significant digits. */
 export function differences(entries: readonly { label: string; odds: ChallengeOdds }[]) {
-  const [first, ...rest] = entries;
-  return rest.map((e) => ({
-    rules: e.label,
-    against: first!.label,
-    ...Object.fromEntries(COMPARED_FIELDS.map(([field]) => [field, clean(e.odds[field] - first!.odds[field])])),
-    expectedCriticals: clean(expected(e.odds.criticals) - expected(first!.odds.criticals)),
-  }));
+  return oddsDifferences(entries).map((d) => Object.fromEntries(Object.entries(d).map(([k, v]) => [k, typeof v === 'number' ? clean(v) : v])));
 }
 
 /** The comparison as text: one column per rule set, then one per difference from the first. */

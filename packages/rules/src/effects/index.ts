@@ -4,6 +4,7 @@ import { BonusResultSchema, bonusResult } from './bonus-result';
 import { CriticalSpendSchema, criticalSpend } from './critical-spend';
 import { DescribedSchema, described } from './described';
 import { emptySideParts, type EffectContext, type EffectType, type SideParts, type UpgradeOptions } from './effect';
+import { MisdirectionSchema, TauntSchema, misdirection, taunt } from './follow-up';
 import { ExtraHitsBeforeInjuredSchema, ExtraHitsSchema, extraHits, extraHitsBeforeInjured } from './extra-hits';
 import { IgnoreAttackerDiceSchema, ignoreAttackerDice } from './ignore-attacker-dice';
 import { ForceRerollSchema, RerollSchema, forceReroll, reroll } from './reroll';
@@ -26,6 +27,8 @@ export const AbilityEffectSchema = z.discriminatedUnion('type', [
   IgnoreAttackerDiceSchema,
   SteerSchema,
   CriticalSpendSchema,
+  TauntSchema,
+  MisdirectionSchema,
   DescribedSchema,
 ]);
 export type AbilityEffect = z.infer<typeof AbilityEffectSchema>;
@@ -42,6 +45,8 @@ export const EFFECTS: { readonly [K in EffectTypeName]: EffectType<Extract<Abili
   'ignore-attacker-dice': ignoreAttackerDice,
   steer,
   'critical-spend': criticalSpend,
+  taunt,
+  misdirection,
   described,
 };
 
@@ -57,6 +62,8 @@ export const EFFECT_TYPES: readonly EffectTypeName[] = [
   'ignore-attacker-dice',
   'steer',
   'critical-spend',
+  'taunt',
+  'misdirection',
 ];
 
 function typeOf<E extends AbilityEffect>(effect: E): EffectType<E> {

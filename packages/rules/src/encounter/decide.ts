@@ -6,6 +6,7 @@ import { attack } from './actions/attack';
 import { giveCriticals, spendCriticals } from './actions/critical-spending';
 import { defend } from './actions/defense';
 import { deescalate, escalate, finishEncounter } from './actions/escalation';
+import { settleFollowUp } from './actions/follow-up';
 import { inquire } from './actions/inquiry';
 import { interact } from './actions/interaction';
 import { endEffect, maintain } from './actions/maintain';
@@ -68,6 +69,7 @@ function decideUnchecked(state: EncounterState, command: EncounterCommand, dice:
     const who = getCharacter(now, command.actor, 'actor');
     if (!who.present) throw new RuleError('not-present', `${who.def.name} is not in this scene`, 'actor');
   }
+  settleFollowUp(b, command);
   const source = withEntered('dice' in command ? command.dice?.extra : undefined, dice);
   (HANDLERS[command.type] as Handler<ActionType>)(b, command, source);
   return b.events;

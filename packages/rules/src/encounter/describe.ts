@@ -123,6 +123,12 @@ export function describeEvent(e: EncounterEvent, before: Snapshot | null): strin
       return [`  Effect #${e.id} is kept up for round ${e.round}.`];
     case 'effect-ended':
       return [`Effect #${e.id} ends: ${e.reason}.`];
+    case 'follow-up-pending':
+      return e.kind === 'taunt'
+        ? [`  ${name(e.owner)}'s ${e.ability}: ${name(e.actor)} must attack ${name(e.reactor)} at once.`]
+        : [`  ${name(e.owner)}'s ${e.ability}: ${name(e.actor)} may issue ${name(e.reactor)} an immediate follow-up challenge.`];
+    case 'follow-up-ended':
+      return e.taken ? [] : [`  ${e.ability}'s follow-up from ${name(e.actor)} to ${name(e.reactor)} lapses: ${e.reason}.`];
     case 'undone':
       return [`UNDO: back to the state after event #${e.toSequence}.`];
     case 'redone':

@@ -3,7 +3,7 @@ import type { TableOptions } from '../options';
 import type { Stage, Stamp } from '../time';
 import type { AttributeKey, Combatant } from './combatant';
 import type { Status } from './injury';
-import type { ActiveEffect, ChallengeKind, DeclaredDefense, Place } from './state';
+import type { ActiveEffect, ChallengeKind, DeclaredDefense, FollowUp, Place } from './state';
 
 export type { ChallengeKind } from './state';
 
@@ -160,6 +160,19 @@ export type EventBody =
   | { readonly type: 'effect-maintained'; readonly id: number; readonly round: number }
   | { readonly type: 'effect-ended'; readonly id: number; readonly reason: string }
   | { readonly type: 'order-changed'; readonly order: readonly string[]; readonly reason: string }
+  | ({
+      /** A special ability makes a challenge follow at once (personae-core-2011.txt "What Special Abilities Can Do"). */
+      readonly type: 'follow-up-pending';
+    } & FollowUp)
+  | {
+      /** The challenge that was to follow was issued (`taken`), or the table went on to something else. */
+      readonly type: 'follow-up-ended';
+      readonly actor: string;
+      readonly reactor: string;
+      readonly ability: string;
+      readonly taken: boolean;
+      readonly reason: string;
+    }
   | { readonly type: 'undone'; readonly toSequence: number }
   | { readonly type: 'redone'; readonly toSequence: number };
 

@@ -35,7 +35,7 @@ export const ENCOUNTER_SECTIONS = {
     'The Framework of Advancement': 'the size of a benefit and its upgrades',
     'The Scene': 'who is present in a scene',
     'Unopposed Challenges': 'the difficulty ladder and the GM rolling one die fewer than the skill',
-    'What Special Abilities Can Do': 'the effects special abilities have on a challenge',
+    'What Special Abilities Can Do': 'the effects special abilities have on a challenge, and what Taunt and Misdirection make follow a won interaction',
     'What Your Character Knows': 'inquiry: what a character knows against what is hidden',
   },
   web: {

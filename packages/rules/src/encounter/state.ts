@@ -63,6 +63,27 @@ export interface LastChallenge {
   readonly result: ChallengeResult;
 }
 
+/**
+ * A challenge that follows at once from a special ability (personae-core-2011.txt "What Special
+ * Abilities Can Do"). Taunt: the taunted opponent (`actor`) owes its taunter (`reactor`) an Attack
+ * Challenge, issued out of turn without spending an action. Misdirection: the ability's owner
+ * (`actor`) may issue one follow-up challenge to the same opponent (`reactor`), who rerolls dice of its
+ * answer. It is taken or lapses with the next command at the table.
+ */
+export interface FollowUp {
+  readonly kind: 'taunt' | 'misdirection';
+  /** The special ability's name, as its owner's sheet has it. */
+  readonly ability: string;
+  /** Whose ability it is. */
+  readonly owner: string;
+  /** Who issues the challenge that follows. */
+  readonly actor: string;
+  /** Who answers it. */
+  readonly reactor: string;
+  /** Misdirection: the reroll its answer must make. */
+  readonly reroll?: { readonly dice: number; readonly keep: 'second' | 'better'; readonly mayTouchHighest: boolean };
+}
+
 /** One character in play: its definition and everything play has done to it. */
 export interface CharacterState {
   readonly def: Combatant;
@@ -172,6 +193,8 @@ export interface Snapshot {
   readonly effects: readonly ActiveEffect[];
   readonly nextEffectId: number;
   readonly lastChallenge: LastChallenge | null;
+  /** A challenge a special ability makes follow at once (Taunt, Misdirection); absent or null when none. */
+  readonly followUp?: FollowUp | null;
 }
 
 /** One event applied, kept so that undo can return to it. */

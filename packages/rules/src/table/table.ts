@@ -20,7 +20,7 @@ import { TableCommandSchema, type FreeSide, type TableCommand } from './commands
 import { requireDiceAuthority } from './dice';
 import { boost, purchase, RESOURCES, sceneEnded } from './resources';
 import { checkEventApplies } from './validate';
-import { appendLog, EMPTY_LOG, logEntries, type TableLog } from './log';
+import { appendLog, EMPTY_LOG, emptyKeyed, keyedGet, keyedSet, keyedValues, logEntries, type KeyedLog, type TableLog } from './log';
 import { concernedIds, hiddenSideShown, publicLines, publicResult } from './hidden';
 import { tallyChallenge, type DiceTally } from './fairness';
 import { committedDice, revealLine, sealResult, type RevealedSecret, type SealedRoll, type SecretReveal } from './secret';
@@ -86,7 +86,7 @@ export interface TableState {
   /** When the table reveals the GM's secret rolls. */
   readonly secretReveal: SecretReveal;
   /** Secret rolls not yet revealed, by commitment hash (the GM's; never sent to players). */
-  readonly sealed: Readonly<Record<string, SealedRoll>>;
+  readonly sealed: KeyedLog<SealedRoll>;
   /** Dice typed in from physical dice, by the participant who entered them (./fairness.ts; the GM's view only). */
   readonly diceTallies: Readonly<Record<string, DiceTally>>;
   /** Who made the latest step of the encounter: an action (by everyone who added to it), an undo or a redo. */
@@ -146,7 +146,7 @@ export function tableLog(state: TableState): readonly LogEntry[] {
 }
 
 export function initialTableState(preset: Preset = 'core-2011'): TableState {
-  return { seq: 0, preset, options: presetOptions(preset), characters: {}, log: EMPTY_LOG, encounter: EMPTY_STATE, secretReveal: 'gm', sealed: {}, diceTallies: {}, lastAction: null };
+  return { seq: 0, preset, options: presetOptions(preset), characters: {}, log: EMPTY_LOG, encounter: EMPTY_STATE, secretReveal: 'gm', sealed: emptyKeyed(), diceTallies: {}, lastAction: null };
 }
 
 export type ParsedCommand = { ok: true; command: TableCommand } | { ok: false; error: { code: string; message: string; field?: string } };
@@ -364,7 +364,7 @@ function revealEvent(sealed: SealedRoll, when: 'gm' | 'scene' | 'session', stamp
 }
 
 function revealAll(state: TableState, when: 'gm' | 'scene' | 'session', stamp: Stamp): TableEvent[] {
-  return Object.values(state.sealed)
+  return keyedValues(state.sealed)
     .sort((a, b) => a.committedAt - b.committedAt)
     .map((s) => revealEvent(s, when, stamp));
 }
@@ -544,7 +544,7 @@ export function decideTable(state: TableState, command: TableCommand, ctx: Table
           if (all.length === 0) throw new RuleError('nothing-sealed', 'there is no secret roll left to reveal', 'hash');
           return all;
         }
-        const sealed = ownGet(state.sealed, command.hash.toLowerCase());
+        const sealed = keyedGet(state.sealed, command.hash.toLowerCase());
         if (!sealed) throw new RuleError('unknown-commitment', `there is no unrevealed secret roll with commitment ${command.hash}`, 'hash');
         return [revealEvent(sealed, 'gm', stamp)];
       }
@@ -694,7 +694,7 @@ export function evolveTable(state: TableState, event: TableEvent): TableState {
       if (!event.seal) return { ...next, diceTallies, log: appendLog(state.log, written) };
       // The commitment entry follows the roll (seq + 1); the roll waits sealed until revealed.
       const sealed: SealedRoll = { hash: event.seal.hash, salt: event.seal.salt, dice: committedDice(event.result), result: event.result, ...(event.purpose ? { purpose: event.purpose } : {}), committedAt: seq + 1 };
-      return { ...next, diceTallies, sealed: { ...state.sealed, [sealed.hash]: sealed }, log: appendLog(state.log, written) };
+      return { ...next, diceTallies, sealed: keyedSet(state.sealed, sealed.hash, sealed), log: appendLog(state.log, written) };
     }
     case 'committed':
       return {
@@ -702,7 +702,7 @@ export function evolveTable(state: TableState, event: TableEvent): TableState {
         log: appendLog(state.log, { ...entry(seq, event, [], [`The GM rolls in secret; ${revealLine(event.reveal)}. Commitment (SHA-256 of the dice and a salt): ${event.hash}.`]), commitment: { hash: event.hash } }),
       };
     case 'revealed': {
-      const { [event.hash]: _revealed, ...sealed } = state.sealed;
+      const sealed = keyedSet(state.sealed, event.hash, null);
       const when = event.when === 'gm' ? 'The GM reveals' : `At the end of the ${event.when}, the table reveals`;
       const lines = [`${when} the secret roll committed in entry #${event.committedAt}: dice ${event.dice.join(', ')}, salt ${event.salt}.`, ...event.result.explanation];
       return {

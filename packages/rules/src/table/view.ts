@@ -2,7 +2,7 @@ import { ownHas } from '@personae/core';
 import { emptyTally, type CharacterState, type Combat, type LastChallenge, type Snapshot, type SuccessTally } from '../encounter';
 import { fairnessRows, type FairnessRow } from './fairness';
 import { publicEncounterEvent, WITHHELD } from './hidden';
-import type { TableLog } from './log';
+import { keyedValues, type TableLog } from './log';
 import { canHear, undoRefusal, type LogEntry, type TableCharacter, type TableEvent, type TableState, type Viewer } from './table';
 
 /**
@@ -108,6 +108,21 @@ export const LOG_VIEW_LIMIT = 500;
  */
 const shownEntries = new WeakMap<LogEntry, { whole?: LogEntry | null; publicPart?: LogEntry | null }>();
 
+/**
+ * The log window each kind of viewer was last shown, per shared log array (see ./log.ts): which
+ * entries it held and how many older ones were left out, up to which length of the log. A view of a
+ * later state of the same log then only looks at the entries appended since. Kinds of viewer are
+ * told apart by role, participant (whispers) and the characters whose sheets they may not see.
+ */
+interface LogWindow {
+  length: number;
+  shown: LogEntry[];
+  omitted: number;
+}
+const logWindows = new WeakMap<readonly LogEntry[], Map<string, LogWindow>>();
+/** Kinds of viewer remembered per log, at most (a table seldom has more than a few dozen). */
+const MAX_LOG_WINDOWS = 64;
+
 /** A log entry as the viewer may read it, or null. */
 function entryFor(e: LogEntry, viewer: Viewer, secret: ReadonlySet<string>): LogEntry | null {
   if (viewer.role !== 'gm' && e.hidden) return null;
@@ -145,6 +160,35 @@ function shownAs(e: LogEntry, open: boolean): LogEntry | null {
 }
 
 function visibleLog(log: TableLog<LogEntry>, viewer: Viewer, secret: ReadonlySet<string>): { log: readonly LogEntry[]; logOmitted: number } {
+  const key = `${viewer.role}:${viewer.participantId}:${[...secret].sort().join(',')}`;
+  let windows = logWindows.get(log.shared);
+  if (!windows) logWindows.set(log.shared, (windows = new Map()));
+  const known = windows.get(key);
+  if (known && known.length <= log.length && log.length - known.length <= LOG_VIEW_LIMIT) {
+    // The entries appended since: O(1) per new entry instead of a walk over the whole log.
+    for (let i = known.length; i < log.length; i++) {
+      const seen = entryFor(log.shared[i]!, viewer, secret);
+      if (!seen) continue;
+      known.shown.push(seen);
+      if (known.shown.length > LOG_VIEW_LIMIT) {
+        known.shown.shift();
+        known.omitted++;
+      }
+    }
+    known.length = log.length;
+    return { log: known.shown.slice(), logOmitted: known.omitted };
+  }
+  const whole = walkLog(log, viewer, secret);
+  // A state older than the one remembered (a replay) leaves the newer window in place.
+  if (!known || known.length <= log.length) {
+    if (windows.size >= MAX_LOG_WINDOWS) windows.clear();
+    windows.set(key, { length: log.length, shown: whole.log.slice(), omitted: whole.logOmitted });
+  }
+  return whole;
+}
+
+/** The newest LOG_VIEW_LIMIT entries the viewer may see, walking the log from its end. */
+function walkLog(log: TableLog<LogEntry>, viewer: Viewer, secret: ReadonlySet<string>): { log: LogEntry[]; logOmitted: number } {
   const newest: LogEntry[] = [];
   let omitted = 0;
   for (let i = log.length - 1; i >= 0; i--) {
@@ -152,6 +196,8 @@ function visibleLog(log: TableLog<LogEntry>, viewer: Viewer, secret: ReadonlySet
     if (viewer.role !== 'gm' && e.hidden) continue;
     if (e.said && !canHear({ by: e.by, to: e.said.to }, viewer)) continue;
     if (newest.length >= LOG_VIEW_LIMIT) {
+      // Past the window, counted without building the shown form: an entry passing the checks above
+      // is shown whole or by its public part (which always has lines) exactly when this holds.
       if (viewer.role === 'gm' || !e.secretOf?.some((id) => secret.has(id)) || e.public) omitted++;
       continue;
     }
@@ -161,11 +207,21 @@ function visibleLog(log: TableLog<LogEntry>, viewer: Viewer, secret: ReadonlySet
   return { log: newest.reverse(), logOmitted: omitted };
 }
 
+/** The entry that wrote each challenge's result, as found in a log up to some length. */
+const writtenChallenges = new WeakMap<object, { shared: readonly LogEntry[]; upTo: number; entry: LogEntry }>();
+
 /** The challenge resolved last, if the viewer saw it made, as they saw it. */
 function lastChallengeView(state: TableState, last: LastChallenge | null, secret: ReadonlySet<string>): LastChallenge | null {
   if (!last) return null;
+  const log = state.log;
+  // The newest entry holding this result; a search of the same log done before for a shorter length
+  // is carried on over the entries appended since.
+  const known = writtenChallenges.get(last.result);
+  const from = known && known.shared === log.shared && known.upTo <= log.length ? known.upTo : 0;
   let written: LogEntry | undefined;
-  for (let i = state.log.length - 1; i >= 0 && !written; i--) if (state.log.shared[i]!.result === last.result) written = state.log.shared[i];
+  for (let i = log.length - 1; i >= from && !written; i--) if (log.shared[i]!.result === last.result) written = log.shared[i];
+  if (!written && from > 0) written = known!.entry;
+  if (written) writtenChallenges.set(last.result, { shared: log.shared, upTo: log.length, entry: written });
   if (!written || written.hidden) return null;
   const hidden = { actor: secret.has(last.actor), reactor: secret.has(last.reactor) };
   if (!hidden.actor && !hidden.reactor) return last;
@@ -233,6 +289,7 @@ function sceneView(state: TableState, now: Snapshot, viewer: Viewer, secret: Rea
     effects,
     nextEffectId: now.nextEffectId,
     lastChallenge: lastChallengeView(state, now.lastChallenge, secret),
+    followUp: now.followUp && !secret.has(now.followUp.actor) && !secret.has(now.followUp.reactor) ? now.followUp : null,
   };
 }
 
@@ -267,7 +324,7 @@ export function viewTable(state: TableState, viewer: Viewer): TableView {
       reveal: state.secretReveal,
       sealed:
         viewer.role === 'gm'
-          ? Object.values(state.sealed)
+          ? keyedValues(state.sealed)
               .sort((a, b) => a.committedAt - b.committedAt)
               .map((s) => ({ hash: s.hash, committedAt: s.committedAt, ...(s.purpose !== undefined ? { purpose: s.purpose } : {}) }))
           : [],

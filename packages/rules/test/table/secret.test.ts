@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { seededDice } from '@personae/dice';
 import { loadSheet } from '../../src/character';
 import { verifyRoll } from '@personae/core';
-import { checkReveal, committedDice, personaeTable, tableLog, type TableCommandInput, type TableEvent, type TableState, type Viewer } from '../../src/index';
+import { checkReveal, committedDice, keyedValues, personaeTable, tableLog, type TableCommandInput, type TableEvent, type TableState, type Viewer } from '../../src/index';
 
 const gm: Viewer = { role: 'gm', participantId: 'p-gm' };
 const ann: Viewer = { role: 'player', participantId: 'p-ann' };
@@ -133,6 +133,6 @@ describe('provably fair secret rolls', () => {
     const t = new Recorded();
     const events = t.run(gm, { ...secretRoll, hidden: false } as TableCommandInput);
     expect(events.map((e) => e.type)).toEqual(['rolled']);
-    expect(Object.keys(t.state.sealed)).toEqual([]);
+    expect(keyedValues(t.state.sealed)).toEqual([]);
   });
 });

@@ -120,6 +120,38 @@ describe('the Personae table domain', () => {
     expect(personaeTable.viewState(t.state, ann).logOmitted).toBe(3);
   });
 
+  it('views kept up to date event by event equal views of the same state folded anew', () => {
+    // The view remembers each kind of viewer's log window per log and only reads the entries
+    // appended since; a state folded from the events anew has a log of its own, read whole.
+    const t = setUp();
+    const [dwarf, merchant] = Object.keys(t.state.characters) as [string, string];
+    const viewers = [gm, ann, bob, watcher];
+    const fresh = () => t.events.reduce((s, e) => personaeTable.evolve(s, e), personaeTable.initialState());
+    const free = { name: 'A', dice: 1 };
+    for (let i = 0; i < LOG_VIEW_LIMIT + 40; i++) {
+      if (i % 7 === 0) t.run(gm, { type: 'say', text: `to Ann ${i}`, to: 'p-ann' });
+      else if (i % 11 === 0) t.run(gm, { type: 'roll', actor: free, reactor: free, hidden: true });
+      else if (i === 300) t.run(gm, { type: 'set-visibility', id: merchant, hidden: false });
+      else if (i === 420) t.run(gm, { type: 'set-visibility', id: merchant, hidden: true });
+      else if (i % 13 === 0) t.run(ann, { type: 'encounter', command: { type: 'unopposed', actor: dwarf, skill: 'Athletics', difficulty: 'normal' } });
+      else t.run(i % 2 ? ann : bob, { type: 'roll', actor: free, reactor: free });
+      // Every viewer's view after every command (the server's way), checked against a fresh fold now and then.
+      const views = viewers.map((v) => personaeTable.viewState(t.state, v));
+      if (i % 37 === 0 || i >= LOG_VIEW_LIMIT + 35) {
+        const again = fresh();
+        viewers.forEach((v, k) => expect(JSON.stringify(personaeTable.viewState(again, v)), `${v.participantId} after ${i}`).toBe(JSON.stringify(views[k])));
+      }
+    }
+    const last = personaeTable.viewState(t.state, ann);
+    expect(last.log).toHaveLength(LOG_VIEW_LIMIT);
+    expect(last.logOmitted).toBeGreaterThan(0);
+    // An earlier state of the same log is still shown as it was.
+    const earlier = t.events.slice(0, 100).reduce((s, e) => personaeTable.evolve(s, e), personaeTable.initialState());
+    const earlierView = personaeTable.viewState(earlier, ann);
+    expect(earlierView.log.at(-1)!.seq).toBeLessThanOrEqual(earlier.seq);
+    expect(JSON.stringify(personaeTable.viewState(t.state, ann))).toBe(JSON.stringify(last));
+  });
+
   it('entered dice from a player need the table to allow physical dice', () => {
     const t = new Table();
     const roll: TableCommandInput = { type: 'roll', actor: { name: 'A', dice: 1, given: [9] }, reactor: { name: 'B', dice: 1 } };

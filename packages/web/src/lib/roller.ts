@@ -240,11 +240,15 @@ function side(r: ResolvedSide) {
   return { dice: r.dice, modifier: r.modifier, ...(r.potentialThreshold !== undefined ? { potentialThreshold: r.potentialThreshold } : {}) };
 }
 
+/** The exact odds of one challenge: against the reactor, or without one against the difficulty. */
+export function declaredOdds(actor: ResolvedSide, reactor: ResolvedSide | null, difficulty: number, options: TableOptions): ChallengeOdds {
+  return reactor ? challengeOdds({ actor: side(actor), reactor: side(reactor) }, options) : unopposedOdds({ player: side(actor), difficulty }, options);
+}
+
 /** The exact odds of the declared challenge, and how one die more or fewer on either side moves them. */
 export function rollerOdds(actor: ResolvedSide, reactor: ResolvedSide | null, difficulty: number, options: TableOptions): RollerOdds {
   const opposed = (a: number, r: number) => challengeOdds({ actor: { ...side(actor), dice: a }, reactor: { ...side(reactor!), dice: r } }, options);
-  const unopposed = (a: number) => unopposedOdds({ player: { ...side(actor), dice: a }, difficulty }, options);
-  const at = (a: number, r: number) => (reactor ? opposed(a, r) : unopposed(a));
+  const at = (a: number, r: number) => declaredOdds({ ...actor, dice: a }, reactor && { ...reactor, dice: r }, difficulty, options);
   const odds = at(actor.dice, reactor?.dice ?? 0);
   const min = options.minimumPool;
   const sweep = (n: number, f: (d: number) => number): OddsPoint[] =>

@@ -52,6 +52,8 @@ export {
   OPTION_DEFINITIONS,
   PRESETS,
   allowedValues,
+  isPreset,
+  parseOptionAssignment,
   presetOptions,
   tableOptions,
   type OptionName,
@@ -73,6 +75,8 @@ export {
   type Labeled,
 } from '@personae/rules/effects';
 export { challengeOdds, unopposedOdds } from '@personae/rules/odds/api';
+export { atLeast, atMost, expected } from '@personae/rules/odds/decided';
+export { COMPARED_FIELDS, oddsDifferences, ruleSetLabel, ruleSetsToCompare, type ComparedField, type OddsDifference, type RuleSet } from '@personae/rules/lab/compare';
 export type { ChallengeOdds, OddsSide } from '@personae/rules/odds/types';
 export { DIFFICULTIES, difficultyLabel, parseDifficulty } from '@personae/rules/challenge/difficulty';
 export { assistBenefit, freePoolSide, unopposedGmDice, resolveChallenge, resolveUnopposed, type ChallengeResult, type SideResult } from '@personae/rules/challenge/resolve';

@@ -1,4 +1,5 @@
 import { Avatar } from './Avatar';
+import { ChoiceField } from '../rulesets/shared';
 import { headline } from '../lib/story';
 import { useState } from 'preact/hooks';
 import { EMPTY_DESTINATION, RELATIVE_TERMS, moveDestination, positionText, resolveText, type DestinationInput } from '../lib/encounter';
@@ -407,16 +408,7 @@ function ActionForm(props: {
     <form class="card stack" onSubmit={submit} aria-labelledby="act-h" noValidate>
       <h3 id="act-h">Act</h3>
       <div class="row">
-        <div class="field grow">
-          <label for="act-actor">Character</label>
-          <select id="act-actor" value={actor.id} onChange={(e) => setActorId(e.currentTarget.value)}>
-            {actors.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceField id="act-actor" class="grow" label="Character" value={actor.id} choices={actors} onChange={setActorId} />
         <div class="field grow">
           <label for="act-kind">Action</label>
           <select id="act-kind" value={kind} onChange={(e) => setKind(e.currentTarget.value as ActionKind)}>

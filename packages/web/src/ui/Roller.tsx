@@ -33,6 +33,9 @@ export interface RollerProps {
   onRoll: (command: RollCommand, sides: { actor: ResolvedSide; reactor: ResolvedSide | null }) => Promise<ChallengeResult | null>;
   /** A result to show (the latest roll of this person). */
   result?: ChallengeResult | null;
+  /** The declared challenge, when the page keeps it (the calculator keeps it in its link). */
+  input?: RollerInput;
+  onInput?: (update: (x: RollerInput) => RollerInput) => void;
 }
 
 function sideSummary(r: ResolvedSide): string {
@@ -42,12 +45,14 @@ function sideSummary(r: ResolvedSide): string {
 }
 
 export function Roller(props: RollerProps) {
-  const [input, setInput] = useState<RollerInput>(() => {
+  const [own, setOwn] = useState<RollerInput>(() => {
     const r = emptyRoller();
     const first = props.mine[0];
     if (first) r.actor = pickCharacter(r.actor, first, props.characters, props.options);
     return r;
   });
+  const input = props.input ?? own;
+  const setInput = props.onInput ?? setOwn;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [shown, setShown] = useState<ChallengeResult | null>(null);

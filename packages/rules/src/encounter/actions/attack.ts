@@ -6,7 +6,7 @@ import { spend } from '../criticals';
 import { RuleError, rule } from '../errors';
 import { inflict, talliedStatus } from '../health';
 import { ladder, STATUS_LABEL } from '../injury';
-import { requireTurn } from '../turns';
+import { requireTurnOrFollowUp } from './follow-up';
 import { cap, opponent, runChallenges, targetsOf, type Plan } from './challenge';
 import { concerted } from './concerted-effort';
 import { spending } from './critical-spending';
@@ -19,7 +19,7 @@ export function attack(b: Batch, cmd: CommandOf<'attack'>, dice: DiceSource): vo
   if (now.clock.stage !== 'violent') {
     throw new RuleError('not-violent', `an Attack Challenge is made in a violent encounter; this is a ${now.clock.stage === 'scene' ? 'scene' : `${now.clock.stage} encounter`}: escalate first`, 'type', rule('core', 'Escalation'));
   }
-  const who = requireTurn(b, cmd.actor, 'actor');
+  const who = requireTurnOrFollowUp(b, cmd, 'actor');
   const ids = targetsOf(cmd);
   const targets = ids.map((id, i) => opponent(now, id, who, cmd.targets ? `targets[${i}]` : 'target'));
   const { weapon, skill } = attackWeapon(who, cmd);

@@ -16,6 +16,7 @@ import { assistants, assistNote } from './assist';
 import type { Concerted } from './concerted-effort';
 import { steerWithCriticals, type Spending } from './critical-spending';
 import { countExpertise, expertise } from './expertise';
+import { followUpNote, followUpTaken } from './follow-up';
 import { checkAbilityLimit, checkAbilityUses, recordAbility } from './special-abilities';
 
 /**
@@ -130,7 +131,10 @@ export function runChallenges(
     return { plan, actorSide, reactorSide, reactorExpertise, withSpend };
   });
 
-  takeAction(b, who, opts.what, opts.usesAction);
+  // A follow-up (Taunt's attack, Misdirection's challenge) is issued at once, spending no action.
+  const follow = followUpTaken(now, cmd);
+  takeAction(b, who, opts.what, opts.usesAction && !follow);
+  if (follow) b.emit({ type: 'follow-up-ended', actor: follow.actor, reactor: follow.reactor, ability: follow.ability, taken: true, reason: 'issued' });
   if (built[0]) recordAbility(b, who, built[0].withSpend);
   countExpertise(b, who, actorExpertise);
   for (const a of helpers) if (now.combat?.assists[a.who.def.id] !== undefined) b.emit({ type: 'assist-spent', actor: a.who.def.id });
@@ -158,7 +162,11 @@ export function runChallenges(
     recordAbility(b, plan.target, reactorSide.chosen);
     countExpertise(b, plan.target, reactorExpertise);
     let actorSpec = actorSide.spec;
-    const notes = [...plan.actor.notes, ...plan.reactor.notes, ...actorSide.notes, ...reactorSide.notes, ...assistNote(helpers)];
+    const notes = [...plan.actor.notes, ...plan.reactor.notes, ...actorSide.notes, ...reactorSide.notes, ...assistNote(helpers), ...(follow ? [followUpNote(now, follow)] : [])];
+    if (follow?.reroll) {
+      const forced = { ...follow.reroll, source: `${follow.ability} (follow-up)` };
+      actorSpec = { ...actorSpec, forceRerolls: [...(actorSpec.forceRerolls ?? []), forced] };
+    }
     if (opts.concerted) {
       const [lead, ...rest] = opts.concerted.participants.map((c) => {
         const s = findSkill(c.def, plan.actor.skill.name);

@@ -6,7 +6,8 @@ import { same, skillUse, type AttributeKey } from '../combatant';
 import type { CommandOf } from '../commands';
 import { RuleError, rule } from '../errors';
 import type { CharacterState } from '../state';
-import { requireTurn, takeAction } from '../turns';
+import { takeAction } from '../turns';
+import { afterInteractionWon, requireTurnOrFollowUp } from './follow-up';
 import { cap, opponent, runChallenges, type Plan } from './challenge';
 import { concerted } from './concerted-effort';
 import { spending } from './critical-spending';
@@ -90,7 +91,7 @@ function wearResolve(b: Batch, by: CharacterState, target: CharacterState, attri
 
 export function interact(b: Batch, cmd: CommandOf<'interact'>, dice: DiceSource): void {
   const now = b.now;
-  const who = requireTurn(b, cmd.actor, 'actor');
+  const who = requireTurnOrFollowUp(b, cmd, 'actor');
   const target = opponent(now, cmd.target, who, 'target');
   if (cmd.subsequent) {
     interactSubsequent(b, cmd, who, target);
@@ -116,6 +117,8 @@ export function interact(b: Batch, cmd: CommandOf<'interact'>, dice: DiceSource)
     purpose: cmd.purpose ?? `sway ${target.def.name}`,
   };
   runChallenges(b, cmd, [plan], dice, { concerted: together, spend: spent, what: `challenges ${target.def.name} with ${skill.name}`, usesAction: true }, (_plan, ran) => {
-    if (track && ran.result.outcome === 'success') wearResolve(b, who, b.now.characters[target.def.id]!, reactorAttribute);
+    if (ran.result.outcome !== 'success') return;
+    if (track) wearResolve(b, who, b.now.characters[target.def.id]!, reactorAttribute);
+    afterInteractionWon(b, b.now.characters[who.def.id]!, b.now.characters[target.def.id]!, ran.actorSide.chosen, skill.name, dice);
   });
 }

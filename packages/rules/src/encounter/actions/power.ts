@@ -10,6 +10,7 @@ import { heal, inflict } from '../health';
 import { buildSide } from '../sides';
 import type { CharacterState, Snapshot } from '../state';
 import { requireTurn, takeAction } from '../turns';
+import { followUpTaken, requireTurnOrFollowUp } from './follow-up';
 import { opponent, runChallenges, targetsOf, type Answer, type Plan } from './challenge';
 import { spending } from './critical-spending';
 import { activePower, declaredOrAutonomic, passive } from './defense';
@@ -64,7 +65,7 @@ function startEffect(b: Batch, who: CharacterState, p: CombatantPower, targets: 
 
 export function power(b: Batch, cmd: CommandOf<'power'>, dice: DiceSource): void {
   const now = b.now;
-  const who = requireTurn(b, cmd.actor, 'actor');
+  const who = requireTurnOrFollowUp(b, cmd, 'actor');
   const p = findPower(who.def, cmd.power);
   if (!p) throw new RuleError('unknown-power', `${who.def.name} has no power "${cmd.power}"`, 'power');
   const ids = targetsOf(cmd, p.kind === 'harm' ? undefined : who.def.id);
@@ -74,6 +75,12 @@ export function power(b: Batch, cmd: CommandOf<'power'>, dice: DiceSource): void
   const challenged = p.challenge ?? p.kind === 'harm';
   const what = `uses ${p.name}`;
   if (!challenged) {
+    const follow = followUpTaken(now, cmd);
+    if (follow) {
+      // Not a challenge: it is no follow-up, and is used on the character's turn like any power.
+      requireTurn(b, cmd.actor, 'actor');
+      b.emit({ type: 'follow-up-ended', actor: follow.actor, reactor: follow.reactor, ability: follow.ability, taken: false, reason: `${p.name} is used without a challenge` });
+    }
     const targets = ids.map((id, i) => {
       const t = getCharacter(now, id, cmd.targets ? `targets[${i}]` : 'target');
       if (!t.present) throw new RuleError('not-present', `${t.def.name} is not in this scene`, 'target');

@@ -3,7 +3,7 @@ import type { SuccessTally } from '../state';
 import { setCharacter, type Appliers } from './shared';
 
 /** Challenges resolved, what they wear and tally, and uses counted against a limit. */
-export const CHALLENGE_EVENTS: Appliers<'challenge-resolved' | 'resolve-worn' | 'virtual-answered' | 'usage-counted'> = {
+export const CHALLENGE_EVENTS: Appliers<'challenge-resolved' | 'resolve-worn' | 'virtual-answered' | 'usage-counted' | 'follow-up-pending' | 'follow-up-ended'> = {
   'challenge-resolved': (now, event) => {
     const c = now.characters[event.actor];
     const lastChallenge = {
@@ -21,6 +21,11 @@ export const CHALLENGE_EVENTS: Appliers<'challenge-resolved' | 'resolve-worn' | 
   'resolve-worn': (now, event) => setCharacter(now, event.target, { resolve: { encounter: event.encounter, worn: event.after, size: event.size, attribute: event.attribute, yielded: event.yielded } }),
   'virtual-answered': (now) => now,
   'usage-counted': (now, event) => ({ ...now, usage: { ...now.usage, [event.key]: (now.usage[event.key] ?? 0) + 1 } }),
+  'follow-up-pending': (now, e) => ({
+    ...now,
+    followUp: { kind: e.kind, ability: e.ability, owner: e.owner, actor: e.actor, reactor: e.reactor, ...(e.reroll ? { reroll: e.reroll } : {}) },
+  }),
+  'follow-up-ended': (now) => ({ ...now, followUp: null }),
 };
 
 /**

@@ -1,7 +1,7 @@
-import { useMemo, useState } from 'preact/hooks';
+import { useMemo } from 'preact/hooks';
 import { AFFINITIES, LOCATIONS, REGULAR_ELEMENTS, ELEMENTS, TRAINING, WEAPON_CLASSES } from '@personae/d100';
 import { Check, NumberField, SelectField, TextField } from '../../ui/fields';
-import { ErrorLine, fieldProblems, useAction } from '../shared';
+import { BuilderForm, ErrorLine, fieldProblems, useDraft } from '../shared';
 import { checkDraft, newD100Draft, SCORE_KEYS, SCORE_LABEL, type D100Draft, type Score } from './model';
 
 const opts = <T extends string>(values: readonly T[]) => values.map((v) => ({ value: v, label: v }));
@@ -12,37 +12,23 @@ const opts = <T extends string>(values: readonly T[]) => values.map((v) => ({ va
  * check (d100-combat-rules.txt) with each problem beside its field. The server checks the sheet again.
  */
 export function D100Builder(props: { gm: boolean; onAdd: (sheet: D100Draft) => Promise<void>; onClose: () => void }) {
-  const [d, setD] = useState<D100Draft>(newD100Draft);
-  const [touched, setTouched] = useState(false);
+  const draft = useDraft<D100Draft>(newD100Draft);
+  const { value: d, touched, edit } = draft;
   const check = useMemo(() => checkDraft(d), [d]);
-  const act = useAction();
-  const edit = (f: (x: D100Draft) => void) => {
-    setTouched(true);
-    setD((prev) => {
-      const next = structuredClone(prev);
-      f(next);
-      return next;
-    });
-  };
   const at = (field: string) => (touched || field === 'name' ? fieldProblems(check.problems, field) : []);
   const derived = check.derived;
 
   return (
-    <form
-      class="card stack d100-builder"
-      aria-labelledby="d1b-h"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        setTouched(true);
-        if (!check.ok) return;
-        void act.run(async () => {
-          await props.onAdd(d);
-          props.onClose();
-        });
-      }}
+    <BuilderForm
+      prefix="d1b"
+      title="Build a d100 character"
+      class="d100-builder"
+      problems={check.problems}
+      derived={derived && `Wound tracks: Light ${derived.woundMax.light}, Heavy ${derived.woundMax.heavy}, Deadly ${derived.woundMax.deadly} · Fate Points ${derived.fatePointPool} · Initiative ${derived.initiative} · Move ${derived.movement.basicMove}, run ${derived.movement.run}`}
+      draft={draft}
+      onAdd={() => props.onAdd(d)}
+      onClose={props.onClose}
     >
-      <h2 id="d1b-h">Build a d100 character</h2>
       <TextField id="d1b-name" label="Name" value={d.name} onInput={(v) => edit((x) => (x.name = v))} problems={touched ? at('name') : []} maxLength={80} />
       <div class="row">
         <SelectField id="d1b-kind" label="Kind" value={d.kind} options={opts(['evoker', 'shadow', 'npc'] as const)} onChange={(v) => edit((x) => (x.kind = v))} problems={at('kind')} />
@@ -142,36 +128,6 @@ export function D100Builder(props: { gm: boolean; onAdd: (sheet: D100Draft) => P
         </button>
       </fieldset>
 
-      <section aria-labelledby="d1b-derived-h" aria-live="polite">
-        <h3 id="d1b-derived-h">Derived</h3>
-        {derived ? (
-          <p id="d1b-derived">
-            Wound tracks: Light {derived.woundMax.light}, Heavy {derived.woundMax.heavy}, Deadly {derived.woundMax.deadly} · Fate Points {derived.fatePointPool} · Initiative {derived.initiative} · Move {derived.movement.basicMove}, run {derived.movement.run}
-          </p>
-        ) : (
-          <p id="d1b-derived" class="muted">
-            {check.problems.length} problem{check.problems.length === 1 ? '' : 's'} to fix before the sheet is legal.
-          </p>
-        )}
-        {touched && !check.ok && (
-          <ul id="d1b-problems" class="stack">
-            {check.problems.map((p, i) => (
-              <li key={i} class="error-text">
-                {p.message}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <ErrorLine id="d1b-error" error={act.error} />
-      <div class="row">
-        <button type="submit" disabled={act.busy || (touched && !check.ok)}>
-          Add the character
-        </button>
-        <button type="button" class="quiet" onClick={props.onClose}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    </BuilderForm>
   );
 }

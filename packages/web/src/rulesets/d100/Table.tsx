@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { AILMENT_NAMES, LOCATIONS, type CharacterView } from '@personae/d100';
 import { percent } from '../../lib/format';
 import type { RulesetPages, RulesetTableProps } from '../types';
-import { ErrorLine, LogList, TableSection, useAction } from '../shared';
+import { ChoiceField, ErrorLine, LogList, TableSection, useAction } from '../shared';
 import { D100Builder } from './Builder';
 import { ailmentTitle, attackCommand, describeD100Event, draftSheet, freshId, oddsFor, type D100View } from './model';
 
@@ -77,47 +77,10 @@ function AttackPanel(props: { view: D100View; me: RulesetTableProps['me']; send:
     >
       <h3 id="d1-attack-h">Attack</h3>
       <div class="row">
-        <div class="field">
-          <label for="d1-attacker">Attacker</label>
-          <select id="d1-attacker" value={a.id} onChange={(e) => setAttacker(e.currentTarget.value)}>
-            {actors.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div class="field">
-          <label for="d1-defender">Target</label>
-          <select id="d1-defender" value={d.id} onChange={(e) => setDefender(e.currentTarget.value)}>
-            {targets.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div class="field">
-          <label for="d1-weapon">Weapon</label>
-          <select id="d1-weapon" value={w?.name ?? ''} onChange={(e) => setWeapon(e.currentTarget.value)}>
-            {weapons.map((x) => (
-              <option key={x.name} value={x.name}>
-                {x.name} ({x.element}, damage {x.damage})
-              </option>
-            ))}
-          </select>
-        </div>
-        <div class="field">
-          <label for="d1-called">Called location</label>
-          <select id="d1-called" value={called} onChange={(e) => setCalled(e.currentTarget.value)}>
-            <option value="">none (roll it)</option>
-            {LOCATIONS.map((l) => (
-              <option key={l} value={l}>
-                {l}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceField id="d1-attacker" label="Attacker" value={a.id} choices={actors} onChange={setAttacker} />
+        <ChoiceField id="d1-defender" label="Target" value={d.id} choices={targets} onChange={setDefender} />
+        <ChoiceField id="d1-weapon" label="Weapon" value={w?.name ?? ''} choices={weapons.map((x) => ({ value: x.name, label: `${x.name} (${x.element}, damage ${x.damage})` }))} onChange={setWeapon} />
+        <ChoiceField id="d1-called" label="Called location" value={called} choices={LOCATIONS} none="none (roll it)" onChange={setCalled} />
         <div class="field">
           <label for="d1-adv">Advantages</label>
           <input id="d1-adv" type="number" min={0} max={20} value={adv} onInput={(e) => setAdv(Math.max(0, e.currentTarget.valueAsNumber || 0))} />

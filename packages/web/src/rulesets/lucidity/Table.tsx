@@ -3,7 +3,7 @@ import { ATTRIBUTE_NAMES, ATTRIBUTES, STANDARD_ARRAY, TRAIT_NAMES, type Attribut
 import { percent } from '../../lib/format';
 import { NumberField, SelectField, TextField } from '../../ui/fields';
 import type { RulesetPages, RulesetTableProps } from '../types';
-import { ErrorLine, fieldProblems, LogList, TableSection, useAction } from '../shared';
+import { BuilderForm, ChoiceField, ErrorLine, fieldProblems, LogList, TableSection, useAction, useDraft } from '../shared';
 import { attackOddsFor, checkDraft, draftAttributes, draftSheet, lucidityOddsFor, newLucidityDraft, rollOddsFor, viewOptions, type LucidityDraft, type LucidityView, type ShownCombatant } from './model';
 
 type Me = RulesetTableProps['me'];
@@ -16,37 +16,22 @@ const commands = (c: ShownCombatant, me: Me) => me.role === 'gm' || (me.role ===
  */
 function LucidityBuilder(props: { view: LucidityView; gm: boolean; onAdd: (sheet: Record<string, unknown>, foe: boolean) => Promise<void>; onClose: () => void }) {
   const opts = useMemo(() => viewOptions(props.view), [props.view.preset, props.view.options]);
-  const [d, setD] = useState<LucidityDraft>(newLucidityDraft);
-  const [touched, setTouched] = useState(false);
+  const draft = useDraft<LucidityDraft>(newLucidityDraft);
+  const { value: d, touched, edit } = draft;
   const check = useMemo(() => checkDraft(d, opts), [d, opts]);
-  const act = useAction();
-  const edit = (f: (x: LucidityDraft) => void) => {
-    setTouched(true);
-    setD((p) => {
-      const n = structuredClone(p);
-      f(n);
-      return n;
-    });
-  };
   const at = (field: string) => (touched ? fieldProblems(check.problems, field) : []);
   const mods = draftAttributes(d);
   const der = check.derived;
   return (
-    <form
-      class="card stack"
-      aria-labelledby="lb-h"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        setTouched(true);
-        if (!check.ok) return;
-        void act.run(async () => {
-          await props.onAdd(draftSheet(d), false);
-          props.onClose();
-        });
-      }}
+    <BuilderForm
+      prefix="lb"
+      title="Build a Lucidity character"
+      problems={check.problems}
+      derived={der && `maxLucidity ${der.maxLucidity} · maxHealth ${der.maxHealth} · maxEnergy ${der.maxEnergy} · itemSlots ${der.itemSlots} (${der.itemSlotsUsed} used) · designatedItems ${der.designatedItems} · defense ${der.defense}`}
+      draft={draft}
+      onAdd={() => props.onAdd(draftSheet(d), false)}
+      onClose={props.onClose}
     >
-      <h2 id="lb-h">Build a Lucidity character</h2>
       <TextField id="lb-name" label="Name" value={d.name} onInput={(v) => edit((x) => (x.name = v))} problems={at('name')} />
       <SelectField
         id="lb-method"
@@ -124,37 +109,7 @@ function LucidityBuilder(props: { view: LucidityView; gm: boolean; onAdd: (sheet
           <NumberField id="lb-armor" label="Armor Protection" value={d.armor} min={0} max={20} onChange={(v) => edit((x) => (x.armor = v))} />
         </div>
       </fieldset>
-      <section aria-labelledby="lb-derived-h" aria-live="polite">
-        <h3 id="lb-derived-h">Derived</h3>
-        {der ? (
-          <p id="lb-derived">
-            maxLucidity {der.maxLucidity} · maxHealth {der.maxHealth} · maxEnergy {der.maxEnergy} · itemSlots {der.itemSlots} ({der.itemSlotsUsed} used) · designatedItems {der.designatedItems} · defense {der.defense}
-          </p>
-        ) : (
-          <p id="lb-derived" class="muted">
-            {check.problems.length} problem{check.problems.length === 1 ? '' : 's'} to fix before the sheet is legal.
-          </p>
-        )}
-        {touched && !check.ok && (
-          <ul id="lb-problems" class="stack">
-            {check.problems.map((p, i) => (
-              <li key={i} class="error-text">
-                {p.message}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <ErrorLine id="lb-error" error={act.error} />
-      <div class="row">
-        <button type="submit" disabled={act.busy || (touched && !check.ok)}>
-          Add the character
-        </button>
-        <button type="button" class="quiet" onClick={props.onClose}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    </BuilderForm>
   );
 }
 
@@ -223,26 +178,8 @@ function ActPanel(props: { view: LucidityView; me: Me; send: RulesetTableProps['
       </div>
       {t && (
         <div class="row">
-          <div class="field">
-            <label for="lu-target">Target</label>
-            <select id="lu-target" value={t.id} onChange={(e) => setTarget(e.currentTarget.value)}>
-              {targets.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div class="field">
-            <label for="lu-weapon">Weapon</label>
-            <select id="lu-weapon" value={w} onChange={(e) => setWeapon(e.currentTarget.value)}>
-              {weapons.map((x) => (
-                <option key={x} value={x}>
-                  {x}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ChoiceField id="lu-target" label="Target" value={t.id} choices={targets} onChange={setTarget} />
+          <ChoiceField id="lu-weapon" label="Weapon" value={w ?? ''} choices={weapons} onChange={setWeapon} />
           <button type="button" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'attack', actor: cur.id, target: t.id, ...(w ? { weapon: w } : {}), ...counts }))}>
             Attack {t.name}
           </button>

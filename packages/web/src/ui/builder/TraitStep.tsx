@@ -18,7 +18,10 @@ function makeEffect(type: AbilityEffect['type'], n: number, skills: string[]): A
       return { type, dice: n, ...scope };
     case 'reroll':
     case 'force-reroll':
+    case 'misdirection':
       return { type, dice: n, keep: 'second', mayTouchHighest: false, ...scope };
+    case 'taunt':
+      return { type, ...scope };
     case 'ignore-attacker-dice':
       return { type, dice: n };
     case 'extra-hits':

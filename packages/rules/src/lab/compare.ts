@@ -1,0 +1,56 @@
+import { tableOptions, type OptionName, type Preset, type TableOptions } from '../options/options';
+import { expected } from '../odds/decided';
+import type { ChallengeOdds } from '../odds/types';
+
+/**
+ * Comparing rule sets: the same odds question under several presets or option values, as
+ * `personae odds --compare` and the web roller ask it.
+ */
+
+/** A rule set: a preset with the options changed from it. */
+export interface RuleSet {
+  readonly preset: Preset;
+  readonly overrides: Partial<TableOptions>;
+}
+
+/** "core-2011", or "srd-v4 with fullTie=reroll, assist=web". */
+export function ruleSetLabel(rules: RuleSet): string {
+  const changed = Object.entries(rules.overrides).map(([k, v]) => `${k}=${String(v)}`);
+  return changed.length > 0 ? `${rules.preset} with ${changed.join(', ')}` : rules.preset;
+}
+
+/**
+ * The rule sets a comparison asks for. Each named preset is taken with the base's own changed options;
+ * each variant is the base with that one option changed. Without presets the base comes first, so every
+ * variant is compared with it. Throws the rules library's OptionError for an option or value it does not know.
+ */
+export function ruleSetsToCompare(base: RuleSet, presets: readonly Preset[], variants: readonly (readonly [OptionName, unknown])[]): (RuleSet & { readonly label: string; readonly options: TableOptions })[] {
+  const sets: RuleSet[] = presets.length > 0 ? presets.map((preset) => ({ preset, overrides: base.overrides })) : [base];
+  for (const [name, value] of variants) sets.push({ preset: base.preset, overrides: { ...base.overrides, [name]: value } });
+  return sets.map((s) => ({ ...s, label: ruleSetLabel(s), options: tableOptions(s.preset, s.overrides) }));
+}
+
+/** The figures of one odds query that a comparison lists, with their labels. */
+export const COMPARED_FIELDS = [
+  ['success', 'Success'],
+  ['clearSuccess', 'clear / on the highest dice'],
+  ['glancingSuccess', 'glancing / by tie-break or extra dice'],
+  ['failure', 'Failure'],
+  ['fullTie', 'Full tie'],
+] as const;
+
+export type ComparedField = (typeof COMPARED_FIELDS)[number][0];
+
+export type OddsDifference = { readonly rules: string; readonly against: string; readonly expectedCriticals: number } & Record<ComparedField, number>;
+
+/** Each rule set's figures less the first one's: what changing the rules does. */
+export function oddsDifferences(entries: readonly { label: string; odds: ChallengeOdds }[]): OddsDifference[] {
+  const [first, ...rest] = entries;
+  if (!first) return [];
+  return rest.map((e) => ({
+    rules: e.label,
+    against: first.label,
+    ...(Object.fromEntries(COMPARED_FIELDS.map(([field]) => [field, e.odds[field] - first.odds[field]])) as Record<ComparedField, number>),
+    expectedCriticals: expected(e.odds.criticals) - expected(first.odds.criticals),
+  }));
+}

@@ -8,35 +8,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { seededDice } from '@personae/dice';
-import { personaeTable, type TableEvent, type TableState } from '@personae/rules';
 import { createServer } from '@personae/server';
+import { personaeTable } from '@personae/rules';
+import { exportOf, longRollLog } from './long-log';
 
 const total = Number(process.argv[2] ?? 20_000);
-const gm = { role: 'gm' as const, participantId: 'p_gm' };
-const dice = seededDice(5);
-let state: TableState = personaeTable.initialState();
-const events: TableEvent[] = [];
-const side = (name: string) => ({ name, dice: 3, modifiers: [{ value: 2, source: 'Prowess' }] });
-for (let i = 0; events.length < total; i++) {
-  const parsed = personaeTable.parseCommand({ type: 'roll', actor: side('Ann'), reactor: side('Bob'), hidden: i % 5 === 0, purpose: `roll ${i}` });
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  for (const e of personaeTable.decide(state, parsed.command, { actor: gm, dice, now: '2026-11-25T22:00:00.000Z' })) {
-    const stored = JSON.parse(JSON.stringify(e)) as TableEvent;
-    state = personaeTable.evolve(state, stored);
-    events.push(stored);
-  }
-}
-const at = '2026-11-25T22:00:00.000Z';
-const file = JSON.stringify({
-  formatVersion: 1,
-  kind: 'personae-table',
-  exportedAt: at,
-  table: { id: 't_bench', name: 'Bench', createdAt: at, settings: { physicalDice: false }, version: total },
-  participants: [{ id: 'p_gm', role: 'gm', displayName: 'GM', joinedAt: at, removedAt: null }],
-  events: events.slice(0, total).map((event, i) => ({ seq: i + 1, at, participantId: 'p_gm', commandId: `c${i}`, event })),
-  redactedFor: null,
-});
+const file = JSON.stringify(exportOf(longRollLog(total), { id: 't_bench', name: 'Bench' }));
 
 const dataDir = mkdtempSync(join(tmpdir(), 'personae-import-bench-'));
 // A busy machine may need more than the default 30 s to receive the whole file.

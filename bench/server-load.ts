@@ -279,32 +279,8 @@ function connectOnce(target: Target, port: number, table: TableRun, token: strin
 const setupStart = performance.now();
 /** An export file of `total` events, the same log bench/import-stall.ts imports. */
 async function historyFile(total: number): Promise<unknown> {
-  const { seededDice } = await import('@personae/dice');
-  const { personaeTable } = await import('@personae/rules');
-  const gm = { role: 'gm' as const, participantId: 'p_gm' };
-  const dice = seededDice(5);
-  let state = personaeTable.initialState();
-  const events: unknown[] = [];
-  const side = (name: string) => ({ name, dice: 3, modifiers: [{ value: 2, source: 'Prowess' }] });
-  for (let i = 0; events.length < total; i++) {
-    const parsed = personaeTable.parseCommand({ type: 'roll', actor: side('Ann'), reactor: side('Bob'), hidden: i % 5 === 0, purpose: `roll ${i}` });
-    if (!parsed.ok) throw new Error(parsed.error.message);
-    for (const e of personaeTable.decide(state, parsed.command, { actor: gm, dice, now: '2026-11-25T22:00:00.000Z' })) {
-      const stored = JSON.parse(JSON.stringify(e));
-      state = personaeTable.evolve(state, stored);
-      events.push(stored);
-    }
-  }
-  const at = '2026-11-25T22:00:00.000Z';
-  return {
-    formatVersion: 1,
-    kind: 'personae-table',
-    exportedAt: at,
-    table: { id: 't_history', name: 'Bench history', createdAt: at, settings: { physicalDice: false }, version: total },
-    participants: [{ id: 'p_gm', role: 'gm', displayName: 'GM', joinedAt: at, removedAt: null }],
-    events: events.slice(0, total).map((event, i) => ({ seq: i + 1, at, participantId: 'p_gm', commandId: `h${i}`, event })),
-    redactedFor: null,
-  };
+  const { exportOf, longRollLog } = await import('./long-log');
+  return exportOf(longRollLog(total), { id: 't_history', name: 'Bench history' });
 }
 
 let importMs = 0;

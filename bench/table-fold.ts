@@ -4,28 +4,11 @@
  * to parse and to fold them and the heap the folded state keeps per event.
  * Run: node --expose-gc --import tsx bench/table-fold.ts [events]
  */
-import { seededDice } from '@personae/dice';
-import { personaeTable, type TableEvent, type TableState } from '@personae/rules';
+import { personaeTable, type TableEvent } from '@personae/rules';
+import { longRollLog } from './long-log';
 
 const total = Number(process.argv[2] ?? 50_000);
-const gm = { role: 'gm' as const, participantId: 'p-gm' };
-const dice = seededDice(5);
-let state: TableState = personaeTable.initialState();
-const events: TableEvent[] = [];
-function run(raw: unknown): void {
-  const parsed = personaeTable.parseCommand(raw);
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  for (const e of personaeTable.decide(state, parsed.command, { actor: gm, dice, now: '2026-11-25T22:00:00.000Z' })) {
-    const stored = JSON.parse(JSON.stringify(e)) as TableEvent;
-    state = personaeTable.evolve(state, stored);
-    events.push(stored);
-  }
-}
-const side = (name: string) => ({ name, dice: 3, modifiers: [{ value: 2, source: 'Prowess' }] });
-for (let i = 0; events.length < total; i++) {
-  run({ type: 'roll', actor: side('Ann'), reactor: side('Bob'), hidden: i % 5 === 0, purpose: `roll ${i}` });
-}
-const stored = events.slice(0, total).map((e) => JSON.stringify(e));
+const stored = longRollLog(total).map((e) => JSON.stringify(e));
 (globalThis as { gc?: () => void }).gc?.();
 const heapBefore = process.memoryUsage().heapUsed;
 const p0 = performance.now();

@@ -97,6 +97,17 @@ describe('personae replay with a d100 scenario', () => {
   });
 });
 
+describe('personae replay of a d100 scenario in text', () => {
+  it('prints each event as a line in words, a joining character with its tracks, not raw JSON', async () => {
+    const r = await cli('replay', 'examples/d100/scenarios/weakness-one-more.yaml');
+    expect(r.code).toBe(0);
+    const lines = r.stdout.split('\n');
+    expect(lines.some((l) => /^\[\d+\] Makoto joins \(evoker, side pc\): Light 4\/4, Heavy 2\/2, Deadly 1\/1, Stress 0, Fate Points \d+/.test(l))).toBe(true);
+    expect(lines.some((l) => /^\[\d+\] .* attacks Pixie: roll \d+/.test(l))).toBe(true);
+    expect(r.stdout).not.toMatch(/\{"/);
+  });
+});
+
 describe('personae replay with an illegal d100 scenario', () => {
   it('stops at the refused action with exit code 2 and names it', async () => {
     const r = await cli('replay', 'examples/d100/scenarios/invalid/out-of-turn.yaml', '--json');

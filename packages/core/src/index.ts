@@ -1,10 +1,11 @@
 export { commitRoll, newSalt, verifyRoll, type RevealedRoll, type RollCommitment, type Verification } from './commitment';
+export { chooseRuleSets, ruleSetLabel, type RuleSetChoice } from './compare';
 export { cite, defineRules, formatCitation, type Citation, type RuleEntry } from './citation';
 export { type Actor, type AnyDecider, type DecideContext, type Decider, type DiceSource, type HostLimits, type HostSettings, type ParseResult, type Viewer } from './decider';
 export { envelope, type Envelope, type EventMetadata } from './envelope';
 export { isRuleError, refusalOf, RuleError, toCommandError, type CommandError } from './errors';
 export { faceFit, outcomeFit, upperRegularizedGamma, type FaceFit, type OutcomeFit } from './fairness';
-export { requireSheetSize, SHEET_MAX_BYTES } from './limits';
+export { requireCharacterRoom, requireSheetSize, SHEET_MAX_BYTES } from './limits';
 export { describeModifier, explainTotal, modifier, sumModifiers, type Modifier } from './modifier';
 export { ownGet, ownHas, withEntry, withoutEntry } from './records';
 export {

@@ -1,4 +1,4 @@
-import { requireSheetSize, RuleError, type Actor, type DecideContext, type Decider, type ParseResult } from '@personae/core';
+import { requireCharacterRoom, requireSheetSize, RuleError, type Actor, type DecideContext, type Decider, type ParseResult } from '@personae/core';
 import type { DiceSource } from '@personae/dice';
 import { z } from 'zod';
 import { AILMENT_NAMES, AILMENTS, ailmentsAtTurnEnd, ailmentsAtTurnStart, confusedActs, inflictAilment, panicFlees, type AilmentName, type ConfusedAct } from './ailments';
@@ -566,12 +566,14 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
       if (player && r.sheet.hidden) refuse('gm-only', 'sheet.hidden: only the GM adds hidden characters', 'sheet.hidden');
       if (player && r.sheet.side !== 'pc') refuse('gm-only', `sheet.side: a player's character is on the party's side ("pc"), not "${r.sheet.side}"`, 'sheet.side');
       const controller = player ? ctx.actor.participantId : (command.controller ?? null);
+      requireCharacterRoom(controllersOf(state), controller, ctx.limits, true, 'controller');
       return [{ type: 'character-added', data: { group, id: command.id, sheet: r.sheet, ...(controller !== null ? { controller } : {}) } }];
     }
     case 'set-controller': {
       gmOnly('hand characters to players');
       fighter(state, command.id, 'id');
       if (command.controller !== null && ctx.participants && !ctx.participants.has(command.controller)) refuse('unknown-participant', `controller: there is no participant "${command.controller}" at this table`, 'controller');
+      if (command.controller !== controllerOf(state, command.id)) requireCharacterRoom(controllersOf(state), command.controller, ctx.limits, false, 'controller');
       return [{ type: 'controller-set', data: { group, id: command.id, controller: command.controller } }];
     }
     case 'start': {
@@ -835,6 +837,11 @@ function inflict(state: EncounterState, target: string, ailment: AilmentName, tu
   const f = state.fighters[target]!;
   const r = inflictAilment(f.ailments, ailment, { turnsStarted: f.turnsStarted, ...(turns !== undefined ? { turns } : {}), ...(source !== undefined ? { source } : {}) }, (e) => isImmune(livingPersona(f)?.affinities ?? f.affinities, e), state.options);
   return r.ok ? put(state, { ...f, ailments: r.ailments }) : state;
+}
+
+/** Who controls each character of the encounter (null: the GM). */
+function controllersOf(state: EncounterState): Array<string | null> {
+  return Object.keys(state.fighters).map((id) => controllerOf(state, id));
 }
 
 /** Applies one event; the state it is given is never changed. */

@@ -19,4 +19,5 @@ export * from './odds';
 export * from './encounter';
 export * from './ruleset';
 export * from './scenario';
+export * from './describe';
 export * from './docs';

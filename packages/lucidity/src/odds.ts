@@ -1,7 +1,7 @@
-import { RuleError } from '@personae/core';
-import { damageAfterProtection } from './combat';
+import { modifier, RuleError, type Modifier } from '@personae/core';
+import { resolveAttack } from './combat';
 import type { LucidityOptions } from './options';
-import { beats } from './roll';
+import { beats, d20Succeeds } from './roll';
 
 /** A distribution over whole numbers: value -> chance. */
 export type Distribution = Map<number, number>;
@@ -32,15 +32,16 @@ export function buffBreakDistribution(buffs: number, breaks: number, opts: Pick<
   return out;
 }
 
-/** The chance a d20 + modifier (+ buffs/breaks) succeeds against a target. */
-export function rollChance(input: { modifier: number; target: number; buffs?: number; breaks?: number }, opts: LucidityOptions): number {
+/**
+ * The chance a d20 + modifier (+ buffs/breaks) succeeds against a target: every d20 face and every
+ * buff/break result, a natural 20 included under criticalSuccess=natural-20 ("Buffs and Breaks",
+ * "Hitting 0 Health"). `noBreaks` drops the breaks before cancelling (Mental Clarity, "Creating Traits").
+ */
+export function rollChance(input: { modifier: number; target: number; buffs?: number; breaks?: number; noBreaks?: boolean }, opts: LucidityOptions): number {
   let p = 0;
-  const bb = buffBreakDistribution(input.buffs ?? 0, input.breaks ?? 0, opts);
+  const bb = buffBreakDistribution(input.buffs ?? 0, input.noBreaks ? 0 : (input.breaks ?? 0), opts);
   for (let d = 1; d <= 20; d++) {
-    for (const [v, pv] of bb) {
-      const ok = beats(d + input.modifier + v, input.target, opts) || (opts.criticalSuccess === 'natural-20' && d === 20);
-      if (ok) p += pv / 20;
-    }
+    for (const [v, pv] of bb) if (d20Succeeds(d, d + input.modifier + v, input.target, opts)) p += pv / 20;
   }
   return p;
 }
@@ -94,30 +95,64 @@ export interface AttackOdds {
   readonly damaging: number;
 }
 
+export interface AttackOddsInput {
+  /** Everything added to the attack's d20 (attribute, skill rank, trait bonuses). */
+  readonly modifier: number;
+  readonly defense: number;
+  /** The damage expression, e.g. "1d8+2". */
+  readonly damage: string;
+  readonly protection: number;
+  readonly buffs?: number;
+  readonly breaks?: number;
+  /** Added to Penetration on a hit (weapon, Impaler, Improvised Fighter, 1 on 1). */
+  readonly penetrationBonus?: number;
+  readonly penetrationModifiers?: readonly Modifier[];
+  readonly damageModifiers?: readonly Modifier[];
+  readonly protectionModifiers?: readonly Modifier[];
+  readonly ignoreProtection?: boolean;
+  /** Every roll succeeds as a natural 20 with no d6 (the final turn at a Degree of Failure of 5+). */
+  readonly guaranteed?: boolean;
+}
+
 /**
- * Exact odds of an attack: the d20 with its modifier and buffs/breaks against Defense, Penetration from
- * the margin (plus bonuses), then the damage distribution through the Protection procedure.
+ * Exact odds of an attack ("How Combat Works"): every d20 face with its modifier and every buff/break
+ * result against Defense, then every damage result through the same `resolveAttack` a table uses. A
+ * natural 20 that does not exceed Defense still hits under criticalSuccess=natural-20, with
+ * Penetration 1 (Defense + 1, the least hit), like the final turn's guaranteed success.
  */
-export function attackOdds(
-  input: { modifier: number; defense: number; damage: string; protection: number; buffs?: number; breaks?: number; penetrationBonus?: number },
-  opts: LucidityOptions,
-): AttackOdds {
+export function attackOdds(input: AttackOddsInput, opts: LucidityOptions): AttackOdds {
   const dmg = damageDistribution(input.damage);
-  const bb = buffBreakDistribution(input.buffs ?? 0, input.breaks ?? 0, opts);
+  const faces = input.guaranteed ? [{ d: 20, p: 1 }] : Array.from({ length: 20 }, (_, i) => ({ d: i + 1, p: 1 / 20 }));
+  const bb = input.guaranteed ? new Map([[0, 1]]) : buffBreakDistribution(input.buffs ?? 0, input.breaks ?? 0, opts);
+  const penetrationModifiers = [...(input.penetrationModifiers ?? []), ...(input.penetrationBonus ? [modifier('penetration', 'bonus', input.penetrationBonus)] : [])];
   const taken: Distribution = new Map();
   let hit = 0;
-  for (let d = 1; d <= 20; d++) {
+  for (const { d, p: pd } of faces) {
     for (const [v, pv] of bb) {
-      const p = pv / 20;
+      const p = pd * pv;
       const total = d + input.modifier + v;
-      const hits = beats(total, input.defense, opts);
-      if (!hits) {
+      if (!input.guaranteed && !d20Succeeds(d, total, input.defense, opts)) {
         add(taken, 0, p);
         continue;
       }
       hit += p;
-      const pen = total - input.defense + (input.penetrationBonus ?? 0);
-      for (const [x, px] of dmg) add(taken, damageAfterProtection(Math.max(0, x), input.protection, pen, opts).damageTaken, p * px);
+      const attack = beats(total, input.defense, opts) ? total : input.defense + 1;
+      for (const [x, px] of dmg) {
+        const r = resolveAttack(
+          {
+            attack,
+            defense: input.defense,
+            damage: Math.max(0, x),
+            protection: input.protection,
+            penetrationModifiers,
+            ...(input.damageModifiers ? { damageModifiers: input.damageModifiers } : {}),
+            ...(input.protectionModifiers ? { protectionModifiers: input.protectionModifiers } : {}),
+            ...(input.ignoreProtection ? { ignoreProtection: true } : {}),
+          },
+          opts,
+        );
+        add(taken, r.damageTaken, p * px);
+      }
     }
   }
   const rows = [...taken.entries()].sort((a, b) => a[0] - b[0]).map(([damage, chance]) => ({ damage, chance }));

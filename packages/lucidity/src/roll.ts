@@ -72,6 +72,15 @@ export function beats(total: number, target: number, opts: Pick<LucidityOptions,
 }
 
 /**
+ * Whether a d20 roll succeeds: its total beats the target, or (option criticalSuccess=natural-20) the
+ * die shows 20. The seed defines no natural 1: a 1 fails only when its total does not beat the target
+ * ("Hitting 0 Health" speaks of a "critical success" and of nothing else a die face does).
+ */
+export function d20Succeeds(d20: number, total: number, target: number, opts: Pick<LucidityOptions, 'successOn' | 'criticalSuccess'>): boolean {
+  return beats(total, target, opts) || (opts.criticalSuccess === 'natural-20' && d20 === 20);
+}
+
+/**
  * An ordinary d20 roll: d20 + attribute + skill rank + trait bonuses, + the highest buff d6 or - the
  * highest break d6 (lucidity-primary-character.txt, "Creating Skills", "Buffs and Breaks"; the
  * comparison: "How Combat Works").
@@ -83,8 +92,8 @@ export function rollD20(input: D20RollInput, opts: LucidityOptions, dice?: DiceS
   const { d20, bb } = d20WithBuffs(input, opts, dice);
   const all = bb.modifier ? [...mods, bb.modifier] : [...mods];
   const total = d20 + sumModifiers(all);
-  const critical = opts.criticalSuccess === 'natural-20' && d20 === 20 && !beats(total, input.target, opts);
-  const success = beats(total, input.target, opts) || (opts.criticalSuccess === 'natural-20' && d20 === 20);
+  const success = d20Succeeds(d20, total, input.target, opts);
+  const critical = success && !beats(total, input.target, opts);
   const explanation = `${explainTotal(d20, all, 'd20')} against ${input.target}: ${success ? 'success' : 'failure'}${critical ? ' (natural 20)' : ''}`;
   return { d20, modifiers: mods, buffsBreaks: bb, total, target: input.target, success, critical, margin: total - input.target, explanation };
 }

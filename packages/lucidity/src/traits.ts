@@ -98,7 +98,7 @@ export function traitDefinition(name: TraitName): TraitDefinition {
 }
 
 const SOURCE = 'trait';
-const traitMod = (slug: string, trait: TraitName, value: number): Modifier => modifier(slug, trait, value, SOURCE);
+const traitMod = (slug: string, trait: TraitName | `${TraitName} (${string})`, value: number): Modifier => modifier(slug, trait, value, SOURCE);
 
 /** What an attack is, for the traits that look at it. */
 export interface AttackContext {
@@ -163,4 +163,60 @@ export function educatedBonus(traits: readonly string[], skill: string, rank: nu
   if (!traits.includes('Educated') || rank > 0) return 0;
   if (isUnrankedSkill(skill) && opts.educatedScope === 'rankable-skills') return 0;
   return 1;
+}
+
+/** What a roll is about, for the traits that look at it (Rumor-monger, Natural Immunity, Debator, Adrenaline Rush). */
+export const ROLL_PURPOSES = ['information', 'disease', 'poison', 'fear', 'argument', 'other'] as const;
+export type RollPurpose = (typeof ROLL_PURPOSES)[number];
+
+/** Attributes whose skill rolls Mental Clarity keeps free of breaks. */
+const MENTAL_ATTRIBUTES: readonly Attribute[] = ['KNO', 'AWA', 'WIL', 'CHA'];
+
+/** A roll as the roll-changing traits see it. */
+export interface RollTraitContext {
+  /** The attribute the roll uses. */
+  readonly attribute: Attribute;
+  /** The skill the roll uses, if any, and the roller's rank in it (0 when it has none). */
+  readonly skill?: string | undefined;
+  readonly rank?: number;
+  readonly purpose?: RollPurpose;
+  /** Inspirator is used on this roll: the roller's CHA. */
+  readonly inspireCha?: number | undefined;
+  /** The attribute an ally's Wingman hyped for this roller, if any. */
+  readonly wingman?: Attribute | null;
+  /** Someone else in the roller's group has Fellowship (the roller's own counts anyway). */
+  readonly groupFellowship?: boolean;
+  /** The roll is an attack (Wingman covers only non-attack rolls). */
+  readonly attack?: boolean;
+}
+
+export interface RollTraitEffects {
+  /** Bonuses added to the d20 (Educated, Inspirator). */
+  readonly modifiers: Modifier[];
+  /** One buff per trait that grants one (Wingman, Rumor-monger, Natural Immunity, Fellowship), each counted with the others before cancelling (inventory U49). */
+  readonly buffs: TraitName[];
+  /** Mental Clarity: the roll has no breaks at all. */
+  readonly noBreaks: boolean;
+}
+
+/**
+ * The traits that change an ordinary roll ("Creating Traits"): Educated (+1 without a rank), Inspirator
+ * (+CHA), Wingman, Rumor-monger, Natural Immunity and Fellowship (a buff each), Mental Clarity (no
+ * breaks on KNO, AWA, WIL and CHA skill rolls). Debator changes the attribute, so the caller picks it.
+ */
+export function rollTraitEffects(traits: readonly string[], ctx: RollTraitContext, opts: Pick<import('./options').LucidityOptions, 'educatedScope'>): RollTraitEffects {
+  const has = (n: TraitName) => traits.includes(n);
+  const modifiers: Modifier[] = [];
+  if (ctx.skill !== undefined) {
+    const educated = educatedBonus(traits, ctx.skill, ctx.rank ?? 0, opts);
+    if (educated) modifiers.push(traitMod('trait', 'Educated', educated));
+  }
+  if (ctx.inspireCha !== undefined && has('Inspirator')) modifiers.push(traitMod('trait', 'Inspirator (CHA)', ctx.inspireCha));
+  const buffs: TraitName[] = [];
+  if (!ctx.attack && ctx.wingman === ctx.attribute) buffs.push('Wingman');
+  if (ctx.purpose === 'information' && has('Rumor-monger')) buffs.push('Rumor-monger');
+  if (ctx.purpose === 'disease' && has('Natural Immunity')) buffs.push('Natural Immunity');
+  if (ctx.attribute === 'WIL' && (has('Fellowship') || ctx.groupFellowship)) buffs.push('Fellowship');
+  const noBreaks = has('Mental Clarity') && ctx.skill !== undefined && MENTAL_ATTRIBUTES.includes(ctx.attribute);
+  return { modifiers, buffs, noBreaks };
 }

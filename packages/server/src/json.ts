@@ -175,3 +175,34 @@ export async function parseClientJsonInSlices(text: string, key: string, maxDept
   rest[key] = items;
   return rest;
 }
+
+/**
+ * True when `value` reads back from its JSON text as an equal value: plain objects and arrays of
+ * strings, finite numbers (not -0), booleans and null, with no undefined field, no hole, no symbol
+ * key. Such a value can be kept as it is instead of being copied through JSON.parse.
+ */
+export function survivesJson(value: unknown, depth = 0): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(value) && !Object.is(value, -0);
+    case 'object': {
+      if (value === null) return true;
+      if (depth >= MAX_JSON_DEPTH) return false;
+      if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) if (!(i in value) || !survivesJson(value[i], depth + 1)) return false;
+        return true;
+      }
+      const proto = Object.getPrototypeOf(value) as unknown;
+      if (proto !== Object.prototype && proto !== null) return false;
+      if (Object.getOwnPropertySymbols(value).length > 0) return false;
+      const record = value as Record<string, unknown>;
+      for (const key of Object.keys(record)) if (!survivesJson(record[key], depth + 1)) return false;
+      return true;
+    }
+    default:
+      return false;
+  }
+}

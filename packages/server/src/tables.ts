@@ -26,6 +26,7 @@ import type { ExportedEvent } from './export';
 import { TokenBucket, type RateLimit } from './rate-limit';
 import { canonicalJson, hashToken, newId, newToken, sha256Hex } from './tokens';
 import { diffState } from './state-patch';
+import { survivesJson } from './json';
 import { TimeSlice } from './yield';
 
 /** Someone watching a table: a WebSocket connection. */
@@ -424,21 +425,10 @@ export class TableHub<S, C, E> {
       else t.viewers.delete(viewer);
     }
     records.forEach((rec, i) => {
-      // Viewers who get the very same redacted event share one serialization of the message.
+      // Each distinct redacted event is serialized once, for all the viewers who get it.
       const serialized = new Map<unknown, string>();
-      for (const viewer of viewers) {
-        const message = this.eventMessage(t, rec, viewer.actor, statesAfter[i]!);
-        if (message.commandId !== undefined) {
-          viewer.send(message);
-          continue;
-        }
-        let text = serialized.get(message.event);
-        if (text === undefined) {
-          text = JSON.stringify(message);
-          serialized.set(message.event, text);
-        }
-        viewer.sendText(text);
-      }
+      if (rec.json !== undefined) serialized.set(rec.event, rec.json);
+      for (const viewer of viewers) viewer.sendText(eventText(this.eventMessage(t, rec, viewer.actor, statesAfter[i]!), serialized));
     });
     this.pushViews(t, viewers, statesAfter[statesAfter.length - 1]);
   }
@@ -644,9 +634,13 @@ export class TableHub<S, C, E> {
     try {
       if (!Array.isArray(events)) throw new TypeError('decide did not return an array');
       const records: EventRecord[] = events.map((event, i) => {
-        const text = JSON.stringify(event);
-        if (text === undefined) throw new TypeError('an event is not JSON');
-        return { seq: t.version + 1 + i, at: now, participantId: actor.participantId, commandId: envelope.commandId, event: JSON.parse(text) as unknown };
+        // Serialized once: the store writes this text and viewers receive it. The state in memory
+        // must be the one folded from the stored copy, so an event that would not read back equal
+        // from its text is replaced by its copy read back.
+        const json = JSON.stringify(event);
+        if (json === undefined) throw new TypeError('an event is not JSON');
+        const kept = survivesJson(event) ? event : (JSON.parse(json) as unknown);
+        return { seq: t.version + 1 + i, at: now, participantId: actor.participantId, commandId: envelope.commandId, event: kept, json };
       });
       for (const rec of records) {
         state = t.decider.evolve(state, rec.event as E);
@@ -1017,4 +1011,19 @@ function presentIds(t: LoadedTable<unknown>): Set<string> {
   const ids = new Set<string>();
   for (const p of t.participants.values()) if (p.removedAt === null) ids.add(p.id);
   return ids;
+}
+
+/**
+ * An event message as JSON text, its event taken from `serialized` (the JSON of each event object
+ * met so far, shared by the viewers of one event) or serialized and added there.
+ */
+function eventText(message: EventMessage, serialized: Map<unknown, string>): string {
+  if (message.event === null) return JSON.stringify(message);
+  let event = serialized.get(message.event);
+  if (event === undefined) {
+    event = JSON.stringify(message.event);
+    serialized.set(message.event, event);
+  }
+  const commandId = message.commandId === undefined ? '' : `,"commandId":${JSON.stringify(message.commandId)}`;
+  return `{"type":"event","seq":${message.seq},"at":${JSON.stringify(message.at)},"event":${event}${commandId}}`;
 }

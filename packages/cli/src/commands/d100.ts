@@ -7,9 +7,12 @@ import type { Affinity, D100Options, Element } from '@personae/d100';
 /** The ruleset is loaded when a d100 command runs, so other commands start without it. */
 const d100 = () => import('@personae/d100');
 const ELEMENTS = ['melee', 'missile', 'fire', 'ice', 'wind', 'elec', 'nuke', 'psy', 'bless', 'curse', 'almighty'] as const;
+/** The d100 option presets (docs/d100/options.md), named here so the ruleset loads only when a command runs. */
+const D100_PRESETS = ['seed', 'ffg-margin', 'ffg-tens-plus-one'] as const;
 const AFFINITIES = ['weak', 'normal', 'resist', 'block', 'repel', 'absorb'] as const;
 import { toJson } from '../format/json.js';
 import { CliError, EXIT_OK, writeLines, type CliIo } from '../io.js';
+import { addCompareFlags, printRuleSetOdds, type CompareFlags, type Figure, type OddsAnswer, type RuleSet, type RuleSetReader } from './odds-lab.js';
 
 /** Exit codes of `personae d100 sheet check`, as for `personae sheet check`: 0 legal, 1 illegal. */
 const SHEET_ILLEGAL = 1;
@@ -26,17 +29,36 @@ function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
 
-/** `--option NAME=VALUE` words into an overrides record. */
-async function readOptions(flags: D100Flags): Promise<D100Options> {
-  const { resolveOptions } = await d100();
-  const overrides: Record<string, string> = {};
-  for (const word of flags.option) {
-    const eq = word.indexOf('=');
-    if (eq <= 0) throw new CliError(`--option: "${word}" is not NAME=VALUE`);
-    overrides[word.slice(0, eq)] = word.slice(eq + 1);
-  }
-  return resolveOptions(flags.preset ?? 'seed', overrides);
+/** One `NAME=VALUE` word; `flag` names where it was given. */
+function optionWord(word: string, flag: string): [string, string] {
+  const eq = word.indexOf('=');
+  if (eq <= 0) throw new CliError(`${flag}: "${word}" is not NAME=VALUE`);
+  return [word.slice(0, eq), word.slice(eq + 1)];
 }
+
+/** The table's rule set: `--preset`, then every `--option NAME=VALUE` word. */
+async function readRuleSet(flags: D100Flags): Promise<RuleSet<D100Options>> {
+  const { resolveOptions } = await d100();
+  const overrides = Object.fromEntries(flags.option.map((w) => optionWord(w, '--option')));
+  const preset = flags.preset ?? 'seed';
+  return { preset, overrides, options: resolveOptions(preset, overrides) };
+}
+
+async function readOptions(flags: D100Flags): Promise<D100Options> {
+  return (await readRuleSet(flags)).options;
+}
+
+/** The figures `personae d100 odds --compare` lists for each rule set. */
+const D100_ATTACK_FIGURES: readonly Figure[] = [
+  { key: 'hit', label: 'Hit', kind: 'chance' },
+  { key: 'critical', label: 'Critical roll', kind: 'chance' },
+  { key: 'fumble', label: 'Fumble', kind: 'chance' },
+  { key: 'stagger', label: 'Staggers', kind: 'chance' },
+  { key: 'out', label: 'Out of the fight', kind: 'chance' },
+  { key: 'expectedLight', label: 'Expected Light boxes lost', kind: 'number' },
+  { key: 'expectedHeavy', label: 'Expected Heavy boxes lost', kind: 'number' },
+  { key: 'expectedDeadly', label: 'Expected Deadly boxes lost', kind: 'number' },
+];
 
 function wholeNumber(text: string, what: string): number {
   const n = Number(text);
@@ -149,7 +171,7 @@ export function registerD100Commands(program: Command, io: CliIo): void {
       io.setExitCode(legal ? EXIT_OK : SHEET_ILLEGAL);
     });
 
-  group
+  const odds = group
     .command('odds')
     .summary('exact odds of one attack: hit chance and the wounds it deals')
     .requiredOption('--attack <n>', 'the attack target (Melee, Ballistic or Magic, before Advantages)')
@@ -163,26 +185,27 @@ export function registerD100Commands(program: Command, io: CliIo): void {
     .option('--disadvantage <n>', 'Disadvantages on the attack', '0')
     .option('--option <name=value>', 'a d100 table option (repeatable)', collect, [])
     .option('--preset <name>', 'a d100 option preset')
-    .option('--json', 'print one JSON object')
-    .action(async (flags: D100Flags & Record<string, string>) => {
-      const options = await readOptions(flags);
-      const num = (k: string, min: number, max: number) => {
-        const n = wholeNumber(flags[k]!, `--${k}`);
-        if (n < min || n > max) throw new CliError(`--${k}: ${n} is not from ${min} to ${max}`);
-        return n;
-      };
-      const { attackOdds, makeFighter } = await d100();
-      const element = flags.element as Element;
-      if (!(ELEMENTS as readonly string[]).includes(element)) throw new CliError(`--element: "${flags.element}" is not one of ${ELEMENTS.join(', ')}`);
-      const affinity = flags.affinity as Affinity;
-      if (!(AFFINITIES as readonly string[]).includes(affinity)) throw new CliError(`--affinity: "${flags.affinity}" is not one of ${AFFINITIES.join(', ')}`);
-      const scores = { melee: 0, ballistic: 0, magic: 0, strength: 0, toughness: num('toughness', 0, 100), agility: 0, intelligence: 0, perception: 0, willpower: 0, fellowship: 0 };
-      const armour = num('armour', 0, 50);
-      // the attacker's Strength Bonus is part of --damage, so its Strength is 0 here
-      const attacker = makeFighter({ id: 'attacker', scores: { ...scores, toughness: 30 } });
-      const defender = makeFighter({ id: 'defender', side: 'enemy', scores, armour: { head: armour, 'right-arm': armour, 'left-arm': armour, body: armour, 'right-leg': armour, 'left-leg': armour }, affinities: element === 'almighty' ? {} : { [element]: affinity } });
-      const adv = num('advantage', 0, 20);
-      const dis = num('disadvantage', 0, 20);
+    .option('--json', 'print one JSON object');
+  addCompareFlags(odds, D100_PRESETS).action(async (flags: D100Flags & CompareFlags & Record<string, string>) => {
+    const base = await readRuleSet(flags);
+    const { attackOdds, makeFighter, resolveOptions, PRESET_NAMES } = await d100();
+    const num = (k: string, min: number, max: number) => {
+      const n = wholeNumber(flags[k]!, `--${k}`);
+      if (n < min || n > max) throw new CliError(`--${k}: ${n} is not from ${min} to ${max}`);
+      return n;
+    };
+    const element = flags.element as Element;
+    if (!(ELEMENTS as readonly string[]).includes(element)) throw new CliError(`--element: "${flags.element}" is not one of ${ELEMENTS.join(', ')}`);
+    const affinity = flags.affinity as Affinity;
+    if (!(AFFINITIES as readonly string[]).includes(affinity)) throw new CliError(`--affinity: "${flags.affinity}" is not one of ${AFFINITIES.join(', ')}`);
+    const scores = { melee: 0, ballistic: 0, magic: 0, strength: 0, toughness: num('toughness', 0, 100), agility: 0, intelligence: 0, perception: 0, willpower: 0, fellowship: 0 };
+    const armour = num('armour', 0, 50);
+    // the attacker's Strength Bonus is part of --damage, so its Strength is 0 here
+    const attacker = makeFighter({ id: 'attacker', scores: { ...scores, toughness: 30 } });
+    const defender = makeFighter({ id: 'defender', side: 'enemy', scores, armour: { head: armour, 'right-arm': armour, 'left-arm': armour, body: armour, 'right-leg': armour, 'left-leg': armour }, affinities: element === 'almighty' ? {} : { [element]: affinity } });
+    const adv = num('advantage', 0, 20);
+    const dis = num('disadvantage', 0, 20);
+    const answer = (options: D100Options): OddsAnswer => {
       const odds = attackOdds(
         attacker,
         defender,
@@ -198,15 +221,19 @@ export function registerD100Commands(program: Command, io: CliIo): void {
         options,
       );
       const pct = (p: number) => `${(100 * p).toFixed(2)}%`;
-      if (flags.json) {
-        io.stdout(toJson({ hit: odds.hit, critical: odds.critical, fumble: odds.fumble, stagger: odds.stagger, out: odds.out, wounds: odds.wounds, expected: odds.expected }));
-        return;
-      }
-      writeLines(io.stdout, [
-        `hit ${pct(odds.hit)}  (critical roll ${pct(odds.critical)}, fumble ${pct(odds.fumble)}, Staggers ${pct(odds.stagger)})`,
-        'wounds dealt:',
-        ...Object.entries(odds.wounds).map(([n, p]) => `  ${n}: ${pct(p)}`),
-        `expected boxes lost: Light ${odds.expected.light.toFixed(3)}, Heavy ${odds.expected.heavy.toFixed(3)}, Deadly ${odds.expected.deadly.toFixed(3)}`,
-      ]);
-    });
+      return {
+        json: { hit: odds.hit, critical: odds.critical, fumble: odds.fumble, stagger: odds.stagger, out: odds.out, wounds: odds.wounds, expected: odds.expected },
+        figures: { hit: odds.hit, critical: odds.critical, fumble: odds.fumble, stagger: odds.stagger, out: odds.out, expectedLight: odds.expected.light, expectedHeavy: odds.expected.heavy, expectedDeadly: odds.expected.deadly },
+        csv: [['wounds', 'chance'], ...Object.entries(odds.wounds).map(([n, p]) => [Number(n), p])],
+        lines: [
+          `hit ${pct(odds.hit)}  (critical roll ${pct(odds.critical)}, fumble ${pct(odds.fumble)}, Staggers ${pct(odds.stagger)})`,
+          'wounds dealt:',
+          ...Object.entries(odds.wounds).map(([n, p]) => `  ${n}: ${pct(p)}`),
+          `expected boxes lost: Light ${odds.expected.light.toFixed(3)}, Heavy ${odds.expected.heavy.toFixed(3)}, Deadly ${odds.expected.deadly.toFixed(3)}`,
+        ],
+      };
+    };
+    const reader: RuleSetReader<D100Options> = { presets: PRESET_NAMES, resolve: resolveOptions, assignment: (w) => optionWord(w, '--compare-option') };
+    printRuleSetOdds(io, reader, base, flags, D100_ATTACK_FIGURES, `Attack against ${flags.attack}, damage ${flags.damage}, by rule set`, answer);
+  });
 }

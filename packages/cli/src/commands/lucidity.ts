@@ -4,6 +4,7 @@ import { Option, type Command } from 'commander';
 import { cryptoDice, seededDice, type DiceSource } from '@personae/dice';
 import { modifier } from '@personae/core';
 import {
+  ATTRIBUTES,
   attackOdds,
   checkSheet,
   lucidityChance,
@@ -15,10 +16,17 @@ import {
   rollChance,
   rollD20,
   rollLucidity,
+  isTraitName,
+  ROLL_PURPOSES,
+  rollTraitEffects,
+  TRAIT_NAMES,
+  type Attribute,
   type LucidityOptions,
+  type RollPurpose,
 } from '@personae/lucidity';
 import { collect, seedNumber, wholeNumber } from '../args.js';
 import { toJson } from '../format/json.js';
+import { addCompareFlags, printRuleSetOdds, type CompareFlags, type Figure, type OddsAnswer, type RuleSet, type RuleSetReader } from './odds-lab.js';
 import { CliError, writeLines, type CliIo } from '../io.js';
 
 /** Exit codes of `personae lucidity sheet check`: legal, not legal, unreadable (as `personae sheet check`). */
@@ -31,8 +39,8 @@ interface TableFlags {
   option: string[];
 }
 
-function addLucidityTable(cmd: Command): Command {
-  return cmd
+function addLucidityTable(cmd: Command, comparing?: readonly string[]): Command {
+  return (comparing ? addCompareFlags(cmd, comparing) : cmd)
     .addOption(new Option('--rules <preset>', 'Lucidity preset the table plays by').choices(PRESETS).default('standard'))
     .option('--option <name=value>', 'set one Lucidity option, e.g. protectionPipeline=double-deduction (repeatable; docs/lucidity/options.md)', collect, []);
 }
@@ -40,6 +48,28 @@ function addLucidityTable(cmd: Command): Command {
 function table(flags: TableFlags): LucidityOptions {
   return resolveOptions(flags.rules, parseOptionPairs(flags.option));
 }
+
+/** The table's rule set, as `--compare` starts from it. */
+function ruleSet(flags: TableFlags): RuleSet<LucidityOptions> {
+  const overrides = parseOptionPairs(flags.option);
+  return { preset: flags.rules, overrides, options: resolveOptions(flags.rules, overrides) };
+}
+
+/** How `--compare` and `--compare-option` read Lucidity presets and options (docs/lucidity/options.md). */
+const LUCIDITY_RULES: RuleSetReader<LucidityOptions> = {
+  presets: PRESETS,
+  resolve: (preset, overrides) => resolveOptions(preset, overrides),
+  assignment: (text) => Object.entries(parseOptionPairs([text]))[0] as [string, unknown],
+};
+
+const CHANCE_FIGURES: readonly Figure[] = [{ key: 'chance', label: 'Success', kind: 'chance' }];
+const ATTACK_FIGURES: readonly Figure[] = [
+  { key: 'hit', label: 'Hit', kind: 'chance' },
+  { key: 'damaging', label: 'At least 1 damage taken', kind: 'chance' },
+  { key: 'expectedDamage', label: 'Expected damage taken', kind: 'number' },
+];
+
+const signed = (n: number) => (n >= 0 ? `+ ${n}` : `- ${-n}`);
 
 const whole = wholeNumber(-1000, 1000);
 const count = wholeNumber(0, 100);
@@ -81,6 +111,22 @@ interface LucidityRollFlags extends TableFlags {
   breaks?: number;
   free?: boolean;
   seed?: number;
+  json?: boolean;
+}
+
+interface OddsRollFlags extends TableFlags, CompareFlags {
+  modifier: number;
+  buffs: number;
+  breaks: number;
+  target: number;
+  trait: string[];
+  rollAttribute?: Attribute;
+  skill?: string;
+  rank: number;
+  purpose: RollPurpose;
+  inspire?: number;
+  groupFellowship?: boolean;
+  wingman?: boolean;
   json?: boolean;
 }
 
@@ -292,16 +338,52 @@ export function registerLucidityCommands(program: Command, io: CliIo): void {
   addLucidityTable(
     odds
       .command('roll')
-      .description('the chance a d20 + modifier with buffs and breaks beats a target')
+      .description('the chance a d20 + modifier with buffs and breaks beats a target, with the traits that change a roll')
       .option('--modifier <m>', 'attribute + skill rank + bonuses', whole, 0)
       .option('--buffs <n>', 'buffs', count, 0)
       .option('--breaks <n>', 'breaks', count, 0)
       .requiredOption('--target <t>', 'the number to beat', whole)
+      .option('--trait <name>', "a trait of the roller's that may change the roll (repeatable): Educated, Inspirator, Mental Clarity, Rumor-monger, Natural Immunity, Fellowship, Wingman", collect, [])
+      .addOption(new Option('--roll-attribute <attr>', 'the attribute the roll uses (Mental Clarity, Fellowship and Wingman look at it)').choices(ATTRIBUTES))
+      .option('--skill <name>', 'the skill the roll uses (Educated and Mental Clarity look at it)')
+      .option('--rank <r>', 'the rank in that skill, already in --modifier (Educated: +1 at rank 0)', wholeNumber(0, 5), 0)
+      .addOption(new Option('--purpose <purpose>', 'what the roll is about (Rumor-monger: information, Natural Immunity: disease)').choices(ROLL_PURPOSES).default('other'))
+      .option('--inspire <cha>', "Inspirator is used: the roller's CHA", wholeNumber(-3, 3))
+      .option('--group-fellowship', 'someone else in the group has Fellowship')
+      .option('--wingman', "an ally's Wingman hyped the roll's attribute")
       .option('--json', 'print one JSON object'),
-  ).action((flags: TableFlags & { modifier: number; buffs: number; breaks: number; target: number; json?: boolean }) => {
-    const chance = rollChance({ modifier: flags.modifier, target: flags.target, buffs: flags.buffs, breaks: flags.breaks }, table(flags));
-    if (flags.json) io.stdout(toJson({ chance }));
-    else writeLines(io.stdout, [`chance of success: ${(chance * 100).toFixed(2)}%`]);
+    PRESETS,
+  ).action((flags: OddsRollFlags) => {
+    const unknown = flags.trait.find((t) => !isTraitName(t));
+    if (unknown !== undefined) throw new CliError(`--trait: "${unknown}" is not one of the seed's traits (${TRAIT_NAMES.join(', ')})`);
+    const needsAttribute = flags.trait.some((t) => ['Mental Clarity', 'Fellowship'].includes(t)) || flags.groupFellowship || flags.wingman;
+    if (needsAttribute && !flags.rollAttribute) throw new CliError('--roll-attribute: Mental Clarity, Fellowship and Wingman depend on the attribute the roll uses; name it (e.g. --roll-attribute WIL)');
+    const answer = (opts: LucidityOptions): OddsAnswer => {
+    const fx = rollTraitEffects(
+      flags.trait,
+      {
+        attribute: flags.rollAttribute ?? 'STR',
+        skill: flags.skill,
+        rank: flags.rank,
+        purpose: flags.purpose,
+        inspireCha: flags.inspire,
+        wingman: flags.wingman ? (flags.rollAttribute ?? null) : null,
+        groupFellowship: flags.groupFellowship === true,
+      },
+      opts,
+    );
+    const modifier = flags.modifier + fx.modifiers.reduce((n, m) => n + m.value, 0);
+    const buffs = flags.buffs + fx.buffs.length;
+    const chance = rollChance({ modifier, target: flags.target, buffs, breaks: flags.breaks, noBreaks: fx.noBreaks }, opts);
+    const traits = [...fx.modifiers.map((m) => `${m.label} ${m.value >= 0 ? '+' : ''}${m.value}`), ...fx.buffs.map((b) => `${b}: a buff`), ...(fx.noBreaks ? ['Mental Clarity: no breaks'] : [])];
+    return {
+      json: { chance, modifier, buffs, breaks: fx.noBreaks ? 0 : flags.breaks, target: flags.target, traits },
+      figures: { chance },
+      lines: [`chance of success: ${(chance * 100).toFixed(2)}%`, ...(traits.length ? [`  traits: ${traits.join('; ')}`] : [])],
+      csv: [['chance', 'modifier', 'buffs', 'breaks', 'target'], [chance, modifier, buffs, fx.noBreaks ? 0 : flags.breaks, flags.target]],
+    };
+    };
+    printRuleSetOdds(io, LUCIDITY_RULES, ruleSet(flags), flags, CHANCE_FIGURES, `Chance that d20 ${signed(flags.modifier)} beats ${flags.target}, by rule set`, answer);
   });
   addLucidityTable(
     odds
@@ -312,10 +394,13 @@ export function registerLucidityCommands(program: Command, io: CliIo): void {
       .option('--buffs <n>', 'buffs', count, 0)
       .option('--breaks <n>', 'breaks', count, 0)
       .option('--json', 'print one JSON object'),
-  ).action((flags: TableFlags & { current: number; attribute: number; buffs: number; breaks: number; json?: boolean }) => {
-    const chance = lucidityChance({ current: flags.current, attribute: flags.attribute, buffs: flags.buffs, breaks: flags.breaks }, table(flags));
-    if (flags.json) io.stdout(toJson({ chance }));
-    else writeLines(io.stdout, [`chance of success: ${(chance * 100).toFixed(2)}%`]);
+    PRESETS,
+  ).action((flags: TableFlags & CompareFlags & { current: number; attribute: number; buffs: number; breaks: number }) => {
+    const answer = (opts: LucidityOptions): OddsAnswer => {
+      const chance = lucidityChance({ current: flags.current, attribute: flags.attribute, buffs: flags.buffs, breaks: flags.breaks }, opts);
+      return { json: { chance }, figures: { chance }, lines: [`chance of success: ${(chance * 100).toFixed(2)}%`], csv: [['chance', 'current', 'attribute', 'buffs', 'breaks'], [chance, flags.current, flags.attribute, flags.buffs, flags.breaks]] };
+    };
+    printRuleSetOdds(io, LUCIDITY_RULES, ruleSet(flags), flags, CHANCE_FIGURES, `Chance of a Lucidity roll at Current Lucidity ${flags.current}, attribute ${signed(flags.attribute)}, by rule set`, answer);
   });
   addLucidityTable(
     odds
@@ -328,13 +413,17 @@ export function registerLucidityCommands(program: Command, io: CliIo): void {
       .option('--buffs <n>', 'buffs', count, 0)
       .option('--breaks <n>', 'breaks', count, 0)
       .option('--json', 'print one JSON object'),
-  ).action((flags: TableFlags & { modifier: number; defense: number; damage: string; protection: number; buffs: number; breaks: number; json?: boolean }) => {
-    const o = attackOdds({ modifier: flags.modifier, defense: flags.defense, damage: flags.damage, protection: flags.protection, buffs: flags.buffs, breaks: flags.breaks }, table(flags));
-    if (flags.json) io.stdout(toJson(o));
-    else
-      writeLines(io.stdout, [
-        `hit: ${(o.hit * 100).toFixed(2)}%   expected damage taken: ${o.expectedDamage.toFixed(3)}`,
-        ...o.damageTaken.map((r) => `  ${String(r.damage).padStart(3)} damage: ${(r.chance * 100).toFixed(2)}%`),
-      ]);
+    PRESETS,
+  ).action((flags: TableFlags & CompareFlags & { modifier: number; defense: number; damage: string; protection: number; buffs: number; breaks: number }) => {
+    const answer = (opts: LucidityOptions): OddsAnswer => {
+      const o = attackOdds({ modifier: flags.modifier, defense: flags.defense, damage: flags.damage, protection: flags.protection, buffs: flags.buffs, breaks: flags.breaks }, opts);
+      return {
+        json: { ...o },
+        figures: { hit: o.hit, damaging: o.damaging, expectedDamage: o.expectedDamage },
+        lines: [`hit: ${(o.hit * 100).toFixed(2)}%   expected damage taken: ${o.expectedDamage.toFixed(3)}`, ...o.damageTaken.map((r) => `  ${String(r.damage).padStart(3)} damage: ${(r.chance * 100).toFixed(2)}%`)],
+        csv: [['damageTaken', 'chance'], ...o.damageTaken.map((r) => [r.damage, r.chance])],
+      };
+    };
+    printRuleSetOdds(io, LUCIDITY_RULES, ruleSet(flags), flags, ATTACK_FIGURES, `Attack d20 ${signed(flags.modifier)} against Defense ${flags.defense}, ${flags.damage} against Protection ${flags.protection}, by rule set`, answer);
   });
 }

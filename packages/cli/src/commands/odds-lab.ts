@@ -1,8 +1,11 @@
-import { tableOptions, atLeast, atMost, COMPARED_FIELDS, expected, howDecided, isPreset, oddsDifferences, parseOptionAssignment, PRESETS, ruleSetLabel, ruleSetsToCompare, type ChallengeOdds, type ChallengeQuery, type DecidingPairs, type OptionName, type Preset, type TableOptions, type UnopposedQuery } from '@personae/rules';
-import type { Table } from '../args.js';
+import { tableOptions, atLeast, atMost, COMPARED_FIELDS, expected, howDecided, oddsDifferences, parseOptionAssignment, PRESETS, ruleSetLabel, ruleSetsToCompare, type ChallengeOdds, type ChallengeQuery, type DecidingPairs, type OptionName, type Preset, type TableOptions, type UnopposedQuery } from '@personae/rules';
+import type { Command } from 'commander';
+import { chooseRuleSets } from '@personae/core';
+import { collect, type Table } from '../args.js';
 import { percent } from '../format/odds.js';
 import { textTable, indent } from '../format/table.js';
-import { CliError } from '../io.js';
+import { toJson } from '../format/json.js';
+import { CliError, writeLines, type CliIo } from '../io.js';
 
 /** Twelve significant digits: enough for any use, without the last bits of floating-point noise. */
 export function clean(p: number): number {
@@ -31,20 +34,62 @@ export function compareTables(table: Table, presets: string | undefined, variant
   return out;
 }
 
-/** A comma-separated list of rules presets ("core-2011,srd-v4"), each checked; `flag` names where it was given. */
-export function readPresetList(text: string, flag: string): Preset[] {
+/** A comma-separated list of names from `known` ("core-2011,srd-v4"), each checked; `flag` names where it was given. */
+function readNameList(text: string, flag: string, known: readonly string[]): string[] {
   const names = text
     .split(',')
     .map((s) => s.trim())
     .filter((s) => s !== '');
-  if (names.length === 0) throw new CliError(`${flag}: name at least one rules preset, e.g. ${flag} ${PRESETS.join(',')}`);
-  for (const name of names) if (!isPreset(name)) throw new CliError(`${flag}: unknown rules preset "${name}"; known presets: ${PRESETS.join(', ')}`);
-  return names as Preset[];
+  if (names.length === 0) throw new CliError(`${flag}: name at least one rules preset, e.g. ${flag} ${known.join(',')}`);
+  for (const name of names) if (!known.includes(name)) throw new CliError(`${flag}: unknown rules preset "${name}"; known presets: ${known.join(', ')}`);
+  return names;
+}
+
+/** A comma-separated list of Personae rules presets ("core-2011,srd-v4"), each checked; `flag` names where it was given. */
+export function readPresetList(text: string, flag: string): Preset[] {
+  return readNameList(text, flag, PRESETS) as Preset[];
+}
+
+/** One rule set of a comparison: a preset, the options set on top of it, and what they resolve to. */
+export interface RuleSet<O> {
+  readonly preset: string;
+  readonly options: O;
+  /** Only the options set by name, as typed values. */
+  readonly overrides: Readonly<Record<string, unknown>>;
+}
+
+/** How a ruleset reads its presets and options, as `--compare` and `--compare-option` need it. */
+export interface RuleSetReader<O> {
+  readonly presets: readonly string[];
+  /** The options of a preset with overrides; throws naming what it refuses. */
+  resolve(preset: string, overrides: Readonly<Record<string, unknown>>): O;
+  /** NAME=VALUE as typed, into a name and a value; throws on an unknown name. */
+  assignment(text: string): readonly [string, unknown];
+}
+
+/**
+ * The rule sets `--compare` and `--compare-option` ask for, for the d100 and Lucidity rulesets (core's
+ * `chooseRuleSets`, as `compareTables` for Personae): presets with the table's own `--option`
+ * settings, then the table's rules with one option changed per `--compare-option`.
+ */
+export function compareRuleSets<O>(reader: RuleSetReader<O>, base: RuleSet<O>, presets: string | undefined, variants: readonly string[]): RuleSet<O>[] {
+  const changes = variants.map((text) => {
+    try {
+      const change = reader.assignment(text);
+      reader.resolve(base.preset, { ...base.overrides, [change[0]]: change[1] });
+      return change;
+    } catch (e) {
+      throw new CliError(`--compare-option "${text}": ${(e as Error).message}`);
+    }
+  });
+  const out = chooseRuleSets(base, presets === undefined ? [] : readNameList(presets, '--compare', reader.presets), changes, (p, o) => reader.resolve(p, o));
+  if (out.length < 2) throw new CliError(`--compare needs at least two rule sets: name two presets (--compare ${reader.presets.slice(0, 2).join(',')}) or add --compare-option NAME=VALUE`);
+  return out;
 }
 
 /** "core-2011", or "srd-v4 with fullTie=reroll, assist=web". */
-export function tableLabel(table: Pick<Table, 'preset' | 'overrides'>): string {
-  return ruleSetLabel({ preset: table.preset, overrides: table.overrides as Partial<TableOptions> });
+export function tableLabel(table: { readonly preset: string; readonly overrides: Readonly<Record<string, unknown>> }): string {
+  return ruleSetLabel(table);
 }
 
 /** The cumulative and summary views of a challenge's odds: criticals and the deciding pair. */
@@ -154,26 +199,50 @@ export function differences(entries: readonly { label: string; odds: ChallengeOd
   return oddsDifferences(entries).map((d) => Object.fromEntries(Object.entries(d).map(([k, v]) => [k, typeof v === 'number' ? clean(v) : v])));
 }
 
-/** The comparison as text: one column per rule set, then one per difference from the first. */
-export function compareText(title: string, entries: readonly { label: string; odds: ChallengeOdds }[]): string[] {
+/** A figure a comparison lists: a chance (shown as a percentage) or a number (an expectation). */
+export interface Figure {
+  readonly key: string;
+  readonly label: string;
+  readonly kind: 'chance' | 'number';
+}
+
+/** One rule set's figures, by key. */
+export interface FigureEntry {
+  readonly label: string;
+  readonly figures: Readonly<Record<string, number>>;
+}
+
+/** Each rule set's figures less the first one's: what changing the rules does. */
+export function figureDifferences(entries: readonly FigureEntry[], fields: readonly Figure[]) {
+  const [first, ...rest] = entries;
+  return rest.map((e) => ({ rules: e.label, against: first!.label, ...Object.fromEntries(fields.map((f) => [f.key, clean(e.figures[f.key]! - first!.figures[f.key]!)])) }));
+}
+
+/** A comparison as text: one column per rule set, then one per difference from the first. */
+export function figuresText(title: string, entries: readonly FigureEntry[], fields: readonly Figure[]): string[] {
   const header = ['', ...entries.map((e) => e.label), ...entries.slice(1).map((_, i) => `Δ ${i + 2} - 1`)];
-  const signedPercent = (p: number) => (Math.abs(p) < 5e-7 ? '0' : `${p > 0 ? '+' : '-'}${percent(Math.abs(p))}`);
-  const rows = COMPARED_FIELDS.map(([field, label]) => [
-    label,
-    ...entries.map((e) => percent(e.odds[field])),
-    ...entries.slice(1).map((e) => signedPercent(e.odds[field] - entries[0]!.odds[field])),
-  ]);
-  const crit = (o: ChallengeOdds) => expected(o.criticals);
-  rows.push([
-    'Expected criticals',
-    ...entries.map((e) => crit(e.odds).toFixed(3)),
-    ...entries.slice(1).map((e) => {
-      const d = crit(e.odds) - crit(entries[0]!.odds);
-      return Math.abs(d) < 5e-4 ? '0' : `${d > 0 ? '+' : ''}${d.toFixed(3)}`;
-    }),
-  ]);
+  const shown = (f: Figure, x: number) => (f.kind === 'chance' ? percent(x) : x.toFixed(3));
+  const signed = (f: Figure, d: number) => {
+    if (f.kind === 'chance') return Math.abs(d) < 5e-7 ? '0' : `${d > 0 ? '+' : '-'}${percent(Math.abs(d))}`;
+    return Math.abs(d) < 5e-4 ? '0' : `${d > 0 ? '+' : ''}${d.toFixed(3)}`;
+  };
+  const rows = fields.map((f) => [f.label, ...entries.map((e) => shown(f, e.figures[f.key]!)), ...entries.slice(1).map((e) => signed(f, e.figures[f.key]! - entries[0]!.figures[f.key]!))]);
   const legend = entries.map((e, i) => `  ${i + 1}: ${e.label}`);
   return [title, '', ...indent(textTable([header, ...rows], ['left', ...header.slice(1).map(() => 'right' as const)])), '', 'Rule sets:', ...legend];
+}
+
+/** A comparison as CSV: a header of the figures, one row per rule set. */
+export function figuresCsv(entries: readonly FigureEntry[], fields: readonly Figure[]): string[] {
+  return csv([['rules', ...fields.map((f) => f.key)], ...entries.map((e) => [e.label, ...fields.map((f) => e.figures[f.key]!)])]);
+}
+
+/** The figures of a Personae challenge a comparison lists. */
+const CHALLENGE_FIGURES: readonly Figure[] = [...COMPARED_FIELDS.map(([key, label]) => ({ key, label, kind: 'chance' as const })), { key: 'expectedCriticals', label: 'Expected criticals', kind: 'number' }];
+
+/** The Personae comparison as text: one column per rule set, then one per difference from the first. */
+export function compareText(title: string, entries: readonly { label: string; odds: ChallengeOdds }[]): string[] {
+  const figures = entries.map((e) => ({ label: e.label, figures: { ...Object.fromEntries(COMPARED_FIELDS.map(([f]) => [f, e.odds[f]])), expectedCriticals: expected(e.odds.criticals) } }));
+  return figuresText(title, figures, CHALLENGE_FIGURES);
 }
 
 /** One CSV field: quoted when it holds a comma, a quote or a line break. */
@@ -193,4 +262,48 @@ export function oddsCsvRows(entries: readonly { label: string; odds: ChallengeOd
     ['rules', ...COMPARED_FIELDS.map(([f]) => f), 'expectedCriticals', 'method'],
     ...entries.map((e) => [e.label, ...COMPARED_FIELDS.map(([f]) => e.odds[f]), expected(e.odds.criticals), e.odds.method]),
   ]);
+}
+
+/** One odds query's answer under one rule set: as JSON, as the figures a comparison lists, as text and as CSV rows. */
+export interface OddsAnswer {
+  readonly json: Readonly<Record<string, unknown>>;
+  readonly figures: Readonly<Record<string, number>>;
+  readonly lines: readonly string[];
+  readonly csv: readonly (readonly (string | number)[])[];
+}
+
+export interface CompareFlags {
+  compare?: string;
+  compareOption: string[];
+  json?: boolean;
+  csv?: boolean;
+}
+
+/**
+ * An odds query of a ruleset with exact odds, alone or compared: the single answer (text, --json or
+ * --csv), or with --compare / --compare-option one entry per rule set carrying the same fields as the
+ * single query, and the differences from the first.
+ */
+export function printRuleSetOdds<O>(io: CliIo, reader: RuleSetReader<O>, base: RuleSet<O>, flags: CompareFlags, fields: readonly Figure[], title: string, answer: (options: O) => OddsAnswer): void {
+  if (flags.json && flags.csv) throw new CliError('choose one of --json and --csv');
+  if (flags.compare === undefined && flags.compareOption.length === 0) {
+    const a = answer(base.options);
+    if (flags.csv) writeLines(io.stdout, csv(a.csv));
+    else if (flags.json) io.stdout(toJson(a.json));
+    else writeLines(io.stdout, [...a.lines]);
+    return;
+  }
+  const entries = compareRuleSets(reader, base, flags.compare, flags.compareOption).map((rs) => ({ label: tableLabel(rs), answer: answer(rs.options) }));
+  const figures = entries.map((e) => ({ label: e.label, figures: e.answer.figures }));
+  if (flags.csv) writeLines(io.stdout, figuresCsv(figures, fields));
+  else if (flags.json) io.stdout(toJson({ compare: entries.map((e) => ({ label: e.label, ...e.answer.json })), differences: figureDifferences(figures, fields) }));
+  else writeLines(io.stdout, figuresText(title, figures, fields));
+}
+
+/** `--compare`, `--compare-option` and `--csv` on an odds command of a ruleset with exact odds. */
+export function addCompareFlags(cmd: Command, presets: readonly string[]): Command {
+  return cmd
+    .option('--compare <presets>', `compare rule sets: the same question under each preset, comma-separated (${presets.join(', ')})`)
+    .option('--compare-option <name=value>', "compare the table's rules with this one option changed (repeatable)", collect, [])
+    .option('--csv', 'print the odds table as CSV');
 }

@@ -49,7 +49,7 @@ function replayLucidity(file: string, text: string, flags: ReplayFlags, io: CliI
 
 async function replayD100(file: string, text: string, flags: ReplayFlags, io: CliIo): Promise<void> {
   // loaded only for d100 files, so other replays start without the ruleset
-  const { d100Summary, parseD100Scenario, runD100Scenario } = await import('@personae/d100');
+  const { d100Summary, describeD100Event, parseD100Scenario, runD100Scenario } = await import('@personae/d100');
   const scenario = parseD100Scenario(text, basename(file));
   const sheets = (path: string): unknown => {
     let sheetText: string;
@@ -67,7 +67,10 @@ async function replayD100(file: string, text: string, flags: ReplayFlags, io: Cl
     io.stdout(`${JSON.stringify({ ruleset: 'd100', events: run.events, state: summary, ...(run.error ? { error: run.error } : {}) }, null, 2)}\n`);
   } else {
     const lines = [`${scenario.title} (${basename(file)}; d100; seed ${seed})`];
-    run.events.forEach((e, i) => lines.push(`[${i + 1}] ${e.type} ${JSON.stringify(e.type === 'attack-resolved' ? { attacker: e.data.attacker, defender: e.data.defender, ...e.data.summary } : e.data)}`));
+    const names = new Map<string, string>();
+    for (const e of run.events) if (e.type === 'character-added') names.set(e.data.id, e.data.sheet.name);
+    const name = (id: string) => names.get(id) ?? id;
+    run.events.forEach((e, i) => lines.push(`[${i + 1}] ${describeD100Event(e, name)}`));
     for (const c of summary.characters) {
       const t = (k: string) => `${c.wounds[k]}/${c.woundMax[k]}`;
       lines.push(`${c.name}: Light ${t('light')}, Heavy ${t('heavy')}, Deadly ${t('deadly')}, Stress ${c.stress}${c.ailments.length ? `, ${c.ailments.map((a) => a.name).join(', ')}` : ''}${c.injuries.length ? `, injuries ${c.injuries.map((x) => x.name).join(', ')}` : ''}${c.out ? ', out of the fight' : ''}`);

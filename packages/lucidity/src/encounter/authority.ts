@@ -1,4 +1,4 @@
-import { ownGet, requireSheetSize, RuleError, type Actor, type DecideContext } from '@personae/core';
+import { ownGet, requireCharacterRoom, requireSheetSize, RuleError, type Actor, type DecideContext } from '@personae/core';
 import type { LucidityCommand } from './commands';
 import type { LucidityTableState } from './encounter';
 
@@ -75,6 +75,13 @@ export function requireAuthority(state: LucidityTableState, cmd: LucidityCommand
     if (ctx.actor.role === 'gm' && cmd.controller !== null && ctx.participants && !ctx.participants.has(cmd.controller)) {
       refuse('unknown-participant', `controller: there is no participant "${cmd.controller}" at this table`, 'controller');
     }
+    requireCharacterRoom(
+      Object.values(state.game.combatants).map((c) => c.controller),
+      ctx.actor.role === 'player' ? ctx.actor.participantId : cmd.controller,
+      ctx.limits,
+      true,
+      'controller',
+    );
   }
   if (ctx.actor.role === 'gm') return;
   if (ctx.actor.role !== 'player') refuse('forbidden', 'observers watch the table; they cannot change it', 'type');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ATTRIBUTES } from '../attributes';
+import { ROLL_PURPOSES } from '../traits';
 
 const id = z.string().min(1).max(64);
 const d20 = z.number().int().min(1).max(20);
@@ -44,7 +45,7 @@ export const LucidityCommandSchema = z.discriminatedUnion('type', [
       useLucidity: z.boolean().default(false),
       label: z.string().max(200).optional(),
       /** What the roll is about, for the traits that look at it (Rumor-monger, Natural Immunity, Debator, Adrenaline Rush). */
-      purpose: z.enum(['information', 'disease', 'poison', 'fear', 'argument', 'other']).default('other'),
+      purpose: z.enum(ROLL_PURPOSES).default('other'),
       inspire: z.boolean().default(false),
     })
     .strict(),

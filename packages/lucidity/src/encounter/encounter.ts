@@ -7,14 +7,13 @@ import { seed } from '../citation';
 import { resolveAttack } from '../combat';
 import { applyDamage, castingDelay, currentAfterLevelUp, longRest, narrativeDamage, zeroHealthRoll, type ZeroHealthOutcome } from '../health';
 import { rollLucidity } from '../lucidity';
-import { buffBreakDistribution, damageDistribution } from '../odds';
+import { attackOdds, lucidityChance, rollChance } from '../odds';
 import { resolveOptions, type LucidityOptions } from '../options';
 import { againstTarget, beats, opposedWinner, rollD20 } from '../roll';
-import { attackCost, attackTraitEffects, defenseTraitProtection, educatedBonus } from '../traits';
+import { attackCost, attackTraitEffects, defenseTraitProtection, rollTraitEffects, type RollPurpose } from '../traits';
 import { combatantFromSheet, combatantFromStatBlock, type Combatant } from './combatant';
 import { LucidityCommandSchema, type CommandOf, type LucidityCommand } from './commands';
 
-export type RollPurpose = CommandOf<'roll'>['purpose'];
 import { requireAuthority } from './authority';
 import { rollDamage } from './damage-roll';
 import { describeLucidityEvent } from './describe';
@@ -196,30 +195,43 @@ function d20Roll(c: Combatant, mods: Modifier[], target: number, cmd: { d20?: nu
   return { d20: r.d20, modifiers: r.buffsBreaks.modifier ? [...mods, r.buffsBreaks.modifier] : mods, buffDice: r.buffsBreaks.buffDice, breakDice: r.buffsBreaks.breakDice, total: r.total, target, success: r.success };
 }
 
-/** Inspirator: CHA added to one roll, once per rest ("Creating Traits"). */
-function inspiration(c: Combatant, inspire: boolean): Modifier[] {
-  if (!inspire) return [];
+/** Inspirator is once per rest ("Creating Traits"): its use is refused when the trait is missing or spent. */
+function checkInspiration(c: Combatant, inspire: boolean): void {
+  if (!inspire) return;
   if (!c.traits.includes('Inspirator')) throw refuse('trait', `inspire: ${c.name} does not have Inspirator`, 'inspire', 'Creating Traits');
   if (c.inspiratorUsed) throw refuse('inspirator-used', `inspire: ${c.name} has used Inspirator since the last rest`, 'inspire', 'Creating Traits');
-  return [modifier('trait', 'Inspirator (CHA)', c.attributes.CHA, 'trait')];
 }
 
-function skillMods(c: Combatant, attribute: Attribute, skill: string | undefined, opts: LucidityOptions, shown: Attribute = attribute): Modifier[] {
-  const mods: Modifier[] = [modifier('attribute', shown === attribute ? attribute : `${shown} (Debator, for ${attribute})`, c.attributes[shown])];
-  if (skill) {
-    const rank = ownGet(c.skills, skill) ?? 0;
-    if (rank > 0) mods.push(modifier('skill', skill, rank));
-    const educated = educatedBonus(c.traits, skill, rank, opts);
-    if (educated) mods.push(modifier('trait', 'Educated', educated, 'trait'));
-  }
-  return mods;
+/**
+ * What a character adds to one roll: attribute (KNO for CHA under Debator), skill rank, and the traits
+ * that change a roll (`rollTraitEffects`). One place for the table's rolls and for their odds.
+ */
+function rollParts(
+  g: Pick<Game, 'combatants'>,
+  c: Combatant,
+  roll: { attribute: Attribute; skill?: string | undefined; purpose?: RollPurpose; inspire?: boolean; attack?: boolean },
+  opts: LucidityOptions,
+): { mods: Modifier[]; shown: Attribute; traitBuffs: number; noBreaks: boolean } {
+  checkInspiration(c, roll.inspire ?? false);
+  // Debator: in discussions and arguments KNO may stand in for CHA (the better of the two is used).
+  const shown = roll.purpose === 'argument' && roll.attribute === 'CHA' && c.traits.includes('Debator') && c.attributes.KNO > c.attributes.CHA ? 'KNO' : roll.attribute;
+  const mods: Modifier[] = [modifier('attribute', shown === roll.attribute ? roll.attribute : `${shown} (Debator, for ${roll.attribute})`, c.attributes[shown])];
+  const rank = roll.skill ? (ownGet(c.skills, roll.skill) ?? 0) : 0;
+  if (roll.skill && rank > 0) mods.push(modifier('skill', roll.skill, rank));
+  const groupFellowship = Object.values(g.combatants).some((o) => o.side === c.side && o.traits.includes('Fellowship'));
+  const fx = rollTraitEffects(
+    c.traits,
+    { attribute: roll.attribute, skill: roll.skill || undefined, rank, purpose: roll.purpose ?? 'other', ...(roll.inspire ? { inspireCha: c.attributes.CHA } : {}), wingman: c.wingman?.attribute ?? null, groupFellowship, attack: roll.attack ?? false },
+    opts,
+  );
+  return { mods: [...mods, ...fx.modifiers], shown, traitBuffs: fx.buffs.length, noBreaks: fx.noBreaks };
 }
 
 type AttackDeclaration = Pick<CommandOf<'attack'>, 'actor' | 'target' | 'weapon' | 'buffs' | 'breaks' | 'buffDice' | 'breakDice' | 'defendedBy'> & Partial<Pick<CommandOf<'attack'>, 'flanking' | 'oneOnOne' | 'useLucidity' | 'inspire'>>;
 
 /** The modifiers of an attack's roll, Penetration and Protection: one place for the table and its odds. */
 function attackParts(g: Pick<Game, 'combatants' | 'round'>, a: Combatant, t: Combatant, weapon: Combatant['weapons'][number], cmd: AttackDeclaration, opts: LucidityOptions) {
-  const mods = [...skillMods(a, weapon.attribute, weapon.skill, opts), ...inspiration(a, cmd.inspire ?? false)];
+  const { mods } = rollParts(g, a, { attribute: weapon.attribute, skill: weapon.skill, inspire: cmd.inspire ?? false, attack: true }, opts);
   const fx = attackTraitEffects(a.traits, a.attributes, { attribute: weapon.attribute, flanking: cmd.flanking ?? false, oneOnOne: cmd.oneOnOne ?? false, improvised: weapon.improvised, unarmed: weapon.unarmed === true });
   const penetrationModifiers = weapon.penetration ? [modifier('penetration', weapon.name, weapon.penetration), ...fx.penetration] : fx.penetration;
   const protectionModifiers = [
@@ -343,16 +355,7 @@ const handlers: { [T in LucidityCommand['type']]: Handler<T> } = {
       onTurn(g, a, 'actor');
       spend(a, cmd.cost, 'actor', 'Action Options');
     }
-    // Debator: in discussions and arguments KNO may stand in for CHA (the better of the two is used).
-    const shown = cmd.purpose === 'argument' && cmd.attribute === 'CHA' && a.traits.includes('Debator') && a.attributes.KNO > a.attributes.CHA ? 'KNO' : cmd.attribute;
-    const mods = [...skillMods(a, cmd.attribute, cmd.skill, opts, shown), ...inspiration(a, cmd.inspire)];
-    // Trait buffs, each one buff counted with the others (inventory U49): Wingman on its attribute,
-    // Rumor-monger on gathering information, Natural Immunity against disease.
-    const traitBuffs =
-      (a.wingman && a.wingman.attribute === cmd.attribute ? 1 : 0) + (cmd.purpose === 'information' && a.traits.includes('Rumor-monger') ? 1 : 0) + (cmd.purpose === 'disease' && a.traits.includes('Natural Immunity') ? 1 : 0);
-    // Mental Clarity: no breaks on KNO, AWA, WIL or CHA skill rolls; Fellowship: a buff on WIL rolls.
-    const clarity = a.traits.includes('Mental Clarity') && cmd.skill !== undefined && ['KNO', 'AWA', 'WIL', 'CHA'].includes(cmd.attribute);
-    const fellowship = cmd.attribute === 'WIL' && g.roster.some((id) => g.combatants[id]!.side === a.side && g.combatants[id]!.traits.includes('Fellowship')) ? 1 : 0;
+    const { mods, shown, traitBuffs, noBreaks } = rollParts(g, a, cmd, opts);
     // A roll against another character's attribute (Charm/Deceive against AWA, Read a Person against CHA).
     if ((cmd.target === undefined) === (cmd.against === undefined)) throw refuse('target', 'target: give a target number or a character and attribute to roll against, not both', 'target', 'Action Options');
     let target = cmd.target ?? 0;
@@ -363,7 +366,7 @@ const handlers: { [T in LucidityCommand['type']]: Handler<T> } = {
       target = t.target;
       against = { id: d.id, attribute: cmd.against.attribute, d20: t.defenderD20 };
     }
-    const roll = d20Roll(a, mods, target, { ...cmd, buffs: (cmd.buffs ?? cmd.buffDice?.length ?? 0) + fellowship + traitBuffs }, a.attributes[shown], opts, ctx.dice, clarity);
+    const roll = d20Roll(a, mods, target, { ...cmd, buffs: (cmd.buffs ?? cmd.buffDice?.length ?? 0) + traitBuffs }, a.attributes[shown], opts, ctx.dice, noBreaks);
     const extra = { purpose: cmd.purpose, ...(cmd.inspire ? { inspired: true } : {}) };
     if (against && against.d20 !== null && !roll.guaranteed && !roll.lucidity) {
       const winner = opposedWinner(roll.total, target, opts);
@@ -857,33 +860,69 @@ export function declaredAttackOdds(game: Pick<Game, 'combatants' | 'round'>, cmd
   const weapon = cmd.weapon ? a.weapons.find((w) => w.name.toLowerCase() === cmd.weapon!.toLowerCase()) : a.weapons[0];
   if (!weapon) throw refuse('no-weapon', `weapon: ${a.name} has no weapon "${cmd.weapon}" (has ${a.weapons.map((w) => w.name).join(', ')})`, 'weapon');
   const { mods, fx, penetrationModifiers, protectionModifiers } = attackParts(game, a, t, weapon, cmd, opts);
-  const sum = mods.reduce((n, m) => n + m.value, 0);
   const counts = pendingRoll(a, cmd);
-  const damage = damageDistribution(weapon.damage);
-  const taken = new Map<number, number>();
-  let hit = 0;
-  // The final turn's rolls are guaranteed successes on a 20 with no d6s ("Hitting 0 Health").
-  const faces = a.condition === 'final-turn' ? [{ d: 20, p: 1 }] : Array.from({ length: 20 }, (_, i) => ({ d: i + 1, p: 1 / 20 }));
-  const bb = a.condition === 'final-turn' ? new Map([[0, 1]]) : buffBreakDistribution(counts.buffs, counts.breaks, opts);
-  for (const { d, p: pd } of faces) {
-    for (const [v, pv] of bb) {
-      const p = pd * pv;
-      const total = d + sum + v;
-      const success = a.condition === 'final-turn' || beats(total, t.defense, opts) || (opts.criticalSuccess === 'natural-20' && d === 20);
-      if (!success) {
-        taken.set(0, (taken.get(0) ?? 0) + p);
-        continue;
-      }
-      hit += p;
-      const attackTotal = beats(total, t.defense, opts) ? total : t.defense + 1;
-      for (const [x, px] of damage) {
-        const r = resolveAttack({ attack: attackTotal, defense: t.defense, damage: Math.max(0, x), protection: t.protection, penetrationModifiers, damageModifiers: fx.damage, protectionModifiers, ignoreProtection: fx.ignoreProtection }, opts);
-        taken.set(r.damageTaken, (taken.get(r.damageTaken) ?? 0) + p * px);
-      }
-    }
+  const odds = attackOdds(
+    {
+      modifier: mods.reduce((n, m) => n + m.value, 0),
+      defense: t.defense,
+      damage: weapon.damage,
+      protection: t.protection,
+      buffs: counts.buffs,
+      breaks: counts.breaks,
+      penetrationModifiers,
+      damageModifiers: fx.damage,
+      protectionModifiers,
+      ignoreProtection: fx.ignoreProtection,
+      // The final turn's rolls are guaranteed successes ("Hitting 0 Health").
+      guaranteed: a.condition === 'final-turn',
+    },
+    opts,
+  );
+  const rows = odds.damageTaken;
+  return { weapon: weapon.name, modifiers: mods, buffs: counts.buffs, breaks: counts.breaks, defense: t.defense, hit: odds.hit, damageTaken: rows, expectedDamage: odds.expectedDamage };
+}
+
+export interface DeclaredRollOdds {
+  /** The d20's modifiers: attribute (Debator's KNO for CHA), skill rank, Educated, Inspirator. */
+  readonly modifiers: readonly Modifier[];
+  /** Buffs and breaks counted: those declared, those Help/Interfere left, one per trait buff. */
+  readonly buffs: number;
+  readonly breaks: number;
+  /** Traits that gave a buff (Wingman, Rumor-monger, Natural Immunity, Fellowship). */
+  readonly traitBuffs: number;
+  /** Mental Clarity removed the breaks. */
+  readonly noBreaks: boolean;
+  readonly target: number;
+  readonly chance: number;
+}
+
+type RollDeclaration = Pick<CommandOf<'roll'>, 'actor' | 'attribute' | 'skill' | 'target' | 'buffs' | 'breaks'> &
+  Partial<Pick<CommandOf<'roll'>, 'purpose' | 'inspire' | 'useLucidity'>> & { readonly against?: { readonly id: string; readonly attribute: Attribute } | undefined };
+
+/**
+ * The exact chance of an ordinary roll as the table would decide it ("Buffs and Breaks", "Creating
+ * Traits"): the same `rollParts` the roll command uses, so every trait that changes a roll counts.
+ * A Lucidity roll in its place uses Current Lucidity + the attribute ("Lucidity"). Null when the
+ * roll is opposed by the target's own d20 (option passiveValue=opposed-roll).
+ */
+export function declaredRollOdds(game: Pick<Game, 'combatants'>, cmd: RollDeclaration, opts: LucidityOptions): DeclaredRollOdds | null {
+  const a = get(game as Game, cmd.actor, 'actor');
+  const { mods, shown, traitBuffs, noBreaks } = rollParts(game, a, cmd, opts);
+  let target = cmd.target;
+  if (cmd.against) {
+    if (opts.passiveValue === 'opposed-roll') return null;
+    target = againstTarget(get(game as Game, cmd.against.id, 'against.id').attributes[cmd.against.attribute], opts).target;
   }
-  const rows = [...taken.entries()].sort((x, y) => x[0] - y[0]).map(([damage, chance]) => ({ damage, chance }));
-  return { weapon: weapon.name, modifiers: mods, buffs: counts.buffs, breaks: counts.breaks, defense: t.defense, hit, damageTaken: rows, expectedDamage: rows.reduce((n, r) => n + r.damage * r.chance, 0) };
+  if (target === undefined) throw refuse('target', 'target: give a target number or a character and attribute to roll against', 'target', 'Action Options');
+  const counts = pendingRoll(a, { buffs: (cmd.buffs ?? 0) + traitBuffs, breaks: cmd.breaks ?? 0 });
+  const breaks = noBreaks ? 0 : counts.breaks;
+  const chance =
+    a.condition === 'final-turn'
+      ? 1
+      : cmd.useLucidity
+        ? lucidityChance({ current: a.lucidity, attribute: a.attributes[shown], buffs: counts.buffs, breaks }, opts)
+        : rollChance({ modifier: mods.reduce((n, m) => n + m.value, 0), target, buffs: counts.buffs, breaks }, opts);
+  return { modifiers: mods, buffs: counts.buffs, breaks, traitBuffs, noBreaks, target, chance };
 }
 
 // ---------------------------------------------------------------------------------------------

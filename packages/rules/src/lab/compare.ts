@@ -1,3 +1,4 @@
+import { chooseRuleSets, ruleSetLabel } from '@personae/core';
 import { tableOptions, type OptionName, type Preset, type TableOptions } from '../options/options';
 import { expected } from '../odds/decided';
 import type { ChallengeOdds } from '../odds/types';
@@ -13,21 +14,14 @@ export interface RuleSet {
   readonly overrides: Partial<TableOptions>;
 }
 
-/** "core-2011", or "srd-v4 with fullTie=reroll, assist=web". */
-export function ruleSetLabel(rules: RuleSet): string {
-  const changed = Object.entries(rules.overrides).map(([k, v]) => `${k}=${String(v)}`);
-  return changed.length > 0 ? `${rules.preset} with ${changed.join(', ')}` : rules.preset;
-}
+export { ruleSetLabel };
 
 /**
- * The rule sets a comparison asks for. Each named preset is taken with the base's own changed options;
- * each variant is the base with that one option changed. Without presets the base comes first, so every
- * variant is compared with it. Throws the rules library's OptionError for an option or value it does not know.
+ * The rule sets a comparison asks for (core's `chooseRuleSets` with the Personae presets and options).
+ * Throws the rules library's OptionError for an option or value it does not know.
  */
 export function ruleSetsToCompare(base: RuleSet, presets: readonly Preset[], variants: readonly (readonly [OptionName, unknown])[]): (RuleSet & { readonly label: string; readonly options: TableOptions })[] {
-  const sets: RuleSet[] = presets.length > 0 ? presets.map((preset) => ({ preset, overrides: base.overrides })) : [base];
-  for (const [name, value] of variants) sets.push({ preset: base.preset, overrides: { ...base.overrides, [name]: value } });
-  return sets.map((s) => ({ ...s, label: ruleSetLabel(s), options: tableOptions(s.preset, s.overrides) }));
+  return chooseRuleSets(base, presets, variants, tableOptions);
 }
 
 /** The figures of one odds query that a comparison lists, with their labels. */

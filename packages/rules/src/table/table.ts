@@ -15,7 +15,7 @@ import {
   type EncounterState,
 } from '../encounter';
 import { OptionError, presetOptions, tableOptions, type Preset, type TableOptions } from '../options';
-import { ownGet, ownHas } from '@personae/core';
+import { ownGet, ownHas, requireCharacterRoom } from '@personae/core';
 import { TableCommandSchema, type FreeSide, type TableCommand } from './commands';
 import { requireDiceAuthority } from './dice';
 import { boost, purchase, RESOURCES, sceneEnded } from './resources';
@@ -417,24 +417,7 @@ export interface TableContext {
   readonly limits?: { readonly maxCharacters?: number; readonly maxCharactersPerPlayer?: number };
 }
 
-/**
- * The host's bounds on characters: a table holds at most `maxCharacters`, and one player owns at
- * most `maxCharactersPerPlayer` of them (the GM's own characters count only toward the first).
- */
-function requireRoom(state: TableState, owner: string | null, limits: TableContext['limits'], adding: boolean): void {
-  if (!limits) return;
-  const all = Object.values(state.characters);
-  const max = limits.maxCharacters;
-  if (adding && max !== undefined && all.length >= max) {
-    throw new RuleError('too-many-characters', `this table already holds ${all.length} characters, the most it takes (${max}); the GM removes one first`, 'type');
-  }
-  const perPlayer = limits.maxCharactersPerPlayer;
-  if (owner === null || perPlayer === undefined) return;
-  const owned = all.filter((c) => c.owner === owner).length;
-  if (owned >= perPlayer) {
-    throw new RuleError('too-many-characters-per-player', `participant "${owner}" already plays ${owned} characters at this table, the most one player may (${perPlayer})`, 'owner');
-  }
-}
+const characterOwners = (state: TableState) => Object.values(state.characters).map((c) => c.owner);
 
 export function decideTable(state: TableState, command: TableCommand, ctx: TableContext): TableEvent[] {
   const viewer = ctx.actor;
@@ -465,7 +448,7 @@ export function decideTable(state: TableState, command: TableCommand, ctx: Table
           throw new RuleError('not-your-character', 'a player adds characters for themselves only', 'owner');
         }
         if (owner !== null) requireParticipant(ctx.participants, owner, 'owner');
-        requireRoom(state, owner, ctx.limits, true);
+        requireCharacterRoom(characterOwners(state), owner, ctx.limits, true);
         requirePlayerSheet(state, viewer, sheet, null);
         const hidden = viewer.role === 'gm' ? command.hidden : false;
         const id = uniqueId(state, sheet.name);
@@ -498,7 +481,7 @@ export function decideTable(state: TableState, command: TableCommand, ctx: Table
         requireGm(viewer, 'hand a character to a player');
         const handed = requireCharacter(state, command.id);
         if (command.owner !== null) requireParticipant(ctx.participants, command.owner, 'owner');
-        if (command.owner !== handed.owner) requireRoom(state, command.owner, ctx.limits, false);
+        if (command.owner !== handed.owner) requireCharacterRoom(characterOwners(state), command.owner, ctx.limits, false);
         return [{ type: 'owner-set', id: command.id, owner: command.owner, ...stamp }];
       case 'roll': {
         const hidden = viewer.role === 'gm' && command.hidden;

@@ -183,7 +183,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
           chunk.map((e) => e.at),
           chunk.map((e) => e.participantId),
           chunk.map((e) => e.commandId),
-          chunk.map((e) => JSON.stringify(e.event)),
+          chunk.map((e) => e.json ?? JSON.stringify(e.event)),
         ],
       );
     }
@@ -262,7 +262,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
         events.map((e) => e.at),
         events.map((e) => e.participantId),
         events.map((e) => e.commandId),
-        events.map((e) => JSON.stringify(e.event)),
+        events.map((e) => e.json ?? JSON.stringify(e.event)),
       ],
     );
     const results = r.rows[0]?.results ?? [];

@@ -158,7 +158,7 @@ function startWriter(file: string, synchronous: 'full' | 'normal'): Promise<Work
 }
 
 const serializeEvents = (events: EventRecord[]) =>
-  events.map((e) => ({ seq: e.seq, at: e.at, participantId: e.participantId, commandId: e.commandId, payload: JSON.stringify(e.event) }));
+  events.map((e) => ({ seq: e.seq, at: e.at, participantId: e.participantId, commandId: e.commandId, payload: e.json ?? JSON.stringify(e.event) }));
 
 /** Events of a log longer than this go to the writer in parts of this many (see stageEvents). */
 const STAGE_EVENTS = 200;

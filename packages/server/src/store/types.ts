@@ -38,6 +38,8 @@ export interface EventRecord {
   commandId: string | null;
   /** The domain event, as JSON. */
   event: unknown;
+  /** `event` already serialized (JSON.stringify), when at hand: stores write it as it is. */
+  json?: string;
 }
 
 /** The outcome of an applied command, kept so a retry with the same commandId returns it again. */

@@ -1,11 +1,9 @@
 import {
-  AILMENTS,
   checkSheet,
   commandSchema,
   declaredAttackOdds,
   type AttackOdds,
   type D100Derived,
-  type EncounterEvent,
   type EncounterView,
 } from '@personae/d100';
 import type { Problem } from '@personae/core';
@@ -152,52 +150,5 @@ export function oddsFor(view: D100View, a: AttackDeclaration): AttackOdds | { er
   }
 }
 
-export function ailmentTitle(name: string): string {
-  return (AILMENTS as Record<string, { title: string } | undefined>)[name]?.title ?? name;
-}
-
-/** One log line in words; `name` turns an id into the name to show. */
-export function describeD100Event(e: EncounterEvent, name: (id: string) => string): string {
-  switch (e.type) {
-    case 'options-set':
-      return `options set (preset ${e.data.preset})`;
-    case 'character-added':
-      return `${e.data.sheet.name} joins (${e.data.sheet.side}${e.data.sheet.hidden ? ', hidden' : ''})`;
-    case 'encounter-started':
-      return `initiative: ${e.data.order.map((o) => `${name(o.id)} ${o.initiative}`).join(', ')}`;
-    case 'turn-started':
-      return `round ${e.data.round}: ${name(e.data.id)}'s turn`;
-    case 'attack-resolved': {
-      const s = e.data.summary;
-      const head = `${name(e.data.attacker)} attacks ${name(e.data.defender)}: roll ${s.roll}${s.evasionRoll !== null ? `, evasion ${s.evasionRoll}` : ''}`;
-      if (!s.hit) return `${head}: ${s.fumble ? 'Fumble, ' : ''}miss`;
-      const parts = [`${head}: ${s.critical ? 'Critical Hit' : 'hit'}${s.location ? ` to the ${s.location}` : ''}`];
-      if (s.damage !== null) parts.push(`damage ${s.damage} against defense ${s.defense}`);
-      parts.push(s.wounds.length ? `wounds ${s.wounds.join(', ')}` : 'no wound');
-      if (s.savage.length) parts.push(`Savage ${s.savage.join(', ')}`);
-      if (s.repelled) parts.push('repelled');
-      if (s.oneMore) parts.push('Staggered: One More');
-      return parts.join('; ');
-    }
-    case 'baton-passed':
-      return `${name(e.data.from)} passes the baton to ${name(e.data.to)} (+${e.data.advantages} Advantage)`;
-    case 'all-out-attack':
-      return `All-Out Attack by ${e.data.participants.map((p) => `${name(p.id)} (${p.roll} vs ${p.target})`).join(', ')}: ${e.data.woundsEach} wound(s) each${e.data.killed.length ? `; out: ${e.data.killed.map(name).join(', ')}` : ''}`;
-    case 'defending':
-      return `${name(e.data.id)} defends`;
-    case 'ailment-inflicted':
-      return `${name(e.data.target)} is ${ailmentTitle(e.data.ailment)}${e.data.turns ? ` for ${e.data.turns} turn(s)` : ''}`;
-    case 'condition-set':
-      return `${name(e.data.target)}: ${e.data.condition} ${e.data.value ? 'on' : 'off'}`;
-    case 'fate-spent':
-      return `${name(e.data.who)} spends a Fate Point: ${e.data.spend}${e.data.ailment ? ` (${ailmentTitle(e.data.ailment)})` : ''}`;
-    case 'turn-ended':
-      return `${name(e.data.id)} ends the turn${e.data.expired.length ? `; ${e.data.expired.map(ailmentTitle).join(', ')} wears off` : ''}${e.data.forfeited ? '; the One More is forfeited' : ''}`;
-    case 'round-ended':
-      return `round ${e.data.round} ends`;
-    case 'undone':
-      return 'the last action is undone';
-    default:
-      return (e as { type: string }).type;
-  }
-}
+/** The log in words and ailment titles come from the ruleset, as the CLI's replay prints them. */
+export { ailmentTitle, describeD100Event } from '@personae/d100';

@@ -168,6 +168,7 @@ function ActPanel(props: { view: LucidityView; me: Me; send: RulesetTableProps['
   const w = weapons.includes(weapon) ? weapon : weapons[0];
   const odds = t ? attackOddsFor(v, { actor: cur.id, target: t.id, ...(w ? { weapon: w } : {}), buffs, breaks }) : null;
   const whole = cur.combatant;
+  const rollOdds = rollOddsFor(v, { actor: cur.id, attribute: attr, skill, target: rollTarget, buffs, breaks });
   const counts = { ...(buffs ? { buffs } : {}), ...(breaks ? { breaks } : {}) };
   return (
     <div class="stack">
@@ -198,7 +199,7 @@ function ActPanel(props: { view: LucidityView; me: Me; send: RulesetTableProps['
           <SelectField id="lu-roll-skill" label="Skill" value={skill} options={[{ value: '', label: '(none)' }, ...Object.keys(whole.skills).map((s) => ({ value: s, label: s }))]} onChange={setSkill} />
           <NumberField id="lu-roll-target" label="Target" value={rollTarget} onChange={setRollTarget} />
           <span id="lu-roll-odds" class="small">
-            d20 + {attr} + rank: {percent(rollOddsFor(whole, attr, skill, rollTarget, buffs, breaks, opts))} · Lucidity roll {percent(lucidityOddsFor(whole, attr, opts))}
+            d20 + {attr} + rank (and traits): {rollOdds === null ? 'unknown' : percent(rollOdds)} · Lucidity roll {percent(lucidityOddsFor(whole, attr, opts))}
           </span>
           <button type="button" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'roll', actor: cur.id, attribute: attr, ...(skill ? { skill } : {}), target: rollTarget, cost: 1, ...counts }))}>
             Roll (1 action)

@@ -2,9 +2,9 @@ import {
   ATTRIBUTES,
   checkSheet,
   declaredAttackOdds,
+  declaredRollOdds,
   lucidityChance,
   resolveOptions,
-  rollChance,
   scoreModifier,
   STANDARD_ARRAY,
   type Attribute,
@@ -154,10 +154,18 @@ export function attackOddsFor(view: LucidityView, cmd: { actor: string; target: 
   }
 }
 
-/** The chance of an ordinary roll (d20 + attribute + skill rank) against a target with these buffs and breaks. */
-export function rollOddsFor(c: Combatant, attribute: Attribute, skill: string, target: number, buffs: number, breaks: number, opts: LucidityOptions): number {
-  const rank = skill ? (c.skills[skill] ?? 0) : 0;
-  return rollChance({ modifier: c.attributes[attribute] + rank, target, buffs: buffs + c.pendingBuffs, breaks: breaks + c.pendingBreaks }, opts);
+/**
+ * The chance of an ordinary roll as the table decides it: attribute, skill rank, the traits that change a
+ * roll (Educated, Mental Clarity, Fellowship, ...) and the buffs and breaks, from this viewer's view.
+ */
+export function rollOddsFor(view: LucidityView, cmd: { actor: string; attribute: Attribute; skill: string; target: number; buffs: number; breaks: number }): number | null {
+  const whole = Object.fromEntries(view.combatants.flatMap((c) => (c.combatant ? [[c.id, c.combatant]] : [])));
+  if (!whole[cmd.actor]) return null;
+  try {
+    return declaredRollOdds({ combatants: whole }, { actor: cmd.actor, attribute: cmd.attribute, ...(cmd.skill ? { skill: cmd.skill } : {}), target: cmd.target, buffs: cmd.buffs, breaks: cmd.breaks }, viewOptions(view))?.chance ?? null;
+  } catch {
+    return null;
+  }
 }
 
 export function lucidityOddsFor(c: Combatant, attribute: Attribute | '', opts: LucidityOptions): number {

@@ -1,0 +1,103 @@
+import { AILMENTS } from './ailments';
+import type { EncounterEvent } from './encounter';
+import { bonus } from './fighter';
+import { woundTracksFor } from './wounds';
+
+/**
+ * The events of a d100 encounter in words, one line each, for the CLI's replay and the table's log.
+ * `name` turns a character id into the name to show.
+ */
+export function ailmentTitle(name: string): string {
+  return (AILMENTS as Record<string, { title: string } | undefined>)[name]?.title ?? name;
+}
+
+const CONFUSED_ACTS: Readonly<Record<string, string>> = { nothing: 'does nothing', drop: 'drops what one hand holds', 'attack-nearest': 'attacks the nearest character', 'attack-self': 'attacks itself' };
+
+function opposed(r: { enemy: string; roll: number; target: number; enemyRoll: number | null; enemyTarget: number | null; won: boolean }, name: (id: string) => string): string {
+  return `${r.roll} vs ${r.target}${r.enemyRoll !== null ? ` against ${name(r.enemy)}'s ${r.enemyRoll} vs ${r.enemyTarget}` : ` (${name(r.enemy)} does not oppose)`}: ${r.won ? 'won' : 'lost'}`;
+}
+
+export function describeD100Event(e: EncounterEvent, name: (id: string) => string): string {
+  switch (e.type) {
+    case 'options-set': {
+      const set = Object.entries(e.data.options).map(([k, v]) => `${k}=${String(v)}`);
+      return `options set (preset ${e.data.preset}${set.length ? `; ${set.join(', ')}` : ''})`;
+    }
+    case 'character-added': {
+      const s = e.data.sheet;
+      const t = woundTracksFor(bonus(s.scores.toughness)).max;
+      const left = s.wounds ?? t;
+      const fate = s.fatePoints ?? bonus(s.realisation);
+      const who = [s.kind, `side ${s.side}`, ...(s.hidden ? ['hidden'] : []), ...(e.data.controller ? [`played by ${e.data.controller}`] : [])].join(', ');
+      return `${s.name} joins (${who}): Light ${left.light}/${t.light}, Heavy ${left.heavy}/${t.heavy}, Deadly ${left.deadly}/${t.deadly}, Stress ${s.stress}, Fate Points ${fate}${s.persona ? `, Persona ${s.persona.name} (${s.persona.woundsLeft ?? s.persona.wounds} wounds)` : ''}`;
+    }
+    case 'controller-set':
+      return `${name(e.data.id)} is now played by ${e.data.controller ?? 'the GM'}`;
+    case 'encounter-started':
+      return `initiative: ${e.data.order.map((o) => `${name(o.id)} ${o.initiative}${o.rollOff.length ? ` (roll-off ${o.rollOff.join(', ')})` : ''}`).join(', ')}`;
+    case 'turn-started': {
+      const c = e.data.confused;
+      const confused = c ? `; Confused: Intelligence ${c.roll} vs ${c.target}, ${c.success ? 'passed' : `${c.degrees} DoF: ${c.acts.map((a) => CONFUSED_ACTS[a] ?? a).join(' and ')}${c.hand ? ` (${c.hand})` : ''}`}` : '';
+      return `round ${e.data.round}: ${name(e.data.id)}'s turn${confused}`;
+    }
+    case 'attack-resolved': {
+      const s = e.data.summary;
+      const rolls = s.condemnedRolls ? `rolls ${s.condemnedRolls.join(' and ')} (Condemned), kept ${s.roll}` : `roll ${s.roll}`;
+      const head = `${name(e.data.attacker)} ${e.data.spec.chanceAttack ? 'makes a Chance Attack on' : 'attacks'} ${name(e.data.defender)}: ${rolls}${s.evasionRoll !== null ? `, evasion ${s.evasionRoll}` : s.evasionSpent ? ', no evasion left this Round' : ''}`;
+      if (!s.hit) return `${head}: ${s.fumble ? 'Fumble, ' : ''}miss`;
+      const parts = [`${head}: ${s.critical ? 'Critical Hit' : 'hit'}${s.location ? ` to the ${s.location}` : ''}${s.protectedBy ? `, taken by ${name(s.protectedBy)}` : ''}`];
+      if (s.damage !== null) parts.push(`damage ${s.damage} against defense ${s.defense}`);
+      parts.push(s.wounds.length ? `wounds ${s.wounds.join(', ')}` : 'no wound');
+      if (s.savage.length) parts.push(`Savage ${s.savage.join(', ')}`);
+      if (s.repelled) parts.push('repelled');
+      if (s.oneMore) parts.push('Staggered: One More');
+      for (const h of s.burst?.extra ?? []) parts.push(`burst hits ${name(h.id)} (${h.location}, ${h.wounds.length} wound(s))`);
+      return parts.join('; ');
+    }
+    case 'baton-passed':
+      return `${name(e.data.from)} passes the baton to ${name(e.data.to)} (+${e.data.advantages} Advantage)`;
+    case 'all-out-attack':
+      return `All-Out Attack by ${e.data.participants.map((p) => `${name(p.id)} (${p.roll} vs ${p.target})`).join(', ')}: ${e.data.woundsEach} wound(s) each${e.data.killed.length ? `; out: ${e.data.killed.map(name).join(', ')}` : ''}`;
+    case 'defending':
+      return `${name(e.data.id)} defends`;
+    case 'protecting':
+      return `${name(e.data.id)} protects ${name(e.data.ally)}`;
+    case 'placed':
+      return `${name(e.data.target)} stands at (${e.data.position.x}, ${e.data.position.y}), elevation ${e.data.position.elevation} m`;
+    case 'terrain-set':
+      return e.data.dtn ? `${name(e.data.target)} is in Difficult Terrain ${e.data.dtn}` : `${name(e.data.target)} is on open ground`;
+    case 'movement-tested': {
+      const o = e.data.outcome;
+      const result = [o.hindrance === 0 ? 'not Hindered' : o.hindrance === 1 ? 'Hindered' : 'doubly Hindered', ...(o.falls ? ['falls'] : []), ...(o.sinks ? ['sinks'] : [])].join(', ');
+      return `${name(e.data.who)} tests a ${e.data.kind}: ${e.data.roll} vs ${e.data.target}, ${e.data.degrees} ${e.data.success ? 'DoS' : 'DoF'}: ${result}`;
+    }
+    case 'wounds-restored':
+      return `${name(e.data.target)} regains ${e.data.light} Light and ${e.data.heavy} Heavy wound(s)`;
+    case 'injuries-treated':
+      return `${name(e.data.target)} is treated (${e.data.how})`;
+    case 'ailment-inflicted':
+      return `${name(e.data.target)} is ${ailmentTitle(e.data.ailment)}${e.data.turns ? ` for ${e.data.turns} turn(s)` : ''}${e.data.source ? ` by ${name(e.data.source)}` : ''}`;
+    case 'condition-set':
+      return `${name(e.data.target)}: ${e.data.condition} ${e.data.value ? 'on' : 'off'}`;
+    case 'fate-spent':
+      return `${name(e.data.who)} spends a Fate Point: ${e.data.spend}${e.data.ailment ? ` (${ailmentTitle(e.data.ailment)})` : ''}${e.data.location ? ` (${e.data.location})` : ''}`;
+    case 'test-rolled':
+      return `${name(e.data.who)} tests ${e.data.label || e.data.score}: ${e.data.roll} vs ${e.data.target + e.data.modifiers.reduce((n, m) => n + m.value, 0)}, ${e.data.success ? `success, ${e.data.degrees} DoS` : `failure, ${e.data.degrees} DoF`}`;
+    case 'test-rerolled':
+      return `${name(e.data.who)} spends a Fate Point to reroll the ${e.data.test} test: ${e.data.oldRoll} then ${e.data.newRoll}, ${e.data.kept} stands; ${describeD100Event(e.data.replacement, name)}`;
+    case 'disengaged':
+      return e.data.method === 'action' ? `${name(e.data.who)} spends the Action to disengage` : `${name(e.data.who)} disengages: ${e.data.results.map((r) => opposed(r, name)).join('; ')}${e.data.fled.length ? `; a Flee from ${e.data.fled.map(name).join(', ')}` : ''}`;
+    case 'fled':
+      return `${name(e.data.who)} flees from ${e.data.from.map(name).join(', ')}${e.data.reason ? ` (${e.data.reason})` : ''}`;
+    case 'grapple-resolved':
+      return `${name(e.data.attacker)} grapples ${name(e.data.defender)}: ${e.data.attackRoll} vs ${e.data.attack}${e.data.evasionRoll !== null ? `, evasion ${e.data.evasionRoll} vs ${e.data.evasion}` : ''}: ${e.data.won ? 'grappled' : 'fails'}`;
+    case 'grapple-escape':
+      return e.data.result ? `${name(e.data.who)} tries to break ${name(e.data.grappler)}'s grapple (${e.data.declared}): ${opposed(e.data.result, name)}` : `${name(e.data.who)} is released from ${name(e.data.grappler)}'s grapple`;
+    case 'turn-ended':
+      return `${name(e.data.id)} ends the turn${e.data.expired.length ? `; ${e.data.expired.map(ailmentTitle).join(', ')} wears off` : ''}${e.data.forfeited ? '; the One More is forfeited' : ''}`;
+    case 'round-ended':
+      return `round ${e.data.round} ends`;
+    case 'undone':
+      return 'the last action is undone';
+  }
+}

@@ -8,4 +8,5 @@ export * from './table';
 export * from './lab/rejudge';
 export * from './lab/matchup';
 export * from './lab/compare';
+export * from './lab/declared';
 export * from './ruleset';

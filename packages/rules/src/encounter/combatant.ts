@@ -102,6 +102,23 @@ export const ExpertiseSchema = z.strictObject({
 });
 export type Expertise = z.infer<typeof ExpertiseSchema>;
 
+/**
+ * An obstacle or hazard played as an identity (personae-core-2011.txt "Obstacles": how a static
+ * obstacle or a hazard plays out is for the group to decide): a locked door, a wall, a thunderstorm.
+ * Its first skill is its pool; it answers every challenge with it (unless the command names another of
+ * its skills) and may issue challenges too, whenever the GM has it act: it takes no turn in the action
+ * order, spends no action and banks no criticals. Where the group gives it health (option
+ * obstacleHealth = hits), `health` hits overcome it; otherwise it sustains none.
+ */
+export const ObstacleTraitsSchema = z.strictObject({
+  kind: z.enum(['obstacle', 'hazard']).default('obstacle'),
+  /** Hits that overcome it, under option obstacleHealth = hits. */
+  health: z.number().int().min(1).max(100).optional(),
+  /** Hidden from players like a hidden GM character: they see its name and condition, not its pool. */
+  hidden: z.boolean().default(false),
+});
+export type ObstacleTraits = z.infer<typeof ObstacleTraitsSchema>;
+
 export const COMBATANT_ROLES = ['main', 'companion', 'ally', 'adversary'] as const;
 export type CombatantRole = (typeof COMBATANT_ROLES)[number];
 /** personae-core-2011.txt "Adversaries": minion, minor, major. */
@@ -143,6 +160,8 @@ export const CombatantSchema = z.strictObject({
   criticals: whole.default(0),
   /** Hits of injury carried in from earlier play. */
   hits: whole.default(0),
+  /** Present when this is an obstacle or hazard rather than a character. */
+  obstacle: ObstacleTraitsSchema.optional(),
 });
 export type Combatant = z.infer<typeof CombatantSchema>;
 export type CombatantInput = z.input<typeof CombatantSchema>;
@@ -157,12 +176,23 @@ export function same(a: string, b: string): boolean {
 }
 
 export function controllerOf(c: Combatant): string {
-  return c.controller ?? (c.role === 'ally' || c.role === 'adversary' ? 'gm' : c.id);
+  return c.controller ?? (c.role === 'ally' || c.role === 'adversary' || c.obstacle ? 'gm' : c.id);
 }
 
-/** Whether the GM plays the character (allies and adversaries that are not companions). */
+/** Whether the GM plays the character (allies and adversaries that are not companions, and obstacles). */
 export function isGmCharacter(c: Combatant): boolean {
-  return c.role === 'ally' || c.role === 'adversary';
+  return c.role === 'ally' || c.role === 'adversary' || c.obstacle !== undefined;
+}
+
+/** Whether this is an obstacle or hazard (personae-core-2011.txt "Obstacles"). */
+export function isObstacle(c: Pick<Combatant, 'obstacle'>): boolean {
+  return c.obstacle !== undefined;
+}
+
+/** An obstacle's pool: its first skill. */
+export function obstaclePool(c: Combatant): SkillUse | undefined {
+  const s = c.skills[0];
+  return s ? { ...s, unskilled: false } : undefined;
 }
 
 /** personae-core-2011.txt "Potential": attribute sum / 5 (option potential: / 10), at least 1. */

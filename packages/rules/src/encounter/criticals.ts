@@ -1,3 +1,4 @@
+import { formatCitation } from '@personae/core';
 import { stampOf } from '../time';
 import type { Batch } from './batch';
 import { isGmCharacter, potentialThresholdOf } from './combatant';
@@ -17,6 +18,7 @@ export function earningBank(now: Snapshot, c: CharacterState | 'gm'): string | n
 
 /** The option that keeps this character from earning criticals, in words for the log; null when it earns them. */
 export function withholding(now: Snapshot, c: CharacterState | 'gm'): string | null {
+  if (c !== 'gm' && c.def.obstacle) return `${c.def.obstacle.kind === 'hazard' ? 'a hazard' : 'an obstacle'} is no character and banks none (${formatCitation(rule('core', 'Obstacles'))})`;
   if (c === 'gm' || isGmCharacter(c.def)) return now.options.gmCriticals === 'common-pool' ? null : "the GM's characters earn none at this table (option gmCriticals = none)";
   if (c.def.role === 'companion' && !now.options.secondaryCharactersEarnCriticals) return 'companions earn none at this table (option secondaryCharactersEarnCriticals = false)';
   return null;

@@ -14,6 +14,14 @@ export function statusesAtOnce(now: Snapshot): boolean {
   return now.clock.stage !== 'violent' || now.options.injuryTiming === 'immediate';
 }
 
+/**
+ * Whether hits count against this character: an obstacle sustains them only where the group gives it
+ * health (personae-core-2011.txt "Obstacles"; option obstacleHealth = hits, and its own `health`).
+ */
+export function sustainsHits(now: Snapshot, c: CharacterState): boolean {
+  return !c.def.obstacle || (now.options.obstacleHealth === 'hits' && c.def.obstacle.health !== undefined);
+}
+
 /** Make the tallied status the status in effect, with its consequences for consciousness. */
 export function applyStatusNow(b: Batch, id: string, reason: string): void {
   const c = b.now.characters[id];
@@ -40,6 +48,7 @@ export function applyStatusNow(b: Batch, id: string, reason: string): void {
 export function inflict(b: Batch, by: string, targetId: string, hits: readonly Labeled[], outright?: string): void {
   const now = b.now;
   const target = now.characters[targetId]!;
+  if (!sustainsHits(now, target)) return;
   const incoming = Math.max(1, sumLabeled(hits));
   const applied = applyAttackHits(target.def, now.options, target.hits, incoming);
   let after = applied.after;

@@ -24,11 +24,14 @@ export const STATUS_LABEL: Record<Status, string> = {
 
 const FULL: readonly LadderStatus[] = ['injured', 'wounded', 'incapacitated', 'dying'];
 const MINION: readonly LadderStatus[] = ['incapacitated', 'dying'];
+/** An obstacle worn down by hits is overcome: out of play, as Incapacitated is (option obstacleHealth). */
+const OBSTACLE: readonly LadderStatus[] = ['incapacitated'];
 
 export type InjuryOptions = Pick<TableOptions, 'minionThreshold'>;
 
 /** The statuses this character can reach, in order (personae-core-2011.txt "Adversaries"). */
-export function ladder(c: Pick<Combatant, 'tier' | 'role'>): readonly LadderStatus[] {
+export function ladder(c: Pick<Combatant, 'tier' | 'role' | 'obstacle'>): readonly LadderStatus[] {
+  if (c.obstacle) return OBSTACLE;
   return c.tier === 'minion' && c.role !== 'main' ? MINION : FULL;
 }
 
@@ -42,6 +45,7 @@ export function thresholdBonus(c: Combatant): { value: number; source: string }[
  * characters: 1 + Stature + bonuses; minor ones: one hit; minions: option minionThreshold.
  */
 export function threshold(c: Combatant, options: InjuryOptions): number {
+  if (c.obstacle) return c.obstacle.health ?? 1;
   if (c.role !== 'main' && c.tier === 'minor') return 1;
   if (c.role !== 'main' && c.tier === 'minion' && options.minionThreshold === 'one-hit') return 1;
   if (c.hitsBeforeInjured !== undefined) return c.hitsBeforeInjured;

@@ -26,7 +26,8 @@ export interface OrderResult {
 }
 
 export function seatingOrder(now: Snapshot): string[] {
-  const listed = now.roster.filter((id) => now.characters[id]?.present && now.characters[id]?.status !== 'dead');
+  // Obstacles and hazards take no turns: the GM has them act whenever it fits (personae-core-2011.txt "Obstacles").
+  const listed = now.roster.filter((id) => now.characters[id]?.present && now.characters[id]?.status !== 'dead' && !now.characters[id]?.def.obstacle);
   return listed
     .map((id, i) => ({ id, seat: now.characters[id]!.def.seat ?? i, i }))
     .sort((a, b) => a.seat - b.seat || a.i - b.i)

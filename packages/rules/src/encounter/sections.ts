@@ -24,7 +24,7 @@ export const ENCOUNTER_SECTIONS = {
     'Healing and Recovery': 'recovery challenges, convalescence and healing',
     'Injury and Death': 'hits, statuses and their timing, unconsciousness, Dying and stabilizing',
     'Non-Violent Encounters': 'interaction challenges outside violence',
-    Obstacles: 'static obstacles and hazards, rolled only when the group decides they matter',
+    Obstacles: 'static obstacles and hazards, rolled only when the group decides they matter, as a difficulty or an identity with its own pool',
     'Passive vs. Active Defense': 'passive defences and declared active ones',
     'Power Combat': 'power challenges and the defences against supernatural attacks',
     'Scope of Special Abilities': 'one special ability a turn, Qualities besides',

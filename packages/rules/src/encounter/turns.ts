@@ -15,7 +15,8 @@ export function requireTurn(b: Batch, id: string, field: string): CharacterState
   const who = getCharacter(now, id, field);
   const why = cannotAct(now, who);
   if (why) throw new RuleError(why.code, why.message, field, why.rule);
-  if (now.combat && now.combat.turn.actor !== id) {
+  // An obstacle or hazard has no turn: it acts when the GM has it act (personae-core-2011.txt "Obstacles").
+  if (now.combat && now.combat.turn.actor !== id && !who.def.obstacle) {
     const current = now.characters[now.combat.turn.actor];
     throw new RuleError('out-of-turn', `it is ${current?.def.name ?? 'nobody'}'s turn, not ${who.def.name}'s`, field, ORDER_RULE);
   }

@@ -303,6 +303,16 @@ export const OPTION_DEFINITIONS = {
     },
     defaults: same('one-hit'),
   }),
+  obstacleHealth: option({
+    schema: oneOf(['none', 'hits']),
+    summary: 'Whether an obstacle or hazard played as an identity with its own pool can be worn down by hits.',
+    sources: [`${doc.core} "Obstacles" (how static obstacles and hazards play out, mechanically too, is for the group to decide)`],
+    values: {
+      none: 'an obstacle sustains no hits: a challenge won against it overcomes it as the group narrates',
+      hits: 'an obstacle given health sustains hits; as many as its health overcome it (out of play, like Incapacitated); one without health sustains none',
+    },
+    defaults: same('none'),
+  }),
   injuryTiming: option({
     schema: oneOf(['end-of-round', 'immediate']),
     summary: 'When a new health status (and its penalty) takes effect in a violent encounter; hits are tallied at once either way.',

@@ -772,10 +772,21 @@ function entry(seq: number, event: Stamp, characters: readonly string[], lines: 
 }
 
 /** For an open event about characters hidden from the players: what those who may not see them read. */
+/**
+ * Whether players may not see this character's sheet or definition: a hidden table character; of
+ * those that exist only in the encounter (no sheet), all but the obstacles the GM left in the open.
+ */
+function hiddenAtTable(state: TableState, id: string, inner: EncounterEvent, before: EncounterState['now']): boolean {
+  const c = ownGet(state.characters, id);
+  if (c) return c.hidden;
+  const def = before?.characters[id]?.def ?? (inner.type === 'character-joined' || inner.type === 'character-updated' ? inner.character : undefined);
+  return def !== undefined && !(def.obstacle && !def.obstacle.hidden);
+}
+
 function secretPart(state: TableState, event: Extract<TableEvent, { type: 'encounter' }>, before: EncounterState['now']): Pick<LogEntry, 'secretOf' | 'public'> {
   if (event.hidden) return {};
   const inner = event.event;
-  const secretOf = concernedIds(inner).filter((id) => ownGet(state.characters, id)?.hidden === true);
+  const secretOf = concernedIds(inner).filter((id) => hiddenAtTable(state, id, inner, before));
   if (secretOf.length === 0) return {};
   const secret = new Set(secretOf);
   const lines = publicLines(inner, secret, state.options, before);

@@ -70,7 +70,8 @@ function secretIds(state: TableState, viewer: Viewer): Set<string> {
   const out = new Set<string>();
   if (viewer.role === 'gm') return out;
   for (const c of Object.values(state.characters)) if (!canSeeSheet(c, viewer)) out.add(c.id);
-  for (const id of Object.keys(state.encounter.now?.characters ?? {})) if (!ownHas(state.characters, id)) out.add(id);
+  // Characters that exist only in the encounter have no sheet to show; obstacles the GM has not hidden are seen like public characters.
+  for (const [id, c] of Object.entries(state.encounter.now?.characters ?? {})) if (!ownHas(state.characters, id) && !(c.def.obstacle && !c.def.obstacle.hidden)) out.add(id);
   return out;
 }
 
@@ -303,6 +304,12 @@ export function viewTable(state: TableState, viewer: Viewer): TableView {
       const play = now && ownHas(now.characters, c.id) ? now.characters[c.id]! : undefined;
       return { id: c.id, name: c.sheet.name, owner: c.owner, hidden: c.hidden, sheet: see ? c.sheet : null, play: play ? (see ? play : conditionOnly(play)) : null };
     });
+  // Obstacles and hazards in play (personae-core-2011.txt "Obstacles"): no sheet; a hidden one shows its name and condition only.
+  for (const c of Object.values(now?.characters ?? {})) {
+    if (!c.def.obstacle || ownHas(state.characters, c.def.id) || !c.present) continue;
+    const see = viewer.role === 'gm' || !c.def.obstacle.hidden;
+    characters.push({ id: c.def.id, name: c.def.name, owner: null, hidden: c.def.obstacle.hidden, sheet: null, play: see ? c : conditionOnly(c) });
+  }
   const listed = new Set(characters.map((c) => c.id));
   const development = characters.flatMap((c) => {
     const play = now && ownHas(now.characters, c.id) ? now.characters[c.id] : undefined;

@@ -76,6 +76,8 @@ export {
 } from '@personae/rules/effects';
 export { challengeOdds, unopposedOdds } from '@personae/rules/odds/api';
 export { atLeast, atMost, expected } from '@personae/rules/odds/decided';
+export { declaredChallengeOdds, type DeclaredOdds } from '@personae/rules/lab/declared';
+export type { EncounterState } from '@personae/rules/encounter/state';
 export { COMPARED_FIELDS, oddsDifferences, ruleSetLabel, ruleSetsToCompare, type ComparedField, type OddsDifference, type RuleSet } from '@personae/rules/lab/compare';
 export type { ChallengeOdds, OddsSide } from '@personae/rules/odds/types';
 export { DIFFICULTIES, difficultyLabel, parseDifficulty } from '@personae/rules/challenge/difficulty';

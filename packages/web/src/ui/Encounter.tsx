@@ -3,11 +3,13 @@ import { ChoiceField } from '../rulesets/shared';
 import { headline } from '../lib/story';
 import { useState } from 'preact/hooks';
 import { EMPTY_DESTINATION, RELATIVE_TERMS, moveDestination, positionText, resolveText, type DestinationInput } from '../lib/encounter';
-import { plural } from '../lib/format';
+import { percent, plural } from '../lib/format';
+import { actionOdds, type ActionOdds } from '../lib/choice-odds';
 import { parseGiven } from '../lib/roller';
 import { undoPreview } from '../lib/undo';
 import { STAGE_LABEL, bankTotal, escalationOrder, type CharacterView, type LogEntry, type Stage, type TableView } from '../lib/rules';
 import { conditionOf, tallyText } from './Characters';
+import { Check, NumberField } from './fields';
 
 type Send = (command: unknown) => Promise<void>;
 
@@ -147,7 +149,7 @@ export function Encounter(props: { view: TableView; me: { participantId: string;
 
       <ConditionTable view={view} />
 
-      {props.me.role !== 'observer' && <ActionForm present={present} mine={mine} current={current} turn={combat?.turn ?? null} gm={gm} physicalDice={props.physicalDice} options={view.options} stage={stage} run={run} />}
+      {props.me.role !== 'observer' && <ActionForm present={present} mine={mine} current={current} turn={combat?.turn ?? null} gm={gm} physicalDice={props.physicalDice} options={view.options} stage={stage} run={run} view={view} />}
 
       {scene.effects.length > 0 && (
         <div class="card">
@@ -326,6 +328,8 @@ function ActionForm(props: {
   options: TableView['options'];
   stage: Stage;
   run: (inner: unknown, hidden?: boolean) => Promise<void>;
+  /** The table, for the odds of the action before it is taken. */
+  view: TableView;
 }) {
   const actors = props.present.filter((c) => props.mine(c.id) && c.play?.def);
   const [actorId, setActorId] = useState<string>('');
@@ -343,6 +347,8 @@ function ActionForm(props: {
   const [hidden, setHidden] = useState(false);
   const [destination, setDestination] = useState<DestinationInput>(EMPTY_DESTINATION);
   const [subsequent, setSubsequent] = useState(false);
+  const [spendBonus, setSpendBonus] = useState(0);
+  const [helpers, setHelpers] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   if (!actors.length) return null;
   const actor = actors.find((c) => c.id === actorId) ?? actors.find((c) => c.id === props.current) ?? actors[0]!;
@@ -357,15 +363,16 @@ function ActionForm(props: {
   const destinationProblem = kind === 'move' && 'problem' in moveTo ? moveTo.problem : null;
   const offersSubsequent = props.options.nonViolentExtended === 'subsequent-challenges' && props.stage === 'non-violent';
   const asSubsequent = kind === 'interact' && offersSubsequent && subsequent;
-  const submit = async (e: Event) => {
-    e.preventDefault();
-    if (destinationProblem) return;
+  /** The encounter command the form declares. */
+  const declared = (): Record<string, unknown> => {
     const modifiers = mod ? [{ value: mod, source: modWhy.trim() || 'circumstance' }] : [];
     const extra = {
       ...(modifiers.length ? { modifiers } : {}),
       ...(ability ? { abilities: [ability] } : {}),
       ...(dice ? { dice: { actor: dice } } : {}),
       ...(purpose.trim() ? { purpose: purpose.trim() } : {}),
+      ...(spendBonus > 0 ? { spend: { bonus: spendBonus } } : {}),
+      ...(helpers.length ? { assistants: helpers } : {}),
     };
     let inner: Record<string, unknown>;
     switch (kind) {
@@ -393,13 +400,26 @@ function ActionForm(props: {
         inner = { type: 'spend-criticals', actor: actor.id, count, purpose: purpose.trim() || 'a feat agreed at the table' };
         break;
     }
+    return inner;
+  };
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    if (destinationProblem) return;
+    const inner = declared();
     setBusy(true);
     await props.run(inner, props.gm && hidden);
     setBusy(false);
     setGiven('');
+    setSpendBonus(0);
+    setHelpers([]);
     if (kind === 'move') setDestination(EMPTY_DESTINATION);
   };
   const needsTarget = kind !== 'move' && kind !== 'spend-criticals';
+  const rollsChallenge = (kind === 'attack' || kind === 'power' || (kind === 'interact' && !asSubsequent)) && targetId !== '';
+  const bank = bankTotal(props.view.scene?.banks[actor.id]);
+  const helpersOffered = others.filter((c) => c.id !== targetId && c.play?.present !== false && c.play?.conscious !== false && (props.gm || props.mine(c.id)));
+  const chances = rollsChallenge ? actionOdds(props.view, declared(), kind === 'power' ? [] : skills, (id) => nameOf(props.view, id)) : null;
+  const oddsBySkill = chances?.bySkill ?? new Map<string, number>();
   // In a violent encounter a character acts on its own turn (the engine would refuse it otherwise).
   const waiting = props.current !== null && props.current !== actor.id && kind !== 'spend-criticals';
   const currentName = props.present.find((c) => c.id === props.current)?.name ?? 'another character';
@@ -469,6 +489,7 @@ function ActionForm(props: {
                 {skills.map((s) => (
                   <option key={s} value={s}>
                     {s}
+                    {oddsBySkill.has(s) ? ` (${percent(oddsBySkill.get(s)!)})` : ''}
                   </option>
                 ))}
               </select>
@@ -499,6 +520,22 @@ function ActionForm(props: {
           </div>
         </div>
       )}
+      {rollsChallenge && (
+        <div class="row">
+          {bank > 0 && (
+            <NumberField id="act-spend" label="Criticals spent before rolling (+1 each)" value={spendBonus} min={0} max={bank} hint={`${actor.name} has ${plural(bank, 'critical', 'criticals')} banked.`} onChange={(v) => setSpendBonus(Math.max(0, Math.min(bank, Math.trunc(v))))} />
+          )}
+          {helpersOffered.length > 0 && (
+            <fieldset>
+              <legend>Assisted by</legend>
+              {helpersOffered.map((c) => (
+                <Check key={c.id} id={`act-help-${c.id}`} label={c.name} checked={helpers.includes(c.id)} onChange={(on) => setHelpers(on ? [...helpers, c.id] : helpers.filter((h) => h !== c.id))} />
+              ))}
+            </fieldset>
+          )}
+        </div>
+      )}
+      {rollsChallenge && chances && <ChoiceOddsPanel chances={chances} />}
       {kind === 'spend-criticals' && (
         <div class="field">
           <label for="act-count">Criticals</label>
@@ -620,4 +657,32 @@ export function usedUp(kind: ActionKind, name: string, turn: { moves: number; ac
 
 function nameOfList(list: CharacterView[], id: string): string {
   return list.find((c) => c.id === id)?.name ?? '';
+}
+
+/** The chance of the declared action, and without each choice in it, as the rules library works them out. */
+function ChoiceOddsPanel(props: { chances: ActionOdds }) {
+  const { declared } = props.chances;
+  return (
+    <section id="act-odds" class="notice info" aria-live="polite" aria-label="Odds of this action">
+      {declared.ok ? (
+        <>
+          <p>
+            <strong>{declared.automatic ? 'Succeeds without a roll' : `${percent(declared.odds.success)} to succeed`}</strong>
+            {!declared.automatic && <span class="muted small"> (exact: {percent(declared.odds.clearSuccess)} clear, {percent(declared.odds.glancingSuccess)} glancing{declared.odds.fullTie > 0 ? `, ${percent(declared.odds.fullTie)} full tie` : ''})</span>}
+          </p>
+          {props.chances.without.length > 0 && (
+            <ul class="small" id="act-odds-without">
+              {props.chances.without.map((w) => (
+                <li key={w.label}>
+                  {w.label}: {w.odds.ok ? percent(w.odds.odds.success) : w.odds.reason}
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      ) : (
+        <p class="small">No odds for this action yet: {declared.reason}.</p>
+      )}
+    </section>
+  );
 }

@@ -6,6 +6,7 @@ import type { CharacterState, Snapshot } from '../state';
 import { requireTurn, takeAction } from '../turns';
 import { weaponAttribute } from './weapons';
 import { cap, type Answer } from './challenge';
+import { obstacleAnswer } from './obstacles';
 
 // The answer to an attack (personae-core-2011.txt "Defense", "Passive vs. Active Defense").
 
@@ -44,6 +45,7 @@ export function activePower(now: Snapshot, c: CharacterState, named: string | un
 }
 
 export function attackDefense(now: Snapshot, c: CharacterState, weapon: Weapon, cmd: CommandOf<'attack'>): Answer {
+  if (c.def.obstacle) return obstacleAnswer(now, c, cmd.defenseSkill, 'defenseSkill');
   const declared = now.combat?.defenses[c.def.id];
   const choice: DefenseChoice = cmd.defense ?? (declared ? (declared.kind === 'block' ? 'shield' : declared.kind) : betterPassive(c));
   switch (choice) {

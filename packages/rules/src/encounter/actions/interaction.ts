@@ -11,6 +11,7 @@ import { afterInteractionWon, requireTurnOrFollowUp } from './follow-up';
 import { cap, opponent, runChallenges, type Plan } from './challenge';
 import { concerted } from './concerted-effort';
 import { spending } from './critical-spending';
+import { obstacleAnswer } from './obstacles';
 
 // Interaction Challenges (personae-core-2011.txt "Non-Violent Encounters", "Subsequent vs. Additional Challenges").
 
@@ -104,7 +105,8 @@ export function interact(b: Batch, cmd: CommandOf<'interact'>, dice: DiceSource)
   const skill = skillUse(who.def, cmd.skill, cmd.attribute ?? 'competence');
   const attribute = cmd.attribute ?? skill.attribute;
   // personae-core-2011.txt "Defense": Interaction Challenges are answered with Resist + Power by default.
-  const reactorSkill = skillUse(target.def, cmd.reactorSkill ?? 'Resist', cmd.reactorAttribute ?? 'power');
+  const obstacle = target.def.obstacle && cmd.reactorAttribute === undefined ? obstacleAnswer(now, target, cmd.reactorSkill, 'reactorSkill') : null;
+  const reactorSkill = obstacle?.skill ?? skillUse(target.def, cmd.reactorSkill ?? 'Resist', cmd.reactorAttribute ?? 'power');
   const reactorAttribute = cmd.reactorAttribute ?? reactorSkill.attribute;
   const together = concerted(b, who, cmd.concerted, [target.def.id]);
   const spent = spending(now, who, cmd.spend, skill.name, 'interaction', 1);
@@ -113,7 +115,7 @@ export function interact(b: Batch, cmd: CommandOf<'interact'>, dice: DiceSource)
     who,
     target,
     actor: { skill, attribute, notes: [`${who.def.name} issues an Interaction Challenge: ${skill.name} + ${cap(attribute)}.`] },
-    reactor: { skill: reactorSkill, attribute: reactorAttribute, notes: [`${target.def.name} answers with ${reactorSkill.name} + ${cap(reactorAttribute)}.`] },
+    reactor: obstacle ?? { skill: reactorSkill, attribute: reactorAttribute, notes: [`${target.def.name} answers with ${reactorSkill.name} + ${cap(reactorAttribute)}.`] },
     purpose: cmd.purpose ?? `sway ${target.def.name}`,
   };
   runChallenges(b, cmd, [plan], dice, { concerted: together, spend: spent, what: `challenges ${target.def.name} with ${skill.name}`, usesAction: true }, (_plan, ran) => {

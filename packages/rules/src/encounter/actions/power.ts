@@ -13,12 +13,14 @@ import { requireTurn, takeAction } from '../turns';
 import { followUpTaken, requireTurnOrFollowUp } from './follow-up';
 import { opponent, runChallenges, targetsOf, type Answer, type Plan } from './challenge';
 import { spending } from './critical-spending';
+import { obstacleAnswer } from './obstacles';
 import { activePower, declaredOrAutonomic, passive } from './defense';
 import { checkAbilityLimit, checkAbilityUses, recordAbility } from './special-abilities';
 
 // Power Challenges and powers (personae-core-2011.txt "Power Combat", "Duration / Duration Identifiers").
 
 function powerDefense(now: Snapshot, c: CharacterState, cmd: CommandOf<'power'>): Answer {
+  if (c.def.obstacle) return obstacleAnswer(now, c, cmd.defenseSkill, 'defenseSkill');
   const declared = now.combat?.defenses[c.def.id];
   const choice: DefenseChoice = cmd.defense ?? (declared?.kind === 'power' ? 'power' : 'resist');
   const section = rule('core', 'Power Combat');

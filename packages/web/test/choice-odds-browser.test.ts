@@ -1,0 +1,109 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { challengeOdds, loadSheet, tableOptions } from '@personae/rules';
+import { connectAs } from '../../server/test/helpers';
+import { percent } from '../src/lib/format';
+import { browserAvailable, buildWeb, launchBrowser, shot, startServer, wiretap, type RunningServer, type Wiretap } from './harness';
+
+// Odds for the choices in play, in real Chromium against the real table server: before the player
+// acts, the encounter form shows the chance of the action as declared and without each choice; the
+// chance shown is the exact chance of the pools the server then rolls.
+
+const run = browserAvailable() || process.env.CI ? describe : describe.skip;
+
+function sheet(file: string): Record<string, unknown> {
+  const loaded = loadSheet(readFileSync(new URL(`../../../examples/characters/${file}`, import.meta.url), 'utf8'), file);
+  if (!loaded.ok) throw new Error(loaded.error.message);
+  return JSON.parse(JSON.stringify(loaded.sheet));
+}
+
+async function post(base: string, path: string, body: unknown): Promise<any> {
+  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (res.status !== 201) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+run('odds for choices in play, in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let player: Page;
+  let tap: Wiretap;
+  let tableId = '';
+  let gmToken = '';
+  const ids: Record<string, string> = {};
+
+  const gmState = async () => {
+    const res = await fetch(`${server.url}/api/tables/${tableId}/state`, { headers: { authorization: `Bearer ${gmToken}` } });
+    return (await res.json()).state;
+  };
+
+  beforeAll(async () => {
+    buildWeb();
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    const table = await post(server.url, '/api/tables', { name: 'Odds table', gmName: 'Mara' });
+    tableId = table.tableId;
+    gmToken = table.gm.token;
+    const invite = new URLSearchParams(table.invite.link.split('#')[1]).get('invite');
+    const ann = await post(server.url, `/api/tables/${tableId}/join`, { invite, displayName: 'Ann' });
+    const ws = server.url.replace('http', 'ws') + '/ws';
+    const gm = (await connectAs(ws, tableId, table.gm.token)).client;
+    const annWs = (await connectAs(ws, tableId, ann.token)).client;
+    let n = 0;
+    const as = async (c: typeof gm, command: unknown) => {
+      const ack = await c.command(`c${++n}`, command);
+      if (ack.type !== 'ack') throw new Error(JSON.stringify(ack));
+    };
+    await as(annWs, { type: 'add-character', sheet: sheet('dwarf-iron-constitution.yaml') });
+    await as(annWs, { type: 'add-character', sheet: sheet('wounded-sellsword.yaml') });
+    await as(gm, { type: 'add-character', sheet: sheet('merchant-privateer-scoundrel.yaml') });
+    for (const c of (await gmState()).characters as { id: string; name: string }[]) ids[c.name] = c.id;
+    await as(annWs, { type: 'encounter', command: { type: 'escalate', actor: ids['Brogan Ironhand'], to: 'non-violent' } });
+    gm.close();
+    annWs.close();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context.setDefaultTimeout(15_000);
+    tap = wiretap(context);
+    player = await context.newPage();
+    await player.goto(`${server.url}/table/${tableId}#token=${ann.token}`);
+    await player.locator('.status-pill.live').waitFor({ timeout: 20_000 });
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.dispose();
+  });
+
+  it('shows the chance with and without an assistant, per skill, and the server then rolls exactly those pools', async () => {
+    await player.getByRole('tab', { name: 'Encounter' }).click();
+    await player.locator('#act-actor').selectOption(ids['Brogan Ironhand']!);
+    await player.locator('#act-kind').selectOption('interact');
+    await player.locator('#act-target').selectOption(ids['Marisol "Gull" Vance']!);
+    await player.locator('#act-skill').selectOption('Stonecraft');
+    const odds = player.locator('#act-odds');
+    await odds.waitFor();
+    const alone = (await odds.locator('strong').textContent())!;
+    expect(alone).toMatch(/^[<>]?\d+(\.\d)?% to succeed$/);
+    // Each skill in the list carries its own chance.
+    const labels = await player.locator('#act-skill option').allTextContents();
+    expect(labels.find((l) => l.startsWith('Stonecraft'))).toBe(`Stonecraft (${alone.replace(' to succeed', '')})`);
+    expect(labels.filter((l) => /\([<>]?\d+(\.\d)?%\)$/.test(l)).length).toBeGreaterThan(1);
+
+    await player.locator(`#act-help-${ids['Tomas Reyne']}`).check();
+    await expect.poll(() => odds.locator('#act-odds-without').textContent()).toBe(`without Tomas Reyne's help: ${alone.replace(' to succeed', '')}`);
+    const helped = (await odds.locator('strong').textContent())!;
+    await shot(player, 'choice-odds-1-assisted');
+
+    const before = (await gmState()).log.length;
+    await player.getByRole('button', { name: 'Do it' }).click();
+    await expect.poll(async () => (await gmState()).log.length).toBeGreaterThan(before);
+    const state = await gmState();
+    const r = (state.log as { result?: any }[]).filter((e) => e.result).at(-1)!.result;
+    const side = (s: any) => ({ dice: s.pool.dice, modifier: s.modifier, ...(s.potentialThreshold !== undefined ? { potentialThreshold: s.potentialThreshold } : {}) });
+    // core-2011 "Assisting in a Challenge": the assistant's +1 is in the actor's result.
+    expect(r.actor.modifiers.some((m: { source: string }) => /Tomas Reyne/.test(m.source))).toBe(true);
+    const exact = challengeOdds({ actor: side(r.actor), reactor: side(r.reactor) }, tableOptions(state.preset, state.options));
+    expect(helped).toBe(`${percent(exact.success)} to succeed`);
+    expect(tap.errors).toEqual([]);
+  });
+});

@@ -151,6 +151,9 @@ export function attackModifiers(attacker: Fighter, defender: Fighter, spec: Atta
     const score: Score = spec.kind === 'melee' ? 'melee' : spec.kind === 'ballistic' ? 'ballistic' : 'magic';
     for (const d of terrainDisadvantages(attacker, score, options)) mods.push(modifier('disadvantage', d.label, -10 * d.count));
     if (hasHighGround(attacker, defender, options)) mods.push(modifier('advantage', 'High Ground', 10));
+    // Run: melee attacks on the runner gain Advantage, Ballistic ones take Disadvantage ("Running Target")
+    if (defender.conditions.running && spec.kind === 'melee') mods.push(modifier('advantage', 'Running Target', 10));
+    if (defender.conditions.running && spec.kind === 'ballistic') mods.push(modifier('disadvantage', 'Running Target (Shoot)', -10));
   }
   return mods;
 }

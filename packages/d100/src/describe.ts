@@ -64,6 +64,10 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
       return `${name(e.data.id)} protects ${name(e.data.ally)}`;
     case 'placed':
       return `${name(e.data.target)} stands at (${e.data.position.x}, ${e.data.position.y}), elevation ${e.data.position.elevation} m`;
+    case 'moved': {
+      const d = e.data;
+      return `${name(d.who)} ${d.run ? 'runs' : 'moves'} ${d.metres} m (of ${d.allowance}) to (${d.to.x}, ${d.to.y})${d.oneMore ? ' with the One More' : ''}${d.left.length ? `; a Flee from ${d.left.map(name).join(', ')}` : ''}${d.engaged.length ? `; Engaged in Melee with ${d.engaged.map(name).join(', ')}` : ''}`;
+    }
     case 'terrain-set':
       return e.data.dtn ? `${name(e.data.target)} is in Difficult Terrain ${e.data.dtn}` : `${name(e.data.target)} is on open ground`;
     case 'movement-tested': {
@@ -73,6 +77,8 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
     }
     case 'wounds-restored':
       return `${name(e.data.target)} regains ${e.data.light} Light and ${e.data.heavy} Heavy wound(s)`;
+    case 'resource-used':
+      return `${name(e.data.who)} spends ${e.data.amount} ${e.data.resource === 'spirit' ? 'Spirit' : 'Exertion'}${e.data.label ? ` (${e.data.label})` : ''}`;
     case 'injuries-treated':
       return `${name(e.data.target)} is treated (${e.data.how})`;
     case 'ailment-inflicted':
@@ -80,7 +86,7 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
     case 'condition-set':
       return `${name(e.data.target)}: ${e.data.condition} ${e.data.value ? 'on' : 'off'}`;
     case 'fate-spent':
-      return `${name(e.data.who)} spends a Fate Point: ${e.data.spend}${e.data.ailment ? ` (${ailmentTitle(e.data.ailment)})` : ''}${e.data.location ? ` (${e.data.location})` : ''}`;
+      return `${name(e.data.who)} spends a Fate Point: ${e.data.spend}${e.data.ailment ? ` (${ailmentTitle(e.data.ailment)})` : ''}${e.data.location ? ` (${e.data.location})` : ''}${e.data.resource ? ` (${e.data.resource})` : ''}`;
     case 'test-rolled':
       return `${name(e.data.who)} tests ${e.data.label || e.data.score}: ${e.data.roll} vs ${e.data.target + e.data.modifiers.reduce((n, m) => n + m.value, 0)}, ${e.data.success ? `success, ${e.data.degrees} DoS` : `failure, ${e.data.degrees} DoF`}`;
     case 'test-rerolled':

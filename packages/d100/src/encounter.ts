@@ -8,10 +8,10 @@ import { attackModifiers, landHit, resolveAttack, type AttackResult, type Attack
 import { batonAdvantages, checkBatonPass } from './batonPass';
 import { bloodLossTest } from './conditions';
 import { ELEMENTS, isImmune } from './elements';
-import { spendPoint, spendRemoveAilment, spendRestoreLight, spendRevivePersona, FATE_SPENDS } from './fate';
+import { spendPoint, spendRemoveAilment, spendRestoreLight, spendRestoreResource, spendRevivePersona, useResource, FATE_SPENDS } from './fate';
 import { modifier, sumModifiers, type Modifier } from '@personae/core';
-import { armourAt, bonus, canOppose, disadvantagesOnAllTests, hasAilment, livingPersona, SCORES, terrainDisadvantages, type Fighter, type Position, type Score } from './fighter';
-import { MOVEMENT_TESTS, movementOutcome, type MovementOutcome, type MovementTest } from './movement';
+import { adjacent, armourAt, bonus, canOppose, disadvantagesOnAllTests, hasAilment, livingPersona, SCORES, terrainDisadvantages, type Fighter, type Position, type Resource, type Score, RESOURCES } from './fighter';
+import { MOVEMENT_TESTS, moveAllowance, movementOutcome, type MovementOutcome, type MovementTest } from './movement';
 import { armDisabled, injuriesAfterRestoring, injuryTestDisadvantages, treatInjuries } from './injuries';
 import { initiativeOrder, type InitiativeEntry } from './initiative';
 import { hitLocation, LOCATIONS, type Location } from './location';
@@ -74,13 +74,15 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('defend') }),
   z.strictObject({ type: z.literal('protect'), ally: id }),
   z.strictObject({ type: z.literal('place'), target: id, x: z.number().int().min(-1000).max(1000), y: z.number().int().min(-1000).max(1000), elevation: z.number().int().min(-1000).max(1000).default(0) }),
+  z.strictObject({ type: z.literal('move'), who: id, x: z.number().int().min(-1000).max(1000), y: z.number().int().min(-1000).max(1000), elevation: z.number().int().min(-1000).max(1000).optional(), run: z.boolean().default(false) }),
   z.strictObject({ type: z.literal('set-terrain'), target: id, dtn: z.number().int().min(0).max(3) }),
   z.strictObject({ type: z.literal('movement-test'), who: id, kind: z.enum(MOVEMENT_TESTS), rough: z.boolean().default(false), target: z.number().int().min(-200).max(300).optional() }),
   z.strictObject({ type: z.literal('restore-wounds'), target: id, light: z.number().int().min(0).max(50).default(0), heavy: z.number().int().min(0).max(50).default(0) }),
   z.strictObject({ type: z.literal('treat-injuries'), target: id, how: z.enum(['rest', 'medical']) }),
   z.strictObject({ type: z.literal('inflict-ailment'), target: id, ailment: z.enum(AILMENT_NAMES), turns: z.number().int().min(1).max(20).nullable().optional(), source: id.optional() }),
   z.strictObject({ type: z.literal('set-condition'), target: id, condition: z.enum(['helpless', 'prone', 'bloodLoss']), value: z.boolean() }),
-  z.strictObject({ type: z.literal('spend-fate'), who: id, spend: z.enum(FATE_SPENDS), ailment: z.enum(AILMENT_NAMES).optional(), location: z.enum(LOCATIONS).optional(), test: z.enum(['attack', 'evasion', 'test']).optional() }),
+  z.strictObject({ type: z.literal('spend-fate'), who: id, spend: z.enum(FATE_SPENDS), ailment: z.enum(AILMENT_NAMES).optional(), location: z.enum(LOCATIONS).optional(), test: z.enum(['attack', 'evasion', 'test']).optional(), resource: z.enum(RESOURCES).optional() }),
+  z.strictObject({ type: z.literal('use-resource'), who: id, resource: z.enum(RESOURCES), amount: z.number().int().min(1).max(100), label: z.string().max(80).default('') }),
   z.strictObject({ type: z.literal('end-turn') }),
   z.strictObject({ type: z.literal('undo') }),
 ]);
@@ -98,15 +100,17 @@ export type EncounterEvent =
   | { type: 'defending'; data: { group: number; id: string } }
   | { type: 'protecting'; data: { group: number; id: string; ally: string } }
   | { type: 'placed'; data: { group: number; target: string; position: Position } }
+  | { type: 'moved'; data: { group: number; who: string; from: Position; to: Position; run: boolean; metres: number; allowance: number; left: string[]; engaged: string[]; oneMore: boolean } }
   | { type: 'terrain-set'; data: { group: number; target: string; dtn: number } }
   | { type: 'movement-tested'; data: { group: number; who: string; kind: MovementTest; target: number; roll: number; success: boolean; degrees: number; outcome: MovementOutcome } }
   | { type: 'wounds-restored'; data: { group: number; target: string; light: number; heavy: number } }
   | { type: 'injuries-treated'; data: { group: number; target: string; how: 'rest' | 'medical' } }
   | { type: 'ailment-inflicted'; data: { group: number; target: string; ailment: AilmentName; turns: number | null | undefined; source?: string } }
   | { type: 'condition-set'; data: { group: number; target: string; condition: 'helpless' | 'prone' | 'bloodLoss'; value: boolean } }
-  | { type: 'fate-spent'; data: { group: number; who: string; spend: (typeof FATE_SPENDS)[number]; ailment?: AilmentName; location?: Location } }
+  | { type: 'fate-spent'; data: { group: number; who: string; spend: (typeof FATE_SPENDS)[number]; ailment?: AilmentName; location?: Location; resource?: Resource } }
+  | { type: 'resource-used'; data: { group: number; who: string; resource: Resource; amount: number; label: string } }
   | { type: 'test-rolled'; data: { group: number; who: string; score: Score; label: string; target: number; roll: number; success: boolean; degrees: number; modifiers: { label: string; value: number }[] } }
-  | { type: 'disengaged'; data: { group: number; who: string; method: 'test' | 'action'; results: OpposedRecord[]; fled: string[] } }
+  | { type: 'disengaged'; data: { group: number; who: string; method: 'test' | 'action'; results: OpposedRecord[]; fled: string[]; from?: string[] } }
   | { type: 'fled'; data: { group: number; who: string; from: string[]; reason: string } }
   | { type: 'grapple-resolved'; data: { group: number; attacker: string; defender: string; attack: number; attackRoll: number; evasion: number | null; evasionRoll: number | null; won: boolean } }
   | { type: 'grapple-escape'; data: { group: number; who: string; grappler: string; declared: 'move' | 'action' | 'attack' | 'evasion' | 'released'; result: OpposedRecord | null; won: boolean } }
@@ -379,6 +383,18 @@ function turnStartEvent(state: EncounterState, who: string, round: number, dice:
     confused = { target: t.target, roll: t.roll, success: t.success, degrees: t.degrees, acts: acts.acts, ...(acts.hand ? { hand: acts.hand } : {}) };
   }
   return { type: 'turn-started', data: { group, id: who, round, dice: rec.drawn, ...(confused ? { confused } : {}) } };
+}
+
+/**
+ * Sources of Hindrance on a Move ("Hindered Movement"): being Prone, a leg Injury of Broken Foot or
+ * worse, and Difficult Terrain crossed at Hindered speed.
+ */
+function hindranceOf(f: Fighter): number {
+  let n = 0;
+  if (f.conditions.prone) n++;
+  if (f.injuries.some((i) => (i.location === 'right-leg' || i.location === 'left-leg') && i.level >= 2 && !f.injuriesIgnored.includes(i.location))) n++;
+  if (f.conditions.difficultTerrain > 0) n++;
+  return n;
 }
 
 /** The moments a grappled character's escape test is called for (option grappleEscape, C6). */
@@ -659,6 +675,28 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
       fighter(state, command.target, 'target');
       return [{ type: 'placed', data: { group, target: command.target, position: { x: command.x, y: command.y, elevation: command.elevation } } }];
     }
+    case 'move': {
+      acting(command.who, 'who');
+      const f = fighter(state, command.who, 'who');
+      const cite = seed('Movement and Combat');
+      grappleBlocks(state, f, 'move');
+      const from = f.conditions.position;
+      if (!from) refuse('not-placed', `who: ${f.name} is not on the map yet (the GM places characters)`, 'who', cite);
+      const holder = state.oneMore?.holder === f.id;
+      if (f.conditions.moved && !holder) refuse('moved', `who: ${f.name} has made its Move this turn`, 'who', ruleCitation('structuredTime'));
+      const to: Position = { x: command.x, y: command.y, elevation: command.elevation ?? from.elevation };
+      const metres = Math.max(Math.abs(to.x - from.x), Math.abs(to.y - from.y));
+      const allowance = moveAllowance(f, command.run, hindranceOf(f));
+      if (metres > allowance) refuse('too-far', `x: ${metres} m is further than ${f.name}'s ${command.run ? 'Run' : 'Basic Move'} of ${allowance} m`, 'x', seed('Hindered Movement'));
+      const taken = Object.values(state.fighters).find((o) => o.id !== f.id && !o.out && o.conditions.position && o.conditions.position.x === to.x && o.conditions.position.y === to.y && o.conditions.position.elevation === to.elevation);
+      if (taken) refuse('square-taken', `x: ${taken.name} stands at (${to.x}, ${to.y})`, 'x', seed('Obstacles and unusual movement'));
+      const moved = { ...f, conditions: { ...f.conditions, position: to } };
+      const enemies = Object.values(state.fighters).filter((o) => o.side !== f.side && !o.out);
+      // Leaving an enemy's side without disengaging from it is a Flee: it may make a Chance Attack with Advantage
+      const left = enemies.filter((o) => adjacent(f, o) && !adjacent(moved, o) && !(f.conditions.disengagedFrom ?? []).includes(o.id)).map((o) => o.id);
+      const engaged = enemies.filter((o) => adjacent(moved, o)).map((o) => o.id);
+      return [{ type: 'moved', data: { group, who: f.id, from, to, run: command.run, metres, allowance, left, engaged, oneMore: !!f.conditions.moved && holder } }];
+    }
     case 'set-terrain': {
       gmOnly('set the terrain');
       fighter(state, command.target, 'target');
@@ -673,6 +711,12 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
       const t = resolveTest(skill.target, ctx.dice.die(100), mods, state.options);
       const outcome = movementOutcome(command.kind, t, state.options, command.rough);
       return [{ type: 'movement-tested', data: { group, who: f.id, kind: command.kind, target: t.target, roll: t.roll, success: t.success, degrees: t.degrees, outcome } }];
+    }
+    case 'use-resource': {
+      const f = fighter(state, command.who, 'who');
+      if (!controls(state, ctx.actor, command.who)) refuse('not-your-character', `who: you do not play ${f.name}`, 'who');
+      useResource(f, command.resource, command.amount);
+      return [{ type: 'resource-used', data: { group, who: f.id, resource: command.resource, amount: command.amount, label: command.label } }];
     }
     case 'restore-wounds': {
       gmOnly('restore wounds');
@@ -705,7 +749,7 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
         if (!command.location) refuse('no-location', 'location: name the location whose Injury to ignore', 'location', ruleCitation('fatePoints'));
         if (!f.injuries.some((i) => i.location === command.location)) refuse('no-injury', `location: ${f.name} has no Injury at ${command.location}`, 'location', ruleCitation('fatePoints'));
       }
-      const event: EncounterEvent = { type: 'fate-spent', data: { group, who: command.who, spend: command.spend, ...(command.ailment ? { ailment: command.ailment } : {}), ...(command.location ? { location: command.location } : {}) } };
+      const event: EncounterEvent = { type: 'fate-spent', data: { group, who: command.who, spend: command.spend, ...(command.ailment ? { ailment: command.ailment } : {}), ...(command.location ? { location: command.location } : {}), ...(command.resource ? { resource: command.resource } : {}) } };
       evolveEncounter(state, event); // refuses a spend the rules forbid
       return [event];
     }
@@ -748,7 +792,7 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
       grappleBlocks(state, f, 'move');
       const enemies = engagedEnemies(state, f, command.from);
       // "Movement and Combat": an Action disengages without a test
-      if (command.method === 'action') return [{ type: 'disengaged', data: { group, who: f.id, method: 'action', results: [], fled: [] } }];
+      if (command.method === 'action') return [{ type: 'disengaged', data: { group, who: f.id, method: 'action', results: [], fled: [], from: enemies.map((e) => e.id) } }];
       const opposers = state.options.disengageOpposition === 'each-enemy' ? enemies : [enemies.reduce((a, b) => (b.scores.melee > a.scores.melee ? b : a))];
       const mods: Modifier[] = [...(f.pendingAdvantages ? [modifier('advantage', 'Fate Point', 10 * f.pendingAdvantages)] : []), ...testBurdens(f, { score: command.score }, state.options)];
       const target = command.target ?? f.scores[command.score];
@@ -886,7 +930,7 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       const free = grappler !== null && state.fighters[grappler]?.out === true;
       // Protect waits until the start of the protector's next turn under protectDuration=next-turn-start
       const protecting = state.options.protectDuration === 'next-turn-start' ? null : f.conditions.protecting;
-      f = { ...f, turnsStarted: turn, ailments: active, conditions: { ...f.conditions, defending: false, protecting, ...(free ? { grappledBy: null } : {}) }, chance: { ...f.chance, sinceTurn: false } };
+      f = { ...f, turnsStarted: turn, ailments: active, conditions: { ...f.conditions, defending: false, protecting, moved: false, running: false, disengagedFrom: [], ...(free ? { grappledBy: null } : {}) }, chance: { ...f.chance, sinceTurn: false } };
       if (f.conditions.bloodLoss && event.data.dice.length) {
         const burdens = injuryTestDisadvantages(f.injuries, f.injuriesIgnored, { score: 'toughness' }, state.options).map((d) => modifier('disadvantage', d.label, -10 * d.count));
         const test = resolveTest(Math.max(0, f.scores.toughness - f.conditions.toughnessDecay), event.data.dice[0]!, burdens, state.options);
@@ -940,6 +984,12 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       return update(state, event.data.id, (f) => ({ ...f, conditions: { ...f.conditions, protecting: event.data.ally } }));
     case 'placed':
       return update(state, event.data.target, (f) => ({ ...f, conditions: { ...f.conditions, position: event.data.position } }));
+    case 'moved': {
+      const d = event.data;
+      const s = update(state, d.who, (f) => ({ ...f, conditions: { ...f.conditions, position: d.to, moved: true, running: f.conditions.running || d.run }, openings: [...f.openings, ...d.left.map((by) => ({ by, trigger: 'flee' as const }))] }));
+      // a second Move spends the One More
+      return d.oneMore ? { ...s, oneMore: null } : s;
+    }
     case 'terrain-set':
       return update(state, event.data.target, (f) => ({ ...f, conditions: { ...f.conditions, difficultTerrain: event.data.dtn } }));
     case 'movement-tested':
@@ -950,6 +1000,8 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
         const injuries = injuriesAfterRestoring(f.injuries, r.heavyRestored, r.tracks.left.heavy === r.tracks.max.heavy, state.options);
         return { ...f, tracks: r.tracks, injuries };
       });
+    case 'resource-used':
+      return update(state, event.data.who, (f) => useResource(f, event.data.resource, event.data.amount));
     case 'injuries-treated':
       return update(state, event.data.target, (f) => ({ ...f, injuries: treatInjuries(f.injuries, state.options) }));
     case 'ailment-inflicted':
@@ -965,6 +1017,7 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
         d.spend === 'restore-light' ? spendRestoreLight(f)
         : d.spend === 'remove-ailment' ? (d.ailment ? spendRemoveAilment(f, d.ailment) : refuse('no-ailment', 'ailment: name the ailment to remove', 'ailment', ruleCitation('fatePoints')))
         : d.spend === 'revive-persona' ? spendRevivePersona(f)
+        : d.spend === 'restore-resource' ? (d.resource ? spendRestoreResource(f, d.resource) : refuse('no-resource', 'resource: name the pool to restore (spirit or exertion)', 'resource', ruleCitation('fatePoints')))
         : spendPoint(f, d.spend);
       // "Fate Points": two Advantages (option fatePointAdvantages) on the next test; an Injury ignored for the Round
       if (d.spend === 'advantage') return put(state, { ...g, pendingAdvantages: g.pendingAdvantages + fateAdvantages(state.options) });
@@ -979,8 +1032,11 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
     }
     case 'test-rolled':
       return update(state, event.data.who, (f) => ({ ...f, pendingAdvantages: 0 }));
-    case 'disengaged':
-      return update(state, event.data.who, (f) => ({ ...f, pendingAdvantages: event.data.method === 'test' ? 0 : f.pendingAdvantages, openings: [...f.openings, ...event.data.fled.map((by) => ({ by, trigger: 'flee' as const }))] }));
+    case 'disengaged': {
+      // the enemies it got away from cleanly: every one named for the Action, those it beat for a test
+      const clean = event.data.method === 'action' ? (event.data.from ?? []) : event.data.results.filter((r) => r.won).map((r) => r.enemy);
+      return update(state, event.data.who, (f) => ({ ...f, pendingAdvantages: event.data.method === 'test' ? 0 : f.pendingAdvantages, openings: [...f.openings, ...event.data.fled.map((by) => ({ by, trigger: 'flee' as const }))], conditions: { ...f.conditions, disengagedFrom: [...(f.conditions.disengagedFrom ?? []), ...clean] } }));
+    }
     case 'fled':
       return update(state, event.data.who, (f) => ({ ...f, openings: [...f.openings, ...event.data.from.map((by) => ({ by, trigger: 'flee' as const }))] }));
     case 'grapple-resolved': {
@@ -1029,6 +1085,7 @@ function mentions(event: EncounterEvent): string[] {
   for (const k of ['id', 'attacker', 'defender', 'target', 'who', 'from', 'to', 'grappler', 'ally', 'source', 'protector']) if (typeof d[k] === 'string') out.push(d[k] as string);
   if (event.type === 'all-out-attack') out.push(...event.data.killed);
   if (event.type === 'fled') out.push(...event.data.from);
+  if (event.type === 'moved') out.push(...event.data.left, ...event.data.engaged);
   if (event.type === 'disengaged') out.push(...event.data.results.map((r) => r.enemy), ...event.data.fled);
   if (event.type === 'attack-resolved' && event.data.summary.burst) out.push(...event.data.summary.burst.extra.map((h) => h.id));
   if (event.type === 'test-rerolled') out.push(...mentions(event.data.replacement));
@@ -1049,6 +1106,10 @@ export interface CharacterView {
   readonly injuries: Fighter['injuries'];
   readonly conditions: Fighter['conditions'];
   readonly fatePoints: number;
+  readonly spirit: { readonly current: number; readonly max: number };
+  readonly exertion: { readonly current: number; readonly max: number };
+  /** The enemies it stands adjacent to on the map: Engaged in Melee ("Movement and Combat"). */
+  readonly engagedWith: readonly string[];
   readonly canOppose: boolean;
   readonly out: boolean;
   readonly dead: boolean;
@@ -1115,6 +1176,9 @@ export function viewEncounter(state: EncounterState, viewer: Actor): EncounterVi
         injuries: f.injuries,
         conditions: f.conditions,
         fatePoints: f.fate.current,
+        spirit: f.resources.spirit,
+        exertion: f.resources.exertion,
+        engagedWith: Object.values(state.fighters).filter((o) => o.side !== f.side && !o.out && show(o.id) && adjacent(f, o)).map((o) => o.id),
         fateAdvantages: f.pendingAdvantages,
         injuriesIgnored: f.injuriesIgnored,
         chanceAttack: { madeSinceTurn: f.chance.sinceTurn, targetsThisRound: f.chance.targetsThisRound.filter(show) },

@@ -1,6 +1,6 @@
 import { RuleError } from '@personae/core';
 import { AILMENTS, type AilmentName } from './ailments';
-import { bonus, type Fighter } from './fighter';
+import { bonus, type Fighter, type Resource } from './fighter';
 import type { D100Options } from './options';
 import { ruleCitation } from './rules';
 import { restoreLight } from './wounds';
@@ -46,7 +46,21 @@ export function weeklyRefresh(f: Fighter, options: Pick<D100Options, 'fatePoints
   return { ...f, fate: { current: max, max } };
 }
 
-/** Spends a point for a benefit the engine records but the table applies (a reroll, an Advantage, a resource). */
+/** Restore Exertion or Spirit: as much as the Realisation Bonus, up to the pool's maximum. */
+export function spendRestoreResource(f: Fighter, resource: Resource): Fighter {
+  const g = spendOne(f, `restore ${resource}`);
+  const pool = g.resources[resource];
+  return { ...g, resources: { ...g.resources, [resource]: { ...pool, current: Math.min(pool.max, pool.current + bonus(g.realisation)) } } };
+}
+
+/** Spends Spirit or Exertion (a Power's cost, as the GM rules it); more than is left is refused. */
+export function useResource(f: Fighter, resource: Resource, amount: number): Fighter {
+  const pool = f.resources[resource];
+  if (amount > pool.current) throw new RuleError('not-enough-' + resource, `amount: ${amount} is more than ${f.name}'s ${resource} left (${pool.current} of ${pool.max})`, 'amount', ruleCitation('fatePoints'));
+  return { ...f, resources: { ...f.resources, [resource]: { ...pool, current: pool.current - amount } } };
+}
+
+/** Spends a point for a benefit the engine records but the table applies (a reroll, an Advantage). */
 export function spendPoint(f: Fighter, spend: FateSpend): Fighter {
   return spendOne(f, spend.replace('-', ' '));
 }

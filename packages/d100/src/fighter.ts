@@ -40,6 +40,11 @@ export interface Conditions {
   readonly protecting: string | null;
   /** A Panicked character's next Move and Action are spent fleeing (the Panicked ailment). */
   readonly mustFlee: boolean;
+  /** It has made its Move this turn; it Ran, until the start of its next turn ("Movement and Combat"). */
+  readonly moved?: boolean;
+  readonly running?: boolean;
+  /** The enemies it has disengaged from this turn (a won test or the Action). */
+  readonly disengagedFrom?: readonly string[];
 }
 
 /** A place on the map: one square per metre, elevation in metres ("Movement and Combat"). */
@@ -85,6 +90,24 @@ export interface Fighter {
   readonly openings: readonly { readonly by: string; readonly trigger: 'flee' | 'failed-grapple' }[];
   /** Attacks it has opposed this Round (option evasionsPerRound). */
   readonly evasionsThisRound: number;
+  /** Spirit and Exertion, spent on Powers and restored by Fate Points ("Fate Points"). */
+  readonly resources: Readonly<Record<Resource, { readonly current: number; readonly max: number }>>;
+}
+
+/** The two pools a Fate Point restores ("Fate Points", Restore Exertion or Spirit). */
+export const RESOURCES = ['spirit', 'exertion'] as const;
+export type Resource = (typeof RESOURCES)[number];
+
+/**
+ * The maxima of Spirit and Exertion. The seed names both without defining them (inventory U48); the
+ * game's Persona pages make Spirit the Magic Bonus times the Evoker Rank and Exertion the Evoker Rank
+ * times the best of the Melee, Ballistic, Strength and Toughness Bonuses.
+ */
+export function resourceMaxima(scores: Readonly<Record<Score, number>>, evokerRank: number): Record<Resource, number> {
+  return {
+    spirit: bonus(scores.magic) * evokerRank,
+    exertion: evokerRank * Math.max(bonus(scores.melee), bonus(scores.ballistic), bonus(scores.strength), bonus(scores.toughness)),
+  };
 }
 
 export const NO_CONDITIONS: Conditions = { defending: false, helpless: false, bloodLoss: false, prone: false, grappledBy: null, toughnessDecay: 0, difficultTerrain: 0, position: null, protecting: null, mustFlee: false };
@@ -103,6 +126,7 @@ export interface FighterInit {
   readonly affinities?: AffinityTable;
   readonly persona?: { readonly name: string; readonly wounds: number; readonly affinities?: AffinityTable } | null;
   readonly vital?: readonly Location[];
+  readonly evokerRank?: number;
 }
 
 /** A fresh fighter: full tracks from the Toughness Bonus, Fate Points equal to the Realisation Bonus. */
@@ -132,6 +156,10 @@ export function makeFighter(init: FighterInit): Fighter {
     chance: { sinceTurn: false, targetsThisRound: [] },
     openings: [],
     evasionsThisRound: 0,
+    resources: (() => {
+      const m = resourceMaxima(init.scores, init.evokerRank ?? 0);
+      return { spirit: { current: m.spirit, max: m.spirit }, exertion: { current: m.exertion, max: m.exertion } };
+    })(),
   };
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Problem, SheetCheck } from '@personae/core';
 import { AFFINITIES, ELEMENTS, REGULAR_ELEMENTS, type AffinityTable } from './elements';
-import { bonus, makeFighter, SCORES, type Fighter, type Score } from './fighter';
+import { bonus, makeFighter, resourceMaxima, RESOURCES, SCORES, type Fighter, type Score } from './fighter';
 import { initiativeOf } from './initiative';
 import { LOCATIONS, type Location } from './location';
 import { ruleCitation, seed } from './rules';
@@ -71,6 +71,9 @@ export const sheetSchema = z.strictObject({
   stress: z.number().int().min(0).default(0),
   fatePoints: z.number().int().min(0).optional().describe('Fate Points left; the pool is the Realisation Bonus'),
   socialLinks: z.record(z.string(), z.number().int().min(0).max(10)).default({}),
+  evokerRank: z.number().int().min(0).max(10).optional().describe('Evoker Rank: 1 for an Evoker unless given, 0 for others; Spirit and Exertion grow with it'),
+  spirit: z.number().int().min(0).optional().describe('Spirit left; full when absent'),
+  exertion: z.number().int().min(0).optional().describe('Exertion left; full when absent'),
 });
 
 export type D100Sheet = z.infer<typeof sheetSchema>;
@@ -83,6 +86,14 @@ export interface D100Derived {
   readonly initiative: number;
   readonly defense: Readonly<Record<Location, number>>;
   readonly movement: { readonly basicMove: number; readonly run: number };
+  readonly evokerRank: number;
+  readonly spiritMax: number;
+  readonly exertionMax: number;
+}
+
+/** The Evoker Rank a sheet gives or implies: 1 for an Evoker, 0 for Shadows and other characters. */
+export function evokerRankOf(sheet: Pick<D100Sheet, 'kind' | 'evokerRank'>): number {
+  return sheet.evokerRank ?? (sheet.kind === 'evoker' ? 1 : 0);
 }
 
 export function sheetJsonSchema(): object {
@@ -101,6 +112,7 @@ export function fighterFromSheet(id: string, sheet: D100Sheet): Fighter {
     affinities: sheet.affinities as AffinityTable,
     persona: sheet.persona ? { name: sheet.persona.name, wounds: sheet.persona.wounds, affinities: sheet.persona.affinities as AffinityTable } : null,
     vital: sheet.vital,
+    evokerRank: evokerRankOf(sheet),
   });
   return {
     ...f,
@@ -108,6 +120,10 @@ export function fighterFromSheet(id: string, sheet: D100Sheet): Fighter {
     stress: sheet.stress,
     fate: { max: f.fate.max, current: sheet.fatePoints ?? f.fate.max },
     persona: f.persona && sheet.persona?.woundsLeft !== undefined ? { ...f.persona, wounds: sheet.persona.woundsLeft } : f.persona,
+    resources: {
+      spirit: { ...f.resources.spirit, current: sheet.spirit ?? f.resources.spirit.max },
+      exertion: { ...f.resources.exertion, current: sheet.exertion ?? f.resources.exertion.max },
+    },
   };
 }
 
@@ -141,6 +157,15 @@ export function checkSheet(raw: unknown): SheetCheck<D100Sheet, D100Derived> {
   if (sheet.persona && sheet.persona.woundsLeft !== undefined && sheet.persona.woundsLeft > sheet.persona.wounds) {
     problems.push({ field: 'persona.woundsLeft', value: sheet.persona.woundsLeft, rule: ruleCitation('personaWounds'), message: `persona.woundsLeft: ${sheet.persona.woundsLeft} is more than the Persona's ${sheet.persona.wounds} wounds` });
   }
+  const rank = evokerRankOf(sheet);
+  const maxima = resourceMaxima(sheet.scores, rank);
+  for (const r of RESOURCES) {
+    const left = sheet[r];
+    if (left !== undefined && left > maxima[r]) {
+      const how = r === 'spirit' ? `Magic Bonus ${bonus(sheet.scores.magic)} × Evoker Rank ${rank}` : `Evoker Rank ${rank} × the best of the Melee, Ballistic, Strength and Toughness Bonuses`;
+      problems.push({ field: r, value: left, rule: ruleCitation('fatePoints'), message: `${r}: ${left} is more than the pool of ${maxima[r]} (${how})` });
+    }
+  }
   if (sheet.kind === 'shadow' && sheet.persona) {
     problems.push({ field: 'persona', value: sheet.persona.name, rule: ruleCitation('personaWounds'), message: 'persona: Shadows have affinities of their own and no Persona; only Evokers equip one' });
   }
@@ -163,6 +188,9 @@ export function checkSheet(raw: unknown): SheetCheck<D100Sheet, D100Derived> {
       initiative: initiativeOf(f).initiative,
       defense,
       movement: { basicMove: ab * 2, run: ab * 4 },
+      evokerRank: rank,
+      spiritMax: maxima.spirit,
+      exertionMax: maxima.exertion,
     },
     warnings: [],
   };

@@ -129,3 +129,31 @@ export function applyStatePatch(state: unknown, patch: Pick<StatePatchMessage, '
   for (const [key, value] of Object.entries(patch.set ?? {})) put(next, key, value);
   return next;
 }
+
+/** The JSON of each object appended to a list by a patch (log entries never change once made). */
+const appendedJson = new WeakMap<object, string>();
+
+function jsonOfAppended(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'null';
+  let text = appendedJson.get(value);
+  if (text === undefined) {
+    text = JSON.stringify(value) ?? 'null';
+    appendedJson.set(value, text);
+  }
+  return text;
+}
+
+/**
+ * A `state-patch` message as JSON text, the same as JSON.stringify of it, except that each object a
+ * list gains is serialized once for all the viewers whose patches append it.
+ */
+export function statePatchText(version: number, base: number, diff: Omit<StatePatchMessage, 'type' | 'version' | 'base'>): string {
+  const { arrays, ...rest } = diff;
+  const head = JSON.stringify({ type: 'state-patch', version, base, ...rest } satisfies StatePatchMessage);
+  if (!arrays) return head;
+  const lists = Object.keys(arrays).map((key) => {
+    const { drop, append } = arrays[key]!;
+    return `${JSON.stringify(key)}:{"drop":${drop},"append":[${append.map(jsonOfAppended).join(',')}]}`;
+  });
+  return `${head.slice(0, -1)},"arrays":{${lists.join(',')}}}`;
+}

@@ -25,7 +25,7 @@ import type {
 import type { ExportedEvent } from './export';
 import { TokenBucket, type RateLimit } from './rate-limit';
 import { canonicalJson, hashToken, newId, newToken, sha256Hex } from './tokens';
-import { diffState } from './state-patch';
+import { diffState, statePatchText } from './state-patch';
 import { survivesJson } from './json';
 import { TimeSlice } from './yield';
 
@@ -466,7 +466,7 @@ export class TableHub<S, C, E> {
         if (text === null) {
           const diff = diffState(base.view, built.view);
           if (diff) {
-            text = JSON.stringify({ type: 'state-patch', version, base: base.version, ...diff } satisfies ServerMessage);
+            text = statePatchText(version, base.version, diff);
             built.patches.set(base.view, text);
           }
         }

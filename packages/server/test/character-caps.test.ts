@@ -43,6 +43,7 @@ const RULESETS: Ruleset[] = [
     id: 'lucidity',
     pc: (id, controller) => ({ type: 'add', id, side: 'party', sheet: example('lucidity/characters/ana-vell.yaml'), ...(controller ? { controller } : {}) }),
     foe: (id) => ({ type: 'add', id, side: 'foe', statBlock: { ...bandit, name: `Bandit ${id}` } }),
+    handOver: (id, to) => ({ type: 'set-controller', id, controller: to }),
   },
 ];
 

@@ -191,4 +191,26 @@ describe('a Lucidity table: players control their own combatants', () => {
     const own = await send(t, player.token, { type: 'attack', actor: 'ana', target: 'bandit', d20: 3 });
     expect(own.status).toBe(200);
   });
+
+  it('the GM hands a combatant to a player, who then acts for it; a player cannot, nor to a stranger; a refusal changes nothing', async () => {
+    const other = await joinTable(srv.url, t.tableId, t.invite.token, 'Bo');
+    const before = (await state(t, t.gm.token)).version;
+    const byPlayer = await send(t, player.token, { type: 'set-controller', id: 'bandit', controller: player.participantId });
+    expect(byPlayer.status).toBe(422);
+    expect(byPlayer.body.code).toBe('lucidity.forbidden');
+    const stranger = await send(t, t.gm.token, { type: 'set-controller', id: 'bandit', controller: 'nobody-here' });
+    expect(stranger.body).toMatchObject({ code: 'lucidity.unknown-participant', field: 'controller' });
+    const missing = await send(t, t.gm.token, { type: 'set-controller', id: 'ghost', controller: other.participantId });
+    expect(missing.body.field).toBe('id');
+    expect((await state(t, t.gm.token)).version).toBe(before);
+    // Before: Bo may not command the Bandit. After the hand-over, Bo sees it whole and commands it.
+    expect((await send(t, other.token, { type: 'move', actor: 'bandit' })).body.field).toBe('actor');
+    expect((await send(t, t.gm.token, { type: 'set-controller', id: 'bandit', controller: other.participantId })).status).toBe(200);
+    const bandit = (await state(t, other.token)).state.combatants.find((c: { id: string }) => c.id === 'bandit');
+    expect(bandit.controller).toBe(other.participantId);
+    expect((await state(t, t.gm.token)).state.log.at(-1).text).toMatch(/the GM hands Bandit to participant/);
+    // Back to the GM: Bo loses it again.
+    expect((await send(t, t.gm.token, { type: 'set-controller', id: 'bandit', controller: null })).status).toBe(200);
+    expect((await send(t, other.token, { type: 'move', actor: 'bandit' })).body.field).toBe('actor');
+  });
 });

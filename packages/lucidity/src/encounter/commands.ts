@@ -63,6 +63,8 @@ export const LucidityCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('award-xp'), id, amount: z.number().int().min(1).max(100000), reason: z.string().max(200).default('') }).strict(),
   z.object({ type: z.literal('level-up'), id, raise: z.enum(ATTRIBUTES) }).strict(),
   z.object({ type: z.literal('reveal'), id }).strict(),
+  /** The GM hands a combatant to a participant (null: back to the GM). */
+  z.object({ type: z.literal('set-controller'), id, controller: z.string().min(1).max(64).nullable() }).strict(),
   z.object({ type: z.literal('end-turn'), dice: z.record(z.string(), d20).optional() }).strict(),
   z.object({ type: z.literal('undo') }).strict(),
   z.object({ type: z.literal('redo') }).strict(),

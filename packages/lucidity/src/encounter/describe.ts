@@ -53,6 +53,8 @@ export function describeLucidityEvent(e: LucidityEvent, name: (id: string) => st
       return `${name(e.data.id)} reaches level ${e.data.to}: +1 ${e.data.raise}; Max Health ${e.data.maxHealth}, Max Lucidity ${e.data.maxLucidity}, Max Energy ${e.data.maxEnergy}`;
     case 'revealed':
       return `${name(e.data.id)} is revealed`;
+    case 'controller-set':
+      return e.data.controller === null ? `the GM takes ${name(e.data.id)} back` : `the GM hands ${name(e.data.id)} to participant ${e.data.controller}`;
     case 'turn-ended': {
       const parts = [`${name(e.data.ended)} ends the turn`];
       for (const z of e.data.zeroHealth) parts.push(`end of round, ${name(z.id)} at 0 Health: Lucidity (CON) d20 ${z.d20} against ${z.target}: ${z.degree === 0 ? 'success' : `Degree of Failure ${z.degree}, ${z.outcome.kind}`}`);

@@ -1,4 +1,4 @@
-import { modifier, nextRedo, nextUndo, ownGet, RuleError, toCommandError, undoPosition, withEntry, type Actor, type DecideContext, type Decider, type Modifier, type UndoMark } from '@personae/core';
+import { modifier, nextRedo, nextUndo, ownGet, requireCharacterRoom, RuleError, toCommandError, undoPosition, withEntry, type Actor, type DecideContext, type Decider, type Modifier, type UndoMark } from '@personae/core';
 import type { DiceSource } from '@personae/dice';
 import type { Attribute, Attributes } from '../attributes';
 import { levelForXp, raiseAttribute, xpForLevel } from '../advancement';
@@ -94,6 +94,7 @@ export type LucidityEvent =
       data: { id: string; from: number; to: number; raise: Attribute; attributes: Attributes; defense: number; maxHealth: number; maxLucidity: number; maxEnergy: number; health: number; lucidity: number; energy: number };
     }
   | { type: 'revealed'; data: { id: string } }
+  | { type: 'controller-set'; data: { id: string; controller: string | null } }
   | { type: 'turn-ended'; data: { ended: string; next: string; round: number; newRound: boolean; zeroHealth: ZeroHealthRecord[]; died: string[] } }
   | { type: 'undone'; data: { target: number } }
   | { type: 'redone'; data: { target: number } };
@@ -567,6 +568,15 @@ const handlers: { [T in LucidityCommand['type']]: Handler<T> } = {
     if (!c.hidden) throw refuse('not-hidden', `id: ${c.name} is not hidden`, 'id');
     return { type: 'revealed', data: { id: c.id } };
   },
+  'set-controller'(state, cmd, ctx) {
+    // The same rule as a character's hand-over at every table: the GM alone, to a participant of the
+    // table, within the host's characters-per-player bound.
+    gmOnly(ctx.actor, 'hand a combatant to a player');
+    const c = get(state.game, cmd.id, 'id');
+    if (cmd.controller !== null && ctx.participants && !ctx.participants.has(cmd.controller)) throw refuse('unknown-participant', `controller: there is no participant "${cmd.controller}" at this table`, 'controller');
+    if (cmd.controller !== c.controller) requireCharacterRoom(Object.values(state.game.combatants).map((o) => o.controller), cmd.controller, ctx.limits, false, 'controller');
+    return { type: 'controller-set', data: { id: c.id, controller: cmd.controller } };
+  },
   'end-turn'(state, cmd, ctx, opts) {
     const g = state.game;
     if (!g.started) throw refuse('not-started', 'the encounter has not started', undefined, 'Actions');
@@ -790,6 +800,8 @@ export function applyEvent(game: Game, e: LucidityEvent, opts: LucidityOptions):
     }
     case 'revealed':
       return put(game, { ...game.combatants[e.data.id]!, hidden: false });
+    case 'controller-set':
+      return put(game, { ...game.combatants[e.data.id]!, controller: e.data.controller });
     case 'turn-ended': {
       let g = game;
       for (const id of e.data.died) g = put(g, { ...g.combatants[id]!, condition: 'dead' });
@@ -1038,6 +1050,8 @@ export function redactEncounterEvent(event: LucidityEvent, viewer: Actor, state:
       return hidden(event.data.id) ? null : event;
     case 'revealed':
       return event;
+    case 'controller-set':
+      return hidden(event.data.id) ? null : event;
     case 'turn-ended':
       return { type: 'turn-ended', data: { ...event.data, ended: hidden(event.data.ended) ? 'unseen' : event.data.ended, next: hidden(event.data.next) ? 'unseen' : event.data.next, zeroHealth: event.data.zeroHealth.filter((z) => !hidden(z.id)), died: event.data.died.filter((id) => !hidden(id)) } };
     case 'undone':

@@ -1,5 +1,5 @@
 import { Avatar } from './Avatar';
-import { useMemo, useState } from 'preact/hooks';
+import { useMemo, useRef, useState } from 'preact/hooks';
 import type { Participant } from '../lib/api';
 import { omittedText } from '../lib/encounter';
 import { timeOf } from '../lib/format';
@@ -26,8 +26,9 @@ function portraitOf(e: LogEntry, characters: readonly CharacterView[]): string |
 }
 
 /** The shared log: every roll with its dice and explanation, who did it, newest first; filter by character. */
-export function Log(props: { idPrefix: string; log: readonly LogEntry[]; characters: readonly CharacterView[]; participants: readonly Participant[]; gm: boolean; graded: boolean; limit?: number; omitted?: number; tableName?: string }) {
+export function Log(props: { idPrefix: string; log: readonly LogEntry[]; characters: readonly CharacterView[]; participants: readonly Participant[]; gm: boolean; graded: boolean; limit?: number; omitted?: number; tableName?: string; me?: string }) {
   const [filter, setFilter] = useState('');
+  const live = useLiveRolls(props.log, props.me);
   const [rollsOnly, setRollsOnly] = useState(false);
   const [shown, setShown] = useState(props.limit ?? 60);
   const p = props.idPrefix;
@@ -79,7 +80,7 @@ export function Log(props: { idPrefix: string; log: readonly LogEntry[]; charact
       ) : (
         <ol class="log" reversed aria-label="Log entries, newest first">
           {entries.slice(0, shown).map((e) => (
-            <LogItem key={e.seq} entry={e} participants={props.participants} graded={props.graded} portrait={portraitOf(e, props.characters)} takenBackBy={gone.get(e.seq)} commitments={commitments} ctx={ctx} also={foldedInto.get(e.seq)} />
+            <LogItem key={e.seq} entry={e} participants={props.participants} graded={props.graded} portrait={portraitOf(e, props.characters)} takenBackBy={gone.get(e.seq)} commitments={commitments} ctx={ctx} also={foldedInto.get(e.seq)} fresh={live(e)} />
           ))}
         </ol>
       )}
@@ -90,6 +91,27 @@ export function Log(props: { idPrefix: string; log: readonly LogEntry[]; charact
       )}
     </section>
   );
+}
+
+/** How long after it arrives another seat's roll still counts as just rolled (its dice tumble when shown). */
+const LIVE_MS = 5000;
+
+/**
+ * Rolls that arrive while the log is open, from another seat: their dice tumble briefly, as one's own
+ * do in the roller (the CSS leaves them still under prefers-reduced-motion). Entries already there when
+ * the log opened, and one's own rolls, stay still.
+ */
+function useLiveRolls(log: readonly LogEntry[], me: string | undefined): (e: LogEntry) => boolean {
+  const opened = useRef<number | null>(null);
+  const arrived = useRef(new Map<number, number>());
+  const newest = log.length ? log[log.length - 1]!.seq : 0;
+  if (opened.current === null) opened.current = newest;
+  const now = Date.now();
+  for (let i = log.length - 1; i >= 0 && log[i]!.seq > opened.current; i--) {
+    const e = log[i]!;
+    if (!arrived.current.has(e.seq)) arrived.current.set(e.seq, now);
+  }
+  return (e) => e.result !== undefined && e.by !== me && now - (arrived.current.get(e.seq) ?? -Infinity) < LIVE_MS;
 }
 
 /** Who a whisper went to, in words: the GM, or the player's name. */
@@ -156,7 +178,7 @@ function SecretMark(props: { entry: LogEntry; commitments: ReadonlyMap<string, n
   return null;
 }
 
-function LogItem(props: { entry: LogEntry; participants: readonly Participant[]; graded: boolean; portrait?: string | undefined; takenBackBy?: number | undefined; commitments: ReadonlyMap<string, number>; ctx: StoryContext; also?: LogEntry[] | undefined }) {
+function LogItem(props: { entry: LogEntry; participants: readonly Participant[]; graded: boolean; portrait?: string | undefined; takenBackBy?: number | undefined; commitments: ReadonlyMap<string, number>; ctx: StoryContext; also?: LogEntry[] | undefined; fresh?: boolean }) {
   const e = props.entry;
   if (e.said) return <SaidItem entry={{ ...e, said: e.said }} participants={props.participants} />;
   // A roll's step-by-step lines are in its card; the lines above them (the challenge itself) make the story.
@@ -191,7 +213,7 @@ function LogItem(props: { entry: LogEntry; participants: readonly Participant[];
       </div>
       {e.purpose && <p style={{ margin: '2px 0', fontWeight: 600 }}>{e.purpose}</p>}
       {story && <p class="story">{story.text}</p>}
-      {e.result && <ChallengeView result={e.result} small graded={e.graded ?? props.graded} />}
+      {e.result && <ChallengeView result={e.result} small graded={e.graded ?? props.graded} fresh={props.fresh} />}
       {working.length > 0 && (
         <details class="working">
           <summary>The rules' working</summary>

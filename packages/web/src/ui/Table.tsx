@@ -354,7 +354,7 @@ export function TablePage(props: { tableId: string; token: string | null; watch:
                 </div>
                 <div role="tabpanel" id="panel-log" aria-labelledby="tab-log" hidden={effectiveTab !== 'log'} class="card">
                   {me && !observer && !wide && <Talk idPrefix="talk-main" me={me.participantId} gm={gm} participants={participants} send={send} />}
-                  <Log idPrefix="log-main" log={view.log} omitted={view.logOmitted} characters={view.characters} participants={participants} gm={gm} graded={view.options.grades === 'srd-v4'} tableName={welcome?.table.name} />
+                  <Log idPrefix="log-main" log={view.log} omitted={view.logOmitted} characters={view.characters} participants={participants} gm={gm} graded={view.options.grades === 'srd-v4'} tableName={welcome?.table.name} me={welcome?.you.participantId} />
                 </div>
                 <div role="tabpanel" id="panel-table" aria-labelledby="tab-table" hidden={effectiveTab !== 'table'}>
                   {gm && <Invite tableId={props.tableId} token={token} />}
@@ -378,7 +378,7 @@ export function TablePage(props: { tableId: string; token: string | null; watch:
               </div>
               <aside class="card side-log" aria-label="Shared log">
                 {me && !observer && wide && <Talk idPrefix="talk-side" me={me.participantId} gm={gm} participants={participants} send={send} />}
-                <Log idPrefix="log-side" log={view.log} omitted={view.logOmitted} characters={view.characters} participants={participants} gm={gm} graded={view.options.grades === 'srd-v4'} limit={40} tableName={welcome?.table.name} />
+                <Log idPrefix="log-side" log={view.log} omitted={view.logOmitted} characters={view.characters} participants={participants} gm={gm} graded={view.options.grades === 'srd-v4'} limit={40} tableName={welcome?.table.name} me={welcome?.you.participantId} />
               </aside>
             </div>
           </>

@@ -6,9 +6,9 @@ import { connectAs } from '../../server/test/helpers';
 import { percent } from '../src/lib/format';
 import { browserAvailable, buildWeb, launchBrowser, shot, startServer, wiretap, type RunningServer, type Wiretap } from './harness';
 
-// Odds for the choices in play, in real Chromium against the real table server: before the player
-// acts, the encounter form shows the chance of the action as declared and without each choice; the
-// chance shown is the exact chance of the pools the server then rolls.
+// Play at the table in real Chromium against the real table server: before the player acts, the
+// encounter form shows the chance of the action as declared and without each choice (the exact chance
+// of the pools the server then rolls); another seat's roll tumbles in the log unless motion is reduced.
 
 const run = browserAvailable() || process.env.CI ? describe : describe.skip;
 
@@ -31,6 +31,7 @@ run('odds for choices in play, in Chromium', () => {
   let tap: Wiretap;
   let tableId = '';
   let gmToken = '';
+  let annToken = '';
   const ids: Record<string, string> = {};
 
   const gmState = async () => {
@@ -46,6 +47,7 @@ run('odds for choices in play, in Chromium', () => {
     gmToken = table.gm.token;
     const invite = new URLSearchParams(table.invite.link.split('#')[1]).get('invite');
     const ann = await post(server.url, `/api/tables/${tableId}/join`, { invite, displayName: 'Ann' });
+    annToken = ann.token;
     const ws = server.url.replace('http', 'ws') + '/ws';
     const gm = (await connectAs(ws, tableId, table.gm.token)).client;
     const annWs = (await connectAs(ws, tableId, ann.token)).client;
@@ -105,5 +107,34 @@ run('odds for choices in play, in Chromium', () => {
     const exact = challengeOdds({ actor: side(r.actor), reactor: side(r.reactor) }, tableOptions(state.preset, state.options));
     expect(helped).toBe(`${percent(exact.success)} to succeed`);
     expect(tap.errors).toEqual([]);
+  });
+
+  it("another seat's roll tumbles in briefly in the log, and stays still for a reader who asked for reduced motion", async () => {
+    const still = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+    const quiet = await still.newPage();
+    await quiet.goto(`${server.url}/table/${tableId}#token=${annToken}`);
+    await quiet.locator('.status-pill.live').waitFor({ timeout: 20_000 });
+    await player.getByRole('tab', { name: 'Roll' }).click();
+    const gm = (await connectAs(server.url.replace('http', 'ws') + '/ws', tableId, gmToken)).client;
+    try {
+      const ack = await gm.command('gm-roll', { type: 'roll', actor: { name: 'Gull', dice: 3, modifiers: [] }, reactor: { name: 'Storm', dice: 3, modifiers: [] }, purpose: 'Ride out the squall' });
+      expect(ack.type).toBe('ack');
+    } finally {
+      gm.close();
+    }
+    const entry = player.locator('.side-log .log > li', { hasText: 'Ride out the squall' });
+    await entry.waitFor();
+    expect(await entry.locator('.result').getAttribute('class')).toContain('fresh');
+    expect(await entry.locator('.die').first().evaluate((d) => getComputedStyle(d).animationName)).toBe('die-tumble');
+    const quietEntry = quiet.locator('.side-log .log > li', { hasText: 'Ride out the squall' });
+    await quietEntry.waitFor();
+    expect(await quietEntry.locator('.die').first().evaluate((d) => getComputedStyle(d).animationName)).toBe('none');
+    // An entry that was already there when the log opened does not tumble.
+    await player.reload();
+    await player.locator('.status-pill.live').waitFor({ timeout: 20_000 });
+    const again = player.locator('.side-log .log > li', { hasText: 'Ride out the squall' });
+    await again.waitFor();
+    expect(await again.locator('.result').getAttribute('class')).not.toContain('fresh');
+    await still.close();
   });
 });

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import type { Actor } from '@personae/core';
+import { givenDice } from '@personae/dice';
+import { checkSheet, decideEncounter, encounterDecider, evolveEncounter, initialEncounter, moveAllowance, resourceMaxima, viewEncounter, type EncounterCommand, type EncounterEvent, type EncounterState } from '../src';
+
+/**
+ * Positions and engagement (d100-combat-rules.txt, untitled movement passage, "Movement and Combat",
+ * "Hindered Movement") and Spirit and Exertion ("Fate Points", Restore Exertion or Spirit).
+ */
+const GM: Actor = { role: 'gm', participantId: 'gm' };
+const base = { melee: 50, ballistic: 40, magic: 40, strength: 30, toughness: 40, agility: 30, intelligence: 30, perception: 20, willpower: 30, fellowship: 30 };
+/** A: AB 3, a Basic Move of 6 m, a Run of 12; Realisation 30 (Fate Points 3). B, a Shadow: AB 2. */
+const SHEETS = {
+  a: { name: 'A', side: 'pc', realisation: 30, scores: base, weapons: [{ name: 'Sword', class: 'melee', element: 'melee', damage: 5 }] },
+  b: { name: 'B', kind: 'shadow', side: 'shadows', scores: { ...base, agility: 20, toughness: 30 }, weapons: [{ name: 'Claws', class: 'melee', element: 'melee', damage: 3 }] },
+};
+
+function run(state: EncounterState, command: Record<string, unknown>, dice: number[] = []): EncounterState {
+  const parsed = encounterDecider.parseCommand(command);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  return decideEncounter(state, parsed.command as EncounterCommand, { actor: GM, dice: givenDice(dice), now: '' }).reduce(evolveEncounter, state);
+}
+function table(): EncounterState {
+  let s = initialEncounter();
+  for (const [id, sheet] of Object.entries(SHEETS)) s = run(s, { type: 'add-character', id, sheet });
+  s = run(s, { type: 'start' });
+  s = run(s, { type: 'place', target: 'a', x: 0, y: 0 });
+  return run(s, { type: 'place', target: 'b', x: 1, y: 1 });
+}
+const last = (s: EncounterState): EncounterEvent => s.groups.at(-1)!.at(-1)!;
+
+describe('positions and engagement ("Movement and Combat")', () => {
+  it('adjacent enemies are Engaged in Melee, diagonals included', () => {
+    const v = viewEncounter(table(), GM);
+    expect(v.characters.find((c) => c.id === 'a')!.engagedWith).toEqual(['b']);
+    expect(v.characters.find((c) => c.id === 'b')!.engagedWith).toEqual(['a']);
+  });
+  it('a Basic Move goes 2 x AB metres, a Run 4 x AB; Hindered halves it, two sources leave 1 m', () => {
+    const s = table();
+    const a = s.fighters.a!;
+    expect([moveAllowance(a, false, 0), moveAllowance(a, true, 0), moveAllowance(a, false, 1), moveAllowance(a, true, 2)]).toEqual([6, 12, 3, 1]);
+    expect(() => run(s, { type: 'move', who: 'a', x: 0, y: 7 })).toThrow(/x: 7 m is further than A's Basic Move of 6 m/);
+    const prone = run(s, { type: 'set-condition', target: 'a', condition: 'prone', value: true });
+    expect(() => run(prone, { type: 'move', who: 'a', x: 0, y: -4 })).toThrow(/Basic Move of 3 m/);
+  });
+  it('leaving an enemy without disengaging is a Flee: it may make a Chance Attack with Advantage', () => {
+    let s = run(table(), { type: 'move', who: 'a', x: -3, y: 0 });
+    const e = last(s);
+    expect(e.type === 'moved' && e.data).toMatchObject({ metres: 3, allowance: 6, left: ['b'], engaged: [] });
+    expect(s.fighters.a!.openings).toEqual([{ by: 'b', trigger: 'flee' }]);
+    expect(() => run(s, { type: 'move', who: 'a', x: -4, y: 0 })).toThrow(/has made its Move this turn/);
+    // B's Chance Attack: Melee 50 + 10 (Flee); roll 55 succeeds
+    s = run(s, { type: 'attack', attacker: 'b', defender: 'a', chance: true, trigger: 'flee' }, [55, 90, 50]);
+    const hit = last(s);
+    expect(hit.type === 'attack-resolved' && hit.data.summary.hit).toBe(true);
+  });
+  it('after a Disengage by the Action the same move opens nothing', () => {
+    let s = run(table(), { type: 'disengage', who: 'a', from: ['b'], method: 'action' });
+    s = run(s, { type: 'move', who: 'a', x: -3, y: 0 });
+    expect(s.fighters.a!.openings).toEqual([]);
+  });
+  it('a Run makes the runner a Running Target until its next turn', () => {
+    let s = run(table(), { type: 'move', who: 'a', x: 5, y: 5, run: true });
+    expect(s.fighters.a!.conditions.running).toBe(true);
+    s = run(run(s, { type: 'end-turn' }), { type: 'end-turn' });
+    expect(s.current).toBe('a');
+    expect(s.fighters.a!.conditions.running).toBe(false);
+  });
+});
+
+describe('Spirit and Exertion ("Fate Points", Restore Exertion or Spirit)', () => {
+  it('the pools come from the Evoker Rank: Spirit = Magic Bonus x rank, Exertion = rank x the best physical Bonus', () => {
+    expect(resourceMaxima(base, 2)).toEqual({ spirit: 8, exertion: 10 });
+    const r = checkSheet({ ...SHEETS.a, evokerRank: 2, spirit: 9 });
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.problems[0]!.message).toBe('spirit: 9 is more than the pool of 8 (Magic Bonus 4 × Evoker Rank 2)');
+    const ok = checkSheet({ ...SHEETS.a, evokerRank: 2 });
+    expect(ok.ok && [ok.derived.spiritMax, ok.derived.exertionMax]).toEqual([8, 10]);
+  });
+  it('spending is refused past what is left; a Fate Point restores the Realisation Bonus, up to the pool', () => {
+    let s = table(); // A: Evoker Rank 1: Spirit 4, Exertion 5
+    expect(() => run(s, { type: 'use-resource', who: 'a', resource: 'spirit', amount: 5 })).toThrow(/amount: 5 is more than A's spirit left \(4 of 4\)/);
+    s = run(s, { type: 'use-resource', who: 'a', resource: 'exertion', amount: 4, label: 'Power' });
+    expect(s.fighters.a!.resources.exertion).toEqual({ current: 1, max: 5 });
+    s = run(s, { type: 'spend-fate', who: 'a', spend: 'restore-resource', resource: 'exertion' });
+    expect(s.fighters.a!.resources.exertion.current).toBe(4);
+    expect(s.fighters.a!.fate.current).toBe(2);
+    expect(() => run(s, { type: 'spend-fate', who: 'a', spend: 'restore-resource' })).toThrow(/resource: name the pool/);
+    expect(viewEncounter(s, GM).characters.find((c) => c.id === 'a')!.exertion).toEqual({ current: 4, max: 5 });
+  });
+});

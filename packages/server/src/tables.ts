@@ -77,6 +77,11 @@ interface LoadedTable<S> {
   version: number;
   /** State after seq N for every N that is a multiple of the checkpoint interval. */
   checkpoints: Map<number, S>;
+  /**
+   * The newest events with the state after each, oldest first (at most RECENT_EVENTS): a client
+   * resuming with a recent `since` is caught up from memory, without reading and folding the log.
+   */
+  recent: Array<{ rec: EventRecord; state: S }>;
   viewers: Set<Viewer>;
   tail: Promise<void>;
   pending: number;
@@ -109,6 +114,9 @@ export interface HubOptions {
 }
 
 const PAGE = 1000;
+
+/** Events kept in memory per table with their states, for clients resuming from a recent `since`. */
+const RECENT_EVENTS = 128;
 
 /** Appends that lost the race to another node are decided again at most this many times in all. */
 const MAX_APPEND_TRIES = 12;
@@ -193,6 +201,7 @@ export class TableHub<S, C, E> {
       state: initial,
       version: 0,
       checkpoints: new Map([[0, initial]]),
+      recent: [],
       viewers: new Set(),
       tail: Promise.resolve(),
       pending: 0,
@@ -223,6 +232,7 @@ export class TableHub<S, C, E> {
         t.state = t.decider.evolve(t.state, rec.event as E);
         t.version = rec.seq;
         if (t.version % this.checkpointEvery === 0) t.checkpoints.set(t.version, t.state);
+        remember(t, rec, t.state);
         if (broadcast) this.broadcast(t, [rec], [t.state]);
         await slice.check();
       }
@@ -383,6 +393,11 @@ export class TableHub<S, C, E> {
 
   /** Replays from the nearest checkpoint at or before `since` and visits every event in (since, until]. */
   private async replay(t: LoadedTable<S>, since: number, until: number, visit: (rec: EventRecord, stateAfter: S) => void) {
+    const oldest = t.recent[0]?.rec.seq;
+    if (oldest !== undefined && oldest <= since + 1 && until <= t.version) {
+      for (const { rec, state } of t.recent) if (rec.seq > since && rec.seq <= until) visit(rec, state);
+      return;
+    }
     let base = Math.floor(since / this.checkpointEvery) * this.checkpointEvery;
     let state: S | undefined = t.checkpoints.get(base);
     if (state === undefined) {
@@ -583,6 +598,7 @@ export class TableHub<S, C, E> {
     t.record = { ...t.record, version: t.version };
     records.forEach((rec, i) => {
       if (rec.seq % this.checkpointEvery === 0) t.checkpoints.set(rec.seq, statesAfter[i]!);
+      remember(t, rec, statesAfter[i]!);
     });
     this.broadcast(t, records, statesAfter);
     return ackFor(command, false);
@@ -772,6 +788,7 @@ export class TableHub<S, C, E> {
     t.decider = this.domains.decider(t.record.ruleset, setupOf(t.record.settings));
     t.state = t.decider.initialState() as S;
     t.checkpoints = new Map([[0, t.state]]);
+    t.recent = [];
     const viewers = [...t.viewers].filter((v) => v.open);
     this.pushViews(t, viewers, t.state);
   }
@@ -1026,4 +1043,10 @@ function eventText(message: EventMessage, serialized: Map<unknown, string>): str
   }
   const commandId = message.commandId === undefined ? '' : `,"commandId":${JSON.stringify(message.commandId)}`;
   return `{"type":"event","seq":${message.seq},"at":${JSON.stringify(message.at)},"event":${event}${commandId}}`;
+}
+
+function remember<S>(t: LoadedTable<S>, rec: EventRecord, state: S): void {
+  // The text decide made is not kept: the store and the viewers have had it.
+  t.recent.push({ rec: rec.json === undefined ? rec : { seq: rec.seq, at: rec.at, participantId: rec.participantId, commandId: rec.commandId, event: rec.event }, state });
+  if (t.recent.length > RECENT_EVENTS) t.recent.shift();
 }

@@ -59,6 +59,13 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       await back.client.untilSeq(306);
       expectContiguous(back.client.events().map((e) => e.seq), 5, 306);
 
+      // A recent `since` is served from the events the server keeps in memory: the same events,
+      // redacted the same way, as those read back from the store above.
+      const recent = await connectAs(srv.wsUrl, t.tableId, ann.token, 250);
+      await recent.client.untilSeq(306);
+      expect(recent.client.events()).toEqual(back.client.events().filter((e) => e.seq > 250));
+      recent.client.close();
+
       const ahead = await connectAs(srv.wsUrl, t.tableId, ann.token, 999);
       expect(ahead.welcome).toMatchObject({ resync: true, version: 306 });
       expect(ahead.welcome.state.ticks).toBe(303);

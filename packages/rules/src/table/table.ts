@@ -353,7 +353,7 @@ function encounterEvents(state: TableState, command: EncounterCommand, dice: Dic
 function rollTallied(state: TableState, viewer: Viewer, id: string, result: ChallengeResult, purpose: string | undefined, stamp: Stamp, hidden: boolean): TableEvent {
   requireControl(state, viewer, id, 'character');
   const now = state.encounter.now;
-  if (!now?.characters[id]?.present) throw new DomainError('not-present', `${requireCharacter(state, id).sheet.name} is not in play: its challenges cannot be tallied`, 'character');
+  if (!now?.characters[id]?.present) throw new RuleError('not-present', `${requireCharacter(state, id).sheet.name} is not in play: its challenges cannot be tallied`, 'character');
   const seq = state.encounter.sequence + 1;
   const event: EncounterEvent = { type: 'roll-tallied', actor: id, outcome: result.outcome, grade: result.grade, ...(purpose ? { purpose } : {}), seq, action: seq };
   return { type: 'encounter', event, hidden, ...stamp };

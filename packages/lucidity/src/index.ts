@@ -19,3 +19,4 @@ export * from './encounter/scenario';
 export * from './encounter/describe';
 export * from './ruleset';
 export * from './options-doc';
+export * from './open-points';

@@ -1,3 +1,4 @@
+import { openPointsMarkdown } from './open-points';
 import { OPTION_DEFINITIONS, OPTION_NAMES, PRESETS, presetOverrides } from './options';
 
 /** docs/lucidity/options.md, written from the option definitions so the two cannot drift apart. */
@@ -5,8 +6,9 @@ export function optionsMarkdown(): string {
   const lines = [
     '# Lucidity table options',
     '',
-    'Every point `lucidity-primary-character.txt` leaves open, and every place where it contradicts itself,',
-    'is a typed option. A table starts from a preset and may set any option (`--option NAME=VALUE` on the',
+    'Every place where `lucidity-primary-character.txt` contradicts itself, and every point it leaves open',
+    'that has more than one workable reading, is a typed option (the last section lists every open term',
+    'and how it is treated). A table starts from a preset and may set any option (`--option NAME=VALUE` on the',
     'command line). `standard` takes the default of every option; `as-written` reads the contradictions',
     'word for word where the text allows it.',
     '',
@@ -30,5 +32,6 @@ export function optionsMarkdown(): string {
       lines.push('', `### \`${name}\`: ${def.title}`, '', def.description, '', `Default \`${String(def.default)}\`; seed section "${def.section}".`);
     }
   }
+  lines.push('', ...openPointsMarkdown());
   return lines.join('\n') + '\n';
 }

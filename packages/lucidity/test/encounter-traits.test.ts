@@ -69,3 +69,27 @@ describe('traits at the table ("Creating Traits")', () => {
     expect(() => apply(duel([]), { type: 'lucidity-roll', actor: 'b', purpose: 'major-exploit' })).toThrow(/majorExploits=pcs-only/);
   });
 });
+
+describe('"Creating Traits": Healthy Living reaches the companions', () => {
+  const block = (name: string, traits: string[] = []) => ({ name, traits, health: 10 });
+  it('a newcomer with Healthy Living gives each companion on its side 5 Max Health and 5 Health, not the other side', () => {
+    let s = initialEncounter();
+    s = apply(s, { type: 'add', id: 'a', side: 'party', statBlock: block('A') });
+    s = apply(s, { type: 'add', id: 'f', side: 'foe', statBlock: block('F') });
+    s = apply(s, { type: 'add', id: 'h', side: 'party', statBlock: block('H', ['Healthy Living']) });
+    expect(s.game.combatants.a).toMatchObject({ maxHealth: 15, health: 15 });
+    expect(s.game.combatants.f).toMatchObject({ maxHealth: 10, health: 10 });
+    // A later companion joins with the 5 already; a second Healthy Living adds nothing more.
+    s = apply(s, { type: 'add', id: 'b', side: 'party', statBlock: block('B') });
+    expect(s.game.combatants.b).toMatchObject({ maxHealth: 15, health: 15 });
+    s = apply(s, { type: 'add', id: 'h2', side: 'party', statBlock: block('H2', ['Healthy Living']) });
+    expect(s.game.combatants.a!.maxHealth).toBe(15);
+  });
+  it('undo takes the companions\' 5 back with the newcomer', () => {
+    let s = initialEncounter();
+    s = apply(s, { type: 'add', id: 'a', side: 'party', statBlock: block('A') });
+    s = apply(s, { type: 'add', id: 'h', side: 'party', statBlock: block('H', ['Healthy Living']) });
+    s = apply(s, { type: 'undo' });
+    expect(s.game.combatants.a!.maxHealth).toBe(10);
+  });
+});

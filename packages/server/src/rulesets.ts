@@ -1,4 +1,4 @@
-import { findRuleset, isRuleError, registeredRulesets, type AnyDecider, type TableSetup } from '@personae/core';
+import { isRuleError, registeredRulesets, type AnyDecider, type TableSetup } from '@personae/core';
 import type { TableSettings } from './store/types';
 
 /** The ruleset a table gets when its creator names none, and that tables made before rulesets existed play. */
@@ -32,14 +32,14 @@ function unknownRuleset(ruleset: string, ids: readonly string[]): SetupCheck {
   return { ok: false, field: 'ruleset', message: `ruleset: "${ruleset}" is not a ruleset this server hosts; known rulesets: ${ids.join(', ')}` };
 }
 
-/** Every ruleset of the core registry that has a table domain. */
-export function registryDomains(): TableDomains {
-  const hosted = () => registeredRulesets().filter((r) => r.table !== undefined);
+/** Every ruleset of the core registry that has a table domain (only those named in `only`, if given). */
+export function registryDomains(only?: readonly string[]): TableDomains {
+  const hosted = () => registeredRulesets().filter((r) => r.table !== undefined && (only === undefined || only.includes(r.id)));
   const ids = () => hosted().map((r) => r.id);
   return {
     ids,
     check(ruleset, setup) {
-      const r = findRuleset(ruleset);
+      const r = hosted().find((h) => h.id === ruleset);
       if (!r?.table) return unknownRuleset(ruleset, ids());
       if (setup.preset !== undefined && !r.presets.includes(setup.preset)) {
         return { ok: false, field: 'preset', message: `preset: "${setup.preset}" is not a preset of ${r.title}; its presets are: ${r.presets.join(', ')}` };
@@ -54,7 +54,7 @@ export function registryDomains(): TableDomains {
       }
     },
     decider(ruleset, setup) {
-      const r = findRuleset(ruleset);
+      const r = hosted().find((h) => h.id === ruleset);
       if (!r?.table) throw new Error(`table of ruleset "${ruleset}", which this server does not host (known: ${ids().join(', ')})`);
       return r.table(setup);
     },

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { startBackups, type Backups } from './backups';
 import type { AnyDecider } from './domain';
 import { buildExport, prepareImport } from './export';
+import { checkImportInWorker } from './import-job';
 import { textLogStream, type LogFormat } from './log-format';
 import {
   createTableSchema,
@@ -440,8 +441,12 @@ export async function createServer(config: ServerConfig, domain?: AnyDecider | T
       async (req, reply) => {
         if (hub.isClosing) return sendFailure(reply, failure('shutting_down', 'the server is shutting down'));
         const text = typeof req.body === 'string' ? req.body : '';
-        const raw = !/\S/.test(text) ? undefined : await parseClientJsonInSlices(text, 'events', maxJsonDepth);
-        const prepared = await prepareImport(raw, domains);
+        // The registry's rulesets are checked in a worker thread (import-job.ts); a domain given to
+        // createServer itself (a test, a small tool) is checked here, in slices.
+        const prepared =
+          domain === undefined
+            ? await checkImportInWorker({ text, maxDepth: maxJsonDepth, rulesets: domains.ids() })
+            : await prepareImport(!/\S/.test(text) ? undefined : await parseClientJsonInSlices(text, 'events', maxJsonDepth), domains);
         if (!prepared.ok) return sendFailure(reply, prepared);
         const p = prepared.value;
         await store.createTable(p.newTable);

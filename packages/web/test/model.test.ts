@@ -121,6 +121,8 @@ describe('the roller model', () => {
     ]);
     const command = rollCommand(input, actor, reactor, null);
     expect(TableCommandSchema.safeParse(command).success).toBe(true);
+    // The character issuing it is named, so the table counts it in the character's development tally.
+    expect(command).toMatchObject({ character: 'brogan' });
     const odds = rollerOdds(actor, reactor, 0, core);
     expect(odds.odds.success + odds.odds.failure + odds.odds.fullTie).toBeCloseTo(1, 9);
     expect(odds.actorSweep.map((p) => p.dice)).toEqual([actor.dice - 1, actor.dice, actor.dice + 1]);

@@ -192,6 +192,18 @@ run('d100 and Lucidity tables in Chromium', () => {
     await gm.locator('#d1-turn', { hasText: 'Round 1' }).waitFor();
     await gm.locator('#d1-order').waitFor();
 
+    // The GM puts Junpei and Maya side by side on the map: the cards show them Engaged in Melee.
+    for (const [who, x] of [['Junpei', 0], ['Maya', 1]] as const) {
+      await gm.locator('#d1-ail-target').selectOption({ label: who });
+      await gm.locator('#d1-place-x').fill(String(x));
+      await gm.locator('#d1-place-y').fill('0');
+      await gm.getByRole('button', { name: 'Place', exact: true }).click();
+      await gm.locator('.rs-log li', { hasText: `${who} stands at (${x}, 0)` }).waitFor();
+    }
+    await expect.poll(() => player.locator('[aria-label="Junpei"] .position').textContent()).toContain('Engaged in Melee with Maya');
+    // Spirit and Exertion from the Evoker Rank (1): Magic Bonus 3, best physical Bonus 5 (Melee 55).
+    expect(await player.locator('[aria-label="Junpei"] .resources').textContent()).toContain('Spirit 3/3 · Exertion 5/5');
+
     for (let i = 0; i < 4 && !((await gm.locator('#d1-turn').textContent()) ?? '').includes("Junpei's turn"); i++) {
       const before = await gm.locator('#d1-turn').textContent();
       await gm.getByRole('button', { name: 'End the turn' }).click();
@@ -201,6 +213,11 @@ run('d100 and Lucidity tables in Chromium', () => {
     // Exact odds before rolling, from the player's own view.
     await expect.poll(() => player.locator('#d1-odds').textContent()).toMatch(/Before rolling: hit [\d.]+%/);
     await shot(player, 'd100-03-odds');
+    // Physical dice: this attack also rolls Maya's evasion, which is the GM's roll, so the server refuses the player's dice.
+    await player.locator('#d1-dice').fill('12 80 45');
+    await player.getByRole('button', { name: 'Attack Maya' }).click();
+    await expect.poll(() => player.locator('#d1-attack-err').textContent()).toContain("the attack rolls Maya's evasion too");
+    await player.locator('#d1-dice').fill('');
     await player.getByRole('button', { name: 'Attack Maya' }).click();
     await player.locator('.rs-log li', { hasText: 'Junpei attacks Maya' }).waitFor();
     await player.locator('#d1-chain').waitFor();

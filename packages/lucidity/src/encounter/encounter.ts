@@ -46,7 +46,7 @@ export interface ZeroHealthRecord {
 }
 
 export type LucidityEvent =
-  | { type: 'combatant-added'; data: { combatant: Combatant } }
+  | { type: 'combatant-added'; data: { combatant: Combatant; /** Companions whose Max Health rises by 5 from the newcomer's Healthy Living. */ healthyLiving?: string[] } }
   | { type: 'encounter-started'; data: { rolls: { id: string; d20: number; awa: number; total: number }[]; order: string[] } }
   | {
       type: 'attacked';
@@ -255,7 +255,14 @@ const handlers: { [T in LucidityCommand['type']]: Handler<T> } = {
     else if (cmd.statBlock !== undefined) combatant = combatantFromStatBlock(placement, cmd.statBlock, opts);
     else throw refuse('no-sheet', 'sheet: a combatant comes from a sheet or a stat block', 'sheet');
     if (state.game.started) combatant = { ...combatant };
-    return { type: 'combatant-added', data: { combatant } };
+    // Healthy Living: "your companions and yourself" have 5 more Max Health, once however many have it
+    // ("Creating Traits"; companions: the same side, inventory U33). The newcomer's own is in its sheet.
+    const companions = Object.values(state.game.combatants).filter((o) => o.side === combatant.side);
+    const hasIt = (c: Combatant) => c.traits.includes('Healthy Living');
+    const sideHas = companions.some(hasIt);
+    if (!hasIt(combatant) && sideHas) combatant = { ...combatant, maxHealth: combatant.maxHealth + 5, health: combatant.health + 5 };
+    const healthyLiving = hasIt(combatant) && !sideHas ? companions.map((o) => o.id) : [];
+    return { type: 'combatant-added', data: { combatant, ...(healthyLiving.length ? { healthyLiving } : {}) } };
   },
   start(state, cmd, ctx) {
     gmOnly(ctx.actor, 'start the encounter');
@@ -704,8 +711,14 @@ function startTurn(game: Game, id: string): Game {
 
 export function applyEvent(game: Game, e: LucidityEvent, opts: LucidityOptions): Game {
   switch (e.type) {
-    case 'combatant-added':
-      return { ...put(game, e.data.combatant), roster: [...game.roster, e.data.combatant.id], order: game.started ? [...game.order, e.data.combatant.id] : game.order };
+    case 'combatant-added': {
+      let g = put(game, e.data.combatant);
+      for (const id of e.data.healthyLiving ?? []) {
+        const o = g.combatants[id]!;
+        g = put(g, { ...o, maxHealth: o.maxHealth + 5, health: o.health + 5 });
+      }
+      return { ...g, roster: [...game.roster, e.data.combatant.id], order: game.started ? [...game.order, e.data.combatant.id] : game.order };
+    }
     case 'encounter-started': {
       let g: Game = { ...game, order: e.data.order, round: 1, turn: 0, started: true };
       for (const r of e.data.rolls) g = put(g, { ...g.combatants[r.id]!, initiative: r.total });
@@ -1012,7 +1025,9 @@ export function redactEncounterEvent(event: LucidityEvent, viewer: Actor, state:
   const hidden = (id: string) => !seesCombatant(viewer, ownGet(g.combatants, id));
   switch (event.type) {
     case 'combatant-added':
-      return hidden(event.data.combatant.id) ? null : { type: 'combatant-added', data: { combatant: { ...event.data.combatant, ...(event.data.combatant.side === 'foe' ? { skills: {}, weapons: [] } : {}) } } };
+      return hidden(event.data.combatant.id)
+        ? null
+        : { type: 'combatant-added', data: { combatant: { ...event.data.combatant, ...(event.data.combatant.side === 'foe' ? { skills: {}, weapons: [] } : {}) }, ...(event.data.healthyLiving ? { healthyLiving: event.data.healthyLiving.filter((id) => !hidden(id)) } : {}) } };
     case 'encounter-started':
       return { type: 'encounter-started', data: { rolls: event.data.rolls.filter((r) => !hidden(r.id)), order: event.data.order.filter((id) => !hidden(id)) } };
     case 'attacked': {

@@ -129,6 +129,10 @@ export function describeEvent(e: EncounterEvent, before: Snapshot | null): strin
         : [`  ${name(e.owner)}'s ${e.ability}: ${name(e.actor)} may issue ${name(e.reactor)} an immediate follow-up challenge.`];
     case 'follow-up-ended':
       return e.taken ? [] : [`  ${e.ability}'s follow-up from ${name(e.actor)} to ${name(e.reactor)} lapses: ${e.reason}.`];
+    case 'roll-tallied': {
+      const verdict = e.outcome === 'success' ? `${before?.options.grades !== 'core-2011' && e.grade === 'glancing' ? 'a glancing ' : 'a '}success` : e.outcome === 'failure' ? 'a failure' : 'a tie';
+      return [`  ${name(e.actor)}'s challenge from the roller${e.purpose ? ` (${e.purpose})` : ''} goes into its development tally: ${verdict}.`];
+    }
     case 'undone':
       return [`UNDO: back to the state after event #${e.toSequence}.`];
     case 'redone':

@@ -173,6 +173,17 @@ export type EventBody =
       readonly taken: boolean;
       readonly reason: string;
     }
+  | {
+      /**
+       * A challenge the character issued from the table's roller, counted in its development tally like
+       * one issued in an encounter (personae-v4-srd-playing.txt "Clear Success, Glancing Success, and Steering").
+       */
+      readonly type: 'roll-tallied';
+      readonly actor: string;
+      readonly outcome: ChallengeResult['outcome'];
+      readonly grade: ChallengeResult['grade'];
+      readonly purpose?: string;
+    }
   | { readonly type: 'undone'; readonly toSequence: number }
   | { readonly type: 'redone'; readonly toSequence: number };
 

@@ -52,6 +52,11 @@ export const TableCommandSchema = z.discriminatedUnion('type', [
     /** Seen only by the GM. */
     hidden: z.boolean().default(false),
     purpose: z.string().max(300).optional(),
+    /**
+     * The character issuing the challenge (the actor's side), for one its issuer controls: the outcome
+     * counts toward its development tally like a challenge issued in an encounter.
+     */
+    character: id.optional(),
   }),
   z.strictObject({
     type: z.literal('encounter'),

@@ -345,6 +345,20 @@ function encounterEvents(state: TableState, command: EncounterCommand, dice: Dic
   return decideEncounter(state.encounter, command, dice).map((event) => ({ type: 'encounter', event, hidden, ...stamp }));
 }
 
+/**
+ * A challenge a character issued from the roller goes into its development tally, as one issued in an
+ * encounter does (personae-v4-srd-playing.txt "Clear Success, Glancing Success, and Steering"). It is
+ * an encounter event of its own, so the encounter's undo takes it back.
+ */
+function rollTallied(state: TableState, viewer: Viewer, id: string, result: ChallengeResult, purpose: string | undefined, stamp: Stamp, hidden: boolean): TableEvent {
+  requireControl(state, viewer, id, 'character');
+  const now = state.encounter.now;
+  if (!now?.characters[id]?.present) throw new DomainError('not-present', `${requireCharacter(state, id).sheet.name} is not in play: its challenges cannot be tallied`, 'character');
+  const seq = state.encounter.sequence + 1;
+  const event: EncounterEvent = { type: 'roll-tallied', actor: id, outcome: result.outcome, grade: result.grade, ...(purpose ? { purpose } : {}), seq, action: seq };
+  return { type: 'encounter', event, hidden, ...stamp };
+}
+
 function freeSide(side: FreeSide, field: string, options: TableOptions): ChallengeSideSpec {
   if (side.dice < options.minimumPool) {
     throw new DomainError('pool-too-small', `${side.name} rolls ${side.dice} dice, but the table's minimum pool is ${options.minimumPool} (option minimumPool)`, `${field}.dice`);
@@ -499,12 +513,14 @@ export function decideTable(state: TableState, command: TableCommand, ctx: Table
           result = resolveChallenge({ actor, reactor: freeSide(command.reactor, 'reactor', state.options), ...help }, ctx.dice, state.options);
         }
         const purpose = command.purpose ? { purpose: command.purpose } : {};
-        if (!hidden) return [{ type: 'rolled', hidden, result, ...purpose, ...stamp }];
+        const tallied = command.character !== undefined ? [rollTallied(state, viewer, command.character, result, command.purpose, stamp, hidden)] : [];
+        if (!hidden) return [{ type: 'rolled', hidden, result, ...purpose, ...stamp }, ...tallied];
         // A secret roll is sealed: every viewer reads its commitment at once (./secret.ts).
         const seal = sealResult(result, ctx.salt?.());
         return [
           { type: 'rolled', hidden, result, ...purpose, seal, ...stamp },
           { type: 'committed', hash: seal.hash, reveal: state.secretReveal, ...stamp },
+          ...tallied,
         ];
       }
       case 'purchase': {

@@ -32,7 +32,7 @@ const ENCOUNTER_EVENT_TYPES = {
   'criticals-banked': true, 'criticals-spent': true, 'readied-success-used': true, 'resolve-worn': true,
   'criticals-expired': true, 'criticals-given': true, 'usage-counted': true, 'defense-declared': true, 'defense-ended': true,
   'assist-declared': true, 'assist-spent': true, 'action-spent-ahead': true, 'effect-started': true, 'effect-maintained': true,
-  'effect-ended': true, 'order-changed': true, 'follow-up-pending': true, 'follow-up-ended': true, undone: true, redone: true,
+  'effect-ended': true, 'order-changed': true, 'follow-up-pending': true, 'follow-up-ended': true, 'roll-tallied': true, undone: true, redone: true,
 } as const satisfies Record<EventType, true>;
 
 export class InvalidEventError extends Error {

@@ -275,5 +275,7 @@ export function rollCommand(input: RollerInput, actor: ResolvedSide, reactor: Re
     ...(reactor ? { reactor: free(reactor) } : { difficulty: input.difficulty, ...(gmGiven ? { gmGiven } : {}) }),
     hidden: input.hidden,
     ...(input.purpose.trim() ? { purpose: input.purpose.trim().slice(0, 300) } : {}),
+    // A character issuing the challenge: the table counts it toward the character's development tally.
+    ...(input.actor.character ? { character: input.actor.character } : {}),
   };
 }

@@ -3,7 +3,7 @@ import type { SuccessTally } from '../state';
 import { setCharacter, type Appliers } from './shared';
 
 /** Challenges resolved, what they wear and tally, and uses counted against a limit. */
-export const CHALLENGE_EVENTS: Appliers<'challenge-resolved' | 'resolve-worn' | 'virtual-answered' | 'usage-counted' | 'follow-up-pending' | 'follow-up-ended'> = {
+export const CHALLENGE_EVENTS: Appliers<'challenge-resolved' | 'resolve-worn' | 'virtual-answered' | 'usage-counted' | 'follow-up-pending' | 'follow-up-ended' | 'roll-tallied'> = {
   'challenge-resolved': (now, event) => {
     const c = now.characters[event.actor];
     const lastChallenge = {
@@ -26,6 +26,10 @@ export const CHALLENGE_EVENTS: Appliers<'challenge-resolved' | 'resolve-worn' | 
     followUp: { kind: e.kind, ability: e.ability, owner: e.owner, actor: e.actor, reactor: e.reactor, ...(e.reroll ? { reroll: e.reroll } : {}) },
   }),
   'follow-up-ended': (now) => ({ ...now, followUp: null }),
+  'roll-tallied': (now, event) => {
+    const c = now.characters[event.actor];
+    return c ? setCharacter(now, event.actor, { tally: counted(c.tally, event, now.options.developmentCountsOnlyClear) }) : now;
+  },
 };
 
 /**
@@ -33,7 +37,7 @@ export const CHALLENGE_EVENTS: Appliers<'challenge-resolved' | 'resolve-worn' | 
  * may only mark clear successes when tracking successes and failures towards the achievement of
  * development points" (option developmentCountsOnlyClear). A tie is neither.
  */
-function counted(tally: SuccessTally, result: ChallengeResult, onlyClear: boolean): SuccessTally {
+function counted(tally: SuccessTally, result: Pick<ChallengeResult, 'outcome' | 'grade'>, onlyClear: boolean): SuccessTally {
   if (result.outcome === 'failure') return { ...tally, failures: tally.failures + 1 };
   if (result.outcome !== 'success') return tally;
   if (result.grade === 'glancing' && onlyClear) return { ...tally, uncounted: tally.uncounted + 1 };

@@ -1,0 +1,106 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { PreparedImport } from './export';
+import { JsonInputError } from './json';
+import type { Failure, Outcome } from './outcome';
+import type { EventRecord } from './store/types';
+import { yieldToEventLoop } from './yield';
+
+/**
+ * Checking an import off the thread that serves requests: parsing a file of tens of megabytes,
+ * checking it and folding every event through the rules all run in a worker thread of their own
+ * (import-worker.ts), so neither that work nor the garbage it leaves can hold the event loop. The
+ * events come back as their JSON text, in parts, and go to the store as they are (`EventRecord.json`).
+ */
+export interface ImportRequest {
+  text: string;
+  maxDepth: number;
+  /** Rulesets the server hosts: the worker refuses a file of any other. */
+  rulesets: readonly string[];
+}
+
+type TextEvent = Omit<EventRecord, 'event' | 'json'> & { json: string };
+
+export type ImportReply =
+  | { type: 'json-error'; code: JsonInputError['code']; message: string; field?: string }
+  | { type: 'refused'; failure: Failure }
+  | { type: 'table'; prepared: PreparedImport; events: number }
+  | { type: 'events'; events: TextEvent[] }
+  | { type: 'crashed'; message: string };
+
+/**
+ * Runs one import check in a new worker thread. Resolves as `prepareImport` does (each event's
+ * text in `json`, its `event` left out as null); throws `JsonInputError` for a body that is not acceptable JSON.
+ */
+export function checkImportInWorker(request: ImportRequest): Promise<Outcome<PreparedImport>> {
+  return new Promise((resolve, reject) => {
+    const worker = startWorker(new URL('./import-worker.ts', import.meta.url), request);
+    let prepared: PreparedImport | null = null;
+    let expected = 0;
+    let settled = false;
+    // Parts are taken one per turn of the event loop, so other requests are served between them.
+    let queue = Promise.resolve();
+    const finish = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      fn();
+      void worker.terminate();
+    };
+    worker.on('message', (reply: ImportReply) => {
+      queue = queue.then(async () => {
+        if (settled) return;
+        switch (reply.type) {
+          case 'json-error':
+            return finish(() => reject(new JsonInputError(reply.code, reply.message, reply.field)));
+          case 'refused':
+            return finish(() => resolve(reply.failure));
+          case 'crashed':
+            return finish(() => reject(new Error(`the import check failed: ${reply.message}`)));
+          case 'table':
+            prepared = reply.prepared;
+            expected = reply.events;
+            break;
+          case 'events':
+            // Only the store reads these events, and it writes `json` as it is.
+            for (const e of reply.events) prepared!.newTable.events.push({ ...e, event: null });
+            await yieldToEventLoop();
+            break;
+        }
+        if (prepared && prepared.newTable.events.length === expected) {
+          const done = prepared;
+          finish(() => resolve({ ok: true, value: done }));
+        }
+      });
+    });
+    // After the messages already received (a worker's last messages arrive before its exit).
+    worker.on('error', (error) => {
+      queue = queue.then(() => finish(() => reject(error)));
+    });
+    worker.on('exit', (code) => {
+      queue = queue.then(() => finish(() => reject(new Error(`the import check stopped (exit code ${code})`))));
+    });
+  });
+}
+
+/**
+ * A worker running a TypeScript module of this package. The server runs from its sources through
+ * tsx; on Node 20 a worker does not get the loader hooks of the thread that starts it, so the worker
+ * registers tsx's loader itself before importing the module.
+ */
+function startWorker(url: URL, workerData: unknown): Worker {
+  if (!url.pathname.endsWith('.ts')) return new Worker(url, { workerData });
+  const boot = `import(${JSON.stringify(tsxApi())}).then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); });`;
+  return new Worker(boot, { eval: true, workerData });
+}
+
+function tsxApi(): string {
+  try {
+    return import.meta.resolve('tsx/esm/api');
+  } catch {
+    const require = createRequire(import.meta.url);
+    const pkgPath = require.resolve('tsx/package.json');
+    const pkg = require(pkgPath) as { exports: Record<string, { import: { default: string } }> };
+    return new URL(pkg.exports['./esm/api']!.import.default, pathToFileURL(pkgPath)).href;
+  }
+}

@@ -134,6 +134,23 @@ run('d100 and Lucidity tables in Chromium', () => {
     await player.getByRole('button', { name: 'Roll (1 action)' }).click();
     await player.locator('[aria-label="Ilse Varn"] .actions', { hasText: 'Actions left 1' }).waitFor();
 
+    // Physical dice: no box to type them in while the GM does not let players enter them; once allowed,
+    // the player's own d20 and buff d6 are taken, and a typing mistake is named before anything is sent.
+    const physical = gm.getByLabel('Players may enter the results of physical dice');
+    await physical.uncheck();
+    await player.locator('#lu-dice-d20').waitFor({ state: 'detached' });
+    await physical.check();
+    await player.locator('#lu-dice-d20').waitFor();
+    await player.locator('#lu-dice-d20').fill('25');
+    await player.getByRole('button', { name: 'Roll (1 action)' }).click();
+    await expect.poll(() => player.locator('#lu-act-err').textContent()).toContain('d20: "25" is not a d20 result (1 to 20)');
+    await player.locator('#lu-dice-d20').fill('3');
+    await player.locator('#lu-dice-d6').fill('4');
+    await player.getByRole('button', { name: 'Roll (1 action)' }).click();
+    await player.locator('[aria-label="Ilse Varn"] .actions', { hasText: 'Actions left 0' }).waitFor();
+    // d20 3 + STR 2 + Swords 3 + the buff d6 4 = 12, which does not exceed 12: a failure, with the dice typed in.
+    await player.locator('.rs-log li', { hasText: /d20 3 .*= 12 against 12: failure/ }).waitFor();
+
     // The GM records an exploit as a ruling; everyone reads it in the log.
     await gm.locator('#lu-ex-actor').selectOption({ label: 'Ilse Varn' });
     await gm.locator('#lu-ex-target').selectOption({ label: 'Bandit' });
@@ -192,6 +209,18 @@ run('d100 and Lucidity tables in Chromium', () => {
     await gm.locator('#d1-turn', { hasText: 'Round 1' }).waitFor();
     await gm.locator('#d1-order').waitFor();
 
+    // The GM puts Junpei and Maya side by side on the map: the cards show them Engaged in Melee.
+    for (const [who, x] of [['Junpei', 0], ['Maya', 1]] as const) {
+      await gm.locator('#d1-ail-target').selectOption({ label: who });
+      await gm.locator('#d1-place-x').fill(String(x));
+      await gm.locator('#d1-place-y').fill('0');
+      await gm.getByRole('button', { name: 'Place', exact: true }).click();
+      await gm.locator('.rs-log li', { hasText: `${who} stands at (${x}, 0)` }).waitFor();
+    }
+    await expect.poll(() => player.locator('[aria-label="Junpei"] .position').textContent()).toContain('Engaged in Melee with Maya');
+    // Spirit and Exertion from the Evoker Rank (1): Magic Bonus 3, best physical Bonus 5 (Melee 55).
+    expect(await player.locator('[aria-label="Junpei"] .resources').textContent()).toContain('Spirit 3/3 · Exertion 5/5');
+
     for (let i = 0; i < 4 && !((await gm.locator('#d1-turn').textContent()) ?? '').includes("Junpei's turn"); i++) {
       const before = await gm.locator('#d1-turn').textContent();
       await gm.getByRole('button', { name: 'End the turn' }).click();
@@ -201,6 +230,11 @@ run('d100 and Lucidity tables in Chromium', () => {
     // Exact odds before rolling, from the player's own view.
     await expect.poll(() => player.locator('#d1-odds').textContent()).toMatch(/Before rolling: hit [\d.]+%/);
     await shot(player, 'd100-03-odds');
+    // Physical dice: this attack also rolls Maya's evasion, which is the GM's roll, so the server refuses the player's dice.
+    await player.locator('#d1-dice').fill('12 80 45');
+    await player.getByRole('button', { name: 'Attack Maya' }).click();
+    await expect.poll(() => player.locator('#d1-attack-err').textContent()).toContain("the attack rolls Maya's evasion too");
+    await player.locator('#d1-dice').fill('');
     await player.getByRole('button', { name: 'Attack Maya' }).click();
     await player.locator('.rs-log li', { hasText: 'Junpei attacks Maya' }).waitFor();
     await player.locator('#d1-chain').waitFor();

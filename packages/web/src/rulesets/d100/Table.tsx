@@ -4,7 +4,7 @@ import { percent } from '../../lib/format';
 import type { RulesetPages, RulesetTableProps } from '../types';
 import { ChoiceField, ErrorLine, LogList, TableSection, useAction } from '../shared';
 import { D100Builder } from './Builder';
-import { ailmentTitle, attackCommand, describeD100Event, draftSheet, freshId, oddsFor, type D100View } from './model';
+import { ailmentTitle, attackCommand, describeD100Event, draftSheet, freshId, oddsFor, parseDice, type D100View } from './model';
 
 /** Who plays a character: its controller when the view names one, else the participant of the same id. */
 function controls(c: CharacterView, me: RulesetTableProps['me']): boolean {
@@ -23,8 +23,17 @@ function Track(props: { label: string; left: number; max: number }) {
 }
 
 /** One character card: wound tracks, Stress, Persona, ailments with turns left, injuries, Fate Points. */
-function CharacterCard(props: { c: CharacterView; current: boolean; holder: boolean }) {
+function CharacterCard(props: { c: CharacterView; current: boolean; holder: boolean; name: (id: string) => string }) {
   const c = props.c;
+  const where = c.conditions.position;
+  const notes = [
+    ...(c.conditions.difficultTerrain ? [`Difficult Terrain ${c.conditions.difficultTerrain}`] : []),
+    ...(c.conditions.protecting ? [`protects ${props.name(c.conditions.protecting)}`] : []),
+    ...(c.conditions.running ? ['running'] : []),
+    ...(c.conditions.mustFlee ? ['must flee (Panicked)'] : []),
+    ...(c.conditions.prone ? ['prone'] : []),
+    ...(c.conditions.defending ? ['defending'] : []),
+  ];
   return (
     <li class={`char-card${props.current ? ' current' : ''}`} data-character={c.id} aria-label={c.name}>
       <div class="spread">
@@ -40,6 +49,15 @@ function CharacterCard(props: { c: CharacterView; current: boolean; holder: bool
         Stress {c.stress} · Fate Points {c.fatePoints}
         {c.persona ? ` · Persona ${c.persona.name} ${c.persona.wounds}/${c.persona.max}` : ''}
       </p>
+      <p class="small resources">
+        Spirit {c.spirit.current}/{c.spirit.max} · Exertion {c.exertion.current}/{c.exertion.max}
+      </p>
+      {where && (
+        <p class="small position">
+          At ({where.x}, {where.y}){where.elevation ? `, ${where.elevation} m up` : ''} · {c.engagedWith.length ? `Engaged in Melee with ${c.engagedWith.map(props.name).join(', ')}` : 'not engaged'}
+        </p>
+      )}
+      {notes.length > 0 && <p class="small">{notes.join(' · ')}</p>}
       <p class="small ailments">Ailments: {c.ailments.length ? c.ailments.map((a) => `${ailmentTitle(a.name)}${a.turnsLeft !== null ? ` (${a.turnsLeft} turn${a.turnsLeft === 1 ? '' : 's'} left)` : ''}`).join(', ') : 'none'}</p>
       {c.injuries.length > 0 && <p class="small">Injuries: {c.injuries.map((i) => `${i.name} (${i.location})`).join(', ')}</p>}
       {(c.out || c.dead) && <p class="small error-text">{c.dead ? 'Dead' : 'Out of the fight'}</p>}
@@ -61,6 +79,7 @@ function AttackPanel(props: { view: D100View; me: RulesetTableProps['me']; send:
   const [called, setCalled] = useState('');
   const [adv, setAdv] = useState(0);
   const [dis, setDis] = useState(0);
+  const [diceText, setDiceText] = useState('');
   const act = useAction();
   if (!a) return <p class="muted">{v.current === null ? 'The encounter has not started.' : 'None of your characters may act now.'}</p>;
   if (!d) return <p class="muted">No enemy is left to attack.</p>;
@@ -72,7 +91,12 @@ function AttackPanel(props: { view: D100View; me: RulesetTableProps['me']; send:
       aria-labelledby="d1-attack-h"
       onSubmit={(e) => {
         e.preventDefault();
-        void act.run(() => props.send(attackCommand(decl)));
+        const typed = parseDice(diceText);
+        void act.run(async () => {
+          if ('error' in typed) throw new Error(typed.error);
+          await props.send(attackCommand(decl), typed.dice.length ? typed.dice : undefined);
+          setDiceText('');
+        });
       }}
     >
       <h3 id="d1-attack-h">Attack</h3>
@@ -89,6 +113,10 @@ function AttackPanel(props: { view: D100View; me: RulesetTableProps['me']; send:
           <label for="d1-dis">Disadvantages</label>
           <input id="d1-dis" type="number" min={0} max={20} value={dis} onInput={(e) => setDis(Math.max(0, e.currentTarget.valueAsNumber || 0))} />
         </div>
+      </div>
+      <div class="field">
+        <label for="d1-dice">Physical dice (d100 results in the order rolled: attack, evasion, location; blank: the table rolls)</label>
+        <input id="d1-dice" type="text" inputMode="numeric" value={diceText} placeholder="e.g. 23 70 45" onInput={(e) => setDiceText(e.currentTarget.value)} />
       </div>
       <div id="d1-odds" class="odds" aria-live="polite">
         {odds === null ? (
@@ -110,6 +138,57 @@ function AttackPanel(props: { view: D100View; me: RulesetTableProps['me']; send:
         Attack {d.name}
       </button>
     </form>
+  );
+}
+
+/** Whole metres typed into a map field. */
+function Metres(props: { id: string; label: string; value: number; onChange: (n: number) => void }) {
+  return (
+    <div class="field">
+      <label for={props.id}>{props.label}</label>
+      <input id={props.id} type="number" step={1} value={props.value} onInput={(e) => props.onChange(Math.trunc(e.currentTarget.valueAsNumber || 0))} />
+    </div>
+  );
+}
+
+/** The acting character's Move on the map and its Protect ("Movement and Combat", "Defending and Protecting"). */
+function MovePanel(props: { view: D100View; c: CharacterView; send: RulesetTableProps['send'] }) {
+  const c = props.c;
+  const at = c.conditions.position;
+  const [x, setX] = useState(at?.x ?? 0);
+  const [y, setY] = useState(at?.y ?? 0);
+  const [run, setRun] = useState(false);
+  const allies = props.view.characters.filter((o) => o.side === c.side && o.id !== c.id && !o.out);
+  const [ally, setAlly] = useState('');
+  const a = allies.find((o) => o.id === ally) ?? allies[0];
+  const act = useAction();
+  return (
+    <div class="stack" id="d1-move">
+      {at ? (
+        <div class="row">
+          <Metres id="d1-move-x" label="Move to x" value={x} onChange={setX} />
+          <Metres id="d1-move-y" label="y" value={y} onChange={setY} />
+          <label class="check">
+            <input id="d1-move-run" type="checkbox" checked={run} onChange={(e) => setRun(e.currentTarget.checked)} />
+            Run
+          </label>
+          <button type="button" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'move', who: c.id, x, y, run }))}>
+            Move {c.name}
+          </button>
+        </div>
+      ) : (
+        <p class="muted small">{c.name} is not on the map: the GM places characters.</p>
+      )}
+      {a && (
+        <div class="row">
+          <ChoiceField id="d1-protect" label="Protect" value={a.id} choices={allies} onChange={setAlly} />
+          <button type="button" class="quiet" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'protect', ally: a.id }))}>
+            Protect {a.name}
+          </button>
+        </div>
+      )}
+      <ErrorLine id="d1-move-err" error={act.error} />
+    </div>
   );
 }
 
@@ -177,6 +256,10 @@ function GmPanel(props: { view: D100View; send: RulesetTableProps['send'] }) {
   const act = useAction();
   const [target, setTarget] = useState('');
   const [ailment, setAilment] = useState<string>('burning');
+  const [px, setPx] = useState(0);
+  const [py, setPy] = useState(0);
+  const [pz, setPz] = useState(0);
+  const [dtn, setDtn] = useState(0);
   const t = v.characters.find((c) => c.id === target) ?? v.characters[0];
   return (
     <div class="stack">
@@ -214,6 +297,29 @@ function GmPanel(props: { view: D100View; send: RulesetTableProps['send'] }) {
           </div>
           <button type="button" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'inflict-ailment', target: t.id, ailment }))}>
             Inflict
+          </button>
+        </div>
+      )}
+      {t && (
+        <div class="row" id="d1-place">
+          <Metres id="d1-place-x" label={`Place ${t.name} at x`} value={px} onChange={setPx} />
+          <Metres id="d1-place-y" label="y" value={py} onChange={setPy} />
+          <Metres id="d1-place-z" label="elevation (m)" value={pz} onChange={setPz} />
+          <button type="button" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'place', target: t.id, x: px, y: py, elevation: pz }))}>
+            Place
+          </button>
+          <div class="field">
+            <label for="d1-dtn">Difficult Terrain</label>
+            <select id="d1-dtn" value={String(dtn)} onChange={(e) => setDtn(Number(e.currentTarget.value))}>
+              {[0, 1, 2, 3].map((n) => (
+                <option key={n} value={String(n)}>
+                  {n === 0 ? 'open ground' : `number ${n}`}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="button" class="quiet" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'set-terrain', target: t.id, dtn }))}>
+            Set terrain
           </button>
         </div>
       )}
@@ -263,6 +369,7 @@ export function D100Table(props: RulesetTableProps) {
             </button>
           </div>
         )}
+        {!observer && current && controls(current, props.me) && <MovePanel key={current.id} view={v} c={current} send={props.send} />}
         <ErrorLine id="d1-turn-err" error={turn.error} />
         {gm && <GmPanel view={v} send={props.send} />}
       </section>
@@ -281,7 +388,7 @@ export function D100Table(props: RulesetTableProps) {
         ) : (
           <ul class="char-grid" id="d1-characters">
             {v.characters.map((c) => (
-              <CharacterCard key={c.id} c={c} current={c.id === v.current} holder={c.id === v.oneMore?.holder} />
+              <CharacterCard key={c.id} c={c} current={c.id === v.current} holder={c.id === v.oneMore?.holder} name={name} />
             ))}
           </ul>
         )}

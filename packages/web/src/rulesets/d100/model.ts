@@ -150,5 +150,20 @@ export function oddsFor(view: D100View, a: AttackDeclaration): AttackOdds | { er
   }
 }
 
+/**
+ * Physical d100 results as typed ("23 70 00", commas allowed; "00" is 100), in the order the table
+ * draws them; blank means the table rolls. A word that is not a d100 result is named.
+ */
+export function parseDice(text: string): { dice: number[] } | { error: string } {
+  const words = text.split(/[\s,]+/).filter(Boolean);
+  const dice: number[] = [];
+  for (const w of words) {
+    const n = /^\d{1,3}$/.test(w) ? (w === '00' ? 100 : Number(w)) : NaN;
+    if (!Number.isInteger(n) || n < 1 || n > 100) return { error: `dice: "${w}" is not a d100 result (1 to 100; "00" is 100)` };
+    dice.push(n);
+  }
+  return { dice };
+}
+
 /** The log in words and ailment titles come from the ruleset, as the CLI's replay prints them. */
 export { ailmentTitle, describeD100Event } from '@personae/d100';

@@ -1,6 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { Command, CommanderError } from 'commander';
+import { refusalOf, RuleError } from '@personae/core';
 import { DiceExpressionError, DiceInputError } from '@personae/dice';
 import { ChallengeError, DifficultyError, OptionError, RerollError } from '@personae/rules';
 import cliPackage from '../package.json' with { type: 'json' };
@@ -24,7 +25,7 @@ export const COMMANDS: readonly CommandRegistrar[] = [registerRollCommand, regis
 const { version } = cliPackage;
 
 /** The errors that mean "the input was wrong" (exit code 2), as opposed to a bug (exit code 1). */
-const USER_ERRORS = [CliError, DiceExpressionError, DiceInputError, DifficultyError, OptionError, ChallengeError, RerollError] as const;
+const USER_ERRORS = [CliError, RuleError, DiceExpressionError, DiceInputError, DifficultyError, OptionError, ChallengeError, RerollError] as const;
 /** Errors that JavaScript itself raises: these point at a bug, not at the input. */
 const BUILT_IN_ERRORS = new Set(['Error', 'TypeError', 'RangeError', 'ReferenceError', 'SyntaxError', 'EvalError', 'URIError', 'AggregateError']);
 /** Operating-system errors about a path the user named (`--plot`, a sheet file). */
@@ -136,7 +137,8 @@ function userMessage(error: Error): string {
       .map((i: { path?: unknown[]; message?: string }) => `${(i.path ?? []).join('.') || 'input'}: ${i.message ?? 'invalid'}`)
       .join('; ');
   }
-  return error.message;
+  const refusal = refusalOf(error);
+  return refusal ? refusal.message : error.message;
 }
 
 function fail(io: CliIo, message: string, code: number): number {

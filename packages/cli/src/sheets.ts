@@ -8,7 +8,7 @@ import {
   buildSide,
   checkOneSpecialAbility,
   combatantFromSheet,
-  DomainError,
+  RuleError,
   findSkill,
   inScope,
   changesRoll,
@@ -36,6 +36,7 @@ import { closestWord, signed } from './args.js';
 import { CliError } from './io.js';
 // The character module is imported directly, as the sheet commands do.
 import { isDefenseSkill, loadSheet, type CharacterSheet } from '@personae/rules';
+import { formatCitation } from '@personae/core';
 
 const CORE = 'personae-core-2011.txt';
 
@@ -347,7 +348,7 @@ function buildOne(now: Snapshot, side: Loaded, lookedUp: { found: boolean; name:
     );
     checkOneSpecialAbility(who, built.chosen, 'ability');
   } catch (e) {
-    if (e instanceof DomainError) throw abilityError(file, def, request.args.abilities, e);
+    if (e instanceof RuleError) throw abilityError(file, def, request.args.abilities, e);
     throw e;
   }
   const qualities = def.specialAbilities.filter((a) => a.quality && inScope(a.effect, skill.name, kind, role));
@@ -356,14 +357,14 @@ function buildOne(now: Snapshot, side: Loaded, lookedUp: { found: boolean; name:
 }
 
 /** A refused special ability as one line: the file, the flag and the sheet's field, the rule. */
-function abilityError(file: string, def: Combatant, named: readonly string[], e: DomainError): CliError {
+function abilityError(file: string, def: Combatant, named: readonly string[], e: RuleError): CliError {
   const at = /\[(\d+)\]$/.exec(e.field ?? '');
   const flag = at ? `--ability "${named[Number(at[1])] ?? ''}"` : '--ability';
   if (e.code === 'unknown-ability') {
     const known = def.specialAbilities.map((a) => a.name);
     return new CliError(`${file} (specialAbilities): ${flag}: ${e.message}${known.length ? `; the sheet lists ${known.join(', ')}` : '; the sheet lists none'}`);
   }
-  return new CliError(`${file} (specialAbilities): ${flag}: ${e.message}${e.rule ? ` (${e.rule})` : ''}`);
+  return new CliError(`${file} (specialAbilities): ${flag}: ${e.message}${e.rule ? ` (${formatCitation(e.rule)})` : ''}`);
 }
 
 // ---------------------------------------------------------------------------------------------

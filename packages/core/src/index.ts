@@ -3,7 +3,7 @@ export { chooseRuleSets, ruleSetLabel, type RuleSetChoice } from './compare';
 export { cite, defineRules, formatCitation, type Citation, type RuleEntry } from './citation';
 export { type Actor, type AnyDecider, type DecideContext, type Decider, type DiceSource, type HostLimits, type HostSettings, type ParseResult, type Viewer } from './decider';
 export { envelope, type Envelope, type EventMetadata } from './envelope';
-export { isRuleError, RuleError, toCommandError, type CommandError } from './errors';
+export { isRuleError, refusalOf, RuleError, toCommandError, type CommandError } from './errors';
 export { faceFit, outcomeFit, upperRegularizedGamma, type FaceFit, type OutcomeFit } from './fairness';
 export { requireCharacterRoom, requireSheetSize, SHEET_MAX_BYTES } from './limits';
 export { describeModifier, explainTotal, modifier, sumModifiers, type Modifier } from './modifier';

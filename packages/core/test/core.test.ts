@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DiceInputError } from '@personae/dice';
 import {
   cite,
   describeModifier,
@@ -10,6 +11,7 @@ import {
   nextUndo,
   ownGet,
   passTime,
+  refusalOf,
   registerRuleset,
   RuleError,
   startEffect,
@@ -38,9 +40,22 @@ describe('RuleError', () => {
     const rule = cite('personae-core-2011.txt', 'Duration');
     const e = new RuleError('power-duration', 'a power that inflicts hits is Instant', 'sheet.powers.0.duration', rule);
     expect(isRuleError(e)).toBe(true);
-    expect(e.message).toContain('personae-core-2011.txt "Duration"');
-    expect(toCommandError(e)).toEqual({ code: 'power-duration', message: e.message, field: 'sheet.powers.0.duration', rule });
+    expect(e.message).toBe('a power that inflicts hits is Instant');
+    expect(e.rule).toEqual(rule);
+    expect(toCommandError(e)).toEqual({
+      code: 'power-duration',
+      message: 'a power that inflicts hits is Instant (personae-core-2011.txt "Duration")',
+      field: 'sheet.powers.0.duration',
+      rule,
+    });
+    expect(JSON.parse(JSON.stringify(e))).toEqual(toCommandError(e));
     expect(isRuleError(new Error('plain'))).toBe(false);
+  });
+
+  it('is the one translation of a failed decision: refusals and mistyped dice, nothing else', () => {
+    expect(refusalOf(new RuleError('not-yours', 'only the GM may', 'actor'))).toEqual({ code: 'not-yours', message: 'only the GM may', field: 'actor' });
+    expect(refusalOf(new DiceInputError('die #1 is 11, but a d10 shows 1 to 10'))).toEqual({ code: 'dice_input', message: 'die #1 is 11, but a d10 shows 1 to 10', field: 'dice' });
+    expect(refusalOf(new TypeError('bug'))).toBeNull();
   });
 });
 

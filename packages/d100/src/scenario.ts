@@ -1,4 +1,4 @@
-import { isRuleError, RuleError, type Actor } from '@personae/core';
+import { isRuleError, RuleError, toCommandError, type Actor } from '@personae/core';
 import { givenDice, type DiceSource } from '@personae/dice';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
@@ -59,7 +59,10 @@ export function runD100Scenario(scenario: D100Scenario, sheet: (path: string) =>
       }
       return null;
     } catch (e) {
-      if (isRuleError(e)) return { action: index, code: e.code, message: e.message, ...(e.field ? { field: e.field } : {}) };
+      if (isRuleError(e)) {
+        const { code, message, field } = toCommandError(e);
+        return { action: index, code, message, ...(field ? { field } : {}) };
+      }
       throw e;
     }
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { isRuleError } from '@personae/core';
+import { isRuleError, toCommandError, type RuleError } from '@personae/core';
 import { givenDice } from '@personae/dice';
 import { advantageModifiers, DEFAULT_OPTIONS, degreesOf, resolveOpposed, resolveOptions, resolveTest, rollTest } from '../src';
 
@@ -52,7 +52,8 @@ describe('the d100 test (d100-combat-rules.txt "How Attacks Work"; degrees: opti
       expect.unreachable();
     } catch (e) {
       expect(isRuleError(e)).toBe(true);
-      expect((e as Error).message).toMatch(/roll: 0 is not a d100 result.*How Attacks Work/);
+      expect((e as Error).message).toMatch(/roll: 0 is not a d100 result/);
+      expect(toCommandError(e as RuleError)).toMatchObject({ field: 'roll', rule: { section: 'How Attacks Work' } });
     }
   });
 

@@ -1,6 +1,6 @@
 import { rollPool } from '@personae/dice';
 import { z } from 'zod';
-import { DomainError, type Actor, type Decider, type ParseResult } from './domain';
+import { RuleError, type Actor, type Decider, type ParseResult } from './domain';
 import { describeZodError } from './protocol';
 
 /**
@@ -87,7 +87,7 @@ export const diceLogDecider: Decider<DiceLogState, DiceLogCommand, DiceLogEvent>
   },
 
   decide(state, command, { actor, dice }) {
-    if (actor.role === 'observer') throw new DomainError('forbidden', 'observers cannot roll');
+    if (actor.role === 'observer') throw new RuleError('forbidden', 'observers cannot roll');
     if (command.type === 'roll') {
       const roll = rollPool(dice, command.count, command.sides);
       return [
@@ -106,9 +106,9 @@ export const diceLogDecider: Decider<DiceLogState, DiceLogCommand, DiceLogEvent>
       ];
     }
     const last = [...state.rolls].reverse().find((r) => !r.undone);
-    if (!last) throw new DomainError('nothing_to_undo', 'there is no roll to undo');
+    if (!last) throw new RuleError('nothing_to_undo', 'there is no roll to undo');
     if (actor.role !== 'gm' && last.by !== actor.participantId) {
-      throw new DomainError('not_yours', 'only the GM can undo another participant\u2019s roll');
+      throw new RuleError('not_yours', 'only the GM can undo another participant\u2019s roll');
     }
     return [{ type: 'roll-undone', rollId: last.rollId, by: actor.participantId }];
   },

@@ -1,7 +1,8 @@
 // The decider seam lives in @personae/core; the server re-exports it under the names its modules use.
 export {
-  isRuleError as isDomainError,
-  RuleError as DomainError,
+  isRuleError,
+  refusalOf,
+  RuleError,
   type Actor,
   type AnyDecider,
   type CommandError,

@@ -1,8 +1,8 @@
 export { createServer, DEFAULTS, type ServerConfig, type TableServer } from './server';
 export { configFromEnv } from './config';
 export {
-  DomainError,
-  isDomainError,
+  RuleError,
+  isRuleError,
   type Actor,
   type AnyDecider,
   type CommandError,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Citation } from '@personae/core';
 
 /** Every error code the server itself sends (domains add their own codes). */
 export const ERROR_CODES = {
@@ -41,6 +42,8 @@ export interface ErrorBody {
   code: string;
   message: string;
   field?: string;
+  /** With a ruleset's refusal: the document and section of the rule that refused (the message ends with it too). */
+  rule?: Citation;
   commandId?: string;
   currentVersion?: number;
   /** With `rate_limited`: send again after this many milliseconds. */

@@ -1,4 +1,4 @@
-import { isRuleError, registeredRulesets, type AnyDecider, type TableSetup } from '@personae/core';
+import { refusalOf, registeredRulesets, type AnyDecider, type TableSetup } from '@personae/core';
 import type { TableSettings } from './store/types';
 
 /** The ruleset a table gets when its creator names none, and that tables made before rulesets existed play. */
@@ -48,9 +48,10 @@ export function registryDomains(only?: readonly string[]): TableDomains {
         r.resolveOptions(setup.preset, setup.options ?? {});
         return { ok: true };
       } catch (error) {
-        if (!isRuleError(error)) throw error;
-        const field = typeof error.field === 'string' && error.field !== '' ? error.field : 'options';
-        return { ok: false, field: field === 'preset' || field.startsWith('options') ? field : `options.${field}`, message: error.message };
+        const refusal = refusalOf(error);
+        if (!refusal) throw error;
+        const field = refusal.field ? refusal.field : 'options';
+        return { ok: false, field: field === 'preset' || field.startsWith('options') ? field : `options.${field}`, message: refusal.message };
       }
     },
     decider(ruleset, setup) {

@@ -1,5 +1,5 @@
-import { cryptoDice, DiceInputError, givenDice, type DiceSource, type GivenDice } from '@personae/dice';
-import { isDomainError, type Actor, type AnyDecider, type HostLimits } from './domain';
+import { cryptoDice, givenDice, type DiceSource, type GivenDice } from '@personae/dice';
+import { refusalOf, type Actor, type AnyDecider, type HostLimits } from './domain';
 import { failure, type Failure, type Outcome } from './outcome';
 import { setupOf, type TableDomains } from './rulesets';
 import {
@@ -632,11 +632,11 @@ export class TableHub<S, C, E> {
     try {
       events = t.decider.decide(t.state, parsed.command, { actor, dice: entered ?? this.dice, now, settings: t.record.settings, participants: presentIds(t), limits: this.limits });
     } catch (error) {
-      if (isDomainError(error)) {
-        const field = typeof error.field === 'string' ? { field: error.field } : {};
-        return fail(error.code, error.message, field, statusFor(error.code, 'decide'));
+      const refusal = refusalOf(error);
+      if (refusal) {
+        const { code, message, ...where } = refusal;
+        return fail(code, message, where, statusFor(code, 'decide'));
       }
-      if (error instanceof DiceInputError) return fail('dice_input', error.message, { field: 'dice' });
       this.log.error({ err: error, tableId: t.record.id }, 'decide failed');
       return fail('internal_error', 'the command could not be processed');
     }

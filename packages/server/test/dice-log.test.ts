@@ -2,7 +2,7 @@ import { givenDice, seededDice } from '@personae/dice';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DICE_LOG_KEEP, diceLogDecider as d, type DiceLogCommand, type DiceLogState } from '../src/dice-log';
-import { isDomainError, type Actor } from '../src/domain';
+import { isRuleError, type Actor } from '../src/domain';
 
 const gm: Actor = { role: 'gm', participantId: 'g' };
 const ann: Actor = { role: 'player', participantId: 'a' };
@@ -25,7 +25,7 @@ function refusal(fn: () => unknown): string {
   try {
     fn();
   } catch (error) {
-    if (isDomainError(error)) return error.code;
+    if (isRuleError(error)) return error.code;
     throw error;
   }
   throw new Error('expected a refusal');

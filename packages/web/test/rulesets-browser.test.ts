@@ -134,6 +134,23 @@ run('d100 and Lucidity tables in Chromium', () => {
     await player.getByRole('button', { name: 'Roll (1 action)' }).click();
     await player.locator('[aria-label="Ilse Varn"] .actions', { hasText: 'Actions left 1' }).waitFor();
 
+    // Physical dice: no box to type them in while the GM does not let players enter them; once allowed,
+    // the player's own d20 and buff d6 are taken, and a typing mistake is named before anything is sent.
+    const physical = gm.getByLabel('Players may enter the results of physical dice');
+    await physical.uncheck();
+    await player.locator('#lu-dice-d20').waitFor({ state: 'detached' });
+    await physical.check();
+    await player.locator('#lu-dice-d20').waitFor();
+    await player.locator('#lu-dice-d20').fill('25');
+    await player.getByRole('button', { name: 'Roll (1 action)' }).click();
+    await expect.poll(() => player.locator('#lu-act-err').textContent()).toContain('d20: "25" is not a d20 result (1 to 20)');
+    await player.locator('#lu-dice-d20').fill('3');
+    await player.locator('#lu-dice-d6').fill('4');
+    await player.getByRole('button', { name: 'Roll (1 action)' }).click();
+    await player.locator('[aria-label="Ilse Varn"] .actions', { hasText: 'Actions left 0' }).waitFor();
+    // d20 3 + STR 2 + Swords 3 + the buff d6 4 = 12, which does not exceed 12: a failure, with the dice typed in.
+    await player.locator('.rs-log li', { hasText: /d20 3 .*= 12 against 12: failure/ }).waitFor();
+
     // The GM records an exploit as a ruling; everyone reads it in the log.
     await gm.locator('#lu-ex-actor').selectOption({ label: 'Ilse Varn' });
     await gm.locator('#lu-ex-target').selectOption({ label: 'Bandit' });

@@ -4,12 +4,13 @@ import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import { parse as parseYaml } from 'yaml';
 import { cryptoDice, seededDice, type DiceSource } from '@personae/dice';
+import { formatCitation } from '@personae/core';
 import {
   combatantFromSheet,
   decide,
   describeEvent,
   describeSnapshot,
-  DomainError,
+  RuleError,
   EMPTY_STATE,
   EncounterCommandSchema,
   evolve,
@@ -193,7 +194,7 @@ async function interactive(io: CliIo, flags: TableFlags & { sheet: string[]; sce
       try {
         say(handle(session, line));
       } catch (e) {
-        if (e instanceof DomainError) say([`Refused (${e.code}): ${e.message}.${e.rule ? ` Rule: ${e.rule}.` : ''}`]);
+        if (e instanceof RuleError) say([`Refused (${e.code}): ${e.message}.${e.rule ? ` Rule: ${formatCitation(e.rule)}.` : ''}`]);
         else if (e instanceof CliError) say([`? ${e.message}`]);
         else if (e instanceof Error && e.name === 'ZodError') say([`? ${describeZod(e)}`]);
         else throw e;

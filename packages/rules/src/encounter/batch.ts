@@ -1,5 +1,6 @@
+import type { Citation } from '@personae/core';
 import type { DiceSource } from '@personae/dice';
-import { DomainError, rule } from './errors';
+import { RuleError, rule } from './errors';
 import { applyEvent } from './evolve';
 import type { EncounterEvent, EventBody } from './events';
 import type { CharacterState, Snapshot } from './state';
@@ -21,7 +22,7 @@ export class Batch {
   }
 
   get now(): Snapshot {
-    if (!this.current) throw new DomainError('not-set-up', 'the table has not been set up yet: start with a "set-up" command');
+    if (!this.current) throw new RuleError('not-set-up', 'the table has not been set up yet: start with a "set-up" command');
     return this.current;
   }
 
@@ -41,7 +42,7 @@ export function withEntered(entered: readonly number[] | undefined, source: Dice
     die(sides) {
       const next = queue.shift();
       if (next === undefined) return source.die(sides);
-      if (!Number.isInteger(next) || next < 1 || next > sides) throw new DomainError('dice', `an entered die is ${next}, but a d${sides} shows 1 to ${sides}`, 'dice.extra');
+      if (!Number.isInteger(next) || next < 1 || next > sides) throw new RuleError('dice', `an entered die is ${next}, but a d${sides} shows 1 to ${sides}`, 'dice.extra');
       return next;
     },
   };
@@ -49,12 +50,12 @@ export function withEntered(entered: readonly number[] | undefined, source: Dice
 
 export function getCharacter(now: Snapshot, id: string, field: string): CharacterState {
   const c = now.characters[id];
-  if (!c) throw new DomainError('unknown-character', `there is no character "${id}" at the table`, field);
+  if (!c) throw new RuleError('unknown-character', `there is no character "${id}" at the table`, field);
   return c;
 }
 
 /** Why a character cannot act now, or null if it can. */
-export function cannotAct(now: Snapshot, c: CharacterState): { code: string; message: string; rule: string } | null {
+export function cannotAct(now: Snapshot, c: CharacterState): { code: string; message: string; rule: Citation } | null {
   const injury = rule('core', 'Injury and Death');
   if (!c.present) return { code: 'not-present', message: `${c.def.name} is not in this scene`, rule: rule('core', 'The Scene') };
   if (c.status === 'dead') return { code: 'cannot-act', message: `${c.def.name} is dead`, rule: injury };

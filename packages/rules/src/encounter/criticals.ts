@@ -1,7 +1,8 @@
+import { formatCitation } from '@personae/core';
 import { stampOf } from '../time';
 import type { Batch } from './batch';
 import { isGmCharacter, potentialThresholdOf } from './combatant';
-import { DomainError, rule } from './errors';
+import { RuleError, rule } from './errors';
 import { bankTotal, type CharacterState, type Snapshot } from './state';
 
 const CRIT = rule('core', 'Critical Success');
@@ -17,7 +18,7 @@ export function earningBank(now: Snapshot, c: CharacterState | 'gm'): string | n
 
 /** The option that keeps this character from earning criticals, in words for the log; null when it earns them. */
 export function withholding(now: Snapshot, c: CharacterState | 'gm'): string | null {
-  if (c !== 'gm' && c.def.obstacle) return `${c.def.obstacle.kind === 'hazard' ? 'a hazard' : 'an obstacle'} is no character and banks none (${rule('core', 'Obstacles')})`;
+  if (c !== 'gm' && c.def.obstacle) return `${c.def.obstacle.kind === 'hazard' ? 'a hazard' : 'an obstacle'} is no character and banks none (${formatCitation(rule('core', 'Obstacles'))})`;
   if (c === 'gm' || isGmCharacter(c.def)) return now.options.gmCriticals === 'common-pool' ? null : "the GM's characters earn none at this table (option gmCriticals = none)";
   if (c.def.role === 'companion' && !now.options.secondaryCharactersEarnCriticals) return 'companions earn none at this table (option secondaryCharactersEarnCriticals = false)';
   return null;
@@ -55,7 +56,7 @@ export function bankCriticals(b: Batch, who: CharacterState | 'gm', count: numbe
 export function requireCriticals(now: Snapshot, bank: string, count: number, field: string): void {
   const have = available(now, bank);
   if (have < count) {
-    throw new DomainError('not-enough-criticals', `${bank === 'gm' ? "the GM's pool holds" : `${now.characters[bank]?.def.name ?? bank} has`} ${have} critical${have === 1 ? '' : 's'}, ${count} needed`, field, CRIT);
+    throw new RuleError('not-enough-criticals', `${bank === 'gm' ? "the GM's pool holds" : `${now.characters[bank]?.def.name ?? bank} has`} ${have} critical${have === 1 ? '' : 's'}, ${count} needed`, field, CRIT);
   }
 }
 

@@ -21,7 +21,7 @@ import { Batch, getCharacter, withEntered } from './batch';
 import { beginDay, beginScene, beginSession } from './clockwork';
 import { controllerOf } from './combatant';
 import { GM_COMMANDS, type CommandOf, type EncounterCommand } from './commands';
-import { DomainError } from './errors';
+import { RuleError } from './errors';
 import type { EncounterEvent } from './events';
 import type { EncounterState } from './state';
 
@@ -39,35 +39,35 @@ export function requiredIssuer(state: EncounterState, command: EncounterCommand)
 /**
  * decide(state, command, dice) -> events. Pure: dice come from the source handed in (after any dice
  * entered with the command), and the only output is the events. An action the rules forbid throws a
- * DomainError and produces no event, so the state is left as it was.
+ * RuleError and produces no event, so the state is left as it was.
  */
 export function decide(state: EncounterState, command: EncounterCommand, dice: DiceSource): EncounterEvent[] {
   try {
     return decideUnchecked(state, command, dice);
   } catch (e) {
-    if (e instanceof DomainError) throw e;
-    if (e instanceof ChallengeError) throw new DomainError('challenge', e.message, e.field);
-    if (e instanceof DiceInputError || e instanceof RerollError) throw new DomainError('dice', e.message, 'dice');
+    if (e instanceof RuleError) throw e;
+    if (e instanceof ChallengeError) throw new RuleError('challenge', e.message, e.field);
+    if (e instanceof DiceInputError || e instanceof RerollError) throw new RuleError('dice', e.message, 'dice');
     throw e;
   }
 }
 
 function decideUnchecked(state: EncounterState, command: EncounterCommand, dice: DiceSource): EncounterEvent[] {
   if (GM_COMMANDS.includes(command.type) && command.actor !== 'gm') {
-    throw new DomainError('gm-only', `only the GM may ${command.type.replace(/-/g, ' ')}`, 'actor');
+    throw new RuleError('gm-only', `only the GM may ${command.type.replace(/-/g, ' ')}`, 'actor');
   }
   if (command.type === 'undo') return undo(state, command);
   if (command.type === 'redo') return redo(state);
   const b = new Batch(state.now, state.sequence);
   if (command.type === 'set-up') {
-    if (state.now) throw new DomainError('already-set-up', 'the table is already set up', 'type');
+    if (state.now) throw new RuleError('already-set-up', 'the table is already set up', 'type');
     setUp(b, command);
     return b.events;
   }
   const now = b.now;
   if (command.actor !== 'gm') {
     const who = getCharacter(now, command.actor, 'actor');
-    if (!who.present) throw new DomainError('not-present', `${who.def.name} is not in this scene`, 'actor');
+    if (!who.present) throw new RuleError('not-present', `${who.def.name} is not in this scene`, 'actor');
   }
   settleFollowUp(b, command);
   const source = withEntered('dice' in command ? command.dice?.extra : undefined, dice);

@@ -1,6 +1,6 @@
 import { sumLabeled, type Labeled } from '../effects';
 import type { Batch } from './batch';
-import { DomainError, rule } from './errors';
+import { RuleError, rule } from './errors';
 import { applyAttackHits, knocksOut, ladder, severity, STATUS_LABEL, statusForHits, threshold, type Status } from './injury';
 import type { CharacterState, Snapshot } from './state';
 
@@ -83,7 +83,7 @@ export function heal(b: Batch, by: string, targetId: string, amount: { hits: num
   const target = now.characters[targetId]!;
   const section = rule('core', 'Healing and Recovery');
   if (target.status === 'dead' && !now.options.raiseDead) {
-    throw new DomainError('cannot-raise-dead', `${target.def.name} is dead, and this table does not let powers revive the dead (option raiseDead)`, 'target', section);
+    throw new RuleError('cannot-raise-dead', `${target.def.name} is dead, and this table does not let powers revive the dead (option raiseDead)`, 'target', section);
   }
   const t = threshold(target.def, now.options);
   const steps = ladder(target.def);
@@ -95,7 +95,7 @@ export function heal(b: Batch, by: string, targetId: string, amount: { hits: num
   }
   hits = Math.max(0, hits - amount.hits);
   if (hits === target.hits && target.status !== 'dead') {
-    throw new DomainError('nothing-to-heal', `${target.def.name} has no injury ${source} can remove`, 'target', section);
+    throw new RuleError('nothing-to-heal', `${target.def.name} has no injury ${source} can remove`, 'target', section);
   }
   if (hits !== target.hits) b.emit({ type: 'hits-removed', target: targetId, before: target.hits, after: hits, reason: `${source} (healing by ${now.characters[by]?.def.name ?? by})` });
   if (target.status === 'dead') {

@@ -1,8 +1,9 @@
+import { formatCitation } from '@personae/core';
 import { knownRoll, rollPool, type DiceSource } from '@personae/dice';
 import { compareDice, poolSize } from '../challenge';
 import { sumLabeled } from '../effects';
 import { ATTRIBUTE_LABEL, skillUse, type SkillUse } from './combatant';
-import { DomainError, rule } from './errors';
+import { RuleError, rule } from './errors';
 import type { OrderRoll } from './events';
 import { statusPenalty } from './sides';
 import type { Snapshot } from './state';
@@ -45,7 +46,7 @@ export function actionOrder(
   const explanation: string[] = [];
   const rolls: OrderRoll[] = [];
   for (const id of Object.keys(entered)) {
-    if (!seats.includes(id)) throw new DomainError('unknown-character', `order dice were entered for "${id}", who is not in the encounter`, `orderDice.${id}`);
+    if (!seats.includes(id)) throw new RuleError('unknown-character', `order dice were entered for "${id}", who is not in the encounter`, `orderDice.${id}`);
   }
   let order: string[];
   if (method === 'seating') {
@@ -65,7 +66,7 @@ export function actionOrder(
       const pool = poolSize({ base: use.dice, baseSource: use.unskilled ? `${use.name} (unskilled)` : use.name, penaltyDice: statusPenalty(now, c) }, now.options);
       const given = entered[id];
       if (given && given.length !== pool.dice) {
-        throw new DomainError('dice', `${c.def.name} rolls ${pool.dice} dice for the order (${pool.explanation}), ${given.length} entered`, `orderDice.${id}`);
+        throw new RuleError('dice', `${c.def.name} rolls ${pool.dice} dice for the order (${pool.explanation}), ${given.length} entered`, `orderDice.${id}`);
       }
       const roll = given ? knownRoll(given) : rollPool(dice, pool.dice);
       const modifiers = [{ value: c.def.attributes[use.attribute], source: ATTRIBUTE_LABEL[use.attribute] }];
@@ -92,7 +93,7 @@ export function actionOrder(
       `${method === 'initiative-skill' ? 'Initiative skill rolls' : 'Each character rolls the skill it chose'} (option actionOrder = ${method}); highest result first, ties broken by the next dice, then by seat.`,
       ...rolls.map((r) => r.explanation),
     );
-    if (escalator) explanation.push(`${name(now, escalator)} escalated the encounter and acts first (${rule('core', 'The Action Order, and Actions')}).`);
+    if (escalator) explanation.push(`${name(now, escalator)} escalated the encounter and acts first (${formatCitation(rule('core', 'The Action Order, and Actions'))}).`);
   }
   explanation.push(`Order: ${order.map((id) => name(now, id)).join(', ')}.`);
   return { order, rolls, explanation };

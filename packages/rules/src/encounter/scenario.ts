@@ -1,3 +1,4 @@
+import { formatCitation } from '@personae/core';
 import { seededDice, type DiceSource } from '@personae/dice';
 import { LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
@@ -5,7 +6,7 @@ import { syntaxIssues, type AnySheet } from '../character';
 import { TableOptionsInputSchema, tableOptions } from '../options';
 import { CombatantSchema, type Combatant } from './combatant';
 import { EncounterCommandSchema, type EncounterCommand } from './commands';
-import { DomainError } from './errors';
+import { RuleError } from './errors';
 import type { EncounterEvent } from './events';
 import { evolve } from './evolve';
 import { decide } from './decide';
@@ -191,12 +192,12 @@ export function runScenario(scenario: Scenario, characters: readonly Combatant[]
     try {
       out = decide(state, command, dice);
     } catch (e) {
-      if (!(e instanceof DomainError)) throw e;
+      if (!(e instanceof RuleError)) throw e;
       return {
         events,
         state,
         steps,
-        error: { action: index, code: e.code, message: e.message, ...(e.rule ? { rule: e.rule } : {}), ...(e.field ? { field: e.field } : {}) },
+        error: { action: index, code: e.code, message: e.message, ...(e.rule ? { rule: formatCitation(e.rule) } : {}), ...(e.field ? { field: e.field } : {}) },
       };
     }
     const before = state;

@@ -1,3 +1,5 @@
+import { cite, type Citation } from '@personae/core';
+
 /**
  * The sections of the Personae documents the encounter engine cites, by document, each with what the
  * engine takes from it. Refusals cite a section through `rule`, which accepts only the sections
@@ -48,9 +50,9 @@ export const ENCOUNTER_SECTIONS = {
 
 export type EncounterSection<D extends EncounterDocument> = keyof (typeof ENCOUNTER_SECTIONS)[D] & string;
 
-/** A citation: document and section, as refusals and log lines print it. */
-export function rule<D extends EncounterDocument>(doc: D, section: EncounterSection<D>): string {
-  return `${ENCOUNTER_DOCUMENTS[doc]} "${section}"`;
+/** The citation of a section the registry lists: refusals carry it, log lines print it. */
+export function rule<D extends EncounterDocument>(doc: D, section: EncounterSection<D>): Citation {
+  return cite(ENCOUNTER_DOCUMENTS[doc], section);
 }
 
 /** The registry as a Markdown table, for the generated part of docs/rules.md. */

@@ -12,7 +12,7 @@ import {
   type CombatantAbility,
   type SkillUse,
 } from './combatant';
-import { DomainError, rule } from './errors';
+import { RuleError, rule } from './errors';
 import type { ChallengeKind } from './events';
 import { STATUS_LABEL, STATUS_PENALTY } from './injury';
 import type { CharacterState, Snapshot } from './state';
@@ -97,7 +97,7 @@ export function grantedEffects(now: Snapshot, who: CharacterState): { effect: Ab
 export function checkOneSpecialAbility(who: CharacterState, chosen: readonly CombatantAbility[], field: string): void {
   const names = [...new Set(chosen.filter((a) => !a.quality).map((a) => a.name))];
   if (names.length > 1) {
-    throw new DomainError(
+    throw new RuleError(
       'second-special-ability',
       `${who.def.name} may benefit from one special ability a turn, not ${names.join(' and ')} (Qualities excepted)`,
       field,
@@ -129,12 +129,12 @@ export function composeSide(basis: SideBasis, req: Omit<SideRequest, 'who'>, fie
   const chosen: CombatantAbility[] = [];
   for (const [i, name] of (req.abilities ?? []).entries()) {
     const a = findAbility(c, name);
-    if (!a) throw new DomainError('unknown-ability', `${c.name} has no special ability "${name}"`, `${field}[${i}]`);
+    if (!a) throw new RuleError('unknown-ability', `${c.name} has no special ability "${name}"`, `${field}[${i}]`);
     if (a.effect.type === 'critical-spend') {
-      throw new DomainError('ability-spends-criticals', `${a.name} is used by spending criticals ("spend": {"ability": "${a.name}"})`, `${field}[${i}]`);
+      throw new RuleError('ability-spends-criticals', `${a.name} is used by spending criticals ("spend": {"ability": "${a.name}"})`, `${field}[${i}]`);
     }
     if (!inScope(a.effect, req.skill.name, req.kind, req.role)) {
-      throw new DomainError(
+      throw new RuleError(
         'ability-not-applicable',
         `${a.name} does not apply when ${req.role === 'issue' ? 'issuing' : 'answering'} ${article(req.kind)} ${req.kind} challenge with ${req.skill.name}`,
         `${field}[${i}]`,

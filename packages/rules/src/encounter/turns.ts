@@ -1,5 +1,5 @@
 import { canAct, cannotAct, getCharacter, type Batch } from './batch';
-import { DomainError, rule } from './errors';
+import { RuleError, rule } from './errors';
 import { applyStatusNow } from './health';
 import type { CharacterState } from './state';
 
@@ -11,14 +11,14 @@ const ORDER_RULE = rule('core', 'The Action Order, and Actions');
  */
 export function requireTurn(b: Batch, id: string, field: string): CharacterState {
   const now = b.now;
-  if (id === 'gm') throw new DomainError('needs-character', 'this action is taken by a character, not the GM', field);
+  if (id === 'gm') throw new RuleError('needs-character', 'this action is taken by a character, not the GM', field);
   const who = getCharacter(now, id, field);
   const why = cannotAct(now, who);
-  if (why) throw new DomainError(why.code, why.message, field, why.rule);
+  if (why) throw new RuleError(why.code, why.message, field, why.rule);
   // An obstacle or hazard has no turn: it acts when the GM has it act (personae-core-2011.txt "Obstacles").
   if (now.combat && now.combat.turn.actor !== id && !who.def.obstacle) {
     const current = now.characters[now.combat.turn.actor];
-    throw new DomainError('out-of-turn', `it is ${current?.def.name ?? 'nobody'}'s turn, not ${who.def.name}'s`, field, ORDER_RULE);
+    throw new RuleError('out-of-turn', `it is ${current?.def.name ?? 'nobody'}'s turn, not ${who.def.name}'s`, field, ORDER_RULE);
   }
   return who;
 }
@@ -28,7 +28,7 @@ export function takeAction(b: Batch, who: CharacterState, what: string, usesActi
   const combat = b.now.combat;
   if (combat && usesAction && combat.turn.actor === who.def.id && combat.turn.actionUsed) {
     const why = combat.spentAhead.includes(who.def.id) ? ' (it was given to a concerted effort)' : '';
-    throw new DomainError('action-used', `${who.def.name} has already used this turn's action${why}`, 'type', ORDER_RULE);
+    throw new RuleError('action-used', `${who.def.name} has already used this turn's action${why}`, 'type', ORDER_RULE);
   }
   b.emit({ type: 'action-taken', actor: who.def.id, what, usesAction });
 }

@@ -1,7 +1,7 @@
 import { seededDice } from '@personae/dice';
 import { EncounterCommandSchema, type EncounterCommand } from '../encounter/commands';
 import { decide } from '../encounter/decide';
-import { DomainError } from '../encounter/errors';
+import { RuleError } from '../encounter/errors';
 import type { EncounterEvent } from '../encounter/events';
 import type { EncounterState } from '../encounter/state';
 import type { ChallengeOdds } from '../odds/types';
@@ -25,7 +25,7 @@ export function declaredChallengeOdds(state: EncounterState, command: unknown): 
   try {
     events = decide(state, parsed.data as EncounterCommand, seededDice(1));
   } catch (e) {
-    if (e instanceof DomainError) return { ok: false, reason: e.message };
+    if (e instanceof RuleError) return { ok: false, reason: e.message };
     throw e;
   }
   const resolved = events.find((e): e is Extract<EncounterEvent, { type: 'challenge-resolved' }> => e.type === 'challenge-resolved');

@@ -3,7 +3,7 @@ import type { ChallengeResult } from '../challenge/resolve';
 import type { Combatant } from '../encounter/combatant';
 import { EncounterCommandSchema, type DefenseChoice, type EncounterCommand } from '../encounter/commands';
 import { decide } from '../encounter/decide';
-import { DomainError } from '../encounter/errors';
+import { RuleError } from '../encounter/errors';
 import type { EncounterEvent } from '../encounter/events';
 import { evolve } from '../encounter/evolve';
 import { EMPTY_STATE, type EncounterState } from '../encounter/state';
@@ -65,13 +65,13 @@ export function duelStart(a: Combatant, b: Combatant, preset: Preset, overrides:
   try {
     return run(state, { type: 'escalate', actor: a.id, to: 'violent' }, dice).state;
   } catch (e) {
-    if (!(e instanceof DomainError)) throw e;
+    if (!(e instanceof RuleError)) throw e;
   }
   for (const to of ['non-violent', 'hostile', 'violent'] as const) {
     try {
       state = run(state, { type: 'escalate', actor: a.id, to }, dice).state;
     } catch (e) {
-      if (!(e instanceof DomainError) || e.code !== 'unknown-stage') throw e;
+      if (!(e instanceof RuleError) || e.code !== 'unknown-stage') throw e;
     }
   }
   return state;
@@ -133,7 +133,7 @@ export function matchupOdds(a: Combatant, b: Combatant, preset: Preset, override
           state = turnOf(state, attacker.id, dice);
           events = run(state, { type: 'attack', actor: attacker.id, target: defender.id, skill, defense: d.defense, ...(d.defenseSkill ? { defenseSkill: d.defenseSkill } : {}) }, dice).events;
         } catch (e) {
-          if (!(e instanceof DomainError)) throw e;
+          if (!(e instanceof RuleError)) throw e;
           refused.push({ attacker: attacker.name, skill, defense: d.defense, ...(d.defenseSkill ? { defenseSkill: d.defenseSkill } : {}), reason: e.message });
           continue;
         }
@@ -220,7 +220,7 @@ export function simulateDuels(a: Combatant, b: Combatant, preset: Preset, overri
           state = run(state, { type: 'attack', actor, target, skill: chosen.skill, defense: chosen.defense, ...(chosen.defenseSkill ? { defenseSkill: chosen.defenseSkill } : {}) }, dice).state;
         } catch (e) {
           // An attack the rules refuse now (an ability used up, say) is passed over: the turn ends.
-          if (!(e instanceof DomainError)) throw e;
+          if (!(e instanceof RuleError)) throw e;
         }
       }
       if (out(state, a.id) || out(state, b.id)) break;

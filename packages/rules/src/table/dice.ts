@@ -1,6 +1,6 @@
 import { ownGet } from '@personae/core';
 import type { DiceSource } from '@personae/dice';
-import { DomainError } from '../encounter';
+import { RuleError } from '../encounter';
 import type { TableCommand } from './commands';
 import type { TableSettings, TableState, Viewer } from './table';
 
@@ -67,11 +67,11 @@ export function requireDiceAuthority(state: TableState, viewer: Viewer, command:
   if (viewer.role === 'gm') return;
   const entries = diceEntries(command, dice.kind === 'given');
   if (entries.length === 0) return;
-  if (!settings?.physicalDice) throw new DomainError('physical-dice-off', 'this table does not accept results of physical dice from players (setting physicalDice)', entries[0]!.field);
+  if (!settings?.physicalDice) throw new RuleError('physical-dice-off', 'this table does not accept results of physical dice from players (setting physicalDice)', entries[0]!.field);
   for (const { field, pool } of entries) {
     if (pool.kind === 'own') continue;
     if (pool.kind === 'character' && ownGet(state.characters, pool.id)?.owner === viewer.participantId) continue;
     const whose = pool.kind === 'opposition' || field === 'dice' ? 'the opposition (the GM rolls for it)' : 'a character you do not play';
-    throw new DomainError('not-your-dice', `${field}: these dice fill the pool of ${whose}; a player enters dice only for their own characters' pools`, field);
+    throw new RuleError('not-your-dice', `${field}: these dice fill the pool of ${whose}; a player enters dice only for their own characters' pools`, field);
   }
 }

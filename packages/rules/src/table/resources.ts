@@ -1,11 +1,12 @@
-import { endScene, rarityOf, resourceCap, type CharacterSheet } from '../character';
-import { DomainError } from '../encounter';
+import { cite } from '@personae/core';
+import { CORE_2011, endScene, rarityOf, resourceCap, type CharacterSheet } from '../character';
+import { RuleError } from '../encounter';
 
 /**
  * Resources at the table (personae-core-2011.txt "Resources"): what a character's Resource Cap lets
  * it buy, a purchase that lowers the Cap, and temporary boosts that last a number of scenes.
  */
-export const RESOURCES = 'personae-core-2011.txt "Resources"';
+export const RESOURCES = cite(CORE_2011, 'Resources');
 
 /** A sheet after a change, with the words the table log gives it. */
 export interface SheetChange {
@@ -23,7 +24,7 @@ export function purchase(sheet: CharacterSheet, item: string, cost: number, lowe
   const cap = resourceCap(sheet);
   if (cost > cap.total) {
     const parts = cap.temporary > 0 ? ` (${cap.permanent} from Resource talents + ${cap.temporary} temporary)` : '';
-    throw new DomainError(
+    throw new RuleError(
       'over-resource-cap',
       `${sheet.name} cannot buy ${item}: its cost ${cost} (${rarityOf(cost)}) is above the Resource Cap of ${cap.total}${parts}`,
       'cost',

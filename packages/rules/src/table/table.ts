@@ -1,11 +1,11 @@
-import type { DiceSource } from '@personae/dice';
-import { advance, checkCreation, describePurchase, effectiveEntries, loadSheet, type CharacterSheet, type HistoryEntry } from '../character';
-import { ChallengeError, freePoolSide, parseDifficulty, resolveChallenge, resolveUnopposed, type ChallengeResult, type ChallengeSideSpec } from '../challenge';
+import { DiceInputError, type DiceSource } from '@personae/dice';
+import { advance, CHARACTER_RULES, checkCreation, describePurchase, effectiveEntries, loadSheet, type CharacterSheet, type HistoryEntry } from '../character';
+import { ChallengeError, DifficultyError, freePoolSide, parseDifficulty, RerollError, resolveChallenge, resolveUnopposed, type ChallengeResult, type ChallengeSideSpec } from '../challenge';
 import {
   combatantFromSheet,
   decide as decideEncounter,
   describeEvent,
-  DomainError,
+  RuleError,
   EMPTY_STATE,
   evolve as evolveEncounter,
   GM_COMMANDS,
@@ -160,12 +160,12 @@ export function parseTableCommand(raw: unknown): ParsedCommand {
 }
 
 function requireGm(viewer: Viewer, what: string): void {
-  if (viewer.role !== 'gm') throw new DomainError('gm-only', `only the GM may ${what}`, 'type');
+  if (viewer.role !== 'gm') throw new RuleError('gm-only', `only the GM may ${what}`, 'type');
 }
 
 function requireCharacter(state: TableState, id: string, field = 'id'): TableCharacter {
   const c = ownGet(state.characters, id);
-  if (!c) throw new DomainError('unknown-character', `there is no character "${id}" at this table`, field);
+  if (!c) throw new RuleError('unknown-character', `there is no character "${id}" at this table`, field);
   return c;
 }
 
@@ -177,9 +177,9 @@ function requireControl(state: TableState, viewer: Viewer, id: string, field: st
   if (viewer.role === 'gm') return;
   const c = ownGet(state.characters, id);
   if (!c || (c.hidden && c.owner !== viewer.participantId && !state.encounter.now?.characters[id]?.present)) {
-    throw new DomainError('unknown-character', `there is no character "${id}" at this table`, field);
+    throw new RuleError('unknown-character', `there is no character "${id}" at this table`, field);
   }
-  if (c.owner !== viewer.participantId) throw new DomainError('not-your-character', `${c.sheet.name} is not your character`, field);
+  if (c.owner !== viewer.participantId) throw new RuleError('not-your-character', `${c.sheet.name} is not your character`, field);
 }
 
 /** Choices that belong to the reactor's side of a challenge: whoever controls the reactor makes them. */
@@ -195,7 +195,7 @@ function requireKnownIds(state: TableState, command: EncounterCommand): void {
   const known = (id: string) => ownHas(state.characters, id) || (state.encounter.now !== null && ownHas(state.encounter.now.characters, id));
   const check = (id: unknown, field: string, gm = false) => {
     if (typeof id !== 'string' || (gm && id === 'gm') || known(id)) return;
-    throw new DomainError('unknown-character', `there is no character "${id}" at this table`, `command.${field}`);
+    throw new RuleError('unknown-character', `there is no character "${id}" at this table`, `command.${field}`);
   };
   check(c.actor, 'actor', true);
   for (const key of ['target', 'primary', 'id']) check(c[key], key);
@@ -226,7 +226,7 @@ function requireReactorChoices(state: TableState, viewer: Viewer, command: Encou
   const chosen = REACTOR_CHOICES.find((k) => c[k] !== undefined);
   if (!chosen) return;
   const foreign = targetsOf(command).some((id) => ownGet(state.characters, id)?.owner !== viewer.participantId);
-  if (foreign) throw new DomainError('not-your-choice', `${chosen} is the reactor's choice: its player (or the GM, for the GM's characters) makes it`, `command.${chosen}`);
+  if (foreign) throw new RuleError('not-your-choice', `${chosen} is the reactor's choice: its player (or the GM, for the GM's characters) makes it`, `command.${chosen}`);
 }
 
 /** Names written on a sheet (skills, abilities, powers, talents, gear, weapons) and its concept. */
@@ -250,14 +250,14 @@ function sheetWords(sheet: CharacterSheet): string[] {
  * A refusal a player or observer receives never repeats what is written on a sheet hidden from them:
  * a refusal that would is answered with one neutral message, the same for a real and a made-up name.
  */
-function refusalFor(state: TableState, viewer: Viewer, error: DomainError): DomainError {
+function refusalFor(state: TableState, viewer: Viewer, error: RuleError): RuleError {
   if (viewer.role === 'gm') return error;
   const text = error.message.toLowerCase();
   for (const c of Object.values(state.characters)) {
     if (!c.hidden || c.owner === viewer.participantId) continue;
     if (sheetWords(c.sheet).some((w) => text.includes(w.toLowerCase()))) {
       const who = state.encounter.now?.characters[c.id]?.present ? c.sheet.name : 'a character';
-      return new DomainError('refused', `the table refuses this command: a rule concerning ${who}, whose sheet is hidden from you, forbids it; ask the GM`, 'command');
+      return new RuleError('refused', `the table refuses this command: a rule concerning ${who}, whose sheet is hidden from you, forbids it; ask the GM`, 'command');
     }
   }
   return error;
@@ -268,7 +268,7 @@ function refusalFor(state: TableState, viewer: Viewer, error: DomainError): Doma
  * without that list (a table run without a server) any id is taken on trust.
  */
 function requireParticipant(participants: ReadonlySet<string> | undefined, id: string, field: string): void {
-  if (participants && !participants.has(id)) throw new DomainError('unknown-participant', `there is no participant "${id}" at this table`, field);
+  if (participants && !participants.has(id)) throw new RuleError('unknown-participant', `there is no participant "${id}" at this table`, field);
 }
 
 /**
@@ -283,25 +283,25 @@ function requirePlayerSheet(state: TableState, viewer: Viewer, sheet: CharacterS
   const report = checkCreation(sheet, state.options);
   if (!report.valid) {
     const first = report.errors[0]!;
-    throw new DomainError(first.rule, `${first.message} (${first.source})`, `sheet.${first.path}`);
+    throw new RuleError(first.rule, first.message, `sheet.${first.path}`, CHARACTER_RULES[first.rule].source);
   }
   const history = JSON.stringify(sheet.history ?? []);
   if (history !== JSON.stringify(previous?.history ?? [])) {
-    throw new DomainError(
+    throw new RuleError(
       'history-protected',
       previous ? "a sheet's history changes only through awards and purchases (command advance), not by editing the sheet" : 'a player adds a character without a history; the GM awards development points at the table',
       'sheet.history',
     );
   }
   if ((sheet.criticals ?? 0) !== (previous?.criticals ?? 0)) {
-    throw new DomainError('criticals-protected', 'banked criticals change in play, not by editing the sheet', 'sheet.criticals');
+    throw new RuleError('criticals-protected', 'banked criticals change in play, not by editing the sheet', 'sheet.criticals');
   }
   // personae-core-2011.txt "Resources": boosts and what purchases took from the Cap change through the table's commands.
   if ((sheet.resourceCapLost ?? 0) !== (previous?.resourceCapLost ?? 0)) {
-    throw new DomainError('resources-protected', 'what purchases took from the Resource Cap changes through the purchase command, not by editing the sheet', 'sheet.resourceCapLost', RESOURCES);
+    throw new RuleError('resources-protected', 'what purchases took from the Resource Cap changes through the purchase command, not by editing the sheet', 'sheet.resourceCapLost', RESOURCES);
   }
   if (JSON.stringify(sheet.resourceBoosts ?? []) !== JSON.stringify(previous?.resourceBoosts ?? [])) {
-    throw new DomainError('resources-protected', 'temporary Resource Cap boosts are the GM\'s to grant (command resource-boost), not written on the sheet', 'sheet.resourceBoosts', RESOURCES);
+    throw new RuleError('resources-protected', 'temporary Resource Cap boosts are the GM\'s to grant (command resource-boost), not written on the sheet', 'sheet.resourceBoosts', RESOURCES);
   }
 }
 
@@ -312,7 +312,7 @@ function requirePlayerSheet(state: TableState, viewer: Viewer, sheet: CharacterS
 function requireOwnEntry(sheet: CharacterSheet, entry: number | undefined): void {
   const live = effectiveEntries(sheet.history ?? []);
   const target = entry === undefined ? live.at(-1) : live.find((e) => e.id === entry);
-  if (target?.type === 'award') throw new DomainError('gm-only', `entry ${target.id} is the GM's award of development points: only the GM takes it back`, 'command.entry');
+  if (target?.type === 'award') throw new RuleError('gm-only', `entry ${target.id} is the GM's award of development points: only the GM takes it back`, 'command.entry');
 }
 
 /** The largest sheet a table takes, as JSON, and the longest character name. */
@@ -321,14 +321,14 @@ export const NAME_MAX_LENGTH = 100;
 
 function readSheet(raw: Record<string, unknown>): CharacterSheet {
   const size = new TextEncoder().encode(JSON.stringify(raw)).length;
-  if (size > SHEET_MAX_BYTES) throw new DomainError('sheet-too-large', `the sheet is ${size} bytes as JSON; a table takes sheets of at most ${SHEET_MAX_BYTES} bytes`, 'sheet');
+  if (size > SHEET_MAX_BYTES) throw new RuleError('sheet-too-large', `the sheet is ${size} bytes as JSON; a table takes sheets of at most ${SHEET_MAX_BYTES} bytes`, 'sheet');
   if (typeof raw.name === 'string' && raw.name.length > NAME_MAX_LENGTH) {
-    throw new DomainError('name-too-long', `the name has ${raw.name.length} characters; at most ${NAME_MAX_LENGTH}`, 'sheet.name');
+    throw new RuleError('name-too-long', `the name has ${raw.name.length} characters; at most ${NAME_MAX_LENGTH}`, 'sheet.name');
   }
   const loaded = loadSheet(JSON.stringify(raw), 'sheet.json');
   if (!loaded.ok) {
     const first = loaded.error.issues[0];
-    throw new DomainError('invalid-sheet', loaded.error.message, first?.path ? `sheet.${first.path}` : 'sheet');
+    throw new RuleError('invalid-sheet', loaded.error.message, first?.path ? `sheet.${first.path}` : 'sheet');
   }
   return loaded.sheet as CharacterSheet;
 }
@@ -353,7 +353,7 @@ function encounterEvents(state: TableState, command: EncounterCommand, dice: Dic
 function rollTallied(state: TableState, viewer: Viewer, id: string, result: ChallengeResult, purpose: string | undefined, stamp: Stamp, hidden: boolean): TableEvent {
   requireControl(state, viewer, id, 'character');
   const now = state.encounter.now;
-  if (!now?.characters[id]?.present) throw new DomainError('not-present', `${requireCharacter(state, id).sheet.name} is not in play: its challenges cannot be tallied`, 'character');
+  if (!now?.characters[id]?.present) throw new RuleError('not-present', `${requireCharacter(state, id).sheet.name} is not in play: its challenges cannot be tallied`, 'character');
   const seq = state.encounter.sequence + 1;
   const event: EncounterEvent = { type: 'roll-tallied', actor: id, outcome: result.outcome, grade: result.grade, ...(purpose ? { purpose } : {}), seq, action: seq };
   return { type: 'encounter', event, hidden, ...stamp };
@@ -361,7 +361,7 @@ function rollTallied(state: TableState, viewer: Viewer, id: string, result: Chal
 
 function freeSide(side: FreeSide, field: string, options: TableOptions): ChallengeSideSpec {
   if (side.dice < options.minimumPool) {
-    throw new DomainError('pool-too-small', `${side.name} rolls ${side.dice} dice, but the table's minimum pool is ${options.minimumPool} (option minimumPool)`, `${field}.dice`);
+    throw new RuleError('pool-too-small', `${side.name} rolls ${side.dice} dice, but the table's minimum pool is ${options.minimumPool} (option minimumPool)`, `${field}.dice`);
   }
   return freePoolSide(side);
 }
@@ -410,7 +410,7 @@ function revealsAtEnd(state: TableState, events: readonly TableEvent[], stamp: S
 
 /**
  * decide(state, command, ctx) -> events. Pure: dice come from `ctx.dice`, the time from `ctx.now`.
- * An illegal command throws a DomainError naming the field and rule, and leaves the state as it was.
+ * An illegal command throws a RuleError naming the field and rule, and leaves the state as it was.
  */
 /** Settings the table server keeps for a table: whether players may enter the results of physical dice. */
 export interface TableSettings {
@@ -436,7 +436,7 @@ const characterOwners = (state: TableState) => Object.values(state.characters).m
 export function decideTable(state: TableState, command: TableCommand, ctx: TableContext): TableEvent[] {
   const viewer = ctx.actor;
   const stamp: Stamp = { by: viewer.participantId, at: ctx.now };
-  if (viewer.role === 'observer') throw new DomainError('observer', 'observers watch the table; they cannot change it', 'type');
+  if (viewer.role === 'observer') throw new RuleError('observer', 'observers watch the table; they cannot change it', 'type');
   requireDiceAuthority(state, viewer, command, ctx.dice, ctx.settings);
   try {
     switch (command.type) {
@@ -446,7 +446,7 @@ export function decideTable(state: TableState, command: TableCommand, ctx: Table
         try {
           options = tableOptions(command.preset, command.options);
         } catch (e) {
-          if (e instanceof OptionError) throw new DomainError('invalid-option', e.message, `options.${e.option}`);
+          if (e instanceof OptionError) throw new RuleError('invalid-option', e.message, `options.${e.option}`);
           throw e;
         }
         const events: TableEvent[] = [{ type: 'configured', preset: command.preset, options, ...stamp }];
@@ -459,7 +459,7 @@ export function decideTable(state: TableState, command: TableCommand, ctx: Table
         const sheet = readSheet(command.sheet);
         const owner = viewer.role === 'gm' ? (command.owner ?? null) : viewer.participantId;
         if (viewer.role === 'player' && command.owner && command.owner !== viewer.participantId) {
-          throw new DomainError('not-your-character', 'a player adds characters for themselves only', 'owner');
+          throw new RuleError('not-your-character', 'a player adds characters for themselves only', 'owner');
         }
         if (owner !== null) requireParticipant(ctx.participants, owner, 'owner');
         requireCharacterRoom(characterOwners(state), owner, ctx.limits, true);
@@ -506,10 +506,10 @@ export function decideTable(state: TableState, command: TableCommand, ctx: Table
         };
         let result: ChallengeResult;
         if (command.difficulty !== undefined) {
-          if (command.reactor) throw new DomainError('invalid-command', 'an unopposed challenge has a difficulty, not a reactor', 'reactor');
+          if (command.reactor) throw new RuleError('invalid-command', 'an unopposed challenge has a difficulty, not a reactor', 'reactor');
           result = resolveUnopposed({ player: actor, difficulty: parseDifficulty(command.difficulty), ...(command.gmGiven ? { gmGiven: command.gmGiven } : {}), ...help }, ctx.dice, state.options);
         } else {
-          if (!command.reactor) throw new DomainError('invalid-command', 'an opposed challenge needs a reactor (or give a difficulty for an unopposed one)', 'reactor');
+          if (!command.reactor) throw new RuleError('invalid-command', 'an opposed challenge needs a reactor (or give a difficulty for an unopposed one)', 'reactor');
           result = resolveChallenge({ actor, reactor: freeSide(command.reactor, 'reactor', state.options), ...help }, ctx.dice, state.options);
         }
         const purpose = command.purpose ? { purpose: command.purpose } : {};
@@ -540,11 +540,11 @@ export function decideTable(state: TableState, command: TableCommand, ctx: Table
         requireGm(viewer, 'reveal a secret roll');
         if (command.hash === undefined) {
           const all = revealAll(state, 'gm', stamp);
-          if (all.length === 0) throw new DomainError('nothing-sealed', 'there is no secret roll left to reveal', 'hash');
+          if (all.length === 0) throw new RuleError('nothing-sealed', 'there is no secret roll left to reveal', 'hash');
           return all;
         }
         const sealed = keyedGet(state.sealed, command.hash.toLowerCase());
-        if (!sealed) throw new DomainError('unknown-commitment', `there is no unrevealed secret roll with commitment ${command.hash}`, 'hash');
+        if (!sealed) throw new RuleError('unknown-commitment', `there is no unrevealed secret roll with commitment ${command.hash}`, 'hash');
         return [revealEvent(sealed, 'gm', stamp)];
       }
       case 'secret-reveal': {
@@ -557,9 +557,9 @@ export function decideTable(state: TableState, command: TableCommand, ctx: Table
           if (inner.type === 'undo' || inner.type === 'redo') {
             // Who may take back what is the table's rule, not the encounter engine's (see undoRefusal).
             const why = undoRefusal(state, viewer, inner.type, inner.type === 'undo' ? inner.toSequence : undefined);
-            if (why !== null) throw new DomainError('not-your-action', why, inner.type === 'undo' && inner.toSequence !== undefined ? 'command.toSequence' : 'command.type');
-          } else if (GM_COMMANDS.includes(inner.type)) throw new DomainError('gm-only', `only the GM may ${inner.type.replace(/-/g, ' ')}`, 'command.type');
-          if (inner.actor === 'gm') throw new DomainError('gm-only', 'only the GM acts as "gm"', 'command.actor');
+            if (why !== null) throw new RuleError('not-your-action', why, inner.type === 'undo' && inner.toSequence !== undefined ? 'command.toSequence' : 'command.type');
+          } else if (GM_COMMANDS.includes(inner.type)) throw new RuleError('gm-only', `only the GM may ${inner.type.replace(/-/g, ' ')}`, 'command.type');
+          if (inner.actor === 'gm') throw new RuleError('gm-only', 'only the GM acts as "gm"', 'command.actor');
           requireControl(state, viewer, inner.actor, 'command.actor');
           requireReactorChoices(state, viewer, inner);
         }
@@ -571,14 +571,14 @@ export function decideTable(state: TableState, command: TableCommand, ctx: Table
           const events = encounterEvents(state, issued, ctx.dice, stamp, viewer.role === 'gm' && command.hidden);
           return [...events, ...boostsCountDown(state, events, stamp), ...revealsAtEnd(state, events, stamp)];
         } catch (e) {
-          throw e instanceof DomainError ? refusalFor(state, viewer, e) : e;
+          throw e instanceof RuleError ? refusalFor(state, viewer, e) : e;
         }
       }
       case 'say': {
         const to = command.to ?? null;
         // Whispers run between the GM and one player: a player whispers to the GM only.
-        if (viewer.role === 'player' && to !== null && to !== TO_GM) throw new DomainError('whisper-to-gm', 'a player whispers to the GM only (to: "gm")', 'to');
-        if (viewer.role === 'gm' && (to === TO_GM || to === viewer.participantId)) throw new DomainError('whisper-to-self', 'the GM whispers to a player, not to the GM', 'to');
+        if (viewer.role === 'player' && to !== null && to !== TO_GM) throw new RuleError('whisper-to-gm', 'a player whispers to the GM only (to: "gm")', 'to');
+        if (viewer.role === 'gm' && (to === TO_GM || to === viewer.participantId)) throw new RuleError('whisper-to-self', 'the GM whispers to a player, not to the GM', 'to');
         return [{ type: 'said', text: command.text, to, ...stamp }];
       }
       case 'advance': {
@@ -589,13 +589,13 @@ export function decideTable(state: TableState, command: TableCommand, ctx: Table
         if (command.command.type === 'undo' && viewer.role !== 'gm') requireOwnEntry(c.sheet, command.command.entry);
         if (command.command.type === 'spend' && command.command.purchase.kind === 'unspent-slot') requireSlotTime(state);
         const out = advance(c.sheet, command.command, state.options);
-        if (!out.ok) throw new DomainError(out.error.rule, `${out.error.message} (${out.error.source})`, `command.${out.error.path}`);
+        if (!out.ok) throw new RuleError(out.error.rule, out.error.message, `command.${out.error.path}`, CHARACTER_RULES[out.error.rule].source);
         return sheetUpdate(state, c.id, out.sheet, out.entry, ctx.dice, stamp);
       }
     }
   } catch (e) {
-    if (e instanceof ChallengeError) throw new DomainError('challenge', e.message, e.field);
-    if (e instanceof Error && (e.name === 'DiceInputError' || e.name === 'DifficultyError' || e.name === 'RerollError')) throw new DomainError('invalid-command', e.message, 'dice');
+    if (e instanceof ChallengeError) throw new RuleError('challenge', e.message, e.field);
+    if (e instanceof DiceInputError || e instanceof DifficultyError || e instanceof RerollError) throw new RuleError('invalid-command', e.message, 'dice');
     throw e;
   }
 }
@@ -605,9 +605,9 @@ export function decideTable(state: TableState, command: TableCommand, ctx: Table
  * take back, never an action that arrived after they looked.
  */
 function requireSeen(state: TableState, seen: number | undefined, what: 'undo' | 'redo'): void {
-  if (seen === undefined) throw new DomainError('seen-required', `${what} names the table version it was asked from (seen)`, 'seen');
+  if (seen === undefined) throw new RuleError('seen-required', `${what} names the table version it was asked from (seen)`, 'seen');
   if (seen !== state.seq) {
-    throw new DomainError('stale', `the table is at version ${state.seq}, but the ${what} was asked from version ${seen}: look at the table again before you ${what}`, 'seen');
+    throw new RuleError('stale', `the table is at version ${state.seq}, but the ${what} was asked from version ${seen}: look at the table again before you ${what}`, 'seen');
   }
 }
 
@@ -620,7 +620,7 @@ function requireSeen(state: TableState, seen: number | undefined, what: 'undo' |
 function requireSlotTime(state: TableState): void {
   const now = state.encounter.now;
   if (state.options.unspentTraits !== 'between-sessions' || !now || now.betweenSessions) return;
-  throw new DomainError(
+  throw new RuleError(
     'unspent-traits-between-sessions',
     `session ${now.clock.session} is in progress: this table defines traits in unspent creation slots only between sessions (option unspentTraits = between-sessions); the GM ends the session first`,
     'command.purchase',

@@ -1,7 +1,8 @@
+import { formatCitation } from '@personae/core';
 import { expect } from 'vitest';
 import { givenDice, seededDice, type DiceSource } from '@personae/dice';
 import {
-  DomainError,
+  RuleError,
   EMPTY_STATE,
   EncounterCommandSchema,
   execute,
@@ -81,7 +82,7 @@ export class Table {
   }
 
   /** Run a command the rules must refuse; the state must not change. */
-  refuse(command: EncounterCommandInput, code: string, ruleText?: RegExp, dice: DiceSource | readonly number[] = seededDice(1)): DomainError {
+  refuse(command: EncounterCommandInput, code: string, ruleText?: RegExp, dice: DiceSource | readonly number[] = seededDice(1)): RuleError {
     const before = this.state;
     let error: unknown;
     try {
@@ -89,10 +90,10 @@ export class Table {
     } catch (e) {
       error = e;
     }
-    expect(error, `expected ${JSON.stringify(command)} to be refused`).toBeInstanceOf(DomainError);
-    const d = error as DomainError;
+    expect(error, `expected ${JSON.stringify(command)} to be refused`).toBeInstanceOf(RuleError);
+    const d = error as RuleError;
     expect(d.code).toBe(code);
-    if (ruleText) expect(d.rule ?? '').toMatch(ruleText);
+    if (ruleText) expect(d.rule ? formatCitation(d.rule) : '').toMatch(ruleText);
     expect(this.state).toBe(before);
     return d;
   }
@@ -139,17 +140,17 @@ export function given(events: readonly EncounterEvent[]) {
           expect(out).toMatchObject(expected);
           return out;
         },
-        thenRefused(code: string, ruleText?: RegExp): DomainError {
+        thenRefused(code: string, ruleText?: RegExp): RuleError {
           let error: unknown;
           try {
             decided();
           } catch (e) {
             error = e;
           }
-          expect(error, `expected ${JSON.stringify(command)} to be refused`).toBeInstanceOf(DomainError);
-          const d = error as DomainError;
+          expect(error, `expected ${JSON.stringify(command)} to be refused`).toBeInstanceOf(RuleError);
+          const d = error as RuleError;
           expect(d.code).toBe(code);
-          if (ruleText) expect(d.rule ?? '').toMatch(ruleText);
+          if (ruleText) expect(d.rule ? formatCitation(d.rule) : '').toMatch(ruleText);
           return d;
         },
       };

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { seededDice } from '@personae/dice';
 import {
   decide,
-  DomainError,
+  RuleError,
   effectiveEvents,
   EMPTY_STATE,
   EncounterCommandSchema,
@@ -79,19 +79,19 @@ describe('the event log', () => {
     t.refuse({ type: 'undo', actor: 'aldric' }, 'gm-only');
   });
 
-  it('an illegal action throws a typed DomainError with the rule and the field, and emits nothing', () => {
+  it('an illegal action throws a typed RuleError with the rule and the field, and emits nothing', () => {
     const t = new Table();
     t.toViolence('aldric');
     try {
       decide(t.state, EncounterCommandSchema.parse({ type: 'attack', actor: 'cultist', target: 'aldric' }), seededDice(1));
       expect.unreachable();
     } catch (e) {
-      expect(e).toBeInstanceOf(DomainError);
-      expect((e as DomainError).toJSON()).toEqual({
+      expect(e).toBeInstanceOf(RuleError);
+      expect((e as RuleError).toJSON()).toEqual({
         code: 'out-of-turn',
-        message: "it is Aldric's turn, not Cultist's",
+        message: 'it is Aldric\'s turn, not Cultist\'s (personae-core-2011.txt "The Action Order, and Actions")',
         field: 'actor',
-        rule: 'personae-core-2011.txt "The Action Order, and Actions"',
+        rule: { document: 'personae-core-2011.txt', section: 'The Action Order, and Actions' },
       });
     }
   });
@@ -154,7 +154,7 @@ function play(steps: readonly [number, number, number, number][]) {
     try {
       events = decide(state, command, seededDice(seed));
     } catch (e) {
-      if (e instanceof DomainError) continue;
+      if (e instanceof RuleError) continue;
       throw e;
     }
     for (const event of events) {

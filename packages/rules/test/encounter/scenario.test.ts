@@ -7,7 +7,7 @@ import { loadSheet } from '../../src/character';
 import {
   combatantFromSheet,
   decide,
-  DomainError,
+  RuleError,
   parseScenario,
   replay,
   runScenario,
@@ -109,8 +109,8 @@ describe('combatantFromSheet: a character sheet in the encounter', () => {
     expect(combatantFromSheet(r.sheet, options, { id: 'brogan', seat: 2 })).toMatchObject({ id: 'brogan', seat: 2 });
   });
 
-  it('a refused action from a sheet-built character is a DomainError', () => {
+  it('a refused action from a sheet-built character is a RuleError', () => {
     const { run } = load(join(scenarios, 'invalid', 'illegal-parry.yaml'));
-    expect(() => decide(run.state, { type: 'attack', actor: 'brogan', target: 'cultist', weapon: 'Warhammer', defense: 'parry' } as never, seededDice(1))).toThrow(DomainError);
+    expect(() => decide(run.state, { type: 'attack', actor: 'brogan', target: 'cultist', weapon: 'Warhammer', defense: 'parry' } as never, seededDice(1))).toThrow(RuleError);
   });
 });

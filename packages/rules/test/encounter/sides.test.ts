@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyEvent, buildSide, checkOneSpecialAbility, DomainError, inScope, parseCombatant, skillUse, tableOptions, type Snapshot } from '../../src/index';
+import { applyEvent, buildSide, checkOneSpecialAbility, RuleError, inScope, parseCombatant, skillUse, tableOptions, type Snapshot } from '../../src/index';
 
 const options = tableOptions('core-2011');
 
@@ -38,8 +38,8 @@ describe('checkOneSpecialAbility (personae-core-2011.txt "Scope of Special Abili
     } catch (e) {
       error = e;
     }
-    expect(error).toBeInstanceOf(DomainError);
-    expect(error).toMatchObject({ code: 'second-special-ability', field: 'abilities', rule: 'personae-core-2011.txt "Scope of Special Abilities"' });
+    expect(error).toBeInstanceOf(RuleError);
+    expect(error).toMatchObject({ code: 'second-special-ability', field: 'abilities', rule: { document: 'personae-core-2011.txt', section: 'Scope of Special Abilities' } });
     expect((error as Error).message).toContain('Longsword Training and Expert Longsword');
   });
 });

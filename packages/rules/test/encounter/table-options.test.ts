@@ -164,7 +164,7 @@ describe('option criticalDefaultUse ("Critical Success" in personae-core-2011.tx
       }
       return (t.log.at(-1) as { purpose: string }).purpose;
     };
-    expect(spendOne('gm-special')).toBe('DomainError');
+    expect(spendOne('gm-special')).toBe('RuleError');
     expect(spendOne('automatic-success')).toMatch(/criticalDefaultUse = automatic-success/);
     expect(spendOne('steer')).toMatch(/criticalDefaultUse = steer/);
   });

@@ -55,7 +55,7 @@ describe('Resources at the table (personae-core-2011.txt "Resources")', () => {
     expect(t.cap(id)).toBe(1);
     const e = t.refused(ann, { type: 'purchase', id, item: 'a racing sloop', cost: 4 }, 'over-resource-cap');
     expect(e.message).toMatch(/cost 4 \(rare\) is above the Resource Cap of 1/);
-    expect(e.rule).toBe('personae-core-2011.txt "Resources"');
+    expect(e.rule).toEqual({ document: 'personae-core-2011.txt', section: 'Resources' });
     // Cost 1 is Uncommon in the documents' example bands, and within the Cap.
     t.run(ann, { type: 'purchase', id, item: 'a brace of pistols', cost: 1 });
     expect(tableLog(t.state).at(-1)!.lines.join(' ')).toMatch(/buys a brace of pistols \(cost 1, uncommon; Resource Cap 1\)/);

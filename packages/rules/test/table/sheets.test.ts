@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { refusalOf } from '@personae/core';
 import { seededDice } from '@personae/dice';
 import { loadSheet } from '../../src/character';
 import { personaeTable, SHEET_MAX_BYTES, type TableCommandInput, type TableState, type Viewer } from '../../src/index';
@@ -47,14 +48,16 @@ describe("a player's sheet follows the character rules", () => {
     const s = freshDwarf();
     s.attributes = { competence: 9, prowess: 9, cunning: 9, power: 9, knowledge: 9, stature: 9 };
     const before = JSON.stringify(state);
-    let caught: { code?: string; field?: string; message?: string } = {};
+    let caught: unknown;
     try {
       run(ann, { type: 'update-sheet', id, sheet: s });
     } catch (e) {
-      caught = e as typeof caught;
+      caught = e;
     }
-    expect(caught.field).toMatch(/^sheet\.attributes/);
-    expect(caught.message).toMatch(/personae-core-2011\.txt/);
+    const refusal = refusalOf(caught);
+    expect(refusal?.field).toMatch(/^sheet\.attributes/);
+    expect(refusal?.rule?.document).toBe('personae-core-2011.txt');
+    expect(refusal?.message).toMatch(/personae-core-2011\.txt/);
     expect(JSON.stringify(state)).toBe(before);
     // The GM may write any sheet (adversaries need not follow creation rules).
     run(gm, { type: 'update-sheet', id, sheet: s });

@@ -1,6 +1,6 @@
 import {
   DEFENSE_SKILLS,
-  DomainError,
+  RuleError,
   assistBenefit,
   combatantFromSheet,
   composeSide,
@@ -200,7 +200,7 @@ function characterSide(sheet: CharacterSheet, input: SideInput, options: TableOp
   try {
     built = composeSide(basis, { ...req, abilities: ability ? [ability.name] : [] }, 'ability');
   } catch (e) {
-    if (!(e instanceof DomainError)) throw e;
+    if (!(e instanceof RuleError)) throw e;
     notes.push(`${e.message}.`);
     built = composeSide(basis, req, 'ability');
   }

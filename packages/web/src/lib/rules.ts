@@ -97,4 +97,4 @@ export { composeSide, type BuiltSide } from '@personae/rules/encounter/sides';
 export { combatantFromSheet } from '@personae/rules/encounter/sheet';
 export { skillUse } from '@personae/rules/encounter/combatant';
 export { weaponAttribute, weaponAttributeNote } from '@personae/rules/encounter/actions/weapons';
-export { DomainError } from '@personae/rules/encounter/errors';
+export { RuleError } from '@personae/rules/encounter/errors';

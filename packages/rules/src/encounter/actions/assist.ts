@@ -1,7 +1,8 @@
+import { formatCitation } from '@personae/core';
 import { cannotAct, getCharacter, type Batch } from '../batch';
 import { findSkill } from '../combatant';
 import type { CommandOf } from '../commands';
-import { DomainError, rule } from '../errors';
+import { RuleError, rule } from '../errors';
 import type { ChallengeKind } from '../events';
 import type { CharacterState } from '../state';
 import { requireTurn, takeAction } from '../turns';
@@ -27,15 +28,15 @@ export function assistants(b: Batch, who: CharacterState, ids: readonly string[]
   for (const [i, id] of (ids ?? []).entries()) {
     const field = `assistants[${i}]`;
     const a = getCharacter(now, id, field);
-    if (a.def.id === who.def.id || targets.includes(id)) throw new DomainError('assist-self', `${a.def.name} cannot assist this challenge`, field);
+    if (a.def.id === who.def.id || targets.includes(id)) throw new RuleError('assist-self', `${a.def.name} cannot assist this challenge`, field);
     const why = cannotAct(now, a);
-    if (why) throw new DomainError(why.code, why.message, field, why.rule);
+    if (why) throw new RuleError(why.code, why.message, field, why.rule);
     const own = findSkill(a.def, skill);
     if (kind === 'power' && !own) {
-      throw new DomainError('assist-skill', `${a.def.name} has no ${skill}: assisting a Power Challenge takes the same supernatural skill`, field, section);
+      throw new RuleError('assist-skill', `${a.def.name} has no ${skill}: assisting a Power Challenge takes the same supernatural skill`, field, section);
     }
     if (kind === 'power' && now.combat && now.combat.assists[id] !== who.def.id) {
-      throw new DomainError('assist-not-declared', `${a.def.name} has not declared on its turn that it assists ${who.def.name}'s Power Challenge`, field, section);
+      throw new RuleError('assist-not-declared', `${a.def.name} has not declared on its turn that it assists ${who.def.name}'s Power Challenge`, field, section);
     }
     out.push({ who: a, skill: own?.name ?? skill });
   }
@@ -44,16 +45,16 @@ export function assistants(b: Batch, who: CharacterState, ids: readonly string[]
 
 /** The log's line for the assistants and the skills they act with. */
 export function assistNote(helpers: readonly Helper[]): string[] {
-  return helpers.length ? [`Assisting (${rule('core', 'Assisting in a Challenge')}): ${helpers.map((h) => `${h.who.def.name} with ${h.skill}`).join(', ')}.`] : [];
+  return helpers.length ? [`Assisting (${formatCitation(rule('core', 'Assisting in a Challenge'))}): ${helpers.map((h) => `${h.who.def.name} with ${h.skill}`).join(', ')}.`] : [];
 }
 
 /** personae-core-2011.txt "Assisting in a Challenge": in a violent encounter assistants declare it on their turns. */
 export function assist(b: Batch, command: CommandOf<'assist'>): void {
   const now = b.now;
-  if (!now.combat) throw new DomainError('not-violent', 'assistance is declared ahead only in a violent encounter; name assistants on the challenge instead', 'type');
+  if (!now.combat) throw new RuleError('not-violent', 'assistance is declared ahead only in a violent encounter; name assistants on the challenge instead', 'type');
   const who = requireTurn(b, command.actor, 'actor');
   const primary = getCharacter(now, command.primary, 'primary');
-  if (primary.def.id === who.def.id) throw new DomainError('assist-self', 'a character cannot assist itself', 'primary');
+  if (primary.def.id === who.def.id) throw new RuleError('assist-self', 'a character cannot assist itself', 'primary');
   // srd-v4 "Assisting in a Challenge": the assistance is in addition to the character's actions.
   const usesAction = now.options.assist !== 'srd-v4';
   takeAction(b, who, `declares assistance to ${primary.def.name}`, usesAction);

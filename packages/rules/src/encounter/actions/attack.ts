@@ -3,7 +3,7 @@ import type { Labeled } from '../../effects';
 import type { Batch } from '../batch';
 import type { CommandOf } from '../commands';
 import { spend } from '../criticals';
-import { DomainError, rule } from '../errors';
+import { RuleError, rule } from '../errors';
 import { inflict, talliedStatus } from '../health';
 import { ladder, STATUS_LABEL } from '../injury';
 import { requireTurnOrFollowUp } from './follow-up';
@@ -17,7 +17,7 @@ import { attackWeapon, weaponAttribute } from './weapons';
 export function attack(b: Batch, cmd: CommandOf<'attack'>, dice: DiceSource): void {
   const now = b.now;
   if (now.clock.stage !== 'violent') {
-    throw new DomainError('not-violent', `an Attack Challenge is made in a violent encounter; this is a ${now.clock.stage === 'scene' ? 'scene' : `${now.clock.stage} encounter`}: escalate first`, 'type', rule('core', 'Escalation'));
+    throw new RuleError('not-violent', `an Attack Challenge is made in a violent encounter; this is a ${now.clock.stage === 'scene' ? 'scene' : `${now.clock.stage} encounter`}: escalate first`, 'type', rule('core', 'Escalation'));
   }
   const who = requireTurnOrFollowUp(b, cmd, 'actor');
   const ids = targetsOf(cmd);
@@ -29,7 +29,7 @@ export function attack(b: Batch, cmd: CommandOf<'attack'>, dice: DiceSource): vo
   if (spent?.ability?.effect.feat === 'injure-outright') {
     for (const t of targets) {
       if (talliedStatus(now, t) !== 'unharmed') {
-        throw new DomainError('no-effect', `${spent.ability.name} brings a target to ${STATUS_LABEL[ladder(t.def)[0]!]}; ${t.def.name} is already ${STATUS_LABEL[talliedStatus(now, t)]}`, 'spend.ability', rule('core', 'What Special Abilities Can Do'));
+        throw new RuleError('no-effect', `${spent.ability.name} brings a target to ${STATUS_LABEL[ladder(t.def)[0]!]}; ${t.def.name} is already ${STATUS_LABEL[talliedStatus(now, t)]}`, 'spend.ability', rule('core', 'What Special Abilities Can Do'));
       }
     }
   }

@@ -1,3 +1,4 @@
+import { formatCitation } from '@personae/core';
 import type { DiceSource } from '@personae/dice';
 import { resolveChallenge, type ChallengeResult, type OpposedChallengeSpec, concertedEffort } from '../../challenge';
 import type { Labeled } from '../../effects';
@@ -6,7 +7,7 @@ import { getCharacter, type Batch } from '../batch';
 import { findSkill, potentialThresholdOf, type AttributeKey, type SkillUse } from '../combatant';
 import type { CommandOf, GivenDice } from '../commands';
 import { bankCriticals, spend } from '../criticals';
-import { DomainError, rule } from '../errors';
+import { RuleError, rule } from '../errors';
 import type { ChallengeKind } from '../events';
 import { buildSide, type BuiltSide, type SideRequest } from '../sides';
 import type { CharacterState, Snapshot } from '../state';
@@ -50,16 +51,16 @@ export interface Ran {
 
 export function targetsOf(cmd: { target?: string | undefined; targets?: string[] | undefined }, fallback?: string): string[] {
   const list = cmd.targets ?? (cmd.target ? [cmd.target] : fallback ? [fallback] : []);
-  if (list.length === 0) throw new DomainError('no-target', 'name the target ("target") or targets ("targets")', 'target');
-  if (new Set(list).size !== list.length) throw new DomainError('duplicate-target', 'a target is named twice', 'targets');
+  if (list.length === 0) throw new RuleError('no-target', 'name the target ("target") or targets ("targets")', 'target');
+  if (new Set(list).size !== list.length) throw new RuleError('duplicate-target', 'a target is named twice', 'targets');
   return list;
 }
 
 export function opponent(now: Snapshot, id: string, who: CharacterState, field: string): CharacterState {
   const t = getCharacter(now, id, field);
-  if (!t.present) throw new DomainError('not-present', `${t.def.name} is not in this scene`, field);
-  if (t.def.id === who.def.id) throw new DomainError('self-target', `${who.def.name} cannot challenge itself`, field, rule('core', 'The Challenge'));
-  if (t.status === 'dead') throw new DomainError('target-dead', `${t.def.name} is dead`, field, rule('core', 'Injury and Death'));
+  if (!t.present) throw new RuleError('not-present', `${t.def.name} is not in this scene`, field);
+  if (t.def.id === who.def.id) throw new RuleError('self-target', `${who.def.name} cannot challenge itself`, field, rule('core', 'The Challenge'));
+  if (t.status === 'dead') throw new RuleError('target-dead', `${t.def.name} is dead`, field, rule('core', 'Injury and Death'));
   return t;
 }
 
@@ -173,7 +174,7 @@ export function runChallenges(
       });
       const ce = concertedEffort(lead!, rest, plan.actor.skill.name);
       actorSpec = { ...actorSpec, pool: { ...ce.pool, penaltyDice: actorSpec.pool.penaltyDice ?? [] } };
-      notes.push(`${ce.explanation} (${rule('v4', 'Concerted Effort')}).`);
+      notes.push(`${ce.explanation} (${formatCitation(rule('v4', 'Concerted Effort'))}).`);
     }
     const spec: OpposedChallengeSpec = {
       actor: actorSpec,

@@ -1,7 +1,7 @@
 import { periodKey } from '../../time';
 import { cannotAct, getCharacter, type Batch } from '../batch';
 import { isGmCharacter } from '../combatant';
-import { DomainError, rule } from '../errors';
+import { RuleError, rule } from '../errors';
 import type { CharacterState } from '../state';
 
 // Concerted Effort (personae-v4-srd-playing.txt "Concerted Effort").
@@ -17,7 +17,7 @@ export function concerted(b: Batch, who: CharacterState, ids: readonly string[] 
   const section = rule('v4', 'Concerted Effort');
   const key = `concerted|${periodKey(now.clock, 'scene')}`;
   if ((now.usage[key] ?? 0) >= now.options.concertedEffortPerScene) {
-    throw new DomainError(
+    throw new RuleError(
       'concerted-effort-limit',
       now.options.concertedEffortPerScene === 0
         ? 'this table does not use concerted efforts (option concertedEffortPerScene = 0)'
@@ -30,13 +30,13 @@ export function concerted(b: Batch, who: CharacterState, ids: readonly string[] 
   for (const [i, id] of ids.entries()) {
     const field = `concerted[${i}]`;
     const c = getCharacter(now, id, field);
-    if (c.def.id === who.def.id || targets.includes(id) || participants.includes(c)) throw new DomainError('concerted-participant', `${c.def.name} cannot contribute to this concerted effort`, field, section);
+    if (c.def.id === who.def.id || targets.includes(id) || participants.includes(c)) throw new RuleError('concerted-participant', `${c.def.name} cannot contribute to this concerted effort`, field, section);
     const why = cannotAct(now, c);
-    if (why) throw new DomainError(why.code, why.message, field, why.rule);
+    if (why) throw new RuleError(why.code, why.message, field, why.rule);
     participants.push(c);
   }
   for (const [i, c] of participants.entries()) {
-    if (isGmCharacter(c.def)) throw new DomainError('concerted-players-only', `${c.def.name} is not a player-controlled character`, i === 0 ? 'actor' : `concerted[${i - 1}]`, section);
+    if (isGmCharacter(c.def)) throw new RuleError('concerted-players-only', `${c.def.name} is not a player-controlled character`, i === 0 ? 'actor' : `concerted[${i - 1}]`, section);
   }
   return { participants };
 }

@@ -4,7 +4,7 @@ import { getCharacter, type Batch } from '../batch';
 import { findAbility, isGmCharacter, type CombatantAbility } from '../combatant';
 import type { CommandOf, Spend } from '../commands';
 import { defaultUseText, requireCriticals, spend, spendingBank } from '../criticals';
-import { DomainError, rule } from '../errors';
+import { RuleError, rule } from '../errors';
 import type { ChallengeKind } from '../events';
 import { inScope } from '../sides';
 import type { CharacterState, Snapshot } from '../state';
@@ -38,16 +38,16 @@ function defaultSpend(now: Snapshot, s: Spend): Pick<Spending, 'special' | 'byDe
   const none = { steer: 0, automatic: false };
   const use = now.options.criticalDefaultUse;
   if (s.criticals === undefined) {
-    if (s.purpose) throw new DomainError('spend-purpose', 'spend.purpose says what the criticals in spend.criticals are for: give spend.criticals too', 'spend.purpose');
+    if (s.purpose) throw new RuleError('spend-purpose', 'spend.purpose says what the criticals in spend.criticals are for: give spend.criticals too', 'spend.purpose');
     return none;
   }
   if (s.automaticSuccess || s.steer) {
-    throw new DomainError('spend-twice', `spend.criticals follows option criticalDefaultUse (${use}); name automaticSuccess or steer instead, not both`, 'spend.criticals');
+    throw new RuleError('spend-twice', `spend.criticals follows option criticalDefaultUse (${use}); name automaticSuccess or steer instead, not both`, 'spend.criticals');
   }
   if (s.purpose) return { ...none, special: { count: s.criticals, purpose: s.purpose, toGm: use === 'gm-special' } };
   switch (use) {
     case 'gm-special':
-      throw new DomainError(
+      throw new RuleError(
         'spend-purpose',
         'say what the criticals are turned in for (spend.purpose): this table hands criticals to the GM for something special (option criticalDefaultUse = gm-special)',
         'spend.purpose',
@@ -55,13 +55,13 @@ function defaultSpend(now: Snapshot, s: Spend): Pick<Spending, 'special' | 'byDe
       );
     case 'automatic-success':
       if (s.criticals !== 1) {
-        throw new DomainError('spend-count', `one critical makes the challenge an automatic success (option criticalDefaultUse = automatic-success); ${s.criticals} were named`, 'spend.criticals', rule('web', 'Critical Success'));
+        throw new RuleError('spend-count', `one critical makes the challenge an automatic success (option criticalDefaultUse = automatic-success); ${s.criticals} were named`, 'spend.criticals', rule('web', 'Critical Success'));
       }
       return { steer: 0, automatic: true, byDefault: true };
     case 'steer':
       // personae-v4-srd-playing.txt "Critical Success": after the result, a critical steers a failure to a glancing success, no further.
       if (s.criticals > 1) {
-        throw new DomainError('spend-count', `after the dice one critical steers a failure to a glancing success, no further (option criticalDefaultUse = steer); ${s.criticals} were named`, 'spend.criticals', rule('v4', 'Critical Success'));
+        throw new RuleError('spend-count', `after the dice one critical steers a failure to a glancing success, no further (option criticalDefaultUse = steer); ${s.criticals} were named`, 'spend.criticals', rule('v4', 'Critical Success'));
       }
       return { steer: s.criticals, automatic: false };
   }
@@ -75,9 +75,9 @@ export function spending(now: Snapshot, who: CharacterState, s: Spend | undefine
   let ability: Spending['ability'];
   if (s.ability) {
     const a = findAbility(who.def, s.ability);
-    if (!a) throw new DomainError('unknown-ability', `${who.def.name} has no special ability "${s.ability}"`, 'spend.ability');
-    if (a.effect.type !== 'critical-spend') throw new DomainError('ability-spends-nothing', `${a.name} is not used by spending criticals`, 'spend.ability');
-    if (!inScope(a.effect, skill, kind, 'issue')) throw new DomainError('ability-not-applicable', `${a.name} does not apply to this challenge`, 'spend.ability', rule('core', 'What Special Abilities Can Do'));
+    if (!a) throw new RuleError('unknown-ability', `${who.def.name} has no special ability "${s.ability}"`, 'spend.ability');
+    if (a.effect.type !== 'critical-spend') throw new RuleError('ability-spends-nothing', `${a.name} is not used by spending criticals`, 'spend.ability');
+    if (!inScope(a.effect, skill, kind, 'issue')) throw new RuleError('ability-not-applicable', `${a.name} does not apply to this challenge`, 'spend.ability', rule('core', 'What Special Abilities Can Do'));
     ability = a as Spending['ability'];
   }
   const abilityBefore = ability && (ability.effect.feat === 'automatic-success' || ability.effect.feat === 'bonus-result') ? ability.effect.cost : 0;
@@ -86,10 +86,10 @@ export function spending(now: Snapshot, who: CharacterState, s: Spend | undefine
   const before = (s.automaticSuccess || byDefault.automatic ? 1 : 0) + (s.bonus ?? 0) + abilityBefore + (byDefault.special?.count ?? 0);
   const after = (s.extraHits ?? 0) + abilityAfter + steer;
   if (who.readiedSuccess && before > 0) {
-    throw new DomainError('success-readied', `${who.def.name}'s next challenge already succeeds (a critical was spent for it): spend nothing more before rolling`, 'spend', crit);
+    throw new RuleError('success-readied', `${who.def.name}'s next challenge already succeeds (a critical was spent for it): spend nothing more before rolling`, 'spend', crit);
   }
-  if (after > 0 && targets > 1) throw new DomainError('spend-one-target', 'criticals spent on a success go to one target: challenge one target at a time', 'spend', crit);
-  if ((s.extraHits ?? 0) > 0 && kind !== 'attack' && kind !== 'power') throw new DomainError('spend-not-applicable', 'extra hits come only with attacks and harmful powers', 'spend.extraHits', crit);
+  if (after > 0 && targets > 1) throw new RuleError('spend-one-target', 'criticals spent on a success go to one target: challenge one target at a time', 'spend', crit);
+  if ((s.extraHits ?? 0) > 0 && kind !== 'attack' && kind !== 'power') throw new RuleError('spend-not-applicable', 'extra hits come only with attacks and harmful powers', 'spend.extraHits', crit);
   const bank = spendingBank(who);
   requireCriticals(now, bank, before + after, 'spend');
   return {
@@ -149,21 +149,21 @@ export function spendCriticals(b: Batch, command: CommandOf<'spend-criticals'>):
   else {
     who = getCharacter(now, command.actor, 'actor');
     bank = command.from === 'gm' ? 'gm' : spendingBank(who);
-    if (bank === 'gm' && !isGmCharacter(who.def)) throw new DomainError('not-gm-character', `${who.def.name} cannot draw on the GM's pool`, 'from', CRIT);
+    if (bank === 'gm' && !isGmCharacter(who.def)) throw new RuleError('not-gm-character', `${who.def.name} cannot draw on the GM's pool`, 'from', CRIT);
   }
   if (command.purpose) {
     spend(b, bank, command.actor, command.count, command.purpose, use === 'gm-special' ? { toGm: true } : {});
     return;
   }
   if (use === 'gm-special') {
-    throw new DomainError('spend-purpose', 'say what the criticals are turned in for (purpose): this table hands criticals to the GM for something special (option criticalDefaultUse = gm-special)', 'purpose', CRIT);
+    throw new RuleError('spend-purpose', 'say what the criticals are turned in for (purpose): this table hands criticals to the GM for something special (option criticalDefaultUse = gm-special)', 'purpose', CRIT);
   }
   const source = use === 'steer' ? rule('v4', 'Critical Success') : rule('web', 'Critical Success');
-  if (!who) throw new DomainError('needs-character', 'a critical spent for an upcoming challenge is spent by the character who will issue it: name it as the actor', 'actor', source);
+  if (!who) throw new RuleError('needs-character', 'a critical spent for an upcoming challenge is spent by the character who will issue it: name it as the actor', 'actor', source);
   if (command.count !== 1) {
-    throw new DomainError('spend-count', `one critical makes an upcoming challenge succeed (option criticalDefaultUse = ${use}); ${command.count} were named`, 'count', source);
+    throw new RuleError('spend-count', `one critical makes an upcoming challenge succeed (option criticalDefaultUse = ${use}); ${command.count} were named`, 'count', source);
   }
-  if (who.readiedSuccess) throw new DomainError('success-readied', `${who.def.name}'s next challenge already succeeds: a critical was spent for it`, 'type', source);
+  if (who.readiedSuccess) throw new RuleError('success-readied', `${who.def.name}'s next challenge already succeeds: a critical was spent for it`, 'type', source);
   spend(b, bank, command.actor, 1, defaultUseText(now.options), { readies: who.def.id });
 }
 
@@ -171,11 +171,11 @@ export function spendCriticals(b: Batch, command: CommandOf<'spend-criticals'>):
 export function giveCriticals(b: Batch, command: CommandOf<'give-criticals'>): void {
   const now = b.now;
   if (!now.options.criticalsTransferable) {
-    throw new DomainError('criticals-not-transferable', 'this table does not let criticals be given to others (option criticalsTransferable)', 'type', rule('v4', 'Critical Success'));
+    throw new RuleError('criticals-not-transferable', 'this table does not let criticals be given to others (option criticalsTransferable)', 'type', rule('v4', 'Critical Success'));
   }
   const from = command.actor === 'gm' ? 'gm' : spendingBank(getCharacter(now, command.actor, 'actor'));
   const to = command.to === 'gm' ? 'gm' : spendingBank(getCharacter(now, command.to, 'to'));
-  if (from === to) throw new DomainError('give-to-self', 'criticals given to the bank they come from', 'to');
+  if (from === to) throw new RuleError('give-to-self', 'criticals given to the bank they come from', 'to');
   requireCriticals(now, from, command.count, 'count');
   b.emit({ type: 'criticals-given', from, to, count: command.count });
 }

@@ -1,7 +1,7 @@
 import type { Batch } from '../batch';
 import { allows, findPower, findSkill, findWeapon, same, skillUse, weaponWeight, type AttributeKey, type Weapon } from '../combatant';
 import type { CommandOf, DefenseChoice } from '../commands';
-import { DomainError, rule } from '../errors';
+import { RuleError, rule } from '../errors';
 import type { CharacterState, Snapshot } from '../state';
 import { requireTurn, takeAction } from '../turns';
 import { weaponAttribute } from './weapons';
@@ -29,7 +29,7 @@ export function declaredOrAutonomic(now: Snapshot, c: CharacterState, kind: 'par
   if (declared && declared.kind === kind) return declared;
   const auto = allows(c.def, 'autonomic-defense');
   if (auto) return { skill: '', autonomic: auto.name };
-  throw new DomainError(
+  throw new RuleError(
     'active-defense-not-declared',
     `${c.def.name} has not declared an action to ${kind === 'power' ? 'resist with a power' : kind}: an active defense is declared ahead with an action`,
     field,
@@ -39,8 +39,8 @@ export function declaredOrAutonomic(now: Snapshot, c: CharacterState, kind: 'par
 
 export function activePower(now: Snapshot, c: CharacterState, named: string | undefined, declared: { power?: string | undefined }, field: string): Answer {
   const p = findPower(c.def, named ?? declared.power ?? '') ?? c.def.powers.find((x) => x.activeDefense);
-  if (!p) throw new DomainError('unknown-power', `${c.def.name} has no power to defend with`, field);
-  if (!p.activeDefense) throw new DomainError('not-a-defense', `${p.name} is not a power that defends`, field, DEFENSE);
+  if (!p) throw new RuleError('unknown-power', `${c.def.name} has no power to defend with`, field);
+  if (!p.activeDefense) throw new RuleError('not-a-defense', `${p.name} is not a power that defends`, field, DEFENSE);
   return { skill: skillUse(c.def, p.skill, 'power'), attribute: 'power', notes: [`${c.def.name} defends actively with the power ${p.name}: ${p.skill} + Power.`] };
 }
 
@@ -53,7 +53,7 @@ export function attackDefense(now: Snapshot, c: CharacterState, weapon: Weapon, 
     case 'block':
       return passive(c, choice);
     case 'resist':
-      throw new DomainError('defense-not-allowed', 'Resist answers Power and Interaction Challenges, not attacks: dodge, block, or an active defense', 'defense', rule('core', 'Defense'));
+      throw new RuleError('defense-not-allowed', 'Resist answers Power and Interaction Challenges, not attacks: dodge, block, or an active defense', 'defense', rule('core', 'Defense'));
     case 'power': {
       const d = declaredOrAutonomic(now, c, 'power', 'defense');
       return activePower(now, c, cmd.defensePower, d, 'defensePower');
@@ -62,13 +62,13 @@ export function attackDefense(now: Snapshot, c: CharacterState, weapon: Weapon, 
       const d = declaredOrAutonomic(now, c, 'parry', 'defense');
       const name = cmd.defenseSkill ?? (d.skill || c.def.skills.find((s) => s.weapon && findWeapon(c.def, s.weapon)?.range === 'melee')?.name);
       const s = name ? findSkill(c.def, name) : undefined;
-      if (!s || !s.weapon) throw new DomainError('parry-needs-weapon', `${c.def.name} has no weapon skill${name ? ` "${name}"` : ''} to parry with`, 'defenseSkill', DEFENSE);
+      if (!s || !s.weapon) throw new RuleError('parry-needs-weapon', `${c.def.name} has no weapon skill${name ? ` "${name}"` : ''} to parry with`, 'defenseSkill', DEFENSE);
       const w = findWeapon(c.def, s.weapon);
-      if (!w) throw new DomainError('unknown-weapon', `${c.def.name} does not carry ${s.weapon}`, 'defenseSkill');
+      if (!w) throw new RuleError('unknown-weapon', `${c.def.name} does not carry ${s.weapon}`, 'defenseSkill');
       const any = allows(c.def, 'parry-any-weight');
       // Like against like: light parries light, heavy parries heavy (small and one-handed are light).
       if (weaponWeight(w) !== weaponWeight(weapon) && !any) {
-        throw new DomainError(
+        throw new RuleError(
           'illegal-parry',
           `like against like: ${c.def.name}'s ${w.name} (${w.size}, ${weaponWeight(w)}) cannot parry ${weapon.name === 'unarmed' ? 'an unarmed attack' : `a ${weapon.name}`} (${weapon.size}, ${weaponWeight(weapon)})`,
           'defense',
@@ -83,12 +83,12 @@ export function attackDefense(now: Snapshot, c: CharacterState, weapon: Weapon, 
       const d = declaredOrAutonomic(now, c, 'block', 'defense');
       const name = cmd.defenseSkill ?? (d.skill || c.def.skills.find((s) => s.shield)?.name);
       const s = name ? findSkill(c.def, name) : undefined;
-      if (!s || !s.shield) throw new DomainError('block-needs-shield', `${c.def.name} has no shield skill${name ? ` "${name}"` : ''}: blocking with a shield takes its own skill`, 'defenseSkill', DEFENSE);
+      if (!s || !s.shield) throw new RuleError('block-needs-shield', `${c.def.name} has no shield skill${name ? ` "${name}"` : ''}: blocking with a shield takes its own skill`, 'defenseSkill', DEFENSE);
       const sh = c.def.shields.find((x) => same(x.name, s.shield!));
-      if (!sh) throw new DomainError('unknown-shield', `${c.def.name} does not carry ${s.shield}`, 'defenseSkill');
+      if (!sh) throw new RuleError('unknown-shield', `${c.def.name} does not carry ${s.shield}`, 'defenseSkill');
       // Heavy shields block any weapon; light shields only light weapons.
       if (sh.weight === 'light' && weaponWeight(weapon) === 'heavy') {
-        throw new DomainError('illegal-block', `${c.def.name}'s light shield ${sh.name} cannot block a heavy ${weapon.name}`, 'defense', DEFENSE);
+        throw new RuleError('illegal-block', `${c.def.name}'s light shield ${sh.name} cannot block a heavy ${weapon.name}`, 'defense', DEFENSE);
       }
       return { skill: { ...s, unskilled: false }, attribute: s.attribute, notes: [`${c.def.name} blocks with the ${sh.weight} shield ${sh.name}: ${s.name} + ${cap(s.attribute)}.`] };
     }
@@ -102,18 +102,18 @@ export function defend(b: Batch, command: CommandOf<'defend'>): void {
   const section = rule('core', 'Passive vs. Active Defense');
   if (command.kind === 'power') {
     const p = command.power ? findPower(c, command.power) : c.powers.find((x) => x.activeDefense);
-    if (!p) throw new DomainError('unknown-power', `${c.name} has no power${command.power ? ` "${command.power}"` : ''} to defend with`, 'power');
-    if (!p.activeDefense) throw new DomainError('not-a-defense', `${p.name} is not a power that resists or deflects`, 'power', section);
+    if (!p) throw new RuleError('unknown-power', `${c.name} has no power${command.power ? ` "${command.power}"` : ''} to defend with`, 'power');
+    if (!p.activeDefense) throw new RuleError('not-a-defense', `${p.name} is not a power that resists or deflects`, 'power', section);
     takeAction(b, who, `declares an active defense with ${p.name}`);
     b.emit({ type: 'defense-declared', actor: c.id, defense: { kind: 'power', skill: p.skill, power: p.name, round: b.now.combat?.round ?? 0 } });
     return;
   }
   const wanted = command.kind === 'parry' ? 'weapon' : 'shield';
   const skill = command.skill ? findSkill(c, command.skill) : c.skills.find((s) => (wanted === 'weapon' ? s.weapon && findWeapon(c, s.weapon)?.range === 'melee' : s.shield));
-  if (!skill) throw new DomainError('unknown-skill', `${c.name} has no ${wanted} skill${command.skill ? ` "${command.skill}"` : ''} to ${command.kind} with`, 'skill', section);
-  if (command.kind === 'parry' && !skill.weapon) throw new DomainError('parry-needs-weapon', `${skill.name} is not a weapon skill: parrying takes a weapon`, 'skill', section);
+  if (!skill) throw new RuleError('unknown-skill', `${c.name} has no ${wanted} skill${command.skill ? ` "${command.skill}"` : ''} to ${command.kind} with`, 'skill', section);
+  if (command.kind === 'parry' && !skill.weapon) throw new RuleError('parry-needs-weapon', `${skill.name} is not a weapon skill: parrying takes a weapon`, 'skill', section);
   if (command.kind === 'block' && !skill.shield) {
-    throw new DomainError('block-needs-shield', `${skill.name} is not a shield skill: blocking actively takes a separate shield skill`, 'skill', section);
+    throw new RuleError('block-needs-shield', `${skill.name} is not a shield skill: blocking actively takes a separate shield skill`, 'skill', section);
   }
   takeAction(b, who, `declares an active defense: ${command.kind} with ${skill.name}`);
   b.emit({ type: 'defense-declared', actor: c.id, defense: { kind: command.kind, skill: skill.name, round: b.now.combat?.round ?? 0 } });

@@ -3,7 +3,7 @@ import { escalationOrder, STAGE_LABEL, type Stage } from '../../time';
 import { cannotAct, getCharacter, type Batch } from '../batch';
 import { endEncounter } from '../clockwork';
 import type { CommandOf } from '../commands';
-import { DomainError, rule } from '../errors';
+import { RuleError, rule } from '../errors';
 import { applyStatusNow } from '../health';
 import { actionOrder } from '../order';
 import { beginRound } from '../turns';
@@ -17,10 +17,10 @@ export function escalate(b: Batch, command: CommandOf<'escalate'>, dice: DiceSou
   const i = steps.indexOf(from);
   const j = steps.indexOf(command.to);
   const source = now.options.escalation === 'srd-v4' ? rule('v4', 'The Challenge') : rule('core', 'Escalation');
-  if (j < 0) throw new DomainError('unknown-stage', `a ${STAGE_LABEL[command.to]} is not a step of escalation ${now.options.escalation}`, 'to', source);
-  if (j <= i) throw new DomainError('not-an-escalation', `the ${STAGE_LABEL[from]} is already at or past a ${STAGE_LABEL[command.to]}`, 'to', source);
+  if (j < 0) throw new RuleError('unknown-stage', `a ${STAGE_LABEL[command.to]} is not a step of escalation ${now.options.escalation}`, 'to', source);
+  if (j <= i) throw new RuleError('not-an-escalation', `the ${STAGE_LABEL[from]} is already at or past a ${STAGE_LABEL[command.to]}`, 'to', source);
   if (j > i + 1 && !now.options.escalationMaySkip) {
-    throw new DomainError(
+    throw new RuleError(
       'escalation-order',
       `a ${STAGE_LABEL[from]} escalates to a ${STAGE_LABEL[steps[i + 1]!]} first (${steps.join(' -> ')}; option escalationMaySkip)`,
       'to',
@@ -30,7 +30,7 @@ export function escalate(b: Batch, command: CommandOf<'escalate'>, dice: DiceSou
   if (command.actor !== 'gm') {
     const who = getCharacter(now, command.actor, 'actor');
     const why = cannotAct(now, who);
-    if (why) throw new DomainError(why.code, why.message, 'actor', why.rule);
+    if (why) throw new RuleError(why.code, why.message, 'actor', why.rule);
   }
   enterStage(b, command.actor, command.to, dice, command.orderDice, command.orderSkills);
 }
@@ -56,12 +56,12 @@ export function enterStage(b: Batch, by: string, to: Stage, dice: DiceSource, or
 export function deescalate(b: Batch, command: CommandOf<'de-escalate'>): void {
   const now = b.now;
   if (now.options.escalation !== 'srd-v4') {
-    throw new DomainError('de-escalation', 'only escalation srd-v4 de-escalates an encounter; end the encounter instead', 'type', rule('v4', 'The Challenge'));
+    throw new RuleError('de-escalation', 'only escalation srd-v4 de-escalates an encounter; end the encounter instead', 'type', rule('v4', 'The Challenge'));
   }
   const steps = escalationOrder(now.options);
   const from = now.clock.stage;
   if (steps.indexOf(command.to) >= steps.indexOf(from)) {
-    throw new DomainError('not-a-de-escalation', `a ${STAGE_LABEL[from]} cannot de-escalate to a ${STAGE_LABEL[command.to]}`, 'to');
+    throw new RuleError('not-a-de-escalation', `a ${STAGE_LABEL[from]} cannot de-escalate to a ${STAGE_LABEL[command.to]}`, 'to');
   }
   if (command.to === 'scene') {
     endEncounter(b);
@@ -77,6 +77,6 @@ function endEncounterRound(b: Batch): void {
 }
 
 export function finishEncounter(b: Batch): void {
-  if (b.now.clock.stage === 'scene') throw new DomainError('no-encounter', 'there is no encounter to end', 'type');
+  if (b.now.clock.stage === 'scene') throw new RuleError('no-encounter', 'there is no encounter to end', 'type');
   endEncounter(b);
 }

@@ -1,8 +1,9 @@
+import { formatCitation } from '@personae/core';
 import type { DiceSource } from '@personae/dice';
 import { cannotAct, getCharacter, type Batch } from '../batch';
 import type { CombatantAbility } from '../combatant';
 import { GM_COMMANDS, type EncounterCommand } from '../commands';
-import { DomainError, rule } from '../errors';
+import { RuleError, rule } from '../errors';
 import { inScope } from '../sides';
 import type { CharacterState, FollowUp, Snapshot } from '../state';
 import { requireTurn } from '../turns';
@@ -49,7 +50,7 @@ export function settleFollowUp(b: Batch, cmd: EncounterCommand): void {
   const byGm = GM_COMMANDS.includes(cmd.type) || cmd.actor === 'gm';
   const owed = f.kind === 'taunt' && issuer !== undefined && reactor !== undefined && cannotAct(now, issuer) === null && reactor.present && reactor.status !== 'dead';
   if (owed && !byGm) {
-    throw new DomainError(
+    throw new RuleError(
       'attack-owed',
       `${issuer.def.name} owes ${reactor.def.name} an immediate Attack Challenge (${f.ability}): it is made before anything else`,
       'type',
@@ -65,7 +66,7 @@ export function requireTurnOrFollowUp(b: Batch, cmd: EncounterCommand, field: st
   if (!followUpTaken(b.now, cmd)) return requireTurn(b, cmd.actor, field);
   const who = getCharacter(b.now, cmd.actor, field);
   const why = cannotAct(b.now, who);
-  if (why) throw new DomainError(why.code, why.message, field, why.rule);
+  if (why) throw new RuleError(why.code, why.message, field, why.rule);
   return who;
 }
 
@@ -98,7 +99,7 @@ export function afterInteractionWon(b: Batch, who: CharacterState, target: Chara
 /** The note a follow-up challenge carries in the log. */
 export function followUpNote(now: Snapshot, f: FollowUp): string {
   const name = (id: string) => now.characters[id]?.def.name ?? id;
-  if (f.kind === 'taunt') return `${name(f.actor)} answers ${name(f.owner)}'s ${f.ability} with an immediate Attack Challenge, out of turn and without spending an action (${FOLLOW_UP_RULE}).`;
+  if (f.kind === 'taunt') return `${name(f.actor)} answers ${name(f.owner)}'s ${f.ability} with an immediate Attack Challenge, out of turn and without spending an action (${formatCitation(FOLLOW_UP_RULE)}).`;
   const r = f.reroll!;
-  return `Follow-up challenge from ${f.ability} (${FOLLOW_UP_RULE}): ${name(f.reactor)} must reroll ${r.dice === 1 ? 'one die' : `${r.dice} dice`} of its answer${r.mayTouchHighest ? '' : ' (not the highest)'}, keeping the ${r.keep} result; it spends no further action.`;
+  return `Follow-up challenge from ${f.ability} (${formatCitation(FOLLOW_UP_RULE)}): ${name(f.reactor)} must reroll ${r.dice === 1 ? 'one die' : `${r.dice} dice`} of its answer${r.mayTouchHighest ? '' : ' (not the highest)'}, keeping the ${r.keep} result; it spends no further action.`;
 }

@@ -1,8 +1,9 @@
+import { formatCitation } from '@personae/core';
 import type { DiceSource } from '@personae/dice';
 import { getCharacter, type Batch } from '../batch';
 import { skillUse, type SkillUse } from '../combatant';
 import type { CommandOf } from '../commands';
-import { DomainError, rule } from '../errors';
+import { RuleError, rule } from '../errors';
 import { requireTurn, takeAction } from '../turns';
 import { cap, runChallenges, type Plan } from './challenge';
 import { spending } from './critical-spending';
@@ -18,11 +19,11 @@ export function inquire(b: Batch, cmd: CommandOf<'inquire'>, dice: DiceSource): 
   const now = b.now;
   const who = requireTurn(b, cmd.actor, 'actor');
   const target = getCharacter(now, cmd.target, 'target');
-  if (target.def.id === who.def.id) throw new DomainError('self-target', 'a character knows what it knows', 'target');
+  if (target.def.id === who.def.id) throw new RuleError('self-target', 'a character knows what it knows', 'target');
   const section = rule('core', 'What Your Character Knows');
   if (!cmd.hidden) {
     takeAction(b, who, `asks about ${target.def.name}`, false);
-    b.emit({ type: 'virtual-answered', actor: who.def.id, target: target.def.id, question: cmd.question, explanation: `${target.def.name} did nothing to hide it: the answer is given, no roll (${section}).` });
+    b.emit({ type: 'virtual-answered', actor: who.def.id, target: target.def.id, question: cmd.question, explanation: `${target.def.name} did nothing to hide it: the answer is given, no roll (${formatCitation(section)}).` });
     return;
   }
   const skill: SkillUse = cmd.skill ? { ...skillUse(who.def, cmd.skill, 'knowledge'), attribute: 'knowledge' } : { name: 'one die', dice: 1, attribute: 'knowledge', unskilled: false };
@@ -32,7 +33,7 @@ export function inquire(b: Batch, cmd: CommandOf<'inquire'>, dice: DiceSource): 
     kind: 'virtual',
     who,
     target,
-    actor: { skill, attribute: 'knowledge', notes: [`What ${who.def.name} knows (${section}): ${skill.name === 'one die' ? 'one die' : skill.name} + Knowledge.`] },
+    actor: { skill, attribute: 'knowledge', notes: [`What ${who.def.name} knows (${formatCitation(section)}): ${skill.name === 'one die' ? 'one die' : skill.name} + Knowledge.`] },
     reactor: { skill: reactorSkill, attribute: reactorSkill.attribute, notes: [`${target.def.name} hid it: ${reactorSkill.name === 'one die' ? 'one die' : reactorSkill.name} + ${cap(reactorSkill.attribute)}.`] },
     purpose: `learn "${cmd.question}"`,
   };

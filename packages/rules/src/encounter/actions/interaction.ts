@@ -1,9 +1,10 @@
+import { formatCitation } from '@personae/core';
 import type { DiceSource } from '@personae/dice';
 import { resolveSubsequent } from '../../challenge';
 import type { Batch } from '../batch';
 import { same, skillUse, type AttributeKey } from '../combatant';
 import type { CommandOf } from '../commands';
-import { DomainError, rule } from '../errors';
+import { RuleError, rule } from '../errors';
 import type { CharacterState } from '../state';
 import { takeAction } from '../turns';
 import { afterInteractionWon, requireTurnOrFollowUp } from './follow-up';
@@ -29,7 +30,7 @@ function interactSubsequent(b: Batch, cmd: CommandOf<'interact'>, who: Character
   const now = b.now;
   const option = now.options.nonViolentExtended;
   if (option !== 'subsequent-challenges') {
-    throw new DomainError(
+    throw new RuleError(
       'subsequent-not-used',
       `this table resolves extended non-violent challenges ${option === 'health-track' ? 'with a resolve track' : 'as separate challenges'} (option nonViolentExtended = ${option}): each interaction is rolled afresh`,
       'subsequent',
@@ -37,23 +38,23 @@ function interactSubsequent(b: Batch, cmd: CommandOf<'interact'>, who: Character
     );
   }
   if (now.clock.stage !== 'non-violent') {
-    throw new DomainError('not-non-violent', `subsequent challenges carry on an extended challenge in a non-violent encounter; this is a ${now.clock.stage === 'scene' ? 'scene' : `${now.clock.stage} encounter`}`, 'subsequent', NON_VIOLENT);
+    throw new RuleError('not-non-violent', `subsequent challenges carry on an extended challenge in a non-violent encounter; this is a ${now.clock.stage === 'scene' ? 'scene' : `${now.clock.stage} encounter`}`, 'subsequent', NON_VIOLENT);
   }
   const section = rule('core', 'Subsequent vs. Additional Challenges');
   const last = now.lastChallenge;
   if (!last || last.kind !== 'interaction' || last.actor !== who.def.id || last.reactor !== target.def.id || last.encounter !== now.clock.encounter) {
-    throw new DomainError(
+    throw new RuleError(
       'no-initial-challenge',
       `a subsequent challenge follows at once an Interaction Challenge ${who.def.name} issued to ${target.def.name} in this encounter, and the last challenge at the table was not one`,
       'subsequent',
       section,
     );
   }
-  if (!same(last.skill, cmd.skill)) throw new DomainError('subsequent-skill', `the initial challenge was issued with ${last.skill}; a subsequent one carries on with the same roll`, 'skill', section);
+  if (!same(last.skill, cmd.skill)) throw new RuleError('subsequent-skill', `the initial challenge was issued with ${last.skill}; a subsequent one carries on with the same roll`, 'skill', section);
   const extra = NOT_IN_SUBSEQUENT.find((f) => cmd[f] !== undefined);
-  if (extra) throw new DomainError('subsequent-fixed', `a subsequent challenge compares the next-highest dice of the roll already made: "${extra}" cannot be given`, extra, section);
+  if (extra) throw new RuleError('subsequent-fixed', `a subsequent challenge compares the next-highest dice of the roll already made: "${extra}" cannot be given`, extra, section);
   if (last.result.actor.dice.length < 2) {
-    throw new DomainError('no-dice-left', `${who.def.name} has no next-highest die left in that roll to issue a subsequent challenge with`, 'subsequent', section);
+    throw new RuleError('no-dice-left', `${who.def.name} has no next-highest die left in that roll to issue a subsequent challenge with`, 'subsequent', section);
   }
   takeAction(b, who, `presses on against ${target.def.name} with a subsequent challenge`);
   const result = resolveSubsequent(last.result, now.options);
@@ -67,7 +68,7 @@ function interactSubsequent(b: Batch, cmd: CommandOf<'interact'>, who: Character
     purpose: cmd.purpose ?? `press on against ${target.def.name}`,
     result,
     notes: [
-      `Subsequent challenge (${section}; option nonViolentExtended = subsequent-challenges): the next-highest dice of the previous roll, with the same modifiers.`,
+      `Subsequent challenge (${formatCitation(section)}; option nonViolentExtended = subsequent-challenges): the next-highest dice of the previous roll, with the same modifiers.`,
       'The natural 10s of that roll were counted when it was made: no critical is banked again.',
     ],
   });
@@ -99,7 +100,7 @@ export function interact(b: Batch, cmd: CommandOf<'interact'>, dice: DiceSource)
   }
   const track = now.options.nonViolentExtended === 'health-track' && now.clock.stage === 'non-violent';
   if (track && target.resolve?.encounter === now.clock.encounter && target.resolve.yielded) {
-    throw new DomainError('yielded', `${target.def.name} has already yielded in this encounter (option nonViolentExtended = health-track)`, 'target', NON_VIOLENT);
+    throw new RuleError('yielded', `${target.def.name} has already yielded in this encounter (option nonViolentExtended = health-track)`, 'target', NON_VIOLENT);
   }
   const skill = skillUse(who.def, cmd.skill, cmd.attribute ?? 'competence');
   const attribute = cmd.attribute ?? skill.attribute;

@@ -1,6 +1,6 @@
 import type { Batch } from '../batch';
 import type { CommandOf } from '../commands';
-import { DomainError, rule } from '../errors';
+import { RuleError, rule } from '../errors';
 import type { Place, Snapshot } from '../state';
 import { requireTurn } from '../turns';
 
@@ -15,10 +15,10 @@ function destination(now: Snapshot, to: CommandOf<'move'>['to']): { to?: Place }
   if (to === undefined) return {};
   const section = rule('core', 'Distance and Location');
   if (now.options.distance === 'grid' && typeof to === 'string') {
-    throw new DomainError('distance-form', `this table tracks distance on a grid (option distance = grid): give the destination as coordinates { x, y }, not "${to}"`, 'to', section);
+    throw new RuleError('distance-form', `this table tracks distance on a grid (option distance = grid): give the destination as coordinates { x, y }, not "${to}"`, 'to', section);
   }
   if (now.options.distance === 'relative' && typeof to !== 'string') {
-    throw new DomainError(
+    throw new RuleError(
       'distance-form',
       `this table tracks distance in relative terms (option distance = relative): give the destination as a word such as "close", "adjacent", "very near" or "pretty far", not coordinates`,
       'to',
@@ -39,7 +39,7 @@ export function move(b: Batch, command: CommandOf<'move'>): void {
   const turn = now.combat.turn;
   // personae-core-2011.txt "The Action Order, and Actions": a move, and an action that may be a second move.
   if (turn.moves >= 1 && turn.actionUsed) {
-    throw new DomainError('no-moves-left', `${who.def.name} has moved and used the turn's action`, 'type', rule('core', 'The Action Order, and Actions'));
+    throw new RuleError('no-moves-left', `${who.def.name} has moved and used the turn's action`, 'type', rule('core', 'The Action Order, and Actions'));
   }
   b.emit({ type: 'moved', actor: who.def.id, usesAction: turn.moves >= 1, ...(command.description ? { description: command.description } : {}), ...where });
 }

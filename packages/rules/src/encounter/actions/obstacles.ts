@@ -1,5 +1,6 @@
+import { formatCitation } from '@personae/core';
 import { findSkill, obstaclePool, type SkillUse } from '../combatant';
-import { DomainError, rule } from '../errors';
+import { RuleError, rule } from '../errors';
 import { sustainsHits } from '../health';
 import type { CharacterState, Snapshot } from '../state';
 import { cap, type Answer } from './challenge';
@@ -16,7 +17,7 @@ export function obstacleAnswer(now: Snapshot, c: CharacterState, named: string |
   let skill: SkillUse | undefined = obstaclePool(c.def);
   if (named !== undefined) {
     const found = findSkill(c.def, named);
-    if (!found || !c.def.skills.includes(found)) throw new DomainError('unknown-skill', `${c.def.name} has no skill "${named}" to answer with`, field, OBSTACLES);
+    if (!found || !c.def.skills.includes(found)) throw new RuleError('unknown-skill', `${c.def.name} has no skill "${named}" to answer with`, field, OBSTACLES);
     skill = { ...found, unskilled: false };
   }
   const o = c.def.obstacle!;
@@ -26,6 +27,6 @@ export function obstacleAnswer(now: Snapshot, c: CharacterState, named: string |
   return {
     skill: skill!,
     attribute: skill!.attribute,
-    notes: [`${c.def.name}, ${o.kind === 'hazard' ? 'a hazard' : 'an obstacle'} (${OBSTACLES}), answers with ${skill!.name}: ${skill!.dice} dice + ${cap(skill!.attribute)}. ${health}`],
+    notes: [`${c.def.name}, ${o.kind === 'hazard' ? 'a hazard' : 'an obstacle'} (${formatCitation(OBSTACLES)}), answers with ${skill!.name}: ${skill!.dice} dice + ${cap(skill!.attribute)}. ${health}`],
   };
 }

@@ -5,7 +5,7 @@ import { getCharacter, type Batch } from '../batch';
 import { allows, findPower, skillUse, type CombatantPower } from '../combatant';
 import type { CommandOf, DefenseChoice } from '../commands';
 import { spend } from '../criticals';
-import { DomainError, rule } from '../errors';
+import { RuleError, rule } from '../errors';
 import { heal, inflict } from '../health';
 import { buildSide } from '../sides';
 import type { CharacterState, Snapshot } from '../state';
@@ -31,7 +31,7 @@ function powerDefense(now: Snapshot, c: CharacterState, cmd: CommandOf<'power'>)
     case 'block': {
       const ability = allows(c.def, choice === 'dodge' ? 'dodge-powers' : 'block-powers');
       if (!ability) {
-        throw new DomainError(`no-${choice === 'dodge' ? 'dodging' : 'blocking'}-powers`, `${c.def.name} cannot ${choice} a supernatural attack without a power or special ability that allows it`, 'defense', section);
+        throw new RuleError(`no-${choice === 'dodge' ? 'dodging' : 'blocking'}-powers`, `${c.def.name} cannot ${choice} a supernatural attack without a power or special ability that allows it`, 'defense', section);
       }
       const p = passive(c, choice);
       return { ...p, notes: [...p.notes, `${ability.name} allows it.`] };
@@ -42,7 +42,7 @@ function powerDefense(now: Snapshot, c: CharacterState, cmd: CommandOf<'power'>)
     }
     case 'parry':
     case 'shield':
-      throw new DomainError('defense-not-allowed', `${c.def.name} cannot ${choice === 'parry' ? 'parry' : 'block'} a power: it is resisted`, 'defense', section);
+      throw new RuleError('defense-not-allowed', `${c.def.name} cannot ${choice === 'parry' ? 'parry' : 'block'} a power: it is resisted`, 'defense', section);
   }
 }
 
@@ -69,10 +69,10 @@ export function power(b: Batch, cmd: CommandOf<'power'>, dice: DiceSource): void
   const now = b.now;
   const who = requireTurnOrFollowUp(b, cmd, 'actor');
   const p = findPower(who.def, cmd.power);
-  if (!p) throw new DomainError('unknown-power', `${who.def.name} has no power "${cmd.power}"`, 'power');
+  if (!p) throw new RuleError('unknown-power', `${who.def.name} has no power "${cmd.power}"`, 'power');
   const ids = targetsOf(cmd, p.kind === 'harm' ? undefined : who.def.id);
   if (ids.length > p.targets) {
-    throw new DomainError('too-many-targets', `${p.name} affects ${p.targets} target${p.targets === 1 ? '' : 's'}, ${ids.length} named`, 'targets', rule('core', 'The Framework of Advancement'));
+    throw new RuleError('too-many-targets', `${p.name} affects ${p.targets} target${p.targets === 1 ? '' : 's'}, ${ids.length} named`, 'targets', rule('core', 'The Framework of Advancement'));
   }
   const challenged = p.challenge ?? p.kind === 'harm';
   const what = `uses ${p.name}`;
@@ -85,10 +85,10 @@ export function power(b: Batch, cmd: CommandOf<'power'>, dice: DiceSource): void
     }
     const targets = ids.map((id, i) => {
       const t = getCharacter(now, id, cmd.targets ? `targets[${i}]` : 'target');
-      if (!t.present) throw new DomainError('not-present', `${t.def.name} is not in this scene`, 'target');
+      if (!t.present) throw new RuleError('not-present', `${t.def.name} is not in this scene`, 'target');
       return t;
     });
-    if (cmd.spend) throw new DomainError('spend-not-applicable', `${p.name} is used without a challenge: no criticals to spend on it`, 'spend');
+    if (cmd.spend) throw new RuleError('spend-not-applicable', `${p.name} is used without a challenge: no criticals to spend on it`, 'spend');
     const actorSide = buildSide(now, { who, skill: skillUse(who.def, p.skill, 'power'), attribute: 'power', role: 'issue', kind: 'power', abilities: cmd.abilities ?? [] }, 'abilities');
     checkAbilityLimit(b, who, actorSide.chosen, 'abilities');
     checkAbilityUses(now, who, actorSide.chosen, 'abilities');

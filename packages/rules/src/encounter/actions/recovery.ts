@@ -1,10 +1,11 @@
+import { formatCitation } from '@personae/core';
 import type { DiceSource } from '@personae/dice';
 import { resolveChallenge, type OpposedChallengeSpec } from '../../challenge';
 import { getCharacter, type Batch } from '../batch';
 import { skillUse } from '../combatant';
 import type { CommandOf } from '../commands';
 import { bankCriticals } from '../criticals';
-import { DomainError, rule } from '../errors';
+import { RuleError, rule } from '../errors';
 import { applyStatusNow, talliedStatus } from '../health';
 import { ladder, STATUS_LABEL, threshold } from '../injury';
 import { buildSide } from '../sides';
@@ -22,23 +23,23 @@ export function recover(b: Batch, cmd: CommandOf<'recover'>, dice: DiceSource): 
   const now = b.now;
   const section = rule('core', 'Healing and Recovery');
   const id = cmd.target ?? cmd.actor;
-  if (cmd.actor !== 'gm' && id !== cmd.actor) throw new DomainError('recover-self', 'a character attempts its own recovery; others may assist', 'target', section);
+  if (cmd.actor !== 'gm' && id !== cmd.actor) throw new RuleError('recover-self', 'a character attempts its own recovery; others may assist', 'target', section);
   const who = getCharacter(now, id, 'target');
   const scene = now.clock.scene;
   const status = talliedStatus(now, who);
-  if (status === 'dead') throw new DomainError('cannot-recover', `${who.def.name} is dead`, 'target', section);
-  if (who.hits === 0) throw new DomainError('nothing-to-recover', `${who.def.name} has no hits to recover from`, 'target', section);
-  if (who.lastRecoveryScene === scene) throw new DomainError('recovery-once-per-scene', `${who.def.name} has already attempted recovery this scene`, 'type', section);
+  if (status === 'dead') throw new RuleError('cannot-recover', `${who.def.name} is dead`, 'target', section);
+  if (who.hits === 0) throw new RuleError('nothing-to-recover', `${who.def.name} has no hits to recover from`, 'target', section);
+  if (who.lastRecoveryScene === scene) throw new RuleError('recovery-once-per-scene', `${who.def.name} has already attempted recovery this scene`, 'type', section);
   if (now.clock.stage === 'violent') {
     if (status !== 'unharmed' && status !== 'injured') {
-      throw new DomainError('recovery-during-violence', `${who.def.name} is ${STATUS_LABEL[status]}: during a violent encounter only a character no worse than Injured may attempt recovery`, 'type', section);
+      throw new RuleError('recovery-during-violence', `${who.def.name} is ${STATUS_LABEL[status]}: during a violent encounter only a character no worse than Injured may attempt recovery`, 'type', section);
     }
     if (cmd.actor !== 'gm') requireTurn(b, id, 'actor');
   }
   if (who.recoverFromScene > scene) {
-    throw new DomainError('recovery-too-soon', `${who.def.name} may next attempt recovery in scene ${who.recoverFromScene} (this is scene ${scene})`, 'type', section);
+    throw new RuleError('recovery-too-soon', `${who.def.name} may next attempt recovery in scene ${who.recoverFromScene} (this is scene ${scene})`, 'type', section);
   }
-  if (status === 'dying' && !who.stabilized) throw new DomainError('not-stabilized', `${who.def.name} is Dying and must be stabilized first`, 'target', section);
+  if (status === 'dying' && !who.stabilized) throw new RuleError('not-stabilized', `${who.def.name} is Dying and must be stabilized first`, 'target', section);
   const skill = skillUse(who.def, 'Recovery', 'stature');
   const helpers = assistants(b, who, cmd.assistants, [], 'recovery', skill.name);
   const actorSide = buildSide(now, { who, skill, attribute: 'stature', role: 'issue', kind: 'recovery', abilities: cmd.abilities ?? [], ...(cmd.dice?.actor ? { given: cmd.dice.actor } : {}) }, 'abilities');
@@ -69,7 +70,7 @@ export function recover(b: Batch, cmd: CommandOf<'recover'>, dice: DiceSource): 
     reactorSkill: `${gmDice} GM ${gmDice === 1 ? 'die' : 'dice'}`,
     purpose: `recover from ${who.hits} hit(s) (${STATUS_LABEL[status]})`,
     result,
-    notes: [`Recovery Challenge (${section}): ${who.def.name} rolls ${skill.unskilled ? 'one die' : skill.name} + Stature against the GM's ${gmDice} dice + ${who.hits} hits sustained.`, ...actorSide.notes],
+    notes: [`Recovery Challenge (${formatCitation(section)}): ${who.def.name} rolls ${skill.unskilled ? 'one die' : skill.name} + Stature against the GM's ${gmDice} dice + ${who.hits} hits sustained.`, ...actorSide.notes],
   });
   bankCriticals(b, who, result.criticals.actor, 'natural 10s in a recovery challenge');
   bankCriticals(b, 'gm', result.criticals.reactor, "the GM's natural 10s against a recovery");

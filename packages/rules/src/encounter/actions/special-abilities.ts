@@ -1,7 +1,7 @@
 import { inEncounter, periodKey } from '../../time';
 import type { Batch } from '../batch';
 import { same, type CombatantAbility } from '../combatant';
-import { DomainError, rule } from '../errors';
+import { RuleError, rule } from '../errors';
 import { checkOneSpecialAbility } from '../sides';
 import type { CharacterState, Snapshot } from '../state';
 
@@ -28,7 +28,7 @@ export function checkAbilityLimit(b: Batch, who: CharacterState, chosen: readonl
   if (names.length === 0 || key === null) return;
   const used = now.combat!.abilityUse[who.def.id];
   if (used && used.startsWith(`${key}|`) && !same(used.slice(key.length + 1), names[0]!)) {
-    throw new DomainError(
+    throw new RuleError(
       'second-special-ability',
       `${who.def.name} already benefited from ${used.slice(key.length + 1)} this turn; ${names[0]} would be a second special ability (only Qualities are always in effect)`,
       field,
@@ -46,7 +46,7 @@ export function checkAbilityUses(now: Snapshot, who: CharacterState, chosen: rea
   for (const a of chosen) {
     const key = limitKey(now, who, a);
     if (key && (now.usage[key] ?? 0) >= a.limit!.times) {
-      throw new DomainError('ability-limit', `${who.def.name} has used ${a.name} ${a.limit!.times === 1 ? 'once' : `${a.limit!.times} times`} this ${a.limit!.per} already`, field, rule('core', 'Special Ability Identifiers'));
+      throw new RuleError('ability-limit', `${who.def.name} has used ${a.name} ${a.limit!.times === 1 ? 'once' : `${a.limit!.times} times`} this ${a.limit!.per} already`, field, rule('core', 'Special Ability Identifiers'));
     }
   }
 }

@@ -1,6 +1,6 @@
 import { getCharacter, type Batch } from '../batch';
 import type { CommandOf } from '../commands';
-import { DomainError, rule } from '../errors';
+import { RuleError, rule } from '../errors';
 import { talliedStatus } from '../health';
 import type { Snapshot } from '../state';
 import { requireTurn, takeAction } from '../turns';
@@ -14,11 +14,11 @@ export function stabilize(b: Batch, command: CommandOf<'stabilize'>): void {
   const who = requireTurn(b, command.actor, 'actor');
   const target = getCharacter(now, command.target, 'target');
   const section = rule('core', 'Injury and Death');
-  if (target.def.id === who.def.id) throw new DomainError('stabilize-self', 'stabilizing is done by another individual', 'target', section);
-  if (target.status === 'dead') throw new DomainError('target-dead', `${target.def.name} is already dead`, 'target', section);
+  if (target.def.id === who.def.id) throw new RuleError('stabilize-self', 'stabilizing is done by another individual', 'target', section);
+  if (target.status === 'dead') throw new RuleError('target-dead', `${target.def.name} is already dead`, 'target', section);
   const tallied = target.status === 'dying' || tallyStatus(now, target.def.id) === 'dying';
-  if (!tallied) throw new DomainError('not-dying', `${target.def.name} is not Dying`, 'target', section);
-  if (target.stabilized) throw new DomainError('already-stabilized', `${target.def.name} is already stabilized`, 'target', section);
+  if (!tallied) throw new RuleError('not-dying', `${target.def.name} is not Dying`, 'target', section);
+  if (target.stabilized) throw new RuleError('already-stabilized', `${target.def.name} is already stabilized`, 'target', section);
   takeAction(b, who, `stabilizes ${target.def.name}`);
   b.emit({ type: 'stabilized', by: who.def.id, target: target.def.id });
 }

@@ -3,7 +3,7 @@ import { getCharacter, type Batch } from '../batch';
 import { endEncounter } from '../clockwork';
 import type { CommandOf } from '../commands';
 import { obstaclePool, type Combatant } from '../combatant';
-import { DomainError, rule } from '../errors';
+import { RuleError, rule } from '../errors';
 import { applyStatusNow, statusesAtOnce } from '../health';
 
 /** The GM's commands that set up the table and say who is at it, and the end of a session. */
@@ -11,7 +11,7 @@ import { applyStatusNow, statusesAtOnce } from '../health';
 /** An obstacle needs a pool to roll (personae-core-2011.txt "Obstacles"). */
 function checkObstacle(c: Combatant, field: string): void {
   if (c.obstacle && !obstaclePool(c)) {
-    throw new DomainError('obstacle-without-pool', `${c.name} is ${c.obstacle.kind === 'hazard' ? 'a hazard' : 'an obstacle'}: give it a pool as its first skill (dice and attribute)`, `${field}.skills`, rule('core', 'Obstacles'));
+    throw new RuleError('obstacle-without-pool', `${c.name} is ${c.obstacle.kind === 'hazard' ? 'a hazard' : 'an obstacle'}: give it a pool as its first skill (dice and attribute)`, `${field}.skills`, rule('core', 'Obstacles'));
   }
 }
 
@@ -20,8 +20,8 @@ export function setUp(b: Batch, command: CommandOf<'set-up'>): void {
   const ids = new Set<string>();
   for (const [i, c] of command.characters.entries()) {
     checkObstacle(c, `characters[${i}]`);
-    if (c.id === 'gm') throw new DomainError('reserved-id', '"gm" is reserved for the GM', `characters[${i}].id`);
-    if (ids.has(c.id)) throw new DomainError('duplicate-character', `two characters have the id "${c.id}"`, `characters[${i}].id`);
+    if (c.id === 'gm') throw new RuleError('reserved-id', '"gm" is reserved for the GM', `characters[${i}].id`);
+    if (ids.has(c.id)) throw new RuleError('duplicate-character', `two characters have the id "${c.id}"`, `characters[${i}].id`);
     ids.add(c.id);
   }
   b.emit({ type: 'set-up', title: command.title, options, characters: command.characters });
@@ -32,7 +32,7 @@ export function configure(b: Batch, command: CommandOf<'configure'>): void {
   try {
     options = tableOptions(command.options.preset, command.options.options);
   } catch (e) {
-    if (e instanceof OptionError) throw new DomainError('invalid-option', e.message, `options.options.${e.option}`);
+    if (e instanceof OptionError) throw new RuleError('invalid-option', e.message, `options.options.${e.option}`);
     throw e;
   }
   b.emit({ type: 'options-changed', options });
@@ -47,7 +47,7 @@ export function updateCharacter(b: Batch, command: CommandOf<'update-character'>
 
 export function join(b: Batch, command: CommandOf<'join'>): void {
   const now = b.now;
-  if (now.characters[command.character.id]?.present) throw new DomainError('already-present', `${command.character.id} is already at the table`, 'character.id');
+  if (now.characters[command.character.id]?.present) throw new RuleError('already-present', `${command.character.id} is already at the table`, 'character.id');
   checkObstacle(command.character, 'character');
   b.emit({ type: 'character-joined', character: command.character });
   if (now.combat && !command.character.obstacle) b.emit({ type: 'order-changed', order: [...now.combat.order, command.character.id], reason: `${command.character.name} joins at the end of the order` });
@@ -60,7 +60,7 @@ export function leave(b: Batch, command: CommandOf<'leave'>): void {
 
 export function endSession(b: Batch): void {
   const now = b.now;
-  if (now.betweenSessions) throw new DomainError('between-sessions', `session ${now.clock.session} has already ended`, 'type');
+  if (now.betweenSessions) throw new RuleError('between-sessions', `session ${now.clock.session} has already ended`, 'type');
   if (now.clock.stage !== 'scene') endEncounter(b);
   b.emit({ type: 'session-ended', session: now.clock.session });
 }

@@ -1,5 +1,5 @@
 import type { CommandOf } from '../commands';
-import { DomainError } from '../errors';
+import { RuleError } from '../errors';
 import type { EncounterEvent } from '../events';
 import { find } from '../evolve';
 import type { EncounterState } from '../state';
@@ -7,16 +7,16 @@ import type { EncounterState } from '../state';
 // Undo and redo: events that return the state to an earlier event's, so the log stays append-only.
 
 export function undo(state: EncounterState, command: CommandOf<'undo'>): EncounterEvent[] {
-  if (!state.now) throw new DomainError('nothing-to-undo', 'nothing has happened yet');
+  if (!state.now) throw new RuleError('nothing-to-undo', 'nothing has happened yet');
   const target = command.toSequence ?? state.undoTo;
   if (target === null || target === undefined || target < 1) {
-    throw new DomainError('nothing-to-undo', target === 0 ? 'the set-up itself cannot be undone' : 'there is no earlier action to return to', 'toSequence');
+    throw new RuleError('nothing-to-undo', target === 0 ? 'the set-up itself cannot be undone' : 'there is no earlier action to return to', 'toSequence');
   }
-  if (target >= state.sequence) throw new DomainError('undo-target', `event #${target} is not before the latest event (#${state.sequence})`, 'toSequence');
+  if (target >= state.sequence) throw new RuleError('undo-target', `event #${target} is not before the latest event (#${state.sequence})`, 'toSequence');
   const next = find(state.past, target + 1);
-  if (!find(state.past, target) || !next) throw new DomainError('undo-target', `there is no event #${target}`, 'toSequence');
+  if (!find(state.past, target) || !next) throw new RuleError('undo-target', `there is no event #${target}`, 'toSequence');
   if (next.action !== target + 1) {
-    throw new DomainError('undo-target', `event #${target} is in the middle of an action: return to the end of an action (event #${next.action - 1} or later)`, 'toSequence');
+    throw new RuleError('undo-target', `event #${target} is in the middle of an action: return to the end of an action (event #${next.action - 1} or later)`, 'toSequence');
   }
   const seq = state.sequence + 1;
   return [{ type: 'undone', toSequence: target, seq, action: seq }];
@@ -24,7 +24,7 @@ export function undo(state: EncounterState, command: CommandOf<'undo'>): Encount
 
 export function redo(state: EncounterState): EncounterEvent[] {
   const target = state.redo[state.redo.length - 1];
-  if (target === undefined) throw new DomainError('nothing-to-redo', 'there is no undone action to redo');
+  if (target === undefined) throw new RuleError('nothing-to-redo', 'there is no undone action to redo');
   const seq = state.sequence + 1;
   return [{ type: 'redone', toSequence: target, seq, action: seq }];
 }

@@ -1,3 +1,4 @@
+import { formatCitation } from '@personae/core';
 import type { DiceSource } from '@personae/dice';
 import { DifficultyError, parseDifficulty, resolveUnopposed, unopposedGmDice, type Difficulty } from '../../challenge';
 import type { Labeled } from '../../effects';
@@ -5,7 +6,7 @@ import type { Batch } from '../batch';
 import { skillUse } from '../combatant';
 import type { CommandOf } from '../commands';
 import { bankCriticals, spend } from '../criticals';
-import { DomainError, rule } from '../errors';
+import { RuleError, rule } from '../errors';
 import { buildSide } from '../sides';
 import { requireTurn, takeAction } from '../turns';
 import { assistants, assistNote } from './assist';
@@ -22,7 +23,7 @@ function difficultyOf(input: string | number): Difficulty {
   try {
     return parseDifficulty(input);
   } catch (e) {
-    if (e instanceof DifficultyError) throw new DomainError('unknown-difficulty', e.message, 'difficulty', rule('core', 'Unopposed Challenges'));
+    if (e instanceof DifficultyError) throw new RuleError('unknown-difficulty', e.message, 'difficulty', rule('core', 'Unopposed Challenges'));
     throw e;
   }
 }
@@ -102,7 +103,7 @@ export function unopposed(b: Batch, cmd: CommandOf<'unopposed'>, dice: DiceSourc
     purpose: cmd.purpose ?? (cmd.obstacle ? `overcome ${cmd.obstacle}` : `succeed with ${skill.name}`),
     result,
     notes: [
-      `Unopposed Challenge (${UNOPPOSED}${cmd.obstacle ? `; ${rule('core', 'Obstacles')}: ${cmd.obstacle}` : ''}): ${who.def.name} rolls ${skill.name} + ${cap(attribute)} against the GM's ${gmDice} ${gmDice === 1 ? 'die' : 'dice'} (one fewer than the skill, at least one) + ${difficulty.value} for ${difficulty.label} (option unopposed = ${now.options.unopposed}).`,
+      `Unopposed Challenge (${formatCitation(UNOPPOSED)}${cmd.obstacle ? `; ${formatCitation(rule('core', 'Obstacles'))}: ${cmd.obstacle}` : ''}): ${who.def.name} rolls ${skill.name} + ${cap(attribute)} against the GM's ${gmDice} ${gmDice === 1 ? 'die' : 'dice'} (one fewer than the skill, at least one) + ${difficulty.value} for ${difficulty.label} (option unopposed = ${now.options.unopposed}).`,
       ...side.notes,
       ...assistNote(helpers),
     ],

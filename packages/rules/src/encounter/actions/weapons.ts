@@ -1,6 +1,6 @@
 import { findSkill, findWeapon, same, skillUse, UNARMED, type AttributeKey, type SkillUse, type Weapon } from '../combatant';
 import type { CommandOf } from '../commands';
-import { DomainError } from '../errors';
+import { RuleError } from '../errors';
 import type { TableOptions } from '../../options';
 import type { CharacterState } from '../state';
 
@@ -12,12 +12,12 @@ export function attackWeapon(who: CharacterState, cmd: CommandOf<'attack'>): { w
   let weapon: Weapon | undefined;
   if (cmd.weapon) {
     weapon = findWeapon(c, cmd.weapon);
-    if (!weapon) throw new DomainError('unknown-weapon', `${c.name} has no weapon "${cmd.weapon}"`, 'weapon');
+    if (!weapon) throw new RuleError('unknown-weapon', `${c.name} has no weapon "${cmd.weapon}"`, 'weapon');
     skillName ??= c.skills.find((s) => s.weapon && same(s.weapon, weapon!.name))?.name ?? (weapon === UNARMED ? c.skills.find((s) => same(s.name, 'Unarmed'))?.name : undefined);
   } else if (skillName) {
     const s = findSkill(c, skillName);
     weapon = s?.weapon ? findWeapon(c, s.weapon) : UNARMED;
-    if (!weapon) throw new DomainError('unknown-weapon', `${c.name}'s skill ${skillName} names a weapon it does not carry`, 'skill');
+    if (!weapon) throw new RuleError('unknown-weapon', `${c.name}'s skill ${skillName} names a weapon it does not carry`, 'skill');
   } else {
     const s = c.skills.find((x) => x.weapon && findWeapon(c, x.weapon));
     skillName = s?.name;

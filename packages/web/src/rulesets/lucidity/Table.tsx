@@ -4,7 +4,7 @@ import { percent } from '../../lib/format';
 import { NumberField, SelectField, TextField } from '../../ui/fields';
 import type { RulesetPages, RulesetTableProps } from '../types';
 import { BuilderForm, ChoiceField, ErrorLine, fieldProblems, LogList, TableSection, useAction, useDraft } from '../shared';
-import { attackOddsFor, checkDraft, draftAttributes, draftSheet, lucidityOddsFor, newLucidityDraft, rollOddsFor, viewOptions, type LucidityDraft, type LucidityView, type ShownCombatant } from './model';
+import { attackOddsFor, checkDraft, draftAttributes, draftSheet, lucidityOddsFor, newLucidityDraft, rollOddsFor, typedDiceFields, viewOptions, type LucidityDraft, type TypedDice, type LucidityView, type ShownCombatant } from './model';
 
 type Me = RulesetTableProps['me'];
 const commands = (c: ShownCombatant, me: Me) => me.role === 'gm' || (me.role === 'player' && c.controller === me.participantId);
@@ -149,7 +149,7 @@ function CombatantCard(props: { c: ShownCombatant; current: boolean }) {
   );
 }
 
-function ActPanel(props: { view: LucidityView; me: Me; send: RulesetTableProps['send'] }) {
+function ActPanel(props: { view: LucidityView; me: Me; send: RulesetTableProps['send']; physicalDice: boolean }) {
   const v = props.view;
   const opts = useMemo(() => viewOptions(v), [v.preset, v.options]);
   const cur = v.combatants.find((c) => c.id === v.current);
@@ -160,6 +160,7 @@ function ActPanel(props: { view: LucidityView; me: Me; send: RulesetTableProps['
   const [attr, setAttr] = useState<Attribute>('STR');
   const [skill, setSkill] = useState('');
   const [rollTarget, setRollTarget] = useState(12);
+  const [typed, setTyped] = useState<TypedDice>({ d20: '', d6: '', damage: '' });
   const act = useAction();
   if (!cur || !commands(cur, props.me)) return <p class="muted">{cur ? `${cur.name} acts; wait for your turn.` : v.started ? 'Someone unseen acts.' : 'The encounter has not started.'}</p>;
   const targets = v.combatants.filter((c) => c.id !== cur.id && c.condition !== 'dead');
@@ -170,6 +171,17 @@ function ActPanel(props: { view: LucidityView; me: Me; send: RulesetTableProps['
   const whole = cur.combatant;
   const rollOdds = rollOddsFor(v, { actor: cur.id, attribute: attr, skill, target: rollTarget, buffs, breaks });
   const counts = { ...(buffs ? { buffs } : {}), ...(breaks ? { breaks } : {}) };
+  // Physical dice: the GM always, a player when the table takes them (setting physicalDice).
+  const typing = props.physicalDice || props.me.role === 'gm';
+  const net = buffs + (cur.buffsOffered ?? 0) - breaks - (cur.breaksOffered ?? 0);
+  /** Sends a roll with the dice typed in, if any; a typing mistake is shown and nothing is sent. */
+  const sendRoll = (command: Record<string, unknown>, withDamage: boolean) =>
+    act.run(async () => {
+      const given = typing ? typedDiceFields(typed, net, withDamage) : { fields: {} };
+      if ('error' in given) throw new Error(given.error);
+      await props.send({ ...command, ...given.fields });
+      setTyped({ d20: '', d6: '', damage: '' });
+    });
   return (
     <div class="stack">
       <h3>{cur.name} acts</h3>
@@ -177,11 +189,18 @@ function ActPanel(props: { view: LucidityView; me: Me; send: RulesetTableProps['
         <NumberField id="lu-buffs" label="Buffs (d6)" value={buffs} min={0} max={20} onChange={setBuffs} hint={cur.buffsOffered ? `+${cur.buffsOffered} offered by Help` : undefined} />
         <NumberField id="lu-breaks" label="Breaks (d6)" value={breaks} min={0} max={20} onChange={setBreaks} hint={cur.breaksOffered ? `+${cur.breaksOffered} offered by Interfere` : undefined} />
       </div>
+      {typing && (
+        <div class="row" aria-label="Physical dice">
+          <TextField id="lu-dice-d20" label="Physical d20 (optional)" value={typed.d20} placeholder="e.g. 14" onInput={(x) => setTyped({ ...typed, d20: x })} />
+          <TextField id="lu-dice-d6" label={`Physical ${net < 0 ? 'break' : 'buff'} d6s (optional)`} value={typed.d6} placeholder="e.g. 5 2" onInput={(x) => setTyped({ ...typed, d6: x })} />
+          <TextField id="lu-dice-damage" label="Physical damage dice (optional)" value={typed.damage} placeholder="e.g. 6" onInput={(x) => setTyped({ ...typed, damage: x })} />
+        </div>
+      )}
       {t && (
         <div class="row">
           <ChoiceField id="lu-target" label="Target" value={t.id} choices={targets} onChange={setTarget} />
           <ChoiceField id="lu-weapon" label="Weapon" value={w ?? ''} choices={weapons} onChange={setWeapon} />
-          <button type="button" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'attack', actor: cur.id, target: t.id, ...(w ? { weapon: w } : {}), ...counts }))}>
+          <button type="button" disabled={act.busy} onClick={() => void sendRoll({ type: 'attack', actor: cur.id, target: t.id, ...(w ? { weapon: w } : {}), ...counts }, true)}>
             Attack {t.name}
           </button>
         </div>
@@ -199,9 +218,9 @@ function ActPanel(props: { view: LucidityView; me: Me; send: RulesetTableProps['
           <SelectField id="lu-roll-skill" label="Skill" value={skill} options={[{ value: '', label: '(none)' }, ...Object.keys(whole.skills).map((s) => ({ value: s, label: s }))]} onChange={setSkill} />
           <NumberField id="lu-roll-target" label="Target" value={rollTarget} onChange={setRollTarget} />
           <span id="lu-roll-odds" class="small">
-            d20 + {attr} + rank (and traits): {rollOdds === null ? 'unknown' : percent(rollOdds)} · Lucidity roll {percent(lucidityOddsFor(whole, attr, opts))}
+            d20 + {attr} + rank: {rollOdds === null ? 'unknown' : percent(rollOdds)} · Lucidity roll {percent(lucidityOddsFor(whole, attr, opts))}
           </span>
-          <button type="button" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'roll', actor: cur.id, attribute: attr, ...(skill ? { skill } : {}), target: rollTarget, cost: 1, ...counts }))}>
+          <button type="button" disabled={act.busy} onClick={() => void sendRoll({ type: 'roll', actor: cur.id, attribute: attr, ...(skill ? { skill } : {}), target: rollTarget, cost: 1, ...counts }, false)}>
             Roll (1 action)
           </button>
         </div>
@@ -329,7 +348,7 @@ export function LucidityTable(props: RulesetTableProps) {
             ))}
           </ol>
         )}
-        {!observer && v.started && <ActPanel view={v} me={props.me} send={props.send} />}
+        {!observer && v.started && <ActPanel view={v} me={props.me} send={props.send} physicalDice={props.settings.physicalDice} />}
         {gm && <GmPanel view={v} send={props.send} />}
       </section>
       <section class="card" aria-labelledby="lu-chars-h">

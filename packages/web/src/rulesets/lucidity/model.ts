@@ -171,3 +171,45 @@ export function rollOddsFor(view: LucidityView, cmd: { actor: string; attribute:
 export function lucidityOddsFor(c: Combatant, attribute: Attribute | '', opts: LucidityOptions): number {
   return lucidityChance({ current: c.lucidity, ...(attribute ? { attribute: c.attributes[attribute] } : {}) }, opts);
 }
+
+/** What a player typed from physical dice for one roll; an empty box leaves that die to the server. */
+export interface TypedDice {
+  d20: string;
+  /** The buff or break d6s, those of the side left after cancelling. */
+  d6: string;
+  damage: string;
+}
+
+function diceList(text: string, field: string, sides: number): number[] | string {
+  const words = text.split(/[\s,]+/).filter((w) => w !== '');
+  const bad = words.find((w) => !/^\d+$/.test(w) || Number(w) < 1 || Number(w) > sides);
+  if (bad !== undefined) return `${field}: "${bad}" is not a d${sides} result (1 to ${sides})`;
+  return words.map(Number);
+}
+
+/**
+ * The command fields for dice typed in from physical dice ("Buffs and Breaks": the d6s belong to
+ * whichever side is left after cancelling, `net` buffs less breaks), or the first problem, naming the
+ * box. The server checks again whose dice they are and whether the table takes physical dice.
+ */
+export function typedDiceFields(typed: TypedDice, net: number, withDamage: boolean): { fields: Record<string, unknown> } | { error: string } {
+  const fields: Record<string, unknown> = {};
+  if (typed.d20.trim() !== '') {
+    const d20 = diceList(typed.d20, 'd20', 20);
+    if (typeof d20 === 'string') return { error: d20 };
+    if (d20.length !== 1) return { error: `d20: one d20 result, not ${d20.length}` };
+    fields.d20 = d20[0];
+  }
+  if (typed.d6.trim() !== '') {
+    const d6 = diceList(typed.d6, net < 0 ? 'break d6s' : 'buff d6s', 6);
+    if (typeof d6 === 'string') return { error: d6 };
+    if (net === 0) return { error: 'buff d6s: the buffs and breaks cancel out, so no d6 is rolled' };
+    fields[net > 0 ? 'buffDice' : 'breakDice'] = d6;
+  }
+  if (withDamage && typed.damage.trim() !== '') {
+    const dmg = diceList(typed.damage, 'damage dice', 100);
+    if (typeof dmg === 'string') return { error: dmg };
+    fields.damageDice = dmg;
+  }
+  return { fields };
+}

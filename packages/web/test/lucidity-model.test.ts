@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { typedDiceFields } from '../src/rulesets/lucidity/model';
+
+// Dice typed in from physical dice on the Lucidity page ("Buffs and Breaks": the d6s of the side left
+// after cancelling). The server checks them again; the page names a typing mistake before sending.
+describe('Lucidity page: physical dice typed in', () => {
+  const empty = { d20: '', d6: '', damage: '' };
+  it('empty boxes leave every die to the server', () => {
+    expect(typedDiceFields(empty, 1, true)).toEqual({ fields: {} });
+  });
+  it('a d20, buff d6s when buffs are left, and damage dice for an attack', () => {
+    expect(typedDiceFields({ d20: '14', d6: '5, 2', damage: '6' }, 2, true)).toEqual({ fields: { d20: 14, buffDice: [5, 2], damageDice: [6] } });
+  });
+  it('the d6s are break dice when breaks are left; a roll takes no damage dice', () => {
+    expect(typedDiceFields({ d20: '3', d6: '4', damage: '6' }, -1, false)).toEqual({ fields: { d20: 3, breakDice: [4] } });
+  });
+  it('names the box and the value it refuses', () => {
+    expect(typedDiceFields({ ...empty, d20: '21' }, 0, false)).toEqual({ error: 'd20: "21" is not a d20 result (1 to 20)' });
+    expect(typedDiceFields({ ...empty, d20: '4 5' }, 0, false)).toEqual({ error: 'd20: one d20 result, not 2' });
+    expect(typedDiceFields({ ...empty, d6: '7' }, -2, false)).toEqual({ error: 'break d6s: "7" is not a d6 result (1 to 6)' });
+    expect(typedDiceFields({ ...empty, d6: '3' }, 0, false)).toEqual({ error: 'buff d6s: the buffs and breaks cancel out, so no d6 is rolled' });
+  });
+});

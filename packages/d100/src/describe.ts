@@ -43,7 +43,8 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
     case 'attack-resolved': {
       const s = e.data.summary;
       const rolls = s.condemnedRolls ? `rolls ${s.condemnedRolls.join(' and ')} (Condemned), kept ${s.roll}` : `roll ${s.roll}`;
-      const head = `${name(e.data.attacker)} ${e.data.spec.chanceAttack ? 'makes a Chance Attack on' : 'attacks'} ${name(e.data.defender)}: ${rolls}${s.evasionRoll !== null ? `, evasion ${s.evasionRoll}` : s.evasionSpent ? ', no evasion left this Round' : ''}`;
+      const how = e.data.spec.chanceAttack ? 'makes a Chance Attack on' : e.data.spec.action === 'charge' ? 'charges' : e.data.spec.action === 'focused' ? 'makes a Focused Attack on' : 'attacks';
+      const head = `${name(e.data.attacker)} ${how} ${name(e.data.defender)}: ${rolls}${s.evasionRoll !== null ? `, evasion ${s.evasionRoll}` : s.evasionSpent ? ', no evasion left this Round' : ''}`;
       if (!s.hit) return `${head}: ${s.fumble ? 'Fumble, ' : ''}miss`;
       const parts = [`${head}: ${s.critical ? 'Critical Hit' : 'hit'}${s.location ? ` to the ${s.location}` : ''}${s.protectedBy ? `, taken by ${name(s.protectedBy)}` : ''}`];
       if (s.damage !== null) parts.push(`damage ${s.damage} against defense ${s.defense}`);
@@ -103,6 +104,8 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
       return `${name(e.data.id)} ends the turn${e.data.expired.length ? `; ${e.data.expired.map(ailmentTitle).join(', ')} wears off` : ''}${e.data.forfeited ? '; the One More is forfeited' : ''}`;
     case 'round-ended':
       return `round ${e.data.round} ends`;
+    case 'week-started':
+      return 'a new week: Fate Points refill';
     case 'undone':
       return 'the last action is undone';
   }

@@ -4,11 +4,11 @@ import { z } from 'zod';
 import { AILMENT_NAMES, AILMENTS, ailmentsAtTurnEnd, ailmentsAtTurnStart, confusedActs, inflictAilment, panicFlees, type AilmentName, type ConfusedAct } from './ailments';
 import { allEnemiesStaggered, resolveAllOutAttack } from './allOutAttack';
 import { controllerOf, controls, requireAuthority } from './authority';
-import { attackModifiers, landHit, resolveAttack, type AttackResult, type AttackSpec } from './attack';
+import { attackModifiers, landHit, resolveAttack, SITUATION_NAMES, SITUATIONS, type AttackKind, type AttackResult, type AttackSpec, type Counted } from './attack';
 import { batonAdvantages, checkBatonPass } from './batonPass';
 import { bloodLossTest } from './conditions';
 import { ELEMENTS, isImmune } from './elements';
-import { spendPoint, spendRemoveAilment, spendRestoreLight, spendRestoreResource, spendRevivePersona, useResource, FATE_SPENDS } from './fate';
+import { weeklyRefresh, spendPoint, spendRemoveAilment, spendRestoreLight, spendRestoreResource, spendRevivePersona, useResource, FATE_SPENDS } from './fate';
 import { modifier, sumModifiers, type Modifier } from '@personae/core';
 import { adjacent, armourAt, bonus, canOppose, disadvantagesOnAllTests, hasAilment, livingPersona, SCORES, terrainDisadvantages, type Fighter, type Position, type Resource, type Score, RESOURCES } from './fighter';
 import { MOVEMENT_TESTS, moveAllowance, movementOutcome, type MovementOutcome, type MovementTest } from './movement';
@@ -63,6 +63,10 @@ export const commandSchema = z.discriminatedUnion('type', [
     burst: z.array(z.union([z.strictObject({ extraTarget: id }), z.strictObject({ extraWound: id })])).max(10).optional(),
     /** A Called Attack on a protected ally may ignore the protector, with one more Disadvantage ("Defending and Protecting"). */
     ignoreProtector: z.boolean().optional(),
+    /** Charge or Focused Attack ("Standard Attack and other Attack Actions"); absent: a Standard Attack. */
+    action: z.enum(['charge', 'focused']).optional(),
+    /** Entries of the Advantage table that hold for this attack ("How Attacks Work"). */
+    situations: z.array(z.enum(SITUATION_NAMES)).max(14).optional(),
   }),
   z.strictObject({ type: z.literal('test'), who: id, score: z.enum(SCORES), target: z.number().int().min(-200).max(300).optional(), advantages: counted.default([]), disadvantages: counted.default([]), hand: z.enum(['right', 'left']).optional(), label: z.string().max(80).default('') }),
   z.strictObject({ type: z.literal('disengage'), who: id, from: z.array(id).min(1).max(12), method: z.enum(['test', 'action']).default('test'), score: z.enum(SCORES).default('agility'), target: z.number().int().min(-200).max(300).optional() }),
@@ -84,6 +88,7 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('spend-fate'), who: id, spend: z.enum(FATE_SPENDS), ailment: z.enum(AILMENT_NAMES).optional(), location: z.enum(LOCATIONS).optional(), test: z.enum(['attack', 'evasion', 'test']).optional(), resource: z.enum(RESOURCES).optional() }),
   z.strictObject({ type: z.literal('use-resource'), who: id, resource: z.enum(RESOURCES), amount: z.number().int().min(1).max(100), label: z.string().max(80).default('') }),
   z.strictObject({ type: z.literal('end-turn') }),
+  z.strictObject({ type: z.literal('new-week') }),
   z.strictObject({ type: z.literal('undo') }),
 ]);
 export type EncounterCommand = z.infer<typeof commandSchema>;
@@ -117,6 +122,7 @@ export type EncounterEvent =
   | { type: 'test-rerolled'; data: { group: number; who: string; test: 'attack' | 'evasion' | 'test'; oldRoll: number; newRoll: number; kept: number; replacement: EncounterEvent } }
   | { type: 'turn-ended'; data: { group: number; id: string; expired: AilmentName[]; forfeited: boolean } }
   | { type: 'round-ended'; data: { group: number; round: number } }
+  | { type: 'week-started'; data: { group: number } }
   | { type: 'undone'; data: { group: number } };
 
 /** A Confused character's start-of-turn Intelligence test and what it makes it do (the ailments passage). */
@@ -257,6 +263,12 @@ export function attackSpec(state: Pick<EncounterState, 'sheets' | 'oneMore' | 'f
   const evasionFate = defender.pendingAdvantages ? [{ label: 'Fate Point', count: defender.pendingAdvantages }] : [];
   // "Standard Attack and other Attack Actions": a Burst Attack takes a Disadvantage
   const burst = c.burst ? [{ label: 'Burst Attack', count: 1 }] : [];
+  const table = situationEntries(c, kind, state.options?.hazeWeather ?? 'count-once');
+  // Charge and Focused Attack give Advantage in their text and in the table (option doubleListedAdvantage, C16)
+  const twice = state.options?.doubleListedAdvantage === 'count-twice';
+  if (c.action === 'charge' && kind !== 'melee') refuse('charge-not-melee', 'action: a Charge is a melee attack', 'action', seed('Standard Attack and other Attack Actions'));
+  if (c.action === 'focused' && attacker.conditions.moved) refuse('focused-after-move', `action: ${attacker.name} has moved this turn and cannot make a Focused Attack`, 'action', seed('Standard Attack and other Attack Actions'));
+  const action = c.action ? [{ label: c.action === 'charge' ? 'Charge' : 'Focused Attack', count: twice ? 2 : 1 }] : [];
   return {
     kind,
     element,
@@ -265,15 +277,33 @@ export function attackSpec(state: Pick<EncounterState, 'sheets' | 'oneMore' | 'f
     attackTarget: c.attackTarget ?? sheet.scores[score],
     evasionTarget: c.evasionTarget !== undefined ? c.evasionTarget : evasion.target,
     ...((c.evasionTarget === undefined && evasion.target !== null) || c.evasionTarget === null ? { evasionScore: evasion.score, evasionParry: evasion.parry } : {}),
-    advantages: [...c.advantages, ...baton, ...fate, ...flee],
-    disadvantages: [...c.disadvantages, ...burst],
+    advantages: [...c.advantages, ...baton, ...fate, ...flee, ...action, ...table.advantages],
+    disadvantages: [...c.disadvantages, ...burst, ...table.disadvantages],
     ...(evasionFate.length ? { evasionAdvantages: evasionFate } : {}),
     ...(c.hand ? { hand: c.hand } : {}),
     ...(c.called ? { called: c.called } : {}),
     fateBlocks: c.fateBlocks,
     chanceAttack: c.chance,
     ...(c.ignoreProtector ? { ignoreProtector: true } : {}),
+    ...(c.action ? { action: c.action } : {}),
   };
+}
+
+/**
+ * The Advantage table entries a declaration names, checked against the attack's kind. Bad Weather
+ * and Obscuring Haze describe the same smoke or fog (option hazeWeather, C3): counted once, or both.
+ */
+function situationEntries(c: Pick<AttackCommand, 'situations'>, kind: AttackKind, haze: D100Options['hazeWeather']): { advantages: Counted[]; disadvantages: Counted[] } {
+  const names = [...new Set(c.situations ?? [])];
+  const advantages: Counted[] = [];
+  const disadvantages: Counted[] = [];
+  names.forEach((n, i) => {
+    const e: { label: string; sign: 1 | -1; kind?: AttackKind } = SITUATIONS[n];
+    if (e.kind && e.kind !== kind) refuse('situation-kind', `situations.${i}: ${e.label} holds for ${e.kind} attacks only, not a ${kind} attack`, `situations.${i}`, seed('How Attacks Work'));
+    if (n === 'obscuring-haze' && haze === 'count-once' && names.includes('bad-weather')) return;
+    (e.sign > 0 ? advantages : disadvantages).push({ label: e.label, count: 1 });
+  });
+  return { advantages, disadvantages };
 }
 
 /**
@@ -848,6 +878,11 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
       const result = opposedRecord(g, ownTest, own.target, theirTest, theirs.target, state.options);
       return [{ type: 'grapple-escape', data: { group, who: f.id, grappler, declared: command.declared, result, won: result.won } }];
     }
+    case 'new-week': {
+      gmOnly('start a new week');
+      if (!state.options.fatePointsPerWeek) refuse('no-weekly-refresh', 'type: this table does not refill Fate Points weekly (option fatePointsPerWeek)', 'type', ruleCitation('fatePoints'));
+      return [{ type: 'week-started', data: { group } }];
+    }
     case 'undo': {
       gmOnly('undo');
       if (state.groups.length === 0) refuse('nothing-to-undo', 'there is nothing to undo', 'type');
@@ -955,7 +990,8 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       // The tests made spend the Fate Point Advantages bought for them; a Chance Attack is counted
       const a = s.fighters[event.data.attacker]!;
       const chance = event.data.spec.chanceAttack ? { sinceTurn: true, targetsThisRound: [...a.chance.targetsThisRound, event.data.defender] } : a.chance;
-      s = put(s, { ...a, pendingAdvantages: 0, chance });
+      // a Focused Attack leaves no Move for the rest of the turn
+      s = put(s, { ...a, pendingAdvantages: 0, chance, ...(event.data.spec.action === 'focused' ? { conditions: { ...a.conditions, moved: true } } : {}) });
       const d = s.fighters[event.data.defender]!;
       s = put(s, { ...d, pendingAdvantages: event.data.summary.evasionRoll !== null ? 0 : d.pendingAdvantages, openings: event.data.spec.chanceAttack ? d.openings.filter((o) => o.by !== event.data.attacker) : d.openings, evasionsThisRound: (d.evasionsThisRound ?? 0) + (r.evasion ? 1 : 0) });
       const held = state.oneMore?.holder === event.data.attacker ? state.oneMore : null;
@@ -1067,6 +1103,12 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
         const g = applied ? { ...f, tracks: applied.tracks, stress: f.stress + applied.stress, ailments } : { ...f, ailments };
         s = put(s, isOut(g.tracks) ? { ...g, out: true, dead: state.options.deadlyWound === 'dead' } : g);
       }
+      return s;
+    }
+    case 'week-started': {
+      // "Fate Points": the pool refills at the start of each week
+      let s = state;
+      for (const f of Object.values(state.fighters)) s = put(s, weeklyRefresh(f, state.options));
       return s;
     }
     case 'undone':

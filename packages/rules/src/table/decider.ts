@@ -1,7 +1,7 @@
 import type { TableCommand } from './commands';
 import { decideTable, evolveTable, initialTableState, parseTableCommand, type TableContext, type TableEvent, type TableState } from './table';
 import { validateTableEvent } from './validate';
-import { redactTableEvent, viewTable } from './view';
+import { portraitAccess, redactTableEvent, viewTable } from './view';
 
 /**
  * The Personae table as one pure decider, in the shape the table server runs: parse and decide
@@ -15,4 +15,5 @@ export const personaeTable = {
   redactEvent: redactTableEvent,
   viewState: viewTable,
   validateEvent: validateTableEvent,
+  characterAccess: portraitAccess,
 };

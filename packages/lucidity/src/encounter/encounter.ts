@@ -7,7 +7,7 @@ import { seed } from '../citation';
 import { resolveAttack } from '../combat';
 import { applyDamage, castingDelay, currentAfterLevelUp, longRest, narrativeDamage, zeroHealthRoll, type ZeroHealthOutcome } from '../health';
 import { rollLucidity } from '../lucidity';
-import { attackOdds, lucidityChance, rollChance } from '../odds';
+import { attackOdds, criticalDamage, isCriticalHit, lucidityChance, rollChance } from '../odds';
 import { resolveOptions, type LucidityOptions } from '../options';
 import { againstTarget, beats, opposedWinner, rollD20 } from '../roll';
 import { attackCost, attackTraitEffects, defenseTraitProtection, rollTraitEffects, type RollPurpose } from '../traits';
@@ -318,7 +318,10 @@ const handlers: { [T in LucidityCommand['type']]: Handler<T> } = {
     let damageDice: number[] = [];
     let damage = 0;
     if (roll.success) {
-      const d = rollDamage(weapon.damage, ctx.dice, cmd.damageDice ?? []);
+      // A critical success (option critEffect): a natural 20, the final turn's guaranteed success, or a
+      // Lucidity roll that counts as a natural 20 (lucidityOnAttack=natural-20).
+      const critical = roll.lucidity ? opts.lucidityOnAttack === 'natural-20' && opts.criticalSuccess === 'natural-20' : isCriticalHit(roll.d20, roll.guaranteed === true, opts);
+      const d = rollDamage(critical ? criticalDamage(weapon.damage, opts) : weapon.damage, ctx.dice, cmd.damageDice ?? []);
       damageDice = d.dice;
       damage = d.total;
     } else if (cmd.damageDice?.length) throw refuse('damage-on-miss', 'damageDice: the attack misses, so no damage is rolled', 'damageDice', 'How Combat Works');

@@ -599,7 +599,30 @@ function foldGroups(groups: readonly (readonly EncounterEvent[])[], setup?: Enco
   return s;
 }
 
+/** Fields of a command that name a character already in the encounter. */
+const NAMING_FIELDS = ['who', 'attacker', 'defender', 'target', 'ally', 'extraTarget', 'extraWound', 'to', 'source', 'from', 'tieOrder'] as const;
+
+/**
+ * A player is answered about a character hidden from them exactly as about one that does not exist,
+ * before any other check, so that no refusal confirms a hidden name (the message `fighter` gives).
+ */
+function requireNoHiddenNames(state: EncounterState, command: EncounterCommand, viewer: Actor): void {
+  if (viewer.role === 'gm') return;
+  const named = command as unknown as Record<string, unknown>;
+  const fields: string[] = [...NAMING_FIELDS, ...(command.type === 'add-character' ? [] : ['id'])];
+  for (const field of fields) {
+    const value = Object.hasOwn(named, field) ? named[field] : undefined;
+    for (const who of Array.isArray(value) ? value : [value]) {
+      const seen = typeof who === 'string' && Object.hasOwn(state.fighters, who) && (visible(state, who, viewer) || controllerOf(state, who) === viewer.participantId);
+      if (typeof who === 'string' && !seen) {
+        refuse('unknown-character', `${field}: no character "${who}" in this encounter`, field);
+      }
+    }
+  }
+}
+
 export function decideEncounter(state: EncounterState, command: EncounterCommand, ctx: DecideContext): EncounterEvent[] {
+  requireNoHiddenNames(state, command, ctx.actor);
   requireAuthority(state, command, ctx);
   const group = state.groups.length;
   const gm = ctx.actor.role === 'gm';

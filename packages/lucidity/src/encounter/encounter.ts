@@ -666,7 +666,27 @@ function vitalsOf(c: Combatant) {
   return { health: c.health, maxHealth: c.maxHealth, lucidity: c.lucidity, maxLucidity: c.maxLucidity, energy: c.energy, maxEnergy: c.maxEnergy };
 }
 
+/**
+ * A player is answered about a combatant hidden from them exactly as about one that does not exist,
+ * before any other check, so that no refusal confirms a hidden name (the message `get` gives).
+ */
+function requireNoHiddenNames(state: LucidityTableState, command: LucidityCommand, viewer: DecideContext['actor']): void {
+  if (viewer.role === 'gm') return;
+  const named = command as unknown as Record<string, unknown>;
+  const against = Object.hasOwn(named, 'against') ? (named.against as Record<string, unknown> | undefined) : undefined;
+  const fields: Array<[string, unknown]> = [
+    ...['actor', 'target', 'ally', 'defendedBy', ...(command.type === 'add' ? [] : ['id'])].map((f): [string, unknown] => [f, Object.hasOwn(named, f) ? named[f] : undefined]),
+    ['against.id', against && typeof against === 'object' && Object.hasOwn(against, 'id') ? against.id : undefined],
+  ];
+  for (const [field, id] of fields) {
+    if (typeof id !== 'string') continue;
+    const c = ownGet(state.game.combatants, id);
+    if (!c || (c.hidden && c.controller !== viewer.participantId)) throw refuse('unknown-combatant', `${field}: no combatant "${String(id)}" in this encounter`, field);
+  }
+}
+
 export function decideEncounter(state: LucidityTableState, command: LucidityCommand, ctx: DecideContext): LucidityEvent[] {
+  requireNoHiddenNames(state, command, ctx.actor);
   requireAuthority(state, command, ctx);
   const opts = optionsOf(state);
   const handler = handlers[command.type] as Handler<LucidityCommand['type']>;

@@ -124,7 +124,7 @@ export function Encounter(props: { view: TableView; me: { participantId: string;
               const isCurrent = i === combat.index;
               return (
                 <li key={id} class={`${isCurrent ? 'current' : ''} ${cond && !cond.conscious ? 'out' : ''}`} aria-current={isCurrent ? true : undefined}>
-                  <Avatar name={nameOf(view, id)} />
+                  <Avatar name={nameOf(view, id)} id={id} />
                   <strong>{nameOf(view, id)}</strong>
                   {isCurrent && <span class="tag">now acting</span>}
                   {cond && <span class={`status-tag ${cond.status}`}>{cond.label}{cond.penalty ? ` −${cond.penalty}` : ''}</span>}
@@ -244,7 +244,7 @@ function SessionSummary(props: { view: TableView; session: number; gm: boolean; 
             const cond = c ? conditionOf(c, view.options) : null;
             return (
               <li key={r.id}>
-                <Avatar name={r.name} size="small" />
+                <Avatar name={r.name} id={r.id} size="small" />
                 <strong>{r.name}</strong>: {tallyText(r.tally, dev.countsOnlyClear)}
                 {cond && cond.status !== 'unharmed' ? ` · ends ${cond.label.toLowerCase()}` : ''}
               </li>

@@ -6,11 +6,11 @@ import { allEnemiesStaggered, resolveAllOutAttack } from './allOutAttack';
 import { controllerOf, controls, requireAuthority } from './authority';
 import { attackModifiers, landHit, resolveAttack, SITUATION_NAMES, SITUATIONS, type AttackKind, type AttackResult, type AttackSpec, type Counted } from './attack';
 import { batonAdvantages, checkBatonPass } from './batonPass';
-import { bloodLossTest } from './conditions';
+import { bloodLossTest, miasmaStress } from './conditions';
 import { ELEMENTS, isImmune } from './elements';
 import { weeklyRefresh, spendPoint, spendRemoveAilment, spendRestoreLight, spendRestoreResource, spendRevivePersona, useResource, FATE_SPENDS } from './fate';
 import { modifier, sumModifiers, type Modifier } from '@personae/core';
-import { adjacent, armourAt, bonus, canOppose, disadvantagesOnAllTests, hasAilment, livingPersona, SCORES, terrainDisadvantages, type Fighter, type Position, type Resource, type Score, RESOURCES } from './fighter';
+import { adjacent, armourAt, bonus, canOppose, disadvantagesOnAllTests, hasAilment, livingPersona, SCORES, terrainDisadvantages, toughness, type Fighter, type Position, type Resource, type Score, RESOURCES } from './fighter';
 import { MOVEMENT_TESTS, moveAllowance, movementOutcome, type MovementOutcome, type MovementTest } from './movement';
 import { armDisabled, injuriesAfterRestoring, injuryTestDisadvantages, treatInjuries } from './injuries';
 import { initiativeOrder, type InitiativeEntry } from './initiative';
@@ -39,7 +39,8 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('set-options'), preset: z.string().default('seed'), options: z.record(z.string(), z.unknown()).default({}) }),
   z.strictObject({ type: z.literal('add-character'), id, sheet: z.unknown(), controller: z.string().min(1).max(64).nullable().optional() }),
   z.strictObject({ type: z.literal('set-controller'), id, controller: z.string().min(1).max(64).nullable() }),
-  z.strictObject({ type: z.literal('start'), startingAdvantages: z.record(z.string(), z.number().int().min(0).max(10)).default({}), tieOrder: z.array(id).max(60).optional() }),
+  z.strictObject({ type: z.literal('start'), startingAdvantages: z.record(z.string(), z.number().int().min(0).max(10)).default({}), tieOrder: z.array(id).max(60).optional(), surprised: z.array(id).max(60).optional() }),
+  z.strictObject({ type: z.literal('set-miasma'), rate: z.number().int().min(0).max(100) }),
   z.strictObject({
     type: z.literal('attack'),
     attacker: id,
@@ -97,8 +98,9 @@ export type EncounterEvent =
   | { type: 'options-set'; data: { group: number; preset: string; options: Record<string, unknown> } }
   | { type: 'character-added'; data: { group: number; id: string; sheet: D100Sheet; controller?: string | null } }
   | { type: 'controller-set'; data: { group: number; id: string; controller: string | null } }
-  | { type: 'encounter-started'; data: { group: number; order: InitiativeEntry[]; dice: number[] } }
-  | { type: 'turn-started'; data: { group: number; id: string; round: number; dice: number[]; confused?: ConfusedRecord } }
+  | { type: 'encounter-started'; data: { group: number; order: InitiativeEntry[]; dice: number[]; surprised?: string[] } }
+  | { type: 'miasma-set'; data: { group: number; rate: number } }
+  | { type: 'turn-started'; data: { group: number; id: string; round: number; dice: number[]; confused?: ConfusedRecord; miasma?: TestRecord } }
   | { type: 'attack-resolved'; data: { group: number; attacker: string; defender: string; spec: AttackSpec; dice: number[]; summary: AttackSummary; protector?: string } }
   | { type: 'baton-passed'; data: { group: number; from: string; to: string; advantages: number } }
   | { type: 'all-out-attack'; data: { group: number; participants: { id: string; target: number; roll: number }[]; woundsEach: number; killed: string[] } }
@@ -120,7 +122,7 @@ export type EncounterEvent =
   | { type: 'grapple-resolved'; data: { group: number; attacker: string; defender: string; attack: number; attackRoll: number; evasion: number | null; evasionRoll: number | null; won: boolean } }
   | { type: 'grapple-escape'; data: { group: number; who: string; grappler: string; declared: 'move' | 'action' | 'attack' | 'evasion' | 'released'; result: OpposedRecord | null; won: boolean } }
   | { type: 'test-rerolled'; data: { group: number; who: string; test: 'attack' | 'evasion' | 'test'; oldRoll: number; newRoll: number; kept: number; replacement: EncounterEvent } }
-  | { type: 'turn-ended'; data: { group: number; id: string; expired: AilmentName[]; forfeited: boolean } }
+  | { type: 'turn-ended'; data: { group: number; id: string; expired: AilmentName[]; forfeited: boolean; frozen?: TestRecord } }
   | { type: 'round-ended'; data: { group: number; round: number } }
   | { type: 'week-started'; data: { group: number } }
   | { type: 'undone'; data: { group: number } };
@@ -133,6 +135,14 @@ export interface ConfusedRecord {
   readonly degrees: number;
   readonly acts: readonly ConfusedAct[];
   readonly hand?: 'left' | 'right';
+}
+
+/** A test a turn's start or end makes by itself (Miasma's Willpower, Frozen's break-free test), with the Stress it cost. */
+export interface TestRecord {
+  readonly target: number;
+  readonly roll: number;
+  readonly success: boolean;
+  readonly stress?: number;
 }
 
 /** One opposed test as recorded: each side's target and roll, and who won. */
@@ -201,6 +211,8 @@ export interface EncounterState {
   readonly groups: readonly (readonly EncounterEvent[])[];
   /** The participant controlling each character (absent or null: the GM). */
   readonly controllers?: Readonly<Record<string, string | null>>;
+  /** The Miasma growth rate of the Sea of Chaos the fight is in; 0 or absent outside it ("Unprotected from Miasma"). */
+  readonly miasma?: number;
   /** The preset and options the table was set up with, when not the seed's; undo folds again from them. */
   readonly setup?: { readonly preset: string; readonly options: Readonly<Record<string, unknown>> };
 }
@@ -396,7 +408,11 @@ function enemiesOf(state: EncounterState, who: string): Fighter[] {
 /** The next character in initiative order still in the fight, after `who`; null at the end of the round. */
 function nextInOrder(state: EncounterState, who: string | null): string | null {
   const start = who === null ? 0 : state.order.indexOf(who) + 1;
-  for (let i = start; i < state.order.length; i++) if (!state.fighters[state.order[i]!]!.out) return state.order[i]!;
+  // "Combat Structure", Step Two: the Surprised lose their first turn
+  for (let i = start; i < state.order.length; i++) {
+    const f = state.fighters[state.order[i]!]!;
+    if (!f.out && !f.conditions.surprised) return f.id;
+  }
   return null;
 }
 
@@ -412,7 +428,14 @@ function turnStartEvent(state: EncounterState, who: string, round: number, dice:
     const acts = confusedActs(t, state.options);
     confused = { target: t.target, roll: t.roll, success: t.success, degrees: t.degrees, acts: acts.acts, ...(acts.hand ? { hand: acts.hand } : {}) };
   }
-  return { type: 'turn-started', data: { group, id: who, round, dice: rec.drawn, ...(confused ? { confused } : {}) } };
+  // "Unprotected from Miasma": an Evoker with no living Persona tests Willpower each round of a battle in the Sea of Chaos
+  let miasma: TestRecord | undefined;
+  const rate = state.miasma ?? 0;
+  if (rate > 0 && state.sheets[who]?.kind === 'evoker' && !livingPersona(f)) {
+    const t = resolveTest(f.scores.willpower, dice.die(100), testBurdens(f, { score: 'willpower' }, state.options), state.options);
+    miasma = { target: t.target, roll: t.roll, success: t.success, stress: miasmaStress(f, rate, t) };
+  }
+  return { type: 'turn-started', data: { group, id: who, round, dice: rec.drawn, ...(confused ? { confused } : {}), ...(miasma ? { miasma } : {}) } };
 }
 
 /**
@@ -574,7 +597,30 @@ function foldGroups(groups: readonly (readonly EncounterEvent[])[], setup?: Enco
   return s;
 }
 
+/** Fields of a command that name a character already in the encounter. */
+const NAMING_FIELDS = ['who', 'attacker', 'defender', 'target', 'ally', 'extraTarget', 'extraWound', 'to', 'source', 'from', 'tieOrder'] as const;
+
+/**
+ * A player is answered about a character hidden from them exactly as about one that does not exist,
+ * before any other check, so that no refusal confirms a hidden name (the message `fighter` gives).
+ */
+function requireNoHiddenNames(state: EncounterState, command: EncounterCommand, viewer: Actor): void {
+  if (viewer.role === 'gm') return;
+  const named = command as unknown as Record<string, unknown>;
+  const fields: string[] = [...NAMING_FIELDS, ...(command.type === 'add-character' ? [] : ['id'])];
+  for (const field of fields) {
+    const value = Object.hasOwn(named, field) ? named[field] : undefined;
+    for (const who of Array.isArray(value) ? value : [value]) {
+      const seen = typeof who === 'string' && Object.hasOwn(state.fighters, who) && (visible(state, who, viewer) || controllerOf(state, who) === viewer.participantId);
+      if (typeof who === 'string' && !seen) {
+        refuse('unknown-character', `${field}: no character "${who}" in this encounter`, field);
+      }
+    }
+  }
+}
+
 export function decideEncounter(state: EncounterState, command: EncounterCommand, ctx: DecideContext): EncounterEvent[] {
+  requireNoHiddenNames(state, command, ctx.actor);
   requireAuthority(state, command, ctx);
   const group = state.groups.length;
   const gm = ctx.actor.role === 'gm';
@@ -628,9 +674,13 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
       if (state.order.length === 0 && Object.keys(state.fighters).length < 2) refuse('too-few', 'an encounter needs at least two characters', 'type');
       const rec = recording(ctx.dice);
       const order = initiativeOrder(Object.values(state.fighters), rec.dice, command.startingAdvantages, { method: state.options.initiativeLastTie, ...(command.tieOrder ? { tieOrder: command.tieOrder } : {}) });
-      const started: EncounterEvent = { type: 'encounter-started', data: { group, order, dice: rec.drawn } };
+      const surprised = [...new Set(command.surprised ?? [])];
+      surprised.forEach((s, i) => fighter(state, s, `surprised.${i}`));
+      const started: EncounterEvent = { type: 'encounter-started', data: { group, order, dice: rec.drawn, ...(surprised.length ? { surprised } : {}) } };
       const after = evolveEncounter(state, started);
-      return [started, turnStartEvent(after, order[0]!.id, 1, ctx.dice, group)];
+      const first = nextInOrder(after, null);
+      if (first === null) refuse('all-surprised', 'surprised: someone must not be Surprised to act in the surprise round', 'surprised', seed('Combat Structure'));
+      return [started, turnStartEvent(after, first, 1, ctx.dice, group)];
     }
     case 'attack': {
       const attacker = fighter(state, command.attacker, 'attacker');
@@ -789,7 +839,14 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
       const who = state.current;
       const f = state.fighters[who]!;
       const expired = ailmentsAtTurnEnd(f.ailments, f.turnsStarted).expired;
-      const events: EncounterEvent[] = [{ type: 'turn-ended', data: { group, id: who, expired, forfeited: state.oneMore !== null } }];
+      // Frozen: a Strength or Toughness test (the better) at the end of each turn breaks free
+      let frozen: TestRecord | undefined;
+      if (hasAilment(f, 'frozen')) {
+        const score: Score = f.scores.strength >= toughness(f) ? 'strength' : 'toughness';
+        const t = resolveTest(score === 'strength' ? f.scores.strength : toughness(f), ctx.dice.die(100), testBurdens(f, { score }, state.options), state.options);
+        frozen = { target: t.target, roll: t.roll, success: t.success };
+      }
+      const events: EncounterEvent[] = [{ type: 'turn-ended', data: { group, id: who, expired, forfeited: state.oneMore !== null, ...(frozen ? { frozen } : {}) } }];
       let s = evolveEncounter(state, events[0]!);
       let next = nextInOrder(s, who);
       let round = s.round;
@@ -878,6 +935,10 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
       const result = opposedRecord(g, ownTest, own.target, theirTest, theirs.target, state.options);
       return [{ type: 'grapple-escape', data: { group, who: f.id, grappler, declared: command.declared, result, won: result.won } }];
     }
+    case 'set-miasma': {
+      gmOnly('set the Miasma growth rate');
+      return [{ type: 'miasma-set', data: { group, rate: command.rate } }];
+    }
     case 'new-week': {
       gmOnly('start a new week');
       if (!state.options.fatePointsPerWeek) refuse('no-weekly-refresh', 'type: this table does not refill Fate Points weekly (option fatePointsPerWeek)', 'type', ruleCitation('fatePoints'));
@@ -953,8 +1014,13 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
     }
     case 'controller-set':
       return { ...state, controllers: { ...state.controllers, [event.data.id]: event.data.controller } };
-    case 'encounter-started':
-      return { ...state, order: event.data.order.map((e) => e.id), initiative: event.data.order, round: 1 };
+    case 'encounter-started': {
+      let s: EncounterState = { ...state, order: event.data.order.map((e) => e.id), initiative: event.data.order, round: 1 };
+      for (const id of event.data.surprised ?? []) s = update(s, id, (f) => ({ ...f, conditions: { ...f.conditions, surprised: true } }));
+      return s;
+    }
+    case 'miasma-set':
+      return { ...state, miasma: event.data.rate };
     case 'turn-started': {
       let f = state.fighters[event.data.id]!;
       const turn = f.turnsStarted + 1;
@@ -971,6 +1037,9 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
         const test = resolveTest(Math.max(0, f.scores.toughness - f.conditions.toughnessDecay), event.data.dice[0]!, burdens, state.options);
         f = bloodLossTest(f, test, state.options).fighter;
       }
+      // Despaired: 5 Stress at the start of each of its turns; Miasma: the Stress its failed test cost
+      if (hasAilment(f, 'despaired')) f = { ...f, stress: f.stress + 5 };
+      if (event.data.miasma?.stress) f = { ...f, stress: f.stress + event.data.miasma.stress };
       return { ...put(state, f), current: event.data.id, round: event.data.round, oneMore: null };
     }
     case 'attack-resolved': {
@@ -1064,7 +1133,8 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       const f = state.fighters[event.data.id]!;
       // the openings it gave (a Flee, a failed Grapple) are answered in its Turn or not at all
       // a Panicked flight takes the turn's Move and Action, and is then spent
-      return { ...put(state, { ...f, ailments: ailmentsAtTurnEnd(f.ailments, f.turnsStarted).active, openings: [], conditions: { ...f.conditions, mustFlee: false } }), oneMore: null };
+      const active = ailmentsAtTurnEnd(f.ailments, f.turnsStarted).active.filter((a) => !(a.name === 'frozen' && event.data.frozen?.success));
+      return { ...put(state, { ...f, ailments: active, openings: [], conditions: { ...f.conditions, mustFlee: false } }), oneMore: null };
     }
     case 'test-rolled':
       return update(state, event.data.who, (f) => ({ ...f, pendingAdvantages: 0 }));
@@ -1089,7 +1159,7 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
     case 'round-ended': {
       // A new Round: each enemy may be Chance-Attacked again; ignored Injuries count again
       let s = state;
-      for (const f of Object.values(state.fighters)) s = put(s, { ...f, chance: { ...f.chance, targetsThisRound: [] }, injuriesIgnored: [], evasionsThisRound: 0 });
+      for (const f of Object.values(state.fighters)) s = put(s, { ...f, chance: { ...f.chance, targetsThisRound: [] }, injuriesIgnored: [], evasionsThisRound: 0, conditions: { ...f.conditions, surprised: false } });
       // Burning: at the end of each round a Damage 4 attack ignoring Armour, +1 per round burning, at most 1 wound
       for (const f of Object.values(s.fighters)) {
         const burning = f.ailments.find((a) => a.name === 'burning');

@@ -277,7 +277,8 @@ export async function createServer(config: ServerConfig, domain?: AnyDecider | T
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
+        // blob: for uploaded portraits, fetched with the viewer's token and shown from memory.
+        imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],

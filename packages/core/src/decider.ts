@@ -63,6 +63,12 @@ export interface Decider<S, C, E> {
   redactEvent(event: E, viewer: Actor, state: S): E | null;
   viewState(state: S, viewer: Actor): unknown;
   validateEvent?(raw: unknown): { ok: true; event: E } | { ok: false; error: CommandError };
+  /**
+   * What a viewer may do with a character's portrait (an image the host keeps beside the events):
+   * 'edit' (set or remove it), 'see', or null (no such character, or hidden from the viewer).
+   * Absent: the domain's characters have no portraits.
+   */
+  characterAccess?(state: S, characterId: string, viewer: Actor): 'edit' | 'see' | null;
 }
 
 /** Any decider, for code that does not care about the domain's types. */

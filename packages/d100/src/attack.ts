@@ -52,7 +52,34 @@ export interface AttackSpec {
   readonly extraWounds?: number;
   /** A Called Attack that ignores the target's protector, with one more Disadvantage ("Defending and Protecting"). */
   readonly ignoreProtector?: boolean;
+  /** The attack action, when not a Standard Attack ("Standard Attack and other Attack Actions"). */
+  readonly action?: 'charge' | 'focused';
 }
+
+/**
+ * The situational entries of the Advantage table (d100-combat-rules.txt, "How Attacks Work") a
+ * declaration may name, each +1 (Advantage) or -1 (Disadvantage), some for one kind of attack only.
+ * The entries the engine works out itself (Ailment, Grappled, Prone, High Ground, Running, Fatigue,
+ * Difficult Terrain) are not among them.
+ */
+export const SITUATIONS = {
+  ambushing: { label: 'Ambushing', sign: 1 },
+  'close-range': { label: 'Range (Close)', sign: 1, kind: 'ballistic' },
+  'point-blank': { label: 'Range (Point Blank)', sign: 1, kind: 'ballistic' },
+  'unarmed-enemy': { label: 'Unarmed Enemy', sign: 1, kind: 'melee' },
+  'outnumbering-2': { label: 'Outnumbering (2 to 1)', sign: 1, kind: 'melee' },
+  'outnumbering-3': { label: 'Outnumbering (3 to 1)', sign: 1, kind: 'melee' },
+  'bad-weather': { label: 'Bad Weather', sign: -1 },
+  'obscuring-haze': { label: 'Obscuring Haze', sign: -1 },
+  darkness: { label: 'Darkness', sign: -1 },
+  'low-light': { label: 'Low Light', sign: -1 },
+  'cover-light': { label: 'Cover (Light)', sign: -1 },
+  'cover-heavy': { label: 'Cover (Heavy)', sign: -1 },
+  'shooting-into-melee': { label: 'Shooting into Melee', sign: -1, kind: 'ballistic' },
+  'shooting-at-prone': { label: 'Shooting at Prone', sign: -1, kind: 'ballistic' },
+} as const satisfies Record<string, { label: string; sign: 1 | -1; kind?: AttackKind }>;
+export type Situation = keyof typeof SITUATIONS;
+export const SITUATION_NAMES = Object.keys(SITUATIONS) as Situation[];
 
 /** What each die an attack draws is for, in the order drawn. */
 export type AttackDraw = 'attack' | 'evasion' | 'location';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AILMENT_NAMES } from './ailments';
+import { SITUATION_NAMES } from './attack';
 import { ELEMENTS } from './elements';
 import { FATE_SPENDS } from './fate';
 import { RESOURCES, SCORES } from './fighter';
@@ -16,7 +17,8 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('set-options'), preset: z.string().default('seed'), options: z.record(z.string(), z.unknown()).default({}) }),
   z.strictObject({ type: z.literal('add-character'), id, sheet: z.unknown(), controller: z.string().min(1).max(64).nullable().optional() }),
   z.strictObject({ type: z.literal('set-controller'), id, controller: z.string().min(1).max(64).nullable() }),
-  z.strictObject({ type: z.literal('start'), startingAdvantages: z.record(z.string(), z.number().int().min(0).max(10)).default({}), tieOrder: z.array(id).max(60).optional() }),
+  z.strictObject({ type: z.literal('start'), startingAdvantages: z.record(z.string(), z.number().int().min(0).max(10)).default({}), tieOrder: z.array(id).max(60).optional(), surprised: z.array(id).max(60).optional() }),
+  z.strictObject({ type: z.literal('set-miasma'), rate: z.number().int().min(0).max(100) }),
   z.strictObject({
     type: z.literal('attack'),
     attacker: id,
@@ -40,6 +42,10 @@ export const commandSchema = z.discriminatedUnion('type', [
     burst: z.array(z.union([z.strictObject({ extraTarget: id }), z.strictObject({ extraWound: id })])).max(10).optional(),
     /** A Called Attack on a protected ally may ignore the protector, with one more Disadvantage ("Defending and Protecting"). */
     ignoreProtector: z.boolean().optional(),
+    /** Charge or Focused Attack ("Standard Attack and other Attack Actions"); absent: a Standard Attack. */
+    action: z.enum(['charge', 'focused']).optional(),
+    /** Entries of the Advantage table that hold for this attack ("How Attacks Work"). */
+    situations: z.array(z.enum(SITUATION_NAMES)).max(14).optional(),
   }),
   z.strictObject({ type: z.literal('test'), who: id, score: z.enum(SCORES), target: z.number().int().min(-200).max(300).optional(), advantages: counted.default([]), disadvantages: counted.default([]), hand: z.enum(['right', 'left']).optional(), label: z.string().max(80).default('') }),
   z.strictObject({ type: z.literal('disengage'), who: id, from: z.array(id).min(1).max(12), method: z.enum(['test', 'action']).default('test'), score: z.enum(SCORES).default('agility'), target: z.number().int().min(-200).max(300).optional() }),
@@ -61,6 +67,7 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('spend-fate'), who: id, spend: z.enum(FATE_SPENDS), ailment: z.enum(AILMENT_NAMES).optional(), location: z.enum(LOCATIONS).optional(), test: z.enum(['attack', 'evasion', 'test']).optional(), resource: z.enum(RESOURCES).optional() }),
   z.strictObject({ type: z.literal('use-resource'), who: id, resource: z.enum(RESOURCES), amount: z.number().int().min(1).max(100), label: z.string().max(80).default('') }),
   z.strictObject({ type: z.literal('end-turn') }),
+  z.strictObject({ type: z.literal('new-week') }),
   z.strictObject({ type: z.literal('undo') }),
 ]);
 export type EncounterCommand = z.infer<typeof commandSchema>;

@@ -34,16 +34,19 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
     case 'controller-set':
       return `${name(e.data.id)} is now played by ${e.data.controller ?? 'the GM'}`;
     case 'encounter-started':
-      return `initiative: ${e.data.order.map((o) => `${name(o.id)} ${o.initiative}${o.rollOff.length ? ` (roll-off ${o.rollOff.join(', ')})` : ''}`).join(', ')}`;
+      return `initiative: ${e.data.surprised?.length ? `(Surprised: ${e.data.surprised.map(name).join(', ')}) ` : ''}${e.data.order.map((o) => `${name(o.id)} ${o.initiative}${o.rollOff.length ? ` (roll-off ${o.rollOff.join(', ')})` : ''}`).join(', ')}`;
     case 'turn-started': {
       const c = e.data.confused;
       const confused = c ? `; Confused: Intelligence ${c.roll} vs ${c.target}, ${c.success ? 'passed' : `${c.degrees} DoF: ${c.acts.map((a) => CONFUSED_ACTS[a] ?? a).join(' and ')}${c.hand ? ` (${c.hand})` : ''}`}` : '';
-      return `round ${e.data.round}: ${name(e.data.id)}'s turn${confused}`;
+      const m = e.data.miasma;
+      const miasma = m ? `; Miasma: Willpower ${m.roll} vs ${m.target}, ${m.success ? 'passed' : `failed, ${m.stress} Stress`}` : '';
+      return `round ${e.data.round}: ${name(e.data.id)}'s turn${confused}${miasma}`;
     }
     case 'attack-resolved': {
       const s = e.data.summary;
       const rolls = s.condemnedRolls ? `rolls ${s.condemnedRolls.join(' and ')} (Condemned), kept ${s.roll}` : `roll ${s.roll}`;
-      const head = `${name(e.data.attacker)} ${e.data.spec.chanceAttack ? 'makes a Chance Attack on' : 'attacks'} ${name(e.data.defender)}: ${rolls}${s.evasionRoll !== null ? `, evasion ${s.evasionRoll}` : s.evasionSpent ? ', no evasion left this Round' : ''}`;
+      const how = e.data.spec.chanceAttack ? 'makes a Chance Attack on' : e.data.spec.action === 'charge' ? 'charges' : e.data.spec.action === 'focused' ? 'makes a Focused Attack on' : 'attacks';
+      const head = `${name(e.data.attacker)} ${how} ${name(e.data.defender)}: ${rolls}${s.evasionRoll !== null ? `, evasion ${s.evasionRoll}` : s.evasionSpent ? ', no evasion left this Round' : ''}`;
       if (!s.hit) return `${head}: ${s.fumble ? 'Fumble, ' : ''}miss`;
       const parts = [`${head}: ${s.critical ? 'Critical Hit' : 'hit'}${s.location ? ` to the ${s.location}` : ''}${s.protectedBy ? `, taken by ${name(s.protectedBy)}` : ''}`];
       if (s.damage !== null) parts.push(`damage ${s.damage} against defense ${s.defense}`);
@@ -100,9 +103,13 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
     case 'grapple-escape':
       return e.data.result ? `${name(e.data.who)} tries to break ${name(e.data.grappler)}'s grapple (${e.data.declared}): ${opposed(e.data.result, name)}` : `${name(e.data.who)} is released from ${name(e.data.grappler)}'s grapple`;
     case 'turn-ended':
-      return `${name(e.data.id)} ends the turn${e.data.expired.length ? `; ${e.data.expired.map(ailmentTitle).join(', ')} wears off` : ''}${e.data.forfeited ? '; the One More is forfeited' : ''}`;
+      return `${name(e.data.id)} ends the turn${e.data.frozen ? `; Frozen: ${e.data.frozen.roll} vs ${e.data.frozen.target}, ${e.data.frozen.success ? 'breaks free' : 'stays frozen'}` : ''}${e.data.expired.length ? `; ${e.data.expired.map(ailmentTitle).join(', ')} wears off` : ''}${e.data.forfeited ? '; the One More is forfeited' : ''}`;
     case 'round-ended':
       return `round ${e.data.round} ends`;
+    case 'miasma-set':
+      return e.data.rate ? `the Sea of Chaos: Miasma growth rate ${e.data.rate}` : 'out of the Sea of Chaos';
+    case 'week-started':
+      return 'a new week: Fate Points refill';
     case 'undone':
       return 'the last action is undone';
   }

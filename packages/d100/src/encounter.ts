@@ -3,13 +3,13 @@ import type { DiceSource } from '@personae/dice';
 import { AILMENTS, ailmentsAtTurnEnd, ailmentsAtTurnStart, confusedActs, inflictAilment, panicFlees, type AilmentName, type ConfusedAct } from './ailments';
 import { allEnemiesStaggered, resolveAllOutAttack } from './allOutAttack';
 import { controllerOf, controls, requireAuthority } from './authority';
-import { attackModifiers, landHit, resolveAttack, type AttackResult, type AttackSpec } from './attack';
+import { attackModifiers, landHit, resolveAttack, SITUATIONS, type AttackKind, type AttackResult, type AttackSpec, type Counted } from './attack';
 import { batonAdvantages, checkBatonPass } from './batonPass';
-import { bloodLossTest } from './conditions';
+import { bloodLossTest, miasmaStress } from './conditions';
 import { isImmune } from './elements';
-import { spendPoint, spendRemoveAilment, spendRestoreLight, spendRestoreResource, spendRevivePersona, useResource, FATE_SPENDS } from './fate';
+import { weeklyRefresh, spendPoint, spendRemoveAilment, spendRestoreLight, spendRestoreResource, spendRevivePersona, useResource, FATE_SPENDS } from './fate';
 import { modifier, sumModifiers, type Modifier } from '@personae/core';
-import { adjacent, armourAt, bonus, canOppose, disadvantagesOnAllTests, hasAilment, livingPersona, terrainDisadvantages, type Fighter, type Position, type Resource, type Score } from './fighter';
+import { adjacent, armourAt, bonus, canOppose, disadvantagesOnAllTests, hasAilment, livingPersona, terrainDisadvantages, toughness, type Fighter, type Position, type Resource, type Score } from './fighter';
 import { moveAllowance, movementOutcome, type MovementOutcome, type MovementTest } from './movement';
 import { armDisabled, injuriesAfterRestoring, injuryTestDisadvantages, treatInjuries } from './injuries';
 import { initiativeOrder, type InitiativeEntry } from './initiative';
@@ -37,8 +37,9 @@ export type EncounterEvent =
   | { type: 'options-set'; data: { group: number; preset: string; options: Record<string, unknown> } }
   | { type: 'character-added'; data: { group: number; id: string; sheet: D100Sheet; controller?: string | null } }
   | { type: 'controller-set'; data: { group: number; id: string; controller: string | null } }
-  | { type: 'encounter-started'; data: { group: number; order: InitiativeEntry[]; dice: number[] } }
-  | { type: 'turn-started'; data: { group: number; id: string; round: number; dice: number[]; confused?: ConfusedRecord } }
+  | { type: 'encounter-started'; data: { group: number; order: InitiativeEntry[]; dice: number[]; surprised?: string[] } }
+  | { type: 'miasma-set'; data: { group: number; rate: number } }
+  | { type: 'turn-started'; data: { group: number; id: string; round: number; dice: number[]; confused?: ConfusedRecord; miasma?: TestRecord } }
   | { type: 'attack-resolved'; data: { group: number; attacker: string; defender: string; spec: AttackSpec; dice: number[]; summary: AttackSummary; protector?: string } }
   | { type: 'baton-passed'; data: { group: number; from: string; to: string; advantages: number } }
   | { type: 'all-out-attack'; data: { group: number; participants: { id: string; target: number; roll: number }[]; woundsEach: number; killed: string[] } }
@@ -60,8 +61,9 @@ export type EncounterEvent =
   | { type: 'grapple-resolved'; data: { group: number; attacker: string; defender: string; attack: number; attackRoll: number; evasion: number | null; evasionRoll: number | null; won: boolean } }
   | { type: 'grapple-escape'; data: { group: number; who: string; grappler: string; declared: 'move' | 'action' | 'attack' | 'evasion' | 'released'; result: OpposedRecord | null; won: boolean } }
   | { type: 'test-rerolled'; data: { group: number; who: string; test: 'attack' | 'evasion' | 'test'; oldRoll: number; newRoll: number; kept: number; replacement: EncounterEvent } }
-  | { type: 'turn-ended'; data: { group: number; id: string; expired: AilmentName[]; forfeited: boolean } }
+  | { type: 'turn-ended'; data: { group: number; id: string; expired: AilmentName[]; forfeited: boolean; frozen?: TestRecord } }
   | { type: 'round-ended'; data: { group: number; round: number } }
+  | { type: 'week-started'; data: { group: number } }
   | { type: 'undone'; data: { group: number } };
 
 /** A Confused character's start-of-turn Intelligence test and what it makes it do (the ailments passage). */
@@ -72,6 +74,14 @@ export interface ConfusedRecord {
   readonly degrees: number;
   readonly acts: readonly ConfusedAct[];
   readonly hand?: 'left' | 'right';
+}
+
+/** A test a turn's start or end makes by itself (Miasma's Willpower, Frozen's break-free test), with the Stress it cost. */
+export interface TestRecord {
+  readonly target: number;
+  readonly roll: number;
+  readonly success: boolean;
+  readonly stress?: number;
 }
 
 /** One opposed test as recorded: each side's target and roll, and who won. */
@@ -140,6 +150,8 @@ export interface EncounterState {
   readonly groups: readonly (readonly EncounterEvent[])[];
   /** The participant controlling each character (absent or null: the GM). */
   readonly controllers?: Readonly<Record<string, string | null>>;
+  /** The Miasma growth rate of the Sea of Chaos the fight is in; 0 or absent outside it ("Unprotected from Miasma"). */
+  readonly miasma?: number;
   /** The preset and options the table was set up with, when not the seed's; undo folds again from them. */
   readonly setup?: { readonly preset: string; readonly options: Readonly<Record<string, unknown>> };
 }
@@ -202,6 +214,12 @@ export function attackSpec(state: Pick<EncounterState, 'sheets' | 'oneMore' | 'f
   const evasionFate = defender.pendingAdvantages ? [{ label: 'Fate Point', count: defender.pendingAdvantages }] : [];
   // "Standard Attack and other Attack Actions": a Burst Attack takes a Disadvantage
   const burst = c.burst ? [{ label: 'Burst Attack', count: 1 }] : [];
+  const table = situationEntries(c, kind, state.options?.hazeWeather ?? 'count-once');
+  // Charge and Focused Attack give Advantage in their text and in the table (option doubleListedAdvantage, C16)
+  const twice = state.options?.doubleListedAdvantage === 'count-twice';
+  if (c.action === 'charge' && kind !== 'melee') refuse('charge-not-melee', 'action: a Charge is a melee attack', 'action', seed('Standard Attack and other Attack Actions'));
+  if (c.action === 'focused' && attacker.conditions.moved) refuse('focused-after-move', `action: ${attacker.name} has moved this turn and cannot make a Focused Attack`, 'action', seed('Standard Attack and other Attack Actions'));
+  const action = c.action ? [{ label: c.action === 'charge' ? 'Charge' : 'Focused Attack', count: twice ? 2 : 1 }] : [];
   return {
     kind,
     element,
@@ -210,15 +228,33 @@ export function attackSpec(state: Pick<EncounterState, 'sheets' | 'oneMore' | 'f
     attackTarget: c.attackTarget ?? sheet.scores[score],
     evasionTarget: c.evasionTarget !== undefined ? c.evasionTarget : evasion.target,
     ...((c.evasionTarget === undefined && evasion.target !== null) || c.evasionTarget === null ? { evasionScore: evasion.score, evasionParry: evasion.parry } : {}),
-    advantages: [...c.advantages, ...baton, ...fate, ...flee],
-    disadvantages: [...c.disadvantages, ...burst],
+    advantages: [...c.advantages, ...baton, ...fate, ...flee, ...action, ...table.advantages],
+    disadvantages: [...c.disadvantages, ...burst, ...table.disadvantages],
     ...(evasionFate.length ? { evasionAdvantages: evasionFate } : {}),
     ...(c.hand ? { hand: c.hand } : {}),
     ...(c.called ? { called: c.called } : {}),
     fateBlocks: c.fateBlocks,
     chanceAttack: c.chance,
     ...(c.ignoreProtector ? { ignoreProtector: true } : {}),
+    ...(c.action ? { action: c.action } : {}),
   };
+}
+
+/**
+ * The Advantage table entries a declaration names, checked against the attack's kind. Bad Weather
+ * and Obscuring Haze describe the same smoke or fog (option hazeWeather, C3): counted once, or both.
+ */
+function situationEntries(c: Pick<AttackCommand, 'situations'>, kind: AttackKind, haze: D100Options['hazeWeather']): { advantages: Counted[]; disadvantages: Counted[] } {
+  const names = [...new Set(c.situations ?? [])];
+  const advantages: Counted[] = [];
+  const disadvantages: Counted[] = [];
+  names.forEach((n, i) => {
+    const e: { label: string; sign: 1 | -1; kind?: AttackKind } = SITUATIONS[n];
+    if (e.kind && e.kind !== kind) refuse('situation-kind', `situations.${i}: ${e.label} holds for ${e.kind} attacks only, not a ${kind} attack`, `situations.${i}`, seed('How Attacks Work'));
+    if (n === 'obscuring-haze' && haze === 'count-once' && names.includes('bad-weather')) return;
+    (e.sign > 0 ? advantages : disadvantages).push({ label: e.label, count: 1 });
+  });
+  return { advantages, disadvantages };
 }
 
 /**
@@ -311,7 +347,11 @@ function enemiesOf(state: EncounterState, who: string): Fighter[] {
 /** The next character in initiative order still in the fight, after `who`; null at the end of the round. */
 function nextInOrder(state: EncounterState, who: string | null): string | null {
   const start = who === null ? 0 : state.order.indexOf(who) + 1;
-  for (let i = start; i < state.order.length; i++) if (!state.fighters[state.order[i]!]!.out) return state.order[i]!;
+  // "Combat Structure", Step Two: the Surprised lose their first turn
+  for (let i = start; i < state.order.length; i++) {
+    const f = state.fighters[state.order[i]!]!;
+    if (!f.out && !f.conditions.surprised) return f.id;
+  }
   return null;
 }
 
@@ -327,7 +367,14 @@ function turnStartEvent(state: EncounterState, who: string, round: number, dice:
     const acts = confusedActs(t, state.options);
     confused = { target: t.target, roll: t.roll, success: t.success, degrees: t.degrees, acts: acts.acts, ...(acts.hand ? { hand: acts.hand } : {}) };
   }
-  return { type: 'turn-started', data: { group, id: who, round, dice: rec.drawn, ...(confused ? { confused } : {}) } };
+  // "Unprotected from Miasma": an Evoker with no living Persona tests Willpower each round of a battle in the Sea of Chaos
+  let miasma: TestRecord | undefined;
+  const rate = state.miasma ?? 0;
+  if (rate > 0 && state.sheets[who]?.kind === 'evoker' && !livingPersona(f)) {
+    const t = resolveTest(f.scores.willpower, dice.die(100), testBurdens(f, { score: 'willpower' }, state.options), state.options);
+    miasma = { target: t.target, roll: t.roll, success: t.success, stress: miasmaStress(f, rate, t) };
+  }
+  return { type: 'turn-started', data: { group, id: who, round, dice: rec.drawn, ...(confused ? { confused } : {}), ...(miasma ? { miasma } : {}) } };
 }
 
 /**
@@ -489,7 +536,30 @@ function foldGroups(groups: readonly (readonly EncounterEvent[])[], setup?: Enco
   return s;
 }
 
+/** Fields of a command that name a character already in the encounter. */
+const NAMING_FIELDS = ['who', 'attacker', 'defender', 'target', 'ally', 'extraTarget', 'extraWound', 'to', 'source', 'from', 'tieOrder'] as const;
+
+/**
+ * A player is answered about a character hidden from them exactly as about one that does not exist,
+ * before any other check, so that no refusal confirms a hidden name (the message `fighter` gives).
+ */
+function requireNoHiddenNames(state: EncounterState, command: EncounterCommand, viewer: Actor): void {
+  if (viewer.role === 'gm') return;
+  const named = command as unknown as Record<string, unknown>;
+  const fields: string[] = [...NAMING_FIELDS, ...(command.type === 'add-character' ? [] : ['id'])];
+  for (const field of fields) {
+    const value = Object.hasOwn(named, field) ? named[field] : undefined;
+    for (const who of Array.isArray(value) ? value : [value]) {
+      const seen = typeof who === 'string' && Object.hasOwn(state.fighters, who) && (visible(state, who, viewer) || controllerOf(state, who) === viewer.participantId);
+      if (typeof who === 'string' && !seen) {
+        refuse('unknown-character', `${field}: no character "${who}" in this encounter`, field);
+      }
+    }
+  }
+}
+
 export function decideEncounter(state: EncounterState, command: EncounterCommand, ctx: DecideContext): EncounterEvent[] {
+  requireNoHiddenNames(state, command, ctx.actor);
   requireAuthority(state, command, ctx);
   const group = state.groups.length;
   const gm = ctx.actor.role === 'gm';
@@ -543,9 +613,13 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
       if (state.order.length === 0 && Object.keys(state.fighters).length < 2) refuse('too-few', 'an encounter needs at least two characters', 'type');
       const rec = recording(ctx.dice);
       const order = initiativeOrder(Object.values(state.fighters), rec.dice, command.startingAdvantages, { method: state.options.initiativeLastTie, ...(command.tieOrder ? { tieOrder: command.tieOrder } : {}) });
-      const started: EncounterEvent = { type: 'encounter-started', data: { group, order, dice: rec.drawn } };
+      const surprised = [...new Set(command.surprised ?? [])];
+      surprised.forEach((s, i) => fighter(state, s, `surprised.${i}`));
+      const started: EncounterEvent = { type: 'encounter-started', data: { group, order, dice: rec.drawn, ...(surprised.length ? { surprised } : {}) } };
       const after = evolveEncounter(state, started);
-      return [started, turnStartEvent(after, order[0]!.id, 1, ctx.dice, group)];
+      const first = nextInOrder(after, null);
+      if (first === null) refuse('all-surprised', 'surprised: someone must not be Surprised to act in the surprise round', 'surprised', seed('Combat Structure'));
+      return [started, turnStartEvent(after, first, 1, ctx.dice, group)];
     }
     case 'attack': {
       const attacker = fighter(state, command.attacker, 'attacker');
@@ -704,7 +778,14 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
       const who = state.current;
       const f = state.fighters[who]!;
       const expired = ailmentsAtTurnEnd(f.ailments, f.turnsStarted).expired;
-      const events: EncounterEvent[] = [{ type: 'turn-ended', data: { group, id: who, expired, forfeited: state.oneMore !== null } }];
+      // Frozen: a Strength or Toughness test (the better) at the end of each turn breaks free
+      let frozen: TestRecord | undefined;
+      if (hasAilment(f, 'frozen')) {
+        const score: Score = f.scores.strength >= toughness(f) ? 'strength' : 'toughness';
+        const t = resolveTest(score === 'strength' ? f.scores.strength : toughness(f), ctx.dice.die(100), testBurdens(f, { score }, state.options), state.options);
+        frozen = { target: t.target, roll: t.roll, success: t.success };
+      }
+      const events: EncounterEvent[] = [{ type: 'turn-ended', data: { group, id: who, expired, forfeited: state.oneMore !== null, ...(frozen ? { frozen } : {}) } }];
       let s = evolveEncounter(state, events[0]!);
       let next = nextInOrder(s, who);
       let round = s.round;
@@ -793,6 +874,15 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
       const result = opposedRecord(g, ownTest, own.target, theirTest, theirs.target, state.options);
       return [{ type: 'grapple-escape', data: { group, who: f.id, grappler, declared: command.declared, result, won: result.won } }];
     }
+    case 'set-miasma': {
+      gmOnly('set the Miasma growth rate');
+      return [{ type: 'miasma-set', data: { group, rate: command.rate } }];
+    }
+    case 'new-week': {
+      gmOnly('start a new week');
+      if (!state.options.fatePointsPerWeek) refuse('no-weekly-refresh', 'type: this table does not refill Fate Points weekly (option fatePointsPerWeek)', 'type', ruleCitation('fatePoints'));
+      return [{ type: 'week-started', data: { group } }];
+    }
     case 'undo': {
       gmOnly('undo');
       if (state.groups.length === 0) refuse('nothing-to-undo', 'there is nothing to undo', 'type');
@@ -863,8 +953,13 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
     }
     case 'controller-set':
       return { ...state, controllers: { ...state.controllers, [event.data.id]: event.data.controller } };
-    case 'encounter-started':
-      return { ...state, order: event.data.order.map((e) => e.id), initiative: event.data.order, round: 1 };
+    case 'encounter-started': {
+      let s: EncounterState = { ...state, order: event.data.order.map((e) => e.id), initiative: event.data.order, round: 1 };
+      for (const id of event.data.surprised ?? []) s = update(s, id, (f) => ({ ...f, conditions: { ...f.conditions, surprised: true } }));
+      return s;
+    }
+    case 'miasma-set':
+      return { ...state, miasma: event.data.rate };
     case 'turn-started': {
       let f = state.fighters[event.data.id]!;
       const turn = f.turnsStarted + 1;
@@ -881,6 +976,9 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
         const test = resolveTest(Math.max(0, f.scores.toughness - f.conditions.toughnessDecay), event.data.dice[0]!, burdens, state.options);
         f = bloodLossTest(f, test, state.options).fighter;
       }
+      // Despaired: 5 Stress at the start of each of its turns; Miasma: the Stress its failed test cost
+      if (hasAilment(f, 'despaired')) f = { ...f, stress: f.stress + 5 };
+      if (event.data.miasma?.stress) f = { ...f, stress: f.stress + event.data.miasma.stress };
       return { ...put(state, f), current: event.data.id, round: event.data.round, oneMore: null };
     }
     case 'attack-resolved': {
@@ -900,7 +998,8 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       // The tests made spend the Fate Point Advantages bought for them; a Chance Attack is counted
       const a = s.fighters[event.data.attacker]!;
       const chance = event.data.spec.chanceAttack ? { sinceTurn: true, targetsThisRound: [...a.chance.targetsThisRound, event.data.defender] } : a.chance;
-      s = put(s, { ...a, pendingAdvantages: 0, chance });
+      // a Focused Attack leaves no Move for the rest of the turn
+      s = put(s, { ...a, pendingAdvantages: 0, chance, ...(event.data.spec.action === 'focused' ? { conditions: { ...a.conditions, moved: true } } : {}) });
       const d = s.fighters[event.data.defender]!;
       s = put(s, { ...d, pendingAdvantages: event.data.summary.evasionRoll !== null ? 0 : d.pendingAdvantages, openings: event.data.spec.chanceAttack ? d.openings.filter((o) => o.by !== event.data.attacker) : d.openings, evasionsThisRound: (d.evasionsThisRound ?? 0) + (r.evasion ? 1 : 0) });
       const held = state.oneMore?.holder === event.data.attacker ? state.oneMore : null;
@@ -973,7 +1072,8 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       const f = state.fighters[event.data.id]!;
       // the openings it gave (a Flee, a failed Grapple) are answered in its Turn or not at all
       // a Panicked flight takes the turn's Move and Action, and is then spent
-      return { ...put(state, { ...f, ailments: ailmentsAtTurnEnd(f.ailments, f.turnsStarted).active, openings: [], conditions: { ...f.conditions, mustFlee: false } }), oneMore: null };
+      const active = ailmentsAtTurnEnd(f.ailments, f.turnsStarted).active.filter((a) => !(a.name === 'frozen' && event.data.frozen?.success));
+      return { ...put(state, { ...f, ailments: active, openings: [], conditions: { ...f.conditions, mustFlee: false } }), oneMore: null };
     }
     case 'test-rolled':
       return update(state, event.data.who, (f) => ({ ...f, pendingAdvantages: 0 }));
@@ -998,7 +1098,7 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
     case 'round-ended': {
       // A new Round: each enemy may be Chance-Attacked again; ignored Injuries count again
       let s = state;
-      for (const f of Object.values(state.fighters)) s = put(s, { ...f, chance: { ...f.chance, targetsThisRound: [] }, injuriesIgnored: [], evasionsThisRound: 0 });
+      for (const f of Object.values(state.fighters)) s = put(s, { ...f, chance: { ...f.chance, targetsThisRound: [] }, injuriesIgnored: [], evasionsThisRound: 0, conditions: { ...f.conditions, surprised: false } });
       // Burning: at the end of each round a Damage 4 attack ignoring Armour, +1 per round burning, at most 1 wound
       for (const f of Object.values(s.fighters)) {
         const burning = f.ailments.find((a) => a.name === 'burning');
@@ -1012,6 +1112,12 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
         const g = applied ? { ...f, tracks: applied.tracks, stress: f.stress + applied.stress, ailments } : { ...f, ailments };
         s = put(s, isOut(g.tracks) ? { ...g, out: true, dead: state.options.deadlyWound === 'dead' } : g);
       }
+      return s;
+    }
+    case 'week-started': {
+      // "Fate Points": the pool refills at the start of each week
+      let s = state;
+      for (const f of Object.values(state.fighters)) s = put(s, weeklyRefresh(f, state.options));
       return s;
     }
     case 'undone':

@@ -45,6 +45,8 @@ export interface Conditions {
   readonly running?: boolean;
   /** The enemies it has disengaged from this turn (a won test or the Action). */
   readonly disengagedFrom?: readonly string[];
+  /** Surprised: it loses its first turn and opposes nothing in the surprise round ("Combat Structure", Step Two). */
+  readonly surprised?: boolean;
 }
 
 /** A place on the map: one square per metre, elevation in metres ("Movement and Combat"). */
@@ -207,7 +209,7 @@ export function disadvantagesOnAllTests(f: Fighter): { label: string; count: num
 
 /** Whether the fighter may oppose an attack: not Staggered, Helpless or Enraged (and not out). */
 export function canOppose(f: Fighter): boolean {
-  if (f.out || f.conditions.helpless) return false;
+  if (f.out || f.conditions.helpless || f.conditions.surprised) return false;
   return !f.ailments.some((a) => AILMENTS[a.name].cannotOppose);
 }
 

@@ -354,3 +354,43 @@ describe('every option value parses', () => {
     expect(() => resolveOptions('seed', { highGround: 'sometimes' })).toThrow(/option highGround: "sometimes" is not one of at-least-1m-lower, up-to-1m-lower/);
   });
 });
+
+describe('C16 doubleListedAdvantage (Charge and Focused Attack in "Standard Attack and other Attack Actions" and the Advantage table)', () => {
+  it('count-once: a Charge gives one Advantage; a Focused Attack one, refused after a Move, and no Move after it', () => {
+    const s = table();
+    expect(labels(s, { attacker: 'a', defender: 'b', action: 'charge' })).toContain('Charge 10');
+    expect(labels(s, { attacker: 'a', defender: 'b', action: 'focused' })).toContain('Focused Attack 10');
+    const moved = { ...s, fighters: { ...s.fighters, a: { ...s.fighters.a!, conditions: { ...s.fighters.a!.conditions, moved: true } } } };
+    expect(() => run(moved, { type: 'attack', attacker: 'a', defender: 'b', action: 'focused' }, [45, 90, 50])).toThrow(/has moved this turn and cannot make a Focused Attack/);
+    expect(run(s, { type: 'attack', attacker: 'a', defender: 'b', action: 'focused' }, [45, 90, 50]).fighters.a!.conditions.moved).toBe(true);
+  });
+  it('count-twice: the action and the table each give one', () => {
+    expect(labels(table({ doubleListedAdvantage: 'count-twice' }), { attacker: 'a', defender: 'b', action: 'charge' })).toContain('Charge 20');
+  });
+});
+
+describe('C3 hazeWeather (Bad Weather and Obscuring Haze in the Advantage table of "How Attacks Work")', () => {
+  it('count-once: both named give one Disadvantage', () => {
+    expect(labels(table(), { attacker: 'a', defender: 'b', situations: ['bad-weather', 'obscuring-haze'] }).filter((l) => l.endsWith('-10'))).toEqual(['Bad Weather -10']);
+  });
+  it('stack: two Disadvantages; an entry for another kind of attack is refused naming it', () => {
+    const s = table({ hazeWeather: 'stack' });
+    expect(labels(s, { attacker: 'a', defender: 'b', situations: ['bad-weather', 'obscuring-haze'] })).toEqual(expect.arrayContaining(['Bad Weather -10', 'Obscuring Haze -10']));
+    expect(() => labels(s, { attacker: 'a', defender: 'b', situations: ['point-blank'] })).toThrow(/situations.0: Range \(Point Blank\) holds for ballistic attacks only, not a melee attack/);
+  });
+});
+
+describe('fatePointsPerWeek ("Fate Points": the pool replenishes at the start of each week)', () => {
+  const spent = (options: Record<string, unknown>) => {
+    const s = table(options, { ...SHEETS, a: { ...SHEETS.a, realisation: 30, fatePoints: 1 } });
+    return s;
+  };
+  it('true: a new week refills the pool to the Realisation Bonus', () => {
+    const s = spent({});
+    expect(s.fighters.a!.fate.current).toBe(1);
+    expect(run(s, { type: 'new-week' }).fighters.a!.fate).toEqual({ current: 3, max: 3 });
+  });
+  it('false: the table refuses a weekly refill', () => {
+    expect(() => run(spent({ fatePointsPerWeek: false }), { type: 'new-week' })).toThrow(/does not refill Fate Points weekly/);
+  });
+});

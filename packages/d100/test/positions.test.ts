@@ -89,3 +89,38 @@ describe('Spirit and Exertion ("Fate Points", Restore Exertion or Spirit)', () =
     expect(viewEncounter(s, GM).characters.find((c) => c.id === 'a')!.exertion).toEqual({ current: 4, max: 5 });
   });
 });
+
+describe('turn effects of the seed run by the table', () => {
+  function fresh(start: Record<string, unknown> = {}): EncounterState {
+    let s = initialEncounter();
+    for (const [id, sheet] of Object.entries(SHEETS)) s = run(s, { type: 'add-character', id, sheet });
+    return run(s, { type: 'start', ...start });
+  }
+  it('"Combat Structure", Step Two: the Surprised lose their first turn and oppose nothing in the surprise round', () => {
+    let s = fresh({ surprised: ['a'] });
+    expect(s.current).toBe('b');
+    // B (Melee 50) attacks A: no evasion die; roll 45, then the location
+    s = run(s, { type: 'attack', attacker: 'b', defender: 'a' }, [45, 50]);
+    const e = last(s);
+    expect(e.type === 'attack-resolved' && e.data.summary).toMatchObject({ hit: true, evasionRoll: null });
+    s = run(s, { type: 'end-turn' });
+    expect([s.round, s.current, s.fighters.a!.conditions.surprised]).toEqual([2, 'a', false]);
+    expect(() => fresh({ surprised: ['a', 'b'] })).toThrow(/someone must not be Surprised/);
+  });
+  it('Despaired (ailments passage): 5 Stress at the start of each of its turns', () => {
+    const s = run(run(fresh(), { type: 'inflict-ailment', target: 'b', ailment: 'despaired' }), { type: 'end-turn' });
+    expect([s.current, s.fighters.b!.stress]).toEqual(['b', 5]);
+  });
+  it('Frozen (ailments passage): the better of Strength and Toughness (40) at the end of its turn breaks free', () => {
+    const frozen = run(fresh(), { type: 'inflict-ailment', target: 'a', ailment: 'frozen' });
+    expect(run(frozen, { type: 'end-turn' }, [20]).fighters.a!.ailments).toEqual([]);
+    expect(run(frozen, { type: 'end-turn' }, [90]).fighters.a!.ailments.map((x) => x.name)).toEqual(['frozen']);
+  });
+  it('"Unprotected from Miasma": an Evoker without a Persona tests Willpower each round; failing costs the growth rate in Stress', () => {
+    let s = run(fresh(), { type: 'set-miasma', rate: 3 });
+    s = run(run(s, { type: 'end-turn' }), { type: 'end-turn' }, [50]); // B, a Shadow, makes no test; A's Willpower 30 fails on 50
+    const started = s.groups.at(-1)!.find((x) => x.type === 'turn-started')!;
+    expect(started.type === 'turn-started' && started.data.miasma).toEqual({ target: 30, roll: 50, success: false, stress: 3 });
+    expect(s.fighters.a!.stress).toBe(3);
+  });
+});

@@ -86,6 +86,24 @@ export function damageDistribution(expr: string): Distribution {
   return dist;
 }
 
+/**
+ * The damage of a critical hit (option critEffect; inventory U16): the expression itself, each die at
+ * its highest (max-damage: "1d8+2" -> "8+2"), or each die rolled twice (double-dice: "1d8+2" -> "2d8+2").
+ */
+export function criticalDamage(expr: string, opts: Pick<LucidityOptions, 'critEffect'>): string {
+  if (opts.critEffect === 'none') return expr;
+  damageDistribution(expr); // refuses what is not a damage expression
+  return expr.replace(/\s+/g, '').replace(/(\d*)d(\d+)/gi, (_, c: string, sides: string) => {
+    const count = c === '' ? 1 : Number(c);
+    return opts.critEffect === 'max-damage' ? String(count * Number(sides)) : `${count * 2}d${sides}`;
+  });
+}
+
+/** Whether a successful attack roll is a critical success: a natural 20 (option criticalSuccess), or guaranteed. */
+export function isCriticalHit(d20: number, guaranteed: boolean, opts: Pick<LucidityOptions, 'criticalSuccess'>): boolean {
+  return guaranteed || (opts.criticalSuccess === 'natural-20' && d20 === 20);
+}
+
 export interface AttackOdds {
   readonly hit: number;
   /** Chance of each damage taken (0 included, misses counted as 0). */
@@ -122,6 +140,7 @@ export interface AttackOddsInput {
  */
 export function attackOdds(input: AttackOddsInput, opts: LucidityOptions): AttackOdds {
   const dmg = damageDistribution(input.damage);
+  const critDmg = opts.critEffect === 'none' ? dmg : damageDistribution(criticalDamage(input.damage, opts));
   const faces = input.guaranteed ? [{ d: 20, p: 1 }] : Array.from({ length: 20 }, (_, i) => ({ d: i + 1, p: 1 / 20 }));
   const bb = input.guaranteed ? new Map([[0, 1]]) : buffBreakDistribution(input.buffs ?? 0, input.breaks ?? 0, opts);
   const penetrationModifiers = [...(input.penetrationModifiers ?? []), ...(input.penetrationBonus ? [modifier('penetration', 'bonus', input.penetrationBonus)] : [])];
@@ -137,7 +156,7 @@ export function attackOdds(input: AttackOddsInput, opts: LucidityOptions): Attac
       }
       hit += p;
       const attack = beats(total, input.defense, opts) ? total : input.defense + 1;
-      for (const [x, px] of dmg) {
+      for (const [x, px] of isCriticalHit(d, input.guaranteed === true, opts) ? critDmg : dmg) {
         const r = resolveAttack(
           {
             attack,

@@ -37,7 +37,7 @@ export const OPEN_TERMS: readonly OpenPoint[] = [
   opt('U13', 'round length and "a minute"', 'roundSeconds'),
   fixed('U14', 'opportunity and free attacks', '`attack` with `reaction` (encounter.ts): once per round, no action', 'Move and Rescue Exploits name them; their cost is the least that lets them happen'),
   gm('U15', 'flanking', 'the `flanking` flag of an attack', 'the table has no map; the GM says who flanks'),
-  opt('U16', 'critical success', 'criticalSuccess'),
+  opt('U16', 'critical success', 'criticalSuccess', 'critEffect'),
   opt('U17', 'Degree of Failure', 'degreeOfFailure'),
   gm('U18', 'the relevant attribute of a roll', 'the `attribute` of each roll; CON fixed for the roll at 0 Health', 'the seed leaves the choice to the situation'),
   opt('U19', 'Lucidity bounds', 'lucidityBelowZero'),

@@ -58,6 +58,7 @@ export const OPTION_DEFINITIONS = {
   // Rolls
   successOn: e(['exceed', 'meet'], 'exceed', 'Rolls', 'How Combat Works', 'Success comparison', 'Whether a d20 roll must exceed its target (the only comparison the seed states, for attacks) or only meet it.'),
   criticalSuccess: e(['natural-20', 'none'], 'natural-20', 'Rolls', 'Hitting 0 Health', 'Critical success', 'The seed speaks of a "guaranteed critical success" without defining one: a natural 20 succeeds whatever the target, or there are no criticals.'),
+  critEffect: e(['none', 'max-damage', 'double-dice'], 'none', 'Rolls', 'Hitting 0 Health', 'Critical damage', 'What a critical success (a natural 20 under criticalSuccess=natural-20, the final turn\'s guaranteed one) does to an attack\'s damage: nothing more, every damage die at its highest, or twice the damage dice.'),
   buffBreakDice: e(
     ['cancel-then-highest', 'highest-buff-minus-highest-break'],
     'cancel-then-highest',

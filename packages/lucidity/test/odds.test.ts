@@ -4,6 +4,8 @@ import { givenDice, seededDice } from '@personae/dice';
 import {
   attackOdds,
   beats,
+  criticalDamage,
+  declaredAttackOdds,
   decideEncounter,
   declaredRollOdds,
   evolveEncounter,
@@ -159,5 +161,53 @@ describe('roll odds with the traits that change a roll ("Creating Traits")', () 
   it('beats follows successOn', () => {
     expect(beats(10, 10, opts)).toBe(false);
     expect(beats(10, 10, resolveOptions('standard', { successOn: 'meet' }))).toBe(true);
+  });
+});
+
+describe('critical damage (option critEffect, inventory U16: "a guaranteed critical success", "Hitting 0 Health")', () => {
+  const maxDamage = resolveOptions('standard', { critEffect: 'max-damage' });
+  const doubleDice = resolveOptions('standard', { critEffect: 'double-dice' });
+  it('the expression of a critical hit: none keeps it, max-damage takes each die at its highest, double-dice rolls them twice', () => {
+    expect(criticalDamage('1d8+2', opts)).toBe('1d8+2');
+    expect(criticalDamage('2d6-1', maxDamage)).toBe('12-1');
+    expect(criticalDamage('1d8+2', doubleDice)).toBe('2d8+2');
+    expect(() => criticalDamage('2x6', maxDamage)).toThrow(/not a damage expression/);
+  });
+  it('d20+0 against Defense 5 with 1d6: the natural 20 deals 6 under max-damage, so P(6) = 14/20 x 1/6 + 1/20', () => {
+    const o = attackOdds({ modifier: 0, defense: 5, damage: '1d6', protection: 0 }, maxDamage);
+    expect(o.hit).toBeCloseTo(15 / 20, 15);
+    expect(o.damageTaken.find((r) => r.damage === 6)!.chance).toBeCloseTo(14 / 120 + 1 / 20, 15);
+    expect(o.damageTaken.find((r) => r.damage === 1)!.chance).toBeCloseTo(14 / 120, 15);
+  });
+  it('double-dice: the natural 20 rolls 2d6, so 12 damage has chance 1/20 x 1/36', () => {
+    const o = attackOdds({ modifier: 0, defense: 5, damage: '1d6', protection: 0 }, doubleDice);
+    expect(o.damageTaken.find((r) => r.damage === 12)!.chance).toBeCloseTo(1 / 20 / 36, 15);
+    expect(o.expectedDamage).toBeCloseTo((14 / 20) * 3.5 + (1 / 20) * 7, 12);
+  });
+  it('at the table: a natural 20 under max-damage deals the weapon\'s highest, and the declared odds agree with every die', () => {
+    const GM: Actor = { role: 'gm', participantId: 'gm' };
+    const step = (state: LucidityTableState, raw: LucidityCommandInput, dice = seededDice(2)) => {
+      const parsed = parseEncounterCommand(raw);
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      return decideEncounter(state, parsed.command, { actor: GM, dice, now: '2026-01-01T00:00:00Z' });
+    };
+    let s = initialEncounter('standard', { critEffect: 'max-damage' });
+    for (const raw of [
+      { type: 'add', id: 'a', side: 'party', statBlock: { name: 'A', health: 10, attributes: { STR: 1 }, weapons: [{ name: 'Axe', damage: '1d8+1' }] } },
+      { type: 'add', id: 'b', side: 'foe', statBlock: { name: 'B', health: 30, defense: 12, protection: 2 } },
+      { type: 'start', dice: { a: 20, b: 1 } },
+    ] as LucidityCommandInput[])
+      s = step(s, raw).reduce(evolveEncounter, s);
+    const [hit] = step(s, { type: 'attack', actor: 'a', target: 'b', d20: 20 }) as unknown as [{ data: { damage: number; damageDice: number[]; penetration: number; damageTaken: number } }];
+    // 20 + STR 1 = 21 against 12: Penetration 9; damage 8 + 1 = 9 with no die rolled; Protection 2 - 9 -> 0: 9 taken.
+    expect(hit.data).toMatchObject({ damage: 9, damageDice: [], penetration: 9, damageTaken: 9 });
+    const declared = declaredAttackOdds(s.game, { actor: 'a', target: 'b' }, optionsOf(s))!;
+    const taken = new Map<number, number>();
+    for (let d20 = 1; d20 <= 20; d20++)
+      for (let f = 1; f <= 8; f++) {
+        const [e] = step(s, { type: 'attack', actor: 'a', target: 'b', d20 }, givenDice([f])) as unknown as [{ data: { damageTaken: number } }];
+        taken.set(e.data.damageTaken, (taken.get(e.data.damageTaken) ?? 0) + 1 / 160);
+      }
+    for (const r of declared.damageTaken) expect(r.chance).toBeCloseTo(taken.get(r.damage)!, 12);
   });
 });

@@ -50,6 +50,10 @@ describe('sheets ("Creating a Primary Character")', () => {
     expect(p.map((x) => x.field)).toEqual(['skills.Rhetoric', 'skills']);
     expect(p[1]!.message).toMatch(/add up to 10, more than the 8 skill points/);
   });
+  it('a skill the seed does not list is a skill ("Creating Skills": the list is examples), and Armor is never ranked', () => {
+    expect(problemsOf({ ...base, skills: { 'Basket Weaving': 3, Swords: 2 } })).toEqual([]);
+    expect(problemsOf({ ...base, skills: { 'Armor (heavy)': 1 } }).map((p) => p.field)).toEqual(['skills.Armor (heavy)']);
+  });
   it('two +2s are not the standard array ("Generating Attributes")', () => {
     expect(problemsOf(load('examples/lucidity/illegal/not-the-standard-array.yaml'))[0]!.message).toMatch(/not the standard array 2, 1, 1, 1, 0, 0, -1/);
   });

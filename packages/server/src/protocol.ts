@@ -207,5 +207,7 @@ export type ServerMessage =
   | { type: 'participant-joined'; participant: ParticipantView }
   | { type: 'participant-left'; participantId: string }
   | { type: 'settings'; settings: SettingsView }
+  /** A character's portrait changed: its new digest, or null when it was removed. */
+  | { type: 'portrait'; characterId: string; digest: string | null }
   | { type: 'pong'; id?: string | number }
   | ErrorBody;

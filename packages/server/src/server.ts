@@ -26,6 +26,7 @@ import { findStaticFile, notModified, openStaticFile } from './static';
 import { DEFAULT_RULESET, registryDomains, singleDomain, type TableDomains } from './rulesets';
 import { openStore, type Store } from './store';
 import { CLOSE, failure, HUB_DEFAULTS, TableHub, type Failure, type Outcome } from './tables';
+import { checkPortrait, MAX_PORTRAIT_BYTES, portraitTooLarge } from './portraits';
 import { hashToken, newId, newToken } from './tokens';
 import { attachWebSocket, type WebSocketEndpoint } from './ws';
 
@@ -276,7 +277,8 @@ export async function createServer(config: ServerConfig, domain?: AnyDecider | T
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
+        // blob: for uploaded portraits, fetched with the viewer's token and shown from memory.
+        imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -309,7 +311,7 @@ export async function createServer(config: ServerConfig, domain?: AnyDecider | T
     watch: (req: FastifyRequest, tableId: string, token: string) => `${linkBase(req)}/watch/${tableId}#token=${token}`,
   };
 
-  app.setErrorHandler((error: { code?: string; statusCode?: number; message: string; retryAfterMs?: number }, req, reply) => {
+  const handleError = (error: { code?: string; statusCode?: number; message: string; retryAfterMs?: number }, req: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof JsonInputError) {
       return sendFailure(reply, failure(error.code, error.message, error.field === undefined ? {} : { field: error.field }));
     }
@@ -330,7 +332,8 @@ export async function createServer(config: ServerConfig, domain?: AnyDecider | T
     }
     req.log.error({ err: error }, 'request failed');
     return sendFailure(reply, failure('internal_error', 'the request could not be processed'));
-  });
+  };
+  app.setErrorHandler(handleError);
 
   app.setNotFoundHandler(async (req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
@@ -550,6 +553,36 @@ export async function createServer(config: ServerConfig, domain?: AnyDecider | T
     const make = kind === 'invite' ? links.join : kind === 'observer' ? links.watch : links.table;
     return reply.send({ kind, token, link: make(req, req.params.tableId, token) });
   });
+
+  // Portraits: an image body, at most MAX_PORTRAIT_BYTES, checked by its own first bytes (portraits.ts).
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_PORTRAIT_BYTES }, (_req, body, done) => done(null, body));
+    scope.setErrorHandler((error: { code?: string; message: string }, req, reply) => {
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendFailure(reply, failure('image_too_large', portraitTooLarge(), { field: 'portrait' }, 413));
+      return handleError(error, req, reply);
+    });
+    type Route = { Params: { tableId: string; characterId: string } };
+    const path = '/api/tables/:tableId/characters/:characterId/portrait';
+    scope.put<Route>(path, async (req, reply) => {
+      const checked = checkPortrait(req.body, req.headers['content-type']);
+      if (!checked.ok) return sendFailure(reply, checked);
+      return sendOutcome(reply, await hub.setPortrait(req.params.tableId, bearer(req), req.params.characterId, checked.value));
+    });
+    scope.delete<Route>(path, async (req, reply) => sendOutcome(reply, await hub.setPortrait(req.params.tableId, bearer(req), req.params.characterId, null)));
+    scope.get<Route>(path, async (req, reply) => {
+      const found = await hub.portrait(req.params.tableId, bearer(req), req.params.characterId);
+      if (!found.ok) return sendFailure(reply, found);
+      // Served as the image it was checked to be, never sniffed as anything else, never run as a page.
+      reply.header('content-type', found.value.contentType);
+      reply.header('x-content-type-options', 'nosniff');
+      reply.header('content-security-policy', "default-src 'none'; sandbox");
+      reply.header('cache-control', 'private, no-cache');
+      reply.header('etag', `"${found.value.digest}"`);
+      return reply.send(found.value.data);
+    });
+  });
+
+  app.get<{ Params: { tableId: string } }>('/api/tables/:tableId/portraits', async (req, reply) => sendOutcome(reply, await hub.portraits(req.params.tableId, bearer(req))));
 
   app.get<{ Params: { tableId: string } }>('/api/tables/:tableId/export', async (req, reply) => {
     const exported = await hub.exportEvents(req.params.tableId, bearer(req));

@@ -17,6 +17,7 @@ import type {
   Fanout,
   LinkKind,
   ParticipantRecord,
+  Portrait,
   Store,
   TableRecord,
   TableSettings,
@@ -791,6 +792,53 @@ export class TableHub<S, C, E> {
     t.recent = [];
     const viewers = [...t.viewers].filter((v) => v.open);
     this.pushViews(t, viewers, t.state);
+  }
+
+  // ----- portraits -----
+
+  /** What the caller may do with a character's portrait, as the table's domain says. */
+  private portraitAccess(t: LoadedTable<S>, characterId: string, actor: Actor): Outcome<'edit' | 'see'> {
+    const access = t.decider.characterAccess;
+    if (!access) return failure('not_supported', `the ${t.record.ruleset} ruleset's characters have no portraits`, { field: 'characterId' }, 404);
+    const may = access(t.state, characterId, actor);
+    // A hidden character is answered as one that does not exist.
+    if (!may) return failure('not_found', `no character "${characterId}" at this table`, { field: 'characterId' });
+    return { ok: true, value: may };
+  }
+
+  /** The digest of every portrait the caller may see, by character id. */
+  portraits(tableId: string, token: string | undefined) {
+    return this.withCaller(tableId, token, async (caller, t): Promise<Outcome<{ portraits: Record<string, string> }>> => {
+      const all = t.decider.characterAccess ? await this.store.listPortraits(tableId) : {};
+      const portraits = Object.fromEntries(Object.entries(all).filter(([id]) => this.portraitAccess(t, id, caller.actor).ok));
+      return { ok: true, value: { portraits } };
+    });
+  }
+
+  portrait(tableId: string, token: string | undefined, characterId: string) {
+    return this.withCaller(tableId, token, async (caller, t): Promise<Outcome<Portrait>> => {
+      const may = this.portraitAccess(t, characterId, caller.actor);
+      if (!may.ok) return may;
+      const portrait = await this.store.getPortrait(tableId, characterId);
+      return portrait ? { ok: true, value: portrait } : failure('not_found', `character "${characterId}" has no uploaded portrait`, { field: 'characterId' });
+    });
+  }
+
+  /**
+   * The character's owner or the GM sets its portrait (null removes it). Every connected viewer who
+   * may see the character hears of it at once.
+   */
+  setPortrait(tableId: string, token: string | undefined, characterId: string, portrait: Portrait | null) {
+    return this.withCaller(tableId, token, async (caller, t): Promise<Outcome<{ characterId: string; digest: string | null }>> => {
+      const may = this.portraitAccess(t, characterId, caller.actor);
+      if (!may.ok) return may;
+      if (may.value !== 'edit') return failure('forbidden', `only the GM or the player of character "${characterId}" may change its portrait`, { field: 'characterId' });
+      if (!(await this.store.setPortrait(tableId, characterId, portrait))) return failure('table_not_found', `no table "${tableId}"`);
+      const digest = portrait?.digest ?? null;
+      const text = JSON.stringify({ type: 'portrait', characterId, digest } satisfies ServerMessage);
+      for (const viewer of t.viewers) if (viewer.open && this.portraitAccess(t, characterId, viewer.actor).ok) viewer.sendText(text);
+      return { ok: true, value: { characterId, digest } };
+    });
   }
 
   // ----- export -----

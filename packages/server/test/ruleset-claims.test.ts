@@ -113,14 +113,14 @@ describe('a d100 table: players control their own characters', () => {
 
   it("a player cannot enter the opposition's dice or set what the GM rules", async () => {
     const before = (await state(t, t.gm.token)).version;
-    const dice = await send(t, player.token, { type: 'attack', attacker: 'makoto', defender: 'pixie' }, [5, 90, 50]);
+    const dice = await send(t, player.token, { type: 'attack', attacker: 'makoto', defender: 'yukari' }, [5, 90, 50]);
     expect(dice.status).toBe(422);
     expect(dice.body.code).toBe('not-your-dice');
     expect(dice.body.field).toBe('dice');
-    const target = await send(t, player.token, { type: 'attack', attacker: 'makoto', defender: 'pixie', attackTarget: 300 });
+    const target = await send(t, player.token, { type: 'attack', attacker: 'makoto', defender: 'yukari', attackTarget: 300 });
     expect(target.body.code).toBe('gm-only');
     expect(target.body.field).toBe('attackTarget');
-    const advantages = await send(t, player.token, { type: 'attack', attacker: 'makoto', defender: 'pixie', advantages: [{ label: 'mine', count: 9 }] });
+    const advantages = await send(t, player.token, { type: 'attack', attacker: 'makoto', defender: 'yukari', advantages: [{ label: 'mine', count: 9 }] });
     expect(advantages.body.field).toBe('advantages');
     const start = await send(t, player.token, { type: 'start' });
     expect(start.body.code).toBe('gm-only');

@@ -132,6 +132,29 @@ for (const { kind, enabled } of kinds) {
       expect((await store.getTable('a'))!.settings).toEqual({ physicalDice: false });
     });
 
+    it('keeps, replaces and removes character portraits, byte for byte, across close and reopen', async () => {
+      await store.createTable(table('a'));
+      await store.createTable(table('b'));
+      const png = { contentType: 'image/png', data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 255, 1, 2]), digest: 'd1' };
+      const webp = { contentType: 'image/webp', data: Buffer.from('RIFF\x10\0\0\0WEBPVP8 ', 'latin1'), digest: 'd2' };
+      expect(await store.setPortrait('a', 'kestrel', png)).toBe(true);
+      expect(await store.setPortrait('missing', 'kestrel', png)).toBe(false);
+      expect(await store.getPortrait('a', 'kestrel')).toEqual(png);
+      expect(await store.getPortrait('b', 'kestrel')).toBeNull();
+      expect(await store.listPortraits('a')).toEqual({ kestrel: 'd1' });
+      await store.close();
+      store = await reopen(ts.location);
+      ts.store = store;
+      expect(await store.getPortrait('a', 'kestrel')).toEqual(png);
+      expect(await store.setPortrait('a', 'kestrel', webp)).toBe(true);
+      expect(await store.setPortrait('a', 'grask', png)).toBe(true);
+      expect(await store.getPortrait('a', 'kestrel')).toEqual(webp);
+      expect(await store.listPortraits('a')).toEqual({ kestrel: 'd2', grask: 'd1' });
+      expect(await store.setPortrait('a', 'kestrel', null)).toBe(true);
+      expect(await store.getPortrait('a', 'kestrel')).toBeNull();
+      expect(await store.listPortraits('a')).toEqual({ grask: 'd1' });
+    });
+
     it('appends events with their command in one step and reads them back in order', async () => {
       await store.createTable(table('a'));
       expect(await store.appendEvents('a', 0, events(1, 3, 'c1'), command('c1', 1, 3, 3))).toEqual({ ok: true });

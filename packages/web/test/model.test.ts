@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TableCommandSchema, presetOptions, tableOptions } from '@personae/rules';
 import { attributeLimit, budgets, checkDraft, newDraft, priorityProblem, problemsAt, spreadAttributes, stepOfPath, type Draft } from '../src/lib/draft';
-import { EMPTY_DESTINATION, moveDestination, omittedText, positionText, resolveText } from '../src/lib/encounter';
+import { EMPTY_DESTINATION, actsOutOfTurn, moveDestination, omittedText, positionText, resolveText } from '../src/lib/encounter';
 import { percent } from '../src/lib/format';
 import { emptyRoller, parseGiven, resolveSide, rollCommand, rollerOdds, skillsOf, type RollerCharacter } from '../src/lib/roller';
 import { parseRoute } from '../src/lib/route';
@@ -168,6 +168,21 @@ describe('the roller model', () => {
 });
 
 describe('the encounter tracker model', () => {
+  it('offers the challenges that follow at once, and an obstacle\'s, out of turn (personae-core-2011.txt "What Special Abilities Can Do", "Obstacles")', () => {
+    const taunt = { kind: 'taunt' as const, actor: 'cultist', reactor: 'kestrel' };
+    const cultist = { id: 'cultist', obstacle: false };
+    expect(actsOutOfTurn(taunt, cultist, 'attack', 'kestrel')).toBe(true);
+    // A Taunt owes an attack on the taunter, nothing else.
+    expect(actsOutOfTurn(taunt, cultist, 'interact', 'kestrel')).toBe(false);
+    expect(actsOutOfTurn(taunt, cultist, 'attack', 'ann')).toBe(false);
+    expect(actsOutOfTurn(taunt, { id: 'kestrel', obstacle: false }, 'attack', 'cultist')).toBe(false);
+    const misdirection = { kind: 'misdirection' as const, actor: 'kestrel', reactor: 'cultist' };
+    expect(actsOutOfTurn(misdirection, { id: 'kestrel', obstacle: false }, 'interact', 'cultist')).toBe(true);
+    expect(actsOutOfTurn(misdirection, { id: 'kestrel', obstacle: false }, 'move', 'cultist')).toBe(false);
+    expect(actsOutOfTurn(null, { id: 'storm', obstacle: true }, 'power', 'kestrel')).toBe(true);
+    expect(actsOutOfTurn(null, cultist, 'attack', 'kestrel')).toBe(false);
+  });
+
   const moveCommand = (to: unknown) => ({ type: 'encounter', hidden: false, command: { type: 'move', actor: 'kestrel', ...(to === undefined ? {} : { to }) } });
 
   it('builds the destination of a move by option distance, in a form the table command accepts', () => {

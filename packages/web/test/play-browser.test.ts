@@ -137,4 +137,31 @@ run('odds for choices in play, in Chromium', () => {
     expect(await again.locator('.result').getAttribute('class')).not.toContain('fresh');
     await still.close();
   });
+
+  it("a player uploads a portrait for their character; it shows on the card and in the GM's log at once, and an oversized file is explained", async () => {
+    // A real 1×1 PNG, so that the browser can draw it.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const gmContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const gmTap = wiretap(gmContext);
+    const gm = await gmContext.newPage();
+    await gm.goto(`${server.url}/table/${tableId}#token=${gmToken}`);
+    await gm.locator('.status-pill.live').waitFor({ timeout: 20_000 });
+    await player.getByRole('tab', { name: 'Characters' }).click();
+    const brogan = ids['Brogan Ironhand']!;
+    const input = player.locator(`#portrait-${brogan}`);
+    await input.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.concat([png, Buffer.alloc(300 * 1024)]) });
+    expect(await player.locator(`#portrait-${brogan}-err`).textContent()).toBe('portrait: "huge.png" is 301 KiB; a portrait is at most 256 KiB.');
+    await input.setInputFiles({ name: 'brogan.png', mimeType: 'image/png', buffer: png });
+    const card = player.locator(`img.avatar[data-portrait="${brogan}"]`);
+    await card.first().waitFor();
+    await expect.poll(() => card.first().evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
+    // The GM's log shows Brogan's entries with the portrait, without a reload.
+    await gm.locator(`.side-log img.avatar[data-portrait="${brogan}"]`).first().waitFor();
+    // A player is offered no upload for a character that is not theirs.
+    expect(await player.locator(`#portrait-${ids['Marisol "Gull" Vance']}`).count()).toBe(0);
+    await shot(player, 'portrait-1-card');
+    await shot(gm, 'portrait-2-gm-log', false);
+    expect([...tap.errors, ...gmTap.errors]).toEqual([]);
+    await gmContext.close();
+  });
 });

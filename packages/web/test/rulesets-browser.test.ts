@@ -162,6 +162,14 @@ run('d100 and Lucidity tables in Chromium', () => {
     await shot(gm, 'lucidity-04-gm');
     await shot(player, 'lucidity-05-player');
 
+    // The GM hands the Bandit to Ann: from then on she sees its tracks and may command it.
+    expect(await player.locator('#lu-characters [aria-label="Bandit"]').textContent()).not.toContain('Health');
+    await gm.locator('#lu-hand-who').selectOption({ label: 'Bandit' });
+    await gm.locator('#lu-hand-to').selectOption({ label: 'Ann' });
+    await gm.getByRole('button', { name: 'Hand over' }).click();
+    await player.locator('#lu-characters [aria-label="Bandit"]', { hasText: 'Health 12/12' }).waitFor();
+    await player.locator('.rs-log li', { hasText: 'the GM hands Bandit to participant' }).waitFor();
+
     const received = [...tap.frames, ...tap.bodies].join('\n');
     expect(received).toContain('Ilse Varn');
     expect(received).toContain('Bandit');

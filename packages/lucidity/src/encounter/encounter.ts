@@ -7,7 +7,7 @@ import { seed } from '../citation';
 import { resolveAttack } from '../combat';
 import { applyDamage, castingDelay, currentAfterLevelUp, longRest, narrativeDamage, zeroHealthRoll, type ZeroHealthOutcome } from '../health';
 import { rollLucidity } from '../lucidity';
-import { attackOdds, lucidityChance, rollChance } from '../odds';
+import { attackOdds, criticalDamage, isCriticalHit, lucidityChance, rollChance } from '../odds';
 import { resolveOptions, type LucidityOptions } from '../options';
 import { againstTarget, beats, opposedWinner, rollD20 } from '../roll';
 import { attackCost, attackTraitEffects, defenseTraitProtection, rollTraitEffects, type RollPurpose } from '../traits';
@@ -226,7 +226,10 @@ const handlers: { [T in LucidityCommand['type']]: Handler<T> } = {
     let damageDice: number[] = [];
     let damage = 0;
     if (roll.success) {
-      const d = rollDamage(weapon.damage, ctx.dice, cmd.damageDice ?? []);
+      // A critical success (option critEffect): a natural 20, the final turn's guaranteed success, or a
+      // Lucidity roll that counts as a natural 20 (lucidityOnAttack=natural-20).
+      const critical = roll.lucidity ? opts.lucidityOnAttack === 'natural-20' && opts.criticalSuccess === 'natural-20' : isCriticalHit(roll.d20, roll.guaranteed === true, opts);
+      const d = rollDamage(critical ? criticalDamage(weapon.damage, opts) : weapon.damage, ctx.dice, cmd.damageDice ?? []);
       damageDice = d.dice;
       damage = d.total;
     } else if (cmd.damageDice?.length) throw refuse('damage-on-miss', 'damageDice: the attack misses, so no damage is rolled', 'damageDice', 'How Combat Works');
@@ -571,7 +574,27 @@ function vitalsOf(c: Combatant) {
   return { health: c.health, maxHealth: c.maxHealth, lucidity: c.lucidity, maxLucidity: c.maxLucidity, energy: c.energy, maxEnergy: c.maxEnergy };
 }
 
+/**
+ * A player is answered about a combatant hidden from them exactly as about one that does not exist,
+ * before any other check, so that no refusal confirms a hidden name (the message `get` gives).
+ */
+function requireNoHiddenNames(state: LucidityTableState, command: LucidityCommand, viewer: DecideContext['actor']): void {
+  if (viewer.role === 'gm') return;
+  const named = command as unknown as Record<string, unknown>;
+  const against = Object.hasOwn(named, 'against') ? (named.against as Record<string, unknown> | undefined) : undefined;
+  const fields: Array<[string, unknown]> = [
+    ...['actor', 'target', 'ally', 'defendedBy', ...(command.type === 'add' ? [] : ['id'])].map((f): [string, unknown] => [f, Object.hasOwn(named, f) ? named[f] : undefined]),
+    ['against.id', against && typeof against === 'object' && Object.hasOwn(against, 'id') ? against.id : undefined],
+  ];
+  for (const [field, id] of fields) {
+    if (typeof id !== 'string') continue;
+    const c = ownGet(state.game.combatants, id);
+    if (!c || (c.hidden && c.controller !== viewer.participantId)) throw refuse('unknown-combatant', `${field}: no combatant "${String(id)}" in this encounter`, field);
+  }
+}
+
 export function decideEncounter(state: LucidityTableState, command: LucidityCommand, ctx: DecideContext): LucidityEvent[] {
+  requireNoHiddenNames(state, command, ctx.actor);
   requireAuthority(state, command, ctx);
   const opts = optionsOf(state);
   const handler = handlers[command.type] as Handler<LucidityCommand['type']>;

@@ -26,6 +26,11 @@ export interface PoolResult {
   readonly explanation: string;
 }
 
+/** A pool's dice after bonus and penalty dice, raised to the table's minimum pool (option minimumPool). */
+export function atLeastMinimumPool(dice: number, options: Pick<TableOptions, 'minimumPool'>): number {
+  return Math.max(options.minimumPool, dice);
+}
+
 export function poolSize(spec: PoolSpec, options: Pick<TableOptions, 'minimumPool' | 'bonusDiceMayExceedCap'>): PoolResult {
   const bonus = spec.bonusDice ?? [];
   const penalty = spec.penaltyDice ?? [];
@@ -38,7 +43,7 @@ export function poolSize(spec: PoolSpec, options: Pick<TableOptions, 'minimumPoo
   }
   parts.push(...penalty.map((p) => formatLabeled({ value: -Math.abs(p.value), source: p.source }, 'die')));
   const raw = withBonus - sumLabeled(penalty.map((p) => ({ value: Math.abs(p.value), source: p.source })));
-  const dice = Math.max(options.minimumPool, raw);
+  const dice = atLeastMinimumPool(raw, options);
   if (dice !== raw) parts.push(`(at least ${options.minimumPool} by option minimumPool)`);
   return {
     dice,

@@ -1,4 +1,4 @@
-import { poolSize } from '../challenge/pool';
+import { atLeastMinimumPool } from '../challenge/pool';
 import { unopposedGmDice } from '../challenge/resolve';
 import { abilitiesOf, hasAbilities, type SideAbilities } from './abilities';
 import { compareDistributions, foldHighest, highestOfDistribution, highestOfRoll, rerollWork, sideDistribution, sortedPoolCount } from './enumerate';
@@ -27,9 +27,9 @@ function steps(steer: number | undefined): number {
   return s;
 }
 
-/** Dice a side rolls: its pool after the table's minimum, as the resolver's poolSize gives it. */
-function rolled(side: OddsSide, options: Pick<OddsOptions, 'minimumPool' | 'bonusDiceMayExceedCap'>): number {
-  return poolSize({ base: side.dice, baseSource: 'pool' }, options).dice;
+/** Dice a side rolls: its pool after the table's minimum, as the resolver's poolSize gives it (no bonus or penalty dice here). */
+function rolled(side: OddsSide, options: Pick<OddsOptions, 'minimumPool'>): number {
+  return atLeastMinimumPool(side.dice, options);
 }
 
 interface Prepared {
@@ -45,11 +45,9 @@ interface Prepared {
 
 function exactOrSimulated(p: Prepared, options: OddsOptions, limits: ExactLimits): ChallengeOdds {
   const table = verdictTable(options, p.context);
-  const lim = { ...DEFAULTS, ...limits };
-  const simulate = (note: string): ChallengeOdds => ({ ...simulatePlan(plan(p, options), lim.samples, lim.seed), note });
   const plain = !hasAbilities(p.actor) && !hasAbilities(p.reactor);
   if (plain) {
-    if (Math.max(p.n, p.m) > MAX_EXACT_DICE) return simulate(`pools above ${MAX_EXACT_DICE} dice are simulated`);
+    if (Math.max(p.n, p.m) > MAX_EXACT_DICE) return simulated(p, options, limits, `pools above ${MAX_EXACT_DICE} dice are simulated`);
     const tally = new OddsTally();
     if (p.mode === 'highest-die') foldHighest(highestOfRoll(p.n), p.mA, highestOfRoll(p.m), p.mR, table, tally);
     else if (table.criticalsFollowOwnTens()) {
@@ -60,12 +58,13 @@ function exactOrSimulated(p: Prepared, options: OddsOptions, limits: ExactLimits
     } else foldTerminal(iidComparison(p.n, p.m, p.mA - p.mR, true), table, tally);
     return tally.result('exact');
   }
+  const lim = { ...DEFAULTS, ...limits };
   const finalA = Math.max(0, p.n - p.actor.ignored);
   const finalR = Math.max(0, p.m - p.reactor.ignored);
   const pairs = p.mode === 'highest-die' ? 0 : Math.min(sortedPoolCount(p.n), sortedPoolCount(finalA)) * Math.min(sortedPoolCount(p.m), sortedPoolCount(finalR));
   const work = rerollWork(p.n, p.actor) + rerollWork(p.m, p.reactor) + sortedPoolCount(p.n) + sortedPoolCount(p.m);
   if (pairs > lim.maxPairs || work > lim.maxRerollWork) {
-    return simulate(`rerolls or armor on pools this large are simulated: ${pairs.toLocaleString('en')} pairs of sorted pools, ${work.toLocaleString('en')} reroll results to enumerate`);
+    return simulated(p, options, limits, `rerolls or armor on pools this large are simulated: ${pairs.toLocaleString('en')} pairs of sorted pools, ${work.toLocaleString('en')} reroll results to enumerate`);
   }
   const distA = sideDistribution(p.n, p.actor, options.armorIgnores);
   const distR = sideDistribution(p.m, p.reactor, options.armorIgnores);
@@ -73,6 +72,11 @@ function exactOrSimulated(p: Prepared, options: OddsOptions, limits: ExactLimits
   if (p.mode === 'highest-die') foldHighest(highestOfDistribution(distA), p.mA, highestOfDistribution(distR), p.mR, table, tally);
   else foldTerminal(compareDistributions(distA, p.mA, distR, p.mR), table, tally);
   return tally.result('exact');
+}
+
+function simulated(p: Prepared, options: OddsOptions, limits: ExactLimits, note: string): ChallengeOdds {
+  const lim = { ...DEFAULTS, ...limits };
+  return { ...simulatePlan(plan(p, options), lim.samples, lim.seed), note };
 }
 
 function plan(p: Prepared, options: OddsOptions): SimulationPlan {

@@ -90,13 +90,12 @@ export function iidComparison(actorDice: number, reactorDice: number, diff: numb
   term.fill(0, 0, termSize);
   const result: TerminalClasses = { actorDice: n, reactorDice: m, tracked: track, dimA, dimR, mass: term };
   const K = Math.min(n, m);
-  const cell = (cls: number, ta: number, tr: number): number => (cls * dimA + (track ? ta + 1 : 0)) * dimR + (track ? tr + 1 : 0);
 
   if (K === 0) {
     // No pairs to compare: leftover dice decide, or nothing does (compare.ts); the dice are untouched.
-    if (n === m) term[cell(FULL_TIE, 0, 0)] = 1;
-    else if (n > m) term[cell(A_EXTRA, -1, 0)] = 1;
-    else term[cell(R_EXTRA, 0, -1)] = 1;
+    if (n === m) term[(FULL_TIE * dimA + (track ? 1 : 0)) * dimR + (track ? 1 : 0)] = 1;
+    else if (n > m) term[(A_EXTRA * dimA + 0) * dimR + (track ? 1 : 0)] = 1;
+    else term[(R_EXTRA * dimA + (track ? 1 : 0)) * dimR + 0] = 1;
     return result;
   }
 
@@ -104,6 +103,7 @@ export function iidComparison(actorDice: number, reactorDice: number, diff: numb
     plainWalk(n, m, diff, term);
     return result;
   }
+  const cell = (cls: number, ta: number, tr: number): number => (cls * dimA + ta + 1) * dimR + tr + 1;
 
   const K1 = K + 1;
   let tagCap = K + 4;
@@ -457,7 +457,23 @@ function verdictsFor(table: VerdictTable, n: number, m: number): { readonly a: n
  * Each side's criticals when they follow its own natural 10s alone (VerdictTable.criticalsFollowOwnTens):
  * its count of 10s is Binomial(pool, 1/10) whatever happens in the comparison.
  */
-export function criticalsOfOwnTens(table: VerdictTable, actorDice: number, reactorDice: number): { actor: number[]; reactor: number[] } {
+export function criticalsOfOwnTens(table: VerdictTable, actorDice: number, reactorDice: number): { actor: readonly number[]; reactor: readonly number[] } {
+  let known = ownTensCriticals.get(table);
+  if (!known) ownTensCriticals.set(table, (known = new Map()));
+  const key = actorDice * (MAX_EXACT_DICE + 1) + reactorDice;
+  let crits = known.get(key);
+  if (!crits) {
+    if (known.size >= 4096) known.clear();
+    crits = countOwnTensCriticals(table, actorDice, reactorDice);
+    known.set(key, crits);
+  }
+  return crits;
+}
+
+/** criticalsOfOwnTens by table and pools (the arrays are shared: never changed once made). */
+const ownTensCriticals = new WeakMap<VerdictTable, Map<number, { readonly actor: readonly number[]; readonly reactor: readonly number[] }>>();
+
+function countOwnTensCriticals(table: VerdictTable, actorDice: number, reactorDice: number): { actor: readonly number[]; reactor: readonly number[] } {
   const t = binomialTables(Math.max(actorDice, reactorDice));
   const actor: number[] = [];
   const reactor: number[] = [];

@@ -166,7 +166,21 @@ export class VerdictTable {
 
 const tables = new Map<string, VerdictTable>();
 /** The options `judge` reads and their text, by options object (checked again on each use: options can change). */
-const judgeKeys = new WeakMap<OddsOptions, { readonly options: JudgeOptions; readonly key: string }>();
+const judgeKeys = new WeakMap<OddsOptions, { readonly options: JudgeOptions; readonly key: string; last: { readonly ctx: VerdictContext; readonly table: VerdictTable } | null }>();
+
+function sameJudgeOptions(a: JudgeOptions, b: JudgeOptions): boolean {
+  return a.criticals === b.criticals && a.fullTie === b.fullTie && a.natTenLowerTotal === b.natTenLowerTotal && a.natTenBothTied === b.natTenBothTied;
+}
+
+function sameContext(a: VerdictContext, b: VerdictContext): boolean {
+  return (
+    a.actorPotentialThreshold === b.actorPotentialThreshold &&
+    a.reactorPotentialThreshold === b.reactorPotentialThreshold &&
+    a.reactorIsIdentity === b.reactorIsIdentity &&
+    a.steer === b.steer &&
+    a.mode === b.mode
+  );
+}
 
 /** The verdict table of a context, shared between queries of the same context. */
 export function verdictTable(options: OddsOptions, ctx: VerdictContext): VerdictTable {
@@ -178,10 +192,12 @@ export function verdictTable(options: OddsOptions, ctx: VerdictContext): Verdict
     natTenBothTied: options.natTenBothTied,
   };
   let known = judgeKeys.get(options);
-  if (known === undefined || (Object.keys(judgeOptions) as (keyof JudgeOptions)[]).some((k) => known!.options[k] !== judgeOptions[k])) {
-    known = { options: judgeOptions, key: JSON.stringify(judgeOptions) };
+  if (known === undefined || !sameJudgeOptions(known.options, judgeOptions)) {
+    known = { options: judgeOptions, key: JSON.stringify(judgeOptions), last: null };
     judgeKeys.set(options, known);
   }
+  // The same options asked about the same context again (queries in a row): no key to build.
+  if (known.last !== null && sameContext(known.last.ctx, ctx)) return known.last.table;
   const key = `${known.key}|${ctx.actorPotentialThreshold}|${ctx.reactorPotentialThreshold}|${ctx.reactorIsIdentity}|${ctx.steer}|${ctx.mode}`;
   let table = tables.get(key);
   if (table === undefined) {
@@ -196,7 +212,15 @@ export function verdictTable(options: OddsOptions, ctx: VerdictContext): Verdict
     table = new VerdictTable(judgeCtx, ctx.mode);
     tables.set(key, table);
   }
+  known.last = { ctx: { ...ctx }, table };
   return table;
+}
+
+/** A criticals distribution from its sums, each times `f` (no criticals at all: certainly none). */
+function scaled(xs: readonly number[], f: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < xs.length; i++) out.push((xs[i] ?? 0) * f);
+  return out.length > 0 ? out : [1];
 }
 
 /** Whatever adds up probability by verdict. */
@@ -257,11 +281,6 @@ export class OddsTally implements VerdictSink {
     }
     // A tally of probabilities or of sample counts: normalising serves both.
     const f = kept > 0 ? 1 / kept : 0;
-    const dist = (xs: number[]): number[] => {
-      const out: number[] = [];
-      for (let i = 0; i < xs.length; i++) out.push((xs[i] ?? 0) * f);
-      return out.length > 0 ? out : [1];
-    };
     const success = this.success * f;
     const clearSuccess = this.clear * f;
     const odds: ChallengeOdds = {
@@ -270,8 +289,8 @@ export class OddsTally implements VerdictSink {
       glancingSuccess: (this.success - this.clear) * f,
       failure: this.failure * f,
       fullTie: this.tie * f,
-      criticals: dist(this.critA),
-      reactorCriticals: dist(this.critR),
+      criticals: scaled(this.critA, f),
+      reactorCriticals: scaled(this.critR, f),
       method,
     };
     if (this.rerolled > 0) odds.rerolledTie = this.rerolled / (this.rerolled + kept);

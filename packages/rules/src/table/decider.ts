@@ -2,7 +2,7 @@ import type { TableCommand } from './commands';
 import type { TableEvent, TableState } from './state';
 import { decideTable, evolveTable, initialTableState, parseTableCommand, type TableContext } from './table';
 import { validateTableEvent } from './validate';
-import { redactTableEvent, viewTable } from './view';
+import { portraitAccess, redactTableEvent, viewTable } from './view';
 
 /**
  * The Personae table as one pure decider, in the shape the table server runs: parse and decide
@@ -16,4 +16,5 @@ export const personaeTable = {
   redactEvent: redactTableEvent,
   viewState: viewTable,
   validateEvent: validateTableEvent,
+  characterAccess: portraitAccess,
 };

@@ -16,6 +16,17 @@ export function canSeeSheet(c: TableCharacter, viewer: Viewer): boolean {
   return viewer.role === 'gm' || !c.hidden || (viewer.role === 'player' && c.owner === viewer.participantId);
 }
 
+/**
+ * What a viewer may do with a character's portrait: its owner and the GM set it; whoever may see the
+ * sheet sees it; of a hidden character the others see nothing, as of its sheet.
+ */
+export function portraitAccess(state: TableState, characterId: string, viewer: Viewer): 'edit' | 'see' | null {
+  if (!ownHas(state.characters, characterId)) return null;
+  const c = state.characters[characterId]!;
+  if (viewer.role === 'gm' || (viewer.role === 'player' && c.owner === viewer.participantId)) return 'edit';
+  return canSeeSheet(c, viewer) ? 'see' : null;
+}
+
 export interface CharacterView {
   readonly id: string;
   readonly name: string;

@@ -97,6 +97,14 @@ ALTER TABLE ${s}.tables ADD COLUMN IF NOT EXISTS setup_version INTEGER NOT NULL 
 -- Schema 2: every table names its ruleset; tables made before rulesets existed are Personae tables.
 ALTER TABLE ${s}.tables ADD COLUMN IF NOT EXISTS ruleset TEXT NOT NULL DEFAULT 'personae';
 UPDATE ${s}.store_meta SET value = '2' WHERE key = 'schema_version' AND value = '1';
+CREATE TABLE IF NOT EXISTS ${s}.portraits (
+  table_id TEXT NOT NULL REFERENCES ${s}.tables(id),
+  character_id TEXT NOT NULL,
+  content_type TEXT NOT NULL,
+  digest TEXT NOT NULL,
+  data BYTEA NOT NULL,
+  PRIMARY KEY (table_id, character_id)
+);
 CREATE OR REPLACE FUNCTION ${s}.append_batch(
   a_tables TEXT[], a_expected INTEGER[], a_participants TEXT[], a_commands TEXT[], a_hashes TEXT[],
   a_firsts INTEGER[], a_lasts INTEGER[], a_after INTEGER[], a_ats TEXT[], a_counts INTEGER[],
@@ -431,6 +439,29 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
         );
         await setupChanged(client, tableId);
       });
+    },
+    async setPortrait(tableId, characterId, portrait) {
+      return transaction(async (client) => {
+        const t = await client.query(`SELECT 1 FROM ${s}.tables WHERE id = $1`, [tableId]);
+        if (t.rowCount !== 1) return false;
+        if (portrait) {
+          await client.query(
+            `INSERT INTO ${s}.portraits (table_id, character_id, content_type, digest, data) VALUES ($1, $2, $3, $4, $5)
+             ON CONFLICT (table_id, character_id) DO UPDATE SET content_type = EXCLUDED.content_type, digest = EXCLUDED.digest, data = EXCLUDED.data`,
+            [tableId, characterId, portrait.contentType, portrait.digest, portrait.data],
+          );
+        } else await client.query(`DELETE FROM ${s}.portraits WHERE table_id = $1 AND character_id = $2`, [tableId, characterId]);
+        return true;
+      });
+    },
+    async getPortrait(tableId, characterId) {
+      const r = await pool.query<{ content_type: string; digest: string; data: Buffer }>(`SELECT content_type, digest, data FROM ${s}.portraits WHERE table_id = $1 AND character_id = $2`, [tableId, characterId]);
+      const row = r.rows[0];
+      return row ? { contentType: row.content_type, digest: row.digest, data: row.data } : null;
+    },
+    async listPortraits(tableId) {
+      const r = await pool.query<{ character_id: string; digest: string }>(`SELECT character_id, digest FROM ${s}.portraits WHERE table_id = $1`, [tableId]);
+      return Object.fromEntries(r.rows.map((row) => [row.character_id, row.digest]));
     },
     async setSettings(tableId, settings) {
       return transaction(async (client) => {

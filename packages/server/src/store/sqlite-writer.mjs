@@ -38,6 +38,12 @@ const q = {
   rotateInvite: db.prepare('UPDATE tables SET invite_hash = ? WHERE id = ?'),
   rotateObserver: db.prepare('UPDATE tables SET observer_hash = ? WHERE id = ?'),
   setSettings: db.prepare('UPDATE tables SET settings = ? WHERE id = ?'),
+  hasTable: db.prepare('SELECT 1 FROM tables WHERE id = ?'),
+  putPortrait: db.prepare(
+    `INSERT INTO portraits (table_id, character_id, content_type, digest, data) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (table_id, character_id) DO UPDATE SET content_type = excluded.content_type, digest = excluded.digest, data = excluded.data`,
+  ),
+  dropPortrait: db.prepare('DELETE FROM portraits WHERE table_id = ? AND character_id = ?'),
   setToken: db.prepare('UPDATE participants SET token_hash = ? WHERE table_id = ? AND id = ? AND removed_at IS NULL'),
   bumpVersion: db.prepare('UPDATE tables SET version = ? WHERE id = ? AND version = ?'),
   insertEvent: db.prepare(
@@ -105,6 +111,12 @@ const ops = {
     return null;
   }),
   setSettings: db.transaction((tableId, settings) => q.setSettings.run(settings, tableId).changes === 1),
+  setPortrait: db.transaction((tableId, characterId, portrait) => {
+    if (!q.hasTable.get(tableId)) return false;
+    if (portrait) q.putPortrait.run(tableId, characterId, portrait.contentType, portrait.digest, Buffer.from(portrait.data));
+    else q.dropPortrait.run(tableId, characterId);
+    return true;
+  }),
   appendEvents: db.transaction((tableId, expectedVersion, events, c) => {
     if (q.hasCommand.get(tableId, c.participantId, c.commandId)) return { ok: false, reason: 'duplicate_command' };
     if (q.bumpVersion.run(expectedVersion + events.length, tableId, expectedVersion).changes !== 1) {

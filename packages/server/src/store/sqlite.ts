@@ -10,6 +10,7 @@ import {
   type EventRecord,
   type NewTable,
   type ParticipantRecord,
+  type Portrait,
   type Store,
   type TableRecord,
 } from './types';
@@ -58,6 +59,14 @@ CREATE TABLE IF NOT EXISTS commands (
   at TEXT NOT NULL,
   PRIMARY KEY (table_id, participant_id, command_id)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS portraits (
+  table_id TEXT NOT NULL REFERENCES tables(id),
+  character_id TEXT NOT NULL,
+  content_type TEXT NOT NULL,
+  digest TEXT NOT NULL,
+  data BLOB NOT NULL,
+  PRIMARY KEY (table_id, character_id)
+) WITHOUT ROWID;
 INSERT OR IGNORE INTO store_meta (key, value) VALUES ('schema_version', '1');
 `;
 
@@ -80,6 +89,7 @@ type WriteOp =
   | 'rotateLink'
   | 'setParticipantToken'
   | 'setSettings'
+  | 'setPortrait'
   | 'appendEvents'
   | 'close';
 
@@ -217,6 +227,8 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Stor
       `SELECT participant_id, command_id, command_hash, first_seq, last_seq, version_after, at
        FROM commands WHERE table_id = ? AND participant_id = ? AND command_id = ?`,
     ),
+    getPortrait: db.prepare<[string, string], { content_type: string; digest: string; data: Buffer }>('SELECT content_type, digest, data FROM portraits WHERE table_id = ? AND character_id = ?'),
+    listPortraits: db.prepare<[string], { character_id: string; digest: string }>('SELECT character_id, digest FROM portraits WHERE table_id = ?'),
     readEvents: db.prepare<[string, number, number], EventRow>(
       'SELECT seq, at, participant_id, command_id, payload FROM events WHERE table_id = ? AND seq > ? ORDER BY seq LIMIT ?',
     ),
@@ -282,6 +294,16 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Stor
     },
     setSettings(tableId, settings) {
       return writer.call<boolean>('setSettings', tableId, JSON.stringify(settings));
+    },
+    setPortrait(tableId, characterId, portrait: Portrait | null) {
+      return writer.call<boolean>('setPortrait', tableId, characterId, portrait && { contentType: portrait.contentType, digest: portrait.digest, data: portrait.data });
+    },
+    async getPortrait(tableId, characterId) {
+      const row = q.getPortrait.get(tableId, characterId);
+      return row ? { contentType: row.content_type, digest: row.digest, data: Buffer.from(row.data) } : null;
+    },
+    async listPortraits(tableId) {
+      return Object.fromEntries(q.listPortraits.all(tableId).map((r) => [r.character_id, r.digest]));
     },
     async appendEvents(tableId, expectedVersion, events, command: CommandRecord) {
       open();

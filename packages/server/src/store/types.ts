@@ -111,6 +111,14 @@ export interface Fanout {
   queueUsage(): Promise<number>;
 }
 
+/** A character's uploaded portrait: the image as sent, its content type and a digest naming this version. */
+export interface Portrait {
+  readonly contentType: string;
+  readonly data: Buffer;
+  /** SHA-256 of the image, hex: changes whenever the image does (clients use it to refetch). */
+  readonly digest: string;
+}
+
 /**
  * Everything the server keeps. Both implementations (SQLite and PostgreSQL) pass the same contract
  * tests. Token arguments are always SHA-256 digests, never the tokens themselves.
@@ -146,6 +154,11 @@ export interface Store {
   /** Events with seq > afterSeq in order, at most `limit` of them. */
   readEvents(tableId: string, afterSeq: number, limit?: number): Promise<EventRecord[]>;
   getCommand(tableId: string, participantId: string, commandId: string): Promise<CommandRecord | null>;
+  /** Replaces a character's portrait (null removes it); false if there is no such table. */
+  setPortrait(tableId: string, characterId: string, portrait: Portrait | null): Promise<boolean>;
+  getPortrait(tableId: string, characterId: string): Promise<Portrait | null>;
+  /** The digest of every portrait of a table, by character id. */
+  listPortraits(tableId: string): Promise<Record<string, string>>;
   /** Present when several server processes can share this store (PostgreSQL). */
   readonly fanout?: Fanout;
   close(): Promise<void>;

@@ -72,6 +72,25 @@ async function call<T>(method: string, path: string, body?: unknown, token?: str
   return data as T;
 }
 
+/** The largest portrait the server accepts (docs/server.md, Limits). */
+export const MAX_PORTRAIT_BYTES = 256 * 1024;
+export const PORTRAIT_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+
+const portraitPath = (tableId: string, characterId: string) => `/api/tables/${encodeURIComponent(tableId)}/characters/${encodeURIComponent(characterId)}/portrait`;
+
+/** PUT of a file as it is, answered with JSON like every other call. */
+async function upload<T>(path: string, token: string, file: Blob): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': file.type }, body: file });
+  } catch {
+    throw new ApiError('network', 'The table server cannot be reached. Check the connection and try again.', 0);
+  }
+  const data = (await response.json().catch(() => null)) as (T & { code?: string; message?: string; field?: string }) | null;
+  if (!response.ok) throw new ApiError(data?.code ?? 'http_error', data?.message ?? `The server answered ${response.status}.`, response.status, data?.field);
+  return data as T;
+}
+
 export const api = {
   /** `setup`: the ruleset (default Personae), one of its presets and options set differently. */
   createTable: (name: string, gmName: string, physicalDice: boolean, setup: { ruleset?: string; preset?: string; options?: Record<string, unknown> } = {}) =>
@@ -93,6 +112,17 @@ export const api = {
   exportTable: (tableId: string, token: string) => call<unknown>('GET', `/api/tables/${encodeURIComponent(tableId)}/export`, undefined, token),
   /** A new table from a GM's backup file, with new links for everyone. */
   importTable: (file: unknown) => call<CreatedTable>('POST', '/api/tables/import', file),
+  /** The digest of each portrait the caller may see, by character id. */
+  portraits: (tableId: string, token: string) => call<{ portraits: Record<string, string> }>('GET', `/api/tables/${encodeURIComponent(tableId)}/portraits`, undefined, token),
+  /** The character's player or the GM uploads its portrait (PNG, JPEG or WebP, at most MAX_PORTRAIT_BYTES). */
+  setPortrait: (tableId: string, token: string, characterId: string, image: Blob) => upload<{ characterId: string; digest: string }>(portraitPath(tableId, characterId), token, image),
+  removePortrait: (tableId: string, token: string, characterId: string) => call<{ characterId: string; digest: null }>('DELETE', portraitPath(tableId, characterId), undefined, token),
+  /** The portrait image, fetched with the token (an image element cannot send it). */
+  portraitImage: async (tableId: string, token: string, characterId: string): Promise<Blob> => {
+    const response = await fetch(portraitPath(tableId, characterId), { headers: { authorization: `Bearer ${token}` } });
+    if (!response.ok) throw new ApiError('http_error', `The server answered ${response.status}.`, response.status);
+    return response.blob();
+  },
   removeParticipant: (tableId: string, token: string, participantId: string) =>
     call<{ removed: true }>('DELETE', `/api/tables/${encodeURIComponent(tableId)}/participants/${encodeURIComponent(participantId)}`, undefined, token),
 };

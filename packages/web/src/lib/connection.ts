@@ -46,6 +46,8 @@ export class TableConnection {
   lastSeq = 0;
   welcome: Welcome | null = null;
   participants: Participant[] = [];
+  /** Portraits changed since the page opened, by character id: the new digest, or null when removed. */
+  portraitChanges: Record<string, string | null> = {};
   /** Why the server refused the connection, or the last connection problem. */
   problem: string | null = null;
   /** How many times in a row a connection attempt has failed. */
@@ -272,6 +274,9 @@ export class TableConnection {
         break;
       case 'settings':
         this.setSettings(msg.settings);
+        break;
+      case 'portrait':
+        this.portraitChanges = { ...this.portraitChanges, [msg.characterId]: msg.digest };
         break;
       case 'ack': {
         const p = this.pending.get(msg.commandId);

@@ -55,3 +55,20 @@ export function omittedText(omitted: number): string {
   if (omitted <= 0) return '';
   return `${omitted} older ${omitted === 1 ? 'entry' : 'entries'} not shown`;
 }
+
+/**
+ * Whether this action is made out of turn without spending an action: the challenge a Taunt owes or a
+ * Misdirection offers (personae-core-2011.txt "What Special Abilities Can Do"), from its issuer to its
+ * reactor (a Taunt's is an attack), or any challenge of an obstacle or hazard ("Obstacles"). The
+ * server decides the same; the form only stops offering what the server would refuse.
+ */
+export function actsOutOfTurn(
+  follow: { readonly kind: 'taunt' | 'misdirection'; readonly actor: string; readonly reactor: string } | null | undefined,
+  actor: { readonly id: string; readonly obstacle: boolean },
+  kind: string,
+  target: string,
+): boolean {
+  if (actor.obstacle) return true;
+  if (!follow || follow.actor !== actor.id || follow.reactor !== target) return false;
+  return kind === 'attack' || (follow.kind === 'misdirection' && (kind === 'power' || kind === 'interact'));
+}

@@ -1,3 +1,6 @@
+import { useContext } from 'preact/hooks';
+import { PortraitUrls } from './portraits';
+
 /**
  * A character's portrait made from its name: its initials on a colour of its own, the same on every
  * device. Decorative: the name is always written beside it.
@@ -11,7 +14,10 @@ export function avatarOf(name: string): { initials: string; hue: number } {
   return { initials, hue: Math.round((h % 1000) * 137.508) % 360 };
 }
 
-export function Avatar(props: { name: string; size?: 'small' | 'large' }) {
+/** The character's uploaded portrait when it has one (`id`), otherwise the one made from its name. */
+export function Avatar(props: { name: string; id?: string | undefined; size?: 'small' | 'large' }) {
+  const uploaded = useContext(PortraitUrls).get(props.id ?? '');
+  if (uploaded) return <img class={`avatar photo${props.size ? ` ${props.size}` : ''}`} src={uploaded} alt="" data-portrait={props.id} />;
   const a = avatarOf(props.name);
   // Dark and saturated enough that white initials stay readable at any hue.
   return (

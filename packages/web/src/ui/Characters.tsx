@@ -1,6 +1,7 @@
 import { Avatar } from './Avatar';
-import { useMemo, useState } from 'preact/hooks';
-import type { Participant } from '../lib/api';
+import { useContext, useMemo, useState } from 'preact/hooks';
+import { MAX_PORTRAIT_BYTES, PORTRAIT_TYPES, type Participant } from '../lib/api';
+import { PortraitUrls } from './portraits';
 import { plural } from '../lib/format';
 import {
   ATTRIBUTES,
@@ -26,6 +27,8 @@ import { SheetView } from './SheetView';
 
 export interface CharacterActions {
   send: (command: unknown) => Promise<void>;
+  /** Uploads a character's portrait, or removes it (null). */
+  setPortrait?: (characterId: string, image: Blob | null) => Promise<void>;
 }
 
 export function Characters(props: {
@@ -157,7 +160,7 @@ function CharacterCard(props: {
     <article class="card char-card" aria-labelledby={`char-${c.id}-h`}>
       <div class="spread">
         <div class="char-title">
-          <Avatar name={c.name} size="large" />
+          <Avatar name={c.name} id={c.id} size="large" />
           <h3 id={`char-${c.id}-h`}>{c.name}</h3>
         </div>
         {c.hidden && <span class="tag hidden">{gm ? 'Hidden from players' : 'Hidden'}</span>}
@@ -213,6 +216,7 @@ function CharacterCard(props: {
           </button>
         </details>
       )}
+      {(gm || props.mine) && props.actions.setPortrait && <PortraitUpload c={c} set={props.actions.setPortrait} />}
       {canAdvance && <Advancement c={c} options={view.options} gm={gm} run={run} />}
       {canAdvance && props.onEdit && (
         <p>
@@ -460,5 +464,60 @@ function Advancement(props: { c: CharacterView; options: TableOptions; gm: boole
         </div>
       </div>
     </details>
+  );
+}
+
+/** The player of a character, or the GM, uploads its portrait; the server checks it again. */
+function PortraitUpload(props: { c: CharacterView; set: (characterId: string, image: Blob | null) => Promise<void> }) {
+  const { c } = props;
+  const has = useContext(PortraitUrls).has(c.id);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = `portrait-${c.id}`;
+  const run = async (image: Blob | null) => {
+    setError(null);
+    setBusy(true);
+    try {
+      await props.set(c.id, image);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'The portrait could not be saved.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div class="field portrait-upload">
+      <label for={id}>Portrait</label>
+      <div class="row">
+        <input
+          id={id}
+          type="file"
+          accept={PORTRAIT_TYPES.join(',')}
+          disabled={busy}
+          aria-describedby={`${id}-hint${error ? ` ${id}-err` : ''}`}
+          onChange={(e) => {
+            const file = e.currentTarget.files?.[0];
+            e.currentTarget.value = '';
+            if (!file) return;
+            if (!PORTRAIT_TYPES.includes(file.type)) return setError(`portrait: "${file.name}" is ${file.type || 'of an unknown type'}; a portrait is a PNG, JPEG or WebP image.`);
+            if (file.size > MAX_PORTRAIT_BYTES) return setError(`portrait: "${file.name}" is ${Math.ceil(file.size / 1024)} KiB; a portrait is at most ${MAX_PORTRAIT_BYTES / 1024} KiB.`);
+            void run(file);
+          }}
+        />
+        {has && (
+          <button type="button" class="quiet danger" disabled={busy} onClick={() => void run(null)}>
+            Remove the portrait
+          </button>
+        )}
+      </div>
+      <span id={`${id}-hint`} class="hint">
+        PNG, JPEG or WebP, at most {MAX_PORTRAIT_BYTES / 1024} KiB. Shown in the action order, the log and here, to everyone who may see {c.name}.
+      </span>
+      {error && (
+        <p id={`${id}-err`} class="error-text" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

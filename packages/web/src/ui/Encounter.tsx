@@ -2,7 +2,7 @@ import { Avatar } from './Avatar';
 import { ChoiceField } from '../rulesets/shared';
 import { headline } from '../lib/story';
 import { useState } from 'preact/hooks';
-import { EMPTY_DESTINATION, RELATIVE_TERMS, moveDestination, positionText, resolveText, type DestinationInput } from '../lib/encounter';
+import { EMPTY_DESTINATION, RELATIVE_TERMS, actsOutOfTurn, moveDestination, positionText, resolveText, type DestinationInput } from '../lib/encounter';
 import { percent, plural } from '../lib/format';
 import { actionOdds, type ActionOdds } from '../lib/choice-odds';
 import { parseGiven } from '../lib/roller';
@@ -124,7 +124,7 @@ export function Encounter(props: { view: TableView; me: { participantId: string;
               const isCurrent = i === combat.index;
               return (
                 <li key={id} class={`${isCurrent ? 'current' : ''} ${cond && !cond.conscious ? 'out' : ''}`} aria-current={isCurrent ? true : undefined}>
-                  <Avatar name={nameOf(view, id)} />
+                  <Avatar name={nameOf(view, id)} id={id} />
                   <strong>{nameOf(view, id)}</strong>
                   {isCurrent && <span class="tag">now acting</span>}
                   {cond && <span class={`status-tag ${cond.status}`}>{cond.label}{cond.penalty ? ` −${cond.penalty}` : ''}</span>}
@@ -137,6 +137,13 @@ export function Encounter(props: { view: TableView; me: { participantId: string;
             <p class="small">
               {nameOf(view, current)}: {plural(combat.turn.moves, 'move')} made, action {combat.turn.actionUsed ? 'used' : 'free'}
               {combat.turn.ability ? `, ${combat.turn.ability} used this turn` : ''}.
+            </p>
+          )}
+          {view.scene?.followUp && (
+            <p class="notice info" id="follow-up">
+              {view.scene.followUp.kind === 'taunt'
+                ? `${nameOf(view, view.scene.followUp.actor)} must attack ${nameOf(view, view.scene.followUp.reactor)} at once (${view.scene.followUp.ability}), out of turn; anything else waits for it.`
+                : `${nameOf(view, view.scene.followUp.actor)} may issue ${nameOf(view, view.scene.followUp.reactor)} an immediate follow-up challenge (${view.scene.followUp.ability}); anything else lets it lapse.`}
             </p>
           )}
           {current && mine(current) && (
@@ -237,7 +244,7 @@ function SessionSummary(props: { view: TableView; session: number; gm: boolean; 
             const cond = c ? conditionOf(c, view.options) : null;
             return (
               <li key={r.id}>
-                <Avatar name={r.name} size="small" />
+                <Avatar name={r.name} id={r.id} size="small" />
                 <strong>{r.name}</strong>: {tallyText(r.tally, dev.countsOnlyClear)}
                 {cond && cond.status !== 'unharmed' ? ` · ends ${cond.label.toLowerCase()}` : ''}
               </li>
@@ -351,10 +358,13 @@ function ActionForm(props: {
   const [helpers, setHelpers] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   if (!actors.length) return null;
-  const actor = actors.find((c) => c.id === actorId) ?? actors.find((c) => c.id === props.current) ?? actors[0]!;
+  // A challenge that follows at once from Taunt or Misdirection (core-2011 "What Special Abilities Can Do").
+  const follow = props.view.scene?.followUp ?? null;
+  const actor = actors.find((c) => c.id === actorId) ?? actors.find((c) => c.id === follow?.actor) ?? actors.find((c) => c.id === props.current) ?? actors[0]!;
   const def = actor.play!.def!;
   const others = props.present.filter((c) => c.id !== actor.id);
-  const targetId = others.some((c) => c.id === target) ? target : (others[0]?.id ?? '');
+  const preferred = follow?.actor === actor.id ? follow.reactor : undefined;
+  const targetId = others.some((c) => c.id === target) ? target : preferred && others.some((c) => c.id === preferred) ? preferred : (others[0]?.id ?? '');
   const weapons = ['', ...def.weapons.map((w) => w.name), 'unarmed'];
   const skills = def.skills.map((s) => s.name);
   const dice = parseGiven(given, 0).dice;
@@ -420,10 +430,12 @@ function ActionForm(props: {
   const helpersOffered = others.filter((c) => c.id !== targetId && c.play?.present !== false && c.play?.conscious !== false && (props.gm || props.mine(c.id)));
   const chances = rollsChallenge ? actionOdds(props.view, declared(), kind === 'power' ? [] : skills, (id) => nameOf(props.view, id)) : null;
   const oddsBySkill = chances?.bySkill ?? new Map<string, number>();
+  // A follow-up challenge and an obstacle's challenges are made out of turn, spending no action (the engine checks it).
+  const outOfTurn = actsOutOfTurn(follow, { id: actor.id, obstacle: def.obstacle !== undefined }, kind, targetId);
   // In a violent encounter a character acts on its own turn (the engine would refuse it otherwise).
-  const waiting = props.current !== null && props.current !== actor.id && kind !== 'spend-criticals';
+  const waiting = !outOfTurn && props.current !== null && props.current !== actor.id && kind !== 'spend-criticals';
   const currentName = props.present.find((c) => c.id === props.current)?.name ?? 'another character';
-  const used = usedUp(kind, actor.name, props.turn?.actor === actor.id ? props.turn : null);
+  const used = outOfTurn ? null : usedUp(kind, actor.name, props.turn?.actor === actor.id ? props.turn : null);
   return (
     <form class="card stack" onSubmit={submit} aria-labelledby="act-h" noValidate>
       <h3 id="act-h">Act</h3>

@@ -19,10 +19,11 @@ export function concerns(entry: LogEntry, c: Pick<CharacterView, 'id' | 'name'>)
   return entry.characters.some((x) => x === c.id || x === c.name);
 }
 
-/** The character an entry is first about, by name, for its portrait. */
-function portraitOf(e: LogEntry, characters: readonly CharacterView[]): string | undefined {
+/** The character an entry is first about, for its portrait. */
+function portraitOf(e: LogEntry, characters: readonly CharacterView[]): { id: string; name: string } | undefined {
   const first = e.characters[0];
-  return first === undefined ? undefined : characters.find((c) => c.id === first || c.name === first)?.name;
+  const c = first === undefined ? undefined : characters.find((x) => x.id === first || x.name === first);
+  return c && { id: c.id, name: c.name };
 }
 
 /** The shared log: every roll with its dice and explanation, who did it, newest first; filter by character. */
@@ -178,7 +179,7 @@ function SecretMark(props: { entry: LogEntry; commitments: ReadonlyMap<string, n
   return null;
 }
 
-function LogItem(props: { entry: LogEntry; participants: readonly Participant[]; graded: boolean; portrait?: string | undefined; takenBackBy?: number | undefined; commitments: ReadonlyMap<string, number>; ctx: StoryContext; also?: LogEntry[] | undefined; fresh?: boolean }) {
+function LogItem(props: { entry: LogEntry; participants: readonly Participant[]; graded: boolean; portrait?: { id: string; name: string } | undefined; takenBackBy?: number | undefined; commitments: ReadonlyMap<string, number>; ctx: StoryContext; also?: LogEntry[] | undefined; fresh?: boolean }) {
   const e = props.entry;
   if (e.said) return <SaidItem entry={{ ...e, said: e.said }} participants={props.participants} />;
   // A roll's step-by-step lines are in its card; the lines above them (the challenge itself) make the story.
@@ -190,7 +191,7 @@ function LogItem(props: { entry: LogEntry; participants: readonly Participant[];
   return (
     <li class={classes.filter(Boolean).join(' ')} data-seq={e.seq}>
       <div class="meta">
-        {props.portrait && <Avatar name={props.portrait} size="small" />}
+        {props.portrait && <Avatar name={props.portrait.name} id={props.portrait.id} size="small" />}
         #{e.seq} · {timeOf(e.at)} · {whoName(props.participants, e.by)}
         {e.hidden && (
           <>

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useReducer, useRef, useState } from 'preact/hooks';
-import { ApiError } from '../lib/api';
+import { ApiError, api } from '../lib/api';
 import { TableConnection, type ConnectionStatus } from '../lib/connection';
 import type { RollerCharacter } from '../lib/roller';
 import { STATUS_LABEL, STATUS_PENALTY, type ChallengeResult, type TableView } from '../lib/rules';
@@ -17,6 +17,9 @@ import { Invite, Options, Participants, PhysicalDice, Records } from './TableSet
 import { SecretRolls } from './SecretRolls';
 import { DiceFairness } from './Fairness';
 import { ReplayLog } from './Replay';
+import { PortraitProvider } from './portraits';
+
+const NO_CHANGES: Readonly<Record<string, string | null>> = {};
 
 type Tab = 'play' | 'encounter' | 'characters' | 'log' | 'table';
 const TABS: { id: Tab; label: string; narrowOnly?: boolean }[] = [
@@ -250,6 +253,7 @@ export function TablePage(props: { tableId: string; token: string | null; watch:
   const effectiveTab = tab === 'log' && wide ? 'play' : tab;
 
   return (
+    <PortraitProvider tableId={props.tableId} token={token} changes={c?.portraitChanges ?? NO_CHANGES}>
     <Frame where={welcome ? welcome.table.name : 'Table'} right={<>{who}{pill}</>}>
       {status === 'reconnecting' && (
         <div class="banner warn" role="status">
@@ -345,7 +349,14 @@ export function TablePage(props: { tableId: string; token: string | null; watch:
                         view={view}
                         participants={participants}
                         me={me}
-                        actions={{ send }}
+                        actions={{
+                          send,
+                          setPortrait: async (characterId, image) => {
+                            if (!token) return;
+                            if (image) await api.setPortrait(props.tableId, token, characterId, image);
+                            else await api.removePortrait(props.tableId, token, characterId);
+                          },
+                        }}
                         onBuild={observer ? null : () => setBuilding(true)}
                         onEdit={observer ? null : (c) => c.sheet && setEditing({ id: c.id, sheet: c.sheet })}
                       />
@@ -385,5 +396,6 @@ export function TablePage(props: { tableId: string; token: string | null; watch:
         )}
       </main>
     </Frame>
+    </PortraitProvider>
   );
 }

@@ -248,7 +248,7 @@ function ActPanel(props: { view: LucidityView; me: Me; send: RulesetTableProps['
   );
 }
 
-function GmPanel(props: { view: LucidityView; send: RulesetTableProps['send'] }) {
+function GmPanel(props: { view: LucidityView; send: RulesetTableProps['send']; participants: RulesetTableProps['participants'] }) {
   const v = props.view;
   const act = useAction();
   const [actor, setActor] = useState('');
@@ -257,6 +257,8 @@ function GmPanel(props: { view: LucidityView; send: RulesetTableProps['send'] })
   const [success, setSuccess] = useState('yes');
   const [ruling, setRuling] = useState('');
   const [foe, setFoe] = useState('');
+  const [handed, setHanded] = useState('');
+  const [handTo, setHandTo] = useState('');
   const a = v.combatants.find((c) => c.id === actor) ?? v.combatants[0];
   const t = v.combatants.find((c) => c.id === target) ?? v.combatants.find((c) => c.id !== a?.id);
   return (
@@ -319,6 +321,23 @@ function GmPanel(props: { view: LucidityView; send: RulesetTableProps['send'] })
           </button>
         </form>
       )}
+      {v.combatants.length > 0 && (
+        <form
+          class="row"
+          aria-label="Hand a character over"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const c = handed || v.combatants[0]!.id;
+            void act.run(() => props.send({ type: 'set-controller', id: c, controller: handTo === '' ? null : handTo }));
+          }}
+        >
+          <ChoiceField id="lu-hand-who" label="Hand" value={handed || v.combatants[0]!.id} choices={v.combatants} onChange={setHanded} />
+          <SelectField id="lu-hand-to" label="To" value={handTo} options={[{ value: '', label: 'the GM' }, ...props.participants.filter((p) => p.role === 'player').map((p) => ({ value: p.id, label: p.displayName }))]} onChange={setHandTo} />
+          <button type="submit" disabled={act.busy}>
+            Hand over
+          </button>
+        </form>
+      )}
       <ErrorLine id="lu-gm-err" error={act.error} />
     </div>
   );
@@ -349,7 +368,7 @@ export function LucidityTable(props: RulesetTableProps) {
           </ol>
         )}
         {!observer && v.started && <ActPanel view={v} me={props.me} send={props.send} physicalDice={props.settings.physicalDice} />}
-        {gm && <GmPanel view={v} send={props.send} />}
+        {gm && <GmPanel view={v} send={props.send} participants={props.participants} />}
       </section>
       <section class="card" aria-labelledby="lu-chars-h">
         <div class="spread">

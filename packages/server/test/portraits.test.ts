@@ -1,0 +1,145 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSheet, personaeTable } from '@personae/rules';
+import { MAX_PORTRAIT_BYTES } from '../src/portraits';
+import { connectAs, createTable, http, joinTable, runPg, startServer, type CreatedTable, type Running, type StoreKind, type TestClient } from './helpers';
+
+/**
+ * Uploaded portraits over HTTP, tried as an attacker would: too large, not an image, an image under a
+ * false type, someone else's character, a hidden character, no token. Whatever is refused leaves the
+ * stored portrait as it was; what is accepted is served back byte for byte with its checked type.
+ */
+
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR and the rest of a small image')]);
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('JFIF body')]);
+const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x20, 0, 0, 0]), Buffer.from('WEBPVP8 body')]);
+const HTML = Buffer.from('<html><script>alert(document.cookie)</script></html>');
+
+async function put(base: string, path: string, token: string | undefined, body: Buffer, type: string) {
+  const res = await fetch(`${base}${path}`, { method: 'PUT', headers: { 'content-type': type, ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: new Uint8Array(body) });
+  return { status: res.status, body: (await res.json()) as Record<string, any> };
+}
+
+function sheet(file: string): Record<string, unknown> {
+  const loaded = loadSheet(readFileSync(new URL(`../../../examples/characters/${file}`, import.meta.url), 'utf8'), file);
+  if (!loaded.ok) throw new Error(loaded.error.message);
+  return JSON.parse(JSON.stringify(loaded.sheet));
+}
+
+const kinds: StoreKind[] = runPg ? ['sqlite', 'postgres'] : ['sqlite'];
+
+for (const kind of kinds) {
+  describe(`character portraits over HTTP (${kind})`, () => {
+    let srv: Running;
+    let t: CreatedTable;
+    let ann: { participantId: string; token: string };
+    let bob: { participantId: string; token: string };
+    let gm: TestClient;
+    let bobWs: TestClient;
+    const ids: Record<string, string> = {};
+    let n = 0;
+    const path = (id: string) => `/api/tables/${t.tableId}/characters/${id}/portrait`;
+
+    beforeAll(async () => {
+      srv = await startServer(personaeTable, { kind });
+      t = await createTable(srv.url);
+      ann = await joinTable(srv.url, t.tableId, t.invite.token, 'Ann');
+      bob = await joinTable(srv.url, t.tableId, t.invite.token, 'Bob');
+      gm = (await connectAs(srv.wsUrl, t.tableId, t.gm.token)).client;
+      const annWs = (await connectAs(srv.wsUrl, t.tableId, ann.token)).client;
+      bobWs = (await connectAs(srv.wsUrl, t.tableId, bob.token)).client;
+      expect((await annWs.command(`c${++n}`, { type: 'add-character', sheet: sheet('dwarf-iron-constitution.yaml') })).type).toBe('ack');
+      expect((await gm.command(`c${++n}`, { type: 'add-character', sheet: sheet('merchant-privateer-scoundrel.yaml'), hidden: true })).type).toBe('ack');
+      annWs.close();
+      const state = (await http(srv.url, 'GET', `/api/tables/${t.tableId}/state`, { token: t.gm.token })).body.state;
+      const [kestrel, grask] = (state.characters as { id: string; name: string }[]).map((c) => c.id);
+      ids.Kestrel = kestrel!;
+      ids.Grask = grask!;
+    });
+
+    afterAll(async () => {
+      gm?.close();
+      bobWs?.close();
+      await srv?.close();
+    });
+
+    it('the owner uploads a PNG; it is served back byte for byte as image/png with nosniff, and listed', async () => {
+      const up = await put(srv.url, path(ids.Kestrel!), ann.token, PNG, 'image/png');
+      expect(up.status).toBe(200);
+      expect(up.body.digest).toMatch(/^[0-9a-f]{64}$/);
+      const res = await fetch(`${srv.url}${path(ids.Kestrel!)}`, { headers: { authorization: `Bearer ${bob.token}` } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/png');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(Buffer.from(await res.arrayBuffer()).equals(PNG)).toBe(true);
+      const list = await http(srv.url, 'GET', `/api/tables/${t.tableId}/portraits`, { token: bob.token });
+      expect(list.body).toEqual({ portraits: { [ids.Kestrel!]: up.body.digest } });
+    });
+
+    it('refuses an image over the limit with 413, naming the limit, and keeps the portrait', async () => {
+      const big = Buffer.concat([PNG, Buffer.alloc(MAX_PORTRAIT_BYTES)]);
+      const up = await put(srv.url, path(ids.Kestrel!), ann.token, big, 'image/png');
+      expect(up.status).toBe(413);
+      expect(up.body).toMatchObject({ code: 'image_too_large', field: 'portrait' });
+      expect(up.body.message).toContain(`${MAX_PORTRAIT_BYTES} bytes`);
+      const res = await fetch(`${srv.url}${path(ids.Kestrel!)}`, { headers: { authorization: `Bearer ${ann.token}` } });
+      expect(Buffer.from(await res.arrayBuffer()).equals(PNG)).toBe(true);
+    });
+
+    it('refuses what is not a PNG, JPEG or WebP by its content, whatever the request says (415)', async () => {
+      const html = await put(srv.url, path(ids.Kestrel!), ann.token, HTML, 'image/png');
+      expect(html.status).toBe(415);
+      expect(html.body.message).toMatch(/not a PNG, JPEG or WebP image/);
+      const lying = await put(srv.url, path(ids.Kestrel!), ann.token, JPEG, 'image/png');
+      expect(lying.status).toBe(415);
+      expect(lying.body.message).toBe('portrait: the content is image/jpeg, not image/png as the request says');
+      const svg = await put(srv.url, path(ids.Kestrel!), ann.token, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml');
+      expect(svg.status).toBe(415);
+      expect(svg.body.message).toContain('not "image/svg+xml"');
+      const json = await http(srv.url, 'PUT', path(ids.Kestrel!), { token: ann.token, body: { image: 'x' } });
+      expect(json.status).toBe(415);
+      const res = await fetch(`${srv.url}${path(ids.Kestrel!)}`, { headers: { authorization: `Bearer ${ann.token}` } });
+      expect(res.headers.get('content-type')).toBe('image/png');
+    });
+
+    it("refuses someone else's character (403), a hidden one as if absent (404), and no token (401)", async () => {
+      const other = await put(srv.url, path(ids.Kestrel!), bob.token, JPEG, 'image/jpeg');
+      expect(other.status).toBe(403);
+      expect(other.body.code).toBe('forbidden');
+      const removal = await http(srv.url, 'DELETE', path(ids.Kestrel!), { token: bob.token });
+      expect(removal.status).toBe(403);
+      const hidden = await put(srv.url, path(ids.Grask!), bob.token, JPEG, 'image/jpeg');
+      expect(hidden.status).toBe(404);
+      const anonymous = await put(srv.url, path(ids.Kestrel!), undefined, JPEG, 'image/jpeg');
+      expect(anonymous.status).toBe(401);
+      const observer = await put(srv.url, path(ids.Kestrel!), t.observer.token, JPEG, 'image/jpeg');
+      expect(observer.status).toBe(403);
+      const res = await fetch(`${srv.url}${path(ids.Kestrel!)}`, { headers: { authorization: `Bearer ${ann.token}` } });
+      expect(Buffer.from(await res.arrayBuffer()).equals(PNG)).toBe(true);
+    });
+
+    it("the GM sets a hidden character's portrait; a player neither gets it nor hears of it", async () => {
+      const before = bobWs.frames.length;
+      const up = await put(srv.url, path(ids.Grask!), t.gm.token, WEBP, 'image/webp');
+      expect(up.status).toBe(200);
+      const asBob = await fetch(`${srv.url}${path(ids.Grask!)}`, { headers: { authorization: `Bearer ${bob.token}` } });
+      expect(asBob.status).toBe(404);
+      expect((await http(srv.url, 'GET', `/api/tables/${t.tableId}/portraits`, { token: bob.token })).body.portraits).not.toHaveProperty(ids.Grask!);
+      const asGm = await fetch(`${srv.url}${path(ids.Grask!)}`, { headers: { authorization: `Bearer ${t.gm.token}` } });
+      expect(asGm.headers.get('content-type')).toBe('image/webp');
+      // Kestrel's change reaches Bob; Grask's never did.
+      await put(srv.url, path(ids.Kestrel!), t.gm.token, JPEG, 'image/jpeg');
+      await bobWs.waitFor((m) => m.type === 'portrait' && m.characterId === ids.Kestrel);
+      expect(bobWs.frames.slice(before).join('\n')).not.toContain(ids.Grask!);
+      expect(gm.messages.some((m) => m.type === 'portrait' && m.characterId === ids.Grask)).toBe(true);
+    });
+
+    it('the owner removes the portrait', async () => {
+      const removal = await http(srv.url, 'DELETE', path(ids.Kestrel!), { token: ann.token });
+      expect(removal.status).toBe(200);
+      expect(removal.body).toEqual({ characterId: ids.Kestrel, digest: null });
+      const res = await fetch(`${srv.url}${path(ids.Kestrel!)}`, { headers: { authorization: `Bearer ${ann.token}` } });
+      expect(res.status).toBe(404);
+    });
+  });
+}

@@ -1,0 +1,150 @@
+import { readFileSync } from 'node:fs';
+import '@personae/d100';
+import '@personae/lucidity';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { createTable, http, joinTable, relaxedLimits, startServer, TestClient, type CreatedTable, type Running } from './helpers';
+
+/**
+ * The authorization matrix for the d100 and Lucidity tables (authorization.test.ts holds the
+ * transport's, table-authorization.test.ts the Personae table's): every role against each
+ * ruleset's commands, over HTTP and the WebSocket, on a table where the owner and the other player
+ * each control a character and the GM a hidden one. A refusal leaves the table exactly as it was.
+ */
+const example = (path: string) => parse(readFileSync(new URL(`../../../examples/${path}`, import.meta.url), 'utf8')) as Record<string, unknown>;
+
+type Role = 'gm' | 'owner' | 'other' | 'observer' | 'none' | 'foreign';
+const ROLES: Role[] = ['gm', 'owner', 'other', 'observer', 'none', 'foreign'];
+type Outcome = { status: number; code?: string };
+
+let srv: Running;
+let foreign: CreatedTable;
+beforeAll(async () => {
+  srv = await startServer(undefined, { config: relaxedLimits() });
+  foreign = await createTable(srv.url, { name: 'Another table', ruleset: 'd100' });
+});
+afterAll(async () => {
+  await srv.close();
+});
+
+interface Seated {
+  t: CreatedTable;
+  tokens: Record<Role, string | undefined>;
+  ids: Record<'owner' | 'other', string>;
+}
+
+interface Ruleset {
+  id: 'd100' | 'lucidity';
+  /** Adds the owner's "ann1", the other player's "bo1" and the GM's hidden "foe1". */
+  setUp(send: (token: string, command: unknown) => Promise<Outcome>, s: Seated): Promise<void>;
+  actions: Array<{ name: string; command(s: Seated): unknown; expect: Record<Role, Outcome> }>;
+}
+
+const ok: Outcome = { status: 200 };
+const outsiders = { observer: { status: 403, code: 'forbidden' }, none: { status: 401, code: 'unauthorized' }, foreign: { status: 401, code: 'unauthorized' } };
+const everyone = { gm: ok, owner: ok, other: ok, ...outsiders };
+const gmOnly = (code: string): Record<Role, Outcome> => ({ gm: ok, owner: { status: 422, code }, other: { status: 422, code }, ...outsiders });
+const noSuch = (code: string): Record<Role, Outcome> => ({ ...gmOnly(code), gm: { status: 422, code } });
+const ownerOnly = (code: string): Record<Role, Outcome> => ({ gm: ok, owner: ok, other: { status: 422, code }, ...outsiders });
+
+const bandit = { name: 'Bandit', attributes: { STR: 1, DEX: 1, AWA: 0 }, defense: 11, protection: 2, health: 9, weapons: [{ name: 'Club', damage: '1d6' }] };
+const RULESETS: Ruleset[] = [
+  {
+    id: 'd100',
+    async setUp(send, s) {
+      expect(await send(s.tokens.owner!, { type: 'add-character', id: 'ann1', sheet: example('d100/evoker-makoto.yaml') })).toEqual(ok);
+      expect(await send(s.tokens.other!, { type: 'add-character', id: 'bo1', sheet: example('d100/evoker-yukari.yaml') })).toEqual(ok);
+      expect(await send(s.tokens.gm!, { type: 'add-character', id: 'foe1', sheet: example('d100/shadow-pixie.yaml') })).toEqual(ok);
+    },
+    actions: [
+      { name: 'add-character (a party sheet)', command: () => ({ type: 'add-character', id: 'new1', sheet: example('d100/evoker-yukari.yaml') }), expect: everyone },
+      { name: 'add-character (a hidden shadow)', command: () => ({ type: 'add-character', id: 'new1', sheet: example('d100/shadow-pixie.yaml') }), expect: gmOnly('gm-only') },
+      { name: 'add-character for the owner', command: (s) => ({ type: 'add-character', id: 'new1', sheet: example('d100/evoker-yukari.yaml'), controller: s.ids.owner }), expect: { ...everyone, other: { status: 422, code: 'not-your-character' } } },
+      { name: 'set-controller', command: (s) => ({ type: 'set-controller', id: 'bo1', controller: s.ids.owner }), expect: gmOnly('gm-only') },
+      { name: 'set-options', command: () => ({ type: 'set-options', preset: 'seed' }), expect: gmOnly('gm-only') },
+      { name: 'test by the owner\u2019s character', command: () => ({ type: 'test', who: 'ann1', score: 'perception' }), expect: ownerOnly('not-your-character') },
+      { name: 'test by the GM\u2019s hidden character', command: () => ({ type: 'test', who: 'foe1', score: 'perception' }), expect: gmOnly('unknown-character') },
+      { name: 'start', command: () => ({ type: 'start' }), expect: gmOnly('gm-only') },
+      // A player naming a hidden character is answered as if it did not exist.
+      { name: 'test by a character that does not exist', command: () => ({ type: 'test', who: 'nobody', score: 'perception' }), expect: noSuch('unknown-character') },
+    ],
+  },
+  {
+    id: 'lucidity',
+    async setUp(send, s) {
+      expect(await send(s.tokens.owner!, { type: 'add', id: 'ann1', side: 'party', sheet: example('lucidity/characters/ana-vell.yaml') })).toEqual(ok);
+      expect(await send(s.tokens.other!, { type: 'add', id: 'bo1', side: 'party', sheet: example('lucidity/characters/orrin-moss.yaml') })).toEqual(ok);
+      expect(await send(s.tokens.gm!, { type: 'add', id: 'foe1', side: 'foe', hidden: true, statBlock: bandit })).toEqual(ok);
+    },
+    actions: [
+      { name: 'add (a party sheet)', command: () => ({ type: 'add', id: 'new1', side: 'party', sheet: example('lucidity/characters/ana-vell.yaml') }), expect: everyone },
+      { name: 'add (a foe)', command: () => ({ type: 'add', id: 'new1', side: 'foe', statBlock: bandit }), expect: gmOnly('lucidity.forbidden') },
+      { name: 'roll by the owner\u2019s combatant', command: () => ({ type: 'roll', actor: 'ann1', attribute: 'AWA', target: 12 }), expect: ownerOnly('lucidity.forbidden') },
+      { name: 'roll by the GM\u2019s hidden combatant', command: () => ({ type: 'roll', actor: 'foe1', attribute: 'AWA', target: 12 }), expect: gmOnly('lucidity.unknown-combatant') },
+      { name: 'reveal', command: () => ({ type: 'reveal', id: 'foe1' }), expect: gmOnly('lucidity.unknown-combatant') },
+      { name: 'award-xp', command: () => ({ type: 'award-xp', id: 'ann1', amount: 5 }), expect: gmOnly('lucidity.forbidden') },
+      { name: 'set-controller', command: (s) => ({ type: 'set-controller', id: 'bo1', controller: s.ids.owner }), expect: gmOnly('lucidity.forbidden') },
+      { name: 'start', command: () => ({ type: 'start' }), expect: gmOnly('lucidity.forbidden') },
+      // A player naming a hidden combatant is answered as if it did not exist.
+      { name: 'roll by a combatant that does not exist', command: () => ({ type: 'roll', actor: 'nobody', attribute: 'AWA', target: 12 }), expect: noSuch('lucidity.unknown-combatant') },
+    ],
+  },
+];
+
+let n = 0;
+async function sendHttp(s: Seated, token: string | undefined, command: unknown): Promise<Outcome> {
+  const res = await http(srv.url, 'POST', `/api/tables/${s.t.tableId}/commands`, { ...(token ? { token } : {}), body: { commandId: `a${++n}`, command } });
+  return { status: res.status, ...(res.status >= 400 ? { code: res.body?.code } : {}) };
+}
+
+/** The same command over a WebSocket, as the outcome HTTP would give (ack: 200). */
+async function sendWs(s: Seated, token: string | undefined, command: unknown): Promise<Outcome> {
+  const client = await TestClient.connect(srv.wsUrl);
+  try {
+    const welcome = await client.hello(s.t.tableId, token ?? '');
+    if (welcome.type === 'error') return { status: 401, code: 'unauthorized' };
+    const answer = await client.command(`w${++n}`, command);
+    if (answer.type === 'ack') return ok;
+    return { status: answer.code === 'forbidden' ? 403 : 422, code: answer.code };
+  } finally {
+    client.close();
+  }
+}
+
+async function snapshot(s: Seated) {
+  const [state, events] = await Promise.all([
+    http(srv.url, 'GET', `/api/tables/${s.t.tableId}/state`, { token: s.t.gm.token }),
+    http(srv.url, 'GET', `/api/tables/${s.t.tableId}/events?since=0`, { token: s.t.gm.token }),
+  ]);
+  return { state: state.body, events: events.body };
+}
+
+describe.each(RULESETS)('authorization matrix of a $id table', (rs) => {
+  async function seat(): Promise<Seated> {
+    const t = await createTable(srv.url, { name: `Matrix ${rs.id}`, ruleset: rs.id });
+    const ann = await joinTable(srv.url, t.tableId, t.invite.token, 'Ann');
+    const bo = await joinTable(srv.url, t.tableId, t.invite.token, 'Bo');
+    const s: Seated = {
+      t,
+      tokens: { gm: t.gm.token, owner: ann.token, other: bo.token, observer: t.observer.token, none: undefined, foreign: foreign.gm.token },
+      ids: { owner: ann.participantId, other: bo.participantId },
+    };
+    await rs.setUp((token, command) => sendHttp(s, token, command), s);
+    return s;
+  }
+
+  for (const action of rs.actions) {
+    it(`${action.name}: every role, over HTTP and the WebSocket`, async () => {
+      for (const [via, send] of [['HTTP', sendHttp], ['WebSocket', sendWs]] as const) {
+        for (const role of ROLES) {
+          const s = await seat();
+          const before = await snapshot(s);
+          const got = await send(s, s.tokens[role], action.command(s));
+          const want = action.expect[role];
+          expect({ via, role, ...got }, `${action.name} as ${role} over ${via}`).toEqual({ via, role, ...want });
+          if (want.status >= 400) expect(await snapshot(s), `${action.name} as ${role} over ${via} changed the table`).toEqual(before);
+        }
+      }
+    }, 120_000);
+  }
+});

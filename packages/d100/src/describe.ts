@@ -106,6 +106,11 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
       return `${name(e.data.id)} ends the turn${e.data.frozen ? `; Frozen: ${e.data.frozen.roll} vs ${e.data.frozen.target}, ${e.data.frozen.success ? 'breaks free' : 'stays frozen'}` : ''}${e.data.expired.length ? `; ${e.data.expired.map(ailmentTitle).join(', ')} wears off` : ''}${e.data.forfeited ? '; the One More is forfeited' : ''}`;
     case 'round-ended':
       return `round ${e.data.round} ends`;
+    case 'fell': {
+      const d = e.data;
+      const test = d.test ? `; ${d.test.roll} vs ${d.test.target}, ${d.test.success ? `${d.test.degrees} DoS` : 'failed'}` : '';
+      return `${name(d.who)} falls ${d.metres} m${test}: damage ${d.damage} against defense ${d.defense} at the ${d.location}; ${d.wounds.length ? `wounds ${d.wounds.join(', ')}` : 'no wound'}`;
+    }
     case 'miasma-set':
       return e.data.rate ? `the Sea of Chaos: Miasma growth rate ${e.data.rate}` : 'out of the Sea of Chaos';
     case 'week-started':

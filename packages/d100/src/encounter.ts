@@ -10,7 +10,7 @@ import { isImmune } from './elements';
 import { weeklyRefresh, spendPoint, spendRemoveAilment, spendRestoreLight, spendRestoreResource, spendRevivePersona, useResource, FATE_SPENDS } from './fate';
 import { modifier, sumModifiers, type Modifier } from '@personae/core';
 import { adjacent, armourAt, bonus, canOppose, disadvantagesOnAllTests, hasAilment, livingPersona, terrainDisadvantages, toughness, type Fighter, type Position, type Resource, type Score } from './fighter';
-import { moveAllowance, movementOutcome, type MovementOutcome, type MovementTest } from './movement';
+import { fallDamage, moveAllowance, movementOutcome, type MovementOutcome, type MovementTest } from './movement';
 import { armDisabled, injuriesAfterRestoring, injuryTestDisadvantages, treatInjuries } from './injuries';
 import { initiativeOrder, type InitiativeEntry } from './initiative';
 import { hitLocation, type Location } from './location';
@@ -39,6 +39,7 @@ export type EncounterEvent =
   | { type: 'controller-set'; data: { group: number; id: string; controller: string | null } }
   | { type: 'encounter-started'; data: { group: number; order: InitiativeEntry[]; dice: number[]; surprised?: string[] } }
   | { type: 'miasma-set'; data: { group: number; rate: number } }
+  | { type: 'fell'; data: { group: number; who: string; metres: number; test: (TestRecord & { degrees: number }) | null; locationRoll: number; damage: number; location: Location; defense: number; wounds: readonly string[] } }
   | { type: 'turn-started'; data: { group: number; id: string; round: number; dice: number[]; confused?: ConfusedRecord; miasma?: TestRecord } }
   | { type: 'attack-resolved'; data: { group: number; attacker: string; defender: string; spec: AttackSpec; dice: number[]; summary: AttackSummary; protector?: string } }
   | { type: 'baton-passed'; data: { group: number; from: string; to: string; advantages: number } }
@@ -874,6 +875,21 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
       const result = opposedRecord(g, ownTest, own.target, theirTest, theirs.target, state.options);
       return [{ type: 'grapple-escape', data: { group, who: f.id, grappler, declared: command.declared, result, won: result.won } }];
     }
+    case 'fall': {
+      gmOnly('rule a fall');
+      const f = fighter(state, command.who, 'who');
+      // "Obstacles and unusual movement" (Falling): an intentional fall may test Athletics or Acrobatics
+      let test: (TestRecord & { degrees: number }) | null = null;
+      if (command.intentional) {
+        const skill = bestSkill(state.sheets[f.id]!, /athletic|acrobat/i, ['agility']);
+        const t = resolveTest(skill.target, ctx.dice.die(100), testBurdens(f, { score: skill.score }, state.options), state.options);
+        test = { target: t.target, roll: t.roll, success: t.success, degrees: t.degrees };
+      }
+      const locationRoll = ctx.dice.die(100);
+      const event: EncounterEvent = { type: 'fell', data: { group, who: f.id, metres: command.metres, test, locationRoll, damage: 0, location: 'body', defense: 0, wounds: [] } };
+      const landed = landFall(f, event.data, state.options);
+      return [{ ...event, data: { ...event.data, damage: landed.outcome.damage, location: landed.outcome.location.location, defense: landed.outcome.defense, wounds: landed.outcome.wounds } }];
+    }
     case 'set-miasma': {
       gmOnly('set the Miasma growth rate');
       return [{ type: 'miasma-set', data: { group, rate: command.rate } }];
@@ -889,6 +905,17 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
       return [{ type: 'undone', data: { group } }];
     }
   }
+}
+
+/**
+ * A fall as a hit (inventory U37: the wound rules apply, at a freshly rolled location): 1 damage per
+ * metre less the test's DoS, against the Toughness Bonus alone (Armour ignored); like a reflected hit
+ * it has no Critical or Technical bonus and no element.
+ */
+function landFall(f: Fighter, d: { metres: number; test: { success: boolean; degrees: number } | null; locationRoll: number }, options: D100Options) {
+  const damage = fallDamage(d.metres, d.test ? { success: d.test.success, degreesOfSuccess: d.test.success ? d.test.degrees : 0 } : undefined);
+  const steps: Modifier[] = [modifier('fall', `fall of ${d.metres} m`, d.metres), ...(damage < d.metres ? [modifier('degrees', 'Degrees of Success', damage - d.metres)] : [])];
+  return landHit(f, { damageSteps: steps, element: 'almighty', tier: 1, kind: 'melee', location: hitLocation(d.locationRoll, { hitLocation: 'fresh-roll' }), critical: false, ignoreArmour: true, fateBlocks: 0, reflected: true }, options);
 }
 
 /**
@@ -960,6 +987,13 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
     }
     case 'miasma-set':
       return { ...state, miasma: event.data.rate };
+    case 'fell': {
+      const f = state.fighters[event.data.who]!;
+      const landed = landFall(f, event.data, state.options);
+      // "Should you suffer a wound from a fall, then you fall prone"
+      const wounded = landed.outcome.losses.some((l) => !l.blocked) || landed.outcome.personaWounds > 0;
+      return put(state, wounded ? { ...landed.target, conditions: { ...landed.target.conditions, prone: true } } : landed.target);
+    }
     case 'turn-started': {
       let f = state.fighters[event.data.id]!;
       const turn = f.turnsStarted + 1;

@@ -56,3 +56,41 @@ export function moveAllowance(f: Fighter, run: boolean, hindrance: number): numb
   if (hindrance >= 2) return Math.min(1, full);
   return hindrance === 1 ? Math.floor(full / 2) : full;
 }
+
+/** The altitude bands of flying characters, lowest first (untitled flight passage after "Difficult Terrain"). */
+export const ALTITUDES = ['ground', 'low', 'high'] as const;
+export type Altitude = (typeof ALTITUDES)[number];
+
+/** A flyer that starts falling drops a band at the end of each round and crashes as from 50 m (High) or 20 m (Low). */
+export function crashMetres(fellFrom: Exclude<Altitude, 'ground'>): number {
+  return fellFrom === 'high' ? 50 : 20;
+}
+
+/**
+ * Falling ("Obstacles and unusual movement"): a hit of 1 damage per metre, Armour ignored; an
+ * intentional or softened fall may test Athletics or Acrobatics and takes 1 less per DoS.
+ */
+export function fallDamage(metres: number, test?: Pick<TestResult, 'success' | 'degreesOfSuccess'>): number {
+  return Math.max(0, Math.floor(metres) - (test?.success ? test.degreesOfSuccess : 0));
+}
+
+/** Scatter directions by the ones digit, as on a numeric keypad (untitled passage after "Chance Attacks"). */
+const KEYPAD: Readonly<Record<number, string>> = { 1: 'south-west', 2: 'south', 3: 'south-east', 4: 'west', 5: 'up', 6: 'east', 7: 'north-west', 8: 'north', 9: 'north-east', 0: 'towards the attacker' };
+
+/**
+ * Where a scattering attack goes: the ones digit of its attack roll is the direction on a keypad (5
+ * straight up, 0 back towards the attacker), the tens digit the metres; 100 reads as "00".
+ */
+export function scatter(attackRoll: number): { direction: string; metres: number } {
+  const two = attackRoll === 100 ? 0 : attackRoll;
+  return { direction: KEYPAD[two % 10]!, metres: Math.floor(two / 10) };
+}
+
+/**
+ * Reload ("Equipment Actions"): the weapon's reload value in Actions; a passed hurry test takes one
+ * off, and one more per 2 DoS, never below 1.
+ */
+export function reloadActions(reload: number, hurry?: Pick<TestResult, 'success' | 'degreesOfSuccess'>): number {
+  if (!hurry?.success) return reload;
+  return Math.max(1, reload - 1 - Math.floor(hurry.degreesOfSuccess / 2));
+}

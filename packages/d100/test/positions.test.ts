@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '@personae/core';
 import { givenDice } from '@personae/dice';
-import { checkSheet, decideEncounter, encounterDecider, evolveEncounter, initialEncounter, moveAllowance, resourceMaxima, viewEncounter, type EncounterCommand, type EncounterEvent, type EncounterState } from '../src';
+import { breathHeld, checkSheet, crashMetres, decideEncounter, encounterDecider, evolveEncounter, initialEncounter, moveAllowance, reloadActions, resolveTest, resourceMaxima, scatter, suffocationStress, viewEncounter, type EncounterCommand, type EncounterEvent, type EncounterState } from '../src';
 
 /**
  * Positions and engagement (d100-combat-rules.txt, untitled movement passage, "Movement and Combat",
@@ -122,5 +122,36 @@ describe('turn effects of the seed run by the table', () => {
     const started = s.groups.at(-1)!.find((x) => x.type === 'turn-started')!;
     expect(started.type === 'turn-started' && started.data.miasma).toEqual({ target: 30, roll: 50, success: false, stress: 3 });
     expect(s.fighters.a!.stress).toBe(3);
+  });
+});
+
+describe('falls, flight, scatter, reload and suffocation', () => {
+  it('Falling ("Obstacles and unusual movement"): 1 damage a metre against TB alone; a wound knocks prone', () => {
+    // A: TB 4, no Armour matters; 7 m at the body (location 50): 7 > 4, one wound
+    const s = run(table(), { type: 'fall', who: 'a', metres: 7 }, [50]);
+    expect(s.fighters.a!.tracks.left.light).toBe(3);
+    expect(s.fighters.a!.conditions.prone).toBe(true);
+    // an intentional fall tests Agility 30: roll 5 is 3 DoS, so 4 damage, not over TB 4
+    const soft = run(table(), { type: 'fall', who: 'a', metres: 7, intentional: true }, [5, 50]);
+    const e = last(soft);
+    expect(e.type === 'fell' && e.data).toMatchObject({ damage: 4, defense: 4, wounds: [] });
+    expect(soft.fighters.a!.conditions.prone).toBe(false);
+  });
+  it('flight (untitled passage after "Difficult Terrain"): a crash from High is a 50 m fall, from Low 20 m', () => {
+    expect([crashMetres('high'), crashMetres('low')]).toEqual([50, 20]);
+  });
+  it('Scatter (untitled passage after "Chance Attacks"): ones digit on a keypad, tens digit in metres', () => {
+    expect(scatter(47)).toEqual({ direction: 'north-west', metres: 4 });
+    expect(scatter(5)).toEqual({ direction: 'up', metres: 0 });
+    expect(scatter(100)).toEqual({ direction: 'towards the attacker', metres: 0 });
+  });
+  it('Reload ("Equipment Actions"): a passed hurry test takes one Action off and one per 2 DoS, never below 1', () => {
+    const pass = (dos: number) => ({ success: true, degreesOfSuccess: dos });
+    expect([reloadActions(3), reloadActions(3, pass(0)), reloadActions(4, pass(2)), reloadActions(2, pass(5)), reloadActions(3, { success: false, degreesOfSuccess: 0 })]).toEqual([3, 2, 2, 1, 3]);
+  });
+  it('suffocation ("Special Conditions"): breath for TB minutes or rounds; a failed test costs 1 Stress plus 1 per DoF', () => {
+    expect(breathHeld(table().fighters.a!)).toBe(4);
+    expect(suffocationStress(resolveTest(40, 62))).toBe(3); // 2 DoF
+    expect(suffocationStress(resolveTest(40, 12))).toBe(0);
   });
 });

@@ -178,6 +178,11 @@ export function describeSnapshot(now: Snapshot): string[] {
   }
   for (const id of now.roster) lines.push(`  ${describeCharacter(now, now.characters[id]!)}`);
   for (const e of now.effects) lines.push(`  Effect #${e.id}: ${e.power} (${e.duration}) by ${now.characters[e.owner]?.def.name ?? e.owner} on ${e.targets.map((t) => now.characters[t]?.def.name ?? t).join(', ')}.`);
+  const f = now.followUp;
+  if (f) {
+    const n = (id: string) => now.characters[id]?.def.name ?? id;
+    lines.push(f.kind === 'taunt' ? `  ${n(f.actor)} owes ${n(f.reactor)} an immediate attack (${f.ability}).` : `  ${n(f.actor)} may issue ${n(f.reactor)} a follow-up challenge (${f.ability}).`);
+  }
   const gm = (now.banks.gm ?? []).reduce((s, e) => s + e.count, 0);
   if (gm) lines.push(`  GM's pool: ${gm} critical(s).`);
   return lines;

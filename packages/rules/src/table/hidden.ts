@@ -189,6 +189,9 @@ export function publicEncounterEvent(e: EncounterEvent, secret: ReadonlySet<stri
     case 'order-changed':
     case 'virtual-answered':
       return e;
+    // What Taunt or Misdirection makes follow is its owner's to show: hidden with a hidden owner.
+    case 'follow-up-pending':
+      return secret.has(e.owner) ? null : e;
     default:
       return null;
   }

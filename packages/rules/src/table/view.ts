@@ -302,7 +302,8 @@ function sceneView(state: TableState, now: Snapshot, viewer: Viewer, secret: Rea
     effects,
     nextEffectId: now.nextEffectId,
     lastChallenge: lastChallengeView(state, now.lastChallenge, secret),
-    followUp: now.followUp && !secret.has(now.followUp.actor) && !secret.has(now.followUp.reactor) ? now.followUp : null,
+    // The ability is its owner's: what it makes follow is seen by all who may see that character.
+    followUp: now.followUp && !secret.has(now.followUp.owner) ? now.followUp : null,
   };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seededDice } from '@personae/dice';
-import { describeEvent, type CombatantInput } from '../../src/index';
+import { describeEvent, describeSnapshot, publicEncounterEvent, type CombatantInput } from '../../src/index';
 import { ALDRIC, CULTIST, Table } from './helpers';
 
 // personae-core-2011.txt "What Special Abilities Can Do": Taunt and Misdirection.
@@ -131,5 +131,17 @@ describe('Misdirection (personae-core-2011.txt "What Special Abilities Can Do")'
     const t = table(MISDIRECTION);
     t.run({ type: 'interact', actor: 'aldric', target: 'cultist', skill: 'Persuade', abilities: ['Misdirection'], dice: LOST });
     expect(t.now.followUp ?? null).toBeNull();
+  });
+});
+
+describe('what players see of a follow-up', () => {
+  it("the ability is its owner's: the owed attack shows when the taunter is seen, and a hidden owner's follow-up not at all", () => {
+    const t = table(TAUNT);
+    t.run({ type: 'interact', actor: 'aldric', target: 'cultist', skill: 'Persuade', abilities: ['Taunt'], dice: WON }, seededDice(4));
+    const pending = t.events('follow-up-pending').at(-1)!;
+    // The taunted cultist hidden from the player: Aldric's Taunt and what it draws are still the player's to see.
+    expect(publicEncounterEvent(pending, new Set(['cultist']), t.now.options, t.now)).toBe(pending);
+    expect(publicEncounterEvent(pending, new Set(['aldric']), t.now.options, t.now)).toBeNull();
+    expect(describeSnapshot(t.now).join(' ')).toMatch(/Cultist owes Aldric an immediate attack \(Taunt\)/);
   });
 });

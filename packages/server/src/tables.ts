@@ -225,9 +225,16 @@ export class TableHub<S, C, E> {
     let first: EventRecord | null = null;
     // A long log is folded in slices, letting other tables' requests run in between.
     const slice = new TimeSlice();
+    let next = this.store.readEvents(t.record.id, t.version, PAGE);
     for (;;) {
-      const page = await this.store.readEvents(t.record.id, t.version, PAGE);
+      const page = await next;
       first ??= page[0] ?? null;
+      // The next page is read (a round trip to PostgreSQL) while this one is folded.
+      if (page.length === PAGE) {
+        next = this.store.readEvents(t.record.id, page[page.length - 1]!.seq, PAGE);
+        // Awaited below unless folding this page throws first; then its failure is not the one to report.
+        next.catch(() => undefined);
+      }
       for (const rec of page) {
         if (rec.seq !== t.version + 1) throw new Error(`table ${t.record.id}: event ${rec.seq} follows ${t.version}`);
         t.state = t.decider.evolve(t.state, rec.event as E);

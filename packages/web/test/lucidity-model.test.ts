@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { typedDiceFields } from '../src/rulesets/lucidity/model';
+import { givenDice } from '@personae/dice';
+import { rollDraftScores, typedDiceFields } from '../src/rulesets/lucidity/model';
 
 // Dice typed in from physical dice on the Lucidity page ("Buffs and Breaks": the d6s of the side left
 // after cancelling). The server checks them again; the page names a typing mistake before sending.
@@ -19,5 +20,15 @@ describe('Lucidity page: physical dice typed in', () => {
     expect(typedDiceFields({ ...empty, d20: '4 5' }, 0, false)).toEqual({ error: 'd20: one d20 result, not 2' });
     expect(typedDiceFields({ ...empty, d6: '7' }, -2, false)).toEqual({ error: 'break d6s: "7" is not a d6 result (1 to 6)' });
     expect(typedDiceFields({ ...empty, d6: '3' }, 0, false)).toEqual({ error: 'buff d6s: the buffs and breaks cancel out, so no d6 is rolled' });
+  });
+});
+
+describe('Lucidity builder: rolled scores ("Generating Attributes": 4d6, the lowest dropped, 7 times)', () => {
+  it('puts the seven scores on the attributes in order, showing the dice', () => {
+    // STR 6 5 4 1 -> 15; DEX 3 3 3 3 -> 9; CON 6 6 6 6 -> 18; KNO 1 1 1 1 -> 3; AWA 2 4 6 1 -> 12; WIL 5 5 1 2 -> 12; CHA 4 4 4 2 -> 12
+    const faces = [6, 5, 4, 1, 3, 3, 3, 3, 6, 6, 6, 6, 1, 1, 1, 1, 2, 4, 6, 1, 5, 5, 1, 2, 4, 4, 4, 2];
+    const r = rollDraftScores(givenDice(faces));
+    expect(r.scores).toEqual({ STR: 15, DEX: 9, CON: 18, KNO: 3, AWA: 12, WIL: 12, CHA: 12 });
+    expect(r.shown.startsWith('STR 6+5+4+1 - 1 = 15; DEX 3+3+3+3 - 3 = 9')).toBe(true);
   });
 });

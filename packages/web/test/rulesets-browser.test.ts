@@ -84,6 +84,17 @@ run('d100 and Lucidity tables in Chromium', () => {
 
     await player.getByRole('button', { name: 'Build a character' }).click();
     await player.locator('#lb-name').fill('Ilse Varn');
+    // Rolled scores: 4d6 with the lowest dropped, seven times, each shown with its dice and put on its attribute.
+    await player.locator('#lb-method').selectOption('rolled');
+    await player.getByRole('button', { name: 'Roll 4d6, lowest dropped, 7 times' }).click();
+    const rolledText = (await player.locator('#lb-rolled').textContent()) ?? '';
+    const str = /^STR (\d)\+(\d)\+(\d)\+(\d) - (\d) = (\d+);/.exec(rolledText);
+    expect(str).not.toBeNull();
+    const [d1, d2, d3, d4, low, score] = str!.slice(1).map(Number) as [number, number, number, number, number, number];
+    expect(low).toBe(Math.min(d1, d2, d3, d4));
+    expect(score).toBe(d1 + d2 + d3 + d4 - low);
+    expect(await player.locator('#lb-attr-STR').inputValue()).toBe(String(score));
+    await player.locator('#lb-method').selectOption('standard-array');
     // The standard array given twice at +2 is not the array: the ruleset's check says so, naming the rule's values.
     await player.locator('#lb-attr-CHA').selectOption('2');
     await expect.poll(() => player.locator('#lb-attributes-err').textContent()).toContain('are not the standard array 2, 1, 1, 1, 0, 0, -1');

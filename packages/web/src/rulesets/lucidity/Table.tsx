@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'preact/hooks';
+import { cryptoDice } from '@personae/dice';
 import { ATTRIBUTE_NAMES, ATTRIBUTES, STANDARD_ARRAY, TRAIT_NAMES, type Attribute } from '@personae/lucidity';
 import { percent } from '../../lib/format';
 import { NumberField, SelectField, TextField } from '../../ui/fields';
 import type { RulesetPages, RulesetTableProps } from '../types';
 import { BuilderForm, ChoiceField, ErrorLine, fieldProblems, LogList, TableSection, useAction, useDraft } from '../shared';
-import { attackOddsFor, checkDraft, draftAttributes, draftSheet, lucidityOddsFor, newLucidityDraft, rollOddsFor, typedDiceFields, viewOptions, type LucidityDraft, type TypedDice, type LucidityView, type ShownCombatant } from './model';
+import { attackOddsFor, checkDraft, draftAttributes, draftSheet, lucidityOddsFor, newLucidityDraft, rollDraftScores, rollOddsFor, typedDiceFields, viewOptions, type LucidityDraft, type TypedDice, type LucidityView, type ShownCombatant } from './model';
 
 type Me = RulesetTableProps['me'];
 const commands = (c: ShownCombatant, me: Me) => me.role === 'gm' || (me.role === 'player' && c.controller === me.participantId);
@@ -17,6 +18,7 @@ const commands = (c: ShownCombatant, me: Me) => me.role === 'gm' || (me.role ===
 function LucidityBuilder(props: { view: LucidityView; gm: boolean; onAdd: (sheet: Record<string, unknown>, foe: boolean) => Promise<void>; onClose: () => void }) {
   const opts = useMemo(() => viewOptions(props.view), [props.view.preset, props.view.options]);
   const draft = useDraft<LucidityDraft>(newLucidityDraft);
+  const [rolled, setRolled] = useState('');
   const { value: d, touched, edit } = draft;
   const check = useMemo(() => checkDraft(d, opts), [d, opts]);
   const at = (field: string) => (touched ? fieldProblems(check.problems, field) : []);
@@ -43,6 +45,27 @@ function LucidityBuilder(props: { view: LucidityView; gm: boolean; onAdd: (sheet
         ]}
         onChange={(v) => edit((x) => (x.method = v))}
       />
+      {d.method === 'rolled' && (
+        <div class="row">
+          <button
+            type="button"
+            id="lb-roll"
+            class="quiet"
+            onClick={() => {
+              const r = rollDraftScores(cryptoDice());
+              setRolled(r.shown);
+              edit((x) => (x.scores = r.scores));
+            }}
+          >
+            Roll 4d6, lowest dropped, 7 times
+          </button>
+          {rolled && (
+            <span id="lb-rolled" class="small">
+              {rolled}
+            </span>
+          )}
+        </div>
+      )}
       <div class="attr-grid">
         {ATTRIBUTES.map((a: Attribute) =>
           d.method === 'standard-array' ? (

@@ -5,6 +5,7 @@ import {
   declaredRollOdds,
   lucidityChance,
   resolveOptions,
+  rollScores,
   scoreModifier,
   STANDARD_ARRAY,
   type Attribute,
@@ -14,6 +15,7 @@ import {
   type SheetDerived,
 } from '@personae/lucidity';
 import type { Problem } from '@personae/core';
+import type { DiceSource } from '@personae/dice';
 
 /**
  * The Lucidity pages' model, apart from the screen: the sheet a builder edits (rolled or standard array,
@@ -212,4 +214,15 @@ export function typedDiceFields(typed: TypedDice, net: number, withDamage: boole
     fields.damageDice = dmg;
   }
   return { fields };
+}
+
+/**
+ * Seven scores rolled as "Generating Attributes" says (4d6, the lowest dropped), put on the attributes in
+ * the seed's order; the player may then move them about (the seed lets the player assign them).
+ */
+export function rollDraftScores(dice: DiceSource): { scores: Record<Attribute, number>; shown: string } {
+  const rolled = rollScores(dice);
+  const scores = Object.fromEntries(ATTRIBUTES.map((a, i) => [a, rolled[i]!.score])) as Record<Attribute, number>;
+  const shown = ATTRIBUTES.map((a, i) => `${a} ${rolled[i]!.dice.join('+')} - ${rolled[i]!.dropped} = ${rolled[i]!.score}`).join('; ');
+  return { scores, shown };
 }

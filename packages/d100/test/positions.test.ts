@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { seededDice } from '@personae/dice';
 import type { Actor } from '@personae/core';
 import { givenDice } from '@personae/dice';
-import { breathHeld, checkSheet, crashMetres, decideEncounter, encounterDecider, evolveEncounter, initialEncounter, moveAllowance, reloadActions, resolveTest, resourceMaxima, scatter, suffocationStress, viewEncounter, type EncounterCommand, type EncounterEvent, type EncounterState } from '../src';
+import { parseD100Scenario, runD100Scenario, breathHeld, checkSheet, crashMetres, decideEncounter, encounterDecider, evolveEncounter, initialEncounter, moveAllowance, reloadActions, resolveTest, resourceMaxima, scatter, suffocationStress, viewEncounter, type EncounterCommand, type EncounterEvent, type EncounterState } from '../src';
 
 /**
  * Positions and engagement (d100-combat-rules.txt, untitled movement passage, "Movement and Combat",
@@ -153,5 +157,18 @@ describe('falls, flight, scatter, reload and suffocation', () => {
     expect(breathHeld(table().fighters.a!)).toBe(4);
     expect(suffocationStress(resolveTest(40, 62))).toBe(3); // 2 DoF
     expect(suffocationStress(resolveTest(40, 12))).toBe(0);
+  });
+});
+
+describe('examples/d100/scenarios/positions-and-protect.yaml', () => {
+  const dir = join(import.meta.dirname, '../../../examples/d100/scenarios');
+  const play = (seed: number) => runD100Scenario(parseD100Scenario(readFileSync(join(dir, 'positions-and-protect.yaml'), 'utf8'), 'positions-and-protect.yaml'), (p) => parseYaml(readFileSync(join(dir, p), 'utf8')), seededDice(seed));
+  it('High Ground, Protect, Spirit and a Flee, as its comments work them out; any seed gives the same events', () => {
+    const r = play(5);
+    expect(r.error).toBe(null);
+    expect(r.state.fighters.brute).toMatchObject({ tracks: { left: { light: 0, heavy: 0, deadly: 1 } }, stress: 8, injuries: [{ location: 'body', name: 'puncture' }] });
+    expect(r.state.fighters.yukari).toMatchObject({ stress: 2, persona: { wounds: 1 }, resources: { spirit: { current: 2, max: 4 } } });
+    expect(r.state.fighters.makoto!.tracks.left.light).toBe(4);
+    expect(play(99).events).toEqual(r.events);
   });
 });

@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import WebSocket from 'ws';
+import { loadSheet } from '@personae/rules';
 import type { Decider } from '../src/domain';
 import { createServer, type ServerConfig, type TableServer } from '../src/server';
 import { openPostgresStore, openSqliteStore, type Store } from '../src/store';
@@ -317,3 +318,10 @@ export async function connectAs(wsUrl: string, tableId: string, token: string, s
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A character sheet from examples/characters, as plain JSON (what a client sends). */
+export function exampleSheet(file: string): Record<string, unknown> {
+  const loaded = loadSheet(readFileSync(new URL(`../../../examples/characters/${file}`, import.meta.url), 'utf8'), file);
+  if (!loaded.ok) throw new Error(loaded.error.message);
+  return JSON.parse(JSON.stringify(loaded.sheet));
+}

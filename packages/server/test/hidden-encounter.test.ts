@@ -1,19 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSheet, personaeTable } from '@personae/rules';
-import { connectAs, createTable, http, joinTable, startServer, type CreatedTable, type Running, type TestClient } from './helpers';
+import { personaeTable } from '@personae/rules';
+import { connectAs, createTable, exampleSheet, http, joinTable, startServer, type CreatedTable, type Running, type TestClient } from './helpers';
 
 /**
  * A whole encounter with a hidden adversary, played over the real server, while a player and an
  * observer record every frame and read every HTTP route they may: nothing written on the hidden sheet
  * may reach them.
  */
-function sheet(file: string): Record<string, unknown> {
-  const loaded = loadSheet(readFileSync(new URL(`../../../examples/characters/${file}`, import.meta.url), 'utf8'), file);
-  if (!loaded.ok) throw new Error(loaded.error.message);
-  return JSON.parse(JSON.stringify(loaded.sheet));
-}
-
 const SECRETS = ['Merchant, Privateer', 'Cutlass', 'Flintlock', 'Sailing', 'Bluff', 'Misdirection', 'Lucky Compass', 'Port-Born', 'Brutal'];
 
 let srv: Running;
@@ -42,8 +35,8 @@ beforeAll(async () => {
   observer = (await connectAs(srv.wsUrl, t.tableId, t.observer.token)).client;
 
   expect((await as(gm, { type: 'configure', preset: 'core-2011', options: { actionOrder: 'initiative-skill' } })).type).toBe('ack');
-  expect((await as(player, { type: 'add-character', sheet: sheet('dwarf-iron-constitution.yaml') })).type).toBe('ack');
-  expect((await as(gm, { type: 'add-character', sheet: sheet('merchant-privateer-scoundrel.yaml'), hidden: true })).type).toBe('ack');
+  expect((await as(player, { type: 'add-character', sheet: exampleSheet('dwarf-iron-constitution.yaml') })).type).toBe('ack');
+  expect((await as(gm, { type: 'add-character', sheet: exampleSheet('merchant-privateer-scoundrel.yaml'), hidden: true })).type).toBe('ack');
   const ids = (await gmState()).characters.map((c: { id: string }) => c.id) as string[];
   const [dwarf, merchant] = ids as [string, string];
   // Before the encounter, the player guesses at the hidden character.

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSheet, personaeTable } from '@personae/rules';
+import { personaeTable } from '@personae/rules';
 import { MAX_PORTRAIT_BYTES } from '../src/portraits';
-import { connectAs, createTable, http, joinTable, runPg, startServer, type CreatedTable, type Running, type StoreKind, type TestClient } from './helpers';
+import { connectAs, createTable, exampleSheet, http, joinTable, runPg, startServer, type CreatedTable, type Running, type StoreKind, type TestClient } from './helpers';
 
 /**
  * Uploaded portraits over HTTP, tried as an attacker would: too large, not an image, an image under a
@@ -18,12 +17,6 @@ const HTML = Buffer.from('<html><script>alert(document.cookie)</script></html>')
 async function put(base: string, path: string, token: string | undefined, body: Buffer, type: string) {
   const res = await fetch(`${base}${path}`, { method: 'PUT', headers: { 'content-type': type, ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: new Uint8Array(body) });
   return { status: res.status, body: (await res.json()) as Record<string, any> };
-}
-
-function sheet(file: string): Record<string, unknown> {
-  const loaded = loadSheet(readFileSync(new URL(`../../../examples/characters/${file}`, import.meta.url), 'utf8'), file);
-  if (!loaded.ok) throw new Error(loaded.error.message);
-  return JSON.parse(JSON.stringify(loaded.sheet));
 }
 
 const kinds: StoreKind[] = runPg ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -48,8 +41,8 @@ for (const kind of kinds) {
       gm = (await connectAs(srv.wsUrl, t.tableId, t.gm.token)).client;
       const annWs = (await connectAs(srv.wsUrl, t.tableId, ann.token)).client;
       bobWs = (await connectAs(srv.wsUrl, t.tableId, bob.token)).client;
-      expect((await annWs.command(`c${++n}`, { type: 'add-character', sheet: sheet('dwarf-iron-constitution.yaml') })).type).toBe('ack');
-      expect((await gm.command(`c${++n}`, { type: 'add-character', sheet: sheet('merchant-privateer-scoundrel.yaml'), hidden: true })).type).toBe('ack');
+      expect((await annWs.command(`c${++n}`, { type: 'add-character', sheet: exampleSheet('dwarf-iron-constitution.yaml') })).type).toBe('ack');
+      expect((await gm.command(`c${++n}`, { type: 'add-character', sheet: exampleSheet('merchant-privateer-scoundrel.yaml'), hidden: true })).type).toBe('ack');
       annWs.close();
       const state = (await http(srv.url, 'GET', `/api/tables/${t.tableId}/state`, { token: t.gm.token })).body.state;
       const [kestrel, grask] = (state.characters as { id: string; name: string }[]).map((c) => c.id);

@@ -1,19 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSheet, personaeTable } from '@personae/rules';
-import { createTable, http, joinTable, relaxedLimits, startServer, type CreatedTable, type Running } from './helpers';
+import { personaeTable } from '@personae/rules';
+import { createTable, exampleSheet, http, joinTable, relaxedLimits, startServer, type CreatedTable, type Running } from './helpers';
 
 /**
  * The Personae table's own rules of who may do what, over HTTP against the real server: undo and
  * redo (the GM anything; a player only their own last action) and the caps on characters. Every
  * refusal must leave the table exactly as it was.
  */
-function sheet(file: string): Record<string, unknown> {
-  const loaded = loadSheet(readFileSync(new URL(`../../../examples/characters/${file}`, import.meta.url), 'utf8'), file);
-  if (!loaded.ok) throw new Error(loaded.error.message);
-  return JSON.parse(JSON.stringify(loaded.sheet));
-}
-
 type Role = 'gm' | 'owner' | 'other' | 'observer' | 'none' | 'foreign';
 const ROLES: Role[] = ['gm', 'owner', 'other', 'observer', 'none', 'foreign'];
 
@@ -60,9 +53,9 @@ async function seat(): Promise<Seated> {
     theirs: '',
     npc: '',
   };
-  expect((await send(s, ann.token, { type: 'add-character', sheet: sheet('dwarf-iron-constitution.yaml') })).status).toBe(200);
-  expect((await send(s, bo.token, { type: 'add-character', sheet: sheet('desert-elf-singing-warrior.yaml') })).status).toBe(200);
-  expect((await send(s, t.gm.token, { type: 'add-character', sheet: sheet('merchant-privateer-scoundrel.yaml') })).status).toBe(200);
+  expect((await send(s, ann.token, { type: 'add-character', sheet: exampleSheet('dwarf-iron-constitution.yaml') })).status).toBe(200);
+  expect((await send(s, bo.token, { type: 'add-character', sheet: exampleSheet('desert-elf-singing-warrior.yaml') })).status).toBe(200);
+  expect((await send(s, t.gm.token, { type: 'add-character', sheet: exampleSheet('merchant-privateer-scoundrel.yaml') })).status).toBe(200);
   const characters = (await gmState(s)).state.characters as Array<{ id: string; owner: string | null }>;
   s.mine = characters.find((c) => c.owner === ann.participantId)!.id;
   s.theirs = characters.find((c) => c.owner === bo.participantId)!.id;
@@ -178,26 +171,26 @@ describe('caps on characters', () => {
   it('a player owns at most maxCharactersPerPlayer characters, and a table holds at most maxCharacters', async () => {
     const s = await seat();
     // Ann plays one; a second is allowed, a third is refused.
-    expect((await send(s, s.tokens.owner, { type: 'add-character', sheet: sheet('wounded-sellsword.yaml') })).status).toBe(200);
+    expect((await send(s, s.tokens.owner, { type: 'add-character', sheet: exampleSheet('wounded-sellsword.yaml') })).status).toBe(200);
     let before = await snapshot(s);
-    expect(await send(s, s.tokens.owner, { type: 'add-character', sheet: sheet('post-civil-war-entrepreneur.yaml') })).toMatchObject({
+    expect(await send(s, s.tokens.owner, { type: 'add-character', sheet: exampleSheet('post-civil-war-entrepreneur.yaml') })).toMatchObject({
       status: 422,
       code: 'too-many-characters-per-player',
       body: { field: 'owner' },
     });
     // The GM cannot hand her another one either, by adding it for her or by a change of owner.
     const annId = JSON.parse(before).state.characters.find((c: { id: string }) => c.id === s.mine).owner as string;
-    expect((await send(s, s.tokens.gm, { type: 'add-character', owner: annId, sheet: sheet('wounded-sellsword.yaml') })).code).toBe('too-many-characters-per-player');
+    expect((await send(s, s.tokens.gm, { type: 'add-character', owner: annId, sheet: exampleSheet('wounded-sellsword.yaml') })).code).toBe('too-many-characters-per-player');
     expect((await send(s, s.tokens.gm, { type: 'set-owner', id: s.npc, owner: annId })).code).toBe('too-many-characters-per-player');
     expect(await snapshot(s)).toBe(before);
     // Four at the table; the GM adds a fifth, and a sixth is refused for everyone.
-    expect((await send(s, s.tokens.gm, { type: 'add-character', sheet: sheet('northern-beastmaster.yaml') })).status).toBe(200);
+    expect((await send(s, s.tokens.gm, { type: 'add-character', sheet: exampleSheet('northern-beastmaster.yaml') })).status).toBe(200);
     before = await snapshot(s);
-    expect(await send(s, s.tokens.gm, { type: 'add-character', sheet: sheet('post-civil-war-entrepreneur.yaml') })).toMatchObject({ status: 422, code: 'too-many-characters' });
-    expect((await send(s, s.tokens.other, { type: 'add-character', sheet: sheet('post-civil-war-entrepreneur.yaml') })).code).toBe('too-many-characters');
+    expect(await send(s, s.tokens.gm, { type: 'add-character', sheet: exampleSheet('post-civil-war-entrepreneur.yaml') })).toMatchObject({ status: 422, code: 'too-many-characters' });
+    expect((await send(s, s.tokens.other, { type: 'add-character', sheet: exampleSheet('post-civil-war-entrepreneur.yaml') })).code).toBe('too-many-characters');
     expect(await snapshot(s)).toBe(before);
     // Room again once the GM removes one.
     expect((await send(s, s.tokens.gm, { type: 'remove-character', id: s.npc })).status).toBe(200);
-    expect((await send(s, s.tokens.other, { type: 'add-character', sheet: sheet('post-civil-war-entrepreneur.yaml') })).status).toBe(200);
+    expect((await send(s, s.tokens.other, { type: 'add-character', sheet: exampleSheet('post-civil-war-entrepreneur.yaml') })).status).toBe(200);
   });
 });

@@ -213,3 +213,10 @@ const LABEL_CHECK = `(() => {
 export async function labelProblems(page: Page): Promise<string[]> {
   return page.evaluate(LABEL_CHECK) as Promise<string[]>;
 }
+
+/** POST a JSON body to the server; throws unless it answers 201 Created. */
+export async function postCreated(base: string, path: string, body: unknown): Promise<any> {
+  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (res.status !== 201) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}

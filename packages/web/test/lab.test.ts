@@ -1,18 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { connectAs } from '../../server/test/helpers';
-import { browserAvailable, buildWeb, launchBrowser, shot, startServer, wiretap, type RunningServer, type Wiretap } from './harness';
+import { browserAvailable, buildWeb, launchBrowser, postCreated, shot, startServer, wiretap, type RunningServer, type Wiretap } from './harness';
 
 // The design lab at the table, in real Chromium against the real table server: a GM's secret roll is
 // sealed in every log at once, revealed, and checked in each player's browser.
 
 const run = browserAvailable() || process.env.CI ? describe : describe.skip;
-
-async function post(base: string, path: string, body: unknown): Promise<any> {
-  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  if (res.status !== 201) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
 
 run('the design lab in Chromium', () => {
   let server: RunningServer;
@@ -30,12 +24,12 @@ run('the design lab in Chromium', () => {
   beforeAll(async () => {
     buildWeb();
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    const table = await post(server.url, '/api/tables', { name: 'Lab table', gmName: 'Mara', settings: { physicalDice: true } });
+    const table = await postCreated(server.url, '/api/tables', { name: 'Lab table', gmName: 'Mara', settings: { physicalDice: true } });
     tableId = table.tableId;
     const inviteToken = new URLSearchParams(table.invite.link.split('#')[1]).get('invite');
-    const ann = await post(server.url, `/api/tables/${table.tableId}/join`, { invite: inviteToken, displayName: 'Ann' });
+    const ann = await postCreated(server.url, `/api/tables/${table.tableId}/join`, { invite: inviteToken, displayName: 'Ann' });
     annToken = ann.token;
-    const bob = await post(server.url, `/api/tables/${table.tableId}/join`, { invite: inviteToken, displayName: 'Bob' });
+    const bob = await postCreated(server.url, `/api/tables/${table.tableId}/join`, { invite: inviteToken, displayName: 'Bob' });
     const open = async (token: string) => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       context.setDefaultTimeout(10_000);

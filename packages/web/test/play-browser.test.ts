@@ -1,28 +1,15 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { challengeOdds, loadSheet, tableOptions } from '@personae/rules';
-import { connectAs } from '../../server/test/helpers';
+import { challengeOdds, tableOptions } from '@personae/rules';
+import { connectAs, exampleSheet } from '../../server/test/helpers';
 import { percent } from '../src/lib/format';
-import { browserAvailable, buildWeb, launchBrowser, shot, startServer, wiretap, type RunningServer, type Wiretap } from './harness';
+import { browserAvailable, buildWeb, launchBrowser, postCreated, shot, startServer, wiretap, type RunningServer, type Wiretap } from './harness';
 
 // Play at the table in real Chromium against the real table server: before the player acts, the
 // encounter form shows the chance of the action as declared and without each choice (the exact chance
 // of the pools the server then rolls); another seat's roll tumbles in the log unless motion is reduced.
 
 const run = browserAvailable() || process.env.CI ? describe : describe.skip;
-
-function sheet(file: string): Record<string, unknown> {
-  const loaded = loadSheet(readFileSync(new URL(`../../../examples/characters/${file}`, import.meta.url), 'utf8'), file);
-  if (!loaded.ok) throw new Error(loaded.error.message);
-  return JSON.parse(JSON.stringify(loaded.sheet));
-}
-
-async function post(base: string, path: string, body: unknown): Promise<any> {
-  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  if (res.status !== 201) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
 
 run('odds for choices in play, in Chromium', () => {
   let server: RunningServer;
@@ -42,11 +29,11 @@ run('odds for choices in play, in Chromium', () => {
   beforeAll(async () => {
     buildWeb();
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    const table = await post(server.url, '/api/tables', { name: 'Odds table', gmName: 'Mara' });
+    const table = await postCreated(server.url, '/api/tables', { name: 'Odds table', gmName: 'Mara' });
     tableId = table.tableId;
     gmToken = table.gm.token;
     const invite = new URLSearchParams(table.invite.link.split('#')[1]).get('invite');
-    const ann = await post(server.url, `/api/tables/${tableId}/join`, { invite, displayName: 'Ann' });
+    const ann = await postCreated(server.url, `/api/tables/${tableId}/join`, { invite, displayName: 'Ann' });
     annToken = ann.token;
     const ws = server.url.replace('http', 'ws') + '/ws';
     const gm = (await connectAs(ws, tableId, table.gm.token)).client;
@@ -56,9 +43,9 @@ run('odds for choices in play, in Chromium', () => {
       const ack = await c.command(`c${++n}`, command);
       if (ack.type !== 'ack') throw new Error(JSON.stringify(ack));
     };
-    await as(annWs, { type: 'add-character', sheet: sheet('dwarf-iron-constitution.yaml') });
-    await as(annWs, { type: 'add-character', sheet: sheet('wounded-sellsword.yaml') });
-    await as(gm, { type: 'add-character', sheet: sheet('merchant-privateer-scoundrel.yaml') });
+    await as(annWs, { type: 'add-character', sheet: exampleSheet('dwarf-iron-constitution.yaml') });
+    await as(annWs, { type: 'add-character', sheet: exampleSheet('wounded-sellsword.yaml') });
+    await as(gm, { type: 'add-character', sheet: exampleSheet('merchant-privateer-scoundrel.yaml') });
     for (const c of (await gmState()).characters as { id: string; name: string }[]) ids[c.name] = c.id;
     await as(annWs, { type: 'encounter', command: { type: 'escalate', actor: ids['Brogan Ironhand'], to: 'non-violent' } });
     gm.close();

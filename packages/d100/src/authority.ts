@@ -1,6 +1,6 @@
 import { ownGet, RuleError, type Actor, type DecideContext } from '@personae/core';
-import type { EncounterCommand, EncounterState } from './encounter';
-import { canOppose } from './fighter';
+import type { EncounterCommand } from './commands';
+import { canOppose, type Fighter } from './fighter';
 import { ruleCitation } from './rules';
 
 /**
@@ -10,13 +10,19 @@ import { ruleCitation } from './rules';
  * who sent the command, and these checks run before any rule is applied.
  */
 
+/** What the checks read of an encounter: its fighters, and the participant controlling each (absent or null: the GM). */
+export interface Controlled {
+  readonly fighters: Readonly<Record<string, Fighter>>;
+  readonly controllers?: Readonly<Record<string, string | null>>;
+}
+
 /** The participant controlling `id`, or null when the GM does. */
-export function controllerOf(state: EncounterState, id: string): string | null {
+export function controllerOf(state: Controlled, id: string): string | null {
   return ownGet(state.controllers ?? {}, id) ?? null;
 }
 
 /** Whether `actor` may act for character `id`: the GM always, a player for the characters they control. */
-export function controls(state: EncounterState, actor: Actor, id: string): boolean {
+export function controls(state: Controlled, actor: Actor, id: string): boolean {
   return actor.role === 'gm' || (actor.role === 'player' && controllerOf(state, id) === actor.participantId);
 }
 
@@ -33,7 +39,7 @@ const GM_ATTACK_FIELDS = ['attackTarget', 'evasionTarget', 'damage', 'tier', 'ad
  * character's roll (the defender's evasion, an ally's part of an All Out Attack, the next turn's
  * Blood Loss test). The GM may enter any dice.
  */
-export function requireAuthority(state: EncounterState, command: EncounterCommand, ctx: DecideContext): void {
+export function requireAuthority(state: Controlled, command: EncounterCommand, ctx: DecideContext): void {
   const actor = ctx.actor;
   if (actor.role === 'gm') return;
   if (actor.role !== 'player') refuse('observer', 'observers watch the table; they cannot change it', 'type');

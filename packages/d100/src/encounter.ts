@@ -1,20 +1,19 @@
 import { requireCharacterRoom, requireSheetSize, RuleError, type Actor, type DecideContext, type Decider, type ParseResult } from '@personae/core';
 import type { DiceSource } from '@personae/dice';
-import { z } from 'zod';
-import { AILMENT_NAMES, AILMENTS, ailmentsAtTurnEnd, ailmentsAtTurnStart, confusedActs, inflictAilment, panicFlees, type AilmentName, type ConfusedAct } from './ailments';
+import { AILMENTS, ailmentsAtTurnEnd, ailmentsAtTurnStart, confusedActs, inflictAilment, panicFlees, type AilmentName, type ConfusedAct } from './ailments';
 import { allEnemiesStaggered, resolveAllOutAttack } from './allOutAttack';
 import { controllerOf, controls, requireAuthority } from './authority';
-import { attackModifiers, landHit, resolveAttack, SITUATION_NAMES, SITUATIONS, type AttackKind, type AttackResult, type AttackSpec, type Counted } from './attack';
+import { attackModifiers, landHit, resolveAttack, SITUATIONS, type AttackKind, type AttackResult, type AttackSpec, type Counted } from './attack';
 import { batonAdvantages, checkBatonPass } from './batonPass';
 import { bloodLossTest, miasmaStress } from './conditions';
-import { ELEMENTS, isImmune } from './elements';
+import { isImmune } from './elements';
 import { weeklyRefresh, spendPoint, spendRemoveAilment, spendRestoreLight, spendRestoreResource, spendRevivePersona, useResource, FATE_SPENDS } from './fate';
 import { modifier, sumModifiers, type Modifier } from '@personae/core';
-import { adjacent, armourAt, bonus, canOppose, disadvantagesOnAllTests, hasAilment, livingPersona, SCORES, terrainDisadvantages, toughness, type Fighter, type Position, type Resource, type Score, RESOURCES } from './fighter';
-import { fallDamage, MOVEMENT_TESTS, moveAllowance, movementOutcome, type MovementOutcome, type MovementTest } from './movement';
+import { adjacent, armourAt, bonus, canOppose, disadvantagesOnAllTests, hasAilment, livingPersona, terrainDisadvantages, toughness, type Fighter, type Position, type Resource, type Score } from './fighter';
+import { fallDamage, moveAllowance, movementOutcome, type MovementOutcome, type MovementTest } from './movement';
 import { armDisabled, injuriesAfterRestoring, injuryTestDisadvantages, treatInjuries } from './injuries';
 import { initiativeOrder, type InitiativeEntry } from './initiative';
-import { hitLocation, LOCATIONS, type Location } from './location';
+import { hitLocation, type Location } from './location';
 import { attackOdds, type AttackOdds } from './odds';
 import { resolveOptions, type D100Options } from './options';
 import { ruleCitation, seed } from './rules';
@@ -22,6 +21,9 @@ import { checkSheet, fighterFromSheet, type D100Sheet } from './sheet';
 import { resolveOpposed, resolveTest, type TestResult } from './test';
 import { fateAdvantages } from './fate';
 import { applyWounds, isOut, restoreWounds } from './wounds';
+import { commandSchema, type EncounterCommand } from './commands';
+
+export { CHANCE_TRIGGERS, commandSchema, type EncounterCommand } from './commands';
 
 /**
  * A d100 encounter as events (d100-combat-rules.txt, "Structured Time", "Combat Structure"): the GM
@@ -30,70 +32,6 @@ import { applyWounds, isOut, restoreWounds } from './wounds';
  * carries the dice it used, so folding the events again never rolls; undo takes back the last
  * command's events.
  */
-const id = z.string().min(1).max(60);
-/** What may open a Chance Attack ("Chance Attacks", the common triggers). */
-export const CHANCE_TRIGGERS = ['left-melee', 'rose-from-prone', 'failed-grapple', 'fired-while-engaged', 'failed-trick', 'flee'] as const;
-const counted = z.array(z.strictObject({ label: z.string().min(1).max(60), count: z.number().int().min(0).max(20) })).max(20);
-
-export const commandSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('set-options'), preset: z.string().default('seed'), options: z.record(z.string(), z.unknown()).default({}) }),
-  z.strictObject({ type: z.literal('add-character'), id, sheet: z.unknown(), controller: z.string().min(1).max(64).nullable().optional() }),
-  z.strictObject({ type: z.literal('set-controller'), id, controller: z.string().min(1).max(64).nullable() }),
-  z.strictObject({ type: z.literal('start'), startingAdvantages: z.record(z.string(), z.number().int().min(0).max(10)).default({}), tieOrder: z.array(id).max(60).optional(), surprised: z.array(id).max(60).optional() }),
-  z.strictObject({ type: z.literal('fall'), who: id, metres: z.number().int().min(1).max(500), intentional: z.boolean().default(false) }),
-  z.strictObject({ type: z.literal('set-miasma'), rate: z.number().int().min(0).max(100) }),
-  z.strictObject({
-    type: z.literal('attack'),
-    attacker: id,
-    defender: id,
-    weapon: z.string().min(1).optional(),
-    kind: z.enum(['melee', 'ballistic', 'magic']).optional(),
-    element: z.enum(ELEMENTS).optional(),
-    damage: z.number().int().min(0).max(100).optional(),
-    tier: z.number().int().min(1).max(10).optional(),
-    attackTarget: z.number().int().min(-200).max(300).optional(),
-    evasionTarget: z.number().int().min(-200).max(300).nullable().optional(),
-    advantages: counted.default([]),
-    disadvantages: counted.default([]),
-    called: z.enum(LOCATIONS).optional(),
-    fateBlocks: z.number().int().min(0).max(10).default(0),
-    chance: z.boolean().default(false),
-    /** What opened the Chance Attack ("Chance Attacks"); a Flee or a failed Grapple must have happened. */
-    trigger: z.enum(CHANCE_TRIGGERS).optional(),
-    hand: z.enum(['right', 'left']).optional(),
-    /** Burst Attack purchases, in the order bought: an extra target, or an extra wound on one already hit. */
-    burst: z.array(z.union([z.strictObject({ extraTarget: id }), z.strictObject({ extraWound: id })])).max(10).optional(),
-    /** A Called Attack on a protected ally may ignore the protector, with one more Disadvantage ("Defending and Protecting"). */
-    ignoreProtector: z.boolean().optional(),
-    /** Charge or Focused Attack ("Standard Attack and other Attack Actions"); absent: a Standard Attack. */
-    action: z.enum(['charge', 'focused']).optional(),
-    /** Entries of the Advantage table that hold for this attack ("How Attacks Work"). */
-    situations: z.array(z.enum(SITUATION_NAMES)).max(14).optional(),
-  }),
-  z.strictObject({ type: z.literal('test'), who: id, score: z.enum(SCORES), target: z.number().int().min(-200).max(300).optional(), advantages: counted.default([]), disadvantages: counted.default([]), hand: z.enum(['right', 'left']).optional(), label: z.string().max(80).default('') }),
-  z.strictObject({ type: z.literal('disengage'), who: id, from: z.array(id).min(1).max(12), method: z.enum(['test', 'action']).default('test'), score: z.enum(SCORES).default('agility'), target: z.number().int().min(-200).max(300).optional() }),
-  z.strictObject({ type: z.literal('flee'), who: id, from: z.array(id).min(1).max(12), reason: z.string().max(120).default('') }),
-  z.strictObject({ type: z.literal('grapple'), attacker: id, defender: id, attackTarget: z.number().int().min(-200).max(300).optional(), evasionTarget: z.number().int().min(-200).max(300).nullable().optional() }),
-  z.strictObject({ type: z.literal('escape-grapple'), who: id, declared: z.enum(['move', 'action', 'attack', 'evasion', 'released']), target: z.number().int().min(-200).max(300).optional() }),
-  z.strictObject({ type: z.literal('baton-pass'), to: id }),
-  z.strictObject({ type: z.literal('all-out-attack'), participants: z.array(z.strictObject({ id, score: z.enum(['melee', 'ballistic', 'magic']) })).min(1).max(12) }),
-  z.strictObject({ type: z.literal('defend') }),
-  z.strictObject({ type: z.literal('protect'), ally: id }),
-  z.strictObject({ type: z.literal('place'), target: id, x: z.number().int().min(-1000).max(1000), y: z.number().int().min(-1000).max(1000), elevation: z.number().int().min(-1000).max(1000).default(0) }),
-  z.strictObject({ type: z.literal('move'), who: id, x: z.number().int().min(-1000).max(1000), y: z.number().int().min(-1000).max(1000), elevation: z.number().int().min(-1000).max(1000).optional(), run: z.boolean().default(false) }),
-  z.strictObject({ type: z.literal('set-terrain'), target: id, dtn: z.number().int().min(0).max(3) }),
-  z.strictObject({ type: z.literal('movement-test'), who: id, kind: z.enum(MOVEMENT_TESTS), rough: z.boolean().default(false), target: z.number().int().min(-200).max(300).optional() }),
-  z.strictObject({ type: z.literal('restore-wounds'), target: id, light: z.number().int().min(0).max(50).default(0), heavy: z.number().int().min(0).max(50).default(0) }),
-  z.strictObject({ type: z.literal('treat-injuries'), target: id, how: z.enum(['rest', 'medical']) }),
-  z.strictObject({ type: z.literal('inflict-ailment'), target: id, ailment: z.enum(AILMENT_NAMES), turns: z.number().int().min(1).max(20).nullable().optional(), source: id.optional() }),
-  z.strictObject({ type: z.literal('set-condition'), target: id, condition: z.enum(['helpless', 'prone', 'bloodLoss']), value: z.boolean() }),
-  z.strictObject({ type: z.literal('spend-fate'), who: id, spend: z.enum(FATE_SPENDS), ailment: z.enum(AILMENT_NAMES).optional(), location: z.enum(LOCATIONS).optional(), test: z.enum(['attack', 'evasion', 'test']).optional(), resource: z.enum(RESOURCES).optional() }),
-  z.strictObject({ type: z.literal('use-resource'), who: id, resource: z.enum(RESOURCES), amount: z.number().int().min(1).max(100), label: z.string().max(80).default('') }),
-  z.strictObject({ type: z.literal('end-turn') }),
-  z.strictObject({ type: z.literal('new-week') }),
-  z.strictObject({ type: z.literal('undo') }),
-]);
-export type EncounterCommand = z.infer<typeof commandSchema>;
 
 export type EncounterEvent =
   | { type: 'options-set'; data: { group: number; preset: string; options: Record<string, unknown> } }

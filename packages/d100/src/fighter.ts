@@ -5,9 +5,9 @@ import { LOCATIONS, type Location } from './location';
 import type { D100Options } from './options';
 import { woundTracksFor, type WoundTracks } from './wounds';
 
-/** The ten Scores; each Bonus is the Score's tens digit. */
-export const SCORES = ['melee', 'ballistic', 'magic', 'strength', 'toughness', 'agility', 'intelligence', 'perception', 'willpower', 'fellowship'] as const;
-export type Score = (typeof SCORES)[number];
+import type { Score } from './scores';
+
+export { SCORES, type Score } from './scores';
 
 export function bonus(score: number): number {
   return Math.floor(Math.max(0, score) / 10);

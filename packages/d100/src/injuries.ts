@@ -1,7 +1,7 @@
 import type { AilmentName } from './ailments';
 import { injuryBlock, type InjuryBlock, type Location } from './location';
 import type { D100Options } from './options';
-import type { Score } from './fighter';
+import type { Score } from './scores';
 
 /**
  * Injuries from Heavy wounds (d100-combat-rules.txt, "Wounds and Injury"): the Injury depends on

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { givenDice } from '@personae/dice';
-import { rollDraftScores, typedDiceFields } from '../src/rulesets/lucidity/model';
+import type { Actor } from '@personae/core';
+import { givenDice, seededDice } from '@personae/dice';
+import { decideEncounter, evolveEncounter, initialEncounter, parseEncounterCommand, viewEncounter, type LucidityCommandInput } from '@personae/lucidity';
+import { canInspire, rollDraftScores, rollOddsFor, typedDiceFields, type LucidityView } from '../src/rulesets/lucidity/model';
 
 // Dice typed in from physical dice on the Lucidity page ("Buffs and Breaks": the d6s of the side left
 // after cancelling). The server checks them again; the page names a typing mistake before sending.
@@ -30,5 +32,30 @@ describe('Lucidity builder: rolled scores ("Generating Attributes": 4d6, the low
     const r = rollDraftScores(givenDice(faces));
     expect(r.scores).toEqual({ STR: 15, DEX: 9, CON: 18, KNO: 3, AWA: 12, WIL: 12, CHA: 12 });
     expect(r.shown.startsWith('STR 6+5+4+1 - 1 = 15; DEX 3+3+3+3 - 3 = 9')).toBe(true);
+  });
+});
+
+describe('Lucidity page: the odds of a roll with and without Inspirator ("Creating Traits")', () => {
+  const GM: Actor = { role: 'gm', participantId: 'gm' };
+  function view(traits: string[]): LucidityView {
+    let s = initialEncounter();
+    for (const raw of [
+      { type: 'add', id: 'bard', side: 'party', statBlock: { name: 'Bard', traits, health: 8, attributes: { CHA: 3, AWA: 1 } } },
+      { type: 'add', id: 'wolf', side: 'foe', statBlock: { name: 'Wolf', health: 8 } },
+      { type: 'start', dice: { bard: 20, wolf: 1 } },
+    ] as LucidityCommandInput[]) {
+      const parsed = parseEncounterCommand(raw);
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      s = decideEncounter(s, parsed.command, { actor: GM, dice: seededDice(1), now: '2026-01-01T00:00:00Z' }).reduce(evolveEncounter, s);
+    }
+    return viewEncounter(s, GM) as unknown as LucidityView;
+  }
+  it('d20 + AWA 1 against 15: 6/20 without (d20 of 15 or more), 9/20 with CHA +3 (12 or more); offered only to a character with Inspirator unused', () => {
+    const v = view(['Inspirator']);
+    const q = { actor: 'bard', attribute: 'AWA' as const, skill: '', target: 15, buffs: 0, breaks: 0 };
+    expect(rollOddsFor(v, q)).toBeCloseTo(6 / 20, 15);
+    expect(rollOddsFor(v, { ...q, inspire: true })).toBeCloseTo(9 / 20, 15);
+    expect(canInspire(v.combatants.find((c) => c.id === 'bard')!.combatant)).toBe(true);
+    expect(canInspire(view([]).combatants.find((c) => c.id === 'bard')!.combatant)).toBe(false);
   });
 });

@@ -414,3 +414,34 @@ describe('the roller picks the attribute an attack with a weapon skill adds (opt
   });
 });
 
+
+describe('odds of an encounter action in the browser', () => {
+  it("give the GM the library's odds, and a player no odds (never an error) for an action on a character hidden from them", async () => {
+    const { personaeTable, loadSheet: load } = await import('@personae/rules');
+    const { seededDice } = await import('@personae/dice');
+    const { actionOdds } = await import('../src/lib/choice-odds');
+    const sheetOf = (file: string) => {
+      const r = load(readFileSync(new URL(`../../../examples/characters/${file}`, import.meta.url), 'utf8'), file);
+      if (!r.ok) throw new Error(r.error.message);
+      return JSON.parse(JSON.stringify(r.sheet));
+    };
+    let state = personaeTable.initialState();
+    const run = (actor: { role: 'gm' | 'player'; participantId: string }, raw: unknown) => {
+      const parsed = personaeTable.parseCommand(raw);
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      for (const e of personaeTable.decide(state, parsed.command, { actor, dice: seededDice(3), now: '2026-11-22T20:15:00.000Z' })) state = personaeTable.evolve(state, e);
+    };
+    const gm = { role: 'gm' as const, participantId: 'p-gm' };
+    const ann = { role: 'player' as const, participantId: 'p-ann' };
+    run(ann, { type: 'add-character', sheet: sheetOf('dwarf-iron-constitution.yaml') });
+    run(gm, { type: 'add-character', sheet: sheetOf('merchant-privateer-scoundrel.yaml'), hidden: true });
+    const [dwarf, merchant] = Object.keys(state.characters) as [string, string];
+    run(ann, { type: 'encounter', command: { type: 'escalate', actor: dwarf, to: 'non-violent' } });
+    const command = { type: 'interact', actor: dwarf, target: merchant, skill: 'Stonecraft' };
+    const asGm = actionOdds(personaeTable.viewState(state, gm), command, [], () => '');
+    expect(asGm?.declared.ok).toBe(true);
+    const asAnn = actionOdds(personaeTable.viewState(state, ann), command, ['Stonecraft', 'Warhammer'], () => '');
+    expect(asAnn?.declared.ok).toBe(false);
+    expect(asAnn?.bySkill.size).toBe(0);
+  });
+});

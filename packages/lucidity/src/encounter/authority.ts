@@ -1,6 +1,6 @@
 import { ownGet, requireCharacterRoom, requireSheetSize, RuleError, type Actor, type DecideContext } from '@personae/core';
 import type { LucidityCommand } from './commands';
-import type { LucidityTableState } from './encounter';
+import type { LucidityTableState } from './state';
 
 /**
  * Who may enter which dice at a Lucidity table. A combatant is controlled by the participant it was

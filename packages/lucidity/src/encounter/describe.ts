@@ -1,4 +1,4 @@
-import type { LucidityEvent, RollRecord } from './encounter';
+import type { LucidityEvent, RollRecord } from './events';
 
 function rollText(r: RollRecord): string {
   if (r.guaranteed) return 'a guaranteed success (final turn)';

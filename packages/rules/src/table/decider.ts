@@ -1,5 +1,6 @@
 import type { TableCommand } from './commands';
-import { decideTable, evolveTable, initialTableState, parseTableCommand, type TableContext, type TableEvent, type TableState } from './table';
+import type { TableEvent, TableState } from './state';
+import { decideTable, evolveTable, initialTableState, parseTableCommand, type TableContext } from './table';
 import { validateTableEvent } from './validate';
 import { portraitAccess, redactTableEvent, viewTable } from './view';
 

@@ -2,7 +2,7 @@ import { ownGet } from '@personae/core';
 import type { DiceSource } from '@personae/dice';
 import { RuleError } from '../encounter';
 import type { TableCommand } from './commands';
-import type { TableSettings, TableState, Viewer } from './table';
+import type { TableSettings, TableState, Viewer } from './state';
 
 /**
  * Dice authority: who may type in the results of physical dice, and for which pools. Every way dice

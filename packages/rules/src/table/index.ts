@@ -1,4 +1,5 @@
 export * from './commands';
+export * from './state';
 export * from './table';
 export * from './view';
 export * from './decider';

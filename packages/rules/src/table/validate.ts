@@ -1,6 +1,6 @@
 import { ownHas, type CommandError } from '@personae/core';
 import type { EventType } from '../encounter';
-import type { TableEvent, TableState } from './table';
+import type { TableEvent, TableState } from './state';
 
 /**
  * Events a table accepts from outside `decide` (an imported log): every event type is known, every

@@ -3,7 +3,8 @@ import { emptyTally, type CharacterState, type Combat, type LastChallenge, type 
 import { fairnessRows, type FairnessRow } from './fairness';
 import { publicEncounterEvent, WITHHELD } from './hidden';
 import { keyedValues, type TableLog } from './log';
-import { canHear, undoRefusal, type LogEntry, type TableCharacter, type TableEvent, type TableState, type Viewer } from './table';
+import type { LogEntry, TableCharacter, TableEvent, TableState, Viewer } from './state';
+import { canHear, undoRefusal } from './table';
 
 /**
  * What one participant may see. The GM sees everything. Players and observers see public characters

@@ -22,6 +22,18 @@ export interface ChoiceOdds {
 
 type Command = Record<string, unknown>;
 
+/**
+ * The library's odds of the command on this viewer's copy of the encounter. A player's copy lacks what
+ * is hidden from them; should deciding stumble on that, there are no odds rather than a broken page.
+ */
+function oddsOf(state: EncounterState, command: Command): DeclaredOdds {
+  try {
+    return declaredChallengeOdds(state, command);
+  } catch {
+    return { ok: false, reason: 'it involves what is hidden from you' };
+  }
+}
+
 function without(command: Command, key: string, keep?: (x: unknown) => boolean): Command {
   const { [key]: value, ...rest } = command;
   if (!keep || !Array.isArray(value)) return rest;
@@ -31,15 +43,15 @@ function without(command: Command, key: string, keep?: (x: unknown) => boolean):
 
 /** The action's odds as declared, and without each choice in it that changes the roll. */
 export function choiceOdds(state: EncounterState, command: Command, names: (id: string) => string): { declared: DeclaredOdds; without: ChoiceOdds[] } {
-  const declared = declaredChallengeOdds(state, command);
+  const declared = oddsOf(state, command);
   const out: ChoiceOdds[] = [];
   const spend = command.spend as { bonus?: number } | undefined;
-  if (spend?.bonus) out.push({ label: `without the ${spend.bonus === 1 ? 'critical' : `${spend.bonus} criticals`} spent`, odds: declaredChallengeOdds(state, without(command, 'spend')) });
+  if (spend?.bonus) out.push({ label: `without the ${spend.bonus === 1 ? 'critical' : `${spend.bonus} criticals`} spent`, odds: oddsOf(state, without(command, 'spend')) });
   for (const id of (command.assistants as string[] | undefined) ?? []) {
-    out.push({ label: `without ${names(id)}'s help`, odds: declaredChallengeOdds(state, without(command, 'assistants', (x) => x !== id)) });
+    out.push({ label: `without ${names(id)}'s help`, odds: oddsOf(state, without(command, 'assistants', (x) => x !== id)) });
   }
   for (const a of (command.abilities as string[] | undefined) ?? []) {
-    out.push({ label: `without ${a}`, odds: declaredChallengeOdds(state, without(command, 'abilities', (x) => x !== a)) });
+    out.push({ label: `without ${a}`, odds: oddsOf(state, without(command, 'abilities', (x) => x !== a)) });
   }
   return { declared, without: out };
 }
@@ -48,7 +60,7 @@ export function choiceOdds(state: EncounterState, command: Command, names: (id: 
 export function skillOdds(state: EncounterState, command: Command, skills: readonly string[]): Map<string, number> {
   const out = new Map<string, number>();
   for (const skill of skills) {
-    const r = declaredChallengeOdds(state, { ...command, skill });
+    const r = oddsOf(state, { ...command, skill });
     if (r.ok) out.set(skill, r.odds.success);
   }
   return out;

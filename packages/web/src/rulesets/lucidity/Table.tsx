@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'preact/hooks';
 import { cryptoDice } from '@personae/dice';
-import { ATTRIBUTE_NAMES, ATTRIBUTES, STANDARD_ARRAY, TRAIT_NAMES, type Attribute } from '@personae/lucidity';
+import { ATTRIBUTE_NAMES, ATTRIBUTES, ROLL_PURPOSES, STANDARD_ARRAY, TRAIT_NAMES, type Attribute, type RollPurpose } from '@personae/lucidity';
 import { percent } from '../../lib/format';
 import { NumberField, SelectField, TextField } from '../../ui/fields';
 import type { RulesetPages, RulesetTableProps } from '../types';
 import { BuilderForm, ChoiceField, ErrorLine, fieldProblems, LogList, TableSection, useAction, useDraft } from '../shared';
-import { attackOddsFor, checkDraft, draftAttributes, draftSheet, lucidityOddsFor, newLucidityDraft, rollDraftScores, rollOddsFor, typedDiceFields, viewOptions, type LucidityDraft, type TypedDice, type LucidityView, type ShownCombatant } from './model';
+import { attackOddsFor, canInspire, checkDraft, draftAttributes, draftSheet, lucidityOddsFor, newLucidityDraft, rollDraftScores, rollOddsFor, typedDiceFields, viewOptions, type LucidityDraft, type TypedDice, type LucidityView, type ShownCombatant } from './model';
 
 type Me = RulesetTableProps['me'];
 const commands = (c: ShownCombatant, me: Me) => me.role === 'gm' || (me.role === 'player' && c.controller === me.participantId);
@@ -182,6 +182,8 @@ function ActPanel(props: { view: LucidityView; me: Me; send: RulesetTableProps['
   const [breaks, setBreaks] = useState(0);
   const [attr, setAttr] = useState<Attribute>('STR');
   const [skill, setSkill] = useState('');
+  const [purpose, setPurpose] = useState<RollPurpose>('other');
+  const [inspire, setInspire] = useState(false);
   const [rollTarget, setRollTarget] = useState(12);
   const [typed, setTyped] = useState<TypedDice>({ d20: '', d6: '', damage: '' });
   const act = useAction();
@@ -192,7 +194,11 @@ function ActPanel(props: { view: LucidityView; me: Me; send: RulesetTableProps['
   const w = weapons.includes(weapon) ? weapon : weapons[0];
   const odds = t ? attackOddsFor(v, { actor: cur.id, target: t.id, ...(w ? { weapon: w } : {}), buffs, breaks }) : null;
   const whole = cur.combatant;
-  const rollOdds = rollOddsFor(v, { actor: cur.id, attribute: attr, skill, target: rollTarget, buffs, breaks });
+  const rollQuery = { actor: cur.id, attribute: attr, skill, target: rollTarget, buffs, breaks, purpose };
+  const inspirable = canInspire(cur.combatant);
+  const rollOdds = rollOddsFor(v, { ...rollQuery, inspire: inspirable && inspire });
+  // The choice in play: the same roll with and without Inspirator, exactly.
+  const otherOdds = inspirable ? rollOddsFor(v, { ...rollQuery, inspire: !inspire }) : null;
   const counts = { ...(buffs ? { buffs } : {}), ...(breaks ? { breaks } : {}) };
   // Physical dice: the GM always, a player when the table takes them (setting physicalDice).
   const typing = props.physicalDice || props.me.role === 'gm';
@@ -204,6 +210,7 @@ function ActPanel(props: { view: LucidityView; me: Me; send: RulesetTableProps['
       if ('error' in given) throw new Error(given.error);
       await props.send({ ...command, ...given.fields });
       setTyped({ d20: '', d6: '', damage: '' });
+      setInspire(false);
     });
   return (
     <div class="stack">
@@ -240,10 +247,17 @@ function ActPanel(props: { view: LucidityView; me: Me; send: RulesetTableProps['
           <SelectField id="lu-roll-attr" label="Roll" value={attr} options={ATTRIBUTES.map((a) => ({ value: a, label: a }))} onChange={(x) => setAttr(x)} />
           <SelectField id="lu-roll-skill" label="Skill" value={skill} options={[{ value: '', label: '(none)' }, ...Object.keys(whole.skills).map((s) => ({ value: s, label: s }))]} onChange={setSkill} />
           <NumberField id="lu-roll-target" label="Target" value={rollTarget} onChange={setRollTarget} />
+          <SelectField id="lu-roll-purpose" label="About" value={purpose} options={ROLL_PURPOSES.map((p) => ({ value: p, label: p }))} onChange={setPurpose} />
+          {inspirable && (
+            <label class="check">
+              <input id="lu-roll-inspire" type="checkbox" checked={inspire} onChange={(e) => setInspire(e.currentTarget.checked)} /> Inspirator (+CHA, once per rest)
+            </label>
+          )}
           <span id="lu-roll-odds" class="small">
-            d20 + {attr} + rank: {rollOdds === null ? 'unknown' : percent(rollOdds)} · Lucidity roll {percent(lucidityOddsFor(whole, attr, opts))}
+            d20 + {attr} + rank: {rollOdds === null ? 'unknown' : percent(rollOdds)}
+            {otherOdds !== null && ` (${inspire ? 'without' : 'with'} Inspirator: ${percent(otherOdds)})`} · Lucidity roll {percent(lucidityOddsFor(whole, attr, opts))}
           </span>
-          <button type="button" disabled={act.busy} onClick={() => void sendRoll({ type: 'roll', actor: cur.id, attribute: attr, ...(skill ? { skill } : {}), target: rollTarget, cost: 1, ...counts }, false)}>
+          <button type="button" disabled={act.busy} onClick={() => void sendRoll({ type: 'roll', actor: cur.id, attribute: attr, ...(skill ? { skill } : {}), target: rollTarget, cost: 1, purpose, ...(inspirable && inspire ? { inspire: true } : {}), ...counts }, false)}>
             Roll (1 action)
           </button>
         </div>

@@ -12,6 +12,7 @@ import {
   type Combatant,
   type DeclaredAttackOdds,
   type LucidityOptions,
+  type RollPurpose,
   type SheetDerived,
 } from '@personae/lucidity';
 import type { Problem } from '@personae/core';
@@ -160,14 +161,20 @@ export function attackOddsFor(view: LucidityView, cmd: { actor: string; target: 
  * The chance of an ordinary roll as the table decides it: attribute, skill rank, the traits that change a
  * roll (Educated, Mental Clarity, Fellowship, ...) and the buffs and breaks, from this viewer's view.
  */
-export function rollOddsFor(view: LucidityView, cmd: { actor: string; attribute: Attribute; skill: string; target: number; buffs: number; breaks: number }): number | null {
+export function rollOddsFor(view: LucidityView, cmd: { actor: string; attribute: Attribute; skill: string; target: number; buffs: number; breaks: number; purpose?: RollPurpose; inspire?: boolean }): number | null {
   const whole = Object.fromEntries(view.combatants.flatMap((c) => (c.combatant ? [[c.id, c.combatant]] : [])));
   if (!whole[cmd.actor]) return null;
   try {
-    return declaredRollOdds({ combatants: whole }, { actor: cmd.actor, attribute: cmd.attribute, ...(cmd.skill ? { skill: cmd.skill } : {}), target: cmd.target, buffs: cmd.buffs, breaks: cmd.breaks }, viewOptions(view))?.chance ?? null;
+    const { skill, ...rest } = cmd;
+    return declaredRollOdds({ combatants: whole }, { ...rest, ...(skill ? { skill } : {}) }, viewOptions(view))?.chance ?? null;
   } catch {
     return null;
   }
+}
+
+/** Whether the character may use Inspirator now (it has the trait and has not used it since its last rest). */
+export function canInspire(c: Combatant | undefined): boolean {
+  return c !== undefined && c.traits.includes('Inspirator') && !c.inspiratorUsed;
 }
 
 export function lucidityOddsFor(c: Combatant, attribute: Attribute | '', opts: LucidityOptions): number {

@@ -211,6 +211,8 @@ run('d100 and Lucidity tables in Chromium', () => {
     await player.locator('#d1b-weapon-0-damage').fill('6');
     // Toughness 40: TB 4; the derived values come from the ruleset.
     await expect.poll(() => player.locator('#d1b-derived').textContent()).toContain('Fate Points 2');
+    // Evoker Rank 1 (an Evoker's default): Spirit = Magic Bonus 3, Exertion = the best physical Bonus 5 (Melee 55).
+    await expect.poll(() => player.locator('#d1b-derived').textContent()).toContain('Spirit 3, Exertion 5');
     await shot(player, 'd100-02-builder-legal');
     await player.getByRole('button', { name: 'Add the character' }).click();
     await player.locator('#d1-characters [aria-label="Junpei"]').waitFor();

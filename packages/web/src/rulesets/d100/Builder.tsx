@@ -24,7 +24,7 @@ export function D100Builder(props: { gm: boolean; onAdd: (sheet: D100Draft) => P
       title="Build a d100 character"
       class="d100-builder"
       problems={check.problems}
-      derived={derived && `Wound tracks: Light ${derived.woundMax.light}, Heavy ${derived.woundMax.heavy}, Deadly ${derived.woundMax.deadly} · Fate Points ${derived.fatePointPool} · Initiative ${derived.initiative} · Move ${derived.movement.basicMove}, run ${derived.movement.run}`}
+      derived={derived && `Wound tracks: Light ${derived.woundMax.light}, Heavy ${derived.woundMax.heavy}, Deadly ${derived.woundMax.deadly} · Fate Points ${derived.fatePointPool} · Initiative ${derived.initiative} · Move ${derived.movement.basicMove}, run ${derived.movement.run} · Spirit ${derived.spiritMax}, Exertion ${derived.exertionMax}`}
       draft={draft}
       onAdd={() => props.onAdd(d)}
       onClose={props.onClose}
@@ -57,6 +57,7 @@ export function D100Builder(props: { gm: boolean; onAdd: (sheet: D100Draft) => P
 
       <div class="row">
         <NumberField id="d1b-realisation" label="Realisation" value={d.realisation} min={0} max={100} hint={derived ? `Fate Point pool ${derived.fatePointPool}` : undefined} onChange={(v) => edit((x) => (x.realisation = v))} problems={at('realisation')} />
+        <NumberField id="d1b-rank" label="Evoker Rank" value={d.evokerRank ?? derived?.evokerRank ?? 0} min={0} max={10} hint={derived ? `Spirit ${derived.spiritMax}, Exertion ${derived.exertionMax}` : undefined} onChange={(v) => edit((x) => (x.evokerRank = v))} problems={at('evokerRank')} />
         <NumberField id="d1b-fate" label="Fate Points left" value={d.fatePoints ?? derived?.fatePointPool ?? 0} min={0} onChange={(v) => edit((x) => (x.fatePoints = v))} problems={at('fatePoints')} />
         <NumberField id="d1b-stress" label="Stress" value={d.stress} min={0} onChange={(v) => edit((x) => (x.stress = v))} problems={at('stress')} />
       </div>

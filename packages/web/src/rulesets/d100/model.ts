@@ -45,6 +45,8 @@ export interface D100Draft {
   weapons: { name: string; class: 'melee' | 'thrown' | 'pistol' | 'basic' | 'heavy' | 'magic'; element: string; damage: number; tier: number }[];
   stress: number;
   fatePoints?: number;
+  /** Evoker Rank (absent: 1 for an Evoker, 0 otherwise); Spirit and Exertion grow with it. */
+  evokerRank?: number;
 }
 
 export function newD100Draft(): D100Draft {

@@ -380,6 +380,11 @@ function GmPanel(props: { view: LucidityView; send: RulesetTableProps['send']; v
   );
 }
 
+/** A hand-over's log line names the participant by id; the page shows the name people know. */
+function withParticipantNames(text: string, participants: RulesetTableProps['participants']): string {
+  return participants.reduce((t, p) => t.replace(`participant ${p.id}`, p.displayName), text);
+}
+
 /** The table page of a Lucidity table: combatants and their tracks, the builder, the turn, the log. */
 export function LucidityTable(props: RulesetTableProps) {
   const v = props.view as LucidityView | null;
@@ -437,7 +442,7 @@ export function LucidityTable(props: RulesetTableProps) {
           }}
         />
       )}
-      <LogList lines={v.log.map((l) => ({ key: l.seq, text: l.text, ruling: l.type === 'exploit-ruled' }))} omitted={v.logOmitted} />
+      <LogList lines={v.log.map((l) => ({ key: l.seq, text: l.type === 'controller-set' ? withParticipantNames(l.text, props.participants) : l.text, ruling: l.type === 'exploit-ruled' }))} omitted={v.logOmitted} />
       <TableSection {...props} />
     </div>
   );

@@ -239,17 +239,12 @@ describe('the log as Markdown', () => {
   it('writes talk as quotations, whispers marked, and rolls with outcome and dice; formatting characters print as typed', async () => {
     const { logMarkdown } = await import('../src/ui/log-markdown');
     const { personaeTable } = await import('@personae/rules');
-    const { seededDice } = await import('@personae/dice');
-    let state = personaeTable.initialState();
-    const run = (actor: { role: 'gm' | 'player'; participantId: string }, raw: unknown) => {
-      const parsed = personaeTable.parseCommand(raw);
-      if (!parsed.ok) throw new Error(parsed.error.message);
-      for (const e of personaeTable.decide(state, parsed.command, { actor, dice: seededDice(3), now: '2026-11-22T20:15:00.000Z' })) state = personaeTable.evolve(state, e);
-    };
+    const table = await playedTable();
+    const run = table.run;
     const gm = { role: 'gm' as const, participantId: 'p-gm' };
     run({ role: 'player', participantId: 'p-ann' }, { type: 'say', text: 'I *pocket* the key', to: 'gm' });
     run(gm, { type: 'roll', purpose: 'Climb the wall', actor: { name: 'Kestrel', dice: 3, modifiers: [] }, difficulty: 'normal' });
-    const view = personaeTable.viewState(state, gm);
+    const view = personaeTable.viewState(table.state, gm);
     const md = logMarkdown({
       tableName: 'The #1 Road',
       log: view.log,
@@ -418,30 +413,40 @@ describe('the roller picks the attribute an attack with a weapon skill adds (opt
 describe('odds of an encounter action in the browser', () => {
   it("give the GM the library's odds, and a player no odds (never an error) for an action on a character hidden from them", async () => {
     const { personaeTable, loadSheet: load } = await import('@personae/rules');
-    const { seededDice } = await import('@personae/dice');
     const { actionOdds } = await import('../src/lib/choice-odds');
     const sheetOf = (file: string) => {
       const r = load(readFileSync(new URL(`../../../examples/characters/${file}`, import.meta.url), 'utf8'), file);
       if (!r.ok) throw new Error(r.error.message);
       return JSON.parse(JSON.stringify(r.sheet));
     };
-    let state = personaeTable.initialState();
-    const run = (actor: { role: 'gm' | 'player'; participantId: string }, raw: unknown) => {
-      const parsed = personaeTable.parseCommand(raw);
-      if (!parsed.ok) throw new Error(parsed.error.message);
-      for (const e of personaeTable.decide(state, parsed.command, { actor, dice: seededDice(3), now: '2026-11-22T20:15:00.000Z' })) state = personaeTable.evolve(state, e);
-    };
+    const table = await playedTable();
+    const run = table.run;
     const gm = { role: 'gm' as const, participantId: 'p-gm' };
     const ann = { role: 'player' as const, participantId: 'p-ann' };
     run(ann, { type: 'add-character', sheet: sheetOf('dwarf-iron-constitution.yaml') });
     run(gm, { type: 'add-character', sheet: sheetOf('merchant-privateer-scoundrel.yaml'), hidden: true });
-    const [dwarf, merchant] = Object.keys(state.characters) as [string, string];
+    const [dwarf, merchant] = Object.keys(table.state.characters) as [string, string];
     run(ann, { type: 'encounter', command: { type: 'escalate', actor: dwarf, to: 'non-violent' } });
     const command = { type: 'interact', actor: dwarf, target: merchant, skill: 'Stonecraft' };
-    const asGm = actionOdds(personaeTable.viewState(state, gm), command, [], () => '');
+    const asGm = actionOdds(personaeTable.viewState(table.state, gm), command, [], () => '');
     expect(asGm?.declared.ok).toBe(true);
-    const asAnn = actionOdds(personaeTable.viewState(state, ann), command, ['Stonecraft', 'Warhammer'], () => '');
+    const asAnn = actionOdds(personaeTable.viewState(table.state, ann), command, ['Stonecraft', 'Warhammer'], () => '');
     expect(asAnn?.declared.ok).toBe(false);
     expect(asAnn?.bySkill.size).toBe(0);
   });
 });
+
+/** A Personae table played by commands, with seeded dice at a fixed time. */
+async function playedTable() {
+  const { personaeTable } = await import('@personae/rules');
+  const { seededDice } = await import('@personae/dice');
+  const table = {
+    state: personaeTable.initialState(),
+    run(actor: { role: 'gm' | 'player'; participantId: string }, raw: unknown) {
+      const parsed = personaeTable.parseCommand(raw);
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      for (const e of personaeTable.decide(table.state, parsed.command, { actor, dice: seededDice(3), now: '2026-11-22T20:15:00.000Z' })) table.state = personaeTable.evolve(table.state, e);
+    },
+  };
+  return table;
+}

@@ -182,7 +182,7 @@ run('d100 and Lucidity tables in Chromium', () => {
     await gm.locator('#lu-hand-to').selectOption({ label: 'Ann' });
     await gm.getByRole('button', { name: 'Hand over' }).click();
     await player.locator('#lu-characters [aria-label="Bandit"]', { hasText: 'Health 12/12' }).waitFor();
-    await player.locator('.rs-log li', { hasText: 'the GM hands Bandit to participant' }).waitFor();
+    await player.locator('.rs-log li', { hasText: 'the GM hands Bandit to Ann' }).waitFor();
 
     const received = [...tap.frames, ...tap.bodies].join('\n');
     expect(received).toContain('Ilse Varn');

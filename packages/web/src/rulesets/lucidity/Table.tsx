@@ -285,7 +285,7 @@ function ActPanel(props: { view: LucidityView; me: Me; send: RulesetTableProps['
   );
 }
 
-function GmPanel(props: { view: LucidityView; send: RulesetTableProps['send']; participants: RulesetTableProps['participants'] }) {
+function GmPanel(props: { view: LucidityView; send: RulesetTableProps['send']; version: number; participants: RulesetTableProps['participants'] }) {
   const v = props.view;
   const act = useAction();
   const [actor, setActor] = useState('');
@@ -307,7 +307,7 @@ function GmPanel(props: { view: LucidityView; send: RulesetTableProps['send']; p
             Roll initiative and start
           </button>
         )}
-        <button type="button" class="quiet" disabled={act.busy || !v.canUndo} onClick={() => void act.run(() => props.send({ type: 'undo' }))}>
+        <button type="button" class="quiet" disabled={act.busy || !v.canUndo} onClick={() => void act.run(() => props.send({ type: 'undo' }, undefined, props.version))}>
           Undo
         </button>
       </div>
@@ -380,6 +380,11 @@ function GmPanel(props: { view: LucidityView; send: RulesetTableProps['send']; p
   );
 }
 
+/** A hand-over's log line names the participant by id; the page shows the name people know. */
+function withParticipantNames(text: string, participants: RulesetTableProps['participants']): string {
+  return participants.reduce((t, p) => t.replace(`participant ${p.id}`, p.displayName), text);
+}
+
 /** The table page of a Lucidity table: combatants and their tracks, the builder, the turn, the log. */
 export function LucidityTable(props: RulesetTableProps) {
   const v = props.view as LucidityView | null;
@@ -405,7 +410,7 @@ export function LucidityTable(props: RulesetTableProps) {
           </ol>
         )}
         {!observer && v.started && <ActPanel view={v} me={props.me} send={props.send} physicalDice={props.settings.physicalDice} />}
-        {gm && <GmPanel view={v} send={props.send} participants={props.participants} />}
+        {gm && <GmPanel view={v} send={props.send} version={props.version} participants={props.participants} />}
       </section>
       <section class="card" aria-labelledby="lu-chars-h">
         <div class="spread">
@@ -437,7 +442,7 @@ export function LucidityTable(props: RulesetTableProps) {
           }}
         />
       )}
-      <LogList lines={v.log.map((l) => ({ key: l.seq, text: l.text, ruling: l.type === 'exploit-ruled' }))} omitted={v.logOmitted} />
+      <LogList lines={v.log.map((l) => ({ key: l.seq, text: l.type === 'controller-set' ? withParticipantNames(l.text, props.participants) : l.text, ruling: l.type === 'exploit-ruled' }))} omitted={v.logOmitted} />
       <TableSection {...props} />
     </div>
   );

@@ -81,6 +81,22 @@ describe('the table connection', () => {
     ann.c.stop();
   });
 
+  it('a command that names the version it was asked from is refused once the table has moved on', async () => {
+    const created = await api.createTable('Versions', 'GM', false);
+    const gm = connect(created.tableId, created.gm.token);
+    const other = connect(created.tableId, created.gm.token);
+    await until(() => gm.c.status === 'live' && other.c.status === 'live');
+    const seen = (await gm.c.send(roll('seen'))).lastSeq!;
+    // Another tab of the GM acts first: what was seen is no longer the table's version.
+    const moved = await other.c.send(roll('meanwhile'));
+    await expect(gm.c.send(roll('late'), undefined, seen)).rejects.toMatchObject({ code: 'conflict' });
+    const ok = await gm.c.send(roll('current'), undefined, moved.lastSeq!);
+    await gm.c.stateAt(ok.lastSeq);
+    expect((gm.c.state as View).log.map((e) => e.purpose)).toEqual(['seen', 'meanwhile', 'current']);
+    gm.c.stop();
+    other.c.stop();
+  });
+
   it('sends a command again after a drop with the same id, and the table applies it once', async () => {
     const created = await api.createTable('Retry', 'GM', false);
     const gm = connect(created.tableId, created.gm.token);

@@ -15,7 +15,7 @@ export type ConnectionStatus = 'connecting' | 'live' | 'reconnecting' | 'refused
 export type { EventMessage, WelcomeMessage as Welcome } from '@personae/server/protocol';
 
 interface Pending {
-  envelope: { type: 'command'; commandId: string; command: unknown; dice?: number[] };
+  envelope: { type: 'command'; commandId: string; command: unknown; dice?: number[]; expectedVersion?: number };
   resolve: (ack: Ack) => void;
   reject: (error: ApiError) => void;
   sent: boolean;
@@ -89,10 +89,20 @@ export class TableConnection {
     this.pending.clear();
   }
 
-  /** Send a command; resolves with the acknowledgement once its events are stored. */
-  send(command: unknown, dice?: number[]): Promise<Ack> {
+  /**
+   * Send a command; resolves with the acknowledgement once its events are stored. `expectedVersion`:
+   * the table version the command was asked from (an undo); a table that has moved on refuses it
+   * with `conflict` instead of applying it to what came since.
+   */
+  send(command: unknown, dice?: number[], expectedVersion?: number): Promise<Ack> {
     const commandId = newCommandId();
-    const envelope = { type: 'command' as const, commandId, command, ...(dice && dice.length ? { dice } : {}) };
+    const envelope = {
+      type: 'command' as const,
+      commandId,
+      command,
+      ...(dice && dice.length ? { dice } : {}),
+      ...(expectedVersion !== undefined ? { expectedVersion } : {}),
+    };
     return new Promise<Ack>((resolve, reject) => {
       const p: Pending = { envelope, resolve, reject, sent: false };
       this.pending.set(commandId, p);

@@ -22,9 +22,11 @@ export interface RulesetTableProps {
   /**
    * Sends one command of the ruleset; resolves once the view includes its events. `dice`: results
    * typed in from physical dice, used in order. A refusal rejects with an Error carrying the server's
-   * message (which names the field, the value and the rule).
+   * message (which names the field, the value and the rule). `expectedVersion`: the version the
+   * command was asked from (an undo names the `version` its page showed), refused with a conflict
+   * if the table has moved on.
    */
-  send(command: unknown, dice?: number[]): Promise<void>;
+  send(command: unknown, dice?: number[], expectedVersion?: number): Promise<void>;
   /** The GM changed a setting: the page passes the server's answer on. */
   onSettings(settings: TableSettings): void;
 }

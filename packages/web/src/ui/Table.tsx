@@ -219,9 +219,9 @@ export function TablePage(props: { tableId: string; token: string | null; watch:
             me={welcome.you}
             participants={participants}
             settings={welcome.table.settings}
-            send={async (command, dice) => {
+            send={async (command, dice, expectedVersion) => {
               try {
-                const ack = await c.send(command, dice);
+                const ack = await c.send(command, dice, expectedVersion);
                 await c.stateAt(ack.lastSeq);
               } catch (e) {
                 throw new Error(message(e));

@@ -251,7 +251,7 @@ function ChainPanel(props: { view: D100View; me: RulesetTableProps['me']; send: 
   );
 }
 
-function GmPanel(props: { view: D100View; send: RulesetTableProps['send'] }) {
+function GmPanel(props: { view: D100View; send: RulesetTableProps['send']; version: number }) {
   const v = props.view;
   const act = useAction();
   const [target, setTarget] = useState('');
@@ -269,7 +269,7 @@ function GmPanel(props: { view: D100View; send: RulesetTableProps['send'] }) {
             Roll initiative and start
           </button>
         )}
-        <button type="button" class="quiet" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'undo' }))}>
+        <button type="button" class="quiet" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'undo' }, undefined, props.version))}>
           Undo the last action
         </button>
       </div>
@@ -371,7 +371,7 @@ export function D100Table(props: RulesetTableProps) {
         )}
         {!observer && current && controls(current, props.me) && <MovePanel key={current.id} view={v} c={current} send={props.send} />}
         <ErrorLine id="d1-turn-err" error={turn.error} />
-        {gm && <GmPanel view={v} send={props.send} />}
+        {gm && <GmPanel view={v} send={props.send} version={props.version} />}
       </section>
 
       <section class="card" aria-labelledby="d1-chars-h">

@@ -285,7 +285,7 @@ function ActPanel(props: { view: LucidityView; me: Me; send: RulesetTableProps['
   );
 }
 
-function GmPanel(props: { view: LucidityView; send: RulesetTableProps['send']; participants: RulesetTableProps['participants'] }) {
+function GmPanel(props: { view: LucidityView; send: RulesetTableProps['send']; version: number; participants: RulesetTableProps['participants'] }) {
   const v = props.view;
   const act = useAction();
   const [actor, setActor] = useState('');
@@ -307,7 +307,7 @@ function GmPanel(props: { view: LucidityView; send: RulesetTableProps['send']; p
             Roll initiative and start
           </button>
         )}
-        <button type="button" class="quiet" disabled={act.busy || !v.canUndo} onClick={() => void act.run(() => props.send({ type: 'undo' }))}>
+        <button type="button" class="quiet" disabled={act.busy || !v.canUndo} onClick={() => void act.run(() => props.send({ type: 'undo' }, undefined, props.version))}>
           Undo
         </button>
       </div>
@@ -410,7 +410,7 @@ export function LucidityTable(props: RulesetTableProps) {
           </ol>
         )}
         {!observer && v.started && <ActPanel view={v} me={props.me} send={props.send} physicalDice={props.settings.physicalDice} />}
-        {gm && <GmPanel view={v} send={props.send} participants={props.participants} />}
+        {gm && <GmPanel view={v} send={props.send} version={props.version} participants={props.participants} />}
       </section>
       <section class="card" aria-labelledby="lu-chars-h">
         <div class="spread">

@@ -3,12 +3,12 @@
  * from. Violations and advancement refusals name one of these rules.
  */
 
+import type { Citation } from '@personae/core';
+
 export const CORE_2011 = 'personae-core-2011.txt';
 
-export interface RuleSource {
-  readonly document: string;
-  readonly section: string;
-}
+/** Where a character rule comes from: core's citation. */
+export type RuleSource = Citation;
 
 interface RuleMeta {
   readonly source: RuleSource;

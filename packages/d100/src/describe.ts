@@ -55,6 +55,8 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
       if (s.repelled) parts.push('repelled');
       if (s.oneMore) parts.push('Staggered: One More');
       for (const h of s.burst?.extra ?? []) parts.push(`burst hits ${name(h.id)} (${h.location}, ${h.wounds.length} wound(s))`);
+      const st = e.data.shockTest;
+      if (st) parts.push(`Shocked target: Agility ${st.roll} vs ${st.target}, ${st.success ? 'unharmed' : `${name(e.data.attacker)} is Shocked too`}`);
       return parts.join('; ');
     }
     case 'baton-passed':
@@ -110,6 +112,11 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
       const d = e.data;
       const test = d.test ? `; ${d.test.roll} vs ${d.test.target}, ${d.test.success ? `${d.test.degrees} DoS` : 'failed'}` : '';
       return `${name(d.who)} falls ${d.metres} m${test}: damage ${d.damage} against defense ${d.defense} at the ${d.location}; ${d.wounds.length ? `wounds ${d.wounds.join(', ')}` : 'no wound'}`;
+    }
+    case 'ailment-fought': {
+      const d = e.data;
+      const t = d.test ? `: ${d.test.roll} vs ${d.test.target}` : ': a full Move and Action';
+      return `${name(d.who)} fights ${ailmentTitle(d.ailment)}${t}, ${d.ended ? 'it ends' : 'it holds'}`;
     }
     case 'miasma-set':
       return e.data.rate ? `the Sea of Chaos: Miasma growth rate ${e.data.rate}` : 'out of the Sea of Chaos';

@@ -41,7 +41,8 @@ export type EncounterEvent =
   | { type: 'miasma-set'; data: { group: number; rate: number } }
   | { type: 'fell'; data: { group: number; who: string; metres: number; test: (TestRecord & { degrees: number }) | null; locationRoll: number; damage: number; location: Location; defense: number; wounds: readonly string[] } }
   | { type: 'turn-started'; data: { group: number; id: string; round: number; dice: number[]; confused?: ConfusedRecord; miasma?: TestRecord } }
-  | { type: 'attack-resolved'; data: { group: number; attacker: string; defender: string; spec: AttackSpec; dice: number[]; summary: AttackSummary; protector?: string } }
+  | { type: 'attack-resolved'; data: { group: number; attacker: string; defender: string; spec: AttackSpec; dice: number[]; summary: AttackSummary; protector?: string; shockTest?: TestRecord } }
+  | { type: 'ailment-fought'; data: { group: number; who: string; ailment: 'burning' | 'despaired' | 'panicked'; test: TestRecord | null; ended: boolean } }
   | { type: 'baton-passed'; data: { group: number; from: string; to: string; advantages: number } }
   | { type: 'all-out-attack'; data: { group: number; participants: { id: string; target: number; roll: number }[]; woundsEach: number; killed: string[] } }
   | { type: 'defending'; data: { group: number; id: string } }
@@ -227,7 +228,8 @@ export function attackSpec(state: Pick<EncounterState, 'sheets' | 'oneMore' | 'f
     tier: c.tier ?? weapon?.tier ?? 1,
     damage,
     attackTarget: c.attackTarget ?? sheet.scores[score],
-    evasionTarget: c.evasionTarget !== undefined ? c.evasionTarget : evasion.target,
+    // Brainwashed: no opposing the controller's attacks or its allies'
+    evasionTarget: brainwashedBy(state, defender, attacker) ? null : c.evasionTarget !== undefined ? c.evasionTarget : evasion.target,
     ...((c.evasionTarget === undefined && evasion.target !== null) || c.evasionTarget === null ? { evasionScore: evasion.score, evasionParry: evasion.parry } : {}),
     advantages: [...c.advantages, ...baton, ...fate, ...flee, ...action, ...table.advantages],
     disadvantages: [...c.disadvantages, ...burst, ...table.disadvantages],
@@ -239,6 +241,11 @@ export function attackSpec(state: Pick<EncounterState, 'sheets' | 'oneMore' | 'f
     ...(c.ignoreProtector ? { ignoreProtector: true } : {}),
     ...(c.action ? { action: c.action } : {}),
   };
+}
+
+/** Whether `defender` is Brainwashed by `attacker` or one of its allies (the Brainwashed row of the ailments passage). */
+function brainwashedBy(state: Pick<EncounterState, 'fighters'>, defender: Fighter, attacker: Fighter): boolean {
+  return defender.ailments.some((a) => a.name === 'brainwashed' && a.source !== undefined && (a.source === attacker.id || state.fighters[a.source]?.side === attacker.side));
 }
 
 /**
@@ -637,11 +644,18 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
       if (defender.out) refuse('defender-out', `defender: ${defender.name} is already out of the fight`, 'defender', ruleCitation('woundTracks'));
       if (attacker.ailments.some((a) => AILMENTS[a.name].noActions)) refuse('no-actions', `attacker: ${attacker.name} may make no actions (${attacker.ailments.map((a) => AILMENTS[a.name].title).join(', ')})`, 'attacker', ruleCitation('ailments'));
       const spec = attackSpec(state, command);
+      // Enraged: nothing but melee attacks
+      if (hasAilment(attacker, 'enraged') && spec.kind !== 'melee') refuse('enraged-melee-only', `attacker: ${attacker.name} is Enraged and may only attack in melee`, 'kind', ruleCitation('ailments'));
       const protector = protectorOf(state, attacker, defender, command);
       const rec = recording(ctx.dice);
       const r = resolveAttack(attacker, defender, spec, rec.dice, state.options, protector);
-      if (!command.burst) return [{ type: 'attack-resolved', data: { group, attacker: command.attacker, defender: command.defender, spec, dice: rec.drawn, summary: summarize(r), ...(protector ? { protector: protector.id } : {}) } }];
-      return [burstAttack(state, command, spec, r, rec.drawn, ctx.dice, group)];
+      const event: EncounterEvent = command.burst ? burstAttack(state, command, spec, r, rec.drawn, ctx.dice, group) : { type: 'attack-resolved', data: { group, attacker: command.attacker, defender: command.defender, spec, dice: rec.drawn, summary: summarize(r), ...(protector ? { protector: protector.id } : {}) } };
+      // Shocked: whoever attacks the sufferer in melee tests Agility or is Shocked too
+      if (event.type === 'attack-resolved' && spec.kind === 'melee' && hasAilment(defender, 'shocked')) {
+        const t = resolveTest(attacker.scores.agility, ctx.dice.die(100), testBurdens(attacker, { score: 'agility' }, state.options), state.options);
+        return [{ ...event, data: { ...event.data, shockTest: { target: t.target, roll: t.roll, success: t.success } } }];
+      }
+      return [event];
     }
     case 'baton-pass': {
       const om = state.oneMore;
@@ -890,6 +904,20 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
       const landed = landFall(f, event.data, state.options);
       return [{ ...event, data: { ...event.data, damage: landed.outcome.damage, location: landed.outcome.location.location, defense: landed.outcome.defense, wounds: landed.outcome.wounds } }];
     }
+    case 'end-ailment': {
+      acting(command.who, 'who');
+      const f = fighter(state, command.who, 'who');
+      if (!hasAilment(f, command.ailment)) refuse('no-such-ailment', `ailment: ${f.name} does not suffer ${AILMENTS[command.ailment].title}`, 'ailment', ruleCitation('ailments'));
+      // Burning: an Agility test with two Disadvantages; Despaired: a Willpower test at -10; Panicked: a full Move and Action
+      let test: TestRecord | null = null;
+      if (command.ailment !== 'panicked') {
+        const score: Score = command.ailment === 'burning' ? 'agility' : 'willpower';
+        const mods = [modifier('disadvantage', command.ailment === 'burning' ? 'putting out the fire' : 'overcoming despair', command.ailment === 'burning' ? -20 : -10), ...testBurdens(f, { score }, state.options)];
+        const t = resolveTest(f.scores[score], ctx.dice.die(100), mods, state.options);
+        test = { target: t.target, roll: t.roll, success: t.success };
+      }
+      return [{ type: 'ailment-fought', data: { group, who: f.id, ailment: command.ailment, test, ended: test ? test.success : true } }];
+    }
     case 'set-miasma': {
       gmOnly('set the Miasma growth rate');
       return [{ type: 'miasma-set', data: { group, rate: command.rate } }];
@@ -987,6 +1015,10 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
     }
     case 'miasma-set':
       return { ...state, miasma: event.data.rate };
+    case 'ailment-fought': {
+      const d = event.data;
+      return update(state, d.who, (f) => ({ ...f, ailments: d.ended ? f.ailments.filter((a) => a.name !== d.ailment) : f.ailments, ...(d.ailment === 'panicked' ? { conditions: { ...f.conditions, moved: true } } : {}) }));
+    }
     case 'fell': {
       const f = state.fighters[event.data.who]!;
       const landed = landFall(f, event.data, state.options);
@@ -1023,6 +1055,7 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       // Protect is spent on the attack that hit the ally
       if (r.protector) s = put(s, { ...r.protector, conditions: { ...r.protector.conditions, protecting: null } });
       s = panicAfterAttack(s, event.data.attacker, event.data.defender, r);
+      if (event.data.shockTest && !event.data.shockTest.success) s = inflict(s, event.data.attacker, 'shocked');
       const b = event.data.summary.burst;
       if (b) {
         const wounds: Record<string, number> = {};

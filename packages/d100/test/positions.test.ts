@@ -172,3 +172,43 @@ describe('examples/d100/scenarios/positions-and-protect.yaml', () => {
     expect(play(99).events).toEqual(r.events);
   });
 });
+
+describe('control effects of the ailments (ailments passage after "Fate Points")', () => {
+  function fresh(): EncounterState {
+    let s = initialEncounter();
+    for (const [id, sheet] of Object.entries(SHEETS)) s = run(s, { type: 'add-character', id, sheet });
+    return run(s, { type: 'start' });
+  }
+  const summary = (s: EncounterState) => {
+    const e = last(s);
+    if (e.type !== 'attack-resolved') throw new Error(e.type);
+    return e.data;
+  };
+  it('Brainwashed: no opposing an attack by the controller', () => {
+    let s = run(fresh(), { type: 'inflict-ailment', target: 'a', ailment: 'brainwashed', source: 'b' });
+    s = run(run(s, { type: 'end-turn' }), { type: 'attack', attacker: 'b', defender: 'a' }, [45, 50]);
+    expect(summary(s).summary).toMatchObject({ hit: true, evasionRoll: null });
+  });
+  it('Enraged: melee attacks only', () => {
+    const s = run(fresh(), { type: 'inflict-ailment', target: 'a', ailment: 'enraged' });
+    expect(() => run(s, { type: 'attack', attacker: 'a', defender: 'b', kind: 'magic', element: 'fire', damage: 3 }, [45, 90, 50])).toThrow(/Enraged and may only attack in melee/);
+  });
+  it('Shocked: a melee attacker tests Agility (30) after the attack, and is Shocked on a failure', () => {
+    const s = run(fresh(), { type: 'inflict-ailment', target: 'b', ailment: 'shocked' });
+    const failed = run(s, { type: 'attack', attacker: 'a', defender: 'b' }, [45, 90, 50, 80]);
+    expect(summary(failed).shockTest).toEqual({ target: 30, roll: 80, success: false });
+    expect(failed.fighters.a!.ailments.map((x) => x.name)).toEqual(['shocked']);
+    expect(run(s, { type: 'attack', attacker: 'a', defender: 'b' }, [45, 90, 50, 10]).fighters.a!.ailments).toEqual([]);
+  });
+  it('putting out Burning: Agility with two Disadvantages (30 - 20); overcoming Despair: Willpower - 10; Panic: a full Move and Action', () => {
+    const burning = run(fresh(), { type: 'inflict-ailment', target: 'a', ailment: 'burning' });
+    expect(run(burning, { type: 'end-ailment', who: 'a', ailment: 'burning' }, [5]).fighters.a!.ailments).toEqual([]);
+    expect(run(burning, { type: 'end-ailment', who: 'a', ailment: 'burning' }, [15]).fighters.a!.ailments.map((x) => x.name)).toEqual(['burning']);
+    const despaired = run(fresh(), { type: 'inflict-ailment', target: 'a', ailment: 'despaired' });
+    const e = last(run(despaired, { type: 'end-ailment', who: 'a', ailment: 'despaired' }, [15]));
+    expect(e.type === 'ailment-fought' && e.data).toMatchObject({ test: { target: 20, roll: 15, success: true }, ended: true });
+    const panicked = run(run(fresh(), { type: 'inflict-ailment', target: 'a', ailment: 'panicked', source: 'b' }), { type: 'end-ailment', who: 'a', ailment: 'panicked' });
+    expect([panicked.fighters.a!.ailments, panicked.fighters.a!.conditions.moved]).toEqual([[], true]);
+    expect(() => run(fresh(), { type: 'end-ailment', who: 'a', ailment: 'burning' }, [5])).toThrow(/A does not suffer Burning/);
+  });
+});

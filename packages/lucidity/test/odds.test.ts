@@ -14,8 +14,10 @@ import {
   parseEncounterCommand,
   resolveAttack,
   resolveOptions,
+  lucidityChance,
   rollChance,
   rollD20,
+  rollLucidity,
   rollTraitEffects,
   type LucidityCommandInput,
   type LucidityOptions,
@@ -210,4 +212,26 @@ describe('critical damage (option critEffect, inventory U16: "a guaranteed criti
       }
     for (const r of declared.damageTaken) expect(r.chance).toBeCloseTo(taken.get(r.damage)!, 12);
   });
+});
+
+describe('exact Lucidity roll odds ("Lucidity", "Buffs and Breaks")', () => {
+  for (const [current, attribute, buffs, breaks] of [
+    [10, 2, 0, 0],
+    [4, -1, 2, 0],
+    [14, 3, 0, 2],
+    [0, 0, 1, 0],
+    [20, 1, 1, 2],
+  ] as const) {
+    it(`Current Lucidity ${current}, attribute ${attribute}, ${buffs} buff(s), ${breaks} break(s): equals rollLucidity on every die`, () => {
+      const net = buffs - breaks;
+      let wins = 0;
+      let n = 0;
+      for (let d20 = 1; d20 <= 20; d20++)
+        for (const ds of d6Lists(Math.abs(net))) {
+          n++;
+          if (rollLucidity({ d20, current, attribute, buffs, breaks, ...(net > 0 ? { buffDice: ds } : { breakDice: ds }) }, opts).success) wins++;
+        }
+      expect(lucidityChance({ current, attribute, buffs, breaks }, opts)).toBeCloseTo(wins / n, 12);
+    });
+  }
 });

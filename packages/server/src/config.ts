@@ -28,6 +28,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   }
   if (env.HOST) config.host = env.HOST;
   if (env.DATA_DIR) config.dataDir = env.DATA_DIR;
+  if (env.LINK_KEY) config.linkKey = env.LINK_KEY;
   if (env.DATABASE_URL) config.databaseUrl = env.DATABASE_URL;
   if (env.DATABASE_SCHEMA) config.databaseSchema = env.DATABASE_SCHEMA;
   if (env.DATABASE_LISTENER_NAME) config.databaseListenerName = env.DATABASE_LISTENER_NAME;

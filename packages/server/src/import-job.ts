@@ -33,7 +33,24 @@ export type ImportReply =
  * Runs one import check in a new worker thread. Resolves as `prepareImport` does (each event's
  * text in `json`, its `event` left out as null); throws `JsonInputError` for a body that is not acceptable JSON.
  */
-export function checkImportInWorker(request: ImportRequest): Promise<Outcome<PreparedImport>> {
+export async function checkImportInWorker(request: ImportRequest): Promise<Outcome<PreparedImport>> {
+  // At most IMPORT_WORKERS imports are checked at once (each worker holds its file a few times over
+  // while it works); the others wait their turn.
+  while (running >= IMPORT_WORKERS) await new Promise<void>((wake) => waiting.push(wake));
+  running++;
+  try {
+    return await runImportWorker(request);
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+const IMPORT_WORKERS = 2;
+let running = 0;
+const waiting: Array<() => void> = [];
+
+function runImportWorker(request: ImportRequest): Promise<Outcome<PreparedImport>> {
   return new Promise((resolve, reject) => {
     const worker = startWorker(new URL('./import-worker.ts', import.meta.url), request);
     let prepared: PreparedImport | null = null;

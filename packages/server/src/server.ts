@@ -27,6 +27,7 @@ import { DEFAULT_RULESET, registryDomains, singleDomain, type TableDomains } fro
 import { openStore, type Store } from './store';
 import { CLOSE, failure, HUB_DEFAULTS, TableHub, type Failure, type Outcome } from './tables';
 import { checkPortrait, MAX_PORTRAIT_BYTES, portraitTooLarge } from './portraits';
+import { loadSealer, sealerWithKey, type Sealer } from './sealed';
 import { hashToken, newId, newToken } from './tokens';
 import { attachWebSocket, type WebSocketEndpoint } from './ws';
 
@@ -35,8 +36,14 @@ export interface ServerConfig {
   port?: number;
   /** Interface to listen on. Default 0.0.0.0 (every interface). */
   host?: string;
-  /** Directory of the SQLite database when no `databaseUrl` is given. Default ./data. */
+  /** Directory of the SQLite database when no `databaseUrl` is given, and of the link key (sealed.ts). Default ./data. */
   dataDir?: string;
+  /**
+   * Key sealing the invite links the GM may be shown again (base64 of 32 bytes; LINK_KEY). Without it
+   * the key is the data directory's `link-key`, made on first use; nodes sharing one database need the
+   * same key. A server given its store (and no data directory) keeps no invite to show again.
+   */
+  linkKey?: string;
   /** Minutes between the server's own backups of changed tables (0: none; default 60). See backups.ts. */
   backupEveryMinutes?: number;
   /** Backups kept per table (default 24). */
@@ -238,6 +245,12 @@ export async function createServer(config: ServerConfig, domain?: AnyDecider | T
   const log = app.log;
   limitConnectionsPerAddress(app, config.maxConnectionsPerAddress ?? DEFAULTS.maxConnectionsPerAddress, log);
   const store = config.store ?? (await openStore(config));
+  const keyDir = config.dataDir ?? (config.store ? null : DEFAULTS.dataDir);
+  const sealer: Sealer | null = config.linkKey ? sealerWithKey(Buffer.from(config.linkKey, 'base64')) : keyDir ? loadSealer(keyDir) : null;
+  /** Keeps the invite sealed so that the GM can be shown it again on another device. */
+  const keepInvite = async (tableId: string, invite: string) => {
+    if (sealer) await store.setSealedInvite(tableId, sealer.seal(tableId, invite));
+  };
   const hub = new TableHub(store, domains, log, {
     maxParticipants: config.maxParticipants ?? DEFAULTS.maxParticipants,
     tableCommandRate: config.tableCommandRate ?? DEFAULTS.tableCommandRate,
@@ -423,6 +436,7 @@ export async function createServer(config: ServerConfig, domain?: AnyDecider | T
       ],
       events: [],
     });
+    await keepInvite(tableId, invite);
     req.log.info({ tableId, ruleset }, 'table created');
     return reply.code(201).send({
       tableId,
@@ -454,6 +468,7 @@ export async function createServer(config: ServerConfig, domain?: AnyDecider | T
         const p = prepared.value;
         await store.createTable(p.newTable);
         const tableId = p.newTable.table.id;
+        await keepInvite(tableId, p.invite);
         req.log.info({ tableId, events: p.newTable.events.length }, 'table imported');
         return reply.code(201).send({
           tableId,
@@ -550,6 +565,7 @@ export async function createServer(config: ServerConfig, domain?: AnyDecider | T
     const rotated = await hub.rotate(req.params.tableId, bearer(req), kind);
     if (!rotated.ok) return sendFailure(reply, rotated);
     const token = rotated.value.token;
+    if (kind === 'invite') await keepInvite(req.params.tableId, token);
     const make = kind === 'invite' ? links.join : kind === 'observer' ? links.watch : links.table;
     return reply.send({ kind, token, link: make(req, req.params.tableId, token) });
   });
@@ -583,6 +599,17 @@ export async function createServer(config: ServerConfig, domain?: AnyDecider | T
   });
 
   app.get<{ Params: { tableId: string } }>('/api/tables/:tableId/portraits', async (req, reply) => sendOutcome(reply, await hub.portraits(req.params.tableId, bearer(req))));
+
+  // The GM sees the current invite again, on any device: it is kept sealed (sealed.ts), never in the clear.
+  app.get<{ Params: { tableId: string } }>('/api/tables/:tableId/links/invite', async (req, reply) => {
+    const tableId = req.params.tableId;
+    const gm = await hub.withCaller(tableId, bearer(req), async (caller): Promise<Outcome<null>> => (caller.actor.role === 'gm' ? { ok: true, value: null } : failure('forbidden', 'only the GM can see the invite link')));
+    if (!gm.ok) return sendFailure(reply, gm);
+    const sealed = sealer ? await store.getSealedInvite(tableId) : null;
+    const token = sealed === null ? null : sealer!.open(tableId, sealed);
+    if (!token) return sendFailure(reply, failure('not_found', 'this server cannot show the invite link again (it was made before the server kept it, or under another link key): replace the invite link to get one it keeps', { field: 'invite' }));
+    return reply.send({ kind: 'invite', token, link: links.join(req, tableId, token) });
+  });
 
   app.get<{ Params: { tableId: string } }>('/api/tables/:tableId/export', async (req, reply) => {
     const exported = await hub.exportEvents(req.params.tableId, bearer(req));

@@ -54,4 +54,11 @@ describe('an import checked in a worker thread', () => {
     file.table = { ...file.table, version: 0, ruleset: 'd100' };
     expect((await raw(JSON.stringify(file))).body).toMatchObject({ code: 'invalid_import', field: 'table.ruleset' });
   });
+
+  it('three imports sent at once are each checked and answered (the third waits for a worker)', async () => {
+    const text = await exported();
+    const answers = await Promise.all([raw(text), raw(text), raw(text)]);
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
+    expect(new Set(answers.map((a) => a.body.tableId)).size).toBe(3);
+  });
 });

@@ -132,6 +132,20 @@ for (const { kind, enabled } of kinds) {
       expect((await store.getTable('a'))!.settings).toEqual({ physicalDice: false });
     });
 
+    it('keeps the sealed invite of each table, replaced by the next, across close and reopen', async () => {
+      await store.createTable(table('a'));
+      await store.createTable(table('b'));
+      expect(await store.getSealedInvite('a')).toBeNull();
+      await store.setSealedInvite('a', 'v1.first');
+      await store.setSealedInvite('b', 'v1.other');
+      await store.setSealedInvite('a', 'v1.second');
+      await store.close();
+      store = await reopen(ts.location);
+      ts.store = store;
+      expect(await store.getSealedInvite('a')).toBe('v1.second');
+      expect(await store.getSealedInvite('b')).toBe('v1.other');
+    });
+
     it('keeps, replaces and removes character portraits, byte for byte, across close and reopen', async () => {
       await store.createTable(table('a'));
       await store.createTable(table('b'));

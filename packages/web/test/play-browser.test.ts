@@ -19,6 +19,7 @@ run('odds for choices in play, in Chromium', () => {
   let tableId = '';
   let gmToken = '';
   let annToken = '';
+  let inviteLink = '';
   const ids: Record<string, string> = {};
 
   const gmState = async () => {
@@ -32,6 +33,7 @@ run('odds for choices in play, in Chromium', () => {
     const table = await postCreated(server.url, '/api/tables', { name: 'Odds table', gmName: 'Mara' });
     tableId = table.tableId;
     gmToken = table.gm.token;
+    inviteLink = table.invite.link;
     const invite = new URLSearchParams(table.invite.link.split('#')[1]).get('invite');
     const ann = await postCreated(server.url, `/api/tables/${tableId}/join`, { invite, displayName: 'Ann' });
     annToken = ann.token;
@@ -150,5 +152,19 @@ run('odds for choices in play, in Chromium', () => {
     await shot(gm, 'portrait-2-gm-log', false);
     expect([...tap.errors, ...gmTap.errors]).toEqual([]);
     await gmContext.close();
+  });
+
+  it('the GM on a second device sees the invite link the server keeps, not only a button to replace it', async () => {
+    const other = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const errors = wiretap(other).errors;
+    const gm = await other.newPage();
+    await gm.goto(`${server.url}/table/${tableId}#token=${gmToken}`);
+    await gm.locator('.status-pill.live').waitFor({ timeout: 20_000 });
+    const tab = gm.getByRole('tab', { name: 'Table' });
+    if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+    await expect.poll(() => gm.locator('#invite-link').inputValue()).toBe(inviteLink);
+    expect(await gm.getByRole('button', { name: 'Replace the invite link' }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await other.close();
   });
 });

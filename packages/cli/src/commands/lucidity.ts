@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { Option, type Command } from 'commander';
 import { cryptoDice, seededDice, type DiceSource } from '@personae/dice';
-import { modifier } from '@personae/core';
+import { modifier, RuleError } from '@personae/core';
 import {
   ATTRIBUTES,
   attackOdds,
@@ -43,6 +43,16 @@ function addLucidityTable(cmd: Command, comparing?: readonly string[]): Command 
   return (comparing ? addCompareFlags(cmd, comparing) : cmd)
     .addOption(new Option('--rules <preset>', 'Lucidity preset the table plays by').choices(PRESETS).default('standard'))
     .option('--option <name=value>', 'set one Lucidity option, e.g. protectionPipeline=double-deduction (repeatable; docs/lucidity/options.md)', collect, []);
+}
+
+/** Runs a library call and, when it refuses a value that came from a flag, names the flag first. */
+function namingFlag<T>(flagOf: Readonly<Record<string, string>>, call: () => T): T {
+  try {
+    return call();
+  } catch (e) {
+    if (!(e instanceof RuleError) || e.field === undefined || flagOf[e.field] === undefined) throw e;
+    throw new RuleError(e.code, `${flagOf[e.field]}: ${e.message.replace(/^\w+: /, '')}`, e.field, e.rule);
+  }
 }
 
 function table(flags: TableFlags): LucidityOptions {
@@ -213,7 +223,7 @@ export function registerLucidityCommands(program: Command, io: CliIo): void {
       .option('--json', 'print one JSON object'),
   ).action((flags: LucidityRollFlags) => {
     const opts = table(flags);
-    const r = rollLucidity(
+    const r = namingFlag({ attribute: '--attribute', score: '--attribute', gmModifier: '--gm-modifier' }, () => rollLucidity(
       {
         ...(flags.d20 !== undefined ? { d20: flags.d20 } : {}),
         current: flags.current,
@@ -227,7 +237,7 @@ export function registerLucidityCommands(program: Command, io: CliIo): void {
       },
       opts,
       diceFor(flags),
-    );
+    ));
     const out = {
       success: r.success,
       lucidityBefore: r.lucidityBefore,

@@ -1,12 +1,14 @@
 import { formatCitation } from '@personae/core';
+import { deciderSpecification } from '@personae/core/specification';
 import { expect } from 'vitest';
 import { givenDice, seededDice, type DiceSource } from '@personae/dice';
 import {
   RuleError,
   EMPTY_STATE,
   EncounterCommandSchema,
+  decide,
+  evolve,
   execute,
-  replay,
   type CombatantInput,
   type EncounterCommandInput,
   type EncounterEvent,
@@ -58,6 +60,7 @@ export const BRENNA: CombatantInput = {
 };
 
 export const none = givenDice([]);
+
 
 /** A table under test: runs commands, keeps the log, and checks refusals leave the state alone. */
 export class Table {
@@ -123,35 +126,37 @@ export class Table {
   }
 }
 
+/** The encounter's decider under core's specification: a command is decided with the dice it is given. */
+const encounterSpecification = deciderSpecification<EncounterState, { command: EncounterCommandInput; dice: DiceSource }, EncounterEvent>({
+  initialState: () => EMPTY_STATE,
+  evolve,
+  decide: (state, { command, dice }) => decide(state, EncounterCommandSchema.parse(command), dice),
+});
+
 /**
  * A specification in three steps, as a decider is described: given the events so far, when a
  * command is decided, then these events follow (each matched as a partial object, in order) or the
  * command is refused with this code, leaving the state as it was.
  */
 export function given(events: readonly EncounterEvent[]) {
-  const state = replay(events);
+  const spec = encounterSpecification(...events);
   return {
+    /** The state the given events fold into. */
+    state: spec.state,
     when(command: EncounterCommandInput, dice: DiceSource | readonly number[] = none) {
-      const decided = () => execute(state, EncounterCommandSchema.parse(command), Array.isArray(dice) ? givenDice(dice as number[]) : (dice as DiceSource));
+      const decided = spec.when({ command, dice: Array.isArray(dice) ? givenDice(dice as number[]) : (dice as DiceSource) });
       return {
-        then(expected: readonly Partial<Record<string, unknown>>[]): EncounterEvent[] {
-          const { events: out } = decided();
-          expect(out.map((e) => e.type)).toEqual(expected.map((e) => e.type ?? expect.any(String)));
-          expect(out).toMatchObject(expected);
-          return out;
+        then(expected: readonly Partial<Record<string, unknown>>[], after?: (state: EncounterState) => void): EncounterEvent[] {
+          return decided.then((out, state) => {
+            expect(out.map((e) => e.type)).toEqual(expected.map((e) => e.type ?? expect.any(String)));
+            expect(out).toMatchObject(expected);
+            after?.(state);
+          });
         },
         thenRefused(code: string, ruleText?: RegExp): RuleError {
-          let error: unknown;
-          try {
-            decided();
-          } catch (e) {
-            error = e;
-          }
-          expect(error, `expected ${JSON.stringify(command)} to be refused`).toBeInstanceOf(RuleError);
-          const d = error as RuleError;
-          expect(d.code).toBe(code);
-          if (ruleText) expect(d.rule ? formatCitation(d.rule) : '').toMatch(ruleText);
-          return d;
+          return decided.thenRefuses(code, (e) => {
+            if (ruleText) expect(e.rule ? formatCitation(e.rule) : '').toMatch(ruleText);
+          });
         },
       };
     },

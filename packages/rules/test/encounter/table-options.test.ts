@@ -1,43 +1,56 @@
 import { describe, expect, it } from 'vitest';
-import { describeEvent, describeSnapshot, replay } from '../../src/index';
-import { ALDRIC, CULTIST, Table } from './helpers';
+import { describeEvent, describeSnapshot, replay, type EncounterState } from '../../src/index';
+import { ALDRIC, CULTIST, given, Table } from './helpers';
 
 describe('option distance (personae-core-2011.txt "Distance and Location")', () => {
+  const aldric = (state: EncounterState) => state.now!.characters.aldric!;
+
   it('relative: a move ends at a relative term, kept on the character and shown; coordinates are refused naming the option', () => {
     const t = new Table();
     t.toViolence();
-    const [moved] = t.run({ type: 'move', actor: 'aldric', description: 'round the altar', to: 'very near' });
-    expect(moved).toMatchObject({ type: 'moved', to: 'very near' });
-    expect(t.character('aldric').position).toBe('very near');
-    expect(describeEvent(moved!, null)).toEqual(['aldric moves (round the altar) to very near.']);
-    expect(describeSnapshot(t.now).join('\n')).toMatch(/Aldric: .*position very near/);
-    const e = t.refuse({ type: 'move', actor: 'aldric', to: { x: 2, y: 3 } }, 'distance-form', /"Distance and Location"/);
+    const moved = given(t.log)
+      .when({ type: 'move', actor: 'aldric', description: 'round the altar', to: 'very near' })
+      .then([{ type: 'moved', to: 'very near' }], (after) => {
+        expect(aldric(after).position).toBe('very near');
+        expect(describeSnapshot(after.now!).join('\n')).toMatch(/Aldric: .*position very near/);
+      });
+    expect(describeEvent(moved[0]!, null)).toEqual(['aldric moves (round the altar) to very near.']);
+    const e = given([...t.log, ...moved]).when({ type: 'move', actor: 'aldric', to: { x: 2, y: 3 } }).thenRefused('distance-form', /"Distance and Location"/);
     expect(e.message).toMatch(/option distance = relative/);
     expect(e.field).toBe('to');
     // A free word the group uses is a relative term too; a move without a destination keeps the last one.
-    t.run({ type: 'move', actor: 'aldric', to: 'flanking' });
-    expect(t.character('aldric').position).toBe('flanking');
+    given([...t.log, ...moved])
+      .when({ type: 'move', actor: 'aldric', to: 'flanking' })
+      .then([{ type: 'moved', to: 'flanking' }], (after) => expect(aldric(after).position).toBe('flanking'));
   });
 
   it('grid: a move ends on a square; a word is refused naming the option', () => {
     const t = new Table([ALDRIC, CULTIST], { distance: 'grid' });
-    t.run({ type: 'move', actor: 'aldric', to: { x: 4, y: -1 } });
-    expect(t.character('aldric').position).toEqual({ x: 4, y: -1 });
-    expect(describeSnapshot(t.now).join('\n')).toMatch(/Aldric: .*position \(4, -1\)/);
-    expect(t.log.at(-1)).toMatchObject({ type: 'moved', to: { x: 4, y: -1 } });
-    const e = t.refuse({ type: 'move', actor: 'aldric', to: 'close' }, 'distance-form', /"Distance and Location"/);
+    let after: EncounterState | undefined;
+    const moved = given(t.log)
+      .when({ type: 'move', actor: 'aldric', to: { x: 4, y: -1 } })
+      .then([{ type: 'moved', to: { x: 4, y: -1 } }], (state) => (after = state));
+    expect(aldric(after!).position).toEqual({ x: 4, y: -1 });
+    expect(describeSnapshot(after!.now!).join('\n')).toMatch(/Aldric: .*position \(4, -1\)/);
+    // The log alone gives the same state: replay rolls nothing.
+    expect(replay([...t.log, ...moved]).now).toEqual(after!.now);
+    const e = given([...t.log, ...moved]).when({ type: 'move', actor: 'aldric', to: 'close' }).thenRefused('distance-form', /"Distance and Location"/);
     expect(e.message).toMatch(/option distance = grid/);
-    expect(replay(t.log).now).toEqual(t.now);
   });
 
   it('positions of the old form are cleared when the table changes how it tracks distance', () => {
     const t = new Table();
-    t.run({ type: 'move', actor: 'aldric', to: 'pretty far' });
-    t.run({ type: 'configure', actor: 'gm', options: { preset: 'core-2011', options: { distance: 'grid' } } });
-    expect(t.character('aldric').position).toBeNull();
-    t.run({ type: 'move', actor: 'aldric', to: { x: 0, y: 0 } });
-    t.run({ type: 'configure', actor: 'gm', options: { preset: 'core-2011', options: { distance: 'grid', fullTie: 'reactor' } } });
-    expect(t.character('aldric').position).toEqual({ x: 0, y: 0 });
+    const log = [...t.log];
+    log.push(...given(log).when({ type: 'move', actor: 'aldric', to: 'pretty far' }).then([{ type: 'moved', to: 'pretty far' }]));
+    log.push(
+      ...given(log)
+        .when({ type: 'configure', actor: 'gm', options: { preset: 'core-2011', options: { distance: 'grid' } } })
+        .then([{ type: 'options-changed' }], (after) => expect(aldric(after).position).toBeNull()),
+    );
+    log.push(...given(log).when({ type: 'move', actor: 'aldric', to: { x: 0, y: 0 } }).then([{ type: 'moved', to: { x: 0, y: 0 } }]));
+    given(log)
+      .when({ type: 'configure', actor: 'gm', options: { preset: 'core-2011', options: { distance: 'grid', fullTie: 'reactor' } } })
+      .then([{ type: 'options-changed' }], (after) => expect(aldric(after).position).toEqual({ x: 0, y: 0 }));
   });
 });
 

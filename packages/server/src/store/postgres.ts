@@ -97,6 +97,10 @@ ALTER TABLE ${s}.tables ADD COLUMN IF NOT EXISTS setup_version INTEGER NOT NULL 
 -- Schema 2: every table names its ruleset; tables made before rulesets existed are Personae tables.
 ALTER TABLE ${s}.tables ADD COLUMN IF NOT EXISTS ruleset TEXT NOT NULL DEFAULT 'personae';
 UPDATE ${s}.store_meta SET value = '2' WHERE key = 'schema_version' AND value = '1';
+CREATE TABLE IF NOT EXISTS ${s}.sealed_invites (
+  table_id TEXT PRIMARY KEY REFERENCES ${s}.tables(id),
+  sealed TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS ${s}.portraits (
   table_id TEXT NOT NULL REFERENCES ${s}.tables(id),
   character_id TEXT NOT NULL,
@@ -453,6 +457,13 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
         } else await client.query(`DELETE FROM ${s}.portraits WHERE table_id = $1 AND character_id = $2`, [tableId, characterId]);
         return true;
       });
+    },
+    async setSealedInvite(tableId, sealed) {
+      await pool.query(`INSERT INTO ${s}.sealed_invites (table_id, sealed) VALUES ($1, $2) ON CONFLICT (table_id) DO UPDATE SET sealed = EXCLUDED.sealed`, [tableId, sealed]);
+    },
+    async getSealedInvite(tableId) {
+      const r = await pool.query<{ sealed: string }>(`SELECT sealed FROM ${s}.sealed_invites WHERE table_id = $1`, [tableId]);
+      return r.rows[0]?.sealed ?? null;
     },
     async getPortrait(tableId, characterId) {
       const r = await pool.query<{ content_type: string; digest: string; data: Buffer }>(`SELECT content_type, digest, data FROM ${s}.portraits WHERE table_id = $1 AND character_id = $2`, [tableId, characterId]);

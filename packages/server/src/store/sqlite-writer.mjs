@@ -43,6 +43,9 @@ const q = {
     `INSERT INTO portraits (table_id, character_id, content_type, digest, data) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (table_id, character_id) DO UPDATE SET content_type = excluded.content_type, digest = excluded.digest, data = excluded.data`,
   ),
+  putSealedInvite: db.prepare(
+    `INSERT INTO sealed_invites (table_id, sealed) VALUES (?, ?) ON CONFLICT (table_id) DO UPDATE SET sealed = excluded.sealed`,
+  ),
   dropPortrait: db.prepare('DELETE FROM portraits WHERE table_id = ? AND character_id = ?'),
   setToken: db.prepare('UPDATE participants SET token_hash = ? WHERE table_id = ? AND id = ? AND removed_at IS NULL'),
   bumpVersion: db.prepare('UPDATE tables SET version = ? WHERE id = ? AND version = ?'),
@@ -111,6 +114,9 @@ const ops = {
     return null;
   }),
   setSettings: db.transaction((tableId, settings) => q.setSettings.run(settings, tableId).changes === 1),
+  setSealedInvite: db.transaction((tableId, sealed) => {
+    q.putSealedInvite.run(tableId, sealed);
+  }),
   setPortrait: db.transaction((tableId, characterId, portrait) => {
     if (!q.hasTable.get(tableId)) return false;
     if (portrait) q.putPortrait.run(tableId, characterId, portrait.contentType, portrait.digest, Buffer.from(portrait.data));

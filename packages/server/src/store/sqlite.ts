@@ -67,6 +67,10 @@ CREATE TABLE IF NOT EXISTS portraits (
   data BLOB NOT NULL,
   PRIMARY KEY (table_id, character_id)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS sealed_invites (
+  table_id TEXT PRIMARY KEY REFERENCES tables(id),
+  sealed TEXT NOT NULL
+) WITHOUT ROWID;
 INSERT OR IGNORE INTO store_meta (key, value) VALUES ('schema_version', '1');
 `;
 
@@ -90,6 +94,7 @@ type WriteOp =
   | 'setParticipantToken'
   | 'setSettings'
   | 'setPortrait'
+  | 'setSealedInvite'
   | 'appendEvents'
   | 'close';
 
@@ -228,6 +233,7 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Stor
        FROM commands WHERE table_id = ? AND participant_id = ? AND command_id = ?`,
     ),
     getPortrait: db.prepare<[string, string], { content_type: string; digest: string; data: Buffer }>('SELECT content_type, digest, data FROM portraits WHERE table_id = ? AND character_id = ?'),
+    sealedInvite: db.prepare<[string], { sealed: string }>('SELECT sealed FROM sealed_invites WHERE table_id = ?'),
     listPortraits: db.prepare<[string], { character_id: string; digest: string }>('SELECT character_id, digest FROM portraits WHERE table_id = ?'),
     readEvents: db.prepare<[string, number, number], EventRow>(
       'SELECT seq, at, participant_id, command_id, payload FROM events WHERE table_id = ? AND seq > ? ORDER BY seq LIMIT ?',
@@ -304,6 +310,12 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Stor
     },
     async listPortraits(tableId) {
       return Object.fromEntries(q.listPortraits.all(tableId).map((r) => [r.character_id, r.digest]));
+    },
+    async setSealedInvite(tableId, sealed) {
+      await writer.call('setSealedInvite', tableId, sealed);
+    },
+    async getSealedInvite(tableId) {
+      return q.sealedInvite.get(tableId)?.sealed ?? null;
     },
     async appendEvents(tableId, expectedVersion, events, command: CommandRecord) {
       open();

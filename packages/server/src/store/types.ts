@@ -159,6 +159,9 @@ export interface Store {
   getPortrait(tableId: string, characterId: string): Promise<Portrait | null>;
   /** The digest of every portrait of a table, by character id. */
   listPortraits(tableId: string): Promise<Record<string, string>>;
+  /** Keeps the table's current invite, sealed (see sealed.ts), so that the GM can be shown it again. */
+  setSealedInvite(tableId: string, sealed: string): Promise<void>;
+  getSealedInvite(tableId: string): Promise<string | null>;
   /** Present when several server processes can share this store (PostgreSQL). */
   readonly fanout?: Fanout;
   close(): Promise<void>;

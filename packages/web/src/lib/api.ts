@@ -106,6 +106,8 @@ export const api = {
   /** GM only; every connection to the table then receives a `settings` message. */
   setSettings: (tableId: string, token: string, settings: Partial<TableSettings>) =>
     call<{ settings: TableSettings }>('PATCH', `/api/tables/${encodeURIComponent(tableId)}/settings`, settings, token),
+  /** GM only: the current invite link, which the server keeps sealed to show again on another device. */
+  inviteLink: (tableId: string, token: string) => call<{ kind: 'invite' } & Link>('GET', `/api/tables/${encodeURIComponent(tableId)}/links/invite`, undefined, token),
   rotate: (tableId: string, token: string, kind: 'invite' | 'observer') =>
     call<{ kind: string } & Link>('POST', `/api/tables/${encodeURIComponent(tableId)}/links/${kind}/rotate`, {}, token),
   /** The table's events as a file: the GM's is a whole backup, a player's their own view of it. */

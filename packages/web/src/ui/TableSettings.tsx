@@ -59,6 +59,24 @@ export function Invite(props: { tableId: string; token: string }) {
   const [invite, setInvite] = useState(saved?.invite ?? null);
   const [observer, setObserver] = useState(saved?.observer ?? null);
   const [error, setError] = useState<string | null>(null);
+  const [kept, setKept] = useState<'asking' | 'none' | null>(saved?.invite ? null : 'asking');
+  useEffect(() => {
+    if (invite) return;
+    // Made on another device: the server shows the GM the invite it keeps sealed, if it keeps one.
+    let live = true;
+    api.inviteLink(props.tableId, props.token).then(
+      (r) => {
+        if (!live) return;
+        setInvite(r.link);
+        setKept(null);
+        if (saved) saveTable({ ...saved, invite: r.link });
+      },
+      () => live && setKept('none'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [props.tableId, props.token]);
   const rotate = async (kind: 'invite' | 'observer') => {
     setError(null);
     try {
@@ -76,7 +94,7 @@ export function Invite(props: { tableId: string; token: string }) {
       {invite ? (
         <LinkBox id="invite-link" label="Invite link" link={invite} hint="Send it to your players. Each one picks a name and gets a link of their own." />
       ) : (
-        <p class="muted">The invite link was made on another device.</p>
+        <p class="muted">{kept === 'asking' ? 'Fetching the invite link…' : 'The invite link was made on another device, and this server cannot show it again: make a new one.'}</p>
       )}
       {observer && <LinkBox id="observer-link" label="Watch link (read only)" link={observer} />}
       <div class="row">

@@ -161,11 +161,12 @@ describe('lucidity sheet check: derived values at the extremes ("Lucidity", "Max
   });
 });
 
-interface Combatant { id: string; health: number; lucidity: number; injuries: string[] }
+interface Combatant { id: string; condition: string; health: number; lucidity: number; injuries: string[] }
 interface Replay { events: { type: string; data: Record<string, unknown> }[]; state: { round: number; combatants: Combatant[] } }
 
 describe('lucidity replay: an encounter worked by hand ("How Combat Works", "Buffs and Breaks", "Hitting 0 Health")', () => {
-  it('damage past 0 Health comes off Lucidity, and the end-of-round roll reads the Degree of Failure table', async () => {
+  /** Sela against a brute, every die given; `endOfRound` is Sela's d20 for the roll at the end of round 2. */
+  function fight(name: string, endOfRound: number, more: string[] = []): string {
     sheet('sela-fight.yaml', [
       'name: Sela Quill', 'level: 1', 'xp: 0',
       'attributes: { STR: 1, DEX: 1, CON: 0, KNO: 0, AWA: 2, WIL: 1, CHA: -1 }',
@@ -176,7 +177,7 @@ describe('lucidity replay: an encounter worked by hand ("How Combat Works", "Buf
       '  - { name: Sword, designated: true, weapon: { damage: 1d6, attribute: STR, skill: Swords } }',
       '  - { name: Leather armour, armor: { protection: 2 } }',
     ]);
-    const scenario = file('fight.yaml', [
+    return file(name, [
       'ruleset: lucidity', 'title: Sela against a brute', 'seed: 3',
       'characters:',
       '  - { id: sela, sheet: sela-fight.yaml, side: party }',
@@ -194,10 +195,15 @@ describe('lucidity replay: an encounter worked by hand ("How Combat Works", "Buf
       '  - { type: end-turn }',
       // 11 + 2 = 13: Penetration 1, Protection 2 - 1 = 1 equal to the damage 1: 1 (min-one), off Lucidity (13 -> 12).
       '  - { type: attack, actor: brute, target: sela, weapon: Club, d20: 11, damageDice: [1] }',
-      // End of round 2: Lucidity (CON) roll, 12 + 0 = 12; a 14 misses by 2: a Wound (1-2 weeks). The roll costs no Lucidity.
-      '  - { type: end-turn, dice: { sela: 14 } }',
+      // End of round 2: Lucidity (CON) roll against 12 + CON 0 = 12.
+      `  - { type: end-turn, dice: { sela: ${endOfRound} } }`,
+      ...more.map((a) => `  - ${a}`),
     ]);
-    const r = (await cliJson('replay', scenario, '--json')) as unknown as Replay;
+  }
+
+  it('damage past 0 Health comes off Lucidity, and the end-of-round roll reads the Degree of Failure table', async () => {
+    // A 14 misses 12 by 2: a Wound (1-2 weeks). The roll costs no Lucidity.
+    const r = (await cliJson('replay', fight('fight.yaml', 14), '--json')) as unknown as Replay;
     const attacks = r.events.filter((e) => e.type === 'attacked').map((e) => [e.data.hit, e.data.penetration, e.data.damageTaken, e.data.toHealth, e.data.toLucidity]);
     expect(attacks).toEqual([[true, 5, 6, 6, 0], [true, 5, 8, 7, 1], [true, 1, 1, 0, 1]]);
     const rounds = r.events.filter((e) => e.type === 'turn-ended').map((e) => e.data.zeroHealth);
@@ -207,6 +213,18 @@ describe('lucidity replay: an encounter worked by hand ("How Combat Works", "Buf
     expect(sela).toMatchObject({ health: 0, lucidity: 12, injuries: ['wound'] });
     expect(r.state.combatants.find((c) => c.id === 'brute')!.health).toBe(4);
     expect(r.state.round).toBe(3);
+  });
+
+  it('a Degree of Failure of 5: all Lucidity back, one more turn of guaranteed critical successes, then death', async () => {
+    // A 17 misses 12 by 5 (degreeOfFailure=points). Lucidity back to 14 (finalTurnLucidity=restore-at-final-turn).
+    // The last turn's d20 counts as a natural 20: 20 + 1 + 3 = 24 against 12, Penetration 12: all 3 damage (4 -> 1).
+    const r = (await cliJson('replay', fight('final.yaml', 17, ['{ type: attack, actor: sela, target: brute, weapon: Sword, d20: 2, damageDice: [3] }', '{ type: end-turn }']), '--json')) as unknown as Replay;
+    const ends = r.events.filter((e) => e.type === 'turn-ended').map((e) => e.data);
+    expect(ends.at(-2)!.zeroHealth).toEqual([expect.objectContaining({ id: 'sela', d20: 17, degree: 5, lucidityAfter: 14, outcome: { kind: 'final-turn' } })]);
+    const last = r.events.filter((e) => e.type === 'attacked').at(-1)!.data as { roll: { d20: number; total: number; success: boolean }; damageTaken: number };
+    expect(last).toMatchObject({ roll: { d20: 20, total: 24, success: true }, damageTaken: 3 });
+    expect(ends.at(-1)!.died).toEqual(['sela']);
+    expect(r.state.combatants.map((c) => [c.id, c.condition, c.health, c.lucidity])).toEqual([['sela', 'dead', 0, 14], ['brute', 'active', 1, 0]]);
   });
 });
 

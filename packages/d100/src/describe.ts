@@ -113,6 +113,12 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
       const test = d.test ? `; ${d.test.roll} vs ${d.test.target}, ${d.test.success ? `${d.test.degrees} DoS` : 'failed'}` : '';
       return `${name(d.who)} falls ${d.metres} m${test}: damage ${d.damage} against defense ${d.defense} at the ${d.location}; ${d.wounds.length ? `wounds ${d.wounds.join(', ')}` : 'no wound'}`;
     }
+    case 'trick-resolved': {
+      const d = e.data;
+      const rolls = `${d.attackRoll} vs ${d.attack}${d.evasionRoll !== null ? `, evasion ${d.evasionRoll} vs ${d.evasion}` : ''}`;
+      const result = !d.won ? 'fails' : d.kind === 'knockdown' ? `${name(d.defender)} is knocked prone` : `${name(d.defender)} is pushed ${d.metres} m`;
+      return `${name(d.attacker)} tries a ${d.kind === 'push' ? 'Push' : 'Knockdown'} on ${name(d.defender)}: ${rolls}: ${result}`;
+    }
     case 'ailment-fought': {
       const d = e.data;
       const t = d.test ? `: ${d.test.roll} vs ${d.test.target}` : ': a full Move and Action';

@@ -42,6 +42,7 @@ export type EncounterEvent =
   | { type: 'fell'; data: { group: number; who: string; metres: number; test: (TestRecord & { degrees: number }) | null; locationRoll: number; damage: number; location: Location; defense: number; wounds: readonly string[] } }
   | { type: 'turn-started'; data: { group: number; id: string; round: number; dice: number[]; confused?: ConfusedRecord; miasma?: TestRecord } }
   | { type: 'attack-resolved'; data: { group: number; attacker: string; defender: string; spec: AttackSpec; dice: number[]; summary: AttackSummary; protector?: string; shockTest?: TestRecord } }
+  | { type: 'trick-resolved'; data: { group: number; attacker: string; defender: string; kind: 'push' | 'knockdown'; attack: number; attackRoll: number; evasion: number | null; evasionRoll: number | null; won: boolean; metres: number } }
   | { type: 'ailment-fought'; data: { group: number; who: string; ailment: 'burning' | 'despaired' | 'panicked'; test: TestRecord | null; ended: boolean } }
   | { type: 'baton-passed'; data: { group: number; from: string; to: string; advantages: number } }
   | { type: 'all-out-attack'; data: { group: number; participants: { id: string; target: number; roll: number }[]; woundsEach: number; killed: string[] } }
@@ -858,13 +859,21 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
       if (d.conditions.grappledBy === a.id) refuse('already-grappled', `defender: ${a.name} already grapples ${d.name}`, 'defender', ruleCitation('grapple'));
       grappleBlocks(state, a, 'attack');
       // "Standard Attack and other Attack Actions": a melee attack with Melee Skill (Grappling), opposed as usual
-      const spec: AttackSpec = { kind: 'melee', element: 'melee', damage: 0, attackTarget: command.attackTarget ?? bestSkill(state.sheets[a.id]!, /grappl/i, ['melee']).target, evasionTarget: null, ...(a.pendingAdvantages ? { advantages: [{ label: 'Fate Point', count: a.pendingAdvantages }] } : {}) };
-      const attack = resolveTest(spec.attackTarget, ctx.dice.die(100), attackModifiers(a, d, spec, state.options), state.options);
-      const ev = evasionOf(state.sheets[d.id]!);
-      const evasionTarget = command.evasionTarget !== undefined ? command.evasionTarget : ev.target;
-      const evasion = !attack.fumble && evasionTarget !== null && canOppose(d) ? resolveTest(evasionTarget, ctx.dice.die(100), [...(d.pendingAdvantages ? [modifier('advantage', 'Fate Point', 10 * d.pendingAdvantages)] : []), ...testBurdens(d, { score: ev.score, ...(ev.parry ? { hand: 'right' as const } : {}) }, state.options)], state.options) : null;
-      const won = !attack.fumble && resolveOpposed(attack, evasion, state.options).actorWins;
-      return [{ type: 'grapple-resolved', data: { group, attacker: a.id, defender: d.id, attack: spec.attackTarget, attackRoll: attack.roll, evasion: evasion ? evasionTarget : null, evasionRoll: evasion?.roll ?? null, won } }];
+      const c = meleeContest(state, a, d, command.attackTarget ?? bestSkill(state.sheets[a.id]!, /grappl/i, ['melee']).target, command.evasionTarget, false, ctx.dice);
+      return [{ type: 'grapple-resolved', data: { group, attacker: a.id, defender: d.id, attack: c.attackTarget, attackRoll: c.attack.roll, evasion: c.evasion ? c.evasionTarget : null, evasionRoll: c.evasion?.roll ?? null, won: c.won } }];
+    }
+    case 'trick': {
+      acting(command.attacker, 'attacker');
+      const a = fighter(state, command.attacker, 'attacker');
+      const d = fighter(state, command.defender, 'defender');
+      const cite = seed('Analysing Targets, Disrupting Targets and Tricks');
+      if (a.side === d.side) refuse('same-side', `defender: ${d.name} is an ally of ${a.name}`, 'defender', cite);
+      if (d.out) refuse('defender-out', `defender: ${d.name} is already out of the fight`, 'defender', cite);
+      grappleBlocks(state, a, 'attack');
+      // Push and Knockdown: a melee attack dealing no damage; Endurance (Injury) may oppose as well as Dodge or Parry
+      const c = meleeContest(state, a, d, command.attackTarget ?? a.scores.melee, command.evasionTarget, true, ctx.dice);
+      const metres = command.kind === 'push' && c.won ? c.attack.degreesOfSuccess : 0;
+      return [{ type: 'trick-resolved', data: { group, attacker: a.id, defender: d.id, kind: command.kind, attack: c.attackTarget, attackRoll: c.attack.roll, evasion: c.evasion ? c.evasionTarget : null, evasionRoll: c.evasion?.roll ?? null, won: c.won, metres } }];
     }
     case 'escape-grapple': {
       const f = fighter(state, command.who, 'who');
@@ -933,6 +942,27 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
       return [{ type: 'undone', data: { group } }];
     }
   }
+}
+
+/**
+ * A melee test that deals no damage (Grapple, Push, Knockdown), opposed by the defender's evasion
+ * (with `endurance`, its Endurance (Injury) too, untrained at Toughness -20 when it has none).
+ */
+function meleeContest(state: EncounterState, a: Fighter, d: Fighter, attackTarget: number, evasionGiven: number | null | undefined, endurance: boolean, dice: DiceSource) {
+  const spec: AttackSpec = { kind: 'melee', element: 'melee', damage: 0, attackTarget, evasionTarget: null, ...(a.pendingAdvantages ? { advantages: [{ label: 'Fate Point', count: a.pendingAdvantages }] } : {}) };
+  const attack = resolveTest(attackTarget, dice.die(100), attackModifiers(a, d, spec, state.options), state.options);
+  let ev = evasionOf(state.sheets[d.id]!);
+  if (endurance) {
+    const sheet = state.sheets[d.id]!;
+    const skills = sheet.skills.filter((sk) => /endurance/i.test(`${sk.name} ${sk.focus ?? ''}`)).map((sk) => sheet.scores[sk.score] + TRAINING[sk.training]);
+    const target = skills.length ? Math.max(...skills) : d.scores.toughness + TRAINING.untrained;
+    if (ev.target === null || target > ev.target) ev = { target, score: 'toughness', parry: false };
+  }
+  const evasionTarget = evasionGiven !== undefined ? evasionGiven : ev.target;
+  const burdens = [...(d.pendingAdvantages ? [modifier('advantage', 'Fate Point', 10 * d.pendingAdvantages)] : []), ...testBurdens(d, { score: ev.score, ...(ev.parry ? { hand: 'right' as const } : {}) }, state.options)];
+  const evasion = !attack.fumble && evasionTarget !== null && canOppose(d) ? resolveTest(evasionTarget, dice.die(100), burdens, state.options) : null;
+  const won = !attack.fumble && resolveOpposed(attack, evasion, state.options).actorWins;
+  return { attack, evasion, evasionTarget, attackTarget, won };
 }
 
 /**
@@ -1015,6 +1045,22 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
     }
     case 'miasma-set':
       return { ...state, miasma: event.data.rate };
+    case 'trick-resolved': {
+      const d = event.data;
+      let s = update(state, d.attacker, (f) => ({ ...f, pendingAdvantages: 0 }));
+      if (d.evasionRoll !== null) s = update(s, d.defender, (f) => ({ ...f, pendingAdvantages: 0 }));
+      if (!d.won) return s;
+      if (d.kind === 'knockdown') return update(s, d.defender, (f) => ({ ...f, conditions: { ...f.conditions, prone: true } }));
+      // Push: one metre away from the attacker per DoS, along the line between them (placed characters only)
+      const from = s.fighters[d.attacker]!.conditions.position;
+      return update(s, d.defender, (f) => {
+        const at = f.conditions.position;
+        if (!from || !at || d.metres === 0) return f;
+        const dx = Math.sign(at.x - from.x);
+        const dy = Math.sign(at.y - from.y);
+        return { ...f, conditions: { ...f.conditions, position: { ...at, x: at.x + dx * d.metres, y: at.y + dy * d.metres } } };
+      });
+    }
     case 'ailment-fought': {
       const d = event.data;
       return update(state, d.who, (f) => ({ ...f, ailments: d.ended ? f.ailments.filter((a) => a.name !== d.ailment) : f.ailments, ...(d.ailment === 'panicked' ? { conditions: { ...f.conditions, moved: true } } : {}) }));

@@ -212,3 +212,20 @@ describe('control effects of the ailments (ailments passage after "Fate Points")
     expect(() => run(fresh(), { type: 'end-ailment', who: 'a', ailment: 'burning' }, [5])).toThrow(/A does not suffer Burning/);
   });
 });
+
+describe('Tricks ("Analysing Targets, Disrupting Targets and Tricks"): Push and Knockdown', () => {
+  // A (Melee 50) at (0, 0), B at (1, 1). B opposes with the better of Agility 20 and Endurance untrained (Toughness 30 - 20 = 10).
+  it('Knockdown: a won melee test knocks the target prone, no damage', () => {
+    const s = run(table(), { type: 'trick', attacker: 'a', defender: 'b', kind: 'knockdown' }, [25, 90]);
+    expect(s.fighters.b!.conditions.prone).toBe(true);
+    expect(s.fighters.b!.tracks.left.light).toBe(3);
+  });
+  it('Push: one metre away per DoS (roll 25 against 50: 3 DoS); a lost one moves nobody', () => {
+    const s = run(table(), { type: 'trick', attacker: 'a', defender: 'b', kind: 'push' }, [25, 90]);
+    expect(s.fighters.b!.conditions.position).toEqual({ x: 4, y: 4, elevation: 0 });
+    const lost = run(table(), { type: 'trick', attacker: 'a', defender: 'b', kind: 'push' }, [80, 10]);
+    expect(lost.fighters.b!.conditions.position).toEqual({ x: 1, y: 1, elevation: 0 });
+    const e = last(lost);
+    expect(e.type === 'trick-resolved' && e.data).toMatchObject({ won: false, evasion: 20, evasionRoll: 10 });
+  });
+});

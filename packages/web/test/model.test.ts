@@ -317,8 +317,8 @@ describe('undo in the log', () => {
       const now = `2026-11-22T20:${String(minute++).padStart(2, '0')}:00.000Z`;
       for (const e of personaeTable.decide(state, parsed.command, { actor: { role: 'gm', participantId: 'p-gm' }, dice: seededDice(3), now })) state = personaeTable.evolve(state, e);
     };
-    run({ type: 'add-character', sheet: sheetOf('dwarf-iron-constitution.yaml') });
-    run({ type: 'add-character', sheet: sheetOf('merchant-privateer-scoundrel.yaml') });
+    run({ type: 'add-character', sheet: exampleSheet('dwarf-iron-constitution.yaml') });
+    run({ type: 'add-character', sheet: exampleSheet('merchant-privateer-scoundrel.yaml') });
     run({ type: 'encounter', command: { type: 'escalate', actor: 'gm', to: 'non-violent' } });
     const calm = log().at(-1)!.seq;
     run({ type: 'encounter', command: { type: 'escalate', actor: 'gm', to: 'violent' } });
@@ -356,8 +356,8 @@ describe('the log as a story', () => {
       if (!parsed.ok) throw new Error(parsed.error.message);
       for (const e of personaeTable.decide(state, parsed.command, { actor: gm, dice: seededDice(5), now: '2026-11-22T20:15:00.000Z' })) state = personaeTable.evolve(state, e);
     };
-    run({ type: 'add-character', sheet: sheetOf('dwarf-iron-constitution.yaml') });
-    run({ type: 'add-character', sheet: sheetOf('merchant-privateer-scoundrel.yaml') });
+    run({ type: 'add-character', sheet: exampleSheet('dwarf-iron-constitution.yaml') });
+    run({ type: 'add-character', sheet: exampleSheet('merchant-privateer-scoundrel.yaml') });
     run({ type: 'encounter', command: { type: 'escalate', actor: 'gm', to: 'non-violent' } });
     run({ type: 'encounter', command: { type: 'escalate', actor: 'gm', to: 'violent' } });
     const now = state.encounter.now!;
@@ -412,19 +412,14 @@ describe('the roller picks the attribute an attack with a weapon skill adds (opt
 
 describe('odds of an encounter action in the browser', () => {
   it("give the GM the library's odds, and a player no odds (never an error) for an action on a character hidden from them", async () => {
-    const { personaeTable, loadSheet: load } = await import('@personae/rules');
+    const { personaeTable } = await import('@personae/rules');
     const { actionOdds } = await import('../src/lib/choice-odds');
-    const sheetOf = (file: string) => {
-      const r = load(readFileSync(new URL(`../../../examples/characters/${file}`, import.meta.url), 'utf8'), file);
-      if (!r.ok) throw new Error(r.error.message);
-      return JSON.parse(JSON.stringify(r.sheet));
-    };
     const table = await playedTable();
     const run = table.run;
     const gm = { role: 'gm' as const, participantId: 'p-gm' };
     const ann = { role: 'player' as const, participantId: 'p-ann' };
-    run(ann, { type: 'add-character', sheet: sheetOf('dwarf-iron-constitution.yaml') });
-    run(gm, { type: 'add-character', sheet: sheetOf('merchant-privateer-scoundrel.yaml'), hidden: true });
+    run(ann, { type: 'add-character', sheet: exampleSheet('dwarf-iron-constitution.yaml') });
+    run(gm, { type: 'add-character', sheet: exampleSheet('merchant-privateer-scoundrel.yaml'), hidden: true });
     const [dwarf, merchant] = Object.keys(table.state.characters) as [string, string];
     run(ann, { type: 'encounter', command: { type: 'escalate', actor: dwarf, to: 'non-violent' } });
     const command = { type: 'interact', actor: dwarf, target: merchant, skill: 'Stonecraft' };
@@ -433,6 +428,20 @@ describe('odds of an encounter action in the browser', () => {
     const asAnn = actionOdds(personaeTable.viewState(table.state, ann), command, ['Stonecraft', 'Warhammer'], () => '');
     expect(asAnn?.declared.ok).toBe(false);
     expect(asAnn?.bySkill.size).toBe(0);
+  });
+
+  it('say when a chosen ability rerolls, which the figures leave out', async () => {
+    const { personaeTable } = await import('@personae/rules');
+    const { actionOdds } = await import('../src/lib/choice-odds');
+    const table = await playedTable();
+    const gm = { role: 'gm' as const, participantId: 'p-gm' };
+    table.run(gm, { type: 'add-character', sheet: exampleSheet('post-civil-war-entrepreneur.yaml') });
+    table.run(gm, { type: 'add-character', sheet: exampleSheet('dwarf-iron-constitution.yaml') });
+    const [trader, dwarf] = Object.keys(table.state.characters) as [string, string];
+    table.run(gm, { type: 'encounter', command: { type: 'escalate', actor: trader, to: 'non-violent' } });
+    const odds = actionOdds(personaeTable.viewState(table.state, gm), { type: 'interact', actor: trader, target: dwarf, skill: 'Haggle', abilities: ['Card Sharp'] }, [], () => '');
+    if (!odds?.declared.ok) throw new Error(odds?.declared.ok === false ? odds.declared.reason : 'no odds');
+    expect(odds.without).toEqual([expect.objectContaining({ label: 'without Card Sharp', note: "Card Sharp's rerolls are not in these figures" })]);
   });
 });
 
@@ -449,4 +458,11 @@ async function playedTable() {
     },
   };
   return table;
+}
+
+/** A character sheet from examples/characters, as plain JSON (what a client sends). */
+function exampleSheet(file: string): Record<string, unknown> {
+  const r = loadSheet(readFileSync(new URL(`../../../examples/characters/${file}`, import.meta.url), 'utf8'), file);
+  if (!r.ok) throw new Error(r.error.message);
+  return JSON.parse(JSON.stringify(r.sheet));
 }

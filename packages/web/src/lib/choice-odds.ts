@@ -1,4 +1,4 @@
-import { declaredChallengeOdds, type DeclaredOdds, type EncounterState, type TableView } from './rules';
+import { EFFECTS, declaredChallengeOdds, type DeclaredOdds, type EncounterState, type TableView } from './rules';
 
 /**
  * Odds for the choices a player makes before an encounter action: the chance of the action as declared,
@@ -18,6 +18,8 @@ export interface ChoiceOdds {
   /** The choice left out, in words ("without the 2 criticals"). */
   label: string;
   odds: DeclaredOdds;
+  /** What the figures leave out of this choice, when they leave something out. */
+  note?: string;
 }
 
 type Command = Record<string, unknown>;
@@ -50,8 +52,13 @@ export function choiceOdds(state: EncounterState, command: Command, names: (id: 
   for (const id of (command.assistants as string[] | undefined) ?? []) {
     out.push({ label: `without ${names(id)}'s help`, odds: oddsOf(state, without(command, 'assistants', (x) => x !== id)) });
   }
+  const actor = state.now?.characters[String(command.actor)]?.def;
   for (const a of (command.abilities as string[] | undefined) ?? []) {
-    out.push({ label: `without ${a}`, odds: oddsOf(state, without(command, 'abilities', (x) => x !== a)) });
+    // Rerolls and armor are outside the exact figures (declaredChallengeOdds): say so rather than show no change.
+    const kind = actor?.specialAbilities.find((x) => x.name === a)?.effect.type;
+    const outside = kind ? EFFECTS[kind].odds : 'none';
+    const note = outside === 'rerolls' || outside === 'armor' ? `${a}'s ${outside} are not in these figures` : undefined;
+    out.push({ label: `without ${a}`, odds: oddsOf(state, without(command, 'abilities', (x) => x !== a)), ...(note ? { note } : {}) });
   }
   return { declared, without: out };
 }

@@ -687,6 +687,7 @@ function ChoiceOddsPanel(props: { chances: ActionOdds }) {
               {props.chances.without.map((w) => (
                 <li key={w.label}>
                   {w.label}: {w.odds.ok ? percent(w.odds.odds.success) : w.odds.reason}
+                  {w.note && <span class="muted"> ({w.note})</span>}
                 </li>
               ))}
             </ul>

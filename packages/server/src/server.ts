@@ -18,7 +18,9 @@ import {
   invitationSchema,
   joinSchema,
   settingsPatchSchema,
+  type CreatedTableBody,
   type ErrorBody,
+  type JoinedBody,
 } from './protocol';
 import { JsonInputError, MAX_JSON_DEPTH, parseClientJson, parseClientJsonInSlices } from './json';
 import { KeyedBuckets, type RateLimit } from './rate-limit';
@@ -444,7 +446,7 @@ export async function createServer(config: ServerConfig, domain?: AnyDecider | T
       gm: { participantId: gmId, token: gmToken, link: links.table(req, tableId, gmToken) },
       invite: { token: invite, link: links.join(req, tableId, invite) },
       observer: { token: observer, link: links.watch(req, tableId, observer) },
-    });
+    } satisfies CreatedTableBody);
   });
 
   // An import may be tens of megabytes: its route reads the body as text and parses it in slices
@@ -502,7 +504,7 @@ export async function createServer(config: ServerConfig, domain?: AnyDecider | T
       displayName: participant.displayName,
       token,
       link: links.table(req, req.params.tableId, token),
-    });
+    } satisfies JoinedBody);
   });
 
   app.get<{ Params: { tableId: string } }>('/api/tables/:tableId', async (req, reply) =>

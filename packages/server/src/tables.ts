@@ -10,6 +10,7 @@ import {
   type EventMessage,
   type ParticipantView,
   type ServerMessage,
+  type TableInfoBody,
 } from './protocol';
 import type {
   CommandRecord,
@@ -376,7 +377,7 @@ export class TableHub<S, C, E> {
         version: t.version,
         you: { participantId: caller.actor.participantId, role: caller.actor.role, displayName: caller.displayName },
         participants: participantViews(t),
-      },
+      } satisfies TableInfoBody,
     }));
   }
 

@@ -473,6 +473,7 @@ export async function createServer(config: ServerConfig, domain?: AnyDecider | T
         const p = prepared.value;
         await store.createTable(p.newTable);
         const tableId = p.newTable.table.id;
+        for (const { characterId, portrait } of p.portraits) await store.setPortrait(tableId, characterId, { ...portrait, data: Buffer.from(portrait.data, 'base64') });
         await keepInvite(tableId, p.invite);
         req.log.info({ tableId, events: p.newTable.events.length }, 'table imported');
         return reply.code(201).send({

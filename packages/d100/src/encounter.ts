@@ -11,7 +11,7 @@ import { weeklyRefresh, spendPoint, spendRemoveAilment, spendRestoreLight, spend
 import { modifier, sumModifiers, type Modifier } from '@personae/core';
 import { adjacent, armourAt, bonus, canOppose, disadvantagesOnAllTests, hasAilment, livingPersona, terrainDisadvantages, toughness, type Fighter, type Position, type Resource, type Score } from './fighter';
 import { fallDamage, moveAllowance, movementOutcome, type MovementOutcome, type MovementTest } from './movement';
-import { armDisabled, injuriesAfterRestoring, injuryTestDisadvantages, treatInjuries } from './injuries';
+import { armDisabled, injuriesAfterRestoring, injuryStress, injuryTestDisadvantages, treatInjuries } from './injuries';
 import { initiativeOrder, type InitiativeEntry } from './initiative';
 import { hitLocation, type Location } from './location';
 import { attackOdds, type AttackOdds } from './odds';
@@ -58,7 +58,7 @@ export type EncounterEvent =
   | { type: 'condition-set'; data: { group: number; target: string; condition: 'helpless' | 'prone' | 'bloodLoss'; value: boolean } }
   | { type: 'fate-spent'; data: { group: number; who: string; spend: (typeof FATE_SPENDS)[number]; ailment?: AilmentName; location?: Location; resource?: Resource } }
   | { type: 'resource-used'; data: { group: number; who: string; resource: Resource; amount: number; label: string } }
-  | { type: 'test-rolled'; data: { group: number; who: string; score: Score; label: string; target: number; roll: number; success: boolean; degrees: number; modifiers: { label: string; value: number }[] } }
+  | { type: 'test-rolled'; data: { group: number; who: string; score: Score; label: string; target: number; roll: number; success: boolean; degrees: number; modifiers: { label: string; value: number }[]; hand?: 'right' | 'left' } }
   | { type: 'disengaged'; data: { group: number; who: string; method: 'test' | 'action'; results: OpposedRecord[]; fled: string[]; from?: string[] } }
   | { type: 'fled'; data: { group: number; who: string; from: string[]; reason: string } }
   | { type: 'grapple-resolved'; data: { group: number; attacker: string; defender: string; attack: number; attackRoll: number; evasion: number | null; evasionRoll: number | null; won: boolean } }
@@ -826,7 +826,7 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
       ];
       const target = command.target ?? f.scores[command.score];
       const t = resolveTest(target, ctx.dice.die(100), mods, state.options);
-      return [{ type: 'test-rolled', data: { group, who: f.id, score: command.score, label: command.label, target, roll: t.roll, success: t.success, degrees: t.success ? t.degreesOfSuccess : t.degreesOfFailure, modifiers: mods.map((m) => ({ label: m.label, value: m.value })) } }];
+      return [{ type: 'test-rolled', data: { group, who: f.id, score: command.score, label: command.label, target, roll: t.roll, success: t.success, degrees: t.success ? t.degreesOfSuccess : t.degreesOfFailure, modifiers: mods.map((m) => ({ label: m.label, value: m.value })), ...(command.hand ? { hand: command.hand } : {}) } }];
     }
     case 'disengage': {
       acting(command.who, 'who');
@@ -1112,7 +1112,10 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       const a = s.fighters[event.data.attacker]!;
       const chance = event.data.spec.chanceAttack ? { sinceTurn: true, targetsThisRound: [...a.chance.targetsThisRound, event.data.defender] } : a.chance;
       // a Focused Attack leaves no Move for the rest of the turn
-      s = put(s, { ...a, pendingAdvantages: 0, chance, ...(event.data.spec.action === 'focused' ? { conditions: { ...a.conditions, moved: true } } : {}) });
+      // Broken Fingers: attacking with that hand costs 5 Stress; Cracked: a failed attack test its DoF
+      const handStress = event.data.spec.kind === 'magic' ? 0 : injuryStress(a.injuries, a.injuriesIgnored, { hand: event.data.spec.hand ?? 'right' });
+      const failStress = r.attack.success ? 0 : injuryStress(a.injuries, a.injuriesIgnored, { failedBy: r.attack.degreesOfFailure });
+      s = put(s, { ...a, pendingAdvantages: 0, chance, stress: a.stress + handStress + failStress, ...(event.data.spec.action === 'focused' ? { conditions: { ...a.conditions, moved: true } } : {}) });
       const d = s.fighters[event.data.defender]!;
       s = put(s, { ...d, pendingAdvantages: event.data.summary.evasionRoll !== null ? 0 : d.pendingAdvantages, openings: event.data.spec.chanceAttack ? d.openings.filter((o) => o.by !== event.data.attacker) : d.openings, evasionsThisRound: (d.evasionsThisRound ?? 0) + (r.evasion ? 1 : 0) });
       const held = state.oneMore?.holder === event.data.attacker ? state.oneMore : null;
@@ -1143,7 +1146,8 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       return update(state, event.data.target, (f) => ({ ...f, conditions: { ...f.conditions, position: event.data.position } }));
     case 'moved': {
       const d = event.data;
-      const s = update(state, d.who, (f) => ({ ...f, conditions: { ...f.conditions, position: d.to, moved: true, running: f.conditions.running || d.run }, openings: [...f.openings, ...d.left.map((by) => ({ by, trigger: 'flee' as const }))] }));
+      // Broken Toes: every Move costs 1 Stress
+      const s = update(state, d.who, (f) => ({ ...f, stress: f.stress + injuryStress(f.injuries, f.injuriesIgnored, { move: true }), conditions: { ...f.conditions, position: d.to, moved: true, running: f.conditions.running || d.run }, openings: [...f.openings, ...d.left.map((by) => ({ by, trigger: 'flee' as const }))] }));
       // a second Move spends the One More
       return d.oneMore ? { ...s, oneMore: null } : s;
     }
@@ -1189,7 +1193,8 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       return { ...put(state, { ...f, ailments: active, openings: [], conditions: { ...f.conditions, mustFlee: false } }), oneMore: null };
     }
     case 'test-rolled':
-      return update(state, event.data.who, (f) => ({ ...f, pendingAdvantages: 0 }));
+      // Cracked: a failed test costs its DoF in Stress; Broken Fingers: using that hand costs 5
+      return update(state, event.data.who, (f) => ({ ...f, pendingAdvantages: 0, stress: f.stress + injuryStress(f.injuries, f.injuriesIgnored, { ...(event.data.success ? {} : { failedBy: event.data.degrees }), ...(event.data.hand ? { hand: event.data.hand } : {}) }) }));
     case 'disengaged': {
       // the enemies it got away from cleanly: every one named for the Action, those it beat for a test
       const clean = event.data.method === 'action' ? (event.data.from ?? []) : event.data.results.filter((r) => r.won).map((r) => r.enemy);

@@ -108,6 +108,8 @@ export interface ServerConfig {
   importRate?: WindowLimit;
   /** Joins through an invite per address. Default 60 per minute. */
   joinRate?: WindowLimit;
+  /** Portrait uploads and removals per address. Default 30 per minute. */
+  portraitRate?: WindowLimit;
   /** Players and GM at one table. Default 32. */
   maxParticipants?: number;
   /** Commands one table accepts from all its participants together. Default burst 60, 30 per second. */
@@ -155,6 +157,7 @@ export const DEFAULTS = {
   createRate: { max: 60, windowMs: 60_000 },
   importRate: { max: 5, windowMs: 60_000 },
   joinRate: { max: 60, windowMs: 60_000 },
+  portraitRate: { max: 30, windowMs: 60_000 },
   maxParticipants: HUB_DEFAULTS.maxParticipants,
   tableCommandRate: HUB_DEFAULTS.tableCommandRate,
   maxCharacters: HUB_DEFAULTS.maxCharacters,
@@ -581,12 +584,15 @@ export async function createServer(config: ServerConfig, domain?: AnyDecider | T
     });
     type Route = { Params: { tableId: string; characterId: string } };
     const path = '/api/tables/:tableId/characters/:characterId/portrait';
-    scope.put<Route>(path, async (req, reply) => {
+    // One count per address for uploads and removals together (a route's own throttle counts only that route).
+    const portraitRate = config.portraitRate ?? DEFAULTS.portraitRate;
+    const portraitThrottle = { onRequest: app.rateLimit({ max: portraitRate.max, timeWindow: portraitRate.windowMs }) };
+    scope.put<Route>(path, portraitThrottle, async (req, reply) => {
       const checked = checkPortrait(req.body, req.headers['content-type']);
       if (!checked.ok) return sendFailure(reply, checked);
       return sendOutcome(reply, await hub.setPortrait(req.params.tableId, bearer(req), req.params.characterId, checked.value));
     });
-    scope.delete<Route>(path, async (req, reply) => sendOutcome(reply, await hub.setPortrait(req.params.tableId, bearer(req), req.params.characterId, null)));
+    scope.delete<Route>(path, portraitThrottle, async (req, reply) => sendOutcome(reply, await hub.setPortrait(req.params.tableId, bearer(req), req.params.characterId, null)));
     scope.get<Route>(path, async (req, reply) => {
       const found = await hub.portrait(req.params.tableId, bearer(req), req.params.characterId);
       if (!found.ok) return sendFailure(reply, found);

@@ -136,3 +136,31 @@ for (const kind of kinds) {
     });
   });
 }
+
+describe('portrait uploads are throttled per address', () => {
+  it('answers 429 rate_limited past the limit and keeps the stored portrait', async () => {
+    const srv = await startServer(personaeTable, { config: { portraitRate: { max: 2, windowMs: 60_000 } } });
+    try {
+      const t = await createTable(srv.url);
+      const gm = (await connectAs(srv.wsUrl, t.tableId, t.gm.token)).client;
+      expect((await gm.command('c1', { type: 'add-character', sheet: exampleSheet('dwarf-iron-constitution.yaml') })).type).toBe('ack');
+      gm.close();
+      const id = (await http(srv.url, 'GET', `/api/tables/${t.tableId}/state`, { token: t.gm.token })).body.state.characters[0].id as string;
+      const path = `/api/tables/${t.tableId}/characters/${id}/portrait`;
+      expect((await put(srv.url, path, t.gm.token, PNG, 'image/png')).status).toBe(200);
+      expect((await put(srv.url, path, t.gm.token, JPEG, 'image/jpeg')).status).toBe(200);
+      const refused = await put(srv.url, path, t.gm.token, WEBP, 'image/webp');
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({ code: 'rate_limited' });
+      expect(refused.body.message).toContain('more than 2 of these requests from one address');
+      expect(refused.body.retryAfterMs).toBeGreaterThan(0);
+      const removal = await http(srv.url, 'DELETE', path, { token: t.gm.token });
+      expect(removal.status).toBe(429);
+      const res = await fetch(`${srv.url}${path}`, { headers: { authorization: `Bearer ${t.gm.token}` } });
+      expect(res.headers.get('content-type')).toBe('image/jpeg');
+      expect(Buffer.from(await res.arrayBuffer()).equals(JPEG)).toBe(true);
+    } finally {
+      await srv.close();
+    }
+  });
+});

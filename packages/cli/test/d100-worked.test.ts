@@ -81,6 +81,8 @@ describe('d100 bad input: one "personae:" line naming the flag and value, exit 2
     [['d100', 'test', '45', '--roll', '101'], /--roll: 101 is not a d100 result/],
     [['d100', 'test', '45', '--roll', 'abc'], /--roll: "abc" is not a whole number/],
     [['d100', 'test', '45', '--roll', '5.5'], /--roll: "5.5" is not a whole number/],
+    [['d100', 'test', '45', '--roll', '0x10'], /--roll: "0x10" is not a whole number/],
+    [['d100', 'test', '1e3', '--roll', '5'], /TARGET: "1e3" is not a whole number/],
     [['d100', 'test', 'abc', '--roll', '5'], /TARGET: "abc" is not a whole number/],
     [['d100', 'test', '--roll', '5'], /target/],
     [['d100', 'test', '45', '--roll', '5', '--option', 'nosuch=1'], /unknown d100 option "nosuch"/],

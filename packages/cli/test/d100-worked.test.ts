@@ -81,6 +81,8 @@ describe('d100 bad input: one "personae:" line naming the flag and value, exit 2
     [['d100', 'test', '45', '--roll', '101'], /--roll: 101 is not a d100 result/],
     [['d100', 'test', '45', '--roll', 'abc'], /--roll: "abc" is not a whole number/],
     [['d100', 'test', '45', '--roll', '5.5'], /--roll: "5.5" is not a whole number/],
+    [['d100', 'test', '45', '--roll', '0x10'], /--roll: "0x10" is not a whole number/],
+    [['d100', 'test', '1e3', '--roll', '5'], /TARGET: "1e3" is not a whole number/],
     [['d100', 'test', 'abc', '--roll', '5'], /TARGET: "abc" is not a whole number/],
     [['d100', 'test', '--roll', '5'], /target/],
     [['d100', 'test', '45', '--roll', '5', '--option', 'nosuch=1'], /unknown d100 option "nosuch"/],
@@ -175,7 +177,7 @@ describe('d100 replay: wound tracks, Stress and conditions worked by hand', () =
     expect(g.conditions.bloodLoss).toBe(true);
   });
 
-  it('"How Attacks Work" Step Three, the Fumble paragraph: more DoS wins, a tie goes to the higher target, 96+ misses unopposed', async () => {
+  it('"How Attacks Work" Step Three, the Fumble paragraph: more DoS wins, a tie goes to the higher target and then the reactor, 96+ misses unopposed', async () => {
     // 1. Attack 35 against 50: 2 DoS; evasion 15 against 40: 3 DoS. The defender has more: a miss.
     // 2. Attack 25: 3 DoS; evasion 12: 3 DoS. Tied: the higher final target (50 against 40) wins
     //    (opposedTie=higher-target-then-reactor). Body: 5 + 4 + 3 - 3 = 9 against 4: a wound and High Damage.
@@ -187,9 +189,12 @@ describe('d100 replay: wound tracks, Stress and conditions worked by hand', () =
       '{ type: attack, attacker: ryo, defender: guard, weapon: Spear, attackTarget: 50, evasionTarget: 40, dice: [25, 12, 50] }',
       '{ type: end-turn }', '{ type: end-turn }',
       '{ type: attack, attacker: ryo, defender: guard, weapon: Spear, attackTarget: 50, evasionTarget: 40, dice: [97] }',
+      '{ type: end-turn }', '{ type: end-turn }',
+      '{ type: attack, attacker: ryo, defender: guard, weapon: Spear, attackTarget: 40, evasionTarget: 40, dice: [25, 22] }',
     ]);
     const r = await replay(file);
-    expect(summaries(r).map((a) => [a.hit, a.fumble, a.evasionRoll, a.damage, a.wounds.length])).toEqual([[false, false, 15, null, 0], [true, false, 12, 9, 2], [false, true, null, null, 0]]);
+    // 4. Attack 25 and evasion 22, both against 40: 2 DoS each, the same target: the reactor keeps it, a miss.
+    expect(summaries(r).map((a) => [a.hit, a.fumble, a.evasionRoll, a.damage, a.wounds.length])).toEqual([[false, false, 15, null, 0], [true, false, 12, 9, 2], [false, true, null, null, 0], [false, false, 22, null, 0]]);
     expect(r.state.characters.find((c) => c.id === 'guard')).toMatchObject({ wounds: { light: 1, heavy: 1, deadly: 1 }, stress: 2 });
   });
 

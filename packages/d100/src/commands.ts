@@ -46,7 +46,7 @@ export const commandSchema = z.discriminatedUnion('type', [
     /** A Called Attack on a protected ally may ignore the protector, with one more Disadvantage ("Defending and Protecting"). */
     ignoreProtector: z.boolean().optional(),
     /** Charge or Focused Attack ("Standard Attack and other Attack Actions"); absent: a Standard Attack. */
-    action: z.enum(['charge', 'focused']).optional(),
+    action: z.enum(['charge', 'focused', 'all-weapon']).optional(),
     /** Entries of the Advantage table that hold for this attack ("How Attacks Work"). */
     situations: z.array(z.enum(SITUATION_NAMES)).max(14).optional(),
   }),

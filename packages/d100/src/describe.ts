@@ -45,7 +45,7 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
     case 'attack-resolved': {
       const s = e.data.summary;
       const rolls = s.condemnedRolls ? `rolls ${s.condemnedRolls.join(' and ')} (Condemned), kept ${s.roll}` : `roll ${s.roll}`;
-      const how = e.data.spec.chanceAttack ? 'makes a Chance Attack on' : e.data.spec.action === 'charge' ? 'charges' : e.data.spec.action === 'focused' ? 'makes a Focused Attack on' : 'attacks';
+      const how = e.data.spec.chanceAttack ? 'makes a Chance Attack on' : e.data.spec.action === 'charge' ? 'charges' : e.data.spec.action === 'focused' ? 'makes a Focused Attack on' : e.data.spec.action === 'all-weapon' ? 'attacks with every weapon' : 'attacks';
       const head = `${name(e.data.attacker)} ${how} ${name(e.data.defender)}: ${rolls}${s.evasionRoll !== null ? `, evasion ${s.evasionRoll}` : s.evasionSpent ? ', no evasion left this Round' : ''}`;
       if (!s.hit) return `${head}: ${s.fumble ? 'Fumble, ' : ''}miss`;
       const parts = [`${head}: ${s.critical ? 'Critical Hit' : 'hit'}${s.location ? ` to the ${s.location}` : ''}${s.protectedBy ? `, taken by ${name(s.protectedBy)}` : ''}`];

@@ -222,7 +222,9 @@ export function attackSpec(state: Pick<EncounterState, 'sheets' | 'oneMore' | 'f
   const twice = state.options?.doubleListedAdvantage === 'count-twice';
   if (c.action === 'charge' && kind !== 'melee') refuse('charge-not-melee', 'action: a Charge is a melee attack', 'action', seed('Standard Attack and other Attack Actions'));
   if (c.action === 'focused' && attacker.conditions.moved) refuse('focused-after-move', `action: ${attacker.name} has moved this turn and cannot make a Focused Attack`, 'action', seed('Standard Attack and other Attack Actions'));
-  const action = c.action ? [{ label: c.action === 'charge' ? 'Charge' : 'Focused Attack', count: twice ? 2 : 1 }] : [];
+  const action = c.action === 'charge' || c.action === 'focused' ? [{ label: c.action === 'charge' ? 'Charge' : 'Focused Attack', count: twice ? 2 : 1 }] : [];
+  // All-Weapon Attack: one attack per equipped weapon, each with a Disadvantage, the off hand's with another
+  const allWeapon = c.action === 'all-weapon' ? [{ label: 'All-Weapon Attack', count: 1 }, ...(c.hand === 'left' ? [{ label: 'off hand', count: 1 }] : [])] : [];
   return {
     kind,
     element,
@@ -233,7 +235,7 @@ export function attackSpec(state: Pick<EncounterState, 'sheets' | 'oneMore' | 'f
     evasionTarget: brainwashedBy(state, defender, attacker) ? null : c.evasionTarget !== undefined ? c.evasionTarget : evasion.target,
     ...((c.evasionTarget === undefined && evasion.target !== null) || c.evasionTarget === null ? { evasionScore: evasion.score, evasionParry: evasion.parry } : {}),
     advantages: [...c.advantages, ...baton, ...fate, ...flee, ...action, ...table.advantages],
-    disadvantages: [...c.disadvantages, ...burst, ...table.disadvantages],
+    disadvantages: [...c.disadvantages, ...burst, ...allWeapon, ...table.disadvantages],
     ...(evasionFate.length ? { evasionAdvantages: evasionFate } : {}),
     ...(c.hand ? { hand: c.hand } : {}),
     ...(c.called ? { called: c.called } : {}),

@@ -81,6 +81,8 @@ describe('d100 bad input: one "personae:" line naming the flag and value, exit 2
     [['d100', 'test', '45', '--roll', '101'], /--roll: 101 is not a d100 result/],
     [['d100', 'test', '45', '--roll', 'abc'], /--roll: "abc" is not a whole number/],
     [['d100', 'test', '45', '--roll', '5.5'], /--roll: "5.5" is not a whole number/],
+    [['d100', 'test', '45', '--roll', '0x10'], /--roll: "0x10" is not a whole number/],
+    [['d100', 'test', '1e3', '--roll', '5'], /TARGET: "1e3" is not a whole number/],
     [['d100', 'test', 'abc', '--roll', '5'], /TARGET: "abc" is not a whole number/],
     [['d100', 'test', '--roll', '5'], /target/],
     [['d100', 'test', '45', '--roll', '5', '--option', 'nosuch=1'], /unknown d100 option "nosuch"/],
@@ -108,19 +110,21 @@ describe('d100 bad input: one "personae:" line naming the flag and value, exit 2
 
 // Two sheets with given wound tracks, and scenarios whose every die is given.
 const dir = mkdtempSync(join(tmpdir(), 'd100-worked-'));
-const ryo = `{ name: Ryo, kind: npc, side: pc, scores: { melee: 50, ballistic: 30, magic: 20, strength: 40, toughness: 40, agility: 50, intelligence: 30, perception: 30, willpower: 30, fellowship: 30 }, weapons: [{ name: Spear, class: melee, element: melee, damage: 5 }, { name: Knife, class: melee, element: melee, damage: 1 }, { name: Agi, class: magic, element: fire, damage: 4 }] }`;
+const ryo = `{ name: Ryo, kind: npc, side: pc, scores: { melee: 50, ballistic: 30, magic: 20, strength: 40, toughness: 40, agility: 50, intelligence: 30, perception: 30, willpower: 30, fellowship: 30 }, weapons: [{ name: Spear, class: melee, element: melee, damage: 5 }, { name: Knife, class: melee, element: melee, damage: 1 }, { name: Agi, class: magic, element: fire, damage: 4 }, { name: Zio, class: magic, element: elec, damage: 4 }] }`;
+const aki = `{ name: Aki, kind: evoker, side: rivals, scores: { melee: 40, ballistic: 30, magic: 40, strength: 30, toughness: 30, agility: 20, intelligence: 30, perception: 20, willpower: 30, fellowship: 30 }, realisation: 20, persona: { name: Pyro, wounds: 2, affinities: { elec: resist } }, weapons: [{ name: Staff, class: melee, element: melee, damage: 3 }] }`;
 const imp = `{ name: Imp, kind: shadow, side: shadows, scores: { melee: 40, ballistic: 30, magic: 40, strength: 30, toughness: 40, agility: 30, intelligence: 30, perception: 30, willpower: 30, fellowship: 30 }, affinities: { fire: weak, ice: resist }, weapons: [{ name: Bufu, class: magic, element: ice, damage: 4 }] }`;
 const guard = (wounds: string) => `{ name: Guard, kind: npc, side: enemies, scores: { melee: 40, ballistic: 30, magic: 20, strength: 30, toughness: 30, agility: 30, intelligence: 30, perception: 30, willpower: 30, fellowship: 30 }, armour: { body: 1 }${wounds}, weapons: [{ name: Club, class: melee, element: melee, damage: 3 }] }`;
-function scenario(name: string, guardWounds: string | null, actions: string[]): string {
+/** A scenario of Ryo against one foe: `imp`, `aki`, or else the Guard with `foe` added to its sheet (its wounds). */
+function scenario(name: string, foe: string, actions: string[]): string {
   const file = join(dir, name);
-  const foe = guardWounds === null ? `  imp: { inline: ${imp} }` : `  guard: { inline: ${guard(guardWounds)} }`;
-  writeFileSync(file, ['ruleset: d100', `title: ${name}`, 'seed: 1', 'characters:', `  ryo: { inline: ${ryo} }`, foe, 'actions:', ...actions.map((a) => `  - ${a}`), ''].join('\n'));
+  const entry = foe === 'imp' ? `  imp: { inline: ${imp} }` : foe === 'aki' ? `  aki: { inline: ${aki} }` : `  guard: { inline: ${guard(foe)} }`;
+  writeFileSync(file, ['ruleset: d100', `title: ${name}`, 'seed: 1', 'characters:', `  ryo: { inline: ${ryo} }`, entry, 'actions:', ...actions.map((a) => `  - ${a}`), ''].join('\n'));
   return file;
 }
 
 interface Fighter { id: string; wounds: { light: number; heavy: number; deadly: number }; stress: number; injuries: { location: string; name: string }[]; ailments: { name: string }[]; conditions: { prone: boolean; bloodLoss: boolean }; out: boolean }
 interface Summary { hit: boolean; evasionRoll: number | null; critical: boolean; fumble: boolean; damage: number | null; defense: number | null; location: string | null; wounds: string[]; savage: string[]; oneMore: boolean }
-interface Replay { events: { type: string; data: { summary?: Summary } }[]; state: { oneMore: unknown; characters: Fighter[] } }
+interface Replay { events: { type: string; data: { summary?: Summary } }[]; state: { oneMore: unknown; characters: (Fighter & { persona: { wounds: number; max: number } | null })[] } }
 const summaries = (r: Replay) => r.events.filter((e) => e.type === 'attack-resolved').map((e) => e.data.summary!);
 const replay = async (file: string) => (await cliJson('replay', file, '--json')) as unknown as Replay;
 
@@ -173,7 +177,7 @@ describe('d100 replay: wound tracks, Stress and conditions worked by hand', () =
     expect(g.conditions.bloodLoss).toBe(true);
   });
 
-  it('"How Attacks Work" Step Three, the Fumble paragraph: more DoS wins, a tie goes to the higher target, 96+ misses unopposed', async () => {
+  it('"How Attacks Work" Step Three, the Fumble paragraph: more DoS wins, a tie goes to the higher target and then the reactor, 96+ misses unopposed', async () => {
     // 1. Attack 35 against 50: 2 DoS; evasion 15 against 40: 3 DoS. The defender has more: a miss.
     // 2. Attack 25: 3 DoS; evasion 12: 3 DoS. Tied: the higher final target (50 against 40) wins
     //    (opposedTie=higher-target-then-reactor). Body: 5 + 4 + 3 - 3 = 9 against 4: a wound and High Damage.
@@ -185,9 +189,12 @@ describe('d100 replay: wound tracks, Stress and conditions worked by hand', () =
       '{ type: attack, attacker: ryo, defender: guard, weapon: Spear, attackTarget: 50, evasionTarget: 40, dice: [25, 12, 50] }',
       '{ type: end-turn }', '{ type: end-turn }',
       '{ type: attack, attacker: ryo, defender: guard, weapon: Spear, attackTarget: 50, evasionTarget: 40, dice: [97] }',
+      '{ type: end-turn }', '{ type: end-turn }',
+      '{ type: attack, attacker: ryo, defender: guard, weapon: Spear, attackTarget: 40, evasionTarget: 40, dice: [25, 22] }',
     ]);
     const r = await replay(file);
-    expect(summaries(r).map((a) => [a.hit, a.fumble, a.evasionRoll, a.damage, a.wounds.length])).toEqual([[false, false, 15, null, 0], [true, false, 12, 9, 2], [false, true, null, null, 0]]);
+    // 4. Attack 25 and evasion 22, both against 40: 2 DoS each, the same target: the reactor keeps it, a miss.
+    expect(summaries(r).map((a) => [a.hit, a.fumble, a.evasionRoll, a.damage, a.wounds.length])).toEqual([[false, false, 15, null, 0], [true, false, 12, 9, 2], [false, true, null, null, 0], [false, false, 22, null, 0]]);
     expect(r.state.characters.find((c) => c.id === 'guard')).toMatchObject({ wounds: { light: 1, heavy: 1, deadly: 1 }, stress: 2 });
   });
 
@@ -203,7 +210,7 @@ describe('d100 replay: wound tracks, Stress and conditions worked by hand', () =
     //    ignores TB: Defense 0. A wound, High Damage (8), Weakness, Bruised Rib: 4 wounds, Savage.
     //    Light 1 -> 0 (1), Heavy 1 -> 0 (5, Broken Arm), Deadly 1 -> 0 (10): out of the fight.
     //    Already Staggered, so no new One More. Stress 3 + 5 + 1 + 5 + 10 = 24.
-    const file = scenario('critical.yaml', null, [
+    const file = scenario('critical.yaml', 'imp', [
       '{ type: start }',
       '{ type: attack, attacker: ryo, defender: imp, weapon: Spear, attackTarget: 50, evasionTarget: 40, dice: [7, 45, 60] }',
       '{ type: attack, attacker: ryo, defender: imp, weapon: Agi, attackTarget: 50, evasionTarget: 40, dice: [30, 15] }',
@@ -220,5 +227,25 @@ describe('d100 replay: wound tracks, Stress and conditions worked by hand', () =
     expect(g.injuries.map((i) => [i.location, i.name])).toEqual([['body', 'cracked'], ['right-arm', 'broken-arm']]);
     expect(g.ailments.map((a) => a.name)).toEqual(['staggered']);
     expect(r.state.oneMore).toBeNull();
+  });
+
+  it('"Wounds and Personas", "Elemental Affinities" (Resist): the Persona takes wounds first, and its defeat costs 10 Stress', async () => {
+    // Aki: TB 3 (Light 3, Heavy 1), Persona Pyro with 2 wounds, resisting Elec while it stands.
+    // 1. Zio (Elec), 3 DoS: 4 + 3 = 7 against TB 3 + 5 (Resist) = 8: no wound.
+    // 2. Spear, 1 DoS: 5 + SB 4 + 1 = 10 against 3: a wound and High Damage. Both go to the Persona
+    //    (1 Stress each, no Injury); it is defeated: 10 more Stress. Stress 12.
+    // 3. Zio again, now against Aki's own affinities: 7 against 3: one Light wound, Stress 13.
+    const file = scenario('persona.yaml', 'aki', [
+      '{ type: start }',
+      '{ type: attack, attacker: ryo, defender: aki, weapon: Zio, attackTarget: 50, evasionTarget: 40, dice: [23, 80, 55] }',
+      '{ type: end-turn }', '{ type: end-turn }',
+      '{ type: attack, attacker: ryo, defender: aki, weapon: Spear, attackTarget: 50, evasionTarget: 40, dice: [41, 90, 75] }',
+      '{ type: end-turn }', '{ type: end-turn }',
+      '{ type: attack, attacker: ryo, defender: aki, weapon: Zio, attackTarget: 50, evasionTarget: 40, dice: [23, 80, 55] }',
+    ]);
+    const r = await replay(file);
+    expect(summaries(r).map((a) => [a.damage, a.defense, a.wounds.length])).toEqual([[7, 8, 0], [10, 3, 2], [7, 3, 1]]);
+    const a = r.state.characters.find((c) => c.id === 'aki')!;
+    expect(a).toMatchObject({ wounds: { light: 2, heavy: 1, deadly: 1 }, stress: 13, persona: { wounds: 0, max: 2 }, injuries: [] });
   });
 });

@@ -103,21 +103,23 @@ function file(name: string, lines: string[]): string {
   return path;
 }
 const sheet = (name: string, lines: string[]) => file(name, ['ruleset: lucidity', ...lines]);
+/** A level 1 sheet on the standard array with Precognition, Organized and Willful. */
+const SELA = [
+  'name: Sela Quill', 'level: 1', 'xp: 0',
+  'attributes: { STR: 1, DEX: 1, CON: 0, KNO: 0, AWA: 2, WIL: 1, CHA: -1 }',
+  'creation: { method: standard-array }',
+  'traits: [Precognition, Organized, Willful]',
+  'skills: { Swords: 3, Bows: 5 }',
+  'items:',
+  '  - { name: Sword, designated: true, weapon: { damage: 1d6, attribute: STR, skill: Swords } }',
+  '  - { name: Leather armour, armor: { protection: 2 } }',
+];
 
 describe('lucidity sheet check: derived values at the extremes ("Lucidity", "Maximum Health", "Maximum Energy", "Item Slots", "Creating Traits")', () => {
   it('Willful, Precognition and Organized at level 1', async () => {
     // Lucidity 1 + 13 = 14. Willful: WIL 1 + 6 = 7 instead of CON 0 + 6. Energy WIL 1 + 6 = 7.
     // Slots 18 + STR 1 = 19. Designated 2 + DEX 1 + 2 (Organized) = 5. Defense 10 + KNO 0 (Precognition) + AWA 2 = 12.
-    const path = sheet('sela.yaml', [
-      'name: Sela Quill', 'level: 1', 'xp: 0',
-      'attributes: { STR: 1, DEX: 1, CON: 0, KNO: 0, AWA: 2, WIL: 1, CHA: -1 }',
-      'creation: { method: standard-array }',
-      'traits: [Precognition, Organized, Willful]',
-      'skills: { Swords: 3, Bows: 5 }',
-      'items:',
-      '  - { name: Sword, designated: true, weapon: { damage: 1d6, attribute: STR, skill: Swords } }',
-      '  - { name: Leather armour, armor: { protection: 2 } }',
-    ]);
+    const path = sheet('sela.yaml', SELA);
     const r = await cli('lucidity', 'sheet', 'check', path, '--json');
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ legal: true, maxLucidity: 14, maxHealth: 7, maxEnergy: 7, itemSlots: 19, designatedItems: 5, defense: 12 });
@@ -161,22 +163,13 @@ describe('lucidity sheet check: derived values at the extremes ("Lucidity", "Max
   });
 });
 
-interface Combatant { id: string; condition: string; health: number; lucidity: number; injuries: string[] }
+interface Combatant { id: string; condition: string; level: number; health: number; maxHealth: number; lucidity: number; maxLucidity: number; energy: number; maxEnergy: number; injuries: string[] }
 interface Replay { events: { type: string; data: Record<string, unknown> }[]; state: { round: number; combatants: Combatant[] } }
 
 describe('lucidity replay: an encounter worked by hand ("How Combat Works", "Buffs and Breaks", "Hitting 0 Health")', () => {
   /** Sela against a brute, every die given; `endOfRound` is Sela's d20 for the roll at the end of round 2. */
   function fight(name: string, endOfRound: number, more: string[] = []): string {
-    sheet('sela-fight.yaml', [
-      'name: Sela Quill', 'level: 1', 'xp: 0',
-      'attributes: { STR: 1, DEX: 1, CON: 0, KNO: 0, AWA: 2, WIL: 1, CHA: -1 }',
-      'creation: { method: standard-array }',
-      'traits: [Precognition, Organized, Willful]',
-      'skills: { Swords: 3, Bows: 5 }',
-      'items:',
-      '  - { name: Sword, designated: true, weapon: { damage: 1d6, attribute: STR, skill: Swords } }',
-      '  - { name: Leather armour, armor: { protection: 2 } }',
-    ]);
+    sheet('sela-fight.yaml', SELA);
     return file(name, [
       'ruleset: lucidity', 'title: Sela against a brute', 'seed: 3',
       'characters:',
@@ -225,6 +218,29 @@ describe('lucidity replay: an encounter worked by hand ("How Combat Works", "Buf
     expect(last).toMatchObject({ roll: { d20: 20, total: 24, success: true }, damageTaken: 3 });
     expect(ends.at(-1)!.died).toEqual(['sela']);
     expect(r.state.combatants.map((c) => [c.id, c.condition, c.health, c.lucidity])).toEqual([['sela', 'dead', 0, 14], ['brute', 'active', 1, 0]]);
+  });
+
+  it('"Long Rests", "Lunar Pauses", "Advancement": what a rest gives back, and a level gained with Willful', async () => {
+    sheet('sela-rest.yaml', SELA);
+    // 12 damage: 7 off Health, 5 off Lucidity (14 -> 9). A long rest: +3 (the d4), +1 Lucidity.
+    // A rest with a Lunar Pause: +1, and 2 Lucidity in all (lunarLucidity=two-total).
+    // 10 XP reaches level 2; WIL +1 -> 2. Max Lucidity 2 + 13 = 15; Willful: Health 2 x WIL 2 + 4 x 2 + 2
+    // = 14; Energy (2 + 6) + (2 + 4) = 14. Current values rise with the maxima (levelUpCurrent=raise-with-max):
+    // Health 4 + 7 = 11, Lucidity 12 + 1 = 13, Energy 7 + 7 = 14.
+    const scenario = file('rest.yaml', [
+      'ruleset: lucidity', 'title: rest and a level', 'seed: 3',
+      'characters:', '  - { id: sela, sheet: sela-rest.yaml, side: party }',
+      'actions:',
+      '  - { type: damage, target: sela, amount: 12, reason: a fall }',
+      '  - { type: rest, id: sela, healthDice: [3] }',
+      '  - { type: rest, id: sela, lunarPause: true, healthDice: [1] }',
+      '  - { type: award-xp, id: sela, amount: 10, reason: a milestone }',
+      '  - { type: level-up, id: sela, raise: WIL }',
+    ]);
+    const r = (await cliJson('replay', scenario, '--json')) as unknown as Replay;
+    const rests = r.events.filter((e) => e.type === 'rested').map((e) => [e.data.health, e.data.lucidity, e.data.energy]);
+    expect(rests).toEqual([[3, 10, 7], [4, 12, 7]]);
+    expect(r.state.combatants[0]).toMatchObject({ level: 2, maxLucidity: 15, maxHealth: 14, maxEnergy: 14, health: 11, lucidity: 13, energy: 14 });
   });
 });
 

@@ -53,7 +53,7 @@ export interface AttackSpec {
   /** A Called Attack that ignores the target's protector, with one more Disadvantage ("Defending and Protecting"). */
   readonly ignoreProtector?: boolean;
   /** The attack action, when not a Standard Attack ("Standard Attack and other Attack Actions"). */
-  readonly action?: 'charge' | 'focused';
+  readonly action?: 'charge' | 'focused' | 'all-weapon';
 }
 
 /**

@@ -19,6 +19,7 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('set-controller'), id, controller: z.string().min(1).max(64).nullable() }),
   z.strictObject({ type: z.literal('start'), startingAdvantages: z.record(z.string(), z.number().int().min(0).max(10)).default({}), tieOrder: z.array(id).max(60).optional(), surprised: z.array(id).max(60).optional() }),
   z.strictObject({ type: z.literal('fall'), who: id, metres: z.number().int().min(1).max(500), intentional: z.boolean().default(false) }),
+  z.strictObject({ type: z.literal('trick'), attacker: id, defender: id, kind: z.enum(['push', 'knockdown']), attackTarget: z.number().int().min(-200).max(300).optional(), evasionTarget: z.number().int().min(-200).max(300).nullable().optional() }),
   z.strictObject({ type: z.literal('end-ailment'), who: id, ailment: z.enum(['burning', 'despaired', 'panicked']) }),
   z.strictObject({ type: z.literal('set-miasma'), rate: z.number().int().min(0).max(100) }),
   z.strictObject({
@@ -45,7 +46,7 @@ export const commandSchema = z.discriminatedUnion('type', [
     /** A Called Attack on a protected ally may ignore the protector, with one more Disadvantage ("Defending and Protecting"). */
     ignoreProtector: z.boolean().optional(),
     /** Charge or Focused Attack ("Standard Attack and other Attack Actions"); absent: a Standard Attack. */
-    action: z.enum(['charge', 'focused']).optional(),
+    action: z.enum(['charge', 'focused', 'all-weapon']).optional(),
     /** Entries of the Advantage table that hold for this attack ("How Attacks Work"). */
     situations: z.array(z.enum(SITUATION_NAMES)).max(14).optional(),
   }),

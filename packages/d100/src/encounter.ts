@@ -11,7 +11,7 @@ import { weeklyRefresh, spendPoint, spendRemoveAilment, spendRestoreLight, spend
 import { modifier, sumModifiers, type Modifier } from '@personae/core';
 import { adjacent, armourAt, bonus, canOppose, disadvantagesOnAllTests, hasAilment, livingPersona, terrainDisadvantages, toughness, type Fighter, type Position, type Resource, type Score } from './fighter';
 import { fallDamage, moveAllowance, movementOutcome, type MovementOutcome, type MovementTest } from './movement';
-import { armDisabled, injuriesAfterRestoring, injuryTestDisadvantages, treatInjuries } from './injuries';
+import { armDisabled, injuriesAfterRestoring, injuryStress, injuryTestDisadvantages, treatInjuries } from './injuries';
 import { initiativeOrder, type InitiativeEntry } from './initiative';
 import { hitLocation, type Location } from './location';
 import { attackOdds, type AttackOdds } from './odds';
@@ -42,6 +42,7 @@ export type EncounterEvent =
   | { type: 'fell'; data: { group: number; who: string; metres: number; test: (TestRecord & { degrees: number }) | null; locationRoll: number; damage: number; location: Location; defense: number; wounds: readonly string[] } }
   | { type: 'turn-started'; data: { group: number; id: string; round: number; dice: number[]; confused?: ConfusedRecord; miasma?: TestRecord } }
   | { type: 'attack-resolved'; data: { group: number; attacker: string; defender: string; spec: AttackSpec; dice: number[]; summary: AttackSummary; protector?: string; shockTest?: TestRecord } }
+  | { type: 'trick-resolved'; data: { group: number; attacker: string; defender: string; kind: 'push' | 'knockdown'; attack: number; attackRoll: number; evasion: number | null; evasionRoll: number | null; won: boolean; metres: number } }
   | { type: 'ailment-fought'; data: { group: number; who: string; ailment: 'burning' | 'despaired' | 'panicked'; test: TestRecord | null; ended: boolean } }
   | { type: 'baton-passed'; data: { group: number; from: string; to: string; advantages: number } }
   | { type: 'all-out-attack'; data: { group: number; participants: { id: string; target: number; roll: number }[]; woundsEach: number; killed: string[] } }
@@ -57,7 +58,7 @@ export type EncounterEvent =
   | { type: 'condition-set'; data: { group: number; target: string; condition: 'helpless' | 'prone' | 'bloodLoss'; value: boolean } }
   | { type: 'fate-spent'; data: { group: number; who: string; spend: (typeof FATE_SPENDS)[number]; ailment?: AilmentName; location?: Location; resource?: Resource } }
   | { type: 'resource-used'; data: { group: number; who: string; resource: Resource; amount: number; label: string } }
-  | { type: 'test-rolled'; data: { group: number; who: string; score: Score; label: string; target: number; roll: number; success: boolean; degrees: number; modifiers: { label: string; value: number }[] } }
+  | { type: 'test-rolled'; data: { group: number; who: string; score: Score; label: string; target: number; roll: number; success: boolean; degrees: number; modifiers: { label: string; value: number }[]; hand?: 'right' | 'left' } }
   | { type: 'disengaged'; data: { group: number; who: string; method: 'test' | 'action'; results: OpposedRecord[]; fled: string[]; from?: string[] } }
   | { type: 'fled'; data: { group: number; who: string; from: string[]; reason: string } }
   | { type: 'grapple-resolved'; data: { group: number; attacker: string; defender: string; attack: number; attackRoll: number; evasion: number | null; evasionRoll: number | null; won: boolean } }
@@ -221,7 +222,9 @@ export function attackSpec(state: Pick<EncounterState, 'sheets' | 'oneMore' | 'f
   const twice = state.options?.doubleListedAdvantage === 'count-twice';
   if (c.action === 'charge' && kind !== 'melee') refuse('charge-not-melee', 'action: a Charge is a melee attack', 'action', seed('Standard Attack and other Attack Actions'));
   if (c.action === 'focused' && attacker.conditions.moved) refuse('focused-after-move', `action: ${attacker.name} has moved this turn and cannot make a Focused Attack`, 'action', seed('Standard Attack and other Attack Actions'));
-  const action = c.action ? [{ label: c.action === 'charge' ? 'Charge' : 'Focused Attack', count: twice ? 2 : 1 }] : [];
+  const action = c.action === 'charge' || c.action === 'focused' ? [{ label: c.action === 'charge' ? 'Charge' : 'Focused Attack', count: twice ? 2 : 1 }] : [];
+  // All-Weapon Attack: one attack per equipped weapon, each with a Disadvantage, the off hand's with another
+  const allWeapon = c.action === 'all-weapon' ? [{ label: 'All-Weapon Attack', count: 1 }, ...(c.hand === 'left' ? [{ label: 'off hand', count: 1 }] : [])] : [];
   return {
     kind,
     element,
@@ -232,7 +235,7 @@ export function attackSpec(state: Pick<EncounterState, 'sheets' | 'oneMore' | 'f
     evasionTarget: brainwashedBy(state, defender, attacker) ? null : c.evasionTarget !== undefined ? c.evasionTarget : evasion.target,
     ...((c.evasionTarget === undefined && evasion.target !== null) || c.evasionTarget === null ? { evasionScore: evasion.score, evasionParry: evasion.parry } : {}),
     advantages: [...c.advantages, ...baton, ...fate, ...flee, ...action, ...table.advantages],
-    disadvantages: [...c.disadvantages, ...burst, ...table.disadvantages],
+    disadvantages: [...c.disadvantages, ...burst, ...allWeapon, ...table.disadvantages],
     ...(evasionFate.length ? { evasionAdvantages: evasionFate } : {}),
     ...(c.hand ? { hand: c.hand } : {}),
     ...(c.called ? { called: c.called } : {}),
@@ -854,7 +857,7 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
       ];
       const target = command.target ?? f.scores[command.score];
       const t = resolveTest(target, ctx.dice.die(100), mods, state.options);
-      return [{ type: 'test-rolled', data: { group, who: f.id, score: command.score, label: command.label, target, roll: t.roll, success: t.success, degrees: t.success ? t.degreesOfSuccess : t.degreesOfFailure, modifiers: mods.map((m) => ({ label: m.label, value: m.value })) } }];
+      return [{ type: 'test-rolled', data: { group, who: f.id, score: command.score, label: command.label, target, roll: t.roll, success: t.success, degrees: t.success ? t.degreesOfSuccess : t.degreesOfFailure, modifiers: mods.map((m) => ({ label: m.label, value: m.value })), ...(command.hand ? { hand: command.hand } : {}) } }];
     }
     case 'disengage': {
       acting(command.who, 'who');
@@ -887,13 +890,21 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
       if (d.conditions.grappledBy === a.id) refuse('already-grappled', `defender: ${a.name} already grapples ${d.name}`, 'defender', ruleCitation('grapple'));
       grappleBlocks(state, a, 'attack');
       // "Standard Attack and other Attack Actions": a melee attack with Melee Skill (Grappling), opposed as usual
-      const spec: AttackSpec = { kind: 'melee', element: 'melee', damage: 0, attackTarget: command.attackTarget ?? bestSkill(state.sheets[a.id]!, /grappl/i, ['melee']).target, evasionTarget: null, ...(a.pendingAdvantages ? { advantages: [{ label: 'Fate Point', count: a.pendingAdvantages }] } : {}) };
-      const attack = resolveTest(spec.attackTarget, ctx.dice.die(100), attackModifiers(a, d, spec, state.options), state.options);
-      const ev = evasionOf(state.sheets[d.id]!);
-      const evasionTarget = command.evasionTarget !== undefined ? command.evasionTarget : ev.target;
-      const evasion = !attack.fumble && evasionTarget !== null && canOppose(d) ? resolveTest(evasionTarget, ctx.dice.die(100), [...(d.pendingAdvantages ? [modifier('advantage', 'Fate Point', 10 * d.pendingAdvantages)] : []), ...testBurdens(d, { score: ev.score, ...(ev.parry ? { hand: 'right' as const } : {}) }, state.options)], state.options) : null;
-      const won = !attack.fumble && resolveOpposed(attack, evasion, state.options).actorWins;
-      return [{ type: 'grapple-resolved', data: { group, attacker: a.id, defender: d.id, attack: spec.attackTarget, attackRoll: attack.roll, evasion: evasion ? evasionTarget : null, evasionRoll: evasion?.roll ?? null, won } }];
+      const c = meleeContest(state, a, d, command.attackTarget ?? bestSkill(state.sheets[a.id]!, /grappl/i, ['melee']).target, command.evasionTarget, false, ctx.dice);
+      return [{ type: 'grapple-resolved', data: { group, attacker: a.id, defender: d.id, attack: c.attackTarget, attackRoll: c.attack.roll, evasion: c.evasion ? c.evasionTarget : null, evasionRoll: c.evasion?.roll ?? null, won: c.won } }];
+    }
+    case 'trick': {
+      acting(command.attacker, 'attacker');
+      const a = fighter(state, command.attacker, 'attacker');
+      const d = fighter(state, command.defender, 'defender');
+      const cite = seed('Analysing Targets, Disrupting Targets and Tricks');
+      if (a.side === d.side) refuse('same-side', `defender: ${d.name} is an ally of ${a.name}`, 'defender', cite);
+      if (d.out) refuse('defender-out', `defender: ${d.name} is already out of the fight`, 'defender', cite);
+      grappleBlocks(state, a, 'attack');
+      // Push and Knockdown: a melee attack dealing no damage; Endurance (Injury) may oppose as well as Dodge or Parry
+      const c = meleeContest(state, a, d, command.attackTarget ?? a.scores.melee, command.evasionTarget, true, ctx.dice);
+      const metres = command.kind === 'push' && c.won ? c.attack.degreesOfSuccess : 0;
+      return [{ type: 'trick-resolved', data: { group, attacker: a.id, defender: d.id, kind: command.kind, attack: c.attackTarget, attackRoll: c.attack.roll, evasion: c.evasion ? c.evasionTarget : null, evasionRoll: c.evasion?.roll ?? null, won: c.won, metres } }];
     }
     case 'escape-grapple': {
       const f = fighter(state, command.who, 'who');
@@ -962,6 +973,27 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
       return [{ type: 'undone', data: { group } }];
     }
   }
+}
+
+/**
+ * A melee test that deals no damage (Grapple, Push, Knockdown), opposed by the defender's evasion
+ * (with `endurance`, its Endurance (Injury) too, untrained at Toughness -20 when it has none).
+ */
+function meleeContest(state: EncounterState, a: Fighter, d: Fighter, attackTarget: number, evasionGiven: number | null | undefined, endurance: boolean, dice: DiceSource) {
+  const spec: AttackSpec = { kind: 'melee', element: 'melee', damage: 0, attackTarget, evasionTarget: null, ...(a.pendingAdvantages ? { advantages: [{ label: 'Fate Point', count: a.pendingAdvantages }] } : {}) };
+  const attack = resolveTest(attackTarget, dice.die(100), attackModifiers(a, d, spec, state.options), state.options);
+  let ev = evasionOf(state.sheets[d.id]!);
+  if (endurance) {
+    const sheet = state.sheets[d.id]!;
+    const skills = sheet.skills.filter((sk) => /endurance/i.test(`${sk.name} ${sk.focus ?? ''}`)).map((sk) => sheet.scores[sk.score] + TRAINING[sk.training]);
+    const target = skills.length ? Math.max(...skills) : d.scores.toughness + TRAINING.untrained;
+    if (ev.target === null || target > ev.target) ev = { target, score: 'toughness', parry: false };
+  }
+  const evasionTarget = evasionGiven !== undefined ? evasionGiven : ev.target;
+  const burdens = [...(d.pendingAdvantages ? [modifier('advantage', 'Fate Point', 10 * d.pendingAdvantages)] : []), ...testBurdens(d, { score: ev.score, ...(ev.parry ? { hand: 'right' as const } : {}) }, state.options)];
+  const evasion = !attack.fumble && evasionTarget !== null && canOppose(d) ? resolveTest(evasionTarget, dice.die(100), burdens, state.options) : null;
+  const won = !attack.fumble && resolveOpposed(attack, evasion, state.options).actorWins;
+  return { attack, evasion, evasionTarget, attackTarget, won };
 }
 
 /**
@@ -1046,6 +1078,22 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
     }
     case 'miasma-set':
       return { ...state, miasma: event.data.rate };
+    case 'trick-resolved': {
+      const d = event.data;
+      let s = update(state, d.attacker, (f) => ({ ...f, pendingAdvantages: 0 }));
+      if (d.evasionRoll !== null) s = update(s, d.defender, (f) => ({ ...f, pendingAdvantages: 0 }));
+      if (!d.won) return s;
+      if (d.kind === 'knockdown') return update(s, d.defender, (f) => ({ ...f, conditions: { ...f.conditions, prone: true } }));
+      // Push: one metre away from the attacker per DoS, along the line between them (placed characters only)
+      const from = s.fighters[d.attacker]!.conditions.position;
+      return update(s, d.defender, (f) => {
+        const at = f.conditions.position;
+        if (!from || !at || d.metres === 0) return f;
+        const dx = Math.sign(at.x - from.x);
+        const dy = Math.sign(at.y - from.y);
+        return { ...f, conditions: { ...f.conditions, position: { ...at, x: at.x + dx * d.metres, y: at.y + dy * d.metres } } };
+      });
+    }
     case 'ailment-fought': {
       const d = event.data;
       return update(state, d.who, (f) => ({ ...f, ailments: d.ended ? f.ailments.filter((a) => a.name !== d.ailment) : f.ailments, ...(d.ailment === 'panicked' ? { conditions: { ...f.conditions, moved: true } } : {}) }));
@@ -1097,7 +1145,10 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       const a = s.fighters[event.data.attacker]!;
       const chance = event.data.spec.chanceAttack ? { sinceTurn: true, targetsThisRound: [...a.chance.targetsThisRound, event.data.defender] } : a.chance;
       // a Focused Attack leaves no Move for the rest of the turn
-      s = put(s, { ...a, pendingAdvantages: 0, chance, ...(event.data.spec.action === 'focused' ? { conditions: { ...a.conditions, moved: true } } : {}) });
+      // Broken Fingers: attacking with that hand costs 5 Stress; Cracked: a failed attack test its DoF
+      const handStress = event.data.spec.kind === 'magic' ? 0 : injuryStress(a.injuries, a.injuriesIgnored, { hand: event.data.spec.hand ?? 'right' });
+      const failStress = r.attack.success ? 0 : injuryStress(a.injuries, a.injuriesIgnored, { failedBy: r.attack.degreesOfFailure });
+      s = put(s, { ...a, pendingAdvantages: 0, chance, stress: a.stress + handStress + failStress, ...(event.data.spec.action === 'focused' ? { conditions: { ...a.conditions, moved: true } } : {}) });
       const d = s.fighters[event.data.defender]!;
       s = put(s, { ...d, pendingAdvantages: event.data.summary.evasionRoll !== null ? 0 : d.pendingAdvantages, openings: event.data.spec.chanceAttack ? d.openings.filter((o) => o.by !== event.data.attacker) : d.openings, evasionsThisRound: (d.evasionsThisRound ?? 0) + (r.evasion ? 1 : 0) });
       const held = state.oneMore?.holder === event.data.attacker ? state.oneMore : null;
@@ -1128,7 +1179,8 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       return update(state, event.data.target, (f) => ({ ...f, conditions: { ...f.conditions, position: event.data.position } }));
     case 'moved': {
       const d = event.data;
-      const s = update(state, d.who, (f) => ({ ...f, conditions: { ...f.conditions, position: d.to, moved: true, running: f.conditions.running || d.run }, openings: [...f.openings, ...d.left.map((by) => ({ by, trigger: 'flee' as const }))] }));
+      // Broken Toes: every Move costs 1 Stress
+      const s = update(state, d.who, (f) => ({ ...f, stress: f.stress + injuryStress(f.injuries, f.injuriesIgnored, { move: true }), conditions: { ...f.conditions, position: d.to, moved: true, running: f.conditions.running || d.run }, openings: [...f.openings, ...d.left.map((by) => ({ by, trigger: 'flee' as const }))] }));
       // a second Move spends the One More
       return d.oneMore ? { ...s, oneMore: null } : s;
     }
@@ -1174,7 +1226,8 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       return { ...put(state, { ...f, ailments: active, openings: [], conditions: { ...f.conditions, mustFlee: false } }), oneMore: null };
     }
     case 'test-rolled':
-      return update(state, event.data.who, (f) => ({ ...f, pendingAdvantages: 0 }));
+      // Cracked: a failed test costs its DoF in Stress; Broken Fingers: using that hand costs 5
+      return update(state, event.data.who, (f) => ({ ...f, pendingAdvantages: 0, stress: f.stress + injuryStress(f.injuries, f.injuriesIgnored, { ...(event.data.success ? {} : { failedBy: event.data.degrees }), ...(event.data.hand ? { hand: event.data.hand } : {}) }) }));
     case 'disengaged': {
       // the enemies it got away from cleanly: every one named for the Action, those it beat for a test
       const clean = event.data.method === 'action' ? (event.data.from ?? []) : event.data.results.filter((r) => r.won).map((r) => r.enemy);

@@ -103,6 +103,23 @@ export function injuryTestDisadvantages(injuries: readonly Injury[], ignored: re
   return out;
 }
 
+/**
+ * Stress an Injury adds as the character acts ("Wounds and Injury"): Broken Toes or worse, 1 per
+ * Move; Broken Fingers or worse, 5 each time that hand is used; Cracked or worse, the DoF of a failed
+ * test. Injuries a Fate Point ignores this Round add none.
+ */
+export function injuryStress(injuries: readonly Injury[], ignored: readonly Location[], act: { move?: boolean; hand?: 'right' | 'left'; failedBy?: number }): number {
+  let stress = 0;
+  for (const i of injuries) {
+    if (ignored.includes(i.location)) continue;
+    const block = injuryBlock(i.location);
+    if (act.move && block === 'leg' && i.level >= 1) stress += 1;
+    if (act.hand && i.location === `${act.hand}-arm` && i.level >= 1) stress += 5;
+    if (act.failedBy !== undefined && block === 'body' && i.level >= 2) stress += act.failedBy;
+  }
+  return stress;
+}
+
 /** Broken Arm: that arm can no longer carry or attack. */
 export function armDisabled(injuries: readonly Injury[], ignored: readonly Location[], hand: 'right' | 'left'): boolean {
   return injuries.some((i) => i.location === `${hand}-arm` && i.level >= 3 && !ignored.includes(i.location));

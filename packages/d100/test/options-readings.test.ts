@@ -370,6 +370,14 @@ describe('C16 doubleListedAdvantage (Charge and Focused Attack in "Standard Atta
   });
 });
 
+describe('All-Weapon Attack ("Standard Attack and other Attack Actions")', () => {
+  it('each attack takes a Disadvantage, the off hand\'s one more', () => {
+    const s = table();
+    expect(labels(s, { attacker: 'a', defender: 'b', action: 'all-weapon' })).toContain('All-Weapon Attack -10');
+    expect(labels(s, { attacker: 'a', defender: 'b', action: 'all-weapon', hand: 'left' })).toEqual(expect.arrayContaining(['All-Weapon Attack -10', 'off hand -10']));
+  });
+});
+
 describe('C3 hazeWeather (Bad Weather and Obscuring Haze in the Advantage table of "How Attacks Work")', () => {
   it('count-once: both named give one Disadvantage', () => {
     expect(labels(table(), { attacker: 'a', defender: 'b', situations: ['bad-weather', 'obscuring-haze'] }).filter((l) => l.endsWith('-10'))).toEqual(['Bad Weather -10']);

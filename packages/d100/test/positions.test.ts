@@ -212,3 +212,38 @@ describe('control effects of the ailments (ailments passage after "Fate Points")
     expect(() => run(fresh(), { type: 'end-ailment', who: 'a', ailment: 'burning' }, [5])).toThrow(/A does not suffer Burning/);
   });
 });
+
+describe('Tricks ("Analysing Targets, Disrupting Targets and Tricks"): Push and Knockdown', () => {
+  // A (Melee 50) at (0, 0), B at (1, 1). B opposes with the better of Agility 20 and Endurance untrained (Toughness 30 - 20 = 10).
+  it('Knockdown: a won melee test knocks the target prone, no damage', () => {
+    const s = run(table(), { type: 'trick', attacker: 'a', defender: 'b', kind: 'knockdown' }, [25, 90]);
+    expect(s.fighters.b!.conditions.prone).toBe(true);
+    expect(s.fighters.b!.tracks.left.light).toBe(3);
+  });
+  it('Push: one metre away per DoS (roll 25 against 50: 3 DoS); a lost one moves nobody', () => {
+    const s = run(table(), { type: 'trick', attacker: 'a', defender: 'b', kind: 'push' }, [25, 90]);
+    expect(s.fighters.b!.conditions.position).toEqual({ x: 4, y: 4, elevation: 0 });
+    const lost = run(table(), { type: 'trick', attacker: 'a', defender: 'b', kind: 'push' }, [80, 10]);
+    expect(lost.fighters.b!.conditions.position).toEqual({ x: 1, y: 1, elevation: 0 });
+    const e = last(lost);
+    expect(e.type === 'trick-resolved' && e.data).toMatchObject({ won: false, evasion: 20, evasionRoll: 10 });
+  });
+});
+
+describe('Injuries that cost Stress as the character acts ("Wounds and Injury")', () => {
+  const hurt = (injuries: { location: string; name: string; level: number }[]) => {
+    const s = table();
+    return { ...s, fighters: { ...s.fighters, a: { ...s.fighters.a!, injuries } } } as EncounterState;
+  };
+  it('Broken Toes: 1 Stress a Move', () => {
+    expect(run(hurt([{ location: 'left-leg', name: 'broken-toes', level: 1 }]), { type: 'move', who: 'a', x: -1, y: 0 }).fighters.a!.stress).toBe(1);
+  });
+  it('Broken Fingers: 5 Stress each time that hand attacks; Cracked: a failed test costs its DoF', () => {
+    // Broken Fingers on the right arm (the weapon hand): Melee 50 - 10 (its Disadvantage) = 40, roll 30 hits; the use costs 5
+    const fingers = run(hurt([{ location: 'right-arm', name: 'broken-fingers', level: 1 }]), { type: 'attack', attacker: 'a', defender: 'b' }, [30, 90, 50]);
+    expect(fingers.fighters.a!.stress).toBe(5);
+    // Cracked: Strength 30 - 10 (its Disadvantage on Strength tests) = 20, roll 65: 4 DoF
+    const cracked = run(hurt([{ location: 'body', name: 'cracked', level: 2 }]), { type: 'test', who: 'a', score: 'strength' }, [65]);
+    expect(cracked.fighters.a!.stress).toBe(4);
+  });
+});

@@ -1,6 +1,7 @@
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildExport, type ExportedEvent } from './export';
+import { exportPortraits } from './portraits';
 import type { Store } from './store/types';
 
 /**
@@ -73,7 +74,8 @@ export function startBackups(store: Store, settings: BackupSettings, log: { info
       events.push(...page);
       seq = page[page.length - 1]!.seq;
     }
-    const file = buildExport({ table: { ...table, version: seq }, participants, events, redactedFor: null });
+    const portraits = await exportPortraits(store, tableId);
+    const file = buildExport({ table: { ...table, version: seq }, participants, events, portraits, redactedFor: null });
     const dir = join(settings.dir, tableId);
     await mkdir(dir, { recursive: true });
     const name = `${stamp(new Date(file.exportedAt))}-v${seq}.json`;

@@ -13,8 +13,8 @@ import { DEFAULTS, type ServerConfig, type WindowLimit } from './server';
  *   COMMAND_RATE_BURST / COMMAND_RATE_PER_SECOND (commands per token), TABLE_COMMAND_RATE_BURST /
  *   TABLE_COMMAND_RATE_PER_SECOND (commands per table), MAX_QUEUED_MESSAGES, MAX_JSON_DEPTH,
  *   REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS, IDLE_TIMEOUT_MS, MAX_CONNECTIONS_PER_ADDRESS,
- *   CREATE_RATE_PER_MINUTE, IMPORT_RATE_PER_MINUTE, JOIN_RATE_PER_MINUTE, MAX_PARTICIPANTS,
- *   MAX_CHARACTERS, MAX_CHARACTERS_PER_PLAYER, MAX_IMPORT_BYTES.
+ *   CREATE_RATE_PER_MINUTE, IMPORT_RATE_PER_MINUTE, JOIN_RATE_PER_MINUTE, PORTRAIT_RATE_PER_MINUTE,
+ *   MAX_PARTICIPANTS, MAX_CHARACTERS, MAX_CHARACTERS_PER_PLAYER, MAX_IMPORT_BYTES.
  *   CLUSTER (on or off; default on with PostgreSQL) and CLUSTER_CHECK_MS (default 1500).
  * and the server's own backups (docs/server.md, "Backups"): BACKUP_EVERY_MINUTES (default 60; 0 turns
  *   them off), BACKUP_KEEP (files kept per table, default 24), BACKUP_DIR (default DATA_DIR/backups).
@@ -79,6 +79,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     createRate: perMinute('CREATE_RATE_PER_MINUTE'),
     importRate: perMinute('IMPORT_RATE_PER_MINUTE'),
     joinRate: perMinute('JOIN_RATE_PER_MINUTE'),
+    portraitRate: perMinute('PORTRAIT_RATE_PER_MINUTE'),
     maxParticipants: whole('MAX_PARTICIPANTS', 1),
     maxCharacters: whole('MAX_CHARACTERS', 1),
     maxCharactersPerPlayer: whole('MAX_CHARACTERS_PER_PLAYER', 1),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Actor } from './domain';
 import { failure, type Outcome } from './outcome';
 import { describeZodError } from './protocol';
+import { checkExportedPortrait, MAX_EXPORTED_PORTRAIT_CHARS, portraitTooLarge, type ExportedPortrait } from './portraits';
 import { DEFAULT_RULESET, setupOf, type TableDomains } from './rulesets';
 import type { EventRecord, NewTable, ParticipantRecord, TableSettings } from './store/types';
 import { hashToken, newId, newToken } from './tokens';
@@ -28,6 +29,8 @@ export interface TableExport {
   table: { id: string; name: string; createdAt: string; ruleset?: string; settings: TableSettings; version: number };
   participants: ParticipantRecord[];
   events: ExportedEvent[];
+  /** Uploaded portraits by character id (absent in files written before tables had portraits). */
+  portraits?: Record<string, ExportedPortrait>;
   /** null for the GM's complete export; otherwise whose view this is (such a file cannot be imported). */
   redactedFor: Actor | null;
 }
@@ -68,6 +71,12 @@ const exportSchema = z.strictObject({
   // Each event is checked on its own below, in slices: one schema call over 50,000 events would hold
   // the event loop for the whole of it.
   events: z.array(z.unknown()),
+  portraits: z
+    .record(
+      z.string().min(1).max(64),
+      z.strictObject({ contentType: z.string().max(100), digest: z.string().max(100), data: z.string().max(MAX_EXPORTED_PORTRAIT_CHARS, portraitTooLarge()) }),
+    )
+    .optional(),
   redactedFor: z
     .strictObject({ role: z.enum(['gm', 'player', 'observer']), participantId: z.string() })
     .nullable(),
@@ -83,6 +92,8 @@ export interface PreparedImport {
   invite: string;
   observer: string;
   players: Array<{ participantId: string; displayName: string; token: string }>;
+  /** Portraits to store with the table, each checked as an upload is. */
+  portraits: Array<{ characterId: string; portrait: ExportedPortrait }>;
 }
 
 /**
@@ -154,11 +165,23 @@ export async function prepareImport(raw: unknown, domains: TableDomains): Promis
     events.push({ seq: e.seq, at: e.at, participantId: e.participantId, commandId: e.commandId, event: e.event });
   }
 
+  // Each portrait must belong to a character of the folded table and pass the checks of an upload.
+  const portraits: PreparedImport['portraits'] = [];
+  const gm = gms[0]!;
+  for (const [characterId, portrait] of Object.entries(file.portraits ?? {})) {
+    const at = { field: `portraits.${characterId}` };
+    const access = decider.characterAccess?.(state, characterId, { role: 'gm', participantId: gm.id });
+    if (!decider.characterAccess) return failure('invalid_import', `portraits: the ${ruleset} ruleset's characters have no portraits`, { field: 'portraits' });
+    if (!access) return failure('invalid_import', `portraits: character "${characterId}" is not at this table`, at);
+    const checked = checkExportedPortrait(portrait);
+    if (!checked.ok) return failure('invalid_import', `the portrait of character "${characterId}" is refused: ${checked.error.message}`, at);
+    portraits.push({ characterId, portrait });
+  }
+
   const tokens = new Map<string, string>();
   for (const p of file.participants) if (p.removedAt === null) tokens.set(p.id, newToken(p.role === 'gm' ? 'gm' : 'player'));
   const invite = newToken('invite');
   const observer = newToken('observer');
-  const gm = gms[0]!;
   const newTable: NewTable = {
     table: {
       id: newId('t_'),
@@ -186,6 +209,7 @@ export async function prepareImport(raw: unknown, domains: TableDomains): Promis
       players: file.participants
         .filter((p) => p.role === 'player' && p.removedAt === null)
         .map((p) => ({ participantId: p.id, displayName: p.displayName, token: tokens.get(p.id)! })),
+      portraits,
     },
   };
 }

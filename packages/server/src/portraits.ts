@@ -1,5 +1,6 @@
 import { failure, type Outcome } from './outcome';
 import { createHash } from 'node:crypto';
+import type { Portrait, Store } from './store/types';
 
 /**
  * Uploaded character portraits: what the server accepts. The image is kept as sent; it is only
@@ -41,4 +42,37 @@ export function checkPortrait(body: unknown, declared: string | undefined): Outc
 
 export function portraitTooLarge(bytes?: number): string {
   return `portrait: the image${bytes === undefined ? '' : ` (${bytes} bytes)`} is larger than the limit of ${MAX_PORTRAIT_BYTES / 1024} KiB (${MAX_PORTRAIT_BYTES} bytes)`;
+}
+
+/** A portrait as an export file carries it: the image in base64, with its type and SHA-256 digest. */
+export interface ExportedPortrait {
+  contentType: string;
+  digest: string;
+  data: string;
+}
+
+/** Longest base64 text of a portrait within the size limit. */
+export const MAX_EXPORTED_PORTRAIT_CHARS = Math.ceil(MAX_PORTRAIT_BYTES / 3) * 4;
+
+/** The portraits of a table for an export or a backup, by character id: those `keep` lets through. */
+export async function exportPortraits(store: Store, tableId: string, keep: (characterId: string) => boolean = () => true): Promise<Record<string, ExportedPortrait>> {
+  const out: Record<string, ExportedPortrait> = {};
+  for (const characterId of Object.keys(await store.listPortraits(tableId)).sort()) {
+    if (!keep(characterId)) continue;
+    const p = await store.getPortrait(tableId, characterId);
+    if (p) out[characterId] = { contentType: p.contentType, digest: p.digest, data: p.data.toString('base64') };
+  }
+  return out;
+}
+
+/**
+ * Checks a portrait read from an export file exactly as an upload is checked (type, size, first
+ * bytes), and that its digest is the image's own.
+ */
+export function checkExportedPortrait(p: ExportedPortrait): Outcome<Portrait> {
+  if (p.data.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(p.data)) return failure('invalid_image', 'portrait: data is not base64 text', field, 400);
+  const checked = checkPortrait(Buffer.from(p.data, 'base64'), p.contentType);
+  if (!checked.ok) return checked;
+  if (checked.value.digest !== p.digest) return failure('invalid_image', `portrait: the digest ${JSON.stringify(p.digest)} is not the image's SHA-256 (${checked.value.digest})`, { field: 'portrait.digest' }, 400);
+  return checked;
 }

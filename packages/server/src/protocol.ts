@@ -156,6 +156,37 @@ export interface ParticipantView {
   displayName: string;
 }
 
+/** A link to the table with the token it carries. */
+export interface LinkView {
+  token: string;
+  link: string;
+}
+
+/** `POST /api/tables`: the new table and the GM's, the players' and the observers' links. */
+export interface CreatedTableBody {
+  tableId: string;
+  ruleset: string;
+  gm: LinkView & { participantId: string };
+  invite: LinkView;
+  observer: LinkView;
+}
+
+/** `POST /api/tables/:id/join`: the new player and their own link. */
+export interface JoinedBody extends LinkView {
+  participantId: string;
+  /** Always a player: the invite link makes players. */
+  role: ParticipantView['role'];
+  displayName: string;
+}
+
+/** `GET /api/tables/:id`: the table's metadata as the caller sees it. */
+export interface TableInfoBody {
+  table: { id: string; name: string; ruleset: string; createdAt: string; settings: SettingsView };
+  version: number;
+  you: { participantId: string; role: 'gm' | 'player' | 'observer'; displayName: string | null };
+  participants: ParticipantView[];
+}
+
 /** The first message on a connection: who you are at which table, and (unless resuming) your view. */
 export interface WelcomeMessage {
   type: 'welcome';

@@ -18,7 +18,9 @@ import {
   invitationSchema,
   joinSchema,
   settingsPatchSchema,
+  type CreatedTableBody,
   type ErrorBody,
+  type JoinedBody,
 } from './protocol';
 import { JsonInputError, MAX_JSON_DEPTH, parseClientJson, parseClientJsonInSlices } from './json';
 import { KeyedBuckets, type RateLimit } from './rate-limit';
@@ -106,6 +108,8 @@ export interface ServerConfig {
   importRate?: WindowLimit;
   /** Joins through an invite per address. Default 60 per minute. */
   joinRate?: WindowLimit;
+  /** Portrait uploads and removals per address. Default 30 per minute. */
+  portraitRate?: WindowLimit;
   /** Players and GM at one table. Default 32. */
   maxParticipants?: number;
   /** Commands one table accepts from all its participants together. Default burst 60, 30 per second. */
@@ -153,6 +157,7 @@ export const DEFAULTS = {
   createRate: { max: 60, windowMs: 60_000 },
   importRate: { max: 5, windowMs: 60_000 },
   joinRate: { max: 60, windowMs: 60_000 },
+  portraitRate: { max: 30, windowMs: 60_000 },
   maxParticipants: HUB_DEFAULTS.maxParticipants,
   tableCommandRate: HUB_DEFAULTS.tableCommandRate,
   maxCharacters: HUB_DEFAULTS.maxCharacters,
@@ -444,7 +449,7 @@ export async function createServer(config: ServerConfig, domain?: AnyDecider | T
       gm: { participantId: gmId, token: gmToken, link: links.table(req, tableId, gmToken) },
       invite: { token: invite, link: links.join(req, tableId, invite) },
       observer: { token: observer, link: links.watch(req, tableId, observer) },
-    });
+    } satisfies CreatedTableBody);
   });
 
   // An import may be tens of megabytes: its route reads the body as text and parses it in slices
@@ -468,6 +473,7 @@ export async function createServer(config: ServerConfig, domain?: AnyDecider | T
         const p = prepared.value;
         await store.createTable(p.newTable);
         const tableId = p.newTable.table.id;
+        for (const { characterId, portrait } of p.portraits) await store.setPortrait(tableId, characterId, { ...portrait, data: Buffer.from(portrait.data, 'base64') });
         await keepInvite(tableId, p.invite);
         req.log.info({ tableId, events: p.newTable.events.length }, 'table imported');
         return reply.code(201).send({
@@ -502,7 +508,7 @@ export async function createServer(config: ServerConfig, domain?: AnyDecider | T
       displayName: participant.displayName,
       token,
       link: links.table(req, req.params.tableId, token),
-    });
+    } satisfies JoinedBody);
   });
 
   app.get<{ Params: { tableId: string } }>('/api/tables/:tableId', async (req, reply) =>
@@ -579,12 +585,15 @@ export async function createServer(config: ServerConfig, domain?: AnyDecider | T
     });
     type Route = { Params: { tableId: string; characterId: string } };
     const path = '/api/tables/:tableId/characters/:characterId/portrait';
-    scope.put<Route>(path, async (req, reply) => {
+    // One count per address for uploads and removals together (a route's own throttle counts only that route).
+    const portraitRate = config.portraitRate ?? DEFAULTS.portraitRate;
+    const portraitThrottle = { onRequest: app.rateLimit({ max: portraitRate.max, timeWindow: portraitRate.windowMs }) };
+    scope.put<Route>(path, portraitThrottle, async (req, reply) => {
       const checked = checkPortrait(req.body, req.headers['content-type']);
       if (!checked.ok) return sendFailure(reply, checked);
       return sendOutcome(reply, await hub.setPortrait(req.params.tableId, bearer(req), req.params.characterId, checked.value));
     });
-    scope.delete<Route>(path, async (req, reply) => sendOutcome(reply, await hub.setPortrait(req.params.tableId, bearer(req), req.params.characterId, null)));
+    scope.delete<Route>(path, portraitThrottle, async (req, reply) => sendOutcome(reply, await hub.setPortrait(req.params.tableId, bearer(req), req.params.characterId, null)));
     scope.get<Route>(path, async (req, reply) => {
       const found = await hub.portrait(req.params.tableId, bearer(req), req.params.characterId);
       if (!found.ok) return sendFailure(reply, found);

@@ -10,6 +10,7 @@ import {
   type EventMessage,
   type ParticipantView,
   type ServerMessage,
+  type TableInfoBody,
 } from './protocol';
 import type {
   CommandRecord,
@@ -24,6 +25,7 @@ import type {
   TableWake,
 } from './store/types';
 import type { ExportedEvent } from './export';
+import { exportPortraits } from './portraits';
 import { TokenBucket, type RateLimit } from './rate-limit';
 import { canonicalJson, hashToken, newId, newToken, sha256Hex } from './tokens';
 import { diffState, statePatchText } from './state-patch';
@@ -376,7 +378,7 @@ export class TableHub<S, C, E> {
         version: t.version,
         you: { participantId: caller.actor.participantId, role: caller.actor.role, displayName: caller.displayName },
         participants: participantViews(t),
-      },
+      } satisfies TableInfoBody,
     }));
   }
 
@@ -881,6 +883,8 @@ export class TableHub<S, C, E> {
           table: { ...t.record, version: t.version },
           participants: [...t.participants.values()],
           events,
+          // Portraits of the characters the caller may see (all of them for the GM); none where the ruleset has none.
+          portraits: t.decider.characterAccess ? await exportPortraits(this.store, tableId, (id) => this.portraitAccess(t, id, caller.actor).ok) : {},
           redactedFor: full ? null : caller.actor,
         },
       };

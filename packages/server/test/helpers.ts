@@ -102,6 +102,7 @@ export function relaxedLimits(perSecond = 10_000): ServerConfig {
     createRate: { max: perSecond, windowMs: 60_000 },
     importRate: { max: perSecond, windowMs: 60_000 },
     joinRate: { max: perSecond, windowMs: 60_000 },
+    portraitRate: { max: perSecond, windowMs: 60_000 },
   };
 }
 
@@ -119,6 +120,7 @@ export function relaxedLimitsEnv(perSecond = 10_000): Record<string, string> {
     CREATE_RATE_PER_MINUTE: n,
     IMPORT_RATE_PER_MINUTE: n,
     JOIN_RATE_PER_MINUTE: n,
+    PORTRAIT_RATE_PER_MINUTE: n,
   };
 }
 

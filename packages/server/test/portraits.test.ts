@@ -1,7 +1,9 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personaeTable } from '@personae/rules';
 import { MAX_PORTRAIT_BYTES } from '../src/portraits';
-import { connectAs, createTable, exampleSheet, http, joinTable, runPg, startServer, type CreatedTable, type Running, type StoreKind, type TestClient } from './helpers';
+import { connectAs, createTable, exampleSheet, http, joinTable, runPg, startServer, tempDir, type CreatedTable, type Running, type StoreKind, type TestClient } from './helpers';
 
 /**
  * Uploaded portraits over HTTP, tried as an attacker would: too large, not an image, an image under a
@@ -32,9 +34,10 @@ for (const kind of kinds) {
     const ids: Record<string, string> = {};
     let n = 0;
     const path = (id: string) => `/api/tables/${t.tableId}/characters/${id}/portrait`;
+    const backupDir = tempDir();
 
     beforeAll(async () => {
-      srv = await startServer(personaeTable, { kind });
+      srv = await startServer(personaeTable, { kind, config: { backupDir, backupEveryMinutes: 0, importRate: { max: 20, windowMs: 60_000 } } });
       t = await createTable(srv.url);
       ann = await joinTable(srv.url, t.tableId, t.invite.token, 'Ann');
       bob = await joinTable(srv.url, t.tableId, t.invite.token, 'Bob');
@@ -127,6 +130,62 @@ for (const kind of kinds) {
       expect(gm.messages.some((m) => m.type === 'portrait' && m.characterId === ids.Grask)).toBe(true);
     });
 
+    const image = async (base: string, tableId: string, id: string, token: string) => {
+      const res = await fetch(`${base}/api/tables/${tableId}/characters/${id}/portrait`, { headers: { authorization: `Bearer ${token}` } });
+      return { status: res.status, type: res.headers.get('content-type'), data: Buffer.from(await res.arrayBuffer()) };
+    };
+
+    it("the GM's export carries every portrait, a player's only those they may see, and an import restores them", async () => {
+      const file = (await http(srv.url, 'GET', `/api/tables/${t.tableId}/export`, { token: t.gm.token })).body;
+      expect(Object.keys(file.portraits).sort()).toEqual([ids.Kestrel, ids.Grask].sort());
+      expect(file.portraits[ids.Kestrel!]).toEqual({ contentType: 'image/jpeg', digest: expect.stringMatching(/^[0-9a-f]{64}$/), data: JPEG.toString('base64') });
+      expect(file.portraits[ids.Grask!]).toMatchObject({ contentType: 'image/webp', data: WEBP.toString('base64') });
+      const asBob = (await http(srv.url, 'GET', `/api/tables/${t.tableId}/export`, { token: bob.token })).body;
+      expect(Object.keys(asBob.portraits)).toEqual([ids.Kestrel]);
+
+      const imported = await http(srv.url, 'POST', '/api/tables/import', { body: file });
+      expect(imported.status).toBe(201);
+      const copy = imported.body as { tableId: string; gm: { token: string } };
+      expect(await image(srv.url, copy.tableId, ids.Kestrel!, copy.gm.token)).toEqual({ status: 200, type: 'image/jpeg', data: JPEG });
+      expect(await image(srv.url, copy.tableId, ids.Grask!, copy.gm.token)).toEqual({ status: 200, type: 'image/webp', data: WEBP });
+      const list = await http(srv.url, 'GET', `/api/tables/${copy.tableId}/portraits`, { token: copy.gm.token });
+      expect(list.body.portraits).toEqual({ [ids.Kestrel!]: file.portraits[ids.Kestrel!].digest, [ids.Grask!]: file.portraits[ids.Grask!].digest });
+    });
+
+    it('a backup carries the portraits and restores them', async () => {
+      await srv.server.backups.run();
+      const names = readdirSync(join(backupDir, t.tableId)).sort();
+      const file = JSON.parse(readFileSync(join(backupDir, t.tableId, names.at(-1)!), 'utf8'));
+      expect(file.portraits[ids.Grask!]).toMatchObject({ contentType: 'image/webp', data: WEBP.toString('base64') });
+      const restored = await http(srv.url, 'POST', '/api/tables/import', { body: file });
+      expect(restored.status).toBe(201);
+      expect(await image(srv.url, restored.body.tableId, ids.Kestrel!, restored.body.gm.token)).toEqual({ status: 200, type: 'image/jpeg', data: JPEG });
+    });
+
+    it('refuses an import whose portrait is bad, naming the character, and creates no table', async () => {
+      const file = (await http(srv.url, 'GET', `/api/tables/${t.tableId}/export`, { token: t.gm.token })).body;
+      const tablesBefore = (await srv.store.listTables()).length;
+      const good = file.portraits[ids.Kestrel!];
+      const tries: Array<[Record<string, unknown>, RegExp]> = [
+        [{ ...good, digest: 'a'.repeat(64) }, /digest "a{64}" is not the image's SHA-256/],
+        [{ ...good, contentType: 'image/png', data: HTML.toString('base64') }, /not a PNG, JPEG or WebP image/],
+        [{ ...good, contentType: 'image/png' }, /the content is image\/jpeg, not image\/png/],
+        [{ ...good, data: Buffer.concat([JPEG, Buffer.alloc(MAX_PORTRAIT_BYTES)]).toString('base64') }, /portrait: the image is larger than the limit of 256 KiB/],
+        [{ ...good, data: 'not base64!' }, /not base64/],
+      ];
+      for (const [portrait, message] of tries) {
+        const refused = await http(srv.url, 'POST', '/api/tables/import', { body: { ...file, portraits: { ...file.portraits, [ids.Kestrel!]: portrait } } });
+        expect(refused.status).toBe(400);
+        expect(refused.body.code).toBe('invalid_import');
+        expect(refused.body.field).toContain(`portraits.${ids.Kestrel}`);
+        expect(refused.body.message).toMatch(message);
+      }
+      const stranger = await http(srv.url, 'POST', '/api/tables/import', { body: { ...file, portraits: { nobody: good } } });
+      expect(stranger.status).toBe(400);
+      expect(stranger.body).toMatchObject({ code: 'invalid_import', field: 'portraits.nobody', message: 'portraits: character "nobody" is not at this table' });
+      expect((await srv.store.listTables()).length).toBe(tablesBefore);
+    });
+
     it('the owner removes the portrait', async () => {
       const removal = await http(srv.url, 'DELETE', path(ids.Kestrel!), { token: ann.token });
       expect(removal.status).toBe(200);
@@ -136,3 +195,31 @@ for (const kind of kinds) {
     });
   });
 }
+
+describe('portrait uploads are throttled per address', () => {
+  it('answers 429 rate_limited past the limit and keeps the stored portrait', async () => {
+    const srv = await startServer(personaeTable, { config: { portraitRate: { max: 2, windowMs: 60_000 } } });
+    try {
+      const t = await createTable(srv.url);
+      const gm = (await connectAs(srv.wsUrl, t.tableId, t.gm.token)).client;
+      expect((await gm.command('c1', { type: 'add-character', sheet: exampleSheet('dwarf-iron-constitution.yaml') })).type).toBe('ack');
+      gm.close();
+      const id = (await http(srv.url, 'GET', `/api/tables/${t.tableId}/state`, { token: t.gm.token })).body.state.characters[0].id as string;
+      const path = `/api/tables/${t.tableId}/characters/${id}/portrait`;
+      expect((await put(srv.url, path, t.gm.token, PNG, 'image/png')).status).toBe(200);
+      expect((await put(srv.url, path, t.gm.token, JPEG, 'image/jpeg')).status).toBe(200);
+      const refused = await put(srv.url, path, t.gm.token, WEBP, 'image/webp');
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({ code: 'rate_limited' });
+      expect(refused.body.message).toContain('more than 2 of these requests from one address');
+      expect(refused.body.retryAfterMs).toBeGreaterThan(0);
+      const removal = await http(srv.url, 'DELETE', path, { token: t.gm.token });
+      expect(removal.status).toBe(429);
+      const res = await fetch(`${srv.url}${path}`, { headers: { authorization: `Bearer ${t.gm.token}` } });
+      expect(res.headers.get('content-type')).toBe('image/jpeg');
+      expect(Buffer.from(await res.arrayBuffer()).equals(JPEG)).toBe(true);
+    } finally {
+      await srv.close();
+    }
+  });
+});

@@ -60,9 +60,10 @@ const D100_ATTACK_FIGURES: readonly Figure[] = [
   { key: 'expectedDeadly', label: 'Expected Deadly boxes lost', kind: 'number' },
 ];
 
+/** Digits only, with an optional sign: "0x10", "1e3" and "" are refused rather than read as numbers. */
 function wholeNumber(text: string, what: string): number {
-  const n = Number(text);
-  if (text.trim() === '' || !Number.isInteger(n)) throw new CliError(`${what}: "${text}" is not a whole number`);
+  const n = Number(text.trim());
+  if (!/^[+-]?\d+$/.test(text.trim()) || !Number.isSafeInteger(n)) throw new CliError(`${what}: "${text}" is not a whole number`);
   return n;
 }
 

@@ -1,5 +1,5 @@
 /** The table server's HTTP API (docs/server.md), as the app uses it. */
-import type { AckMessage, ParticipantView, SettingsView } from '@personae/server/protocol';
+import type { AckMessage, CommandEnvelope, CreatedTableBody, ErrorBody, JoinedBody, LinkView, ParticipantView, SettingsView, TableInfoBody } from '@personae/server/protocol';
 
 /** Wire types come from the server's protocol module, declared once there. */
 export type Participant = ParticipantView;
@@ -7,32 +7,10 @@ export type Participant = ParticipantView;
 export type TableSettings = SettingsView;
 export type Ack = AckMessage;
 
-export interface Link {
-  token: string;
-  link: string;
-}
-
-export interface CreatedTable {
-  tableId: string;
-  ruleset: string;
-  gm: Link & { participantId: string };
-  invite: Link;
-  observer: Link;
-}
-
-export interface Joined extends Link {
-  participantId: string;
-  role: 'player';
-  displayName: string;
-}
-
-
-export interface TableInfo {
-  table: { id: string; name: string; ruleset: string; createdAt: string; settings: TableSettings };
-  version: number;
-  you: { participantId: string; role: 'gm' | 'player' | 'observer'; displayName: string | null };
-  participants: Participant[];
-}
+export type Link = LinkView;
+export type CreatedTable = CreatedTableBody;
+export type Joined = JoinedBody;
+export type TableInfo = TableInfoBody;
 
 
 /** An error the server or the game rules reported, with its code and the field it is about. */
@@ -66,7 +44,7 @@ async function call<T>(method: string, path: string, body?: unknown, token?: str
     // not JSON: handled below
   }
   if (!response.ok) {
-    const e = (data ?? {}) as { code?: string; message?: string; field?: string };
+    const e = (data ?? {}) as Partial<ErrorBody>;
     throw new ApiError(e.code ?? 'http_error', e.message ?? `The server answered ${response.status}.`, response.status, e.field);
   }
   return data as T;
@@ -86,7 +64,7 @@ async function upload<T>(path: string, token: string, file: Blob): Promise<T> {
   } catch {
     throw new ApiError('network', 'The table server cannot be reached. Check the connection and try again.', 0);
   }
-  const data = (await response.json().catch(() => null)) as (T & { code?: string; message?: string; field?: string }) | null;
+  const data = (await response.json().catch(() => null)) as (T & Partial<ErrorBody>) | null;
   if (!response.ok) throw new ApiError(data?.code ?? 'http_error', data?.message ?? `The server answered ${response.status}.`, response.status, data?.field);
   return data as T;
 }
@@ -101,7 +79,7 @@ export const api = {
     call<Joined>('POST', `/api/tables/${encodeURIComponent(tableId)}/join`, { invite, displayName }),
   table: (tableId: string, token: string) => call<TableInfo>('GET', `/api/tables/${encodeURIComponent(tableId)}`, undefined, token),
   state: (tableId: string, token: string) => call<{ version: number; state: unknown }>('GET', `/api/tables/${encodeURIComponent(tableId)}/state`, undefined, token),
-  command: (tableId: string, token: string, envelope: { commandId: string; command: unknown; dice?: number[] }) =>
+  command: (tableId: string, token: string, envelope: CommandEnvelope) =>
     call<Ack>('POST', `/api/tables/${encodeURIComponent(tableId)}/commands`, envelope, token),
   /** GM only; every connection to the table then receives a `settings` message. */
   setSettings: (tableId: string, token: string, settings: Partial<TableSettings>) =>

@@ -1,19 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { seededDice } from '@personae/dice';
-import { loadSheet } from '../../src/character';
+import { sheet } from '../helpers/sheets';
 import { personaeTable, tableLog, type TableCommandInput, type TableEvent, type TableState, type Viewer } from '../../src/index';
 
 const gm: Viewer = { role: 'gm', participantId: 'p-gm' };
 const ann: Viewer = { role: 'player', participantId: 'p-ann' };
 const watcher: Viewer = { role: 'observer', participantId: 'observer' };
-
-function sheet(file: string): Record<string, unknown> {
-  const loaded = loadSheet(readFileSync(new URL(`../../../../examples/characters/${file}`, import.meta.url), 'utf8'), file);
-  if (!loaded.ok) throw new Error(loaded.error.message);
-  return JSON.parse(JSON.stringify(loaded.sheet));
-}
 
 /**
  * The hidden adversary's secrets: its concept, its skills, abilities and weapons (none of them shared

@@ -1,19 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { seededDice } from '@personae/dice';
-import { loadSheet } from '../../src/character';
+import { sheet } from '../helpers/sheets';
 import { verifyRoll } from '@personae/core';
 import { checkReveal, committedDice, keyedValues, personaeTable, tableLog, type TableCommandInput, type TableEvent, type TableState, type Viewer } from '../../src/index';
 
 const gm: Viewer = { role: 'gm', participantId: 'p-gm' };
 const ann: Viewer = { role: 'player', participantId: 'p-ann' };
 const watcher: Viewer = { role: 'observer', participantId: 'observer' };
-function sheet(file: string): Record<string, unknown> {
-  const loaded = loadSheet(readFileSync(new URL(`../../../../examples/characters/${file}`, import.meta.url), 'utf8'), file);
-  if (!loaded.ok) throw new Error(loaded.error.message);
-  return JSON.parse(JSON.stringify(loaded.sheet));
-}
-
 const SALT = '0f1e2d3c4b5a69788796a5b4c3d2e1f0';
 
 /** Drives a table as the server does and records what each seat receives. */

@@ -3,9 +3,42 @@
  * the Personae table's evolve, the way the server loads a table after a restart, and reports the time
  * to parse and to fold them and the heap the folded state keeps per event.
  * Run: node --expose-gc --import tsx bench/table-fold.ts [events]
+ *
+ * With a ruleset first (`bench/table-fold.ts d100 [events]`, or `lucidity`) it folds that ruleset's long
+ * encounter log instead (bench/encounter-log.ts) and reports the time of each fifth of the events, so
+ * a cost that grows with the log shows as blocks that slow down.
  */
 import { personaeTable, type TableEvent } from '@personae/rules';
+import { encounterLogs } from './encounter-log';
 import { longRollLog } from './long-log';
+
+const ruleset = process.argv[2] === 'd100' || process.argv[2] === 'lucidity' ? process.argv[2] : null;
+if (ruleset) {
+  const total = Number(process.argv[3] ?? 20_000);
+  const { decider, log } = encounterLogs[ruleset];
+  const g0 = performance.now();
+  const parsed = log(total).map((e) => JSON.parse(JSON.stringify(e)) as unknown);
+  const generateMs = performance.now() - g0;
+  const block = Math.max(1, Math.ceil(total / 5));
+  const blockMs: number[] = [];
+  const t0 = performance.now();
+  let state = decider.initialState();
+  let b0 = t0;
+  parsed.forEach((e, i) => {
+    state = decider.evolve(state, e);
+    if ((i + 1) % block === 0 || i + 1 === parsed.length) {
+      const now = performance.now();
+      blockMs.push(Math.round(now - b0));
+      b0 = now;
+    }
+  });
+  const foldMs = performance.now() - t0;
+  const v0 = performance.now();
+  decider.viewState(state, { role: 'player', participantId: 'p-ann' });
+  const viewMs = performance.now() - v0;
+  console.log(JSON.stringify({ ruleset, events: parsed.length, generateMs: Math.round(generateMs), foldMs: Math.round(foldMs), msPerFifth: blockMs, playerViewMs: +viewMs.toFixed(1) }));
+  process.exit(0);
+}
 
 const total = Number(process.argv[2] ?? 50_000);
 const stored = longRollLog(total).map((e) => JSON.stringify(e));

@@ -22,3 +22,4 @@ export {
 } from './ruleset';
 export { CLOCK_START, passTime, startEffect, tick, type ExpiryResult, type GameClock, type TimedEffect, type TimeUnit } from './time';
 export { nextRedo, nextUndo, undoPosition, type UndoMark, type UndoPosition } from './undo';
+export { chainItems, chainPush, type Chain } from './chain';

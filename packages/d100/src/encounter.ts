@@ -1,4 +1,4 @@
-import { requireCharacterRoom, requireSheetSize, RuleError, type Actor, type DecideContext, type Decider, type ParseResult } from '@personae/core';
+import { chainItems, chainPush, requireCharacterRoom, requireSheetSize, RuleError, type Actor, type Chain, type DecideContext, type Decider, type ParseResult } from '@personae/core';
 import type { DiceSource } from '@personae/dice';
 import { AILMENTS, ailmentsAtTurnEnd, ailmentsAtTurnStart, confusedActs, inflictAilment, panicFlees, type AilmentName, type ConfusedAct } from './ailments';
 import { allEnemiesStaggered, resolveAllOutAttack } from './allOutAttack';
@@ -149,20 +149,20 @@ export interface EncounterState {
   /** Whose turn it is, or null before the start. */
   readonly current: string | null;
   readonly oneMore: OneMore | null;
-  /** Events of the commands in effect, by command. */
-  readonly groups: readonly (readonly EncounterEvent[])[];
+  /** Events of the commands in effect, by command, newest on top (shared with earlier states; see groupsOf). */
+  readonly groups: Chain<readonly EncounterEvent[]> | null;
   /** The participant controlling each character (absent or null: the GM). */
   readonly controllers?: Readonly<Record<string, string | null>>;
   /** The Miasma growth rate of the Sea of Chaos the fight is in; 0 or absent outside it ("Unprotected from Miasma"). */
   readonly miasma?: number;
-  /** The preset and options the table was set up with, when not the seed's; undo folds again from them. */
+  /** The preset and options the table was set up with, when not the seed's; a fold from the start begins from them. */
   readonly setup?: { readonly preset: string; readonly options: Readonly<Record<string, unknown>> };
 }
 
 /** The empty encounter of a table set up with `preset` and `overrides` (checked: a bad option throws). */
 export function initialEncounter(preset = 'seed', overrides: Readonly<Record<string, unknown>> = {}): EncounterState {
   const setup = preset === 'seed' && Object.keys(overrides).length === 0 ? {} : { setup: { preset, options: { ...overrides } } };
-  return { options: resolveOptions(preset, overrides), preset, fighters: {}, sheets: {}, order: [], initiative: [], round: 0, current: null, oneMore: null, groups: [], ...setup };
+  return { options: resolveOptions(preset, overrides), preset, fighters: {}, sheets: {}, order: [], initiative: [], round: 0, current: null, oneMore: null, groups: null, ...setup };
 }
 
 /** Dice handed on from the host, with every value drawn written down for the event. */
@@ -505,13 +505,12 @@ function burstHits(state: EncounterState, attacker: Fighter, spec: AttackSpec, r
  */
 function reroll(state: EncounterState, f: Fighter, which: 'attack' | 'evasion' | 'test' | undefined, host: DiceSource, group: number): EncounterEvent {
   const cite = ruleCitation('fatePoints');
-  const lastGroup = state.groups[state.groups.length - 1];
-  const last = lastGroup?.[0];
+  const last = state.groups?.top[0];
   const keep = (oldRoll: number, newRoll: number) => (state.options.rerollKeeps === 'second' ? newRoll : Math.min(oldRoll, newRoll));
   if (last?.type === 'test-rolled' && last.data.who === f.id && (which ?? 'test') === 'test') {
     const newRoll = host.die(100);
     const kept = keep(last.data.roll, newRoll);
-    const before = foldGroups(state.groups.slice(0, -1), state.setup);
+    const before = beforeLastCommand(state);
     const mods = last.data.modifiers.map((m) => modifier(m.value >= 0 ? 'advantage' : 'disadvantage', m.label, m.value));
     const t = resolveTest(last.data.target, kept, mods, before.options);
     const replacement: EncounterEvent = { type: 'test-rolled', data: { ...last.data, roll: t.roll, success: t.success, degrees: t.success ? t.degreesOfSuccess : t.degreesOfFailure } };
@@ -523,7 +522,7 @@ function reroll(state: EncounterState, f: Fighter, which: 'attack' | 'evasion' |
   if (side === 'test' || (side === 'attack' && d.attacker !== f.id) || (side === 'evasion' && d.defender !== f.id)) refuse('not-your-test', `test: ${f.name} made no ${side} test in the last command`, 'test', cite);
   if (d.summary.condemnedRolls) refuse('already-rerolled', 'spend: an attack on a Condemned target has already been rolled again', 'spend', cite);
   if (side === 'evasion' && d.summary.evasionRoll === null) refuse('no-evasion', `test: ${f.name} made no evasion test in the last attack`, 'test', cite);
-  const before = foldGroups(state.groups.slice(0, -1), state.setup);
+  const before = beforeLastCommand(state);
   const attacker = before.fighters[d.attacker]!;
   const defender = before.fighters[d.defender]!;
   const oldRoll = side === 'attack' ? d.dice[0]! : d.dice[1]!;
@@ -541,9 +540,39 @@ function reroll(state: EncounterState, f: Fighter, which: 'attack' | 'evasion' |
   return { type: 'test-rerolled', data: { group, who: f.id, test: side, oldRoll, newRoll, kept, replacement } };
 }
 
-function foldGroups(groups: readonly (readonly EncounterEvent[])[], setup?: EncounterState['setup']): EncounterState {
-  let s = initialEncounter(setup?.preset, setup?.options);
-  for (const g of groups) for (const e of g) s = evolveEncounter(s, e);
+/** The events of the commands in effect, by command, oldest first. */
+export function groupsOf(state: EncounterState): (readonly EncounterEvent[])[] {
+  return chainItems(state.groups);
+}
+
+/**
+ * The state before a command began, kept for every CHECKPOINT_EVERY-th command in effect so that undo
+ * (and a Reroll, which resolves the last command anew) folds at most that many commands again rather
+ * than the whole encounter. Kept beside the chain, not in it: a state copied some other way only loses
+ * the shortcut, never the answer.
+ */
+const CHECKPOINT_EVERY = 32;
+const checkpoints = new WeakMap<Chain<readonly EncounterEvent[]>, EncounterState>();
+
+/** Puts `group` on `below`; `before` is the state the group began from (the fold of `below`), if known. */
+function pushGroup(below: Chain<readonly EncounterEvent[]> | null, group: readonly EncounterEvent[], before: EncounterState | undefined): Chain<readonly EncounterEvent[]> {
+  const chain = chainPush(below, group);
+  if (before && chain.length % CHECKPOINT_EVERY === 1) checkpoints.set(chain, before);
+  return chain;
+}
+
+/** The state as it was before the last command in effect (the initial state when there is none). */
+function beforeLastCommand(state: EncounterState): EncounterState {
+  const top = state.groups;
+  const pending: (readonly EncounterEvent[])[] = [];
+  let s: EncounterState | undefined;
+  for (let c = top; c; c = c.below) {
+    if (c !== top) pending.push(c.top);
+    s = checkpoints.get(c);
+    if (s) break;
+  }
+  s ??= initialEncounter(state.setup?.preset, state.setup?.options);
+  for (let i = pending.length - 1; i >= 0; i--) for (const e of pending[i]!) s = evolveEncounter(s, e);
   return s;
 }
 
@@ -572,7 +601,7 @@ function requireNoHiddenNames(state: EncounterState, command: EncounterCommand, 
 export function decideEncounter(state: EncounterState, command: EncounterCommand, ctx: DecideContext): EncounterEvent[] {
   requireNoHiddenNames(state, command, ctx.actor);
   requireAuthority(state, command, ctx);
-  const group = state.groups.length;
+  const group = state.groups?.length ?? 0;
   const gm = ctx.actor.role === 'gm';
   const gmOnly = (what: string) => {
     if (!gm) refuse('gm-only', `only the GM may ${what}`, 'type');
@@ -940,7 +969,7 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
     }
     case 'undo': {
       gmOnly('undo');
-      if (state.groups.length === 0) refuse('nothing-to-undo', 'there is nothing to undo', 'type');
+      if (!state.groups) refuse('nothing-to-undo', 'there is nothing to undo', 'type');
       return [{ type: 'undone', data: { group } }];
     }
   }
@@ -1012,20 +1041,22 @@ function controllersOf(state: EncounterState): Array<string | null> {
 
 /** Applies one event; the state it is given is never changed. */
 export function evolveEncounter(state: EncounterState, event: EncounterEvent): EncounterState {
-  if (event.type === 'undone') return foldGroups(state.groups.slice(0, -1), state.setup);
+  if (event.type === 'undone') return beforeLastCommand(state);
   if (event.type === 'test-rerolled') {
     // The command just made is resolved anew with the kept roll; the Fate Point is spent.
-    let s = foldGroups(state.groups.slice(0, -1), state.setup);
+    let s = beforeLastCommand(state);
     s = apply(s, event.data.replacement);
     const f = s.fighters[event.data.who]!;
     s = put(s, { ...f, fate: { ...f.fate, current: f.fate.current - 1 } });
-    return { ...s, groups: [...state.groups, [event]] };
+    return { ...s, groups: pushGroup(state.groups, [event], state) };
   }
   const s = apply(state, event);
-  const groups = [...state.groups];
-  const last = groups[groups.length - 1];
-  if (last && last[0]!.data.group === event.data.group) groups[groups.length - 1] = [...last, event];
-  else groups.push([event]);
+  const last = state.groups;
+  // A further event of the command on top grows its group; the group keeps the state it began from.
+  const groups =
+    last && last.top[0]!.data.group === event.data.group
+      ? pushGroup(last.below, [...last.top, event], checkpoints.get(last))
+      : pushGroup(last, [event], state);
   return { ...s, groups };
 }
 
@@ -1317,7 +1348,7 @@ export function redactD100Event(event: EncounterEvent, viewer: Actor, state: Enc
 
 export function viewEncounter(state: EncounterState, viewer: Actor): EncounterView {
   const show = (id: string) => visible(state, id, viewer);
-  const all = state.groups.flat();
+  const all = groupsOf(state).flat();
   const shown = all.flatMap((e) => redactD100Event(e, viewer, state) ?? []);
   const log = shown.slice(-LOG_SHOWN);
   return {

@@ -4,7 +4,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { givenDice, seededDice } from '@personae/dice';
-import { decideEncounter, encounterDecider, evolveEncounter, initialEncounter, parseD100Scenario, runD100Scenario, type EncounterCommand, type EncounterEvent, type EncounterState } from '../src';
+import { decideEncounter, encounterDecider, evolveEncounter, groupsOf, initialEncounter, parseD100Scenario, runD100Scenario, type EncounterCommand, type EncounterEvent, type EncounterState } from '../src';
 
 const GM: Actor = { role: 'gm', participantId: 'gm' };
 const base = { melee: 50, ballistic: 40, magic: 30, strength: 30, toughness: 40, agility: 50, intelligence: 30, perception: 30, willpower: 30, fellowship: 30 };
@@ -27,7 +27,7 @@ function table(options: Record<string, unknown> = {}): EncounterState {
   return run(s, { type: 'start' });
 }
 
-const lastEvent = (s: EncounterState): EncounterEvent => s.groups.at(-1)!.at(-1)!;
+const lastEvent = (s: EncounterState): EncounterEvent => groupsOf(s).at(-1)!.at(-1)!;
 const withFighter = (s: EncounterState, id: string, over: Record<string, unknown>): EncounterState => ({ ...s, fighters: { ...s.fighters, [id]: { ...s.fighters[id]!, ...over } } });
 
 describe('"Chance Attacks": who, when and with what', () => {
@@ -94,7 +94,7 @@ describe('"Standard Attack and other Attack Actions": Grapple, and "Grappled and
     // escape: B's best of Melee 40 / Agility 40 / Toughness 30 rolls 15 (3 DoS) against A's Melee 50 rolling 45 (0 DoS): B wins
     s = run(s, { type: 'escape-grapple', who: 'b', declared: 'attack' }, [15, 45]);
     expect(s.fighters.b!.conditions.grappledBy).toBe(null);
-    expect(run(s, { type: 'attack', attacker: 'b', defender: 'a' }, [20, 90, 50]).groups.length).toBe(s.groups.length + 1);
+    expect(groupsOf(run(s, { type: 'attack', attacker: 'b', defender: 'a' }, [20, 90, 50])).length).toBe(groupsOf(s).length + 1);
   });
   it('a lost escape wastes the action and the grapple holds; attacks on the grappled gain Advantage', () => {
     let s = run(table(), { type: 'grapple', attacker: 'a', defender: 'b' }, [20, 60]);
@@ -123,7 +123,7 @@ describe('"Standard Attack and other Attack Actions": Burst Attack', () => {
     expect(s.fighters.b!.tracks.left.light).toBe(1);
     expect(s.fighters.c!.tracks.left.light).toBe(2);
     // replayed from its JSON events, the same state
-    const again = JSON.parse(JSON.stringify(s.groups.flat())).reduce(evolveEncounter, initialEncounter());
+    const again = JSON.parse(JSON.stringify(groupsOf(s).flat())).reduce(evolveEncounter, initialEncounter());
     expect(again.fighters).toEqual(s.fighters);
   });
   it('1 DoS (a roll of 22) buys only the first purchase; a weapon without Burst is refused', () => {

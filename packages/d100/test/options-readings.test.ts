@@ -12,6 +12,7 @@ import {
   DEFAULT_OPTIONS,
   encounterDecider,
   evolveEncounter,
+  groupsOf,
   inflictAilment,
   initialEncounter,
   initiativeOrder,
@@ -52,7 +53,7 @@ function table(options: Record<string, unknown> = {}, sheets: Record<string, unk
   return run(s, { type: 'start' });
 }
 
-const last = (s: EncounterState): EncounterEvent => s.groups.at(-1)!.at(-1)!;
+const last = (s: EncounterState): EncounterEvent => groupsOf(s).at(-1)!.at(-1)!;
 const summaryOf = (s: EncounterState) => {
   const e = last(s);
   if (e.type !== 'attack-resolved') throw new Error(`expected an attack, got ${e.type}`);
@@ -158,7 +159,7 @@ describe('C8 confusedBands (Confused row of the ailments passage after "Fate Poi
     let s = run(table(), { type: 'inflict-ailment', target: 'b', ailment: 'confused' });
     // B's Intelligence 30 - 10 (an ailment of its own gives no Advantage to itself): roll 85 is 5 DoF
     s = run(s, { type: 'end-turn' }, [85]);
-    const e = s.groups.at(-1)!.find((x) => x.type === 'turn-started')!;
+    const e = groupsOf(s).at(-1)!.find((x) => x.type === 'turn-started')!;
     expect(e.type === 'turn-started' && e.data.confused).toMatchObject({ roll: 85, success: false, degrees: 5, acts: ['attack-self'] });
   });
   it('both: at 5+ DoF it attacks the nearest character and itself', () => {

@@ -5,7 +5,7 @@ import { parse as parseYaml } from 'yaml';
 import { seededDice } from '@personae/dice';
 import type { Actor } from '@personae/core';
 import { givenDice } from '@personae/dice';
-import { parseD100Scenario, runD100Scenario, breathHeld, checkSheet, crashMetres, decideEncounter, encounterDecider, evolveEncounter, initialEncounter, moveAllowance, reloadActions, resolveTest, resourceMaxima, scatter, suffocationStress, viewEncounter, type EncounterCommand, type EncounterEvent, type EncounterState } from '../src';
+import { parseD100Scenario, runD100Scenario, breathHeld, checkSheet, crashMetres, decideEncounter, encounterDecider, evolveEncounter, groupsOf, initialEncounter, moveAllowance, reloadActions, resolveTest, resourceMaxima, scatter, suffocationStress, viewEncounter, type EncounterCommand, type EncounterEvent, type EncounterState } from '../src';
 
 /**
  * Positions and engagement (d100-combat-rules.txt, untitled movement passage, "Movement and Combat",
@@ -31,7 +31,7 @@ function table(): EncounterState {
   s = run(s, { type: 'place', target: 'a', x: 0, y: 0 });
   return run(s, { type: 'place', target: 'b', x: 1, y: 1 });
 }
-const last = (s: EncounterState): EncounterEvent => s.groups.at(-1)!.at(-1)!;
+const last = (s: EncounterState): EncounterEvent => groupsOf(s).at(-1)!.at(-1)!;
 
 describe('positions and engagement ("Movement and Combat")', () => {
   it('adjacent enemies are Engaged in Melee, diagonals included', () => {
@@ -123,7 +123,7 @@ describe('turn effects of the seed run by the table', () => {
   it('"Unprotected from Miasma": an Evoker without a Persona tests Willpower each round; failing costs the growth rate in Stress', () => {
     let s = run(fresh(), { type: 'set-miasma', rate: 3 });
     s = run(run(s, { type: 'end-turn' }), { type: 'end-turn' }, [50]); // B, a Shadow, makes no test; A's Willpower 30 fails on 50
-    const started = s.groups.at(-1)!.find((x) => x.type === 'turn-started')!;
+    const started = groupsOf(s).at(-1)!.find((x) => x.type === 'turn-started')!;
     expect(started.type === 'turn-started' && started.data.miasma).toEqual({ target: 30, roll: 50, success: false, stress: 3 });
     expect(s.fighters.a!.stress).toBe(3);
   });

@@ -34,8 +34,9 @@ function checkD6(values: readonly number[], field: string): void {
  * one left is a d6, the highest of them is added (buffs) or taken off (breaks).
  *
  * `given` holds dice already rolled: under cancel-then-highest only the side left after cancelling is
- * rolled, so given dice of the other side are ignored and the first `|net|` dice of the side left count
- * (a player may also give only those). Missing dice come from `dice`.
+ * rolled, so given dice of the other side are ignored and, of the side left, the highest `|net|` given
+ * dice count (a player may also give only those): the result never depends on the order the dice are
+ * listed in. Missing dice come from `dice`.
  */
 export function resolveBuffsBreaks(
   counts: { buffs: number; breaks: number },
@@ -55,7 +56,7 @@ export function resolveBuffsBreaks(
   checkD6(givenBuffs, 'buff');
   checkD6(givenBreaks, 'break');
   const take = (n: number, from: readonly number[], field: string): number[] => {
-    const out = from.slice(0, n);
+    const out = [...from].sort((a, b) => b - a).slice(0, n);
     while (out.length < n) {
       if (!dice) throw new RuleError('lucidity.d6', `${field}: ${n} d6(s) needed, ${from.length} given`, field, seed('Buffs and Breaks'));
       out.push(dice.die(6));

@@ -26,10 +26,13 @@ describe('lucidity-primary-character.txt "Generating Attributes"', () => {
 });
 
 describe('"Buffs and Breaks"', () => {
-  it('two buffs and one break cancel to one buff: the first buff die counts', () => {
-    const r = resolveBuffsBreaks({ buffs: 2, breaks: 1 }, opts, undefined, { buffDice: [4, 2], breakDice: [5] });
-    expect(r.net).toBe(1);
-    expect(r.value).toBe(4);
+  it('two buffs and one break cancel to one buff: the highest buff die given counts, in any order', () => {
+    for (const buffDice of [[4, 2], [2, 4]]) {
+      const r = resolveBuffsBreaks({ buffs: 2, breaks: 1 }, opts, undefined, { buffDice, breakDice: [5] });
+      expect(r.net).toBe(1);
+      expect(r.buffDice).toEqual([4]);
+      expect(r.value).toBe(4);
+    }
   });
   it('takes the highest of the dice left: buffs 2, 5, 3 add 5', () => {
     expect(resolveBuffsBreaks({ buffs: 3, breaks: 0 }, opts, undefined, { buffDice: [2, 5, 3] }).value).toBe(5);

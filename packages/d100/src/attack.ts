@@ -403,7 +403,8 @@ export function resolveAttack(attacker: Fighter, defender: Fighter, spec: Attack
     ({ hit, opposed } = contest(attack));
   }
   const fumble = attack.fumble;
-  const critical = attack.critical;
+  // "Critical Hits": a critical roll that does not land is no Critical Hit
+  const critical = hit && attack.critical;
   const common = { attack, evasion, opposed, fumble, critical, hit, evasionSpent, draws, ...(condemnedRolls ? { condemnedRolls } : {}) };
   if (!hit) return { ...common, outcome: null, repelled: false, oneMore: false, attacker, defender };
   const finalAttack = attack;

@@ -22,7 +22,10 @@ export interface TestResult {
   readonly degreesOfFailure: number;
   /** Whether a natural 01 or 100 decided the result against the target. */
   readonly automatic: boolean;
-  /** An attack roll at or under the critical range (d100-combat-rules.txt, "Critical Hits"). */
+  /**
+   * A successful roll at or under the critical range (d100-combat-rules.txt, "Critical Hits"): only a
+   * roll that succeeds can land as a Critical Hit, so a failed roll is never flagged.
+   */
   readonly critical: boolean;
   /** An attack roll at or over the fumble range (d100-combat-rules.txt, "How Attacks Work"). */
   readonly fumble: boolean;
@@ -90,7 +93,7 @@ export function resolveTest(base: number, roll: number, mods: readonly Modifier[
     degreesOfSuccess: success ? degrees : 0,
     degreesOfFailure: success ? 0 : degrees,
     automatic,
-    critical: roll <= options.criticalRange,
+    critical: success && roll <= options.criticalRange,
     fumble: roll >= options.fumbleFrom,
   };
 }

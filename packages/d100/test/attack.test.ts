@@ -45,6 +45,13 @@ describe('How Attacks Work (d100-combat-rules.txt), worked by hand', () => {
     expect(r.oneMore).toBe(true);
   });
 
+  it('"Critical Hits": a critical roll that loses the opposed test is a miss and no Critical Hit', () => {
+    // attack 10 vs 45: a critical roll, 3 DoS; evasion 05 vs 60: 6 DoS: the defender wins
+    const r = resolveAttack(hero, shadow(), { ...sword, evasionTarget: 60 }, givenDice([10, 5]), DEFAULT_OPTIONS);
+    expect(r.attack.critical).toBe(true);
+    expect(r).toMatchObject({ hit: false, critical: false });
+  });
+
   it('a Fumble misses without an evasion roll', () => {
     const r = resolveAttack(hero, shadow(), { ...sword, attackTarget: 120 }, givenDice([97]), DEFAULT_OPTIONS);
     expect(r).toMatchObject({ fumble: true, hit: false, evasion: null });

@@ -46,6 +46,11 @@ describe('the d100 test (d100-combat-rules.txt "How Attacks Work"; degrees: opti
     expect(resolveTest(50, 15, [], resolveOptions('seed', { criticalRange: '15' })).critical).toBe(true);
   });
 
+  it('a roll of 10 or less that fails its target is no Critical Hit ("Critical Hits": only a landing attack is one)', () => {
+    expect(resolveTest(5, 8)).toMatchObject({ success: false, critical: false });
+    expect(resolveTest(5, 5)).toMatchObject({ success: true, critical: true });
+  });
+
   it('refuses a roll outside 1-100 with the field and the rule', () => {
     try {
       resolveTest(45, 0);

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { givenDice, seededDice, type DiceSource } from '@personae/dice';
-import { loadSheet, resourceCap } from '../../src/character';
+import { resourceCap } from '../../src/character';
+import { sheet } from '../helpers/sheets';
 import {
   CombatantSchema,
   describeEvent,
@@ -33,12 +33,6 @@ function lastChallenge(t: Table) {
 
 const gm: Viewer = { role: 'gm', participantId: 'p-gm' };
 const ann: Viewer = { role: 'player', participantId: 'p-ann' };
-
-function sheet(file: string): Record<string, unknown> {
-  const loaded = loadSheet(readFileSync(new URL(`../../../../examples/characters/${file}`, import.meta.url), 'utf8'), file);
-  if (!loaded.ok) throw new Error(loaded.error.message);
-  return JSON.parse(JSON.stringify(loaded.sheet));
-}
 
 /** Dice the server's own source rolls (not typed in by a player). */
 const serverDice = (dice: number[]): DiceSource => ({ ...givenDice(dice), kind: 'seeded' });

@@ -1,19 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { seededDice } from '@personae/dice';
-import { loadSheet } from '../../src/character';
-import { personaeTable, tableLog, type TableCommandInput, type TableEvent, type TableState, type Viewer } from '../../src/index';
+import { Recorded } from '../helpers/recorded';
+import { sheet } from '../helpers/sheets';
+import { personaeTable, tableLog, type TableCommandInput, type TableEvent, type Viewer } from '../../src/index';
 
 const gm: Viewer = { role: 'gm', participantId: 'p-gm' };
 const ann: Viewer = { role: 'player', participantId: 'p-ann' };
 const watcher: Viewer = { role: 'observer', participantId: 'observer' };
-
-function sheet(file: string): Record<string, unknown> {
-  const loaded = loadSheet(readFileSync(new URL(`../../../../examples/characters/${file}`, import.meta.url), 'utf8'), file);
-  if (!loaded.ok) throw new Error(loaded.error.message);
-  return JSON.parse(JSON.stringify(loaded.sheet));
-}
 
 /**
  * The hidden adversary's secrets: its concept, its skills, abilities and weapons (none of them shared
@@ -21,30 +15,11 @@ function sheet(file: string): Record<string, unknown> {
  */
 const SECRETS = ['Merchant, Privateer', 'Cutlass', 'Flintlock', 'Sailing', 'Bluff', 'Misdirection', 'Lucky Compass', 'Port-Born', 'Brutal'];
 
-/** Drives a table as the server does, and records everything each seat would receive. */
-class Recorded {
-  state: TableState = personaeTable.initialState();
-  readonly seen = new Map<Viewer, string[]>([[gm, []], [ann, []], [watcher, []]]);
-  constructor(private readonly dice = seededDice(11)) {}
-  run(viewer: Viewer, raw: TableCommandInput): TableEvent[] {
-    const parsed = personaeTable.parseCommand(raw);
-    if (!parsed.ok) throw new Error(parsed.error.message);
-    const events = personaeTable.decide(this.state, parsed.command, { actor: viewer, dice: this.dice, now: '2026-11-25T20:00:00.000Z', settings: { physicalDice: false } });
-    for (const e of events) {
-      const stored = JSON.parse(JSON.stringify(e)) as TableEvent;
-      this.state = personaeTable.evolve(this.state, stored);
-      for (const [v, frames] of this.seen) frames.push(JSON.stringify(personaeTable.redactEvent(stored, v, this.state)));
-    }
-    for (const [v, frames] of this.seen) frames.push(JSON.stringify(personaeTable.viewState(this.state, v)));
-    return events;
-  }
-  wire(v: Viewer): string {
-    return this.seen.get(v)!.join('\n');
-  }
-}
+/** A table driven as the server drives it, recording what each seat receives. */
+const recorded = () => new Recorded([gm, ann, watcher], seededDice(11), { settings: { physicalDice: false } });
 
 function hiddenEncounter(options: Record<string, unknown> = {}) {
-  const t = new Recorded();
+  const t = recorded();
   t.run(gm, { type: 'configure', preset: 'core-2011', options: { actionOrder: 'initiative-skill', ...options } });
   t.run(ann, { type: 'add-character', sheet: sheet('dwarf-iron-constitution.yaml') });
   t.run(gm, { type: 'add-character', sheet: sheet('merchant-privateer-scoundrel.yaml'), hidden: true });
@@ -128,7 +103,7 @@ describe('hidden information at the table', () => {
   });
 
   it('the owner of a hidden character sees it whole', () => {
-    const t = new Recorded();
+    const t = recorded();
     t.run(gm, { type: 'add-character', sheet: sheet('merchant-privateer-scoundrel.yaml'), hidden: true, owner: ann.participantId });
     const view = personaeTable.viewState(t.state, ann);
     expect(view.characters[0]!.sheet?.concept).toBe('Merchant, Privateer, Scoundrel');

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { seededDice } from '@personae/dice';
-import { loadSheet } from '../../src/character';
+import { sheet } from '../helpers/sheets';
 import { personaeTable, type TableCommandInput, type TableState, type Viewer } from '../../src/index';
 
 // An obstacle or hazard at the table is hidden from players like a hidden GM character
@@ -9,12 +8,6 @@ import { personaeTable, type TableCommandInput, type TableState, type Viewer } f
 
 const gm: Viewer = { role: 'gm', participantId: 'p-gm' };
 const ann: Viewer = { role: 'player', participantId: 'p-ann' };
-
-function sheet(file: string): Record<string, unknown> {
-  const loaded = loadSheet(readFileSync(new URL(`../../../../examples/characters/${file}`, import.meta.url), 'utf8'), file);
-  if (!loaded.ok) throw new Error(loaded.error.message);
-  return JSON.parse(JSON.stringify(loaded.sheet));
-}
 
 function table() {
   let state: TableState = personaeTable.initialState();

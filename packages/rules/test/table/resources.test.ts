@@ -1,18 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { seededDice } from '@personae/dice';
-import { loadSheet, resourceCap } from '../../src/character';
+import { resourceCap } from '../../src/character';
+import { sheet } from '../helpers/sheets';
 import { personaeTable, tableLog, type TableCommandInput, type TableEvent, type TableState, type Viewer } from '../../src/index';
 
 const gm: Viewer = { role: 'gm', participantId: 'p-gm' };
 const ann: Viewer = { role: 'player', participantId: 'p-ann' };
 const bob: Viewer = { role: 'player', participantId: 'p-bob' };
-
-function sheet(file: string): Record<string, unknown> {
-  const loaded = loadSheet(readFileSync(new URL(`../../../../examples/characters/${file}`, import.meta.url), 'utf8'), file);
-  if (!loaded.ok) throw new Error(loaded.error.message);
-  return JSON.parse(JSON.stringify(loaded.sheet));
-}
 
 /** Driven as the server drives it: parse, decide, fold each event through JSON. */
 class Table {

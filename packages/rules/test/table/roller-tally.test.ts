@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { givenDice, type DiceSource } from '@personae/dice';
-import { loadSheet } from '../../src/character';
+import { sheet } from '../helpers/sheets';
 import { personaeTable, tableLog, type TableCommandInput, type TableState, type Viewer } from '../../src/index';
 
 // A challenge a character issues from the table's roller counts toward its development tally like
@@ -10,12 +9,6 @@ import { personaeTable, tableLog, type TableCommandInput, type TableState, type 
 const gm: Viewer = { role: 'gm', participantId: 'p-gm' };
 const ann: Viewer = { role: 'player', participantId: 'p-ann' };
 const bob: Viewer = { role: 'player', participantId: 'p-bob' };
-
-function sheet(file: string): Record<string, unknown> {
-  const loaded = loadSheet(readFileSync(new URL(`../../../../examples/characters/${file}`, import.meta.url), 'utf8'), file);
-  if (!loaded.ok) throw new Error(loaded.error.message);
-  return JSON.parse(JSON.stringify(loaded.sheet));
-}
 
 /** Dice as the server's own source rolls them (not entered by the player). */
 const server = (dice: number[]): DiceSource => ({ ...givenDice(dice), kind: 'seeded' });

@@ -1,42 +1,17 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { seededDice } from '@personae/dice';
-import { loadSheet } from '../../src/character';
+import { Recorded } from '../helpers/recorded';
+import { sheet } from '../helpers/sheets';
 import { verifyRoll } from '@personae/core';
-import { checkReveal, committedDice, keyedValues, personaeTable, tableLog, type TableCommandInput, type TableEvent, type TableState, type Viewer } from '../../src/index';
+import { checkReveal, committedDice, keyedValues, personaeTable, tableLog, type TableCommandInput, type TableEvent, type Viewer } from '../../src/index';
 
 const gm: Viewer = { role: 'gm', participantId: 'p-gm' };
 const ann: Viewer = { role: 'player', participantId: 'p-ann' };
 const watcher: Viewer = { role: 'observer', participantId: 'observer' };
-function sheet(file: string): Record<string, unknown> {
-  const loaded = loadSheet(readFileSync(new URL(`../../../../examples/characters/${file}`, import.meta.url), 'utf8'), file);
-  if (!loaded.ok) throw new Error(loaded.error.message);
-  return JSON.parse(JSON.stringify(loaded.sheet));
-}
-
 const SALT = '0f1e2d3c4b5a69788796a5b4c3d2e1f0';
 
-/** Drives a table as the server does and records what each seat receives. */
-class Recorded {
-  state: TableState = personaeTable.initialState();
-  readonly seen = new Map<Viewer, string[]>([[gm, []], [ann, []], [watcher, []]]);
-  constructor(private readonly dice = seededDice(5)) {}
-  run(viewer: Viewer, raw: TableCommandInput): TableEvent[] {
-    const parsed = personaeTable.parseCommand(raw);
-    if (!parsed.ok) throw new Error(parsed.error.message);
-    const events = personaeTable.decide(this.state, parsed.command, { actor: viewer, dice: this.dice, now: '2026-11-25T20:00:00.000Z', salt: () => SALT });
-    for (const e of events) {
-      const stored = JSON.parse(JSON.stringify(e)) as TableEvent;
-      this.state = personaeTable.evolve(this.state, stored);
-      for (const [v, frames] of this.seen) frames.push(JSON.stringify(personaeTable.redactEvent(stored, v, this.state)));
-    }
-    for (const [v, frames] of this.seen) frames.push(JSON.stringify(personaeTable.viewState(this.state, v)));
-    return events;
-  }
-  wire(v: Viewer): string {
-    return this.seen.get(v)!.join('\n');
-  }
-}
+/** A table driven as the server drives it, recording what each seat receives; every secret roll uses SALT. */
+const recorded = () => new Recorded([gm, ann, watcher], seededDice(5), { salt: () => SALT });
 
 const secretRoll: TableCommandInput = {
   type: 'roll',
@@ -48,7 +23,7 @@ const secretRoll: TableCommandInput = {
 
 describe('provably fair secret rolls', () => {
   it('publishes a commitment to every viewer at once, and the dice and salt only to the GM', () => {
-    const t = new Recorded();
+    const t = recorded();
     const events = t.run(gm, secretRoll);
     expect(events.map((e) => e.type)).toEqual(['rolled', 'committed']);
     const rolled = events[0] as Extract<TableEvent, { type: 'rolled' }>;
@@ -70,7 +45,7 @@ describe('provably fair secret rolls', () => {
   });
 
   it('reveals on the GM\'s word: the revealed roll verifies against the commitment published before', () => {
-    const t = new Recorded();
+    const t = recorded();
     const [rolled, committed] = t.run(gm, secretRoll) as [Extract<TableEvent, { type: 'rolled' }>, Extract<TableEvent, { type: 'committed' }>];
     expect(() => t.run(ann, { type: 'reveal', hash: committed.hash })).toThrow(/only the GM/);
     const [revealed] = t.run(gm, { type: 'reveal', hash: committed.hash }) as [Extract<TableEvent, { type: 'revealed' }>];
@@ -86,7 +61,7 @@ describe('provably fair secret rolls', () => {
   });
 
   it('a tampered roll does not verify: a changed die, a changed salt, or a result showing other dice', () => {
-    const t = new Recorded();
+    const t = recorded();
     const [, committed] = t.run(gm, secretRoll) as [TableEvent, Extract<TableEvent, { type: 'committed' }>];
     t.run(gm, { type: 'reveal' });
     const shown = personaeTable.viewState(t.state, ann).log.find((e) => e.reveal)!;
@@ -102,7 +77,7 @@ describe('provably fair secret rolls', () => {
   });
 
   it('reveals every sealed roll at the end of the scene when the table says so', () => {
-    const t = new Recorded();
+    const t = recorded();
     expect(() => t.run(ann, { type: 'secret-reveal', reveal: 'scene' })).toThrow(/only the GM/);
     t.run(gm, { type: 'secret-reveal', reveal: 'scene' });
     t.run(gm, { type: 'add-character', sheet: sheet('dwarf-iron-constitution.yaml') });
@@ -123,14 +98,14 @@ describe('provably fair secret rolls', () => {
   });
 
   it('refuses a reveal that names no sealed roll, and an ill-formed commitment, without changing the table', () => {
-    const t = new Recorded();
+    const t = recorded();
     expect(() => t.run(gm, { type: 'reveal' })).toThrow(/no secret roll left/);
     expect(personaeTable.parseCommand({ type: 'reveal', hash: 'abc' })).toMatchObject({ ok: false, error: { field: 'hash' } });
     expect(t.state.seq).toBe(0);
   });
 
   it('an open roll is not sealed', () => {
-    const t = new Recorded();
+    const t = recorded();
     const events = t.run(gm, { ...secretRoll, hidden: false } as TableCommandInput);
     expect(events.map((e) => e.type)).toEqual(['rolled']);
     expect(keyedValues(t.state.sealed)).toEqual([]);

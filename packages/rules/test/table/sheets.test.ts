@@ -1,19 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { refusalOf } from '@personae/core';
 import { seededDice } from '@personae/dice';
-import { loadSheet } from '../../src/character';
+import { sheet } from '../helpers/sheets';
 import { personaeTable, SHEET_MAX_BYTES, type TableCommandInput, type TableState, type Viewer } from '../../src/index';
 
 const gm: Viewer = { role: 'gm', participantId: 'p-gm' };
 const ann: Viewer = { role: 'player', participantId: 'p-ann' };
 const participants = new Set(['p-gm', 'p-ann']);
-
-function sheet(file: string): Record<string, any> {
-  const loaded = loadSheet(readFileSync(new URL(`../../../../examples/characters/${file}`, import.meta.url), 'utf8'), file);
-  if (!loaded.ok) throw new Error(loaded.error.message);
-  return JSON.parse(JSON.stringify(loaded.sheet));
-}
 
 let state: TableState;
 function run(viewer: Viewer, raw: TableCommandInput): void {

@@ -254,148 +254,148 @@ export function TablePage(props: { tableId: string; token: string | null; watch:
 
   return (
     <PortraitProvider tableId={props.tableId} token={token} changes={c?.portraitChanges ?? NO_CHANGES}>
-    <Frame where={welcome ? welcome.table.name : 'Table'} right={<>{who}{pill}</>}>
-      {status === 'reconnecting' && (
-        <div class="banner warn" role="status">
-          The connection to the table was lost. Reconnecting by itself… {c && c.waiting > 0 ? 'Your last action will be sent when it is back.' : ''}
-          <button type="button" class="quiet" onClick={() => c?.reconnectNow()}>
-            Try now
-          </button>
-        </div>
-      )}
-      {status === 'refused' && (
-        <div class="banner bad" role="alert">
-          {c?.problem ?? 'The server refused this link.'}
-        </div>
-      )}
-      <div class="sr-only" aria-live="polite" aria-atomic="true" id="announcer">
-        {spoken}
-      </div>
-      <main id="main">
-        <h1 class="sr-only">{welcome ? `${welcome.table.name}: table` : 'Table'}</h1>
-        {!view ? (
-          <p class="muted">{status === 'refused' ? '' : 'Joining the table…'}</p>
-        ) : (
-          <>
-            <div class="tabs" role="tablist" aria-label="Table sections" onKeyDown={onTabKey}>
-              {TABS.map((t) => (
-                <button
-                  key={t.id}
-                  id={`tab-${t.id}`}
-                  type="button"
-                  role="tab"
-                  aria-selected={effectiveTab === t.id}
-                  aria-controls={`panel-${t.id}`}
-                  tabIndex={effectiveTab === t.id ? 0 : -1}
-                  data-narrow-only={t.narrowOnly ? '' : undefined}
-                  onClick={() => setTab(t.id)}
-                >
-                  {t.label}
-                  {t.id === 'log' && unread > 0 && (
-                    <span class="unread" aria-label={`${unread} new`}>
-                      {unread}
-                    </span>
-                  )}
-                </button>
-              ))}
-            </div>
-            <div class="table-layout">
-              <div>
-                <div role="tabpanel" id="panel-play" aria-labelledby="tab-play" hidden={effectiveTab !== 'play'} class="card">
-                  {observer ? (
-                    <p class="muted">Watching: the rolls appear in the log.</p>
-                  ) : (
-                    <Roller
-                      idPrefix="roll"
-                      options={view.options}
-                      characters={characters}
-                      mine={mine}
-                      physicalDice={gm || physical}
-                      gm={gm}
-                      onRoll={roll}
-                    />
-                  )}
-                </div>
-                <div role="tabpanel" id="panel-encounter" aria-labelledby="tab-encounter" hidden={effectiveTab !== 'encounter'}>
-                  {me && <Encounter view={view} me={me} send={send} physicalDice={physical} onAward={() => setTab('characters')} />}
-                </div>
-                <div role="tabpanel" id="panel-characters" aria-labelledby="tab-characters" hidden={effectiveTab !== 'characters'}>
-                  {editing && !observer ? (
-                    <Builder
-                      key={editing.id}
-                      options={view.options}
-                      storageKey={`personae.edit.${props.tableId}.${editing.id}`}
-                      gm={gm}
-                      initial={editing.sheet}
-                      editing
-                      onAdd={async (sheet) => {
-                        await send({ type: 'update-sheet', id: editing.id, sheet });
-                      }}
-                      onClose={() => setEditing(null)}
-                    />
-                  ) : building && !observer ? (
-                    <Builder
-                      options={view.options}
-                      storageKey={`personae.draft.${props.tableId}`}
-                      gm={gm}
-                      onAdd={async (sheet, extra) => {
-                        await send({ type: 'add-character', sheet, hidden: extra.hidden });
-                      }}
-                      onClose={() => setBuilding(false)}
-                    />
-                  ) : (
-                    me && (
-                      <Characters
-                        view={view}
-                        participants={participants}
-                        me={me}
-                        actions={{
-                          send,
-                          setPortrait: async (characterId, image) => {
-                            if (!token) return;
-                            if (image) await api.setPortrait(props.tableId, token, characterId, image);
-                            else await api.removePortrait(props.tableId, token, characterId);
-                          },
-                        }}
-                        onBuild={observer ? null : () => setBuilding(true)}
-                        onEdit={observer ? null : (c) => c.sheet && setEditing({ id: c.id, sheet: c.sheet })}
-                      />
-                    )
-                  )}
-                </div>
-                <div role="tabpanel" id="panel-log" aria-labelledby="tab-log" hidden={effectiveTab !== 'log'} class="card">
-                  {me && !observer && !wide && <Talk idPrefix="talk-main" me={me.participantId} gm={gm} participants={participants} send={send} />}
-                  <Log idPrefix="log-main" log={view.log} omitted={view.logOmitted} characters={view.characters} participants={participants} gm={gm} graded={view.options.grades === 'srd-v4'} tableName={welcome?.table.name} me={welcome?.you.participantId} />
-                </div>
-                <div role="tabpanel" id="panel-table" aria-labelledby="tab-table" hidden={effectiveTab !== 'table'}>
-                  {gm && <Invite tableId={props.tableId} token={token} />}
-                  {me && <Participants participants={participants} me={me.participantId} gm={gm} tableId={props.tableId} token={token} />}
-                  <PhysicalDice
-                    allowed={physical}
-                    gm={gm}
-                    tableId={props.tableId}
-                    token={token}
-                    onChanged={(settings) => {
-                      c?.setSettings(settings);
-                      refresh();
-                    }}
-                  />
-                  <Records tableId={props.tableId} token={token} tableName={welcome?.table.name ?? 'Table'} gm={gm} view={view} participants={participants} />
-                  <Options view={view} gm={gm} send={send} />
-                  <SecretRolls view={view} gm={gm} send={send} />
-                  {gm && <DiceFairness view={view} participants={participants} />}
-                  {gm && <ReplayLog view={view} />}
-                </div>
-              </div>
-              <aside class="card side-log" aria-label="Shared log">
-                {me && !observer && wide && <Talk idPrefix="talk-side" me={me.participantId} gm={gm} participants={participants} send={send} />}
-                <Log idPrefix="log-side" log={view.log} omitted={view.logOmitted} characters={view.characters} participants={participants} gm={gm} graded={view.options.grades === 'srd-v4'} limit={40} tableName={welcome?.table.name} me={welcome?.you.participantId} />
-              </aside>
-            </div>
-          </>
+      <Frame where={welcome ? welcome.table.name : 'Table'} right={<>{who}{pill}</>}>
+        {status === 'reconnecting' && (
+          <div class="banner warn" role="status">
+            The connection to the table was lost. Reconnecting by itself… {c && c.waiting > 0 ? 'Your last action will be sent when it is back.' : ''}
+            <button type="button" class="quiet" onClick={() => c?.reconnectNow()}>
+              Try now
+            </button>
+          </div>
         )}
-      </main>
-    </Frame>
+        {status === 'refused' && (
+          <div class="banner bad" role="alert">
+            {c?.problem ?? 'The server refused this link.'}
+          </div>
+        )}
+        <div class="sr-only" aria-live="polite" aria-atomic="true" id="announcer">
+          {spoken}
+        </div>
+        <main id="main">
+          <h1 class="sr-only">{welcome ? `${welcome.table.name}: table` : 'Table'}</h1>
+          {!view ? (
+            <p class="muted">{status === 'refused' ? '' : 'Joining the table…'}</p>
+          ) : (
+            <>
+              <div class="tabs" role="tablist" aria-label="Table sections" onKeyDown={onTabKey}>
+                {TABS.map((t) => (
+                  <button
+                    key={t.id}
+                    id={`tab-${t.id}`}
+                    type="button"
+                    role="tab"
+                    aria-selected={effectiveTab === t.id}
+                    aria-controls={`panel-${t.id}`}
+                    tabIndex={effectiveTab === t.id ? 0 : -1}
+                    data-narrow-only={t.narrowOnly ? '' : undefined}
+                    onClick={() => setTab(t.id)}
+                  >
+                    {t.label}
+                    {t.id === 'log' && unread > 0 && (
+                      <span class="unread" aria-label={`${unread} new`}>
+                        {unread}
+                      </span>
+                    )}
+                  </button>
+                ))}
+              </div>
+              <div class="table-layout">
+                <div>
+                  <div role="tabpanel" id="panel-play" aria-labelledby="tab-play" hidden={effectiveTab !== 'play'} class="card">
+                    {observer ? (
+                      <p class="muted">Watching: the rolls appear in the log.</p>
+                    ) : (
+                      <Roller
+                        idPrefix="roll"
+                        options={view.options}
+                        characters={characters}
+                        mine={mine}
+                        physicalDice={gm || physical}
+                        gm={gm}
+                        onRoll={roll}
+                      />
+                    )}
+                  </div>
+                  <div role="tabpanel" id="panel-encounter" aria-labelledby="tab-encounter" hidden={effectiveTab !== 'encounter'}>
+                    {me && <Encounter view={view} me={me} send={send} physicalDice={physical} onAward={() => setTab('characters')} />}
+                  </div>
+                  <div role="tabpanel" id="panel-characters" aria-labelledby="tab-characters" hidden={effectiveTab !== 'characters'}>
+                    {editing && !observer ? (
+                      <Builder
+                        key={editing.id}
+                        options={view.options}
+                        storageKey={`personae.edit.${props.tableId}.${editing.id}`}
+                        gm={gm}
+                        initial={editing.sheet}
+                        editing
+                        onAdd={async (sheet) => {
+                          await send({ type: 'update-sheet', id: editing.id, sheet });
+                        }}
+                        onClose={() => setEditing(null)}
+                      />
+                    ) : building && !observer ? (
+                      <Builder
+                        options={view.options}
+                        storageKey={`personae.draft.${props.tableId}`}
+                        gm={gm}
+                        onAdd={async (sheet, extra) => {
+                          await send({ type: 'add-character', sheet, hidden: extra.hidden });
+                        }}
+                        onClose={() => setBuilding(false)}
+                      />
+                    ) : (
+                      me && (
+                        <Characters
+                          view={view}
+                          participants={participants}
+                          me={me}
+                          actions={{
+                            send,
+                            setPortrait: async (characterId, image) => {
+                              if (!token) return;
+                              if (image) await api.setPortrait(props.tableId, token, characterId, image);
+                              else await api.removePortrait(props.tableId, token, characterId);
+                            },
+                          }}
+                          onBuild={observer ? null : () => setBuilding(true)}
+                          onEdit={observer ? null : (c) => c.sheet && setEditing({ id: c.id, sheet: c.sheet })}
+                        />
+                      )
+                    )}
+                  </div>
+                  <div role="tabpanel" id="panel-log" aria-labelledby="tab-log" hidden={effectiveTab !== 'log'} class="card">
+                    {me && !observer && !wide && <Talk idPrefix="talk-main" me={me.participantId} gm={gm} participants={participants} send={send} />}
+                    <Log idPrefix="log-main" log={view.log} omitted={view.logOmitted} characters={view.characters} participants={participants} gm={gm} graded={view.options.grades === 'srd-v4'} tableName={welcome?.table.name} me={welcome?.you.participantId} />
+                  </div>
+                  <div role="tabpanel" id="panel-table" aria-labelledby="tab-table" hidden={effectiveTab !== 'table'}>
+                    {gm && <Invite tableId={props.tableId} token={token} />}
+                    {me && <Participants participants={participants} me={me.participantId} gm={gm} tableId={props.tableId} token={token} />}
+                    <PhysicalDice
+                      allowed={physical}
+                      gm={gm}
+                      tableId={props.tableId}
+                      token={token}
+                      onChanged={(settings) => {
+                        c?.setSettings(settings);
+                        refresh();
+                      }}
+                    />
+                    <Records tableId={props.tableId} token={token} tableName={welcome?.table.name ?? 'Table'} gm={gm} view={view} participants={participants} />
+                    <Options view={view} gm={gm} send={send} />
+                    <SecretRolls view={view} gm={gm} send={send} />
+                    {gm && <DiceFairness view={view} participants={participants} />}
+                    {gm && <ReplayLog view={view} />}
+                  </div>
+                </div>
+                <aside class="card side-log" aria-label="Shared log">
+                  {me && !observer && wide && <Talk idPrefix="talk-side" me={me.participantId} gm={gm} participants={participants} send={send} />}
+                  <Log idPrefix="log-side" log={view.log} omitted={view.logOmitted} characters={view.characters} participants={participants} gm={gm} graded={view.options.grades === 'srd-v4'} limit={40} tableName={welcome?.table.name} me={welcome?.you.participantId} />
+                </aside>
+              </div>
+            </>
+          )}
+        </main>
+      </Frame>
     </PortraitProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Actor } from '@personae/core';
+import { logAt, type Actor } from '@personae/core';
 import { seededDice } from '@personae/dice';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +17,7 @@ function apply(state: LucidityTableState, raw: LucidityCommandInput, actor: Acto
 }
 
 const last = <T extends LucidityEvent['type']>(s: LucidityTableState, type: T) => {
-  const e = s.log.at(-1)!;
+  const e = logAt(s.log, -1)!;
   expect(e.type).toBe(type);
   return e as Extract<LucidityEvent, { type: T }>;
 };
@@ -220,9 +220,9 @@ describe('redaction of the new events', () => {
     let s = table();
     s = apply(s, { type: 'add', id: 'h', side: 'foe', hidden: true, statBlock: { name: 'Hidden', health: 5, energy: 4, spells: [{ name: 'Hex', energyCost: 1 }] } });
     s = apply(s, { type: 'rest', id: 'h', healthDice: [2] });
-    expect(redactEncounterEvent(s.log.at(-1)!, P1, s)).toBeNull();
+    expect(redactEncounterEvent(logAt(s.log, -1)!, P1, s)).toBeNull();
     s = apply(s, { type: 'award-xp', id: 'h', amount: 10 });
-    expect(redactEncounterEvent(s.log.at(-1)!, P1, s)).toBeNull();
+    expect(redactEncounterEvent(logAt(s.log, -1)!, P1, s)).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Actor } from '@personae/core';
+import { logAt, type Actor } from '@personae/core';
 import { seededDice } from '@personae/dice';
 import { decideEncounter, evolveEncounter, initialEncounter, parseEncounterCommand, type LucidityCommandInput, type LucidityTableState } from '../src';
 
@@ -19,7 +19,7 @@ function duel(aTraits: string[], bTraits: string[] = [], b: Record<string, unkno
   return apply(s, { type: 'start', dice: { a: 20, b: 1 } });
 }
 
-const last = (s: LucidityTableState) => s.log.at(-1)!;
+const last = (s: LucidityTableState) => logAt(s.log, -1)!;
 
 describe('traits at the table ("Creating Traits")', () => {
   it('Helpful/Harmful: Help gives 2 buffs', () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { findRuleset, type Actor } from '@personae/core';
+import { findRuleset, logAt, logEntries, type Actor } from '@personae/core';
 import { givenDice, seededDice } from '@personae/dice';
 import { parse } from 'yaml';
 import {
@@ -74,7 +74,7 @@ describe('encounters ("Actions", "Action Options", "How Combat Works")', () => {
     expect(s.game.combatants.ana!.pendingBuffs).toBe(1);
     // d20 4 + STR 2 + Swords 3 + buff d6 2 = 11: not above Defense 11
     s = apply(s, { type: 'roll', actor: 'ana', attribute: 'STR', skill: 'Swords', target: 11, d20: 4, buffDice: [2] }, P1);
-    const last = s.log.at(-1)!;
+    const last = logAt(s.log, -1)!;
     expect(last.type === 'rolled' && last.data.roll.total).toBe(11);
     expect(s.game.combatants.ana!.pendingBuffs).toBe(0);
   });
@@ -110,7 +110,7 @@ describe('encounters ("Actions", "Action Options", "How Combat Works")', () => {
     s = apply(s, { type: 'end-turn' });
     const before = s;
     s = apply(s, { type: 'attack', actor: 'archer', target: 'ana', d20: 11, damageDice: [2] });
-    const event = s.log.at(-1)!;
+    const event = logAt(s.log, -1)!;
     const seen = redactEncounterEvent(event, P1, s);
     expect(JSON.stringify(seen)).not.toMatch(/archer|Archer|Shortbow/);
     expect(seen?.type === 'attacked' && seen.data.damageTaken).toBe(1);
@@ -139,7 +139,7 @@ describe('encounters ("Actions", "Action Options", "How Combat Works")', () => {
         ];
         for (const [c, a] of script) s = apply(s, c, a, dice);
         let replay = initialEncounter();
-        for (const e of s.log) replay = evolveEncounter(replay, JSON.parse(JSON.stringify(e)));
+        for (const e of logEntries(s.log)) replay = evolveEncounter(replay, JSON.parse(JSON.stringify(e)));
         expect(replay).toEqual(s);
         expect(s.game.round).toBe(2);
       }),
@@ -179,19 +179,19 @@ describe('the ruleset seam', () => {
 describe('encounter rolls and moves', () => {
   it('Charm/Deceive: CHA -1 + Charm 1 against the bandit\'s AWA 0: target 10; d20 10 -> 10 fails', () => {
     const s = apply(setup(), { type: 'roll', actor: 'ana', attribute: 'CHA', skill: 'Charm', against: { id: 'bandit', attribute: 'AWA' }, cost: 1, d20: 10 }, P1);
-    const e = s.log.at(-1)!;
+    const e = logAt(s.log, -1)!;
     expect(e.type === 'rolled' && [e.data.roll.total, e.data.roll.target, e.data.roll.success]).toEqual([10, 10, false]);
     expect(s.game.combatants.ana!.actions).toBe(1);
   });
   it('moving carefully while standing from Prone: 5 ft once halved from 10, or 2 ft when halvings stack', () => {
     const s = apply(setup(), { type: 'move', actor: 'ana', careful: true, standing: true, prone: true }, P1);
-    const e = s.log.at(-1)!;
+    const e = logAt(s.log, -1)!;
     expect(e.type === 'moved' && e.data.feet).toBe(5);
     let t = initialEncounter('standard', { halfMoveStacking: 'stack' });
     t = apply(t, { type: 'add', id: 'ana', side: 'party', controller: 'p1', sheet });
     t = apply(t, { type: 'start', dice: { ana: 5 } });
     t = apply(t, { type: 'move', actor: 'ana', careful: true, standing: true }, P1);
-    const m = t.log.at(-1)!;
+    const m = logAt(t.log, -1)!;
     expect(m.type === 'moved' && m.data.feet).toBe(7);
   });
 });

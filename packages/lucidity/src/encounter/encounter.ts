@@ -1,4 +1,4 @@
-import { modifier, nextRedo, nextUndo, ownGet, requireCharacterRoom, RuleError, toCommandError, undoPosition, withEntry, type Actor, type DecideContext, type Decider, type Modifier, type UndoMark } from '@personae/core';
+import { appendLog, EMPTY_LOG, logAt, logEntries, modifier, nextRedo, nextUndo, ownGet, requireCharacterRoom, RuleError, toCommandError, undoPosition, withEntry, type Actor, type DecideContext, type Decider, type Modifier, type UndoMark } from '@personae/core';
 import type { DiceSource } from '@personae/dice';
 import type { Attribute, Attributes } from '../attributes';
 import { levelForXp, raiseAttribute, xpForLevel } from '../advancement';
@@ -33,7 +33,7 @@ const EMPTY_GAME: Game = { combatants: Object.create(null) as Record<string, Com
 
 export function initialEncounter(preset = 'standard', overrides: Readonly<Record<string, unknown>> = {}): LucidityTableState {
   resolveOptions(preset, overrides);
-  return { preset, overrides, game: EMPTY_GAME, log: [], marks: [] };
+  return { preset, overrides, game: EMPTY_GAME, log: EMPTY_LOG, marks: EMPTY_LOG };
 }
 
 export function optionsOf(state: LucidityTableState): LucidityOptions {
@@ -323,7 +323,7 @@ const handlers: { [T in LucidityCommand['type']]: Handler<T> } = {
     onTurn(state.game, a, 'actor');
     if (cmd.shuffle) {
       if (!a.traits.includes('Shuffle')) throw refuse('trait', `actor: ${a.name} does not have Shuffle`, 'actor', 'Creating Traits');
-      if (state.log.some((e, i) => e.type === 'moved' && e.data.actor === a.id && e.data.shuffle && isActive(state, i + 1) && sameTurn(state, i + 1))) throw refuse('shuffle-used', 'shuffle: Shuffle is once per turn', 'shuffle', 'Creating Traits');
+      if (logEntries(state.log).some((e, i) => e.type === 'moved' && e.data.actor === a.id && e.data.shuffle && isActive(state, i + 1) && sameTurn(state, i + 1))) throw refuse('shuffle-used', 'shuffle: Shuffle is once per turn', 'shuffle', 'Creating Traits');
       return { type: 'moved', data: { actor: a.id, feet: 5, usedMoveAction: false, shuffle: true } };
     }
     const usedMoveAction = a.moveAction;
@@ -528,26 +528,26 @@ const handlers: { [T in LucidityCommand['type']]: Handler<T> } = {
   },
   undo(state, _cmd, ctx) {
     gmOnly(ctx.actor, 'undo');
-    const target = nextUndo(state.marks);
+    const target = nextUndo(logEntries(state.marks));
     if (target === null) throw refuse('nothing-to-undo', 'there is nothing to undo');
     return { type: 'undone', data: { target } };
   },
   redo(state, _cmd, ctx) {
     gmOnly(ctx.actor, 'redo');
-    const target = nextRedo(state.marks);
+    const target = nextRedo(logEntries(state.marks));
     if (target === null) throw refuse('nothing-to-redo', 'there is nothing to redo');
     return { type: 'redone', data: { target } };
   },
 };
 
 function isActive(state: LucidityTableState, seq: number): boolean {
-  return undoPosition(state.marks).active.includes(seq);
+  return undoPosition(logEntries(state.marks)).active.includes(seq);
 }
 
 /** The latest entry still in effect that matches. */
 function lastActive(state: LucidityTableState, match: (e: LucidityEvent) => boolean): LucidityEvent | null {
-  const active = new Set(undoPosition(state.marks).active);
-  for (let i = state.log.length; i >= 1; i--) if (active.has(i) && match(state.log[i - 1]!)) return state.log[i - 1]!;
+  const active = new Set(undoPosition(logEntries(state.marks)).active);
+  for (let i = state.log.length; i >= 1; i--) if (active.has(i) && match(logAt(state.log, i - 1)!)) return logAt(state.log, i - 1)!;
   return null;
 }
 
@@ -566,7 +566,7 @@ function defenderProtection(game: Game, target: Combatant, defenderId: string | 
 
 /** True when the entry at `seq` came after the last turn change. */
 function sameTurn(state: LucidityTableState, seq: number): boolean {
-  for (let i = state.log.length; i > seq; i--) if (state.log[i - 1]!.type === 'turn-ended' || state.log[i - 1]!.type === 'encounter-started') return false;
+  for (let i = state.log.length; i > seq; i--) if (logAt(state.log, i - 1)!.type === 'turn-ended' || logAt(state.log, i - 1)!.type === 'encounter-started') return false;
   return true;
 }
 
@@ -774,16 +774,17 @@ function isMark(e: LucidityEvent): e is Extract<LucidityEvent, { type: 'undone' 
 
 export function evolveEncounter(state: LucidityTableState, event: LucidityEvent): LucidityTableState {
   const seq = state.log.length + 1;
-  const log = [...state.log, event];
+  // Appending shares the log and the marks with earlier states (O(1) per event).
+  const log = appendLog(state.log, event);
   const opts = optionsOf(state);
   if (!isMark(event)) {
-    return { ...state, log, marks: [...state.marks, { seq, kind: 'action' }], game: applyEvent(state.game, event, opts) };
+    return { ...state, log, marks: appendLog(state.marks, { seq, kind: 'action' }), game: applyEvent(state.game, event, opts) };
   }
-  const marks: UndoMark[] = [...state.marks, { seq, kind: event.type === 'undone' ? 'undo' : 'redo', target: event.data.target }];
+  const marks = appendLog<UndoMark>(state.marks, { seq, kind: event.type === 'undone' ? 'undo' : 'redo', target: event.data.target });
   // The game is the fold of the entries still in effect.
-  const active = undoPosition(marks).active.slice().sort((a, b) => a - b);
+  const active = undoPosition(logEntries(marks)).active.slice().sort((a, b) => a - b);
   let game = EMPTY_GAME;
-  for (const s of active) game = applyEvent(game, log[s - 1]!, opts);
+  for (const s of active) game = applyEvent(game, logAt(log, s - 1)!, opts);
   return { ...state, log, marks, game };
 }
 
@@ -929,7 +930,7 @@ export function viewEncounter(state: LucidityTableState, viewer: Actor) {
   const cur = currentId(g);
   const name = (id: string) => (id === 'unseen' ? 'someone unseen' : visible(id) ? (g.combatants[id]?.name ?? id) : 'someone unseen');
   // The log as this viewer may read it: each event redacted for them, then put in words (GM rulings included).
-  const lines = state.log.flatMap((e, i) => {
+  const lines = logEntries(state.log).flatMap((e, i) => {
     const r = redactEncounterEvent(e, viewer, state);
     return r ? [{ seq: i + 1, type: r.type, text: describeLucidityEvent(r, name) }] : [];
   });
@@ -945,8 +946,8 @@ export function viewEncounter(state: LucidityTableState, viewer: Actor) {
     current: cur && visible(cur) ? cur : null,
     order: g.order.filter(visible),
     combatants: g.roster.filter(visible).map((id) => combatantView(g.combatants[id]!, viewer)),
-    canUndo: viewer.role === 'gm' && nextUndo(state.marks) !== null,
-    canRedo: viewer.role === 'gm' && nextRedo(state.marks) !== null,
+    canUndo: viewer.role === 'gm' && nextUndo(logEntries(state.marks)) !== null,
+    canRedo: viewer.role === 'gm' && nextRedo(logEntries(state.marks)) !== null,
   };
 }
 

@@ -1,6 +1,6 @@
 // The state of a Lucidity encounter: the game the events fold into, and the log undo folds again.
 
-import type { UndoMark } from '@personae/core';
+import type { TableLog, UndoMark } from '@personae/core';
 import type { Combatant } from './combatant';
 import type { LucidityEvent } from './events';
 
@@ -19,6 +19,6 @@ export interface LucidityTableState {
   readonly overrides: Readonly<Record<string, unknown>>;
   readonly game: Game;
   /** Every event so far, by sequence from 1, for undo (the game is the fold of the entries in effect). */
-  readonly log: readonly LucidityEvent[];
-  readonly marks: readonly UndoMark[];
+  readonly log: TableLog<LucidityEvent>;
+  readonly marks: TableLog<UndoMark>;
 }

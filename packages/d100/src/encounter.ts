@@ -587,14 +587,19 @@ function requireNoHiddenNames(state: EncounterState, command: EncounterCommand, 
   if (viewer.role === 'gm') return;
   const named = command as unknown as Record<string, unknown>;
   const fields: string[] = [...NAMING_FIELDS, ...(command.type === 'add-character' ? [] : ['id'])];
-  for (const field of fields) {
-    const value = Object.hasOwn(named, field) ? named[field] : undefined;
+  const namedIds: Array<[string, unknown]> = fields.map((field) => [field, Object.hasOwn(named, field) ? named[field] : undefined]);
+  // A Burst Attack's purchases name their targets too.
+  if (command.type === 'attack') command.burst?.forEach((b, i) => namedIds.push(...Object.entries(b).map(([k, v]): [string, unknown] => [`burst.${i}.${k}`, v])));
+  const seen = (who: string) => Object.hasOwn(state.fighters, who) && (visible(state, who, viewer) || controllerOf(state, who) === viewer.participantId);
+  for (const [field, value] of namedIds) {
     for (const who of Array.isArray(value) ? value : [value]) {
-      const seen = typeof who === 'string' && Object.hasOwn(state.fighters, who) && (visible(state, who, viewer) || controllerOf(state, who) === viewer.participantId);
-      if (typeof who === 'string' && !seen) {
-        refuse('unknown-character', `${field}: no character "${who}" in this encounter`, field);
-      }
+      if (typeof who === 'string' && !seen(who)) refuse('unknown-character', `${field}: no character "${who}" in this encounter`, field);
     }
+  }
+  // A new character's id taken by one the player may not see is refused as any taken id is, without
+  // saying by whom; the GM is told it is a duplicate.
+  if (command.type === 'add-character' && Object.hasOwn(state.fighters, command.id)) {
+    refuse('id-taken', `id: "${command.id}" cannot be used for a new character; choose another`, 'id');
   }
 }
 

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { Actor } from '@personae/core';
+import { seededDice } from '@personae/dice';
+import { decideEncounter, encounterDecider, evolveEncounter, initialEncounter, type EncounterCommand, type EncounterState } from '../src';
+
+const GM: Actor = { role: 'gm', participantId: 'gm' };
+const P1: Actor = { role: 'player', participantId: 'p1' };
+const scores = { melee: 50, ballistic: 40, magic: 30, strength: 30, toughness: 40, agility: 50, intelligence: 30, perception: 30, willpower: 30, fellowship: 30 };
+const sheet = (name: string, side: string, extra: Record<string, unknown> = {}) => ({ name, side, scores, weapons: [{ name: 'SMG', class: 'basic', element: 'missile', damage: 4, burst: 2 }], ...extra });
+
+function decide(state: EncounterState, command: Record<string, unknown>, actor: Actor) {
+  const parsed = encounterDecider.parseCommand(command);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  return decideEncounter(state, parsed.command as EncounterCommand, { actor, dice: seededDice(3), now: '' });
+}
+const run = (state: EncounterState, command: Record<string, unknown>, actor: Actor = GM) => decide(state, command, actor).reduce(evolveEncounter, state);
+/** The refusal as the player receives it (code, field and message), or 'accepted'. */
+function answer(state: EncounterState, command: Record<string, unknown>, actor: Actor = P1) {
+  try {
+    decide(state, command, actor);
+    return 'accepted';
+  } catch (e) {
+    const r = e as { code: string; field?: string; message: string };
+    return { code: r.code, field: r.field, message: r.message };
+  }
+}
+
+function table(): EncounterState {
+  let s = run(initialEncounter(), { type: 'add-character', id: 'ann', sheet: sheet('Ann', 'pc'), controller: 'p1' });
+  s = run(s, { type: 'add-character', id: 'orc', sheet: sheet('Orc', 'foes') });
+  return run(s, { type: 'add-character', id: 'lurker', sheet: sheet('Lurker', 'foes', { hidden: true }) });
+}
+
+describe('ids a player may not use give nothing away about hidden characters', () => {
+  it('adding a character with a hidden character\'s id is refused as with a visible one\'s, without naming a duplicate', () => {
+    const s = table();
+    const hidden = answer(s, { type: 'add-character', id: 'lurker', sheet: sheet('Bea', 'pc') });
+    const shown = answer(s, { type: 'add-character', id: 'orc', sheet: sheet('Bea', 'pc') });
+    expect(hidden).toEqual({ code: 'id-taken', field: 'id', message: expect.stringContaining('"lurker" cannot be used') });
+    expect(JSON.stringify(shown).replaceAll('orc', 'lurker')).toBe(JSON.stringify(hidden));
+    expect(answer(s, { type: 'add-character', id: 'bea', sheet: sheet('Bea', 'pc') })).toBe('accepted');
+    // The GM is told plainly.
+    expect(answer(s, { type: 'add-character', id: 'lurker', sheet: sheet('Bea', 'pc') }, GM)).toMatchObject({ code: 'duplicate-character' });
+  });
+  it('a Burst Attack naming a hidden character among its targets is answered as one naming nobody', () => {
+    const s = run(table(), { type: 'start', tieOrder: ['ann', 'orc', 'lurker'] });
+    const attack = (burst: unknown[]) => ({ type: 'attack', attacker: 'ann', defender: 'orc', weapon: 'SMG', burst });
+    for (const key of ['extraTarget', 'extraWound']) {
+      const hidden = answer(s, attack([{ [key]: 'lurker' }]));
+      const nobody = answer(s, attack([{ [key]: 'nobody' }]));
+      expect(hidden).toEqual({ code: 'unknown-character', field: `burst.0.${key}`, message: `burst.0.${key}: no character "lurker" in this encounter` });
+      expect(JSON.stringify(nobody).replaceAll('nobody', 'lurker')).toBe(JSON.stringify(hidden));
+    }
+  });
+});

@@ -41,6 +41,11 @@ function stamp(date: Date): string {
 export function startBackups(store: Store, settings: BackupSettings, log: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void }): Backups {
   // The version of each table's newest backup, read from the files on the first run.
   let known: Map<string, number> | null = null;
+  // The portraits (digests by character) of each table as this process last saw them: a portrait
+  // changed alone makes no event, so it is noticed here. After a start, what the store holds is taken
+  // as already backed up.
+  const portraitsSeen = new Map<string, string>();
+  const portraitsOf = async (tableId: string) => JSON.stringify(Object.entries(await store.listPortraits(tableId)).sort(([a], [b]) => (a < b ? -1 : 1)));
   let running: Promise<BackupRun> | null = null;
   let stopped = false;
 
@@ -98,11 +103,15 @@ export function startBackups(store: Store, settings: BackupSettings, log: { info
     const result: BackupRun = { written: [], pruned: 0 };
     for (const t of await store.listTables()) {
       if (stopped) break;
-      if (known.get(t.id) === t.version) continue;
       try {
+        const portraits = await portraitsOf(t.id);
+        const seen = portraitsSeen.get(t.id);
+        if (seen === undefined) portraitsSeen.set(t.id, portraits);
+        if (known.get(t.id) === t.version && (seen === undefined || seen === portraits)) continue;
         const version = await backUp(t.id);
         if (version === null) continue;
         known.set(t.id, version);
+        portraitsSeen.set(t.id, portraits);
         result.written.push(t.id);
         result.pruned += await prune(t.id);
       } catch (error) {

@@ -1,6 +1,6 @@
 import '@personae/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTable, http, relaxedLimits, startServer, type Running } from './helpers';
+import { createTable, exampleSheet, http, relaxedLimits, startServer, type Running } from './helpers';
 
 /**
  * Imports into a server hosting the registry's rulesets are checked in a worker thread
@@ -60,5 +60,28 @@ describe('an import checked in a worker thread', () => {
     const answers = await Promise.all([raw(text), raw(text), raw(text)]);
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
     expect(new Set(answers.map((a) => a.body.tableId)).size).toBe(3);
+  });
+
+  it('carries the portraits across, each checked in the worker as an upload is', async () => {
+    const t = await createTable(srv.url, { name: 'Portraits' });
+    const added = await http(srv.url, 'POST', `/api/tables/${t.tableId}/commands`, { token: t.gm.token, body: { commandId: 'a1', command: { type: 'add-character', sheet: exampleSheet('dwarf-iron-constitution.yaml') } } });
+    expect(added.status).toBe(200);
+    const id = (await http(srv.url, 'GET', `/api/tables/${t.tableId}/state`, { token: t.gm.token })).body.state.characters[0].id as string;
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('a small image')]);
+    const put = await fetch(`${srv.url}/api/tables/${t.tableId}/characters/${id}/portrait`, { method: 'PUT', headers: { 'content-type': 'image/png', authorization: `Bearer ${t.gm.token}` }, body: new Uint8Array(png) });
+    expect(put.status).toBe(200);
+    const text = (await http(srv.url, 'GET', `/api/tables/${t.tableId}/export`, { token: t.gm.token })).text;
+
+    const imported = await raw(text);
+    expect(imported.status).toBe(201);
+    const res = await fetch(`${srv.url}/api/tables/${imported.body.tableId}/characters/${id}/portrait`, { headers: { authorization: `Bearer ${imported.body.gm.token}` } });
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await res.arrayBuffer()).equals(png)).toBe(true);
+
+    const file = JSON.parse(text);
+    file.portraits[id].data = Buffer.from('<svg/>').toString('base64');
+    const refused = await raw(JSON.stringify(file));
+    expect(refused).toMatchObject({ status: 400, body: { code: 'invalid_import', field: `portraits.${id}` } });
+    expect(refused.body.message).toContain(`the portrait of character "${id}" is refused`);
   });
 });

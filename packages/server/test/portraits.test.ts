@@ -160,6 +160,13 @@ for (const kind of kinds) {
       const restored = await http(srv.url, 'POST', '/api/tables/import', { body: file });
       expect(restored.status).toBe(201);
       expect(await image(srv.url, restored.body.tableId, ids.Kestrel!, restored.body.gm.token)).toEqual({ status: 200, type: 'image/jpeg', data: JPEG });
+      // A portrait changed alone (no event) is backed up on the next run; with nothing changed, nothing is written.
+      expect((await srv.server.backups.run()).written).not.toContain(t.tableId);
+      expect((await put(srv.url, path(ids.Grask!), t.gm.token, PNG, 'image/png')).status).toBe(200);
+      expect((await srv.server.backups.run()).written).toContain(t.tableId);
+      const newest = readdirSync(join(backupDir, t.tableId)).sort().at(-1)!;
+      expect(JSON.parse(readFileSync(join(backupDir, t.tableId, newest), 'utf8')).portraits[ids.Grask!]).toMatchObject({ contentType: 'image/png', data: PNG.toString('base64') });
+      expect((await put(srv.url, path(ids.Grask!), t.gm.token, WEBP, 'image/webp')).status).toBe(200);
     });
 
     it('refuses an import whose portrait is bad, naming the character, and creates no table', async () => {

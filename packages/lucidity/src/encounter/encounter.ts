@@ -1,4 +1,4 @@
-import { appendLog, EMPTY_LOG, logAt, logEntries, modifier, nextRedo, nextUndo, ownGet, requireCharacterRoom, RuleError, toCommandError, undoPosition, withEntry, type Actor, type DecideContext, type Decider, type Modifier, type UndoMark } from '@personae/core';
+import { appendLog, chainPush, EMPTY_LOG, logAt, logEntries, modifier, nextRedo, nextUndo, ownGet, requireCharacterRoom, RuleError, toCommandError, undoPosition, withEntry, type Actor, type DecideContext, type Decider, type Modifier, type Chain, type UndoMark } from '@personae/core';
 import type { DiceSource } from '@personae/dice';
 import type { Attribute, Attributes } from '../attributes';
 import { levelForXp, raiseAttribute, xpForLevel } from '../advancement';
@@ -33,7 +33,7 @@ const EMPTY_GAME: Game = { combatants: Object.create(null) as Record<string, Com
 
 export function initialEncounter(preset = 'standard', overrides: Readonly<Record<string, unknown>> = {}): LucidityTableState {
   resolveOptions(preset, overrides);
-  return { preset, overrides, game: EMPTY_GAME, log: EMPTY_LOG, marks: EMPTY_LOG };
+  return { preset, overrides, game: EMPTY_GAME, log: EMPTY_LOG, marks: EMPTY_LOG, inEffect: null, redoable: null };
 }
 
 export function optionsOf(state: LucidityTableState): LucidityOptions {
@@ -778,14 +778,31 @@ export function evolveEncounter(state: LucidityTableState, event: LucidityEvent)
   const log = appendLog(state.log, event);
   const opts = optionsOf(state);
   if (!isMark(event)) {
-    return { ...state, log, marks: appendLog(state.marks, { seq, kind: 'action' }), game: applyEvent(state.game, event, opts) };
+    const inEffect = chainPush(state.inEffect, { seq, before: state.game });
+    return { ...state, log, marks: appendLog(state.marks, { seq, kind: 'action' }), game: applyEvent(state.game, event, opts), inEffect, redoable: null };
   }
   const marks = appendLog<UndoMark>(state.marks, { seq, kind: event.type === 'undone' ? 'undo' : 'redo', target: event.data.target });
-  // The game is the fold of the entries still in effect.
-  const active = undoPosition(logEntries(marks)).active.slice().sort((a, b) => a - b);
+  const target = event.data.target;
+  const top = state.inEffect;
+  // Taking back the latest entry in effect, or bringing back the latest undone one after it, needs no
+  // fold: the game before each entry in effect is kept.
+  if (event.type === 'undone' && top && top.top.seq === target) {
+    return { ...state, log, marks, game: top.top.before, inEffect: top.below, redoable: chainPush(state.redoable, target) };
+  }
+  if (event.type === 'redone' && state.redoable?.top === target && target > (top?.top.seq ?? 0)) {
+    const game = applyEvent(state.game, logAt(log, target - 1)!, opts);
+    return { ...state, log, marks, game, inEffect: chainPush(top, { seq: target, before: state.game }), redoable: state.redoable.below };
+  }
+  // Otherwise the game is the fold of the entries still in effect.
+  const position = undoPosition(logEntries(marks));
   let game = EMPTY_GAME;
-  for (const s of active) game = applyEvent(game, logAt(log, s - 1)!, opts);
-  return { ...state, log, marks, game };
+  let inEffect: LucidityTableState['inEffect'] = null;
+  for (const s of position.active.slice().sort((a, b) => a - b)) {
+    inEffect = chainPush(inEffect, { seq: s, before: game });
+    game = applyEvent(game, logAt(log, s - 1)!, opts);
+  }
+  const redoable = position.redoable.reduce<Chain<number> | null>(chainPush, null);
+  return { ...state, log, marks, game, inEffect, redoable };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -195,3 +195,27 @@ describe('encounter rolls and moves', () => {
     expect(m.type === 'moved' && m.data.feet).toBe(7);
   });
 });
+
+describe('a taken id gives a player nothing about hidden combatants', () => {
+  const refusal = (state: LucidityTableState, raw: LucidityCommandInput, actor: Actor) => {
+    try {
+      apply(state, raw, actor);
+      return 'accepted';
+    } catch (e) {
+      const r = e as { code: string; field?: string; message: string };
+      return { code: r.code, field: r.field, message: r.message };
+    }
+  };
+  it('a player adding a character under a hidden combatant\'s id is refused as under a visible one\'s; the GM is told it is a duplicate', () => {
+    let s = initialEncounter();
+    s = apply(s, { type: 'add', id: 'bandit', side: 'foe', statBlock: bandit });
+    s = apply(s, { type: 'add', id: 'lurker', side: 'foe', hidden: true, statBlock: archer });
+    const hidden = refusal(s, { type: 'add', id: 'lurker', side: 'party', sheet }, P1);
+    const shown = refusal(s, { type: 'add', id: 'bandit', side: 'party', sheet }, P1);
+    expect(hidden).toMatchObject({ code: 'lucidity.id-taken', field: 'id' });
+    expect(JSON.stringify(hidden)).not.toMatch(/Archer|hidden|already/);
+    expect(JSON.stringify(shown).replaceAll('bandit', 'lurker')).toBe(JSON.stringify(hidden));
+    expect(refusal(s, { type: 'add', id: 'lurker', side: 'foe', statBlock: archer }, GM)).toMatchObject({ code: 'lucidity.duplicate' });
+    expect(refusal(s, { type: 'add', id: 'ana', side: 'party', sheet }, P1)).toBe('accepted');
+  });
+});

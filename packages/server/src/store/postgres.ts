@@ -619,20 +619,28 @@ function startListener(options: ListenerOptions): { ready: Promise<void>; stop: 
     options.handlers.reconnected();
   };
 
+  // One keep-alive query at a time: on a slow machine the answer may come after the next tick, and a
+  // second query sent on a connection still busy with the first would only queue behind it.
+  let pinging = false;
   const keepAlive = setInterval(() => {
     const client = current;
-    if (!client) return;
+    if (!client || pinging) return;
+    pinging = true;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error('keep-alive timed out')), options.keepAliveMs);
     });
-    Promise.race([client.query('SELECT 1'), timeout]).then(
-      () => clearTimeout(timer),
-      () => {
-        clearTimeout(timer);
-        drop(client);
-      },
-    );
+    Promise.race([client.query('SELECT 1'), timeout])
+      .then(
+        () => clearTimeout(timer),
+        () => {
+          clearTimeout(timer);
+          drop(client);
+        },
+      )
+      .finally(() => {
+        pinging = false;
+      });
   }, options.keepAliveMs);
   keepAlive.unref();
 

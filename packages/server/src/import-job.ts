@@ -1,6 +1,4 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { startWorker } from '@personae/core/worker';
 import type { PreparedImport } from './export';
 import { JsonInputError } from './json';
 import type { Failure, Outcome } from './outcome';
@@ -98,26 +96,4 @@ function runImportWorker(request: ImportRequest): Promise<Outcome<PreparedImport
       queue = queue.then(() => finish(() => reject(new Error(`the import check stopped (exit code ${code})`))));
     });
   });
-}
-
-/**
- * A worker running a TypeScript module of this package. The server runs from its sources through
- * tsx; on Node 20 a worker does not get the loader hooks of the thread that starts it, so the worker
- * registers tsx's loader itself before importing the module.
- */
-function startWorker(url: URL, workerData: unknown): Worker {
-  if (!url.pathname.endsWith('.ts')) return new Worker(url, { workerData });
-  const boot = `import(${JSON.stringify(tsxApi())}).then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); });`;
-  return new Worker(boot, { eval: true, workerData });
-}
-
-function tsxApi(): string {
-  try {
-    return import.meta.resolve('tsx/esm/api');
-  } catch {
-    const require = createRequire(import.meta.url);
-    const pkgPath = require.resolve('tsx/package.json');
-    const pkg = require(pkgPath) as { exports: Record<string, { import: { default: string } }> };
-    return new URL(pkg.exports['./esm/api']!.import.default, pathToFileURL(pkgPath)).href;
-  }
 }

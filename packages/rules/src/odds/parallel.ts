@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker as startModuleWorker } from '@personae/core/worker';
 import { simulationPlan } from './api';
 import { PROGRESS_CHUNK, simulationOdds, type SimulationCounts, type SimulationPlan } from './simulate';
 import type { ChallengeOdds, ChallengeQuery, OddsOptions, SimulationSettings, UnopposedQuery } from './types';
@@ -35,22 +34,7 @@ export function simulateUnopposedParallel(q: UnopposedQuery, options: OddsOption
  */
 function startWorker(task: WorkerTask): Worker {
   const fromSources = new URL(import.meta.url).pathname.endsWith('.ts');
-  const url = new URL(fromSources ? './worker.ts' : './odds-worker.mjs', import.meta.url);
-  if (!fromSources) return new Worker(url, { workerData: task });
-  const boot = `import(${JSON.stringify(tsxApi())}).then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); });`;
-  return new Worker(boot, { eval: true, workerData: task });
-}
-
-function tsxApi(): string {
-  try {
-    return import.meta.resolve('tsx/esm/api');
-  } catch {
-    // Where import.meta.resolve is missing: the same export, read from tsx's package.json.
-    const require = createRequire(import.meta.url);
-    const pkgPath = require.resolve('tsx/package.json');
-    const pkg = require(pkgPath) as { exports: Record<string, { import: { default: string } }> };
-    return new URL(pkg.exports['./esm/api']!.import.default, pathToFileURL(pkgPath)).href;
-  }
+  return startModuleWorker(new URL(fromSources ? './worker.ts' : './odds-worker.mjs', import.meta.url), task);
 }
 
 export async function runParallel(plan: SimulationPlan, settings: ParallelSettings): Promise<ChallengeOdds> {

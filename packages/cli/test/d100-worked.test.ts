@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, cliJson } from './helpers';
+import { cli, cliJson, expectUsageError } from './helpers';
 
 interface TestOut { success: boolean; degrees: number; degreesOfSuccess: number; degreesOfFailure: number; critical: boolean; fumble: boolean; automatic: boolean; roll: number }
 
@@ -91,13 +91,7 @@ describe('d100 bad input: one "personae:" line naming the flag and value, exit 2
     [['d100', 'location', '--roll', '5', '--option', 'hitLocation=x'], /option hitLocation: "x" is not one of/],
   ];
   it.each(cases)('%j', async (argv, message) => {
-    const r = await cli(...argv, '--json');
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^personae: /);
-    expect(r.stderr).toMatch(message);
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).not.toMatch(/\n\s+at /);
+    await expectUsageError([...argv, '--json'], message);
   });
 
   it('--json prints one JSON document on stdout and nothing on stderr', async () => {

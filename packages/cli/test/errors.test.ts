@@ -1,20 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cli } from './helpers';
-
-/** Every user error: exit code 2, nothing on stdout, one line on stderr naming the problem, no stack trace. */
-async function expectUsageError(argv: string[], names: RegExp) {
-  const r = await cli(...argv);
-  expect(r.code, r.stderr).toBe(2);
-  expect(r.exitCodeSet).toBe(2);
-  expect(r.stdout).toBe('');
-  expect(r.stderr.endsWith('\n')).toBe(true);
-  const lines = r.stderr.trimEnd().split('\n');
-  expect(lines).toHaveLength(1);
-  expect(lines[0]).toMatch(/^personae: \S/);
-  expect(r.stderr).not.toMatch(/\n\s+at |Error:|\.ts:\d+/);
-  expect(lines[0]).toMatch(names);
-  return lines[0]!;
-}
+import { cli, expectUsageError } from './helpers';
 
 describe('bad input exits with code 2 and one line naming what was wrong', () => {
   const cases: [string, string[], RegExp][] = [

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { run } from '../src/main';
 import type { CliIo } from '../src/io';
 
@@ -25,4 +26,22 @@ export async function cliJson(...argv: string[]): Promise<Record<string, unknown
   const r = await cli(...argv);
   if (r.code !== 0) throw new Error(`exit ${r.code}: ${r.stderr}`);
   return JSON.parse(r.stdout) as Record<string, unknown>;
+}
+
+/**
+ * A user error: exit code 2 (also passed to setExitCode), nothing on stdout, and one line on stderr
+ * starting "personae:", with no stack trace. `names` (when given) is what the line must say. Returns the line.
+ */
+export async function expectUsageError(argv: readonly string[], names?: RegExp): Promise<string> {
+  const r = await cli(...argv);
+  expect(r.code, `${argv.join(' ')}: ${r.stderr}`).toBe(2);
+  expect(r.exitCodeSet).toBe(2);
+  expect(r.stdout).toBe('');
+  expect(r.stderr.endsWith('\n')).toBe(true);
+  const lines = r.stderr.trimEnd().split('\n');
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(/^personae: \S/);
+  expect(r.stderr).not.toMatch(/\n\s+at |Error:|\.ts:\d+/);
+  if (names) expect(lines[0]).toMatch(names);
+  return lines[0]!;
 }

@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, cliJson } from './helpers';
+import { cli, cliJson, expectUsageError } from './helpers';
 
 const roll = (...argv: string[]) => cliJson('lucidity', 'roll', ...argv, '--json');
 const lucidityRoll = (...argv: string[]) => cliJson('lucidity', 'lucidity-roll', ...argv, '--json');
@@ -263,13 +263,7 @@ describe('lucidity bad input: one "personae:" line naming the flag and value, ex
     [['sheet', 'check', join(dir, 'no-such-sheet.yaml')], /cannot read .*no-such-sheet\.yaml: no such file/],
   ];
   it.each(cases)('%j', async (argv, message) => {
-    const r = await cli('lucidity', ...argv, '--json');
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^personae: /);
-    expect(r.stderr).toMatch(message);
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).not.toMatch(/\n\s+at /);
+    await expectUsageError(['lucidity', ...argv, '--json'], message);
   });
 
   it('--json prints one JSON document on stdout and nothing on stderr', async () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cli, cliJson } from './helpers';
+import { cli, cliJson, expectUsageError } from './helpers';
 
 const DWARF = 'examples/characters/dwarf-iron-constitution.yaml';
 const MERCHANT = 'examples/characters/merchant-privateer-scoundrel.yaml';
@@ -36,15 +36,7 @@ function variant(from: string, name: string, edit: (text: string) => string): st
 }
 
 /** An error run: exit 2, nothing on stdout, one line on stderr. */
-async function refused(...argv: string[]): Promise<string> {
-  const r = await cli(...argv);
-  expect(r.code, r.stderr).toBe(2);
-  expect(r.stdout).toBe('');
-  const lines = r.stderr.trimEnd().split('\n');
-  expect(lines).toHaveLength(1);
-  expect(lines[0]).toMatch(/^personae: /);
-  return lines[0]!;
-}
+const refused = (...argv: string[]): Promise<string> => expectUsageError(argv);
 
 describe('personae roll --sheet: sides from character sheets', () => {
   it('the dwarf attacks with his Warhammer against the privateer\'s Dodge: dice, attribute and kind come from the sheets', async () => {

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { run } from '../src/main';
 import type { CliIo } from '../src/io';
-import { cli, cliJson } from './helpers';
+import { cli, cliJson, expectUsageError } from './helpers';
 
 type Odds = { success: number; failure: number; fullTie: number; clearSuccess: number; glancingSuccess: number; method: string; samples?: number; standardError?: number; seed?: number; workers?: number };
 
@@ -112,13 +112,7 @@ describe('personae odds --simulate', () => {
       [['odds', '2d10', 'vs', '2d10', '--simulate', 'lots'], /expected a whole number of challenges/],
       [['odds', '2d10', 'vs', '2d10', '--simulate', '100', '--workers', '0'], /--workers <k>.*expected a whole number from 1 to 64/],
     ];
-    for (const [argv, message] of cases) {
-      const r = await cli(...argv);
-      expect(r.code, argv.join(' ')).toBe(2);
-      expect(r.stdout).toBe('');
-      expect(r.stderr).toMatch(message);
-      expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
-    }
+    for (const [argv, message] of cases) await expectUsageError(argv, message);
   });
 
   it('the real binary simulates on two worker threads', () => {

@@ -1,8 +1,8 @@
-import { chainItems, chainPush, requireCharacterRoom, requireSheetSize, RuleError, type Actor, type Chain, type DecideContext, type Decider, type ParseResult } from '@personae/core';
+import { asPoolDice, chainItems, chainPush, requireCharacterRoom, requireSheetSize, RuleError, type Actor, type Chain, type DecideContext, type Decider, type ParseResult } from '@personae/core';
 import type { DiceSource } from '@personae/dice';
 import { AILMENTS, ailmentsAtTurnEnd, ailmentsAtTurnStart, confusedActs, inflictAilment, panicFlees, type AilmentName, type ConfusedAct } from './ailments';
 import { allEnemiesStaggered, resolveAllOutAttack } from './allOutAttack';
-import { controllerOf, controls, requireAuthority } from './authority';
+import { controllerOf, controls, requireAuthority, ROLLS_POOL } from './authority';
 import { attackModifiers, landHit, resolveAttack, SITUATIONS, type AttackKind, type AttackResult, type AttackSpec, type Counted } from './attack';
 import { batonAdvantages, checkBatonPass } from './batonPass';
 import { bloodLossTest, miasmaStress } from './conditions';
@@ -603,9 +603,11 @@ function requireNoHiddenNames(state: EncounterState, command: EncounterCommand, 
   }
 }
 
-export function decideEncounter(state: EncounterState, command: EncounterCommand, ctx: DecideContext): EncounterEvent[] {
-  requireNoHiddenNames(state, command, ctx.actor);
-  requireAuthority(state, command, ctx);
+export function decideEncounter(state: EncounterState, command: EncounterCommand, context: DecideContext): EncounterEvent[] {
+  requireNoHiddenNames(state, command, context.actor);
+  requireAuthority(state, command, context);
+  // Every roll takes its die from the pool "rolls" (./authority.ts), entered or the host's.
+  const ctx: DecideContext = { ...context, dice: asPoolDice(context.dice).pool(ROLLS_POOL) };
   const group = state.groups?.length ?? 0;
   const gm = ctx.actor.role === 'gm';
   const gmOnly = (what: string) => {

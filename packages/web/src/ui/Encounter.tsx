@@ -10,6 +10,7 @@ import { undoPreview } from '../lib/undo';
 import { STAGE_LABEL, bankTotal, escalationOrder, type CharacterView, type LogEntry, type Stage, type TableView } from '../lib/rules';
 import { conditionOf, tallyText } from './Characters';
 import { Check, NumberField } from './fields';
+import { ObstacleForm } from './ObstacleForm';
 
 type Send = (command: unknown) => Promise<void>;
 
@@ -155,6 +156,8 @@ export function Encounter(props: { view: TableView; me: { participantId: string;
       )}
 
       <ConditionTable view={view} />
+
+      {gm && <ObstacleForm view={view} run={run} />}
 
       {props.me.role !== 'observer' && <ActionForm present={present} mine={mine} current={current} turn={combat?.turn ?? null} gm={gm} physicalDice={props.physicalDice} options={view.options} stage={stage} run={run} view={view} />}
 

@@ -27,6 +27,18 @@ run('odds for choices in play, in Chromium', () => {
     return (await res.json()).state;
   };
 
+  /** The GM's page in a context of its own (a second device), on one tab, with its errors recorded. */
+  const gmPage = async (tabName: string) => {
+    const other = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const errors = wiretap(other).errors;
+    const gm = await other.newPage();
+    await gm.goto(`${server.url}/table/${tableId}#token=${gmToken}`);
+    await gm.locator('.status-pill.live').waitFor({ timeout: 20_000 });
+    const tab = gm.getByRole('tab', { name: tabName });
+    if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+    return { other, errors, gm };
+  };
+
   beforeAll(async () => {
     buildWeb();
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -155,26 +167,14 @@ run('odds for choices in play, in Chromium', () => {
   });
 
   it('the GM on a second device sees the invite link the server keeps, not only a button to replace it', async () => {
-    const other = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const errors = wiretap(other).errors;
-    const gm = await other.newPage();
-    await gm.goto(`${server.url}/table/${tableId}#token=${gmToken}`);
-    await gm.locator('.status-pill.live').waitFor({ timeout: 20_000 });
-    const tab = gm.getByRole('tab', { name: 'Table' });
-    if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+    const { other, errors, gm } = await gmPage('Table');
     await expect.poll(() => gm.locator('#invite-link').inputValue()).toBe(inviteLink);
     expect(await gm.getByRole('button', { name: 'Replace the invite link' }).count()).toBe(1);
     expect(errors).toEqual([]);
     await other.close();
   });
   it('the GM adds a hidden hazard from the encounter form; the server keeps its pool from the player', async () => {
-    const other = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const errors = wiretap(other).errors;
-    const gm = await other.newPage();
-    await gm.goto(`${server.url}/table/${tableId}#token=${gmToken}`);
-    await gm.locator('.status-pill.live').waitFor({ timeout: 20_000 });
-    const tab = gm.getByRole('tab', { name: 'Encounter' });
-    if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+    const { other, errors, gm } = await gmPage('Encounter');
     const form = gm.locator('#add-obstacle');
     await form.getByLabel('Name', { exact: true }).fill('Rising Tide');
     await form.getByLabel('Kind', { exact: true }).selectOption('hazard');

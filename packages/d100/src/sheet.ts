@@ -72,6 +72,9 @@ export const sheetSchema = z.strictObject({
   fatePoints: z.number().int().min(0).optional().describe('Fate Points left; the pool is the Realisation Bonus'),
   socialLinks: z.record(z.string(), z.number().int().min(0).max(10)).default({}),
   evokerRank: z.number().int().min(0).max(10).optional().describe('Evoker Rank: 1 for an Evoker unless given, 0 for others; Spirit and Exertion grow with it'),
+  arcanaLevel: z.number().int().min(0).max(10).default(0).describe('Arcana Level: 4 lets the character Analyse Target, 7 Advanced Analyse Target'),
+  arcana: z.string().min(1).max(40).optional().describe('The Arcana an Analyse Target reveals'),
+  personality: z.string().min(1).max(80).optional().describe('The Personality an Analyse Target reveals'),
   spirit: z.number().int().min(0).optional().describe('Spirit left; full when absent'),
   exertion: z.number().int().min(0).optional().describe('Exertion left; full when absent'),
 });

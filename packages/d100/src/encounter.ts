@@ -9,7 +9,7 @@ import { bloodLossTest, miasmaStress } from './conditions';
 import { isImmune } from './elements';
 import { weeklyRefresh, spendPoint, spendRemoveAilment, spendRestoreLight, spendRestoreResource, spendRevivePersona, useResource, FATE_SPENDS } from './fate';
 import { modifier, sumModifiers, type Modifier } from '@personae/core';
-import { adjacent, armourAt, bonus, canOppose, disadvantagesOnAllTests, hasAilment, livingPersona, terrainDisadvantages, toughness, type Fighter, type Position, type Resource, type Score } from './fighter';
+import { adjacent, ailmentScoreDisadvantages, armourAt, bonus, canOppose, defenseToughnessBonus, disadvantagesOnAllTests, hasAilment, livingPersona, terrainDisadvantages, toughness, type Fighter, type Position, type Resource, type Score } from './fighter';
 import { fallDamage, moveAllowance, movementOutcome, type MovementOutcome, type MovementTest } from './movement';
 import { armDisabled, injuriesAfterRestoring, injuryStress, injuryTestDisadvantages, treatInjuries } from './injuries';
 import { initiativeOrder, type InitiativeEntry } from './initiative';
@@ -42,6 +42,7 @@ export type EncounterEvent =
   | { type: 'fell'; data: { group: number; who: string; metres: number; test: (TestRecord & { degrees: number }) | null; locationRoll: number; damage: number; location: Location; defense: number; wounds: readonly string[] } }
   | { type: 'turn-started'; data: { group: number; id: string; round: number; dice: number[]; confused?: ConfusedRecord; miasma?: TestRecord } }
   | { type: 'attack-resolved'; data: { group: number; attacker: string; defender: string; spec: AttackSpec; dice: number[]; summary: AttackSummary; protector?: string; shockTest?: TestRecord } }
+  | { type: 'power-wasted'; data: { group: number; who: string; power: string } }
   | { type: 'trick-resolved'; data: { group: number; attacker: string; defender: string; kind: 'push' | 'knockdown'; attack: number; attackRoll: number; evasion: number | null; evasionRoll: number | null; won: boolean; metres: number } }
   | { type: 'ailment-fought'; data: { group: number; who: string; ailment: 'burning' | 'despaired' | 'panicked'; test: TestRecord | null; ended: boolean } }
   | { type: 'baton-passed'; data: { group: number; from: string; to: string; advantages: number } }
@@ -311,7 +312,7 @@ function bestSkill(sheet: D100Sheet, pattern: RegExp, fallback: readonly Score[]
 
 /** The Disadvantages every test of the fighter carries (Fatigue, ailments), its Injuries' and its terrain's on this test. */
 function testBurdens(f: Fighter, test: { score?: Score; hand?: 'right' | 'left' }, options: D100Options): Modifier[] {
-  return [...disadvantagesOnAllTests(f), ...injuryTestDisadvantages(f.injuries, f.injuriesIgnored, test, options), ...terrainDisadvantages(f, test.score ?? null, options)].map((d) => modifier('disadvantage', d.label, -10 * d.count));
+  return [...disadvantagesOnAllTests(f), ...ailmentScoreDisadvantages(f, test.score), ...injuryTestDisadvantages(f.injuries, f.injuriesIgnored, test, options), ...terrainDisadvantages(f, test.score ?? null, options)].map((d) => modifier('disadvantage', d.label, -10 * d.count));
 }
 
 function summarize(r: AttackResult): AttackSummary {
@@ -681,6 +682,8 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
       if (defender.out) refuse('defender-out', `defender: ${defender.name} is already out of the fight`, 'defender', ruleCitation('woundTracks'));
       if (attacker.ailments.some((a) => AILMENTS[a.name].noActions)) refuse('no-actions', `attacker: ${attacker.name} may make no actions (${attacker.ailments.map((a) => AILMENTS[a.name].title).join(', ')})`, 'attacker', ruleCitation('ailments'));
       const spec = attackSpec(state, command);
+      // Amnesiac: no Persona Powers (a magic attack is one); the action spent on one is wasted
+      if (spec.kind === 'magic' && hasAilment(attacker, 'amnesiac')) return [{ type: 'power-wasted', data: { group, who: attacker.id, power: command.weapon ?? 'magic attack' } }];
       // Enraged: nothing but melee attacks
       if (hasAilment(attacker, 'enraged') && spec.kind !== 'melee') refuse('enraged-melee-only', `attacker: ${attacker.name} is Enraged and may only attack in melee`, 'kind', ruleCitation('ailments'));
       const protector = protectorOf(state, attacker, defender, command);
@@ -786,6 +789,7 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
     case 'use-resource': {
       const f = fighter(state, command.who, 'who');
       if (!controls(state, ctx.actor, command.who)) refuse('not-your-character', `who: you do not play ${f.name}`, 'who');
+      if (hasAilment(f, 'amnesiac')) refuse('amnesiac', `who: ${f.name} is Amnesiac and may not use Persona Powers`, 'who', ruleCitation('ailments'));
       useResource(f, command.resource, command.amount);
       return [{ type: 'resource-used', data: { group, who: f.id, resource: command.resource, amount: command.amount, label: command.label } }];
     }
@@ -1162,6 +1166,9 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       else if (held) s = { ...s, oneMore: null };
       return s;
     }
+    case 'power-wasted':
+      // the wasted action spends a One More it was made with
+      return state.oneMore?.holder === event.data.who ? { ...state, oneMore: null } : state;
     case 'baton-passed': {
       const om = state.oneMore!;
       return { ...state, oneMore: { holder: event.data.to, chain: [...om.chain, event.data.to], advantages: event.data.advantages } };
@@ -1261,7 +1268,7 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
         if (!burning || f.out) continue;
         const damage = 4 + burning.elapsed;
         // "ignoring AP" (option apMeans): Armour ignored, or the body's Armour counted in full
-        const defense = bonus(f.scores.toughness - f.conditions.toughnessDecay) + (state.options.apMeans === 'armour-penetration' ? armourAt(f, 'body', state.options) : 0);
+        const defense = defenseToughnessBonus(f, state.options) + (state.options.apMeans === 'armour-penetration' ? armourAt(f, 'body', state.options) : 0);
         const wound = state.options.burning === 'automatic-wound' || damage > defense;
         const applied = wound ? applyWounds(f.tracks, 1, 0, state.options) : null;
         const ailments = f.ailments.map((a) => (a === burning ? { ...a, elapsed: a.elapsed + 1 } : a));

@@ -1391,14 +1391,52 @@ export function redactD100Event(event: EncounterEvent, viewer: Actor, state: Enc
   return mentions(event).every((m) => visible(state, m, viewer)) ? event : null;
 }
 
+/** How many events of the commands in effect up to a command a kind of viewer may see, and the latest command with one. */
+interface ShownSoFar {
+  readonly count: number;
+  readonly latest: Chain<readonly EncounterEvent[]> | null;
+}
+
+/**
+ * The events shown, counted per command in effect, for the GM and for everyone else (what a player or
+ * an observer may see depends only on the role). Whether an event is shown depends on the sheets of
+ * the characters it names, and a character's sheet comes only from its `character-added` below it in
+ * the same stack, so the count up to a command never changes and is kept beside the stack: a view
+ * counts only the commands added since the last one, and reads back only as far as the events it shows.
+ */
+const shownSoFar = { gm: new WeakMap<Chain<readonly EncounterEvent[]>, ShownSoFar>(), table: new WeakMap<Chain<readonly EncounterEvent[]>, ShownSoFar>() };
+
+function shownUpTo(state: EncounterState, viewer: Actor): { count: number; log: EncounterEvent[] } {
+  const kept = shownSoFar[viewer.role === 'gm' ? 'gm' : 'table'];
+  const pending: Chain<readonly EncounterEvent[]>[] = [];
+  let known: ShownSoFar = { count: 0, latest: null };
+  for (let c = state.groups; c; c = c.below) {
+    const k = kept.get(c);
+    if (k) {
+      known = k;
+      break;
+    }
+    pending.push(c);
+  }
+  for (let i = pending.length - 1; i >= 0; i--) {
+    const node = pending[i]!;
+    const shown = node.top.filter((e) => redactD100Event(e, viewer, state) !== null).length;
+    known = { count: known.count + shown, latest: shown > 0 ? node : known.latest };
+    kept.set(node, known);
+  }
+  const log: EncounterEvent[] = [];
+  for (let c = known.latest; c && log.length < LOG_SHOWN; c = c.below ? (kept.get(c.below)?.latest ?? null) : null) {
+    log.unshift(...c.top.filter((e) => redactD100Event(e, viewer, state) !== null));
+  }
+  return { count: known.count, log: log.slice(-LOG_SHOWN) };
+}
+
 export function viewEncounter(state: EncounterState, viewer: Actor): EncounterView {
   const show = (id: string) => visible(state, id, viewer);
-  const all = groupsOf(state).flat();
-  const shown = all.flatMap((e) => redactD100Event(e, viewer, state) ?? []);
-  const log = shown.slice(-LOG_SHOWN);
+  const { count, log } = shownUpTo(state, viewer);
   return {
     log,
-    logOmitted: shown.length - log.length,
+    logOmitted: count - log.length,
     preset: state.preset,
     // The options and each shown character's sheet and fighter let a viewer work out the exact odds
     // of an attack before rolling (declaredAttackOdds) without anything it may not see.

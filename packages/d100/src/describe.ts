@@ -119,6 +119,8 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
       const result = !d.won ? 'fails' : d.kind === 'knockdown' ? `${name(d.defender)} is knocked prone` : `${name(d.defender)} is pushed ${d.metres} m`;
       return `${name(d.attacker)} tries a ${d.kind === 'push' ? 'Push' : 'Knockdown'} on ${name(d.defender)}: ${rolls}: ${result}`;
     }
+    case 'power-wasted':
+      return `${name(e.data.who)} is Amnesiac: the action spent on ${e.data.power} is wasted`;
     case 'ailment-fought': {
       const d = e.data;
       const t = d.test ? `: ${d.test.roll} vs ${d.test.target}` : ': a full Move and Action';

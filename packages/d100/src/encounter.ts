@@ -9,7 +9,7 @@ import { bloodLossTest, miasmaStress } from './conditions';
 import { isImmune } from './elements';
 import { weeklyRefresh, spendPoint, spendRemoveAilment, spendRestoreLight, spendRestoreResource, spendRevivePersona, useResource, FATE_SPENDS } from './fate';
 import { modifier, sumModifiers, type Modifier } from '@personae/core';
-import { adjacent, armourAt, bonus, canOppose, disadvantagesOnAllTests, hasAilment, livingPersona, terrainDisadvantages, toughness, type Fighter, type Position, type Resource, type Score } from './fighter';
+import { adjacent, ailmentScoreDisadvantages, armourAt, bonus, canOppose, defenseToughnessBonus, disadvantagesOnAllTests, hasAilment, livingPersona, terrainDisadvantages, toughness, type Fighter, type Position, type Resource, type Score } from './fighter';
 import { fallDamage, moveAllowance, movementOutcome, type MovementOutcome, type MovementTest } from './movement';
 import { armDisabled, injuriesAfterRestoring, injuryStress, injuryTestDisadvantages, treatInjuries } from './injuries';
 import { initiativeOrder, type InitiativeEntry } from './initiative';
@@ -42,6 +42,7 @@ export type EncounterEvent =
   | { type: 'fell'; data: { group: number; who: string; metres: number; test: (TestRecord & { degrees: number }) | null; locationRoll: number; damage: number; location: Location; defense: number; wounds: readonly string[] } }
   | { type: 'turn-started'; data: { group: number; id: string; round: number; dice: number[]; confused?: ConfusedRecord; miasma?: TestRecord } }
   | { type: 'attack-resolved'; data: { group: number; attacker: string; defender: string; spec: AttackSpec; dice: number[]; summary: AttackSummary; protector?: string; shockTest?: TestRecord } }
+  | { type: 'power-wasted'; data: { group: number; who: string; power: string } }
   | { type: 'trick-resolved'; data: { group: number; attacker: string; defender: string; kind: 'push' | 'knockdown'; attack: number; attackRoll: number; evasion: number | null; evasionRoll: number | null; won: boolean; metres: number } }
   | { type: 'ailment-fought'; data: { group: number; who: string; ailment: 'burning' | 'despaired' | 'panicked'; test: TestRecord | null; ended: boolean } }
   | { type: 'baton-passed'; data: { group: number; from: string; to: string; advantages: number } }
@@ -311,7 +312,7 @@ function bestSkill(sheet: D100Sheet, pattern: RegExp, fallback: readonly Score[]
 
 /** The Disadvantages every test of the fighter carries (Fatigue, ailments), its Injuries' and its terrain's on this test. */
 function testBurdens(f: Fighter, test: { score?: Score; hand?: 'right' | 'left' }, options: D100Options): Modifier[] {
-  return [...disadvantagesOnAllTests(f), ...injuryTestDisadvantages(f.injuries, f.injuriesIgnored, test, options), ...terrainDisadvantages(f, test.score ?? null, options)].map((d) => modifier('disadvantage', d.label, -10 * d.count));
+  return [...disadvantagesOnAllTests(f), ...ailmentScoreDisadvantages(f, test.score), ...injuryTestDisadvantages(f.injuries, f.injuriesIgnored, test, options), ...terrainDisadvantages(f, test.score ?? null, options)].map((d) => modifier('disadvantage', d.label, -10 * d.count));
 }
 
 function summarize(r: AttackResult): AttackSummary {
@@ -681,6 +682,8 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
       if (defender.out) refuse('defender-out', `defender: ${defender.name} is already out of the fight`, 'defender', ruleCitation('woundTracks'));
       if (attacker.ailments.some((a) => AILMENTS[a.name].noActions)) refuse('no-actions', `attacker: ${attacker.name} may make no actions (${attacker.ailments.map((a) => AILMENTS[a.name].title).join(', ')})`, 'attacker', ruleCitation('ailments'));
       const spec = attackSpec(state, command);
+      // Amnesiac: no Persona Powers (a magic attack is one); the action spent on one is wasted
+      if (spec.kind === 'magic' && hasAilment(attacker, 'amnesiac')) return [{ type: 'power-wasted', data: { group, who: attacker.id, power: command.weapon ?? 'magic attack' } }];
       // Enraged: nothing but melee attacks
       if (hasAilment(attacker, 'enraged') && spec.kind !== 'melee') refuse('enraged-melee-only', `attacker: ${attacker.name} is Enraged and may only attack in melee`, 'kind', ruleCitation('ailments'));
       const protector = protectorOf(state, attacker, defender, command);
@@ -786,6 +789,7 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
     case 'use-resource': {
       const f = fighter(state, command.who, 'who');
       if (!controls(state, ctx.actor, command.who)) refuse('not-your-character', `who: you do not play ${f.name}`, 'who');
+      if (hasAilment(f, 'amnesiac')) refuse('amnesiac', `who: ${f.name} is Amnesiac and may not use Persona Powers`, 'who', ruleCitation('ailments'));
       useResource(f, command.resource, command.amount);
       return [{ type: 'resource-used', data: { group, who: f.id, resource: command.resource, amount: command.amount, label: command.label } }];
     }
@@ -1162,6 +1166,9 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       else if (held) s = { ...s, oneMore: null };
       return s;
     }
+    case 'power-wasted':
+      // the wasted action spends a One More it was made with
+      return state.oneMore?.holder === event.data.who ? { ...state, oneMore: null } : state;
     case 'baton-passed': {
       const om = state.oneMore!;
       return { ...state, oneMore: { holder: event.data.to, chain: [...om.chain, event.data.to], advantages: event.data.advantages } };
@@ -1261,7 +1268,7 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
         if (!burning || f.out) continue;
         const damage = 4 + burning.elapsed;
         // "ignoring AP" (option apMeans): Armour ignored, or the body's Armour counted in full
-        const defense = bonus(f.scores.toughness - f.conditions.toughnessDecay) + (state.options.apMeans === 'armour-penetration' ? armourAt(f, 'body', state.options) : 0);
+        const defense = defenseToughnessBonus(f, state.options) + (state.options.apMeans === 'armour-penetration' ? armourAt(f, 'body', state.options) : 0);
         const wound = state.options.burning === 'automatic-wound' || damage > defense;
         const applied = wound ? applyWounds(f.tracks, 1, 0, state.options) : null;
         const ailments = f.ailments.map((a) => (a === burning ? { ...a, elapsed: a.elapsed + 1 } : a));
@@ -1351,14 +1358,52 @@ export function redactD100Event(event: EncounterEvent, viewer: Actor, state: Enc
   return mentions(event).every((m) => visible(state, m, viewer)) ? event : null;
 }
 
+/** How many events of the commands in effect up to a command a kind of viewer may see, and the latest command with one. */
+interface ShownSoFar {
+  readonly count: number;
+  readonly latest: Chain<readonly EncounterEvent[]> | null;
+}
+
+/**
+ * The events shown, counted per command in effect, for the GM and for everyone else (what a player or
+ * an observer may see depends only on the role). Whether an event is shown depends on the sheets of
+ * the characters it names, and a character's sheet comes only from its `character-added` below it in
+ * the same stack, so the count up to a command never changes and is kept beside the stack: a view
+ * counts only the commands added since the last one, and reads back only as far as the events it shows.
+ */
+const shownSoFar = { gm: new WeakMap<Chain<readonly EncounterEvent[]>, ShownSoFar>(), table: new WeakMap<Chain<readonly EncounterEvent[]>, ShownSoFar>() };
+
+function shownUpTo(state: EncounterState, viewer: Actor): { count: number; log: EncounterEvent[] } {
+  const kept = shownSoFar[viewer.role === 'gm' ? 'gm' : 'table'];
+  const pending: Chain<readonly EncounterEvent[]>[] = [];
+  let known: ShownSoFar = { count: 0, latest: null };
+  for (let c = state.groups; c; c = c.below) {
+    const k = kept.get(c);
+    if (k) {
+      known = k;
+      break;
+    }
+    pending.push(c);
+  }
+  for (let i = pending.length - 1; i >= 0; i--) {
+    const node = pending[i]!;
+    const shown = node.top.filter((e) => redactD100Event(e, viewer, state) !== null).length;
+    known = { count: known.count + shown, latest: shown > 0 ? node : known.latest };
+    kept.set(node, known);
+  }
+  const log: EncounterEvent[] = [];
+  for (let c = known.latest; c && log.length < LOG_SHOWN; c = c.below ? (kept.get(c.below)?.latest ?? null) : null) {
+    log.unshift(...c.top.filter((e) => redactD100Event(e, viewer, state) !== null));
+  }
+  return { count: known.count, log: log.slice(-LOG_SHOWN) };
+}
+
 export function viewEncounter(state: EncounterState, viewer: Actor): EncounterView {
   const show = (id: string) => visible(state, id, viewer);
-  const all = groupsOf(state).flat();
-  const shown = all.flatMap((e) => redactD100Event(e, viewer, state) ?? []);
-  const log = shown.slice(-LOG_SHOWN);
+  const { count, log } = shownUpTo(state, viewer);
   return {
     log,
-    logOmitted: shown.length - log.length,
+    logOmitted: count - log.length,
     preset: state.preset,
     // The options and each shown character's sheet and fighter let a viewer work out the exact odds
     // of an attack before rolling (declaredAttackOdds) without anything it may not see.

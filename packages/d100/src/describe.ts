@@ -113,6 +113,8 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
       const test = d.test ? `; ${d.test.roll} vs ${d.test.target}, ${d.test.success ? `${d.test.degrees} DoS` : 'failed'}` : '';
       return `${name(d.who)} falls ${d.metres} m${test}: damage ${d.damage} against defense ${d.defense} at the ${d.location}; ${d.wounds.length ? `wounds ${d.wounds.join(', ')}` : 'no wound'}`;
     }
+    case 'analysed':
+      return `${name(e.data.who)} ${e.data.advanced ? 'makes an Advanced Analyse of' : 'analyses'} ${name(e.data.target)}: its affinities, Arcana and Personality${e.data.advanced ? ', Wounds, Scores and Traits' : ''} are revealed`;
     case 'trick-resolved': {
       const d = e.data;
       const rolls = `${d.attackRoll} vs ${d.attack}${d.evasionRoll !== null ? `, evasion ${d.evasionRoll} vs ${d.evasion}` : ''}`;

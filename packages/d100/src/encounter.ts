@@ -2,11 +2,12 @@ import { chainItems, chainPush, requireCharacterRoom, requireSheetSize, RuleErro
 import type { DiceSource } from '@personae/dice';
 import { AILMENTS, ailmentsAtTurnEnd, ailmentsAtTurnStart, confusedActs, inflictAilment, panicFlees, type AilmentName, type ConfusedAct } from './ailments';
 import { allEnemiesStaggered, resolveAllOutAttack } from './allOutAttack';
+import { ANALYSE_CITATION, ANALYSE_LEVEL, analysed, knownAffinities, redactFighter, redactSheet, struck, type Knowledge } from './analyse';
 import { controllerOf, controls, requireAuthority } from './authority';
 import { attackModifiers, landHit, resolveAttack, SITUATIONS, type AttackKind, type AttackResult, type AttackSpec, type Counted } from './attack';
 import { batonAdvantages, checkBatonPass } from './batonPass';
 import { bloodLossTest, miasmaStress } from './conditions';
-import { isImmune } from './elements';
+import { isImmune, type RegularElement } from './elements';
 import { weeklyRefresh, spendPoint, spendRemoveAilment, spendRestoreLight, spendRestoreResource, spendRevivePersona, useResource, FATE_SPENDS } from './fate';
 import { modifier, sumModifiers, type Modifier } from '@personae/core';
 import { adjacent, ailmentScoreDisadvantages, armourAt, bonus, canOppose, defenseToughnessBonus, disadvantagesOnAllTests, hasAilment, livingPersona, terrainDisadvantages, toughness, type Fighter, type Position, type Resource, type Score } from './fighter';
@@ -42,6 +43,7 @@ export type EncounterEvent =
   | { type: 'fell'; data: { group: number; who: string; metres: number; test: (TestRecord & { degrees: number }) | null; locationRoll: number; damage: number; location: Location; defense: number; wounds: readonly string[] } }
   | { type: 'turn-started'; data: { group: number; id: string; round: number; dice: number[]; confused?: ConfusedRecord; miasma?: TestRecord } }
   | { type: 'attack-resolved'; data: { group: number; attacker: string; defender: string; spec: AttackSpec; dice: number[]; summary: AttackSummary; protector?: string; shockTest?: TestRecord } }
+  | { type: 'analysed'; data: { group: number; who: string; target: string; advanced: boolean } }
   | { type: 'power-wasted'; data: { group: number; who: string; power: string } }
   | { type: 'trick-resolved'; data: { group: number; attacker: string; defender: string; kind: 'push' | 'knockdown'; attack: number; attackRoll: number; evasion: number | null; evasionRoll: number | null; won: boolean; metres: number } }
   | { type: 'ailment-fought'; data: { group: number; who: string; ailment: 'burning' | 'despaired' | 'panicked'; test: TestRecord | null; ended: boolean } }
@@ -158,6 +160,8 @@ export interface EncounterState {
   readonly miasma?: number;
   /** The preset and options the table was set up with, when not the seed's; a fold from the start begins from them. */
   readonly setup?: { readonly preset: string; readonly options: Readonly<Record<string, unknown>> };
+  /** What the party has learnt of each character's affinities (Analyse Target; option affinityReveal). */
+  readonly knowledge?: Readonly<Record<string, Knowledge>>;
 }
 
 /** The empty encounter of a table set up with `preset` and `overrides` (checked: a bad option throws). */
@@ -902,6 +906,18 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
       const c = meleeContest(state, a, d, command.attackTarget ?? bestSkill(state.sheets[a.id]!, /grappl/i, ['melee']).target, command.evasionTarget, false, ctx.dice);
       return [{ type: 'grapple-resolved', data: { group, attacker: a.id, defender: d.id, attack: c.attackTarget, attackRoll: c.attack.roll, evasion: c.evasion ? c.evasionTarget : null, evasionRoll: c.evasion?.roll ?? null, won: c.won } }];
     }
+    case 'analyse': {
+      acting(command.who, 'who');
+      const f = fighter(state, command.who, 'who');
+      const t = fighter(state, command.target, 'target');
+      if (t.side === f.side) refuse('not-an-enemy', `target: ${t.name} is not an enemy of ${f.name}`, 'target', ANALYSE_CITATION);
+      if (t.out) refuse('target-out', `target: ${t.name} is out of the fight`, 'target', ANALYSE_CITATION);
+      // Analyse Target needs Arcana Level 4, Advanced Analyse Target Arcana Level 7
+      const level = state.sheets[f.id]!.arcanaLevel;
+      const needed = command.advanced ? ANALYSE_LEVEL.advanced : ANALYSE_LEVEL.basic;
+      if (level < needed) refuse('arcana-level', `who: ${f.name}'s Arcana Level is ${level}; ${command.advanced ? 'Advanced ' : ''}Analyse Target needs ${needed}`, 'who', ANALYSE_CITATION);
+      return [{ type: 'analysed', data: { group, who: f.id, target: t.id, advanced: command.advanced } }];
+    }
     case 'trick': {
       acting(command.attacker, 'attacker');
       const a = fighter(state, command.attacker, 'attacker');
@@ -1087,6 +1103,8 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
     }
     case 'miasma-set':
       return { ...state, miasma: event.data.rate };
+    case 'analysed':
+      return { ...state, knowledge: { ...state.knowledge, [event.data.target]: analysed(state.knowledge?.[event.data.target], event.data.advanced) } };
     case 'trick-resolved': {
       const d = event.data;
       let s = update(state, d.attacker, (f) => ({ ...f, pendingAdvantages: 0 }));
@@ -1160,6 +1178,15 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       s = put(s, { ...a, pendingAdvantages: 0, chance, stress: a.stress + handStress + failStress, ...(event.data.spec.action === 'focused' ? { conditions: { ...a.conditions, moved: true } } : {}) });
       const d = s.fighters[event.data.defender]!;
       s = put(s, { ...d, pendingAdvantages: event.data.summary.evasionRoll !== null ? 0 : d.pendingAdvantages, openings: event.data.spec.chanceAttack ? d.openings.filter((o) => o.by !== event.data.attacker) : d.openings, evasionsThisRound: (d.evasionsThisRound ?? 0) + (r.evasion ? 1 : 0) });
+      // option affinityReveal: a landed hit shows the struck character's affinity to its element
+      if (event.data.summary.hit) {
+        const knowledge = { ...s.knowledge };
+        for (const id of [event.data.summary.protectedBy ?? event.data.defender, ...(b?.extra.map((h) => h.id) ?? [])]) {
+          const k = struck(knowledge[id], event.data.spec.element, s.options);
+          if (k) knowledge[id] = k;
+        }
+        s = { ...s, knowledge };
+      }
       const held = state.oneMore?.holder === event.data.attacker ? state.oneMore : null;
       // "One More": staggering earns one; a One More action may earn another; otherwise it is spent
       if (r.oneMore) s = { ...s, oneMore: { holder: event.data.attacker, chain: held?.chain ?? [event.data.attacker], advantages: 0 } };
@@ -1329,6 +1356,10 @@ export interface CharacterView {
   readonly dead: boolean;
   readonly sheet: D100Sheet | undefined;
   readonly fighter: Fighter;
+  /** The elements whose affinity the viewer is shown ("all", or those learnt: Analyse Target, option affinityReveal). */
+  readonly affinitiesKnown: 'all' | readonly RegularElement[];
+  /** Whether the party has analysed it ("Analysing Targets, Disrupting Targets and Tricks"). */
+  readonly analysed: 'basic' | 'advanced' | null;
 }
 
 /** The encounter as one viewer is shown it: hidden GM characters are absent for players. */
@@ -1355,6 +1386,8 @@ export const LOG_SHOWN = 60;
 export function redactD100Event(event: EncounterEvent, viewer: Actor, state: EncounterState): EncounterEvent | null {
   if (viewer.role === 'gm') return event;
   if (event.type === 'character-added' && event.data.sheet.hidden) return null;
+  // an enemy's affinities, Arcana and Personality stay hidden until the party learns them
+  if (event.type === 'character-added') return { ...event, data: { ...event.data, sheet: redactSheet(event.data.sheet, knownAffinities(state, event.data.id, viewer)) } };
   return mentions(event).every((m) => visible(state, m, viewer)) ? event : null;
 }
 
@@ -1415,7 +1448,8 @@ export function viewEncounter(state: EncounterState, viewer: Actor): EncounterVi
     allOutAttackReady: state.oneMore ? allEnemiesStaggered(enemiesOf(state, state.oneMore.holder)) : false,
     characters: Object.values(state.fighters)
       .filter((f) => show(f.id))
-      .map((f) => ({
+      .map((f) => [f, knownAffinities(state, f.id, viewer)] as const)
+      .map(([f, known]) => ({
         id: f.id,
         name: f.name,
         side: f.side,
@@ -1437,8 +1471,10 @@ export function viewEncounter(state: EncounterState, viewer: Actor): EncounterVi
         canOppose: canOppose(f),
         out: f.out,
         dead: f.dead,
-        sheet: state.sheets[f.id],
-        fighter: f,
+        sheet: state.sheets[f.id] && redactSheet(state.sheets[f.id]!, known),
+        fighter: redactFighter(f, known),
+        affinitiesKnown: known,
+        analysed: state.knowledge?.[f.id]?.analysed ?? null,
       })),
   };
 }

@@ -415,6 +415,19 @@ export const OPTION_SPECS = {
     default: 'next-turn-start',
     values: { 'next-turn-start': 'until the start of the protector\'s next turn, like Defend', 'until-triggered': 'until an attack hits the ally' },
   }),
+  affinityReveal: choice({
+    title: 'What reveals an enemy\'s affinities',
+    description: 'Analyse Target reveals an enemy\'s affinities, so they are hidden from the party until then; the seed does not say whether being struck with an element shows that one.',
+    topic: 'Actions',
+    source: seed('Analysing Targets, Disrupting Targets and Tricks'),
+    settles: 'D44',
+    default: 'analyse-or-struck',
+    values: {
+      'analyse-or-struck': 'Analyse Target reveals them all; a hit with an element reveals the affinity to that element (its effect is seen anyway)',
+      analyse: 'only Analyse Target reveals them',
+      open: 'every affinity is shown to everyone',
+    },
+  }),
   unnatural: choice({
     title: 'Unnatural traits',
     description: 'Enraged gives Unnatural Strength (2) without defining Unnatural traits.',

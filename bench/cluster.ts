@@ -3,6 +3,7 @@
  *
  *   node --import tsx bench/cluster.ts [--route table|random] [--tables 600] [--clients 6] [--rate 0.2]
  *        [--duration 300] [--nodes 3] [--kill-every 20] [--restart-after 5] [--cut-every 10] [--warmup 5]
+ *        [--profile DIR]
  *
  * Starts `nodes` server processes (packages/server/src/main.ts) on one schema of its own (dropped at
  * the end), creates the tables, has a GM and (clients - 1) players join each, and lets every client
@@ -26,10 +27,16 @@
  * After the drain the clients stop counting, the nodes are killed and the database is read once no
  * append is running, so the checks compare a fixed picture on both sides; `drained: false` says the
  * drain ran out of time (logs then count as behind rather than differing).
+ * It also prints where the time goes: the benchmark process's own CPU time and event-loop use (it
+ * shares the machine with the nodes), reconnections per client, and the time from a reconnecting
+ * client's hello to its welcome (the node loading the table and authenticating). With `--profile DIR`
+ * every node runs with --cpu-prof and is stopped with SIGTERM at the end (not SIGKILL), so the nodes
+ * alive at the end write a CPU profile to DIR (killed ones write none).
  * Progress goes to stderr. Bounded: it stops by itself after duration + 600 s at the latest.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import WebSocket from 'ws';
 
@@ -44,6 +51,7 @@ interface Options {
   restartAfter: number;
   cutEvery: number;
   warmup: number;
+  profile: string | null;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -58,6 +66,7 @@ function parseArgs(argv: string[]): Options {
     restartAfter: 5,
     cutEvery: 10,
     warmup: 5,
+    profile: null,
   };
   const numeric = ['tables', 'clients', 'rate', 'duration', 'nodes', 'kill-every', 'restart-after', 'cut-every', 'warmup'];
   for (let i = 0; i < argv.length; i += 2) {
@@ -67,6 +76,8 @@ function parseArgs(argv: string[]): Options {
     if (key === 'route') {
       if (value !== 'table' && value !== 'random') throw new Error('--route is table or random');
       opts.route = value;
+    } else if (key === 'profile') {
+      opts.profile = value;
     } else if (numeric.includes(key)) {
       const n = Number(value);
       if (!(n >= 0)) throw new Error(`--${key} must be a number >= 0`);
@@ -124,7 +135,8 @@ const nodes: Node[] = Array.from({ length: opts.nodes }, (_, index) => ({
 const heals: Array<{ node: number; reason: string; tables: number; maxLagMs: number }> = [];
 
 function startNode(node: Node): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  const profiling = opts.profile ? ['--cpu-prof', '--cpu-prof-dir', opts.profile] : [];
+  const child = spawn(process.execPath, [...profiling, '--import', 'tsx', 'packages/server/src/main.ts'], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
@@ -237,6 +249,8 @@ interface Client {
   pending: Map<string, Pending>;
   /** After a kill of its node: the version to reach and when the kill happened. */
   catchUp: { target: number; since: number } | null;
+  /** Connections of this client that were welcomed and then closed. */
+  reconnects: number;
 }
 
 const setupStart = now();
@@ -276,6 +290,7 @@ created.forEach((c, ti) =>
       outOfOrder: 0,
       pending: new Map(),
       catchUp: null,
+      reconnects: 0,
     }),
   ),
 );
@@ -287,6 +302,10 @@ let sent = 0;
 let resent = 0;
 let reconnects = 0;
 let resyncs = 0;
+/** Connection attempts that never got a welcome (the node was down, or closed it first). */
+let failedConnects = 0;
+/** From a reconnecting client's hello to its welcome. */
+const helloToWelcomeMs: number[] = [];
 /** Close codes of connections that had been welcomed. */
 const closeCodes = new Map<number, number>();
 const errorsByCode = new Map<string, number>();
@@ -324,15 +343,24 @@ function connect(client: Client): Promise<void> {
     client.ws = ws;
     client.node = node;
     let welcomed = false;
-    ws.on('open', () => ws.send(JSON.stringify({ type: 'hello', tableId: client.table.tableId, token: client.token, since: client.lastSeq })));
+    let helloAt = 0;
+    ws.on('open', () => {
+      helloAt = now();
+      ws.send(JSON.stringify({ type: 'hello', tableId: client.table.tableId, token: client.token, since: client.lastSeq }));
+    });
     ws.on('error', () => undefined);
     ws.on('close', (code) => {
       if (stopping) return;
       if (welcomed) closeCodes.set(code, (closeCodes.get(code) ?? 0) + 1);
       client.connected = false;
       if (client.ws === ws) client.ws = null;
-      if (!welcomed) resolve();
-      else reconnects++;
+      if (!welcomed) {
+        failedConnects++;
+        resolve();
+      } else {
+        reconnects++;
+        client.reconnects++;
+      }
       reconnectSoon(client);
     });
     ws.on('message', (data: Buffer) => {
@@ -343,6 +371,7 @@ function connect(client: Client): Promise<void> {
       switch (m.type) {
         case 'welcome':
           welcomed = true;
+          if (client.reconnects > 0) helloToWelcomeMs.push(at - helloAt);
           client.connected = true;
           if (m.resync) resyncs++;
           for (const p of client.pending.values()) p.sent = false;
@@ -503,6 +532,8 @@ const queueTimer = setInterval(() => {
 
 const loadBefore = loadavg();
 const runStart = now();
+const cpuBefore = process.cpuUsage();
+const loopBefore = performance.eventLoopUtilization();
 for (const c of clients) schedule(c);
 if (opts.killEvery > 0) timers.push(setInterval(killOne, opts.killEvery * 1000));
 if (opts.cutEvery > 0) {
@@ -518,6 +549,8 @@ for (const t of timers) clearInterval(t);
 progress('stopped sending; draining');
 const runSeconds = (now() - runStart) / 1000;
 const loadAfter = loadavg();
+const cpuUsed = process.cpuUsage(cpuBefore);
+const loopUsed = performance.eventLoopUtilization(loopBefore);
 
 // Every node up again, then drain: every command answered, every client at its table's version.
 const upDeadline = now() + 30_000;
@@ -549,7 +582,8 @@ await Promise.all(
     const child = n.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return null;
     const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGKILL');
+    // A profiled node writes its profile only when it exits by itself.
+    child.kill(opts.profile ? 'SIGTERM' : 'SIGKILL');
     return exited;
   }),
 );
@@ -650,6 +684,18 @@ const result = {
   commandsAcknowledged: acked,
   commandsResent: resent,
   reconnects,
+  failedConnects,
+  reconnectsPerClient: (() => {
+    const counts = clients.map((c) => c.reconnects).sort((x, y) => x - y);
+    return { clientsReconnected: counts.filter((n) => n > 0).length, p50: counts[Math.floor(counts.length / 2)], max: counts[counts.length - 1] };
+  })(),
+  helloToWelcomeAfterReconnectMs: stats(helloToWelcomeMs),
+  /** The benchmark process itself (clients and checks) during the run: it shares the cores with the nodes. */
+  benchmarkProcess: {
+    cpuSeconds: Number(((cpuUsed.user + cpuUsed.system) / 1e6).toFixed(1)),
+    cpuShareOfOneCore: Number(((cpuUsed.user + cpuUsed.system) / 1e6 / runSeconds).toFixed(2)),
+    eventLoopUtilization: Number(loopUsed.utilization.toFixed(2)),
+  },
   closeCodes: Object.fromEntries(closeCodes),
   eventsInDatabase: eventRows,
   /** False when the drain ran out of time: the nodes still had commands or events to deliver. */

@@ -1479,7 +1479,7 @@ function shownUpTo(state: EncounterState, viewer: Actor): { count: number; log: 
   }
   const log: EncounterEvent[] = [];
   for (let c = known.latest; c && log.length < LOG_SHOWN; c = c.below ? (kept.get(c.below)?.latest ?? null) : null) {
-    log.unshift(...c.top.filter((e) => redactD100Event(e, viewer, state) !== null));
+    log.unshift(...c.top.flatMap((e) => redactD100Event(e, viewer, state) ?? []));
   }
   return { count: known.count, log: log.slice(-LOG_SHOWN) };
 }

@@ -123,6 +123,8 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
       const result = !d.won ? 'fails' : d.kind === 'knockdown' ? `${name(d.defender)} is knocked prone` : `${name(d.defender)} is pushed ${into}`;
       return `${name(d.attacker)} tries a ${d.kind === 'push' ? 'Push' : 'Knockdown'} on ${name(d.defender)}: ${rolls}: ${result}`;
     }
+    case 'exhaustion-tested':
+      return `${name(e.data.who)} is Exhausted and takes Stress: Toughness ${e.data.roll} vs ${e.data.target}, ${e.data.success ? 'stays conscious' : `falls unconscious for ${e.data.minutes} minute(s)`}`;
     case 'power-wasted':
       return `${name(e.data.who)} is Amnesiac: the action spent on ${e.data.power} is wasted`;
     case 'ailment-fought': {

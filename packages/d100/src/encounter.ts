@@ -46,7 +46,7 @@ export type EncounterEvent =
   | { type: 'exhaustion-tested'; data: { group: number; who: string; target: number; roll: number; success: boolean; minutes: number } }
   | { type: 'analysed'; data: { group: number; who: string; target: string; advanced: boolean } }
   | { type: 'power-wasted'; data: { group: number; who: string; power: string } }
-  | { type: 'trick-resolved'; data: { group: number; attacker: string; defender: string; kind: 'push' | 'knockdown'; attack: number; attackRoll: number; evasion: number | null; evasionRoll: number | null; won: boolean; metres: number } }
+  | { type: 'trick-resolved'; data: { group: number; attacker: string; defender: string; kind: 'push' | 'knockdown'; attack: number; attackRoll: number; evasion: number | null; evasionRoll: number | null; won: boolean; metres: number; impact?: PushImpact } }
   | { type: 'ailment-fought'; data: { group: number; who: string; ailment: 'burning' | 'despaired' | 'panicked'; test: TestRecord | null; ended: boolean } }
   | { type: 'baton-passed'; data: { group: number; from: string; to: string; advantages: number } }
   | { type: 'all-out-attack'; data: { group: number; participants: { id: string; target: number; roll: number }[]; woundsEach: number; killed: string[] } }
@@ -89,6 +89,22 @@ export interface TestRecord {
   readonly roll: number;
   readonly success: boolean;
   readonly stress?: number;
+}
+
+/**
+ * A pushed character meeting a solid object ("Analysing Targets, Disrupting Targets and Tricks",
+ * Push): the metres it still had to go, as Stress and as damage, the latter a blow at a rolled location.
+ */
+export interface PushImpact {
+  /** How far it could go before the object. */
+  readonly obstacle: number;
+  /** The metres of the push it had left. */
+  readonly left: number;
+  readonly locationRoll: number;
+  readonly location: Location;
+  readonly damage: number;
+  readonly defense: number;
+  readonly wounds: readonly string[];
 }
 
 /** One opposed test as recorded: each side's target and roll, and who won. */
@@ -998,7 +1014,15 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       // Push and Knockdown: a melee attack dealing no damage; Endurance (Injury) may oppose as well as Dodge or Parry
       const c = meleeContest(state, a, d, command.attackTarget ?? a.scores.melee, command.evasionTarget, true, ctx.dice);
       const metres = command.kind === 'push' && c.won ? c.attack.degreesOfSuccess : 0;
-      return [{ type: 'trick-resolved', data: { group, attacker: a.id, defender: d.id, kind: command.kind, attack: c.attackTarget, attackRoll: c.attack.roll, evasion: c.evasion ? c.evasionTarget : null, evasionRoll: c.evasion?.roll ?? null, won: c.won, metres } }];
+      if (command.obstacle !== undefined && command.kind !== 'push') refuse('obstacle-not-push', 'obstacle: only a Push drives its target into a solid object', 'obstacle', cite);
+      const event: EncounterEvent = { type: 'trick-resolved', data: { group, attacker: a.id, defender: d.id, kind: command.kind, attack: c.attackTarget, attackRoll: c.attack.roll, evasion: c.evasion ? c.evasionTarget : null, evasionRoll: c.evasion?.roll ?? null, won: c.won, metres } };
+      // Push: a solid object in the way stops the target; the metres left come back as Stress and damage
+      if (command.obstacle === undefined || metres <= command.obstacle) return [event];
+      const left = metres - command.obstacle;
+      const locationRoll = ctx.dice.die(100);
+      const landed = landImpact(d, left, locationRoll, state.options);
+      const impact: PushImpact = { obstacle: command.obstacle, left, locationRoll, location: landed.outcome.location.location, damage: landed.outcome.damage, defense: landed.outcome.defense, wounds: landed.outcome.wounds };
+      return [{ ...event, data: { ...event.data, impact } }];
     }
     case 'escape-grapple': {
       const f = fighter(state, command.who, 'who');
@@ -1098,7 +1122,20 @@ function meleeContest(state: EncounterState, a: Fighter, d: Fighter, attackTarge
 function landFall(f: Fighter, d: { metres: number; test: { success: boolean; degrees: number } | null; locationRoll: number }, options: D100Options) {
   const damage = fallDamage(d.metres, d.test ? { success: d.test.success, degreesOfSuccess: d.test.success ? d.test.degrees : 0 } : undefined);
   const steps: Modifier[] = [modifier('fall', `fall of ${d.metres} m`, d.metres), ...(damage < d.metres ? [modifier('degrees', 'Degrees of Success', damage - d.metres)] : [])];
-  return landHit(f, { damageSteps: steps, element: 'almighty', tier: 1, kind: 'melee', location: hitLocation(d.locationRoll, { hitLocation: 'fresh-roll' }), critical: false, ignoreArmour: true, fateBlocks: 0, reflected: true }, options);
+  return landBlow(f, steps, d.locationRoll, true, options);
+}
+
+/** A blow that is not an attack (a fall, a Push into a solid object): no element, Critical or Technical bonus, a fresh location. */
+function landBlow(f: Fighter, steps: Modifier[], locationRoll: number, ignoreArmour: boolean, options: D100Options) {
+  return landHit(f, { damageSteps: steps, element: 'almighty', tier: 1, kind: 'melee', location: hitLocation(locationRoll, { hitLocation: 'fresh-roll' }), critical: false, ignoreArmour, fateBlocks: 0, reflected: true }, options);
+}
+
+/**
+ * A pushed character meeting a solid object (Push): damage equal to the metres it had left, against
+ * its Defense with Armour (only falls are said to ignore Armour).
+ */
+function landImpact(f: Fighter, left: number, locationRoll: number, options: D100Options) {
+  return landBlow(f, [modifier('impact', `pushed into a solid object, ${left} m short`, left)], locationRoll, false, options);
 }
 
 /**
@@ -1198,14 +1235,16 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       if (d.evasionRoll !== null) s = update(s, d.defender, (f) => ({ ...f, pendingAdvantages: 0 }));
       if (!d.won) return s;
       if (d.kind === 'knockdown') return update(s, d.defender, (f) => ({ ...f, conditions: { ...f.conditions, prone: true } }));
-      // Push: one metre away from the attacker per DoS, along the line between them (placed characters only)
+      // Push: one metre away from the attacker per DoS, along the line between them (placed characters
+      // only), as far as a solid object in the way; meeting it costs the metres left in Stress and damage
       const from = s.fighters[d.attacker]!.conditions.position;
+      const travelled = d.impact ? d.impact.obstacle : d.metres;
       return update(s, d.defender, (f) => {
         const at = f.conditions.position;
-        if (!from || !at || d.metres === 0) return f;
-        const dx = Math.sign(at.x - from.x);
-        const dy = Math.sign(at.y - from.y);
-        return { ...f, conditions: { ...f.conditions, position: { ...at, x: at.x + dx * d.metres, y: at.y + dy * d.metres } } };
+        const g = from && at && travelled > 0 ? { ...f, conditions: { ...f.conditions, position: { ...at, x: at.x + Math.sign(at.x - from.x) * travelled, y: at.y + Math.sign(at.y - from.y) * travelled } } } : f;
+        if (!d.impact) return g;
+        const hit = landImpact(g, d.impact.left, d.impact.locationRoll, state.options).target;
+        return { ...hit, stress: hit.stress + d.impact.left };
       });
     }
     case 'ailment-fought': {

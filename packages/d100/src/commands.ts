@@ -19,7 +19,7 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('set-controller'), id, controller: z.string().min(1).max(64).nullable() }),
   z.strictObject({ type: z.literal('start'), startingAdvantages: z.record(z.string(), z.number().int().min(0).max(10)).default({}), tieOrder: z.array(id).max(60).optional(), surprised: z.array(id).max(60).optional() }),
   z.strictObject({ type: z.literal('fall'), who: id, metres: z.number().int().min(1).max(500), intentional: z.boolean().default(false) }),
-  z.strictObject({ type: z.literal('trick'), attacker: id, defender: id, kind: z.enum(['push', 'knockdown']), attackTarget: z.number().int().min(-200).max(300).optional(), evasionTarget: z.number().int().min(-200).max(300).nullable().optional() }),
+  z.strictObject({ type: z.literal('trick'), attacker: id, defender: id, kind: z.enum(['push', 'knockdown']), obstacle: z.number().int().min(0).max(100).optional(), attackTarget: z.number().int().min(-200).max(300).optional(), evasionTarget: z.number().int().min(-200).max(300).nullable().optional() }),
   z.strictObject({ type: z.literal('analyse'), who: id, target: id, advanced: z.boolean().default(false) }),
   z.strictObject({ type: z.literal('end-ailment'), who: id, ailment: z.enum(['burning', 'despaired', 'panicked']) }),
   z.strictObject({ type: z.literal('set-miasma'), rate: z.number().int().min(0).max(100) }),

@@ -118,9 +118,13 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
     case 'trick-resolved': {
       const d = e.data;
       const rolls = `${d.attackRoll} vs ${d.attack}${d.evasionRoll !== null ? `, evasion ${d.evasionRoll} vs ${d.evasion}` : ''}`;
-      const result = !d.won ? 'fails' : d.kind === 'knockdown' ? `${name(d.defender)} is knocked prone` : `${name(d.defender)} is pushed ${d.metres} m`;
+      const i = d.impact;
+      const into = i ? `${i.obstacle} m into a solid object, ${i.left} m short: ${i.left} Stress, damage ${i.damage} against defense ${i.defense} at the ${i.location}, ${i.wounds.length ? `wounds ${i.wounds.join(', ')}` : 'no wound'}` : `${d.metres} m`;
+      const result = !d.won ? 'fails' : d.kind === 'knockdown' ? `${name(d.defender)} is knocked prone` : `${name(d.defender)} is pushed ${into}`;
       return `${name(d.attacker)} tries a ${d.kind === 'push' ? 'Push' : 'Knockdown'} on ${name(d.defender)}: ${rolls}: ${result}`;
     }
+    case 'exhaustion-tested':
+      return `${name(e.data.who)} is Exhausted and takes Stress: Toughness ${e.data.roll} vs ${e.data.target}, ${e.data.success ? 'stays conscious' : `falls unconscious for ${e.data.minutes} minute(s)`}`;
     case 'power-wasted':
       return `${name(e.data.who)} is Amnesiac: the action spent on ${e.data.power} is wasted`;
     case 'ailment-fought': {

@@ -10,9 +10,9 @@ import { bloodLossTest, miasmaStress } from './conditions';
 import { isImmune, type RegularElement } from './elements';
 import { weeklyRefresh, spendPoint, spendRemoveAilment, spendRestoreLight, spendRestoreResource, spendRevivePersona, useResource, FATE_SPENDS } from './fate';
 import { modifier, sumModifiers, type Modifier } from '@personae/core';
-import { adjacent, ailmentScoreDisadvantages, armourAt, bonus, canOppose, defenseToughnessBonus, disadvantagesOnAllTests, hasAilment, livingPersona, terrainDisadvantages, toughness, type Fighter, type Position, type Resource, type Score } from './fighter';
+import { adjacent, ailmentScoreDisadvantages, armourAt, bonus, canOppose, defenseToughnessBonus, disadvantagesOnAllTests, fatigue, hasAilment, livingPersona, terrainDisadvantages, toughness, type Fighter, type Position, type Resource, type Score } from './fighter';
 import { fallDamage, moveAllowance, movementOutcome, type MovementOutcome, type MovementTest } from './movement';
-import { armDisabled, injuriesAfterRestoring, injuryStress, injuryTestDisadvantages, treatInjuries } from './injuries';
+import { armDisabled, bleedingReturns, injuriesAfterRestoring, injuryStress, injuryTestDisadvantages, treatInjuries } from './injuries';
 import { initiativeOrder, type InitiativeEntry } from './initiative';
 import { hitLocation, type Location } from './location';
 import { attackOdds, type AttackOdds } from './odds';
@@ -43,9 +43,10 @@ export type EncounterEvent =
   | { type: 'fell'; data: { group: number; who: string; metres: number; test: (TestRecord & { degrees: number }) | null; locationRoll: number; damage: number; location: Location; defense: number; wounds: readonly string[] } }
   | { type: 'turn-started'; data: { group: number; id: string; round: number; dice: number[]; confused?: ConfusedRecord; miasma?: TestRecord } }
   | { type: 'attack-resolved'; data: { group: number; attacker: string; defender: string; spec: AttackSpec; dice: number[]; summary: AttackSummary; protector?: string; shockTest?: TestRecord } }
+  | { type: 'exhaustion-tested'; data: { group: number; who: string; target: number; roll: number; success: boolean; minutes: number } }
   | { type: 'analysed'; data: { group: number; who: string; target: string; advanced: boolean } }
   | { type: 'power-wasted'; data: { group: number; who: string; power: string } }
-  | { type: 'trick-resolved'; data: { group: number; attacker: string; defender: string; kind: 'push' | 'knockdown'; attack: number; attackRoll: number; evasion: number | null; evasionRoll: number | null; won: boolean; metres: number } }
+  | { type: 'trick-resolved'; data: { group: number; attacker: string; defender: string; kind: 'push' | 'knockdown'; attack: number; attackRoll: number; evasion: number | null; evasionRoll: number | null; won: boolean; metres: number; impact?: PushImpact } }
   | { type: 'ailment-fought'; data: { group: number; who: string; ailment: 'burning' | 'despaired' | 'panicked'; test: TestRecord | null; ended: boolean } }
   | { type: 'baton-passed'; data: { group: number; from: string; to: string; advantages: number } }
   | { type: 'all-out-attack'; data: { group: number; participants: { id: string; target: number; roll: number }[]; woundsEach: number; killed: string[] } }
@@ -88,6 +89,22 @@ export interface TestRecord {
   readonly roll: number;
   readonly success: boolean;
   readonly stress?: number;
+}
+
+/**
+ * A pushed character meeting a solid object ("Analysing Targets, Disrupting Targets and Tricks",
+ * Push): the metres it still had to go, as Stress and as damage, the latter a blow at a rolled location.
+ */
+export interface PushImpact {
+  /** How far it could go before the object. */
+  readonly obstacle: number;
+  /** The metres of the push it had left. */
+  readonly left: number;
+  readonly locationRoll: number;
+  readonly location: Location;
+  readonly damage: number;
+  readonly defense: number;
+  readonly wounds: readonly string[];
 }
 
 /** One opposed test as recorded: each side's target and roll, and who won. */
@@ -366,7 +383,8 @@ function nextInOrder(state: EncounterState, who: string | null): string | null {
   // "Combat Structure", Step Two: the Surprised lose their first turn
   for (let i = start; i < state.order.length; i++) {
     const f = state.fighters[state.order[i]!]!;
-    if (!f.out && !f.conditions.surprised) return f.id;
+    // "Fatigue and Exhaustion": an unconscious character takes no turns
+    if (!f.out && !f.conditions.surprised && !f.conditions.unconscious) return f.id;
   }
   return null;
 }
@@ -609,6 +627,33 @@ function requireNoHiddenNames(state: EncounterState, command: EncounterCommand, 
 }
 
 export function decideEncounter(state: EncounterState, command: EncounterCommand, ctx: DecideContext): EncounterEvent[] {
+  const events = decideCommand(state, command, ctx);
+  return command.type === 'undo' ? events : [...events, ...exhaustionTests(state, events, ctx.dice)];
+}
+
+/** A round lasts about 5 seconds ("Structured Time"): twelve to the minute. */
+const ROUNDS_PER_MINUTE = 12;
+
+/**
+ * "Fatigue and Exhaustion": an Exhausted character that suffers Stress tests Toughness, and on a
+ * failure falls unconscious for as many minutes as its Stress (option exhaustionTest says whether the
+ * Stress that makes it Exhausted counts). One test per character for the Stress a command brings.
+ */
+function exhaustionTests(state: EncounterState, events: readonly EncounterEvent[], dice: DiceSource): EncounterEvent[] {
+  if (!events.length) return [];
+  const after = events.reduce(evolveEncounter, state);
+  const out: EncounterEvent[] = [];
+  for (const f of Object.values(after.fighters)) {
+    const was = state.fighters[f.id];
+    if (!was || f.stress <= was.stress || f.out || f.conditions.unconscious) continue;
+    if (fatigue(after.options.exhaustionTest === 'while-exhausted' ? was : f) !== 'exhausted') continue;
+    const t = resolveTest(toughness(f), dice.die(100), testBurdens(f, { score: 'toughness' }, after.options), after.options);
+    out.push({ type: 'exhaustion-tested', data: { group: events[0]!.data.group, who: f.id, target: t.target, roll: t.roll, success: t.success, minutes: t.success ? 0 : f.stress } });
+  }
+  return out;
+}
+
+function decideCommand(state: EncounterState, command: EncounterCommand, ctx: DecideContext): EncounterEvent[] {
   requireNoHiddenNames(state, command, ctx.actor);
   requireAuthority(state, command, ctx);
   const group = state.groups?.length ?? 0;
@@ -622,6 +667,7 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
     const holds = state.oneMore?.holder === who;
     if (state.current !== who && !holds) refuse('not-your-turn', `${field}: it is ${state.fighters[state.current]!.name}'s turn, and ${state.fighters[who]!.name} holds no One More`, field);
     if (!controls(state, ctx.actor, who)) refuse('not-your-character', `${field}: you do not play ${state.fighters[who]!.name}`, field);
+    if (state.fighters[who]!.conditions.unconscious) refuse('unconscious', `${field}: ${state.fighters[who]!.name} is unconscious`, field, ruleCitation('fatigue'));
   };
   switch (command.type) {
     case 'set-options': {
@@ -929,7 +975,15 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
       // Push and Knockdown: a melee attack dealing no damage; Endurance (Injury) may oppose as well as Dodge or Parry
       const c = meleeContest(state, a, d, command.attackTarget ?? a.scores.melee, command.evasionTarget, true, ctx.dice);
       const metres = command.kind === 'push' && c.won ? c.attack.degreesOfSuccess : 0;
-      return [{ type: 'trick-resolved', data: { group, attacker: a.id, defender: d.id, kind: command.kind, attack: c.attackTarget, attackRoll: c.attack.roll, evasion: c.evasion ? c.evasionTarget : null, evasionRoll: c.evasion?.roll ?? null, won: c.won, metres } }];
+      if (command.obstacle !== undefined && command.kind !== 'push') refuse('obstacle-not-push', 'obstacle: only a Push drives its target into a solid object', 'obstacle', cite);
+      const event: EncounterEvent = { type: 'trick-resolved', data: { group, attacker: a.id, defender: d.id, kind: command.kind, attack: c.attackTarget, attackRoll: c.attack.roll, evasion: c.evasion ? c.evasionTarget : null, evasionRoll: c.evasion?.roll ?? null, won: c.won, metres } };
+      // Push: a solid object in the way stops the target; the metres left come back as Stress and damage
+      if (command.obstacle === undefined || metres <= command.obstacle) return [event];
+      const left = metres - command.obstacle;
+      const locationRoll = ctx.dice.die(100);
+      const landed = landImpact(d, left, locationRoll, state.options);
+      const impact: PushImpact = { obstacle: command.obstacle, left, locationRoll, location: landed.outcome.location.location, damage: landed.outcome.damage, defense: landed.outcome.defense, wounds: landed.outcome.wounds };
+      return [{ ...event, data: { ...event.data, impact } }];
     }
     case 'escape-grapple': {
       const f = fighter(state, command.who, 'who');
@@ -1029,7 +1083,20 @@ function meleeContest(state: EncounterState, a: Fighter, d: Fighter, attackTarge
 function landFall(f: Fighter, d: { metres: number; test: { success: boolean; degrees: number } | null; locationRoll: number }, options: D100Options) {
   const damage = fallDamage(d.metres, d.test ? { success: d.test.success, degreesOfSuccess: d.test.success ? d.test.degrees : 0 } : undefined);
   const steps: Modifier[] = [modifier('fall', `fall of ${d.metres} m`, d.metres), ...(damage < d.metres ? [modifier('degrees', 'Degrees of Success', damage - d.metres)] : [])];
-  return landHit(f, { damageSteps: steps, element: 'almighty', tier: 1, kind: 'melee', location: hitLocation(d.locationRoll, { hitLocation: 'fresh-roll' }), critical: false, ignoreArmour: true, fateBlocks: 0, reflected: true }, options);
+  return landBlow(f, steps, d.locationRoll, true, options);
+}
+
+/** A blow that is not an attack (a fall, a Push into a solid object): no element, Critical or Technical bonus, a fresh location. */
+function landBlow(f: Fighter, steps: Modifier[], locationRoll: number, ignoreArmour: boolean, options: D100Options) {
+  return landHit(f, { damageSteps: steps, element: 'almighty', tier: 1, kind: 'melee', location: hitLocation(locationRoll, { hitLocation: 'fresh-roll' }), critical: false, ignoreArmour, fateBlocks: 0, reflected: true }, options);
+}
+
+/**
+ * A pushed character meeting a solid object (Push): damage equal to the metres it had left, against
+ * its Defense with Armour (only falls are said to ignore Armour).
+ */
+function landImpact(f: Fighter, left: number, locationRoll: number, options: D100Options) {
+  return landBlow(f, [modifier('impact', `pushed into a solid object, ${left} m short`, left)], locationRoll, false, options);
 }
 
 /**
@@ -1070,12 +1137,12 @@ export function evolveEncounter(state: EncounterState, event: EncounterEvent): E
   if (event.type === 'test-rerolled') {
     // The command just made is resolved anew with the kept roll; the Fate Point is spent.
     let s = beforeLastCommand(state);
-    s = apply(s, event.data.replacement);
+    s = bleedAgain(s, apply(s, event.data.replacement));
     const f = s.fighters[event.data.who]!;
     s = put(s, { ...f, fate: { ...f.fate, current: f.fate.current - 1 } });
     return { ...s, groups: pushGroup(state.groups, [event], state) };
   }
-  const s = apply(state, event);
+  const s = bleedAgain(state, apply(state, event));
   const last = state.groups;
   // A further event of the command on top grows its group; the group keeps the state it began from.
   const groups =
@@ -1083,6 +1150,24 @@ export function evolveEncounter(state: EncounterState, event: EncounterEvent): E
       ? pushGroup(last.below, [...last.top, event], checkpoints.get(last))
       : pushGroup(last, [event], state);
   return { ...s, groups };
+}
+
+/** A round of unconsciousness passes; at the last it wakes and is no longer Helpless ("Fatigue and Exhaustion"). */
+function wakeCountdown(f: Fighter): Partial<Fighter['conditions']> {
+  const left = f.conditions.unconscious;
+  if (!left) return {};
+  return left > 1 ? { unconscious: left - 1 } : { unconscious: 0, helpless: false };
+}
+
+/** Puncture ("Wounds and Injury"): Stress taken after first aid stopped the Blood Loss starts it again. */
+function bleedAgain(before: EncounterState, after: EncounterState): EncounterState {
+  let s = after;
+  for (const f of Object.values(after.fighters)) {
+    const was = before.fighters[f.id];
+    if (!was || f.stress <= was.stress || f.out || f.conditions.bloodLoss || !bleedingReturns(f.injuries, f.injuriesIgnored)) continue;
+    s = put(s, { ...f, conditions: { ...f.conditions, bloodLoss: true } });
+  }
+  return s;
 }
 
 function apply(state: EncounterState, event: EncounterEvent): EncounterState {
@@ -1111,14 +1196,16 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       if (d.evasionRoll !== null) s = update(s, d.defender, (f) => ({ ...f, pendingAdvantages: 0 }));
       if (!d.won) return s;
       if (d.kind === 'knockdown') return update(s, d.defender, (f) => ({ ...f, conditions: { ...f.conditions, prone: true } }));
-      // Push: one metre away from the attacker per DoS, along the line between them (placed characters only)
+      // Push: one metre away from the attacker per DoS, along the line between them (placed characters
+      // only), as far as a solid object in the way; meeting it costs the metres left in Stress and damage
       const from = s.fighters[d.attacker]!.conditions.position;
+      const travelled = d.impact ? d.impact.obstacle : d.metres;
       return update(s, d.defender, (f) => {
         const at = f.conditions.position;
-        if (!from || !at || d.metres === 0) return f;
-        const dx = Math.sign(at.x - from.x);
-        const dy = Math.sign(at.y - from.y);
-        return { ...f, conditions: { ...f.conditions, position: { ...at, x: at.x + dx * d.metres, y: at.y + dy * d.metres } } };
+        const g = from && at && travelled > 0 ? { ...f, conditions: { ...f.conditions, position: { ...at, x: at.x + Math.sign(at.x - from.x) * travelled, y: at.y + Math.sign(at.y - from.y) * travelled } } } : f;
+        if (!d.impact) return g;
+        const hit = landImpact(g, d.impact.left, d.impact.locationRoll, state.options).target;
+        return { ...hit, stress: hit.stress + d.impact.left };
       });
     }
     case 'ailment-fought': {
@@ -1193,6 +1280,9 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       else if (held) s = { ...s, oneMore: null };
       return s;
     }
+    case 'exhaustion-tested':
+      // unconscious, and so Helpless, for its Stress in minutes
+      return event.data.success ? state : update(state, event.data.who, (f) => ({ ...f, conditions: { ...f.conditions, helpless: true, unconscious: event.data.minutes * ROUNDS_PER_MINUTE } }));
     case 'power-wasted':
       // the wasted action spends a One More it was made with
       return state.oneMore?.holder === event.data.who ? { ...state, oneMore: null } : state;
@@ -1241,7 +1331,9 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       return inflict(state, event.data.target, event.data.ailment, event.data.turns, event.data.source);
     case 'condition-set': {
       const f = state.fighters[event.data.target]!;
-      return put(state, { ...f, conditions: { ...f.conditions, [event.data.condition]: event.data.value } });
+      // the GM ending Helplessness wakes an unconscious character
+      const woken = event.data.condition === 'helpless' && !event.data.value ? { unconscious: 0 } : {};
+      return put(state, { ...f, conditions: { ...f.conditions, [event.data.condition]: event.data.value, ...woken } });
     }
     case 'fate-spent': {
       const f = state.fighters[event.data.who]!;
@@ -1288,7 +1380,7 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
     case 'round-ended': {
       // A new Round: each enemy may be Chance-Attacked again; ignored Injuries count again
       let s = state;
-      for (const f of Object.values(state.fighters)) s = put(s, { ...f, chance: { ...f.chance, targetsThisRound: [] }, injuriesIgnored: [], evasionsThisRound: 0, conditions: { ...f.conditions, surprised: false } });
+      for (const f of Object.values(state.fighters)) s = put(s, { ...f, chance: { ...f.chance, targetsThisRound: [] }, injuriesIgnored: [], evasionsThisRound: 0, conditions: { ...f.conditions, surprised: false, ...wakeCountdown(f) } });
       // Burning: at the end of each round a Damage 4 attack ignoring Armour, +1 per round burning, at most 1 wound
       for (const f of Object.values(s.fighters)) {
         const burning = f.ailments.find((a) => a.name === 'burning');
@@ -1426,7 +1518,7 @@ function shownUpTo(state: EncounterState, viewer: Actor): { count: number; log: 
   }
   const log: EncounterEvent[] = [];
   for (let c = known.latest; c && log.length < LOG_SHOWN; c = c.below ? (kept.get(c.below)?.latest ?? null) : null) {
-    log.unshift(...c.top.filter((e) => redactD100Event(e, viewer, state) !== null));
+    log.unshift(...c.top.flatMap((e) => redactD100Event(e, viewer, state) ?? []));
   }
   return { count: known.count, log: log.slice(-LOG_SHOWN) };
 }

@@ -47,6 +47,8 @@ export interface Conditions {
   readonly disengagedFrom?: readonly string[];
   /** Surprised: it loses its first turn and opposes nothing in the surprise round ("Combat Structure", Step Two). */
   readonly surprised?: boolean;
+  /** Rounds left of the unconsciousness a failed Exhausted test brings ("Fatigue and Exhaustion"); Helpless meanwhile. */
+  readonly unconscious?: number;
 }
 
 /** A place on the map: one square per metre, elevation in metres ("Movement and Combat"). */

@@ -98,3 +98,40 @@ describe('"Analysing Targets, Disrupting Targets and Tricks": Analyse Target', (
     expect(seen(missed, P1, 'b').sheet!.affinities).toEqual({});
   });
 });
+
+describe('"Analysing Targets, Disrupting Targets and Tricks": a Push into a solid object', () => {
+  // A (Melee 50) rolls 15: 4 DoS (tens digits 5 - 1). B opposes with its best of Agility 20 and
+  // untrained Endurance (Toughness 30 - 20 = 10) and rolls 90: a failure. B is pushed 4 m.
+  const placed = () => {
+    const s = run(table(), { type: 'place', target: 'a', x: 0, y: 0 });
+    return run(s, { type: 'place', target: 'b', x: 1, y: 0 });
+  };
+  const b = (s: EncounterState) => s.fighters.b!;
+
+  it('stops at the object and takes the metres left as Stress and as damage against Defense', () => {
+    // 1 m to the wall: it moves 1 m and is 3 m short. Damage 3 against Defense 3 (TB 3, no Armour): no wound; 3 Stress.
+    const s = run(placed(), { type: 'trick', attacker: 'a', defender: 'b', kind: 'push', obstacle: 1 }, [15, 90, 50]);
+    expect(b(s).conditions.position).toEqual({ x: 2, y: 0, elevation: 0 });
+    expect(b(s).stress).toBe(3);
+    expect(b(s).tracks.left).toEqual(b(placed()).tracks.left);
+    const e = groupsOf(s).flat().at(-1)!;
+    expect(e).toMatchObject({ type: 'trick-resolved', data: { metres: 4, impact: { obstacle: 1, left: 3, location: 'body', damage: 3, defense: 3, wounds: [] } } });
+  });
+
+  it('against a wall it touches, the whole push: damage 4 beats Defense 3, a Light wound and its Stress', () => {
+    const s = run(placed(), { type: 'trick', attacker: 'a', defender: 'b', kind: 'push', obstacle: 0 }, [15, 90, 50]);
+    expect(b(s).conditions.position).toEqual({ x: 1, y: 0, elevation: 0 });
+    expect(b(s).tracks.left.light).toBe(b(placed()).tracks.left.light - 1);
+    expect(b(s).stress).toBe(4 + 1);
+    // undone, nothing of it stays; the same dice give the same result
+    expect(run(s, { type: 'undo' }).fighters.b).toEqual(b(placed()));
+    expect(run(placed(), { type: 'trick', attacker: 'a', defender: 'b', kind: 'push', obstacle: 0 }, [15, 90, 50]).fighters).toEqual(s.fighters);
+  });
+
+  it('an object further than the push is never met; a Knockdown has none', () => {
+    const s = run(placed(), { type: 'trick', attacker: 'a', defender: 'b', kind: 'push', obstacle: 4 }, [15, 90]);
+    expect(b(s).conditions.position).toEqual({ x: 5, y: 0, elevation: 0 });
+    expect(b(s).stress).toBe(0);
+    expect(refusal(placed(), { type: 'trick', attacker: 'a', defender: 'b', kind: 'knockdown', obstacle: 1 }, [15, 90])).toMatchObject({ code: 'obstacle-not-push', field: 'obstacle' });
+  });
+});

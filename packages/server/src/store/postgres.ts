@@ -375,6 +375,15 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
           await insertParticipant(client, t.id, participant, tokenHash);
         }
         await insertEvents(client, t.id, input.events);
+        for (const { characterId, portrait } of input.portraits ?? []) {
+          await client.query(`INSERT INTO ${s}.portraits (table_id, character_id, content_type, digest, data) VALUES ($1, $2, $3, $4, $5)`, [
+            t.id,
+            characterId,
+            portrait.contentType,
+            portrait.digest,
+            portrait.data,
+          ]);
+        }
       });
     },
     async getTable(tableId) {

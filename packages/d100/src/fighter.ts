@@ -47,6 +47,10 @@ export interface Conditions {
   readonly disengagedFrom?: readonly string[];
   /** Surprised: it loses its first turn and opposes nothing in the surprise round ("Combat Structure", Step Two). */
   readonly surprised?: boolean;
+  /** The enemy it has Distracted: until the start of its next turn it may force one reroll of that enemy's tests. */
+  readonly distracting?: string | null;
+  /** Who has made it take a Scary Face, until the start of each one's next turn. */
+  readonly scaredBy?: readonly string[];
   /** Rounds left of the unconsciousness a failed Exhausted test brings ("Fatigue and Exhaustion"); Helpless meanwhile. */
   readonly unconscious?: number;
 }

@@ -71,10 +71,12 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
       return `${name(e.data.target)} stands at (${e.data.position.x}, ${e.data.position.y}), elevation ${e.data.position.elevation} m`;
     case 'moved': {
       const d = e.data;
-      return `${name(d.who)} ${d.run ? 'runs' : 'moves'} ${d.metres} m (of ${d.allowance}) to (${d.to.x}, ${d.to.y})${d.oneMore ? ' with the One More' : ''}${d.left.length ? `; a Flee from ${d.left.map(name).join(', ')}` : ''}${d.engaged.length ? `; Engaged in Melee with ${d.engaged.map(name).join(', ')}` : ''}`;
+      const t = d.terrainTest;
+      const terrain = t ? `; at full speed through Difficult Terrain: ${t.roll} vs ${t.target}, ${t.success ? 'passed' : `${t.degrees} DoF${t.prone ? ', falls prone' : ''}${t.damage !== null ? `, takes damage ${t.damage}` : ''}`}` : '';
+      return `${name(d.who)} ${d.run ? 'runs' : 'moves'} ${d.metres} m (of ${d.allowance}) to (${d.to.x}, ${d.to.y})${d.oneMore ? ' with the One More' : ''}${terrain}${d.left.length ? `; a Flee from ${d.left.map(name).join(', ')}` : ''}${d.engaged.length ? `; Engaged in Melee with ${d.engaged.map(name).join(', ')}` : ''}`;
     }
     case 'terrain-set':
-      return e.data.dtn ? `${name(e.data.target)} is in Difficult Terrain ${e.data.dtn}` : `${name(e.data.target)} is on open ground`;
+      return e.data.kind || e.data.dtn ? `${name(e.data.target)} is in ${e.data.kind === 'damaging' ? `Damaging terrain (damage ${e.data.damage ?? 0})` : 'Uneven/Slippery terrain'}, Difficult Terrain Number ${e.data.dtn}` : `${name(e.data.target)} is on open ground`;
     case 'movement-tested': {
       const o = e.data.outcome;
       const result = [o.hindrance === 0 ? 'not Hindered' : o.hindrance === 1 ? 'Hindered' : 'doubly Hindered', ...(o.falls ? ['falls'] : []), ...(o.sinks ? ['sinks'] : [])].join(', ');

@@ -11,8 +11,8 @@ import { bloodLossTest, miasmaStress } from './conditions';
 import { isImmune, type RegularElement } from './elements';
 import { weeklyRefresh, spendPoint, spendRemoveAilment, spendRestoreLight, spendRestoreResource, spendRevivePersona, useResource, FATE_SPENDS } from './fate';
 import { modifier, sumModifiers, type Modifier } from '@personae/core';
-import { adjacent, ailmentScoreDisadvantages, armourAt, bonus, canOppose, defenseToughnessBonus, disadvantagesOnAllTests, fatigue, hasAilment, livingPersona, terrainDisadvantages, toughness, type Fighter, type Position, type Resource, type Score } from './fighter';
-import { fallDamage, moveAllowance, movementOutcome, type MovementOutcome, type MovementTest } from './movement';
+import { adjacent, ailmentScoreDisadvantages, armourAt, bonus, canOppose, defenseToughnessBonus, disadvantagesOnAllTests, fatigue, hasAilment, livingPersona, terrainDisadvantages, terrainOf, toughness, type Fighter, type Position, type Resource, type Score, type Terrain } from './fighter';
+import { fallDamage, fullSpeedFailure, moveAllowance, movementOutcome, type MovementOutcome, type MovementTest } from './movement';
 import { armDisabled, bleedingReturns, injuriesAfterRestoring, injuryStress, injuryTestDisadvantages, treatInjuries } from './injuries';
 import { initiativeOrder, type InitiativeEntry } from './initiative';
 import { hitLocation, type Location } from './location';
@@ -55,8 +55,8 @@ export type EncounterEvent =
   | { type: 'defending'; data: { group: number; id: string } }
   | { type: 'protecting'; data: { group: number; id: string; ally: string } }
   | { type: 'placed'; data: { group: number; target: string; position: Position } }
-  | { type: 'moved'; data: { group: number; who: string; from: Position; to: Position; run: boolean; metres: number; allowance: number; left: string[]; engaged: string[]; oneMore: boolean } }
-  | { type: 'terrain-set'; data: { group: number; target: string; dtn: number } }
+  | { type: 'moved'; data: { group: number; who: string; from: Position; to: Position; run: boolean; metres: number; allowance: number; left: string[]; engaged: string[]; oneMore: boolean; terrainTest?: TerrainTestRecord } }
+  | { type: 'terrain-set'; data: { group: number; target: string; dtn: number; kind?: Terrain; damage?: number } }
   | { type: 'movement-tested'; data: { group: number; who: string; kind: MovementTest; target: number; roll: number; success: boolean; degrees: number; outcome: MovementOutcome } }
   | { type: 'wounds-restored'; data: { group: number; target: string; light: number; heavy: number } }
   | { type: 'injuries-treated'; data: { group: number; target: string; how: 'rest' | 'medical' } }
@@ -338,8 +338,8 @@ function bestSkill(sheet: D100Sheet, pattern: RegExp, fallback: readonly Score[]
 }
 
 /** The Disadvantages every test of the fighter carries (Fatigue, ailments), its Injuries' and its terrain's on this test. */
-function testBurdens(f: Fighter, test: { score?: Score; hand?: 'right' | 'left' }, options: D100Options): Modifier[] {
-  return [...disadvantagesOnAllTests(f), ...ailmentScoreDisadvantages(f, test.score), ...injuryTestDisadvantages(f.injuries, f.injuriesIgnored, test, options), ...terrainDisadvantages(f, test.score ?? null, options)].map((d) => modifier('disadvantage', d.label, -10 * d.count));
+function testBurdens(f: Fighter, test: { score?: Score; hand?: 'right' | 'left' }, options: D100Options, terrain = true): Modifier[] {
+  return [...disadvantagesOnAllTests(f), ...ailmentScoreDisadvantages(f, test.score), ...injuryTestDisadvantages(f.injuries, f.injuriesIgnored, test, options), ...(terrain ? terrainDisadvantages(f, test.score ?? null, options) : [])].map((d) => modifier('disadvantage', d.label, -10 * d.count));
 }
 
 function summarize(r: AttackResult): AttackSummary {
@@ -421,12 +421,46 @@ function turnStartEvent(state: EncounterState, who: string, round: number, dice:
  * Sources of Hindrance on a Move ("Hindered Movement"): being Prone, a leg Injury of Broken Foot or
  * worse, and Difficult Terrain crossed at Hindered speed.
  */
-function hindranceOf(f: Fighter): number {
+function hindranceOf(f: Fighter, fullSpeed = false): number {
   let n = 0;
   if (f.conditions.prone) n++;
   if (f.injuries.some((i) => (i.location === 'right-leg' || i.location === 'left-leg') && i.level >= 2 && !f.injuriesIgnored.includes(i.location))) n++;
-  if (f.conditions.difficultTerrain > 0) n++;
+  if (terrainOf(f) !== null && !fullSpeed) n++;
   return n;
+}
+
+/** What a full-speed crossing of Difficult Terrain came to ("Difficult Terrain"). */
+export interface TerrainTestRecord {
+  readonly target: number;
+  readonly roll: number;
+  readonly success: boolean;
+  readonly degrees: number;
+  readonly prone: boolean;
+  /** Damaging terrain: its damage plus the degrees of failure, with the location die; null otherwise. */
+  readonly damage: number | null;
+  readonly locationRoll?: number;
+}
+
+/**
+ * "Difficult Terrain": crossing it at full speed takes an Athletics (Running) or Acrobatics (Balance)
+ * test with the Difficult Terrain Number as Disadvantages.
+ */
+function fullSpeedTest(state: EncounterState, f: Fighter, dice: DiceSource): TerrainTestRecord {
+  const terrain = terrainOf(f);
+  if (terrain === null) refuse('no-terrain', `fullSpeed: ${f.name} is not in Difficult Terrain`, 'fullSpeed', seed('Difficult Terrain'));
+  const skill = bestSkill(state.sheets[f.id]!, /athletic|acrobat|running|balance/i, ['agility']);
+  const dtn = f.conditions.difficultTerrain;
+  const mods: Modifier[] = [...(f.pendingAdvantages ? [modifier('advantage', 'Fate Point', 10 * f.pendingAdvantages)] : []), ...testBurdens(f, { score: skill.score }, state.options, false), ...(dtn ? [modifier('disadvantage', 'Difficult Terrain Number', -10 * dtn)] : [])];
+  const t = resolveTest(skill.target, dice.die(100), mods, state.options);
+  const failure = fullSpeedFailure(terrain, t, f.conditions.terrainDamage ?? 0);
+  return { target: t.target, roll: t.roll, success: t.success, degrees: t.degrees, prone: failure.prone, damage: failure.damage, ...(failure.damage !== null ? { locationRoll: dice.die(100) } : {}) };
+}
+
+/** Damaging terrain's hit: its damage and the degrees of failure against Defense at a rolled location; like a fall, no element, Critical or Technical bonus. */
+function landTerrain(f: Fighter, t: TerrainTestRecord, options: D100Options) {
+  const dof = t.success ? 0 : t.degrees;
+  const steps: Modifier[] = [modifier('terrain', 'Damaging terrain', (t.damage ?? 0) - dof), ...(dof ? [modifier('degrees', 'Degrees of Failure', dof)] : [])];
+  return landHit(f, { damageSteps: steps, element: 'almighty', tier: 1, kind: 'melee', location: hitLocation(t.locationRoll ?? 1, { hitLocation: 'fresh-roll' }), critical: false, ignoreArmour: false, fateBlocks: 0, reflected: true }, options).target;
 }
 
 /** The moments a grappled character's escape test is called for (option grappleEscape, C6). */
@@ -827,7 +861,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       if (f.conditions.moved && !holder) refuse('moved', `who: ${f.name} has made its Move this turn`, 'who', ruleCitation('structuredTime'));
       const to: Position = { x: command.x, y: command.y, elevation: command.elevation ?? from.elevation };
       const metres = Math.max(Math.abs(to.x - from.x), Math.abs(to.y - from.y));
-      const allowance = moveAllowance(f, command.run, hindranceOf(f));
+      const allowance = moveAllowance(f, command.run, hindranceOf(f, command.fullSpeed));
       if (metres > allowance) refuse('too-far', `x: ${metres} m is further than ${f.name}'s ${command.run ? 'Run' : 'Basic Move'} of ${allowance} m`, 'x', seed('Hindered Movement'));
       const taken = Object.values(state.fighters).find((o) => o.id !== f.id && !o.out && o.conditions.position && o.conditions.position.x === to.x && o.conditions.position.y === to.y && o.conditions.position.elevation === to.elevation);
       if (taken) refuse('square-taken', `x: ${taken.name} stands at (${to.x}, ${to.y})`, 'x', seed('Obstacles and unusual movement'));
@@ -836,12 +870,17 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       // Leaving an enemy's side without disengaging from it is a Flee: it may make a Chance Attack with Advantage
       const left = enemies.filter((o) => adjacent(f, o) && !adjacent(moved, o) && !(f.conditions.disengagedFrom ?? []).includes(o.id)).map((o) => o.id);
       const engaged = enemies.filter((o) => adjacent(moved, o)).map((o) => o.id);
-      return [{ type: 'moved', data: { group, who: f.id, from, to, run: command.run, metres, allowance, left, engaged, oneMore: !!f.conditions.moved && holder } }];
+      const terrainTest = command.fullSpeed ? fullSpeedTest(state, f, ctx.dice) : null;
+      return [{ type: 'moved', data: { group, who: f.id, from, to, run: command.run, metres, allowance, left, engaged, oneMore: !!f.conditions.moved && holder, ...(terrainTest ? { terrainTest } : {}) } }];
     }
     case 'set-terrain': {
       gmOnly('set the terrain');
       fighter(state, command.target, 'target');
-      return [{ type: 'terrain-set', data: { group, target: command.target, dtn: command.dtn } }];
+      const kind = command.kind ?? (command.dtn > 0 ? 'uneven' : 'open');
+      const cite = seed('Difficult Terrain');
+      if (kind === 'open' && command.dtn > 0) refuse('open-ground-number', `dtn: open ground has no Difficult Terrain Number (got ${command.dtn})`, 'dtn', cite);
+      if (command.damage > 0 && kind !== 'damaging') refuse('damage-not-damaging', `damage: only Damaging terrain deals damage (got ${command.damage} for ${kind})`, 'damage', cite);
+      return [{ type: 'terrain-set', data: { group, target: command.target, dtn: command.dtn, ...(kind !== 'open' ? { kind } : {}), ...(command.damage ? { damage: command.damage } : {}) } }];
     }
     case 'movement-test': {
       acting(command.who, 'who');
@@ -1353,12 +1392,18 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
     case 'moved': {
       const d = event.data;
       // Broken Toes: every Move costs 1 Stress
-      const s = update(state, d.who, (f) => ({ ...f, stress: f.stress + injuryStress(f.injuries, f.injuriesIgnored, { move: true }), conditions: { ...f.conditions, position: d.to, moved: true, running: f.conditions.running || d.run }, openings: [...f.openings, ...d.left.map((by) => ({ by, trigger: 'flee' as const }))] }));
+      let s = update(state, d.who, (f) => ({ ...f, stress: f.stress + injuryStress(f.injuries, f.injuriesIgnored, { move: true }), conditions: { ...f.conditions, position: d.to, moved: true, running: f.conditions.running || d.run }, openings: [...f.openings, ...d.left.map((by) => ({ by, trigger: 'flee' as const }))] }));
+      // "Difficult Terrain": a failed full-speed crossing ends prone (Uneven) or takes the terrain's hit (Damaging)
+      const t = d.terrainTest;
+      if (t) s = update(s, d.who, (f) => {
+        const g = t.damage !== null ? landTerrain(f, t, state.options) : f;
+        return { ...g, pendingAdvantages: 0, conditions: { ...g.conditions, prone: g.conditions.prone || t.prone } };
+      });
       // a second Move spends the One More
       return d.oneMore ? { ...s, oneMore: null } : s;
     }
     case 'terrain-set':
-      return update(state, event.data.target, (f) => ({ ...f, conditions: { ...f.conditions, difficultTerrain: event.data.dtn } }));
+      return update(state, event.data.target, (f) => ({ ...f, conditions: { ...f.conditions, difficultTerrain: event.data.dtn, terrain: event.data.kind, terrainDamage: event.data.damage } }));
     case 'movement-tested':
       return update(state, event.data.who, (f) => ({ ...f, pendingAdvantages: 0 }));
     case 'wounds-restored':

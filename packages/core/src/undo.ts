@@ -1,8 +1,7 @@
 /**
  * Undo and redo over an append-only log. Nothing is ever removed: an undo is itself an event naming
  * the entry it takes back, a redo names the undo it reverses, and the state is the fold of the entries
- * still in effect. `expectedLast` lets a client say which entry it saw last, so two undos racing never
- * take back the wrong one.
+ * still in effect.
  */
 export interface UndoMark {
   readonly seq: number;
@@ -37,16 +36,4 @@ export function undoPosition(marks: readonly UndoMark[]): UndoPosition {
     }
   }
   return { active, redoable };
-}
-
-/** The action the next undo takes back, or null. */
-export function nextUndo(marks: readonly UndoMark[]): number | null {
-  const { active } = undoPosition(marks);
-  return active.length ? active[active.length - 1]! : null;
-}
-
-/** The action the next redo brings back, or null. */
-export function nextRedo(marks: readonly UndoMark[]): number | null {
-  const { redoable } = undoPosition(marks);
-  return redoable.length ? redoable[redoable.length - 1]! : null;
 }

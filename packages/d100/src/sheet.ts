@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { Problem, SheetCheck } from '@personae/core';
 import { AFFINITIES, ELEMENTS, REGULAR_ELEMENTS, type AffinityTable } from './elements';
-import { bonus, makeFighter, resourceMaxima, RESOURCES, SCORES, type Fighter, type Score } from './fighter';
+import { bonus, defenseToughnessBonus, makeFighter, resourceMaxima, RESOURCES, SCORES, type Fighter, type Score } from './fighter';
 import { initiativeOf } from './initiative';
 import { LOCATIONS, type Location } from './location';
+import { DEFAULT_OPTIONS } from './options';
 import { ruleCitation, seed } from './rules';
 import { woundTracksFor } from './wounds';
 
@@ -72,6 +73,10 @@ export const sheetSchema = z.strictObject({
   fatePoints: z.number().int().min(0).optional().describe('Fate Points left; the pool is the Realisation Bonus'),
   socialLinks: z.record(z.string(), z.number().int().min(0).max(10)).default({}),
   evokerRank: z.number().int().min(0).max(10).optional().describe('Evoker Rank: 1 for an Evoker unless given, 0 for others; Spirit and Exertion grow with it'),
+  arcanaLevel: z.number().int().min(0).max(10).default(0).describe('Arcana Level: 4 lets the character Analyse Target, 7 Advanced Analyse Target'),
+  arcana: z.string().min(1).max(40).optional().describe('The Arcana an Analyse Target reveals'),
+  personality: z.string().min(1).max(80).optional().describe('The Personality an Analyse Target reveals'),
+  unnaturalToughness: z.number().int().min(1).max(10).optional().describe('The rating of the Unnatural Toughness trait: it raises the Toughness Bonus in Defense'),
   spirit: z.number().int().min(0).optional().describe('Spirit left; full when absent'),
   exertion: z.number().int().min(0).optional().describe('Exertion left; full when absent'),
 });
@@ -113,6 +118,7 @@ export function fighterFromSheet(id: string, sheet: D100Sheet): Fighter {
     persona: sheet.persona ? { name: sheet.persona.name, wounds: sheet.persona.wounds, affinities: sheet.persona.affinities as AffinityTable } : null,
     vital: sheet.vital,
     evokerRank: evokerRankOf(sheet),
+    ...(sheet.unnaturalToughness ? { unnaturalToughness: sheet.unnaturalToughness } : {}),
   });
   return {
     ...f,
@@ -175,7 +181,9 @@ export function checkSheet(raw: unknown): SheetCheck<D100Sheet, D100Derived> {
   if (problems.length) return { ok: false, problems };
   const bonuses = Object.fromEntries([...SCORES.map((s) => [s, bonus(sheet.scores[s])]), ['realisation', pool]]) as Record<Score | 'realisation', number>;
   const f = fighterFromSheet('sheet', sheet);
-  const defense = Object.fromEntries(LOCATIONS.map((l) => [l, tb + (sheet.armour[l] ?? 0)])) as Record<Location, number>;
+  // Defense under the default reading of option unnatural: the trait's rating added to the Bonus
+  const defenseTb = defenseToughnessBonus(f, DEFAULT_OPTIONS);
+  const defense = Object.fromEntries(LOCATIONS.map((l) => [l, defenseTb + (sheet.armour[l] ?? 0)])) as Record<Location, number>;
   const ab = bonuses.agility;
   return {
     ok: true,

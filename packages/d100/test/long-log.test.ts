@@ -44,4 +44,32 @@ describe('a long encounter log: undo keeps its meaning without folding everythin
     expect(seen(rerolled)).toBe(seen(refolded(rerolled)));
     expect(seen(run(rerolled, { type: 'undo' }))).toBe(seen(s));
   });
+
+  it('views kept up as the log grows equal views of the same log folded afresh, for the GM and for a player', () => {
+    const player: Actor = { role: 'player', participantId: 'p1' };
+    const weapons = [{ name: 'Sword', class: 'melee', element: 'melee', damage: 5 }];
+    let s = run(initialEncounter(), { type: 'set-options', options: { rerollKeeps: 'second' } });
+    s = run(s, { type: 'add-character', id: 'a', sheet: { name: 'A', side: 'pc', scores, weapons } });
+    s = run(s, { type: 'add-character', id: 'lurker', sheet: { name: 'Lurker', side: 'shadows', hidden: true, scores, weapons } });
+    s = run(s, { type: 'add-character', id: 'b', sheet: { name: 'B', side: 'shadows', scores, weapons } });
+    s = run(s, { type: 'start' });
+    const view = (state: EncounterState, who: Actor) => JSON.stringify(viewEncounter(state, who));
+    let hiddenEvents = 0;
+    for (let i = 0; i < 120; i++) {
+      const who = s.current!;
+      s = run(s, i % 7 === 6 ? { type: 'undo' } : i % 3 === 2 ? { type: 'end-turn' } : { type: 'test', who, score: 'agility', label: `test ${i}` });
+      if (i % 2 === 0) {
+        const fresh = refolded(s);
+        expect(view(s, player)).toBe(view(fresh, player));
+        expect(view(s, GM)).toBe(view(fresh, GM));
+      }
+      hiddenEvents = groupsOf(s).flat().filter((e) => JSON.stringify(e).includes('lurker')).length;
+    }
+    // The player's view leaves the hidden character's events out of both the log and the count.
+    const shownToPlayer = viewEncounter(s, player);
+    const shownToGm = viewEncounter(s, GM);
+    expect(hiddenEvents).toBeGreaterThan(10);
+    expect(shownToGm.log.length + shownToGm.logOmitted - (shownToPlayer.log.length + shownToPlayer.logOmitted)).toBe(hiddenEvents);
+    expect(JSON.stringify(shownToPlayer.log)).not.toContain('lurker');
+  });
 });

@@ -6,6 +6,7 @@ import { ANALYSE_CITATION, ANALYSE_LEVEL, analysed, knownAffinities, redactFight
 import { controllerOf, controls, requireAuthority } from './authority';
 import { attackModifiers, landHit, resolveAttack, SITUATIONS, type AttackKind, type AttackResult, type AttackSpec, type Counted } from './attack';
 import { batonAdvantages, checkBatonPass } from './batonPass';
+import { DISRUPT_CITATION, DISRUPT_SKILLS, disruptionsEnd, scaryFaceAgainst, type Disruption } from './disrupt';
 import { bloodLossTest, miasmaStress } from './conditions';
 import { isImmune, type RegularElement } from './elements';
 import { weeklyRefresh, spendPoint, spendRemoveAilment, spendRestoreLight, spendRestoreResource, spendRevivePersona, useResource, FATE_SPENDS } from './fate';
@@ -46,6 +47,7 @@ export type EncounterEvent =
   | { type: 'exhaustion-tested'; data: { group: number; who: string; target: number; roll: number; success: boolean; minutes: number } }
   | { type: 'analysed'; data: { group: number; who: string; target: string; advanced: boolean } }
   | { type: 'power-wasted'; data: { group: number; who: string; power: string } }
+  | { type: 'disrupted'; data: { group: number; who: string; target: string; kind: Disruption; result: OpposedRecord; won: boolean } }
   | { type: 'trick-resolved'; data: { group: number; attacker: string; defender: string; kind: 'push' | 'knockdown'; attack: number; attackRoll: number; evasion: number | null; evasionRoll: number | null; won: boolean; metres: number; impact?: PushImpact } }
   | { type: 'ailment-fought'; data: { group: number; who: string; ailment: 'burning' | 'despaired' | 'panicked'; test: TestRecord | null; ended: boolean } }
   | { type: 'baton-passed'; data: { group: number; from: string; to: string; advantages: number } }
@@ -67,7 +69,7 @@ export type EncounterEvent =
   | { type: 'fled'; data: { group: number; who: string; from: string[]; reason: string } }
   | { type: 'grapple-resolved'; data: { group: number; attacker: string; defender: string; attack: number; attackRoll: number; evasion: number | null; evasionRoll: number | null; won: boolean } }
   | { type: 'grapple-escape'; data: { group: number; who: string; grappler: string; declared: 'move' | 'action' | 'attack' | 'evasion' | 'released'; result: OpposedRecord | null; won: boolean } }
-  | { type: 'test-rerolled'; data: { group: number; who: string; test: 'attack' | 'evasion' | 'test'; oldRoll: number; newRoll: number; kept: number; replacement: EncounterEvent } }
+  | { type: 'test-rerolled'; data: { group: number; who: string; test: 'attack' | 'evasion' | 'test'; oldRoll: number; newRoll: number; kept: number; replacement: EncounterEvent; forcedBy?: string } }
   | { type: 'turn-ended'; data: { group: number; id: string; expired: AilmentName[]; forfeited: boolean; frozen?: TestRecord } }
   | { type: 'round-ended'; data: { group: number; round: number; crashes?: { who: string; locationRoll: number }[] } }
   | { type: 'week-started'; data: { group: number } }
@@ -237,6 +239,9 @@ export function attackSpec(state: Pick<EncounterState, 'sheets' | 'oneMore' | 'f
   const fate = attacker.pendingAdvantages ? [{ label: 'Fate Point', count: attacker.pendingAdvantages }] : [];
   const flee = c.chance && c.trigger === 'flee' ? [{ label: 'Flee', count: 1 }] : [];
   const evasionFate = defender.pendingAdvantages ? [{ label: 'Fate Point', count: defender.pendingAdvantages }] : [];
+  // Scary Face: a Disadvantage on tests against its maker or an ally adjacent to it, the evasion included
+  const scared = scaryFaceAgainst(state.fighters, attacker, defender) ? [{ label: 'Scary Face', count: 1 }] : [];
+  const evasionScared = scaryFaceAgainst(state.fighters, defender, attacker) ? [{ label: 'Scary Face', count: 1 }] : [];
   // "Standard Attack and other Attack Actions": a Burst Attack takes a Disadvantage
   const burst = c.burst ? [{ label: 'Burst Attack', count: 1 }] : [];
   const table = situationEntries(c, kind, state.options?.hazeWeather ?? 'count-once');
@@ -257,8 +262,9 @@ export function attackSpec(state: Pick<EncounterState, 'sheets' | 'oneMore' | 'f
     evasionTarget: brainwashedBy(state, defender, attacker) ? null : c.evasionTarget !== undefined ? c.evasionTarget : evasion.target,
     ...((c.evasionTarget === undefined && evasion.target !== null) || c.evasionTarget === null ? { evasionScore: evasion.score, evasionParry: evasion.parry } : {}),
     advantages: [...c.advantages, ...baton, ...fate, ...flee, ...action, ...table.advantages],
-    disadvantages: [...c.disadvantages, ...burst, ...allWeapon, ...table.disadvantages],
+    disadvantages: [...c.disadvantages, ...burst, ...allWeapon, ...table.disadvantages, ...scared],
     ...(evasionFate.length ? { evasionAdvantages: evasionFate } : {}),
+    ...(evasionScared.length ? { evasionDisadvantages: evasionScared } : {}),
     ...(c.hand ? { hand: c.hand } : {}),
     ...(c.called ? { called: c.called } : {}),
     fateBlocks: c.fateBlocks,
@@ -514,6 +520,15 @@ function opposedRecord(enemy: Fighter, own: TestResult, target: number, theirs: 
   return { enemy: enemy.id, target, roll: own.roll, enemyTarget: theirs ? theirTarget : null, enemyRoll: theirs?.roll ?? null, won: resolveOpposed(own, theirs, options).actorWins };
 }
 
+/** The actor and the enemy in the fight that an Analyse, a Distract or a Scary Face names. */
+function enemyInFight(state: EncounterState, who: string, target: string): [Fighter, Fighter] {
+  const f = fighter(state, who, 'who');
+  const t = fighter(state, target, 'target');
+  if (t.side === f.side) refuse('not-an-enemy', `target: ${t.name} is not an enemy of ${f.name}`, 'target', DISRUPT_CITATION);
+  if (t.out) refuse('target-out', `target: ${t.name} is out of the fight`, 'target', DISRUPT_CITATION);
+  return [f, t];
+}
+
 /** "Chance Attacks": who may make one, when, with what. */
 function chanceAllowed(state: EncounterState, a: Fighter, d: Fighter, c: Extract<EncounterCommand, { type: 'attack' }>, gm: boolean, actor: Actor): void {
   const cite = ruleCitation('chanceAttacks');
@@ -588,10 +603,12 @@ function burstHits(state: EncounterState, attacker: Fighter, spec: AttackSpec, r
  * "Fate Points", Reroll: the spender's test in the command just made is rolled again; the result
  * the option rerollKeeps names stands, and the command is resolved anew from it.
  */
-function reroll(state: EncounterState, f: Fighter, which: 'attack' | 'evasion' | 'test' | undefined, host: DiceSource, group: number): EncounterEvent {
-  const cite = ruleCitation('fatePoints');
+function reroll(state: EncounterState, f: Fighter, which: 'attack' | 'evasion' | 'test' | undefined, host: DiceSource, group: number, forcedBy?: string): EncounterEvent {
+  const cite = forcedBy ? DISRUPT_CITATION : ruleCitation('fatePoints');
   const last = state.groups?.top[0];
-  const keep = (oldRoll: number, newRoll: number) => (state.options.rerollKeeps === 'second' ? newRoll : Math.min(oldRoll, newRoll));
+  // Distract forces the worse result (the higher roll); a Fate Point's own reroll keeps by option rerollKeeps
+  const forced = forcedBy ? { forcedBy } : {};
+  const keep = (oldRoll: number, newRoll: number) => (forcedBy ? Math.max(oldRoll, newRoll) : state.options.rerollKeeps === 'second' ? newRoll : Math.min(oldRoll, newRoll));
   if (last?.type === 'test-rolled' && last.data.who === f.id && (which ?? 'test') === 'test') {
     const newRoll = host.die(100);
     const kept = keep(last.data.roll, newRoll);
@@ -599,7 +616,7 @@ function reroll(state: EncounterState, f: Fighter, which: 'attack' | 'evasion' |
     const mods = last.data.modifiers.map((m) => modifier(m.value >= 0 ? 'advantage' : 'disadvantage', m.label, m.value));
     const t = resolveTest(last.data.target, kept, mods, before.options);
     const replacement: EncounterEvent = { type: 'test-rolled', data: { ...last.data, roll: t.roll, success: t.success, degrees: t.success ? t.degreesOfSuccess : t.degreesOfFailure } };
-    return { type: 'test-rerolled', data: { group, who: f.id, test: 'test', oldRoll: last.data.roll, newRoll, kept, replacement } };
+    return { type: 'test-rerolled', data: { group, who: f.id, test: 'test', oldRoll: last.data.roll, newRoll, kept, replacement, ...forced } };
   }
   if (last?.type !== 'attack-resolved' || last.data.summary.burst) refuse('nothing-to-reroll', 'spend: a Reroll takes back a test of the command just made (an attack or a test), and the last command made none', 'spend', cite);
   const d = last.data;
@@ -622,7 +639,7 @@ function reroll(state: EncounterState, f: Fighter, which: 'attack' | 'evasion' |
   const logging: DiceSource = { kind: host.kind, die: (sides) => { const v = dice.die(sides); drawn.push(v); return v; } };
   const r = resolveAttack(attacker, defender, d.spec, logging, before.options, d.protector ? before.fighters[d.protector]! : null);
   const replacement: EncounterEvent = { type: 'attack-resolved', data: { ...d, dice: drawn, summary: summarize(r) } };
-  return { type: 'test-rerolled', data: { group, who: f.id, test: side, oldRoll, newRoll, kept, replacement } };
+  return { type: 'test-rerolled', data: { group, who: f.id, test: side, oldRoll, newRoll, kept, replacement, ...forced } };
 }
 
 /** The events of the commands in effect, by command, oldest first. */
@@ -1026,12 +1043,31 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       const c = meleeContest(state, a, d, command.attackTarget ?? bestSkill(state.sheets[a.id]!, /grappl/i, ['melee']).target, command.evasionTarget, false, ctx.dice);
       return [{ type: 'grapple-resolved', data: { group, attacker: a.id, defender: d.id, attack: c.attackTarget, attackRoll: c.attack.roll, evasion: c.evasion ? c.evasionTarget : null, evasionRoll: c.evasion?.roll ?? null, won: c.won } }];
     }
+    case 'distract':
+    case 'scary-face': {
+      acting(command.who, 'who');
+      const [f, t] = enemyInFight(state, command.who, command.target);
+      if (f.ailments.some((a) => AILMENTS[a.name].noActions)) refuse('no-actions', `who: ${f.name} may make no actions (${f.ailments.map((a) => AILMENTS[a.name].title).join(', ')})`, 'who', ruleCitation('ailments'));
+      // an opposed test of the skills the seed names for each, with a Scary Face burdening tests against its maker
+      const skills = DISRUPT_SKILLS[command.type];
+      const own = bestSkill(state.sheets[f.id]!, skills.own, skills.ownScores);
+      const theirs = bestSkill(state.sheets[t.id]!, skills.theirs, skills.theirScores);
+      const scared = (a: Fighter, b: Fighter): Modifier[] => (scaryFaceAgainst(state.fighters, a, b) ? [modifier('disadvantage', 'Scary Face', -10)] : []);
+      const ownTest = resolveTest(own.target, ctx.dice.die(100), [...(f.pendingAdvantages ? [modifier('advantage', 'Fate Point', 10 * f.pendingAdvantages)] : []), ...testBurdens(f, { score: own.score }, state.options), ...scared(f, t)], state.options);
+      const theirTest = canOppose(t) ? resolveTest(theirs.target, ctx.dice.die(100), [...testBurdens(t, { score: theirs.score }, state.options), ...scared(t, f)], state.options) : null;
+      const result = opposedRecord(t, ownTest, own.target, theirTest, theirs.target, state.options);
+      return [{ type: 'disrupted', data: { group, who: f.id, target: t.id, kind: command.type, result, won: result.won } }];
+    }
+    case 'force-reroll': {
+      const f = fighter(state, command.who, 'who');
+      if (!controls(state, ctx.actor, command.who)) refuse('not-your-character', `who: you do not play ${f.name}`, 'who');
+      const target = f.conditions.distracting ? state.fighters[f.conditions.distracting] : undefined;
+      if (!target) refuse('not-distracting', `who: ${f.name} is distracting no one (a won Distract lasts until the start of its next turn, for one reroll)`, 'who', DISRUPT_CITATION);
+      return [reroll(state, target, command.test, ctx.dice, group, f.id)];
+    }
     case 'analyse': {
       acting(command.who, 'who');
-      const f = fighter(state, command.who, 'who');
-      const t = fighter(state, command.target, 'target');
-      if (t.side === f.side) refuse('not-an-enemy', `target: ${t.name} is not an enemy of ${f.name}`, 'target', ANALYSE_CITATION);
-      if (t.out) refuse('target-out', `target: ${t.name} is out of the fight`, 'target', ANALYSE_CITATION);
+      const [f, t] = enemyInFight(state, command.who, command.target);
       // Analyse Target needs Arcana Level 4, Advanced Analyse Target Arcana Level 7
       const level = state.sheets[f.id]!.arcanaLevel;
       const needed = command.advanced ? ANALYSE_LEVEL.advanced : ANALYSE_LEVEL.basic;
@@ -1134,7 +1170,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
  * (with `endurance`, its Endurance (Injury) too, untrained at Toughness -20 when it has none).
  */
 function meleeContest(state: EncounterState, a: Fighter, d: Fighter, attackTarget: number, evasionGiven: number | null | undefined, endurance: boolean, dice: DiceSource) {
-  const spec: AttackSpec = { kind: 'melee', element: 'melee', damage: 0, attackTarget, evasionTarget: null, ...(a.pendingAdvantages ? { advantages: [{ label: 'Fate Point', count: a.pendingAdvantages }] } : {}) };
+  const spec: AttackSpec = { kind: 'melee', element: 'melee', damage: 0, attackTarget, evasionTarget: null, ...(a.pendingAdvantages ? { advantages: [{ label: 'Fate Point', count: a.pendingAdvantages }] } : {}), ...(scaryFaceAgainst(state.fighters, a, d) ? { disadvantages: [{ label: 'Scary Face', count: 1 }] } : {}) };
   const attack = resolveTest(attackTarget, dice.die(100), attackModifiers(a, d, spec, state.options), state.options);
   let ev = evasionOf(state.sheets[d.id]!);
   if (endurance) {
@@ -1144,7 +1180,7 @@ function meleeContest(state: EncounterState, a: Fighter, d: Fighter, attackTarge
     if (ev.target === null || target > ev.target) ev = { target, score: 'toughness', parry: false };
   }
   const evasionTarget = evasionGiven !== undefined ? evasionGiven : ev.target;
-  const burdens = [...(d.pendingAdvantages ? [modifier('advantage', 'Fate Point', 10 * d.pendingAdvantages)] : []), ...testBurdens(d, { score: ev.score, ...(ev.parry ? { hand: 'right' as const } : {}) }, state.options)];
+  const burdens = [...(d.pendingAdvantages ? [modifier('advantage', 'Fate Point', 10 * d.pendingAdvantages)] : []), ...(scaryFaceAgainst(state.fighters, d, a) ? [modifier('disadvantage', 'Scary Face', -10)] : []), ...testBurdens(d, { score: ev.score, ...(ev.parry ? { hand: 'right' as const } : {}) }, state.options)];
   const evasion = !attack.fumble && evasionTarget !== null && canOppose(d) ? resolveTest(evasionTarget, dice.die(100), burdens, state.options) : null;
   const won = !attack.fumble && resolveOpposed(attack, evasion, state.options).actorWins;
   return { attack, evasion, evasionTarget, attackTarget, won };
@@ -1217,11 +1253,11 @@ function controllersOf(state: EncounterState): Array<string | null> {
 export function evolveEncounter(state: EncounterState, event: EncounterEvent): EncounterState {
   if (event.type === 'undone') return beforeLastCommand(state);
   if (event.type === 'test-rerolled') {
-    // The command just made is resolved anew with the kept roll; the Fate Point is spent.
+    // The command just made is resolved anew with the kept roll; the Fate Point is spent, or the Distraction
     let s = beforeLastCommand(state);
     s = bleedAgain(s, apply(s, event.data.replacement));
-    const f = s.fighters[event.data.who]!;
-    s = put(s, { ...f, fate: { ...f.fate, current: f.fate.current - 1 } });
+    if (event.data.forcedBy) s = update(s, event.data.forcedBy, (d) => ({ ...d, conditions: { ...d.conditions, distracting: null } }));
+    else s = update(s, event.data.who, (f) => ({ ...f, fate: { ...f.fate, current: f.fate.current - 1 } }));
     return { ...s, groups: pushGroup(state.groups, [event], state) };
   }
   const s = bleedAgain(state, apply(state, event));
@@ -1270,6 +1306,12 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
     }
     case 'miasma-set':
       return { ...state, miasma: event.data.rate };
+    case 'disrupted': {
+      const d = event.data;
+      const s = update(state, d.who, (f) => ({ ...f, pendingAdvantages: 0, conditions: d.won && d.kind === 'distract' ? { ...f.conditions, distracting: d.target } : f.conditions }));
+      if (!d.won || d.kind !== 'scary-face') return s;
+      return update(s, d.target, (f) => ({ ...f, conditions: { ...f.conditions, scaredBy: [...(f.conditions.scaredBy ?? []).filter((by) => by !== d.who), d.who] } }));
+    }
     case 'analysed':
       return { ...state, knowledge: { ...state.knowledge, [event.data.target]: analysed(state.knowledge?.[event.data.target], event.data.advanced) } };
     case 'trick-resolved': {
@@ -1297,6 +1339,8 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
     case 'fell':
       return put(state, fallOn(state.fighters[event.data.who]!, event.data, state.options));
     case 'turn-started': {
+      // Distract and Scary Face last until the start of the next turn of the one who made them
+      state = { ...state, fighters: disruptionsEnd(state.fighters, event.data.id) };
       let f = state.fighters[event.data.id]!;
       const turn = f.turnsStarted + 1;
       const { active } = ailmentsAtTurnStart(f.ailments, turn);
@@ -1511,7 +1555,7 @@ function visible(state: EncounterState, who: string, viewer: Actor): boolean {
 function mentions(event: EncounterEvent): string[] {
   const d = event.data as Record<string, unknown>;
   const out: string[] = [];
-  for (const k of ['id', 'attacker', 'defender', 'target', 'who', 'from', 'to', 'grappler', 'ally', 'source', 'protector']) if (typeof d[k] === 'string') out.push(d[k] as string);
+  for (const k of ['id', 'attacker', 'defender', 'target', 'who', 'from', 'to', 'grappler', 'ally', 'source', 'protector', 'forcedBy']) if (typeof d[k] === 'string') out.push(d[k] as string);
   if (event.type === 'all-out-attack') out.push(...event.data.killed);
   if (event.type === 'fled') out.push(...event.data.from);
   if (event.type === 'moved') out.push(...event.data.left, ...event.data.engaged);

@@ -56,6 +56,10 @@ export interface Conditions {
   readonly altitude?: Altitude;
   /** Falling from the air: the band the fall began in. */
   readonly falling?: Exclude<Altitude, 'ground'>;
+  /** The enemy it has Distracted: until the start of its next turn it may force one reroll of that enemy's tests. */
+  readonly distracting?: string | null;
+  /** Who has made it take a Scary Face, until the start of each one's next turn. */
+  readonly scaredBy?: readonly string[];
   /** Rounds left of the unconsciousness a failed Exhausted test brings ("Fatigue and Exhaustion"); Helpless meanwhile. */
   readonly unconscious?: number;
 }

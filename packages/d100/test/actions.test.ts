@@ -68,7 +68,7 @@ describe('"Analysing Targets, Disrupting Targets and Tricks": Analyse Target', (
     const added = groupsOf(after).flat().find((e) => e.type === 'character-added' && e.data.id === 'b')!;
     expect(JSON.stringify(redactD100Event(added, P1, after))).toContain('absorb');
     // undone, they are hidden again
-    expect(seen(run(after, { type: 'undo' }), P1, 'b').sheet!.affinities).toEqual({});
+    expect(seen(run(after, { type: 'undo', seen: after.seq }), P1, 'b').sheet!.affinities).toEqual({});
   });
 
   it('needs Arcana Level 4, and 7 for an Advanced Analyse Target; only an enemy in the fight', () => {

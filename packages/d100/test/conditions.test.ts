@@ -57,7 +57,8 @@ describe('Amnesiac (ailments passage after "Fate Points"): no Persona Powers', (
     expect(hit.type === 'attack-resolved' && hit.data.summary).toMatchObject({ hit: true, damage: 9, defense: 3 });
   });
   it('undo takes the wasted action back', () => {
-    const s = run(run(amnesiac(), { type: 'attack', attacker: 'a', defender: 'b', weapon: 'Agi' }), { type: 'undo' });
+    const attacked = run(amnesiac(), { type: 'attack', attacker: 'a', defender: 'b', weapon: 'Agi' });
+    const s = run(attacked, { type: 'undo', seen: attacked.seq });
     expect(groupsOf(s).flat().some((e) => e.type === 'power-wasted')).toBe(false);
   });
 });

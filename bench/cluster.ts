@@ -3,7 +3,7 @@
  *
  *   node --import tsx bench/cluster.ts [--route table|random] [--tables 600] [--clients 6] [--rate 0.2]
  *        [--duration 300] [--nodes 3] [--kill-every 20] [--restart-after 5] [--cut-every 10] [--warmup 5]
- *        [--profile DIR]
+ *        [--failover hash|next] [--profile DIR]
  *
  * Starts `nodes` server processes (packages/server/src/main.ts) on one schema of its own (dropped at
  * the end), creates the tables, has a GM and (clients - 1) players join each, and lets every client
@@ -15,9 +15,11 @@
  * if theirs is down), say hello with the last seq they hold and send again the commands not yet
  * answered, with the same commandId, oldest first and at most 8 waiting for an answer at a time (the
  * rest follow as answers come back); a command refused as rate_limited goes again after the delay
- * the server names. `--route table` sends every client of a table to the same node
- * (a load balancer hashing the table id), falling over to the next node while that one is down;
- * `--route random` sends each connection to a random node that is up.
+ * the server names. `--route table` sends every client of a table to the same node (a load
+ * balancer hashing the table id): while that node is down, to the live node the table ranks next,
+ * by a hash of table and node for each table (`--failover hash`, as a consistent-hashing balancer
+ * spreads a lost node's tables over the others) or the next node in line (`--failover next`, which
+ * sends all of them to one node). `--route random` sends each connection to a random node that is up.
  *
  * It prints (JSON) every figure of the goals: events lost, duplicated or out of order, every client's
  * log against the database, commands unanswered, `conflict` errors; steady-state latency from a
@@ -27,7 +29,8 @@
  * After the drain the clients stop counting, the nodes are killed and the database is read once no
  * append is running, so the checks compare a fixed picture on both sides; `drained: false` says the
  * drain ran out of time (logs then count as behind rather than differing).
- * It also prints where the time goes: the benchmark process's own CPU time and event-loop use (it
+ * It also prints where the time goes: the CPU time of the node processes (from /proc, read just
+ * before each is killed and at the end), the benchmark process's own CPU time and event-loop use (it
  * shares the machine with the nodes), reconnections per client, and the time from a reconnecting
  * client's hello to its welcome (the node loading the table and authenticating). With `--profile DIR`
  * every node runs with --cpu-prof and is stopped with SIGTERM at the end (not SIGKILL), so the nodes
@@ -35,6 +38,7 @@
  * Progress goes to stderr. Bounded: it stops by itself after duration + 600 s at the latest.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -52,6 +56,7 @@ interface Options {
   cutEvery: number;
   warmup: number;
   profile: string | null;
+  failover: 'hash' | 'next';
 }
 
 function parseArgs(argv: string[]): Options {
@@ -67,6 +72,7 @@ function parseArgs(argv: string[]): Options {
     cutEvery: 10,
     warmup: 5,
     profile: null,
+    failover: 'hash',
   };
   const numeric = ['tables', 'clients', 'rate', 'duration', 'nodes', 'kill-every', 'restart-after', 'cut-every', 'warmup'];
   for (let i = 0; i < argv.length; i += 2) {
@@ -76,6 +82,9 @@ function parseArgs(argv: string[]): Options {
     if (key === 'route') {
       if (value !== 'table' && value !== 'random') throw new Error('--route is table or random');
       opts.route = value;
+    } else if (key === 'failover') {
+      if (value !== 'hash' && value !== 'next') throw new Error('--failover is hash or next');
+      opts.failover = value;
     } else if (key === 'profile') {
       opts.profile = value;
     } else if (numeric.includes(key)) {
@@ -130,6 +139,20 @@ const nodes: Node[] = Array.from({ length: opts.nodes }, (_, index) => ({
   port: 0,
   up: false,
 }));
+
+/** CPU seconds of node processes that ended (read just before they were killed). */
+let nodeCpuSeconds = 0;
+/** User and system CPU seconds of a process so far, from /proc (Linux); 0 where it cannot be read. */
+function cpuSecondsOf(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime, the 14th and 15th fields, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
 
 /** "caught up on missed notices" lines of every node: why, and the oldest missed event's age. */
 const heals: Array<{ node: number; reason: string; tables: number; maxLagMs: number }> = [];
@@ -213,7 +236,8 @@ async function inBatches<T, R>(items: T[], size: number, fn: (item: T, i: number
 
 interface TableRun {
   tableId: string;
-  home: number;
+  /** The nodes in the order `--route table` tries them. */
+  preference: number[];
   /** First time a command was sent, by the seq its ack gave. */
   sentAtBySeq: Map<number, { sentAt: number; disturbed: boolean }>;
   received: Map<number, { last: number; count: number }>;
@@ -265,13 +289,21 @@ const created = await inBatches(Array.from({ length: opts.tables }, (_, i) => i)
   return { tableId: t.tableId as string, tokens: [t.gm.token as string, ...players.map((p) => p.token as string)] };
 });
 
-function homeOf(tableId: string): number {
+function hashOf(text: string): number {
   let h = 2166136261;
-  for (let i = 0; i < tableId.length; i++) h = Math.imul(h ^ tableId.charCodeAt(i), 16777619);
-  return (h >>> 0) % nodes.length;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h >>> 0;
 }
 
-const tables: TableRun[] = created.map((c) => ({ tableId: c.tableId, home: homeOf(c.tableId), sentAtBySeq: new Map(), received: new Map(), maxAcked: 0 }));
+/** The order in which `--route table` tries the nodes for a table. */
+function preferenceOf(tableId: string): number[] {
+  const order = nodes.map((n) => n.index);
+  if (opts.failover === 'hash') return order.sort((x, y) => hashOf(`${tableId}:${y}`) - hashOf(`${tableId}:${x}`));
+  const home = hashOf(tableId) % nodes.length;
+  return order.map((_, k) => (home + k) % nodes.length);
+}
+
+const tables: TableRun[] = created.map((c) => ({ tableId: c.tableId, preference: preferenceOf(c.tableId), sentAtBySeq: new Map(), received: new Map(), maxAcked: 0 }));
 const clients: Client[] = [];
 created.forEach((c, ti) =>
   c.tokens.forEach((token, k) =>
@@ -319,10 +351,7 @@ function pickNode(client: Client): Node | null {
   const up = nodes.filter((n) => n.up);
   if (up.length === 0) return null;
   if (opts.route === 'random') return up[Math.floor(Math.random() * up.length)]!;
-  for (let k = 0; k < nodes.length; k++) {
-    const n = nodes[(client.table.home + k) % nodes.length]!;
-    if (n.up) return n;
-  }
+  for (const k of client.table.preference) if (nodes[k]!.up) return nodes[k]!;
   return null;
 }
 
@@ -502,6 +531,7 @@ function killOne(): void {
   kills.push(at);
   progress(`killed node ${node.index}; ${acked} of ${sent} commands acknowledged so far`);
   node.up = false;
+  nodeCpuSeconds += cpuSecondsOf(node.child.pid);
   node.child.kill('SIGKILL');
   for (const c of clients) {
     if (c.node !== node) continue;
@@ -582,6 +612,7 @@ await Promise.all(
     const child = n.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return null;
     const exited = new Promise((r) => child.once('exit', r));
+    nodeCpuSeconds += cpuSecondsOf(child.pid);
     // A profiled node writes its profile only when it exits by itself.
     child.kill(opts.profile ? 'SIGTERM' : 'SIGKILL');
     return exited;
@@ -669,6 +700,7 @@ await admin.end();
 const conflicts = errorsByCode.get('conflict') ?? 0;
 const result = {
   route: opts.route,
+  failover: opts.failover,
   nodes: opts.nodes,
   tables: opts.tables,
   clientsPerTable: opts.clients,
@@ -690,6 +722,8 @@ const result = {
     return { clientsReconnected: counts.filter((n) => n > 0).length, p50: counts[Math.floor(counts.length / 2)], max: counts[counts.length - 1] };
   })(),
   helloToWelcomeAfterReconnectMs: stats(helloToWelcomeMs),
+  /** Every node process, from start to end (setup and drain included). */
+  nodeCpuSeconds: Number(nodeCpuSeconds.toFixed(1)),
   /** The benchmark process itself (clients and checks) during the run: it shares the cores with the nodes. */
   benchmarkProcess: {
     cpuSeconds: Number(((cpuUsed.user + cpuUsed.system) / 1e6).toFixed(1)),

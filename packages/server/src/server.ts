@@ -58,6 +58,8 @@ export interface ServerConfig {
   databaseSchema?: string;
   /** application_name of the connection that listens for other nodes. Default "personae-listener". */
   databaseListenerName?: string;
+  /** Where the listening connection connects, when not to `databaseUrl`. */
+  databaseListenerUrl?: string;
   /**
    * SQLite: 'full' (default) syncs the log to disk before a command is acknowledged, so it survives
    * a power loss; 'normal' survives a crash of the process but not of the machine.

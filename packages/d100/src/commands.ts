@@ -87,6 +87,7 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('use-resource'), who: id, resource: z.enum(RESOURCES), amount: z.number().int().min(1).max(100), label: z.string().max(80).default('') }),
   z.strictObject({ type: z.literal('end-turn') }),
   z.strictObject({ type: z.literal('new-week') }),
-  z.strictObject({ type: z.literal('undo') }),
+  /** `seen`: the table version (events so far) the undo was asked from. */
+  z.strictObject({ type: z.literal('undo'), seen: z.number().int().min(0).optional() }),
 ]);
 export type EncounterCommand = z.infer<typeof commandSchema>;

@@ -1,4 +1,4 @@
-import { chainItems, chainPush, requireCharacterRoom, requireSheetSize, RuleError, type Actor, type Chain, type DecideContext, type Decider, type ParseResult } from '@personae/core';
+import { chainItems, chainPush, requireCharacterRoom, requireSeen, requireSheetSize, RuleError, type Actor, type Chain, type DecideContext, type Decider, type ParseResult } from '@personae/core';
 import type { DiceSource } from '@personae/dice';
 import { AILMENTS, ailmentsAtTurnEnd, ailmentsAtTurnStart, confusedActs, inflictAilment, panicFlees, type AilmentName, type ConfusedAct } from './ailments';
 import { allEnemiesStaggered, resolveAllOutAttack } from './allOutAttack';
@@ -174,6 +174,8 @@ export interface EncounterState {
   /** Whose turn it is, or null before the start. */
   readonly current: string | null;
   readonly oneMore: OneMore | null;
+  /** How many events the encounter has folded, undos included: the table's version. */
+  readonly seq: number;
   /** Events of the commands in effect, by command, newest on top (shared with earlier states; see groupsOf). */
   readonly groups: Chain<readonly EncounterEvent[]> | null;
   /** The participant controlling each character (absent or null: the GM). */
@@ -189,7 +191,7 @@ export interface EncounterState {
 /** The empty encounter of a table set up with `preset` and `overrides` (checked: a bad option throws). */
 export function initialEncounter(preset = 'seed', overrides: Readonly<Record<string, unknown>> = {}): EncounterState {
   const setup = preset === 'seed' && Object.keys(overrides).length === 0 ? {} : { setup: { preset, options: { ...overrides } } };
-  return { options: resolveOptions(preset, overrides), preset, fighters: {}, sheets: {}, order: [], initiative: [], round: 0, current: null, oneMore: null, groups: null, ...setup };
+  return { options: resolveOptions(preset, overrides), preset, fighters: {}, sheets: {}, order: [], initiative: [], round: 0, current: null, oneMore: null, seq: 0, groups: null, ...setup };
 }
 
 /** Dice handed on from the host, with every value drawn written down for the event. */
@@ -1146,6 +1148,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
     }
     case 'undo': {
       gmOnly('undo');
+      requireSeen(state.seq, command.seen, 'undo');
       if (!state.groups) refuse('nothing-to-undo', 'there is nothing to undo', 'type');
       return [{ type: 'undone', data: { group } }];
     }
@@ -1231,14 +1234,15 @@ function controllersOf(state: EncounterState): Array<string | null> {
 
 /** Applies one event; the state it is given is never changed. */
 export function evolveEncounter(state: EncounterState, event: EncounterEvent): EncounterState {
-  if (event.type === 'undone') return beforeLastCommand(state);
+  const seq = state.seq + 1;
+  if (event.type === 'undone') return { ...beforeLastCommand(state), seq };
   if (event.type === 'test-rerolled') {
     // The command just made is resolved anew with the kept roll; the Fate Point is spent, or the Distraction
     let s = beforeLastCommand(state);
     s = bleedAgain(s, apply(s, event.data.replacement));
     if (event.data.forcedBy) s = update(s, event.data.forcedBy, (d) => ({ ...d, conditions: { ...d.conditions, distracting: null } }));
     else s = update(s, event.data.who, (f) => ({ ...f, fate: { ...f.fate, current: f.fate.current - 1 } }));
-    return { ...s, groups: pushGroup(state.groups, [event], state) };
+    return { ...s, seq, groups: pushGroup(state.groups, [event], state) };
   }
   const s = bleedAgain(state, apply(state, event));
   const last = state.groups;
@@ -1247,7 +1251,7 @@ export function evolveEncounter(state: EncounterState, event: EncounterEvent): E
     last && last.top[0]!.data.group === event.data.group
       ? pushGroup(last.below, [...last.top, event], checkpoints.get(last))
       : pushGroup(last, [event], state);
-  return { ...s, groups };
+  return { ...s, seq, groups };
 }
 
 /** A round of unconsciousness passes; at the last it wakes and is no longer Helpless ("Fatigue and Exhaustion"). */

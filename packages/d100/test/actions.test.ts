@@ -68,7 +68,7 @@ describe('"Analysing Targets, Disrupting Targets and Tricks": Analyse Target', (
     const added = groupsOf(after).flat().find((e) => e.type === 'character-added' && e.data.id === 'b')!;
     expect(JSON.stringify(redactD100Event(added, P1, after))).toContain('absorb');
     // undone, they are hidden again
-    expect(seen(run(after, { type: 'undo' }), P1, 'b').sheet!.affinities).toEqual({});
+    expect(seen(run(after, { type: 'undo', seen: after.seq }), P1, 'b').sheet!.affinities).toEqual({});
   });
 
   it('needs Arcana Level 4, and 7 for an Advanced Analyse Target; only an enemy in the fight', () => {
@@ -124,7 +124,7 @@ describe('"Analysing Targets, Disrupting Targets and Tricks": a Push into a soli
     expect(b(s).tracks.left.light).toBe(b(placed()).tracks.left.light - 1);
     expect(b(s).stress).toBe(4 + 1);
     // undone, nothing of it stays; the same dice give the same result
-    expect(run(s, { type: 'undo' }).fighters.b).toEqual(b(placed()));
+    expect(run(s, { type: 'undo', seen: s.seq }).fighters.b).toEqual(b(placed()));
     expect(run(placed(), { type: 'trick', attacker: 'a', defender: 'b', kind: 'push', obstacle: 0 }, [15, 90, 50]).fighters).toEqual(s.fighters);
   });
 

@@ -57,7 +57,8 @@ describe('Amnesiac (ailments passage after "Fate Points"): no Persona Powers', (
     expect(hit.type === 'attack-resolved' && hit.data.summary).toMatchObject({ hit: true, damage: 9, defense: 3 });
   });
   it('undo takes the wasted action back', () => {
-    const s = run(run(amnesiac(), { type: 'attack', attacker: 'a', defender: 'b', weapon: 'Agi' }), { type: 'undo' });
+    const attacked = run(amnesiac(), { type: 'attack', attacker: 'a', defender: 'b', weapon: 'Agi' });
+    const s = run(attacked, { type: 'undo', seen: attacked.seq });
     expect(groupsOf(s).flat().some((e) => e.type === 'power-wasted')).toBe(false);
   });
 });
@@ -157,7 +158,7 @@ describe('"Fatigue and Exhaustion": an Exhausted character that takes Stress tes
     const s = hitWhile(60, [45, 90, 50, 15]);
     expect(last(s)).toMatchObject({ type: 'exhaustion-tested', data: { success: true, minutes: 0 } });
     expect(s.fighters.a!.conditions.unconscious ?? 0).toBe(0);
-    const undone = run(s, { type: 'undo' });
+    const undone = run(s, { type: 'undo', seen: s.seq });
     expect(undone.fighters.a!.stress).toBe(60);
     expect(groupsOf(undone).flat().some((x) => x.type === 'exhaustion-tested')).toBe(false);
   });
@@ -172,5 +173,46 @@ describe('"Fatigue and Exhaustion": an Exhausted character that takes Stress tes
     expect(s.current).toBe('a');
     expect(last(s)).toMatchObject({ type: 'exhaustion-tested', data: { minutes: 62 } });
     expect(() => run(s, { type: 'move', who: 'a', x: 1, y: 1 })).toThrow(/who: A is unconscious/);
+  });
+});
+
+describe('"Difficult Terrain": Hindered, or full speed with a test', () => {
+  // A: Agility 30 (AB 3, a Basic Move of 6 m), no skills, so the test is Agility
+  function inTerrain(terrain: Record<string, unknown>): EncounterState {
+    let s = run(table(), { type: 'place', target: 'a', x: 0, y: 0 });
+    s = run(s, { type: 'place', target: 'b', x: 20, y: 20 });
+    return run(s, { type: 'set-terrain', target: 'a', ...terrain });
+  }
+  it('Hindered, the Basic Move is 3 m; at full speed 6 m, after Agility 30 - 2 x 10 (the number, counted once)', () => {
+    const s = inTerrain({ dtn: 2 });
+    expect(() => run(s, { type: 'move', who: 'a', x: 4, y: 0 })).toThrow(/x: 4 m is further than A's Basic Move of 3 m/);
+    const passed = run(s, { type: 'move', who: 'a', x: 6, y: 0, fullSpeed: true }, [5]);
+    const e = last(passed);
+    expect(e.type === 'moved' && e.data).toMatchObject({ metres: 6, allowance: 6, terrainTest: { target: 10, roll: 5, success: true, prone: false, damage: null } });
+    expect(passed.fighters.a!.conditions.prone).toBe(false);
+  });
+  it('Uneven/Slippery: failing the test (roll 50 against 10, 4 DoF) throws A prone where it ends; Agility tests there carry the number', () => {
+    const s = run(inTerrain({ dtn: 2 }), { type: 'move', who: 'a', x: 6, y: 0, fullSpeed: true }, [50]);
+    expect(s.fighters.a!.conditions).toMatchObject({ prone: true, position: { x: 6, y: 0 } });
+    const agility = last(run(inTerrain({ dtn: 2, kind: 'uneven' }), { type: 'test', who: 'a', score: 'agility' }, [5]));
+    expect(agility.type === 'test-rolled' && agility.data.modifiers).toEqual([{ label: 'Difficult Terrain', value: -20 }]);
+  });
+  it('Damaging (number 1, damage 3): roll 50 against 20 fails by 3, so 3 + 3 = 6 against TB 4 at the body: one Light wound', () => {
+    const s = run(inTerrain({ dtn: 1, kind: 'damaging', damage: 3 }), { type: 'move', who: 'a', x: 6, y: 0, fullSpeed: true }, [50, 50]);
+    const e = last(s);
+    expect(e.type === 'moved' && e.data.terrainTest).toMatchObject({ success: false, degrees: 3, prone: false, damage: 6, locationRoll: 50 });
+    expect(s.fighters.a!.tracks.left.light).toBe(3);
+    expect(s.fighters.a!.stress).toBe(1);
+    expect(s.fighters.a!.conditions.prone).toBe(false);
+    // Damaging ground puts no number on other Agility tests
+    const agility = last(run(inTerrain({ dtn: 1, kind: 'damaging', damage: 3 }), { type: 'test', who: 'a', score: 'agility' }, [5]));
+    expect(agility.type === 'test-rolled' && agility.data.modifiers).toEqual([]);
+    expect(run(s, { type: 'undo', seen: s.seq }).fighters.a!.tracks.left.light).toBe(4);
+  });
+  it('bad terrain is refused naming field, value and rule', () => {
+    const s = inTerrain({ dtn: 0 });
+    expect(() => run(s, { type: 'set-terrain', target: 'a', dtn: 2, kind: 'open' })).toThrow(/dtn: open ground has no Difficult Terrain Number \(got 2\)/);
+    expect(() => run(s, { type: 'set-terrain', target: 'a', dtn: 1, damage: 4 })).toThrow(/damage: only Damaging terrain deals damage \(got 4 for uneven\)/);
+    expect(() => run(s, { type: 'move', who: 'a', x: 1, y: 0, fullSpeed: true }, [5])).toThrow(/fullSpeed: A is not in Difficult Terrain/);
   });
 });

@@ -1,4 +1,4 @@
-import { chainItems, chainPush, requireCharacterRoom, requireSheetSize, RuleError, type Actor, type Chain, type DecideContext, type Decider, type ParseResult } from '@personae/core';
+import { chainItems, chainPush, requireCharacterRoom, requireSeen, requireSheetSize, RuleError, type Actor, type Chain, type DecideContext, type Decider, type ParseResult } from '@personae/core';
 import type { DiceSource } from '@personae/dice';
 import { AILMENTS, ailmentsAtTurnEnd, ailmentsAtTurnStart, confusedActs, inflictAilment, panicFlees, type AilmentName, type ConfusedAct } from './ailments';
 import { allEnemiesStaggered, resolveAllOutAttack } from './allOutAttack';
@@ -6,13 +6,14 @@ import { ANALYSE_CITATION, ANALYSE_LEVEL, analysed, knownAffinities, redactFight
 import { controllerOf, controls, requireAuthority } from './authority';
 import { attackModifiers, landHit, resolveAttack, SITUATIONS, type AttackKind, type AttackResult, type AttackSpec, type Counted } from './attack';
 import { batonAdvantages, checkBatonPass } from './batonPass';
+import { DISRUPT_CITATION, DISRUPT_SKILLS, disruptionsEnd, scaryFaceAgainst, type Disruption } from './disrupt';
 import { bloodLossTest, miasmaStress } from './conditions';
 import { isImmune, type RegularElement } from './elements';
 import { weeklyRefresh, spendPoint, spendRemoveAilment, spendRestoreLight, spendRestoreResource, spendRevivePersona, useResource, FATE_SPENDS } from './fate';
 import { modifier, sumModifiers, type Modifier } from '@personae/core';
-import { adjacent, ailmentScoreDisadvantages, armourAt, bonus, canOppose, defenseToughnessBonus, disadvantagesOnAllTests, hasAilment, livingPersona, terrainDisadvantages, toughness, type Fighter, type Position, type Resource, type Score } from './fighter';
-import { fallDamage, moveAllowance, movementOutcome, type MovementOutcome, type MovementTest } from './movement';
-import { armDisabled, injuriesAfterRestoring, injuryStress, injuryTestDisadvantages, treatInjuries } from './injuries';
+import { adjacent, ailmentScoreDisadvantages, armourAt, bonus, canOppose, defenseToughnessBonus, disadvantagesOnAllTests, fatigue, hasAilment, livingPersona, terrainDisadvantages, terrainOf, toughness, type Fighter, type Position, type Resource, type Score, type Terrain } from './fighter';
+import { fallDamage, fullSpeedFailure, moveAllowance, movementOutcome, type MovementOutcome, type MovementTest } from './movement';
+import { armDisabled, bleedingReturns, injuriesAfterRestoring, injuryStress, injuryTestDisadvantages, treatInjuries } from './injuries';
 import { initiativeOrder, type InitiativeEntry } from './initiative';
 import { hitLocation, type Location } from './location';
 import { attackOdds, type AttackOdds } from './odds';
@@ -43,17 +44,19 @@ export type EncounterEvent =
   | { type: 'fell'; data: { group: number; who: string; metres: number; test: (TestRecord & { degrees: number }) | null; locationRoll: number; damage: number; location: Location; defense: number; wounds: readonly string[] } }
   | { type: 'turn-started'; data: { group: number; id: string; round: number; dice: number[]; confused?: ConfusedRecord; miasma?: TestRecord } }
   | { type: 'attack-resolved'; data: { group: number; attacker: string; defender: string; spec: AttackSpec; dice: number[]; summary: AttackSummary; protector?: string; shockTest?: TestRecord } }
+  | { type: 'exhaustion-tested'; data: { group: number; who: string; target: number; roll: number; success: boolean; minutes: number } }
   | { type: 'analysed'; data: { group: number; who: string; target: string; advanced: boolean } }
   | { type: 'power-wasted'; data: { group: number; who: string; power: string } }
-  | { type: 'trick-resolved'; data: { group: number; attacker: string; defender: string; kind: 'push' | 'knockdown'; attack: number; attackRoll: number; evasion: number | null; evasionRoll: number | null; won: boolean; metres: number } }
+  | { type: 'disrupted'; data: { group: number; who: string; target: string; kind: Disruption; result: OpposedRecord; won: boolean } }
+  | { type: 'trick-resolved'; data: { group: number; attacker: string; defender: string; kind: 'push' | 'knockdown'; attack: number; attackRoll: number; evasion: number | null; evasionRoll: number | null; won: boolean; metres: number; impact?: PushImpact } }
   | { type: 'ailment-fought'; data: { group: number; who: string; ailment: 'burning' | 'despaired' | 'panicked'; test: TestRecord | null; ended: boolean } }
   | { type: 'baton-passed'; data: { group: number; from: string; to: string; advantages: number } }
   | { type: 'all-out-attack'; data: { group: number; participants: { id: string; target: number; roll: number }[]; woundsEach: number; killed: string[] } }
   | { type: 'defending'; data: { group: number; id: string } }
   | { type: 'protecting'; data: { group: number; id: string; ally: string } }
   | { type: 'placed'; data: { group: number; target: string; position: Position } }
-  | { type: 'moved'; data: { group: number; who: string; from: Position; to: Position; run: boolean; metres: number; allowance: number; left: string[]; engaged: string[]; oneMore: boolean } }
-  | { type: 'terrain-set'; data: { group: number; target: string; dtn: number } }
+  | { type: 'moved'; data: { group: number; who: string; from: Position; to: Position; run: boolean; metres: number; allowance: number; left: string[]; engaged: string[]; oneMore: boolean; terrainTest?: TerrainTestRecord } }
+  | { type: 'terrain-set'; data: { group: number; target: string; dtn: number; kind?: Terrain; damage?: number } }
   | { type: 'movement-tested'; data: { group: number; who: string; kind: MovementTest; target: number; roll: number; success: boolean; degrees: number; outcome: MovementOutcome } }
   | { type: 'wounds-restored'; data: { group: number; target: string; light: number; heavy: number } }
   | { type: 'injuries-treated'; data: { group: number; target: string; how: 'rest' | 'medical' } }
@@ -66,7 +69,7 @@ export type EncounterEvent =
   | { type: 'fled'; data: { group: number; who: string; from: string[]; reason: string } }
   | { type: 'grapple-resolved'; data: { group: number; attacker: string; defender: string; attack: number; attackRoll: number; evasion: number | null; evasionRoll: number | null; won: boolean } }
   | { type: 'grapple-escape'; data: { group: number; who: string; grappler: string; declared: 'move' | 'action' | 'attack' | 'evasion' | 'released'; result: OpposedRecord | null; won: boolean } }
-  | { type: 'test-rerolled'; data: { group: number; who: string; test: 'attack' | 'evasion' | 'test'; oldRoll: number; newRoll: number; kept: number; replacement: EncounterEvent } }
+  | { type: 'test-rerolled'; data: { group: number; who: string; test: 'attack' | 'evasion' | 'test'; oldRoll: number; newRoll: number; kept: number; replacement: EncounterEvent; forcedBy?: string } }
   | { type: 'turn-ended'; data: { group: number; id: string; expired: AilmentName[]; forfeited: boolean; frozen?: TestRecord } }
   | { type: 'round-ended'; data: { group: number; round: number } }
   | { type: 'week-started'; data: { group: number } }
@@ -88,6 +91,22 @@ export interface TestRecord {
   readonly roll: number;
   readonly success: boolean;
   readonly stress?: number;
+}
+
+/**
+ * A pushed character meeting a solid object ("Analysing Targets, Disrupting Targets and Tricks",
+ * Push): the metres it still had to go, as Stress and as damage, the latter a blow at a rolled location.
+ */
+export interface PushImpact {
+  /** How far it could go before the object. */
+  readonly obstacle: number;
+  /** The metres of the push it had left. */
+  readonly left: number;
+  readonly locationRoll: number;
+  readonly location: Location;
+  readonly damage: number;
+  readonly defense: number;
+  readonly wounds: readonly string[];
 }
 
 /** One opposed test as recorded: each side's target and roll, and who won. */
@@ -152,6 +171,8 @@ export interface EncounterState {
   /** Whose turn it is, or null before the start. */
   readonly current: string | null;
   readonly oneMore: OneMore | null;
+  /** How many events the encounter has folded, undos included: the table's version. */
+  readonly seq: number;
   /** Events of the commands in effect, by command, newest on top (shared with earlier states; see groupsOf). */
   readonly groups: Chain<readonly EncounterEvent[]> | null;
   /** The participant controlling each character (absent or null: the GM). */
@@ -167,7 +188,7 @@ export interface EncounterState {
 /** The empty encounter of a table set up with `preset` and `overrides` (checked: a bad option throws). */
 export function initialEncounter(preset = 'seed', overrides: Readonly<Record<string, unknown>> = {}): EncounterState {
   const setup = preset === 'seed' && Object.keys(overrides).length === 0 ? {} : { setup: { preset, options: { ...overrides } } };
-  return { options: resolveOptions(preset, overrides), preset, fighters: {}, sheets: {}, order: [], initiative: [], round: 0, current: null, oneMore: null, groups: null, ...setup };
+  return { options: resolveOptions(preset, overrides), preset, fighters: {}, sheets: {}, order: [], initiative: [], round: 0, current: null, oneMore: null, seq: 0, groups: null, ...setup };
 }
 
 /** Dice handed on from the host, with every value drawn written down for the event. */
@@ -220,6 +241,9 @@ export function attackSpec(state: Pick<EncounterState, 'sheets' | 'oneMore' | 'f
   const fate = attacker.pendingAdvantages ? [{ label: 'Fate Point', count: attacker.pendingAdvantages }] : [];
   const flee = c.chance && c.trigger === 'flee' ? [{ label: 'Flee', count: 1 }] : [];
   const evasionFate = defender.pendingAdvantages ? [{ label: 'Fate Point', count: defender.pendingAdvantages }] : [];
+  // Scary Face: a Disadvantage on tests against its maker or an ally adjacent to it, the evasion included
+  const scared = scaryFaceAgainst(state.fighters, attacker, defender) ? [{ label: 'Scary Face', count: 1 }] : [];
+  const evasionScared = scaryFaceAgainst(state.fighters, defender, attacker) ? [{ label: 'Scary Face', count: 1 }] : [];
   // "Standard Attack and other Attack Actions": a Burst Attack takes a Disadvantage
   const burst = c.burst ? [{ label: 'Burst Attack', count: 1 }] : [];
   const table = situationEntries(c, kind, state.options?.hazeWeather ?? 'count-once');
@@ -240,8 +264,9 @@ export function attackSpec(state: Pick<EncounterState, 'sheets' | 'oneMore' | 'f
     evasionTarget: brainwashedBy(state, defender, attacker) ? null : c.evasionTarget !== undefined ? c.evasionTarget : evasion.target,
     ...((c.evasionTarget === undefined && evasion.target !== null) || c.evasionTarget === null ? { evasionScore: evasion.score, evasionParry: evasion.parry } : {}),
     advantages: [...c.advantages, ...baton, ...fate, ...flee, ...action, ...table.advantages],
-    disadvantages: [...c.disadvantages, ...burst, ...allWeapon, ...table.disadvantages],
+    disadvantages: [...c.disadvantages, ...burst, ...allWeapon, ...table.disadvantages, ...scared],
     ...(evasionFate.length ? { evasionAdvantages: evasionFate } : {}),
+    ...(evasionScared.length ? { evasionDisadvantages: evasionScared } : {}),
     ...(c.hand ? { hand: c.hand } : {}),
     ...(c.called ? { called: c.called } : {}),
     fateBlocks: c.fateBlocks,
@@ -315,8 +340,8 @@ function bestSkill(sheet: D100Sheet, pattern: RegExp, fallback: readonly Score[]
 }
 
 /** The Disadvantages every test of the fighter carries (Fatigue, ailments), its Injuries' and its terrain's on this test. */
-function testBurdens(f: Fighter, test: { score?: Score; hand?: 'right' | 'left' }, options: D100Options): Modifier[] {
-  return [...disadvantagesOnAllTests(f), ...ailmentScoreDisadvantages(f, test.score), ...injuryTestDisadvantages(f.injuries, f.injuriesIgnored, test, options), ...terrainDisadvantages(f, test.score ?? null, options)].map((d) => modifier('disadvantage', d.label, -10 * d.count));
+function testBurdens(f: Fighter, test: { score?: Score; hand?: 'right' | 'left' }, options: D100Options, terrain = true): Modifier[] {
+  return [...disadvantagesOnAllTests(f), ...ailmentScoreDisadvantages(f, test.score), ...injuryTestDisadvantages(f.injuries, f.injuriesIgnored, test, options), ...(terrain ? terrainDisadvantages(f, test.score ?? null, options) : [])].map((d) => modifier('disadvantage', d.label, -10 * d.count));
 }
 
 function summarize(r: AttackResult): AttackSummary {
@@ -366,7 +391,8 @@ function nextInOrder(state: EncounterState, who: string | null): string | null {
   // "Combat Structure", Step Two: the Surprised lose their first turn
   for (let i = start; i < state.order.length; i++) {
     const f = state.fighters[state.order[i]!]!;
-    if (!f.out && !f.conditions.surprised) return f.id;
+    // "Fatigue and Exhaustion": an unconscious character takes no turns
+    if (!f.out && !f.conditions.surprised && !f.conditions.unconscious) return f.id;
   }
   return null;
 }
@@ -397,12 +423,46 @@ function turnStartEvent(state: EncounterState, who: string, round: number, dice:
  * Sources of Hindrance on a Move ("Hindered Movement"): being Prone, a leg Injury of Broken Foot or
  * worse, and Difficult Terrain crossed at Hindered speed.
  */
-function hindranceOf(f: Fighter): number {
+function hindranceOf(f: Fighter, fullSpeed = false): number {
   let n = 0;
   if (f.conditions.prone) n++;
   if (f.injuries.some((i) => (i.location === 'right-leg' || i.location === 'left-leg') && i.level >= 2 && !f.injuriesIgnored.includes(i.location))) n++;
-  if (f.conditions.difficultTerrain > 0) n++;
+  if (terrainOf(f) !== null && !fullSpeed) n++;
   return n;
+}
+
+/** What a full-speed crossing of Difficult Terrain came to ("Difficult Terrain"). */
+export interface TerrainTestRecord {
+  readonly target: number;
+  readonly roll: number;
+  readonly success: boolean;
+  readonly degrees: number;
+  readonly prone: boolean;
+  /** Damaging terrain: its damage plus the degrees of failure, with the location die; null otherwise. */
+  readonly damage: number | null;
+  readonly locationRoll?: number;
+}
+
+/**
+ * "Difficult Terrain": crossing it at full speed takes an Athletics (Running) or Acrobatics (Balance)
+ * test with the Difficult Terrain Number as Disadvantages.
+ */
+function fullSpeedTest(state: EncounterState, f: Fighter, dice: DiceSource): TerrainTestRecord {
+  const terrain = terrainOf(f);
+  if (terrain === null) refuse('no-terrain', `fullSpeed: ${f.name} is not in Difficult Terrain`, 'fullSpeed', seed('Difficult Terrain'));
+  const skill = bestSkill(state.sheets[f.id]!, /athletic|acrobat|running|balance/i, ['agility']);
+  const dtn = f.conditions.difficultTerrain;
+  const mods: Modifier[] = [...(f.pendingAdvantages ? [modifier('advantage', 'Fate Point', 10 * f.pendingAdvantages)] : []), ...testBurdens(f, { score: skill.score }, state.options, false), ...(dtn ? [modifier('disadvantage', 'Difficult Terrain Number', -10 * dtn)] : [])];
+  const t = resolveTest(skill.target, dice.die(100), mods, state.options);
+  const failure = fullSpeedFailure(terrain, t, f.conditions.terrainDamage ?? 0);
+  return { target: t.target, roll: t.roll, success: t.success, degrees: t.degrees, prone: failure.prone, damage: failure.damage, ...(failure.damage !== null ? { locationRoll: dice.die(100) } : {}) };
+}
+
+/** Damaging terrain's hit: its damage and the degrees of failure against Defense at a rolled location; like a fall, no element, Critical or Technical bonus. */
+function landTerrain(f: Fighter, t: TerrainTestRecord, options: D100Options) {
+  const dof = t.success ? 0 : t.degrees;
+  const steps: Modifier[] = [modifier('terrain', 'Damaging terrain', (t.damage ?? 0) - dof), ...(dof ? [modifier('degrees', 'Degrees of Failure', dof)] : [])];
+  return landHit(f, { damageSteps: steps, element: 'almighty', tier: 1, kind: 'melee', location: hitLocation(t.locationRoll ?? 1, { hitLocation: 'fresh-roll' }), critical: false, ignoreArmour: false, fateBlocks: 0, reflected: true }, options).target;
 }
 
 /** The moments a grappled character's escape test is called for (option grappleEscape, C6). */
@@ -432,6 +492,15 @@ function engagedEnemies(state: EncounterState, f: Fighter, ids: readonly string[
 
 function opposedRecord(enemy: Fighter, own: TestResult, target: number, theirs: TestResult | null, theirTarget: number, options: D100Options): OpposedRecord {
   return { enemy: enemy.id, target, roll: own.roll, enemyTarget: theirs ? theirTarget : null, enemyRoll: theirs?.roll ?? null, won: resolveOpposed(own, theirs, options).actorWins };
+}
+
+/** The actor and the enemy in the fight that an Analyse, a Distract or a Scary Face names. */
+function enemyInFight(state: EncounterState, who: string, target: string): [Fighter, Fighter] {
+  const f = fighter(state, who, 'who');
+  const t = fighter(state, target, 'target');
+  if (t.side === f.side) refuse('not-an-enemy', `target: ${t.name} is not an enemy of ${f.name}`, 'target', DISRUPT_CITATION);
+  if (t.out) refuse('target-out', `target: ${t.name} is out of the fight`, 'target', DISRUPT_CITATION);
+  return [f, t];
 }
 
 /** "Chance Attacks": who may make one, when, with what. */
@@ -508,10 +577,12 @@ function burstHits(state: EncounterState, attacker: Fighter, spec: AttackSpec, r
  * "Fate Points", Reroll: the spender's test in the command just made is rolled again; the result
  * the option rerollKeeps names stands, and the command is resolved anew from it.
  */
-function reroll(state: EncounterState, f: Fighter, which: 'attack' | 'evasion' | 'test' | undefined, host: DiceSource, group: number): EncounterEvent {
-  const cite = ruleCitation('fatePoints');
+function reroll(state: EncounterState, f: Fighter, which: 'attack' | 'evasion' | 'test' | undefined, host: DiceSource, group: number, forcedBy?: string): EncounterEvent {
+  const cite = forcedBy ? DISRUPT_CITATION : ruleCitation('fatePoints');
   const last = state.groups?.top[0];
-  const keep = (oldRoll: number, newRoll: number) => (state.options.rerollKeeps === 'second' ? newRoll : Math.min(oldRoll, newRoll));
+  // Distract forces the worse result (the higher roll); a Fate Point's own reroll keeps by option rerollKeeps
+  const forced = forcedBy ? { forcedBy } : {};
+  const keep = (oldRoll: number, newRoll: number) => (forcedBy ? Math.max(oldRoll, newRoll) : state.options.rerollKeeps === 'second' ? newRoll : Math.min(oldRoll, newRoll));
   if (last?.type === 'test-rolled' && last.data.who === f.id && (which ?? 'test') === 'test') {
     const newRoll = host.die(100);
     const kept = keep(last.data.roll, newRoll);
@@ -519,7 +590,7 @@ function reroll(state: EncounterState, f: Fighter, which: 'attack' | 'evasion' |
     const mods = last.data.modifiers.map((m) => modifier(m.value >= 0 ? 'advantage' : 'disadvantage', m.label, m.value));
     const t = resolveTest(last.data.target, kept, mods, before.options);
     const replacement: EncounterEvent = { type: 'test-rolled', data: { ...last.data, roll: t.roll, success: t.success, degrees: t.success ? t.degreesOfSuccess : t.degreesOfFailure } };
-    return { type: 'test-rerolled', data: { group, who: f.id, test: 'test', oldRoll: last.data.roll, newRoll, kept, replacement } };
+    return { type: 'test-rerolled', data: { group, who: f.id, test: 'test', oldRoll: last.data.roll, newRoll, kept, replacement, ...forced } };
   }
   if (last?.type !== 'attack-resolved' || last.data.summary.burst) refuse('nothing-to-reroll', 'spend: a Reroll takes back a test of the command just made (an attack or a test), and the last command made none', 'spend', cite);
   const d = last.data;
@@ -542,7 +613,7 @@ function reroll(state: EncounterState, f: Fighter, which: 'attack' | 'evasion' |
   const logging: DiceSource = { kind: host.kind, die: (sides) => { const v = dice.die(sides); drawn.push(v); return v; } };
   const r = resolveAttack(attacker, defender, d.spec, logging, before.options, d.protector ? before.fighters[d.protector]! : null);
   const replacement: EncounterEvent = { type: 'attack-resolved', data: { ...d, dice: drawn, summary: summarize(r) } };
-  return { type: 'test-rerolled', data: { group, who: f.id, test: side, oldRoll, newRoll, kept, replacement } };
+  return { type: 'test-rerolled', data: { group, who: f.id, test: side, oldRoll, newRoll, kept, replacement, ...forced } };
 }
 
 /** The events of the commands in effect, by command, oldest first. */
@@ -609,6 +680,33 @@ function requireNoHiddenNames(state: EncounterState, command: EncounterCommand, 
 }
 
 export function decideEncounter(state: EncounterState, command: EncounterCommand, ctx: DecideContext): EncounterEvent[] {
+  const events = decideCommand(state, command, ctx);
+  return command.type === 'undo' ? events : [...events, ...exhaustionTests(state, events, ctx.dice)];
+}
+
+/** A round lasts about 5 seconds ("Structured Time"): twelve to the minute. */
+const ROUNDS_PER_MINUTE = 12;
+
+/**
+ * "Fatigue and Exhaustion": an Exhausted character that suffers Stress tests Toughness, and on a
+ * failure falls unconscious for as many minutes as its Stress (option exhaustionTest says whether the
+ * Stress that makes it Exhausted counts). One test per character for the Stress a command brings.
+ */
+function exhaustionTests(state: EncounterState, events: readonly EncounterEvent[], dice: DiceSource): EncounterEvent[] {
+  if (!events.length) return [];
+  const after = events.reduce(evolveEncounter, state);
+  const out: EncounterEvent[] = [];
+  for (const f of Object.values(after.fighters)) {
+    const was = state.fighters[f.id];
+    if (!was || f.stress <= was.stress || f.out || f.conditions.unconscious) continue;
+    if (fatigue(after.options.exhaustionTest === 'while-exhausted' ? was : f) !== 'exhausted') continue;
+    const t = resolveTest(toughness(f), dice.die(100), testBurdens(f, { score: 'toughness' }, after.options), after.options);
+    out.push({ type: 'exhaustion-tested', data: { group: events[0]!.data.group, who: f.id, target: t.target, roll: t.roll, success: t.success, minutes: t.success ? 0 : f.stress } });
+  }
+  return out;
+}
+
+function decideCommand(state: EncounterState, command: EncounterCommand, ctx: DecideContext): EncounterEvent[] {
   requireNoHiddenNames(state, command, ctx.actor);
   requireAuthority(state, command, ctx);
   const group = state.groups?.length ?? 0;
@@ -622,6 +720,7 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
     const holds = state.oneMore?.holder === who;
     if (state.current !== who && !holds) refuse('not-your-turn', `${field}: it is ${state.fighters[state.current]!.name}'s turn, and ${state.fighters[who]!.name} holds no One More`, field);
     if (!controls(state, ctx.actor, who)) refuse('not-your-character', `${field}: you do not play ${state.fighters[who]!.name}`, field);
+    if (state.fighters[who]!.conditions.unconscious) refuse('unconscious', `${field}: ${state.fighters[who]!.name} is unconscious`, field, ruleCitation('fatigue'));
   };
   switch (command.type) {
     case 'set-options': {
@@ -764,7 +863,7 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
       if (f.conditions.moved && !holder) refuse('moved', `who: ${f.name} has made its Move this turn`, 'who', ruleCitation('structuredTime'));
       const to: Position = { x: command.x, y: command.y, elevation: command.elevation ?? from.elevation };
       const metres = Math.max(Math.abs(to.x - from.x), Math.abs(to.y - from.y));
-      const allowance = moveAllowance(f, command.run, hindranceOf(f));
+      const allowance = moveAllowance(f, command.run, hindranceOf(f, command.fullSpeed));
       if (metres > allowance) refuse('too-far', `x: ${metres} m is further than ${f.name}'s ${command.run ? 'Run' : 'Basic Move'} of ${allowance} m`, 'x', seed('Hindered Movement'));
       const taken = Object.values(state.fighters).find((o) => o.id !== f.id && !o.out && o.conditions.position && o.conditions.position.x === to.x && o.conditions.position.y === to.y && o.conditions.position.elevation === to.elevation);
       if (taken) refuse('square-taken', `x: ${taken.name} stands at (${to.x}, ${to.y})`, 'x', seed('Obstacles and unusual movement'));
@@ -773,12 +872,17 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
       // Leaving an enemy's side without disengaging from it is a Flee: it may make a Chance Attack with Advantage
       const left = enemies.filter((o) => adjacent(f, o) && !adjacent(moved, o) && !(f.conditions.disengagedFrom ?? []).includes(o.id)).map((o) => o.id);
       const engaged = enemies.filter((o) => adjacent(moved, o)).map((o) => o.id);
-      return [{ type: 'moved', data: { group, who: f.id, from, to, run: command.run, metres, allowance, left, engaged, oneMore: !!f.conditions.moved && holder } }];
+      const terrainTest = command.fullSpeed ? fullSpeedTest(state, f, ctx.dice) : null;
+      return [{ type: 'moved', data: { group, who: f.id, from, to, run: command.run, metres, allowance, left, engaged, oneMore: !!f.conditions.moved && holder, ...(terrainTest ? { terrainTest } : {}) } }];
     }
     case 'set-terrain': {
       gmOnly('set the terrain');
       fighter(state, command.target, 'target');
-      return [{ type: 'terrain-set', data: { group, target: command.target, dtn: command.dtn } }];
+      const kind = command.kind ?? (command.dtn > 0 ? 'uneven' : 'open');
+      const cite = seed('Difficult Terrain');
+      if (kind === 'open' && command.dtn > 0) refuse('open-ground-number', `dtn: open ground has no Difficult Terrain Number (got ${command.dtn})`, 'dtn', cite);
+      if (command.damage > 0 && kind !== 'damaging') refuse('damage-not-damaging', `damage: only Damaging terrain deals damage (got ${command.damage} for ${kind})`, 'damage', cite);
+      return [{ type: 'terrain-set', data: { group, target: command.target, dtn: command.dtn, ...(kind !== 'open' ? { kind } : {}), ...(command.damage ? { damage: command.damage } : {}) } }];
     }
     case 'movement-test': {
       acting(command.who, 'who');
@@ -906,12 +1010,31 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
       const c = meleeContest(state, a, d, command.attackTarget ?? bestSkill(state.sheets[a.id]!, /grappl/i, ['melee']).target, command.evasionTarget, false, ctx.dice);
       return [{ type: 'grapple-resolved', data: { group, attacker: a.id, defender: d.id, attack: c.attackTarget, attackRoll: c.attack.roll, evasion: c.evasion ? c.evasionTarget : null, evasionRoll: c.evasion?.roll ?? null, won: c.won } }];
     }
+    case 'distract':
+    case 'scary-face': {
+      acting(command.who, 'who');
+      const [f, t] = enemyInFight(state, command.who, command.target);
+      if (f.ailments.some((a) => AILMENTS[a.name].noActions)) refuse('no-actions', `who: ${f.name} may make no actions (${f.ailments.map((a) => AILMENTS[a.name].title).join(', ')})`, 'who', ruleCitation('ailments'));
+      // an opposed test of the skills the seed names for each, with a Scary Face burdening tests against its maker
+      const skills = DISRUPT_SKILLS[command.type];
+      const own = bestSkill(state.sheets[f.id]!, skills.own, skills.ownScores);
+      const theirs = bestSkill(state.sheets[t.id]!, skills.theirs, skills.theirScores);
+      const scared = (a: Fighter, b: Fighter): Modifier[] => (scaryFaceAgainst(state.fighters, a, b) ? [modifier('disadvantage', 'Scary Face', -10)] : []);
+      const ownTest = resolveTest(own.target, ctx.dice.die(100), [...(f.pendingAdvantages ? [modifier('advantage', 'Fate Point', 10 * f.pendingAdvantages)] : []), ...testBurdens(f, { score: own.score }, state.options), ...scared(f, t)], state.options);
+      const theirTest = canOppose(t) ? resolveTest(theirs.target, ctx.dice.die(100), [...testBurdens(t, { score: theirs.score }, state.options), ...scared(t, f)], state.options) : null;
+      const result = opposedRecord(t, ownTest, own.target, theirTest, theirs.target, state.options);
+      return [{ type: 'disrupted', data: { group, who: f.id, target: t.id, kind: command.type, result, won: result.won } }];
+    }
+    case 'force-reroll': {
+      const f = fighter(state, command.who, 'who');
+      if (!controls(state, ctx.actor, command.who)) refuse('not-your-character', `who: you do not play ${f.name}`, 'who');
+      const target = f.conditions.distracting ? state.fighters[f.conditions.distracting] : undefined;
+      if (!target) refuse('not-distracting', `who: ${f.name} is distracting no one (a won Distract lasts until the start of its next turn, for one reroll)`, 'who', DISRUPT_CITATION);
+      return [reroll(state, target, command.test, ctx.dice, group, f.id)];
+    }
     case 'analyse': {
       acting(command.who, 'who');
-      const f = fighter(state, command.who, 'who');
-      const t = fighter(state, command.target, 'target');
-      if (t.side === f.side) refuse('not-an-enemy', `target: ${t.name} is not an enemy of ${f.name}`, 'target', ANALYSE_CITATION);
-      if (t.out) refuse('target-out', `target: ${t.name} is out of the fight`, 'target', ANALYSE_CITATION);
+      const [f, t] = enemyInFight(state, command.who, command.target);
       // Analyse Target needs Arcana Level 4, Advanced Analyse Target Arcana Level 7
       const level = state.sheets[f.id]!.arcanaLevel;
       const needed = command.advanced ? ANALYSE_LEVEL.advanced : ANALYSE_LEVEL.basic;
@@ -929,7 +1052,15 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
       // Push and Knockdown: a melee attack dealing no damage; Endurance (Injury) may oppose as well as Dodge or Parry
       const c = meleeContest(state, a, d, command.attackTarget ?? a.scores.melee, command.evasionTarget, true, ctx.dice);
       const metres = command.kind === 'push' && c.won ? c.attack.degreesOfSuccess : 0;
-      return [{ type: 'trick-resolved', data: { group, attacker: a.id, defender: d.id, kind: command.kind, attack: c.attackTarget, attackRoll: c.attack.roll, evasion: c.evasion ? c.evasionTarget : null, evasionRoll: c.evasion?.roll ?? null, won: c.won, metres } }];
+      if (command.obstacle !== undefined && command.kind !== 'push') refuse('obstacle-not-push', 'obstacle: only a Push drives its target into a solid object', 'obstacle', cite);
+      const event: EncounterEvent = { type: 'trick-resolved', data: { group, attacker: a.id, defender: d.id, kind: command.kind, attack: c.attackTarget, attackRoll: c.attack.roll, evasion: c.evasion ? c.evasionTarget : null, evasionRoll: c.evasion?.roll ?? null, won: c.won, metres } };
+      // Push: a solid object in the way stops the target; the metres left come back as Stress and damage
+      if (command.obstacle === undefined || metres <= command.obstacle) return [event];
+      const left = metres - command.obstacle;
+      const locationRoll = ctx.dice.die(100);
+      const landed = landImpact(d, left, locationRoll, state.options);
+      const impact: PushImpact = { obstacle: command.obstacle, left, locationRoll, location: landed.outcome.location.location, damage: landed.outcome.damage, defense: landed.outcome.defense, wounds: landed.outcome.wounds };
+      return [{ ...event, data: { ...event.data, impact } }];
     }
     case 'escape-grapple': {
       const f = fighter(state, command.who, 'who');
@@ -994,6 +1125,7 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
     }
     case 'undo': {
       gmOnly('undo');
+      requireSeen(state.seq, command.seen, 'undo');
       if (!state.groups) refuse('nothing-to-undo', 'there is nothing to undo', 'type');
       return [{ type: 'undone', data: { group } }];
     }
@@ -1005,7 +1137,7 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
  * (with `endurance`, its Endurance (Injury) too, untrained at Toughness -20 when it has none).
  */
 function meleeContest(state: EncounterState, a: Fighter, d: Fighter, attackTarget: number, evasionGiven: number | null | undefined, endurance: boolean, dice: DiceSource) {
-  const spec: AttackSpec = { kind: 'melee', element: 'melee', damage: 0, attackTarget, evasionTarget: null, ...(a.pendingAdvantages ? { advantages: [{ label: 'Fate Point', count: a.pendingAdvantages }] } : {}) };
+  const spec: AttackSpec = { kind: 'melee', element: 'melee', damage: 0, attackTarget, evasionTarget: null, ...(a.pendingAdvantages ? { advantages: [{ label: 'Fate Point', count: a.pendingAdvantages }] } : {}), ...(scaryFaceAgainst(state.fighters, a, d) ? { disadvantages: [{ label: 'Scary Face', count: 1 }] } : {}) };
   const attack = resolveTest(attackTarget, dice.die(100), attackModifiers(a, d, spec, state.options), state.options);
   let ev = evasionOf(state.sheets[d.id]!);
   if (endurance) {
@@ -1015,7 +1147,7 @@ function meleeContest(state: EncounterState, a: Fighter, d: Fighter, attackTarge
     if (ev.target === null || target > ev.target) ev = { target, score: 'toughness', parry: false };
   }
   const evasionTarget = evasionGiven !== undefined ? evasionGiven : ev.target;
-  const burdens = [...(d.pendingAdvantages ? [modifier('advantage', 'Fate Point', 10 * d.pendingAdvantages)] : []), ...testBurdens(d, { score: ev.score, ...(ev.parry ? { hand: 'right' as const } : {}) }, state.options)];
+  const burdens = [...(d.pendingAdvantages ? [modifier('advantage', 'Fate Point', 10 * d.pendingAdvantages)] : []), ...(scaryFaceAgainst(state.fighters, d, a) ? [modifier('disadvantage', 'Scary Face', -10)] : []), ...testBurdens(d, { score: ev.score, ...(ev.parry ? { hand: 'right' as const } : {}) }, state.options)];
   const evasion = !attack.fumble && evasionTarget !== null && canOppose(d) ? resolveTest(evasionTarget, dice.die(100), burdens, state.options) : null;
   const won = !attack.fumble && resolveOpposed(attack, evasion, state.options).actorWins;
   return { attack, evasion, evasionTarget, attackTarget, won };
@@ -1029,7 +1161,20 @@ function meleeContest(state: EncounterState, a: Fighter, d: Fighter, attackTarge
 function landFall(f: Fighter, d: { metres: number; test: { success: boolean; degrees: number } | null; locationRoll: number }, options: D100Options) {
   const damage = fallDamage(d.metres, d.test ? { success: d.test.success, degreesOfSuccess: d.test.success ? d.test.degrees : 0 } : undefined);
   const steps: Modifier[] = [modifier('fall', `fall of ${d.metres} m`, d.metres), ...(damage < d.metres ? [modifier('degrees', 'Degrees of Success', damage - d.metres)] : [])];
-  return landHit(f, { damageSteps: steps, element: 'almighty', tier: 1, kind: 'melee', location: hitLocation(d.locationRoll, { hitLocation: 'fresh-roll' }), critical: false, ignoreArmour: true, fateBlocks: 0, reflected: true }, options);
+  return landBlow(f, steps, d.locationRoll, true, options);
+}
+
+/** A blow that is not an attack (a fall, a Push into a solid object): no element, Critical or Technical bonus, a fresh location. */
+function landBlow(f: Fighter, steps: Modifier[], locationRoll: number, ignoreArmour: boolean, options: D100Options) {
+  return landHit(f, { damageSteps: steps, element: 'almighty', tier: 1, kind: 'melee', location: hitLocation(locationRoll, { hitLocation: 'fresh-roll' }), critical: false, ignoreArmour, fateBlocks: 0, reflected: true }, options);
+}
+
+/**
+ * A pushed character meeting a solid object (Push): damage equal to the metres it had left, against
+ * its Defense with Armour (only falls are said to ignore Armour).
+ */
+function landImpact(f: Fighter, left: number, locationRoll: number, options: D100Options) {
+  return landBlow(f, [modifier('impact', `pushed into a solid object, ${left} m short`, left)], locationRoll, false, options);
 }
 
 /**
@@ -1066,23 +1211,42 @@ function controllersOf(state: EncounterState): Array<string | null> {
 
 /** Applies one event; the state it is given is never changed. */
 export function evolveEncounter(state: EncounterState, event: EncounterEvent): EncounterState {
-  if (event.type === 'undone') return beforeLastCommand(state);
+  const seq = state.seq + 1;
+  if (event.type === 'undone') return { ...beforeLastCommand(state), seq };
   if (event.type === 'test-rerolled') {
-    // The command just made is resolved anew with the kept roll; the Fate Point is spent.
+    // The command just made is resolved anew with the kept roll; the Fate Point is spent, or the Distraction
     let s = beforeLastCommand(state);
-    s = apply(s, event.data.replacement);
-    const f = s.fighters[event.data.who]!;
-    s = put(s, { ...f, fate: { ...f.fate, current: f.fate.current - 1 } });
-    return { ...s, groups: pushGroup(state.groups, [event], state) };
+    s = bleedAgain(s, apply(s, event.data.replacement));
+    if (event.data.forcedBy) s = update(s, event.data.forcedBy, (d) => ({ ...d, conditions: { ...d.conditions, distracting: null } }));
+    else s = update(s, event.data.who, (f) => ({ ...f, fate: { ...f.fate, current: f.fate.current - 1 } }));
+    return { ...s, seq, groups: pushGroup(state.groups, [event], state) };
   }
-  const s = apply(state, event);
+  const s = bleedAgain(state, apply(state, event));
   const last = state.groups;
   // A further event of the command on top grows its group; the group keeps the state it began from.
   const groups =
     last && last.top[0]!.data.group === event.data.group
       ? pushGroup(last.below, [...last.top, event], checkpoints.get(last))
       : pushGroup(last, [event], state);
-  return { ...s, groups };
+  return { ...s, seq, groups };
+}
+
+/** A round of unconsciousness passes; at the last it wakes and is no longer Helpless ("Fatigue and Exhaustion"). */
+function wakeCountdown(f: Fighter): Partial<Fighter['conditions']> {
+  const left = f.conditions.unconscious;
+  if (!left) return {};
+  return left > 1 ? { unconscious: left - 1 } : { unconscious: 0, helpless: false };
+}
+
+/** Puncture ("Wounds and Injury"): Stress taken after first aid stopped the Blood Loss starts it again. */
+function bleedAgain(before: EncounterState, after: EncounterState): EncounterState {
+  let s = after;
+  for (const f of Object.values(after.fighters)) {
+    const was = before.fighters[f.id];
+    if (!was || f.stress <= was.stress || f.out || f.conditions.bloodLoss || !bleedingReturns(f.injuries, f.injuriesIgnored)) continue;
+    s = put(s, { ...f, conditions: { ...f.conditions, bloodLoss: true } });
+  }
+  return s;
 }
 
 function apply(state: EncounterState, event: EncounterEvent): EncounterState {
@@ -1103,6 +1267,12 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
     }
     case 'miasma-set':
       return { ...state, miasma: event.data.rate };
+    case 'disrupted': {
+      const d = event.data;
+      const s = update(state, d.who, (f) => ({ ...f, pendingAdvantages: 0, conditions: d.won && d.kind === 'distract' ? { ...f.conditions, distracting: d.target } : f.conditions }));
+      if (!d.won || d.kind !== 'scary-face') return s;
+      return update(s, d.target, (f) => ({ ...f, conditions: { ...f.conditions, scaredBy: [...(f.conditions.scaredBy ?? []).filter((by) => by !== d.who), d.who] } }));
+    }
     case 'analysed':
       return { ...state, knowledge: { ...state.knowledge, [event.data.target]: analysed(state.knowledge?.[event.data.target], event.data.advanced) } };
     case 'trick-resolved': {
@@ -1111,14 +1281,16 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       if (d.evasionRoll !== null) s = update(s, d.defender, (f) => ({ ...f, pendingAdvantages: 0 }));
       if (!d.won) return s;
       if (d.kind === 'knockdown') return update(s, d.defender, (f) => ({ ...f, conditions: { ...f.conditions, prone: true } }));
-      // Push: one metre away from the attacker per DoS, along the line between them (placed characters only)
+      // Push: one metre away from the attacker per DoS, along the line between them (placed characters
+      // only), as far as a solid object in the way; meeting it costs the metres left in Stress and damage
       const from = s.fighters[d.attacker]!.conditions.position;
+      const travelled = d.impact ? d.impact.obstacle : d.metres;
       return update(s, d.defender, (f) => {
         const at = f.conditions.position;
-        if (!from || !at || d.metres === 0) return f;
-        const dx = Math.sign(at.x - from.x);
-        const dy = Math.sign(at.y - from.y);
-        return { ...f, conditions: { ...f.conditions, position: { ...at, x: at.x + dx * d.metres, y: at.y + dy * d.metres } } };
+        const g = from && at && travelled > 0 ? { ...f, conditions: { ...f.conditions, position: { ...at, x: at.x + Math.sign(at.x - from.x) * travelled, y: at.y + Math.sign(at.y - from.y) * travelled } } } : f;
+        if (!d.impact) return g;
+        const hit = landImpact(g, d.impact.left, d.impact.locationRoll, state.options).target;
+        return { ...hit, stress: hit.stress + d.impact.left };
       });
     }
     case 'ailment-fought': {
@@ -1133,6 +1305,8 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       return put(state, wounded ? { ...landed.target, conditions: { ...landed.target.conditions, prone: true } } : landed.target);
     }
     case 'turn-started': {
+      // Distract and Scary Face last until the start of the next turn of the one who made them
+      state = { ...state, fighters: disruptionsEnd(state.fighters, event.data.id) };
       let f = state.fighters[event.data.id]!;
       const turn = f.turnsStarted + 1;
       const { active } = ailmentsAtTurnStart(f.ailments, turn);
@@ -1193,6 +1367,9 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       else if (held) s = { ...s, oneMore: null };
       return s;
     }
+    case 'exhaustion-tested':
+      // unconscious, and so Helpless, for its Stress in minutes
+      return event.data.success ? state : update(state, event.data.who, (f) => ({ ...f, conditions: { ...f.conditions, helpless: true, unconscious: event.data.minutes * ROUNDS_PER_MINUTE } }));
     case 'power-wasted':
       // the wasted action spends a One More it was made with
       return state.oneMore?.holder === event.data.who ? { ...state, oneMore: null } : state;
@@ -1219,12 +1396,18 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
     case 'moved': {
       const d = event.data;
       // Broken Toes: every Move costs 1 Stress
-      const s = update(state, d.who, (f) => ({ ...f, stress: f.stress + injuryStress(f.injuries, f.injuriesIgnored, { move: true }), conditions: { ...f.conditions, position: d.to, moved: true, running: f.conditions.running || d.run }, openings: [...f.openings, ...d.left.map((by) => ({ by, trigger: 'flee' as const }))] }));
+      let s = update(state, d.who, (f) => ({ ...f, stress: f.stress + injuryStress(f.injuries, f.injuriesIgnored, { move: true }), conditions: { ...f.conditions, position: d.to, moved: true, running: f.conditions.running || d.run }, openings: [...f.openings, ...d.left.map((by) => ({ by, trigger: 'flee' as const }))] }));
+      // "Difficult Terrain": a failed full-speed crossing ends prone (Uneven) or takes the terrain's hit (Damaging)
+      const t = d.terrainTest;
+      if (t) s = update(s, d.who, (f) => {
+        const g = t.damage !== null ? landTerrain(f, t, state.options) : f;
+        return { ...g, pendingAdvantages: 0, conditions: { ...g.conditions, prone: g.conditions.prone || t.prone } };
+      });
       // a second Move spends the One More
       return d.oneMore ? { ...s, oneMore: null } : s;
     }
     case 'terrain-set':
-      return update(state, event.data.target, (f) => ({ ...f, conditions: { ...f.conditions, difficultTerrain: event.data.dtn } }));
+      return update(state, event.data.target, (f) => ({ ...f, conditions: { ...f.conditions, difficultTerrain: event.data.dtn, terrain: event.data.kind, terrainDamage: event.data.damage } }));
     case 'movement-tested':
       return update(state, event.data.who, (f) => ({ ...f, pendingAdvantages: 0 }));
     case 'wounds-restored':
@@ -1241,7 +1424,9 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       return inflict(state, event.data.target, event.data.ailment, event.data.turns, event.data.source);
     case 'condition-set': {
       const f = state.fighters[event.data.target]!;
-      return put(state, { ...f, conditions: { ...f.conditions, [event.data.condition]: event.data.value } });
+      // the GM ending Helplessness wakes an unconscious character
+      const woken = event.data.condition === 'helpless' && !event.data.value ? { unconscious: 0 } : {};
+      return put(state, { ...f, conditions: { ...f.conditions, [event.data.condition]: event.data.value, ...woken } });
     }
     case 'fate-spent': {
       const f = state.fighters[event.data.who]!;
@@ -1288,7 +1473,7 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
     case 'round-ended': {
       // A new Round: each enemy may be Chance-Attacked again; ignored Injuries count again
       let s = state;
-      for (const f of Object.values(state.fighters)) s = put(s, { ...f, chance: { ...f.chance, targetsThisRound: [] }, injuriesIgnored: [], evasionsThisRound: 0, conditions: { ...f.conditions, surprised: false } });
+      for (const f of Object.values(state.fighters)) s = put(s, { ...f, chance: { ...f.chance, targetsThisRound: [] }, injuriesIgnored: [], evasionsThisRound: 0, conditions: { ...f.conditions, surprised: false, ...wakeCountdown(f) } });
       // Burning: at the end of each round a Damage 4 attack ignoring Armour, +1 per round burning, at most 1 wound
       for (const f of Object.values(s.fighters)) {
         const burning = f.ailments.find((a) => a.name === 'burning');
@@ -1323,7 +1508,7 @@ function visible(state: EncounterState, who: string, viewer: Actor): boolean {
 function mentions(event: EncounterEvent): string[] {
   const d = event.data as Record<string, unknown>;
   const out: string[] = [];
-  for (const k of ['id', 'attacker', 'defender', 'target', 'who', 'from', 'to', 'grappler', 'ally', 'source', 'protector']) if (typeof d[k] === 'string') out.push(d[k] as string);
+  for (const k of ['id', 'attacker', 'defender', 'target', 'who', 'from', 'to', 'grappler', 'ally', 'source', 'protector', 'forcedBy']) if (typeof d[k] === 'string') out.push(d[k] as string);
   if (event.type === 'all-out-attack') out.push(...event.data.killed);
   if (event.type === 'fled') out.push(...event.data.from);
   if (event.type === 'moved') out.push(...event.data.left, ...event.data.engaged);
@@ -1426,7 +1611,7 @@ function shownUpTo(state: EncounterState, viewer: Actor): { count: number; log: 
   }
   const log: EncounterEvent[] = [];
   for (let c = known.latest; c && log.length < LOG_SHOWN; c = c.below ? (kept.get(c.below)?.latest ?? null) : null) {
-    log.unshift(...c.top.filter((e) => redactD100Event(e, viewer, state) !== null));
+    log.unshift(...c.top.flatMap((e) => redactD100Event(e, viewer, state) ?? []));
   }
   return { count: known.count, log: log.slice(-LOG_SHOWN) };
 }

@@ -34,6 +34,10 @@ export interface Conditions {
   readonly toughnessDecay: number;
   /** The Difficult Terrain Number of the ground it stands in, 0 to 3 ("Difficult Terrain"). */
   readonly difficultTerrain: number;
+  /** The kind of Difficult Terrain it stands in (absent: Uneven/Slippery when it has a number, else open ground). */
+  readonly terrain?: Terrain;
+  /** The damage Damaging terrain deals on a failed full-speed test, before the degrees of failure. */
+  readonly terrainDamage?: number;
   /** Where it stands, in metres on the map's square grid, and its elevation (the GM places it). */
   readonly position: Position | null;
   /** The ally it protects ("Defending and Protecting", Protect). */
@@ -47,6 +51,12 @@ export interface Conditions {
   readonly disengagedFrom?: readonly string[];
   /** Surprised: it loses its first turn and opposes nothing in the surprise round ("Combat Structure", Step Two). */
   readonly surprised?: boolean;
+  /** The enemy it has Distracted: until the start of its next turn it may force one reroll of that enemy's tests. */
+  readonly distracting?: string | null;
+  /** Who has made it take a Scary Face, until the start of each one's next turn. */
+  readonly scaredBy?: readonly string[];
+  /** Rounds left of the unconsciousness a failed Exhausted test brings ("Fatigue and Exhaustion"); Helpless meanwhile. */
+  readonly unconscious?: number;
 }
 
 /** A place on the map: one square per metre, elevation in metres ("Movement and Combat"). */
@@ -261,8 +271,18 @@ export function ailmentScoreDisadvantages(f: Fighter, score: Score | null | unde
 export function terrainDisadvantages(f: Fighter, score: Score | null, options: Pick<D100Options, 'difficultTerrainScope'>): { label: string; count: number }[] {
   const dtn = f.conditions.difficultTerrain ?? 0;
   if (!dtn) return [];
-  if (options.difficultTerrainScope === 'movement-and-agility' && score !== 'agility') return [];
+  // Only Uneven/Slippery terrain burdens every Agility test taken in it
+  if (options.difficultTerrainScope === 'movement-and-agility' && (score !== 'agility' || terrainOf(f) !== 'uneven')) return [];
   return [{ label: 'Difficult Terrain', count: dtn }];
+}
+
+/** The kinds of Difficult Terrain ("Difficult Terrain"): Uneven/Slippery and Damaging. */
+export const TERRAINS = ['uneven', 'damaging'] as const;
+export type Terrain = (typeof TERRAINS)[number];
+
+/** The Difficult Terrain a character stands in, or null on open ground. */
+export function terrainOf(f: Fighter): Terrain | null {
+  return f.conditions.terrain ?? (f.conditions.difficultTerrain > 0 ? 'uneven' : null);
 }
 
 /** The Armour at a location (option `armour`, U17: per location, or the body's everywhere). */

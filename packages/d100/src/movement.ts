@@ -1,6 +1,6 @@
 import type { D100Options } from './options';
 import type { TestResult } from './test';
-import { bonus, type Fighter } from './fighter';
+import { bonus, type Fighter, type Terrain } from './fighter';
 
 /**
  * Movement (d100-combat-rules.txt, untitled movement passage, "Hindered Movement", "Obstacles and
@@ -55,6 +55,15 @@ export function moveAllowance(f: Fighter, run: boolean, hindrance: number): numb
   const full = bonus(f.scores.agility) * (run ? 4 : 2);
   if (hindrance >= 2) return Math.min(1, full);
   return hindrance === 1 ? Math.floor(full / 2) : full;
+}
+
+/**
+ * A failed test to cross Difficult Terrain at full speed ("Difficult Terrain"): Uneven/Slippery
+ * ground throws the character prone; Damaging ground deals its damage plus the degrees of failure.
+ */
+export function fullSpeedFailure(terrain: Terrain, test: Pick<TestResult, 'success' | 'degreesOfFailure'>, terrainDamage: number): { prone: boolean; damage: number | null } {
+  if (test.success) return { prone: false, damage: null };
+  return terrain === 'uneven' ? { prone: true, damage: null } : { prone: false, damage: terrainDamage + test.degreesOfFailure };
 }
 
 /** The altitude bands of flying characters, lowest first (untitled flight passage after "Difficult Terrain"). */

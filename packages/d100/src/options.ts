@@ -467,6 +467,15 @@ export const OPTION_SPECS = {
     default: 'armour-points',
     values: { 'armour-points': 'Armour Points: the attack ignores the target\'s Armour (Defense is the Toughness Bonus)', 'armour-penetration': 'Armour Penetration: the attack has none, so the target\'s Armour counts in full (the body\'s, for Burning)' },
   }),
+  exhaustionTest: choice({
+    title: 'The Stress that calls for the Exhausted Toughness test',
+    description: 'An Exhausted character tests Toughness whenever it suffers Stress, or falls unconscious; the seed does not say whether the Stress that makes it Exhausted calls for the test too.',
+    topic: 'Special conditions',
+    source: seed('Fatigue and Exhaustion'),
+    settles: 'D124',
+    default: 'while-exhausted',
+    values: { 'while-exhausted': 'only Stress suffered while already Exhausted', 'on-reaching': 'also the Stress that makes the character Exhausted' },
+  }),
   fatePointsPerWeek: flag({
     title: 'Weekly Fate Point refresh',
     description: 'Whether the Fate Point pool refills at the start of each week.',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '@personae/core';
 import { givenDice } from '@personae/dice';
-import { decideEncounter, encounterDecider, evolveEncounter, groupsOf, initialEncounter, redactD100Event, viewEncounter, type EncounterCommand, type EncounterEvent, type EncounterState } from '../src';
+import { attackSpec, commandSchema, decideEncounter, encounterDecider, evolveEncounter, groupsOf, initialEncounter, redactD100Event, viewEncounter, type EncounterCommand, type EncounterEvent, type EncounterState } from '../src';
 
 /**
  * The actions of "Analysing Targets, Disrupting Targets and Tricks" (d100-combat-rules.txt) that the
@@ -68,7 +68,7 @@ describe('"Analysing Targets, Disrupting Targets and Tricks": Analyse Target', (
     const added = groupsOf(after).flat().find((e) => e.type === 'character-added' && e.data.id === 'b')!;
     expect(JSON.stringify(redactD100Event(added, P1, after))).toContain('absorb');
     // undone, they are hidden again
-    expect(seen(run(after, { type: 'undo' }), P1, 'b').sheet!.affinities).toEqual({});
+    expect(seen(run(after, { type: 'undo', seen: after.seq }), P1, 'b').sheet!.affinities).toEqual({});
   });
 
   it('needs Arcana Level 4, and 7 for an Advanced Analyse Target; only an enemy in the fight', () => {
@@ -96,5 +96,110 @@ describe('"Analysing Targets, Disrupting Targets and Tricks": Analyse Target', (
     // a miss reveals nothing: roll 60 fails against 40
     const missed = run(table(), { type: 'attack', attacker: 'a', defender: 'b', weapon: 'Agi' }, [60, 50], P1);
     expect(seen(missed, P1, 'b').sheet!.affinities).toEqual({});
+  });
+});
+
+describe('"Analysing Targets, Disrupting Targets and Tricks": a Push into a solid object', () => {
+  // A (Melee 50) rolls 15: 4 DoS (tens digits 5 - 1). B opposes with its best of Agility 20 and
+  // untrained Endurance (Toughness 30 - 20 = 10) and rolls 90: a failure. B is pushed 4 m.
+  const placed = () => {
+    const s = run(table(), { type: 'place', target: 'a', x: 0, y: 0 });
+    return run(s, { type: 'place', target: 'b', x: 1, y: 0 });
+  };
+  const b = (s: EncounterState) => s.fighters.b!;
+
+  it('stops at the object and takes the metres left as Stress and as damage against Defense', () => {
+    // 1 m to the wall: it moves 1 m and is 3 m short. Damage 3 against Defense 3 (TB 3, no Armour): no wound; 3 Stress.
+    const s = run(placed(), { type: 'trick', attacker: 'a', defender: 'b', kind: 'push', obstacle: 1 }, [15, 90, 50]);
+    expect(b(s).conditions.position).toEqual({ x: 2, y: 0, elevation: 0 });
+    expect(b(s).stress).toBe(3);
+    expect(b(s).tracks.left).toEqual(b(placed()).tracks.left);
+    const e = groupsOf(s).flat().at(-1)!;
+    expect(e).toMatchObject({ type: 'trick-resolved', data: { metres: 4, impact: { obstacle: 1, left: 3, location: 'body', damage: 3, defense: 3, wounds: [] } } });
+  });
+
+  it('against a wall it touches, the whole push: damage 4 beats Defense 3, a Light wound and its Stress', () => {
+    const s = run(placed(), { type: 'trick', attacker: 'a', defender: 'b', kind: 'push', obstacle: 0 }, [15, 90, 50]);
+    expect(b(s).conditions.position).toEqual({ x: 1, y: 0, elevation: 0 });
+    expect(b(s).tracks.left.light).toBe(b(placed()).tracks.left.light - 1);
+    expect(b(s).stress).toBe(4 + 1);
+    // undone, nothing of it stays; the same dice give the same result
+    expect(run(s, { type: 'undo', seen: s.seq }).fighters.b).toEqual(b(placed()));
+    expect(run(placed(), { type: 'trick', attacker: 'a', defender: 'b', kind: 'push', obstacle: 0 }, [15, 90, 50]).fighters).toEqual(s.fighters);
+  });
+
+  it('an object further than the push is never met; a Knockdown has none', () => {
+    const s = run(placed(), { type: 'trick', attacker: 'a', defender: 'b', kind: 'push', obstacle: 4 }, [15, 90]);
+    expect(b(s).conditions.position).toEqual({ x: 5, y: 0, elevation: 0 });
+    expect(b(s).stress).toBe(0);
+    expect(refusal(placed(), { type: 'trick', attacker: 'a', defender: 'b', kind: 'knockdown', obstacle: 1 }, [15, 90])).toMatchObject({ code: 'obstacle-not-push', field: 'obstacle' });
+  });
+});
+
+describe('"Analysing Targets, Disrupting Targets and Tricks": Distract', () => {
+  // A has no Deception or Anticipate: it tests the better of Fellowship 30 and Perception 20; B has no
+  // Scrutiny and opposes with Perception 20. A rolls 15 (2 DoS), B 50 (a failure): A wins.
+  const distracted = () => run(table(), { type: 'distract', who: 'a', target: 'b' }, [15, 50], P1);
+  // B's turn: Claws (Melee 50) roll 20, 3 DoS; A evades with Agility 30, rolls 25, 1 DoS: a hit to the
+  // body (50). Damage 3 + SB 3 + 3 - 1 = 8 against Defense 4: one Light wound.
+  const attacked = () => run(run(distracted(), { type: 'end-turn' }), { type: 'attack', attacker: 'b', defender: 'a' }, [20, 25, 50]);
+
+  it('a won Distract lets the actor force the target to reroll one test and keep the worse', () => {
+    const s = attacked();
+    expect(s.fighters.a!.tracks.left.light).toBe(3);
+    // the new roll 80 is worse than 20: it stands, the attack misses, and A loses no wound
+    const forced = run(s, { type: 'force-reroll', who: 'a', test: 'attack' }, [80], P1);
+    expect(groupsOf(forced).flat().at(-1)).toMatchObject({ type: 'test-rerolled', data: { who: 'b', forcedBy: 'a', oldRoll: 20, newRoll: 80, kept: 80, replacement: { data: { summary: { hit: false } } } } });
+    expect(forced.fighters.a!.tracks.left.light).toBe(4);
+    expect(forced.fighters.a!.fate).toEqual(s.fighters.a!.fate);
+    // one reroll only
+    expect(refusal(forced, { type: 'force-reroll', who: 'a', test: 'attack' }, [80], P1)).toMatchObject({ code: 'not-distracting', field: 'who' });
+    // a better new roll (5) does not replace the worse first one (20): the hit stands (a new location die, 50)
+    const kept = run(s, { type: 'force-reroll', who: 'a', test: 'attack' }, [5, 50], P1);
+    expect(groupsOf(kept).flat().at(-1)).toMatchObject({ data: { kept: 20 } });
+    expect(kept.fighters.a!.tracks.left.light).toBe(3);
+  });
+
+  it('a lost Distract gives nothing; a won one ends at the start of the actor\'s next turn', () => {
+    const lost = run(table(), { type: 'distract', who: 'a', target: 'b' }, [60, 10], P1);
+    expect(lost.fighters.a!.conditions.distracting ?? null).toBeNull();
+    const next = run(run(distracted(), { type: 'end-turn' }), { type: 'end-turn' });
+    expect(next.current).toBe('a');
+    expect(next.fighters.a!.conditions.distracting).toBeNull();
+    expect(refusal(run(table(), { type: 'distract', who: 'a', target: 'b' }, [15, 50], P1), { type: 'distract', who: 'b', target: 'a' })).toMatchObject({ code: 'not-your-turn' });
+  });
+});
+
+describe('"Analysing Targets, Disrupting Targets and Tricks": Scary Face', () => {
+  const SHEETS3 = { ...SHEETS, c: { name: 'C', side: 'pc', scores: { ...base, agility: 10, perception: 10 } } };
+  // A: the better of Strength 30 and Fellowship 30 against B's Willpower 30; A rolls 15 (2 DoS), B 70: A wins.
+  const scared = () => {
+    let s = run(table(SHEETS3), { type: 'scary-face', who: 'a', target: 'b' }, [15, 70], P1);
+    for (const [id, x] of [['a', 0], ['b', 5], ['c', 1]] as const) s = run(s, { type: 'place', target: id, x, y: 0 });
+    return run(s, { type: 'end-turn' });
+  };
+  const spec = (s: EncounterState, attacker: string, defender: string) => attackSpec(s, commandSchema.parse({ type: 'attack', attacker, defender }) as Parameters<typeof attackSpec>[1]);
+
+  it('the target takes a Disadvantage on tests against the actor and allies adjacent to it, its evasions included', () => {
+    const s = scared();
+    expect(s.fighters.b!.conditions.scaredBy).toEqual(['a']);
+    expect(spec(s, 'b', 'a').disadvantages).toContainEqual({ label: 'Scary Face', count: 1 });
+    expect(spec(s, 'b', 'c').disadvantages).toContainEqual({ label: 'Scary Face', count: 1 });
+    expect(spec(s, 'a', 'b').evasionDisadvantages).toEqual([{ label: 'Scary Face', count: 1 }]);
+    // C 2 m from A is not adjacent to it
+    const apart = run(s, { type: 'place', target: 'c', x: -2, y: 0 });
+    expect(spec(apart, 'b', 'c').disadvantages).not.toContainEqual({ label: 'Scary Face', count: 1 });
+    // B's Claws at Melee 50 - 10: a roll of 45 misses; without the face the same dice hit
+    const attack = { type: 'attack', attacker: 'b', defender: 'a' };
+    expect(groupsOf(run(s, attack, [45, 90, 50])).flat().at(-1)).toMatchObject({ data: { summary: { hit: false } } });
+    const calm = run(run(table(SHEETS3), { type: 'scary-face', who: 'a', target: 'b' }, [60, 10], P1), { type: 'end-turn' });
+    expect(groupsOf(run(calm, attack, [45, 90, 50])).flat().at(-1)).toMatchObject({ data: { summary: { hit: true } } });
+  });
+
+  it("ends at the start of the actor's next turn", () => {
+    const s = run(run(scared(), { type: 'end-turn' }), { type: 'end-turn' });
+    expect(s.current).toBe('a');
+    expect(s.fighters.b!.conditions.scaredBy).toEqual([]);
+    expect(spec(s, 'b', 'a').disadvantages).not.toContainEqual({ label: 'Scary Face', count: 1 });
   });
 });

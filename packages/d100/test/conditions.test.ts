@@ -57,7 +57,8 @@ describe('Amnesiac (ailments passage after "Fate Points"): no Persona Powers', (
     expect(hit.type === 'attack-resolved' && hit.data.summary).toMatchObject({ hit: true, damage: 9, defense: 3 });
   });
   it('undo takes the wasted action back', () => {
-    const s = run(run(amnesiac(), { type: 'attack', attacker: 'a', defender: 'b', weapon: 'Agi' }), { type: 'undo' });
+    const attacked = run(amnesiac(), { type: 'attack', attacker: 'a', defender: 'b', weapon: 'Agi' });
+    const s = run(attacked, { type: 'undo', seen: attacked.seq });
     expect(groupsOf(s).flat().some((e) => e.type === 'power-wasted')).toBe(false);
   });
 });
@@ -99,5 +100,119 @@ describe('Unnatural Toughness (the Enraged row of the ailments passage names the
     const bad = checkSheet({ ...SHEETS.b, unnaturalToughness: 0 });
     expect(!bad.ok && bad.problems[0]).toMatchObject({ field: 'unnaturalToughness', value: 0 });
     expect(!bad.ok && bad.problems[0]!.message).toMatch(/^unnaturalToughness: .*\(found 0\)$/);
+  });
+});
+
+describe('Puncture ("Wounds and Injury"): Blood Loss returns with Stress after first aid', () => {
+  // B (TB 3) has one Heavy wound and no Light left; A's hit of damage 1 + SB 3 + 1 DoS = 5 against 3
+  // lands one wound, a Heavy one to the body with 0 Heavy left: Puncture
+  function punctured(): EncounterState {
+    const s = table({ ...SHEETS, b: { ...SHEETS.b, wounds: { light: 0, heavy: 1, deadly: 1 } } });
+    return run(s, { type: 'attack', attacker: 'a', defender: 'b', weapon: 'Sword', damage: 1 }, [45, 90, 50]);
+  }
+  it('the Puncture starts Blood Loss', () => {
+    const b = punctured().fighters.b!;
+    expect(b.injuries).toEqual([{ location: 'body', name: 'puncture', level: 3 }]);
+    expect(b.conditions.bloodLoss).toBe(true);
+  });
+  it('stopped by first aid, it returns when B takes Stress (Cracked: a failed test costs its DoF)', () => {
+    const stopped = run(punctured(), { type: 'set-condition', target: 'b', condition: 'bloodLoss', value: false });
+    // Toughness 30 - 10 (the body Injury) = 20; roll 95 fails by 7 DoF: 7 Stress
+    const s = run(stopped, { type: 'test', who: 'b', score: 'toughness' }, [95]);
+    expect(s.fighters.b!.stress).toBe(stopped.fighters.b!.stress + 7);
+    expect(s.fighters.b!.conditions.bloodLoss).toBe(true);
+    // roll 25 fails with 0 DoF: no Stress, the bleeding stays stopped
+    expect(run(stopped, { type: 'test', who: 'b', score: 'toughness' }, [25]).fighters.b!.conditions.bloodLoss).toBe(false);
+  });
+  it('without a Puncture, Stress does not start Blood Loss', () => {
+    const s = run(table(), { type: 'inflict-ailment', target: 'a', ailment: 'despaired' });
+    const later = run(run(s, { type: 'end-turn' }), { type: 'end-turn' });
+    expect(later.fighters.a!.stress).toBe(5);
+    expect(later.fighters.a!.conditions.bloodLoss).toBe(false);
+  });
+});
+
+describe('"Fatigue and Exhaustion": an Exhausted character that takes Stress tests Toughness or falls unconscious', () => {
+  // A: Toughness 40, Stress 60 = Exhausted. B's Claws: Melee 50, roll 45 (1 DoS); A evades at 30 - 20
+  // (Fatigued, Exhausted) and rolls 90; body: damage 3 + SB 3 + 1 = 7 against TB 4: one Light wound, 1 Stress
+  function hitWhile(stress: number, dice: number[], options: Record<string, unknown> = {}): EncounterState {
+    const s = run(table({ ...SHEETS, a: { ...SHEETS.a, stress } }, options), { type: 'end-turn' });
+    expect(s.current).toBe('b');
+    return run(s, { type: 'attack', attacker: 'b', defender: 'a' }, dice);
+  }
+  it('Toughness 40 - 20 = 20: roll 80 fails, and A is unconscious for 61 minutes (732 rounds), Helpless', () => {
+    const s = hitWhile(60, [45, 90, 50, 80]);
+    const e = last(s);
+    expect(e).toMatchObject({ type: 'exhaustion-tested', data: { who: 'a', target: 20, roll: 80, success: false, minutes: 61 } });
+    expect(s.fighters.a!.conditions).toMatchObject({ helpless: true, unconscious: 732 });
+    // it takes no turns: after B's, the round ends and B goes again
+    const next = run(s, { type: 'end-turn' });
+    expect(next.current).toBe('b');
+    expect(next.round).toBe(2);
+    expect(next.fighters.a!.conditions.unconscious).toBe(731);
+    // the GM ending Helplessness wakes it
+    const woken = run(next, { type: 'set-condition', target: 'a', condition: 'helpless', value: false });
+    expect(woken.fighters.a!.conditions.unconscious).toBe(0);
+  });
+  it('roll 15 passes: A stays conscious; undo takes the test back with the hit', () => {
+    const s = hitWhile(60, [45, 90, 50, 15]);
+    expect(last(s)).toMatchObject({ type: 'exhaustion-tested', data: { success: true, minutes: 0 } });
+    expect(s.fighters.a!.conditions.unconscious ?? 0).toBe(0);
+    const undone = run(s, { type: 'undo', seen: s.seq });
+    expect(undone.fighters.a!.stress).toBe(60);
+    expect(groupsOf(undone).flat().some((x) => x.type === 'exhaustion-tested')).toBe(false);
+  });
+  it('the Stress that makes A Exhausted (59 to 60) calls for the test only under exhaustionTest=on-reaching', () => {
+    expect(last(hitWhile(59, [45, 90, 50])).type).toBe('attack-resolved');
+    // Fatigued only when B rolls: A evades at 20; on reaching Exhausted the test is at 20 too
+    expect(last(hitWhile(59, [45, 90, 50, 80], { exhaustionTest: 'on-reaching' }))).toMatchObject({ type: 'exhaustion-tested', data: { target: 20, success: false, minutes: 60 } });
+  });
+  it('falling unconscious in its own turn, it is refused any action there', () => {
+    // A falls 10 m in its turn: damage 10 against TB 4 (location 50), two Light wounds, 2 Stress; Toughness roll 80 fails
+    const s = run(table({ ...SHEETS, a: { ...SHEETS.a, stress: 60 } }), { type: 'fall', who: 'a', metres: 10 }, [50, 80]);
+    expect(s.current).toBe('a');
+    expect(last(s)).toMatchObject({ type: 'exhaustion-tested', data: { minutes: 62 } });
+    expect(() => run(s, { type: 'move', who: 'a', x: 1, y: 1 })).toThrow(/who: A is unconscious/);
+  });
+});
+
+describe('"Difficult Terrain": Hindered, or full speed with a test', () => {
+  // A: Agility 30 (AB 3, a Basic Move of 6 m), no skills, so the test is Agility
+  function inTerrain(terrain: Record<string, unknown>): EncounterState {
+    let s = run(table(), { type: 'place', target: 'a', x: 0, y: 0 });
+    s = run(s, { type: 'place', target: 'b', x: 20, y: 20 });
+    return run(s, { type: 'set-terrain', target: 'a', ...terrain });
+  }
+  it('Hindered, the Basic Move is 3 m; at full speed 6 m, after Agility 30 - 2 x 10 (the number, counted once)', () => {
+    const s = inTerrain({ dtn: 2 });
+    expect(() => run(s, { type: 'move', who: 'a', x: 4, y: 0 })).toThrow(/x: 4 m is further than A's Basic Move of 3 m/);
+    const passed = run(s, { type: 'move', who: 'a', x: 6, y: 0, fullSpeed: true }, [5]);
+    const e = last(passed);
+    expect(e.type === 'moved' && e.data).toMatchObject({ metres: 6, allowance: 6, terrainTest: { target: 10, roll: 5, success: true, prone: false, damage: null } });
+    expect(passed.fighters.a!.conditions.prone).toBe(false);
+  });
+  it('Uneven/Slippery: failing the test (roll 50 against 10, 4 DoF) throws A prone where it ends; Agility tests there carry the number', () => {
+    const s = run(inTerrain({ dtn: 2 }), { type: 'move', who: 'a', x: 6, y: 0, fullSpeed: true }, [50]);
+    expect(s.fighters.a!.conditions).toMatchObject({ prone: true, position: { x: 6, y: 0 } });
+    const agility = last(run(inTerrain({ dtn: 2, kind: 'uneven' }), { type: 'test', who: 'a', score: 'agility' }, [5]));
+    expect(agility.type === 'test-rolled' && agility.data.modifiers).toEqual([{ label: 'Difficult Terrain', value: -20 }]);
+  });
+  it('Damaging (number 1, damage 3): roll 50 against 20 fails by 3, so 3 + 3 = 6 against TB 4 at the body: one Light wound', () => {
+    const s = run(inTerrain({ dtn: 1, kind: 'damaging', damage: 3 }), { type: 'move', who: 'a', x: 6, y: 0, fullSpeed: true }, [50, 50]);
+    const e = last(s);
+    expect(e.type === 'moved' && e.data.terrainTest).toMatchObject({ success: false, degrees: 3, prone: false, damage: 6, locationRoll: 50 });
+    expect(s.fighters.a!.tracks.left.light).toBe(3);
+    expect(s.fighters.a!.stress).toBe(1);
+    expect(s.fighters.a!.conditions.prone).toBe(false);
+    // Damaging ground puts no number on other Agility tests
+    const agility = last(run(inTerrain({ dtn: 1, kind: 'damaging', damage: 3 }), { type: 'test', who: 'a', score: 'agility' }, [5]));
+    expect(agility.type === 'test-rolled' && agility.data.modifiers).toEqual([]);
+    expect(run(s, { type: 'undo', seen: s.seq }).fighters.a!.tracks.left.light).toBe(4);
+  });
+  it('bad terrain is refused naming field, value and rule', () => {
+    const s = inTerrain({ dtn: 0 });
+    expect(() => run(s, { type: 'set-terrain', target: 'a', dtn: 2, kind: 'open' })).toThrow(/dtn: open ground has no Difficult Terrain Number \(got 2\)/);
+    expect(() => run(s, { type: 'set-terrain', target: 'a', dtn: 1, damage: 4 })).toThrow(/damage: only Damaging terrain deals damage \(got 4 for uneven\)/);
+    expect(() => run(s, { type: 'move', who: 'a', x: 1, y: 0, fullSpeed: true }, [5])).toThrow(/fullSpeed: A is not in Difficult Terrain/);
   });
 });

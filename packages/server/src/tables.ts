@@ -331,7 +331,8 @@ export class TableHub<S, C, E> {
         ...(since !== undefined && since > t.version ? { resync: true as const } : {}),
       });
       if (catchUp) {
-        await this.replay(t, since, t.version, (rec, after) => viewer.send(this.eventMessage(t, rec, caller.actor, after)));
+        const atSince = await this.replay(t, since, t.version, (rec, after) => viewer.send(this.eventMessage(t, rec, caller.actor, after)));
+        this.sendResumedView(t, viewer, since, atSince);
       } else {
         this.sentViews.set(viewer, { version: t.version, view: state });
       }
@@ -401,12 +402,43 @@ export class TableHub<S, C, E> {
     }
   }
 
-  /** Replays from the nearest checkpoint at or before `since` and visits every event in (since, until]. */
-  private async replay(t: LoadedTable<S>, since: number, until: number, visit: (rec: EventRecord, stateAfter: S) => void) {
+  /**
+   * A resuming viewer, after the events it missed: its view now, as the changes from its view at
+   * `since` (a `state-patch` with that base), so that it keeps its state without asking for the
+   * whole. The whole view goes instead when the state at `since` is not at hand.
+   */
+  private sendResumedView(t: LoadedTable<S>, viewer: Viewer, since: number, atSince: S | undefined): void {
+    const now = this.view(t, viewer.actor);
+    // Without a view the client asks for the state itself, as after a failed push.
+    if (!now.ok) return;
+    let text: string | null = null;
+    if (atSince !== undefined) {
+      try {
+        const diff = diffState(t.decider.viewState(atSince, viewer.actor), now.value);
+        if (diff) text = statePatchText(t.version, since, diff);
+      } catch (error) {
+        this.log.error({ err: error, tableId: t.record.id }, 'viewState failed; the resumed viewer gets the whole view');
+      }
+    }
+    viewer.sendText(text ?? JSON.stringify({ type: 'state', version: t.version, state: now.value } satisfies ServerMessage));
+    this.sentViews.set(viewer, { version: t.version, view: now.value });
+  }
+
+  /**
+   * Replays from the nearest checkpoint at or before `since` and visits every event in (since, until].
+   * Returns the state at `since` when it was met on the way (always, unless the events came from
+   * memory starting just after `since`).
+   */
+  private async replay(t: LoadedTable<S>, since: number, until: number, visit: (rec: EventRecord, stateAfter: S) => void): Promise<S | undefined> {
+    if (since === t.version && until === t.version) return t.state;
     const oldest = t.recent[0]?.rec.seq;
     if (oldest !== undefined && oldest <= since + 1 && until <= t.version) {
-      for (const { rec, state } of t.recent) if (rec.seq > since && rec.seq <= until) visit(rec, state);
-      return;
+      let atSince = t.checkpoints.get(since);
+      for (const { rec, state } of t.recent) {
+        if (rec.seq === since) atSince = state;
+        else if (rec.seq > since && rec.seq <= until) visit(rec, state);
+      }
+      return atSince;
     }
     let base = Math.floor(since / this.checkpointEvery) * this.checkpointEvery;
     let state: S | undefined = t.checkpoints.get(base);
@@ -415,6 +447,7 @@ export class TableHub<S, C, E> {
       state = t.decider.initialState() as S;
     }
     let folded: S = state;
+    let atSince: S | undefined = base === since ? folded : undefined;
     let seq = base;
     const slice = new TimeSlice();
     while (seq < until) {
@@ -422,11 +455,13 @@ export class TableHub<S, C, E> {
       if (page.length === 0) throw new Error(`table ${t.record.id}: event log ends at ${seq}, expected ${until}`);
       for (const rec of page) {
         folded = t.decider.evolve(folded, rec.event) as S;
-        if (rec.seq > since) visit(rec, folded);
+        if (rec.seq === since) atSince = folded;
+        else if (rec.seq > since) visit(rec, folded);
         seq = rec.seq;
         await slice.check();
       }
     }
+    return atSince;
   }
 
   private eventMessage(t: LoadedTable<S>, rec: EventRecord, viewer: Actor, stateAfter: S): EventMessage {

@@ -169,6 +169,25 @@ for (const { kind, enabled } of kinds) {
       expect(await store.listPortraits('a')).toEqual({ grask: 'd1' });
     });
 
+    it('stores an imported table\'s portraits with its events, in one transaction: a failed import leaves no portrait', async () => {
+      const png = { contentType: 'image/png', data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 7]), digest: 'd1' };
+      const imported = (id: string, n: number) => ({ ...table(id), table: { ...table(id).table, version: n }, events: events(1, n, 'c1') });
+      await store.createTable({ ...imported('a', 3), portraits: [{ characterId: 'kestrel', portrait: png }] });
+      expect(await store.getPortrait('a', 'kestrel')).toEqual(png);
+      // The second portrait cannot be stored (no image), after the events and the first portrait were:
+      // nothing of the table is left, whether its events went in one message or in staged parts.
+      const broken = [{ characterId: 'kestrel', portrait: png }, { characterId: 'grask', portrait: { ...png, data: null as unknown as Buffer } }];
+      for (const [id, n] of [['b', 3], ['c', 450]] as const) {
+        await expect(store.createTable({ ...imported(id, n), portraits: broken })).rejects.toThrow();
+        expect(await store.getTable(id)).toBeNull();
+        expect(await store.listPortraits(id)).toEqual({});
+        expect(await store.getPortrait(id, 'kestrel')).toBeNull();
+        expect(await store.readEvents(id, 0)).toEqual([]);
+      }
+      await store.createTable({ ...imported('b', 3), portraits: [{ characterId: 'grask', portrait: png }] });
+      expect(await store.listPortraits('b')).toEqual({ grask: 'd1' });
+    });
+
     it('appends events with their command in one step and reads them back in order', async () => {
       await store.createTable(table('a'));
       expect(await store.appendEvents('a', 0, events(1, 3, 'c1'), command('c1', 1, 3, 3))).toEqual({ ok: true });

@@ -280,13 +280,14 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Stor
     async createTable(input: NewTable) {
       assertSequence(0, input.events);
       if (input.table.version !== input.events.length) throw new Error('table version must equal the number of events');
+      const portraits = (input.portraits ?? []).map(({ characterId, portrait: p }) => ({ characterId, portrait: { contentType: p.contentType, digest: p.digest, data: p.data } }));
       if (input.events.length <= STAGE_EVENTS) {
-        await writer.call('createTable', { ...input, events: serializeEvents(input.events) });
+        await writer.call('createTable', { ...input, events: serializeEvents(input.events), portraits });
         return;
       }
       const stagedKey = await stageEvents(writer, input.events);
       try {
-        await writer.call('createTable', { ...input, events: [], stagedKey });
+        await writer.call('createTable', { ...input, events: [], stagedKey, portraits });
       } catch (error) {
         await writer.call('dropStaged', stagedKey).catch(() => undefined);
         throw error;

@@ -23,6 +23,8 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('distract'), who: id, target: id }),
   z.strictObject({ type: z.literal('scary-face'), who: id, target: id }),
   z.strictObject({ type: z.literal('force-reroll'), who: id, test: z.enum(['attack', 'evasion', 'test']).optional() }),
+  z.strictObject({ type: z.literal('equip'), who: id, item: z.string().min(1).max(60), stow: z.string().min(1).max(60).optional() }),
+  z.strictObject({ type: z.literal('use-consumable'), who: id, item: z.string().min(1).max(60), target: id.optional() }),
   z.strictObject({ type: z.literal('analyse'), who: id, target: id, advanced: z.boolean().default(false) }),
   z.strictObject({ type: z.literal('end-ailment'), who: id, ailment: z.enum(['burning', 'despaired', 'panicked']) }),
   z.strictObject({ type: z.literal('set-miasma'), rate: z.number().int().min(0).max(100) }),

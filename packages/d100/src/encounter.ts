@@ -7,6 +7,7 @@ import { controllerOf, controls, requireAuthority } from './authority';
 import { attackModifiers, landHit, resolveAttack, SITUATIONS, type AttackKind, type AttackResult, type AttackSpec, type Counted } from './attack';
 import { batonAdvantages, checkBatonPass } from './batonPass';
 import { DISRUPT_CITATION, DISRUPT_SKILLS, disruptionsEnd, scaryFaceAgainst, type Disruption } from './disrupt';
+import { afterEquip, applyConsumable, CONSUMABLE_REACH, consumablesLeft, distance, equipCost, EQUIPMENT_CITATION, weaponOf } from './equipment';
 import { bloodLossTest, miasmaStress } from './conditions';
 import { isImmune, type RegularElement } from './elements';
 import { weeklyRefresh, spendPoint, spendRemoveAilment, spendRestoreLight, spendRestoreResource, spendRevivePersona, useResource, FATE_SPENDS } from './fate';
@@ -48,6 +49,8 @@ export type EncounterEvent =
   | { type: 'analysed'; data: { group: number; who: string; target: string; advanced: boolean } }
   | { type: 'power-wasted'; data: { group: number; who: string; power: string } }
   | { type: 'disrupted'; data: { group: number; who: string; target: string; kind: Disruption; result: OpposedRecord; won: boolean } }
+  | { type: 'equipped'; data: { group: number; who: string; item: string; stow?: string; cost: 'free' | 'action' } }
+  | { type: 'consumable-used'; data: { group: number; who: string; item: string; target: string } }
   | { type: 'trick-resolved'; data: { group: number; attacker: string; defender: string; kind: 'push' | 'knockdown'; attack: number; attackRoll: number; evasion: number | null; evasionRoll: number | null; won: boolean; metres: number; impact?: PushImpact } }
   | { type: 'ailment-fought'; data: { group: number; who: string; ailment: 'burning' | 'despaired' | 'panicked'; test: TestRecord | null; ended: boolean } }
   | { type: 'baton-passed'; data: { group: number; from: string; to: string; advantages: number } }
@@ -225,8 +228,7 @@ export type AttackCommand = Extract<EncounterCommand, { type: 'attack' }>;
 export function attackSpec(state: Pick<EncounterState, 'sheets' | 'oneMore' | 'fighters'> & { readonly options?: D100Options }, c: AttackCommand): AttackSpec {
   const sheet = state.sheets[c.attacker]!;
   const defSheet = state.sheets[c.defender]!;
-  const weapon = c.weapon !== undefined ? sheet.weapons.find((w) => w.name === c.weapon) : sheet.weapons[0];
-  if (c.weapon !== undefined && !weapon) refuse('unknown-weapon', `weapon: ${sheet.name} has no weapon "${c.weapon}"`, 'weapon', ruleCitation('damage'));
+  const weapon = weaponOf(sheet, state.fighters[c.attacker]!, c.weapon);
   const kind = c.kind ?? (weapon ? (weapon.class === 'melee' || weapon.class === 'thrown' ? 'melee' : weapon.class === 'magic' ? 'magic' : 'ballistic') : 'melee');
   const element = c.element ?? weapon?.element ?? (kind === 'ballistic' ? 'missile' : 'melee');
   const damage = c.damage ?? weapon?.damage;
@@ -513,7 +515,7 @@ function chanceAllowed(state: EncounterState, a: Fighter, d: Fighter, c: Extract
   if (state.options.chanceAttackLimit === 'one-per-own-turn' && a.chance.sinceTurn) refuse('chance-used', `chance: ${a.name} has made a Chance Attack since the start of its last Turn`, 'chance', cite);
   if (a.chance.targetsThisRound.includes(d.id)) refuse('chance-same-enemy', `chance: ${a.name} has already made a Chance Attack on ${d.name} this Round`, 'chance', cite);
   const sheet = state.sheets[a.id]!;
-  const weapon = c.weapon !== undefined ? sheet.weapons.find((w) => w.name === c.weapon) : sheet.weapons[0];
+  const weapon = weaponOf(sheet, state.fighters[c.attacker]!, c.weapon);
   const ballistic = c.kind === 'ballistic' || (c.kind === undefined && weapon !== undefined && (weapon.class === 'pistol' || weapon.class === 'basic' || weapon.class === 'heavy'));
   if (ballistic && weapon?.class !== 'pistol') refuse('chance-ballistic', `weapon: no Chance Attacks in melee with a Ballistic weapon other than a pistol${weapon ? ` (${weapon.name} is ${weapon.class})` : ''}`, 'weapon', cite);
   const trigger = c.trigger ?? 'left-melee';
@@ -526,7 +528,7 @@ function chanceAllowed(state: EncounterState, a: Fighter, d: Fighter, c: Extract
 function burstAttack(state: EncounterState, c: Extract<EncounterCommand, { type: 'attack' }>, spec: AttackSpec, r: AttackResult, dice: readonly number[], host: DiceSource, group: number): EncounterEvent {
   const cite = ruleCitation('burst');
   const sheet = state.sheets[c.attacker]!;
-  const weapon = c.weapon !== undefined ? sheet.weapons.find((w) => w.name === c.weapon) : sheet.weapons[0];
+  const weapon = weaponOf(sheet, state.fighters[c.attacker]!, c.weapon);
   if (!weapon?.burst) refuse('no-burst', `burst: ${weapon ? weapon.name : 'the attack'} has no Burst quality`, 'burst', cite);
   const hitSet = [c.defender];
   const purchases: ({ extraTarget: string } | { extraWound: string })[] = [];
@@ -1032,6 +1034,27 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       if (!target) refuse('not-distracting', `who: ${f.name} is distracting no one (a won Distract lasts until the start of its next turn, for one reroll)`, 'who', DISRUPT_CITATION);
       return [reroll(state, target, command.test, ctx.dice, group, f.id)];
     }
+    case 'equip': {
+      acting(command.who, 'who');
+      const f = fighter(state, command.who, 'who');
+      const cost = equipCost(state.sheets[f.id]!, f, command.item, command.stow);
+      return [{ type: 'equipped', data: { group, who: f.id, item: command.item, ...(command.stow !== undefined ? { stow: command.stow } : {}), cost } }];
+    }
+    case 'use-consumable': {
+      acting(command.who, 'who');
+      const f = fighter(state, command.who, 'who');
+      const t = fighter(state, command.target ?? command.who, 'target');
+      const left = consumablesLeft(state.sheets[f.id]!, f);
+      if (!Object.hasOwn(left, command.item)) refuse('unknown-consumable', `item: ${f.name} carries no consumable "${command.item}"`, 'item', EQUIPMENT_CITATION);
+      if (left[command.item]! < 1) refuse('none-left', `item: ${f.name} has no ${command.item} left`, 'item', EQUIPMENT_CITATION);
+      if (t.side !== f.side) refuse('not-an-ally', `target: ${t.name} is not ${f.name} or an ally`, 'target', EQUIPMENT_CITATION);
+      if (t.out) refuse('target-out', `target: ${t.name} is out of the fight`, 'target', EQUIPMENT_CITATION);
+      // an ally within 5 metres, measured on the map when both stand on it
+      const from = f.conditions.position;
+      const to = t.conditions.position;
+      if (from && to && distance(from, to) > CONSUMABLE_REACH) refuse('out-of-reach', `target: ${t.name} is ${distance(from, to)} m away; a consumable reaches ${CONSUMABLE_REACH} m`, 'target', EQUIPMENT_CITATION);
+      return [{ type: 'consumable-used', data: { group, who: f.id, item: command.item, target: t.id } }];
+    }
     case 'analyse': {
       acting(command.who, 'who');
       const [f, t] = enemyInFight(state, command.who, command.target);
@@ -1267,6 +1290,18 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
     }
     case 'miasma-set':
       return { ...state, miasma: event.data.rate };
+    case 'equipped': {
+      const d = event.data;
+      return update(state, d.who, (f) => ({ ...f, stowed: afterEquip(f.stowed ?? state.sheets[d.who]!.stowed, d.item, d.stow) }));
+    }
+    case 'consumable-used': {
+      const d = event.data;
+      const sheet = state.sheets[d.who]!;
+      const left = consumablesLeft(sheet, state.fighters[d.who]!);
+      const s = update(state, d.who, (f) => ({ ...f, consumables: { ...left, [d.item]: left[d.item]! - 1 } }));
+      const effect = sheet.consumables.find((c) => c.name === d.item)!.effect;
+      return update(s, d.target, (f) => applyConsumable(f, effect, state.options));
+    }
     case 'disrupted': {
       const d = event.data;
       const s = update(state, d.who, (f) => ({ ...f, pendingAdvantages: 0, conditions: d.won && d.kind === 'distract' ? { ...f.conditions, distracting: d.target } : f.conditions }));

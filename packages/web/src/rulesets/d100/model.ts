@@ -47,6 +47,8 @@ export interface D100Draft {
   fatePoints?: number;
   /** Evoker Rank (absent: 1 for an Evoker, 0 otherwise); Spirit and Exertion grow with it. */
   evokerRank?: number;
+  /** Arcana Level: 4 lets the character Analyse Target, 7 Advanced Analyse Target. */
+  arcanaLevel?: number;
 }
 
 export function newD100Draft(): D100Draft {

@@ -21,6 +21,6 @@ export {
   type TableSetup,
 } from './ruleset';
 export { CLOCK_START, passTime, startEffect, tick, type ExpiryResult, type GameClock, type TimedEffect, type TimeUnit } from './time';
-export { undoPosition, type UndoMark, type UndoPosition } from './undo';
+export { requireSeen, undoPosition, type UndoMark, type UndoPosition } from './undo';
 export { chainItems, chainPush, type Chain } from './chain';
 export { appendLog, EMPTY_LOG, logAt, logEntries, type TableLog } from './log';

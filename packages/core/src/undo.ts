@@ -1,3 +1,5 @@
+import { RuleError } from './errors';
+
 /**
  * Undo and redo over an append-only log. Nothing is ever removed: an undo is itself an event naming
  * the entry it takes back, a redo names the undo it reverses, and the state is the fold of the entries
@@ -36,4 +38,16 @@ export function undoPosition(marks: readonly UndoMark[]): UndoPosition {
     }
   }
   return { active, redoable };
+}
+
+/**
+ * Undo and redo name the version of the table they were asked from (`seen`: the number of events the
+ * issuer's view held): what the issuer saw is what they take back, never an action that arrived after
+ * they looked, and of two undos asked from the same view only the first applies.
+ */
+export function requireSeen(version: number, seen: number | undefined, what: 'undo' | 'redo'): void {
+  if (seen === undefined) throw new RuleError('seen-required', `${what} names the table version it was asked from (seen)`, 'seen');
+  if (seen !== version) {
+    throw new RuleError('stale', `the table is at version ${version}, but the ${what} was asked from version ${seen}: look at the table again before you ${what}`, 'seen');
+  }
 }

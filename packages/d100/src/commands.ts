@@ -23,6 +23,8 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('distract'), who: id, target: id }),
   z.strictObject({ type: z.literal('scary-face'), who: id, target: id }),
   z.strictObject({ type: z.literal('force-reroll'), who: id, test: z.enum(['attack', 'evasion', 'test']).optional() }),
+  z.strictObject({ type: z.literal('equip'), who: id, item: z.string().min(1).max(60), stow: z.string().min(1).max(60).optional() }),
+  z.strictObject({ type: z.literal('use-consumable'), who: id, item: z.string().min(1).max(60), target: id.optional() }),
   z.strictObject({ type: z.literal('analyse'), who: id, target: id, advanced: z.boolean().default(false) }),
   z.strictObject({ type: z.literal('end-ailment'), who: id, ailment: z.enum(['burning', 'despaired', 'panicked']) }),
   z.strictObject({ type: z.literal('set-miasma'), rate: z.number().int().min(0).max(100) }),
@@ -85,6 +87,7 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('use-resource'), who: id, resource: z.enum(RESOURCES), amount: z.number().int().min(1).max(100), label: z.string().max(80).default('') }),
   z.strictObject({ type: z.literal('end-turn') }),
   z.strictObject({ type: z.literal('new-week') }),
-  z.strictObject({ type: z.literal('undo') }),
+  /** `seen`: the table version (events so far) the undo was asked from. */
+  z.strictObject({ type: z.literal('undo'), seen: z.number().int().min(0).optional() }),
 ]);
 export type EncounterCommand = z.infer<typeof commandSchema>;

@@ -115,6 +115,10 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
       const test = d.test ? `; ${d.test.roll} vs ${d.test.target}, ${d.test.success ? `${d.test.degrees} DoS` : 'failed'}` : '';
       return `${name(d.who)} falls ${d.metres} m${test}: damage ${d.damage} against defense ${d.defense} at the ${d.location}; ${d.wounds.length ? `wounds ${d.wounds.join(', ')}` : 'no wound'}`;
     }
+    case 'equipped':
+      return `${name(e.data.who)} draws ${e.data.item}${e.data.stow ? ` and puts ${e.data.stow} away` : ''} (${e.data.cost === 'free' ? 'a free action' : 'an Action'})`;
+    case 'consumable-used':
+      return `${name(e.data.who)} uses ${e.data.item}${e.data.target !== e.data.who ? ` on ${name(e.data.target)}` : ''}`;
     case 'disrupted': {
       const d = e.data;
       const effect = d.kind === 'distract' ? `${name(d.who)} may force one reroll of ${name(d.target)}'s tests until its next turn` : `${name(d.target)} takes a Disadvantage on tests against ${name(d.who)} and its adjacent allies until ${name(d.who)}'s next turn`;

@@ -1,4 +1,4 @@
-import { chainItems, chainPush, requireCharacterRoom, requireSheetSize, RuleError, type Actor, type Chain, type DecideContext, type Decider, type ParseResult } from '@personae/core';
+import { chainItems, chainPush, requireCharacterRoom, requireSeen, requireSheetSize, RuleError, type Actor, type Chain, type DecideContext, type Decider, type ParseResult } from '@personae/core';
 import type { DiceSource } from '@personae/dice';
 import { AILMENTS, ailmentsAtTurnEnd, ailmentsAtTurnStart, confusedActs, inflictAilment, panicFlees, type AilmentName, type ConfusedAct } from './ailments';
 import { allEnemiesStaggered, resolveAllOutAttack } from './allOutAttack';
@@ -7,6 +7,7 @@ import { controllerOf, controls, requireAuthority } from './authority';
 import { attackModifiers, landHit, resolveAttack, SITUATIONS, type AttackKind, type AttackResult, type AttackSpec, type Counted } from './attack';
 import { batonAdvantages, checkBatonPass } from './batonPass';
 import { DISRUPT_CITATION, DISRUPT_SKILLS, disruptionsEnd, scaryFaceAgainst, type Disruption } from './disrupt';
+import { afterEquip, applyConsumable, CONSUMABLE_REACH, consumablesLeft, distance, equipCost, EQUIPMENT_CITATION, weaponOf } from './equipment';
 import { bloodLossTest, miasmaStress } from './conditions';
 import { isImmune, type RegularElement } from './elements';
 import { weeklyRefresh, spendPoint, spendRemoveAilment, spendRestoreLight, spendRestoreResource, spendRevivePersona, useResource, FATE_SPENDS } from './fate';
@@ -48,6 +49,8 @@ export type EncounterEvent =
   | { type: 'analysed'; data: { group: number; who: string; target: string; advanced: boolean } }
   | { type: 'power-wasted'; data: { group: number; who: string; power: string } }
   | { type: 'disrupted'; data: { group: number; who: string; target: string; kind: Disruption; result: OpposedRecord; won: boolean } }
+  | { type: 'equipped'; data: { group: number; who: string; item: string; stow?: string; cost: 'free' | 'action' } }
+  | { type: 'consumable-used'; data: { group: number; who: string; item: string; target: string } }
   | { type: 'trick-resolved'; data: { group: number; attacker: string; defender: string; kind: 'push' | 'knockdown'; attack: number; attackRoll: number; evasion: number | null; evasionRoll: number | null; won: boolean; metres: number; impact?: PushImpact } }
   | { type: 'ailment-fought'; data: { group: number; who: string; ailment: 'burning' | 'despaired' | 'panicked'; test: TestRecord | null; ended: boolean } }
   | { type: 'baton-passed'; data: { group: number; from: string; to: string; advantages: number } }
@@ -171,6 +174,8 @@ export interface EncounterState {
   /** Whose turn it is, or null before the start. */
   readonly current: string | null;
   readonly oneMore: OneMore | null;
+  /** How many events the encounter has folded, undos included: the table's version. */
+  readonly seq: number;
   /** Events of the commands in effect, by command, newest on top (shared with earlier states; see groupsOf). */
   readonly groups: Chain<readonly EncounterEvent[]> | null;
   /** The participant controlling each character (absent or null: the GM). */
@@ -186,7 +191,7 @@ export interface EncounterState {
 /** The empty encounter of a table set up with `preset` and `overrides` (checked: a bad option throws). */
 export function initialEncounter(preset = 'seed', overrides: Readonly<Record<string, unknown>> = {}): EncounterState {
   const setup = preset === 'seed' && Object.keys(overrides).length === 0 ? {} : { setup: { preset, options: { ...overrides } } };
-  return { options: resolveOptions(preset, overrides), preset, fighters: {}, sheets: {}, order: [], initiative: [], round: 0, current: null, oneMore: null, groups: null, ...setup };
+  return { options: resolveOptions(preset, overrides), preset, fighters: {}, sheets: {}, order: [], initiative: [], round: 0, current: null, oneMore: null, seq: 0, groups: null, ...setup };
 }
 
 /** Dice handed on from the host, with every value drawn written down for the event. */
@@ -223,8 +228,7 @@ export type AttackCommand = Extract<EncounterCommand, { type: 'attack' }>;
 export function attackSpec(state: Pick<EncounterState, 'sheets' | 'oneMore' | 'fighters'> & { readonly options?: D100Options }, c: AttackCommand): AttackSpec {
   const sheet = state.sheets[c.attacker]!;
   const defSheet = state.sheets[c.defender]!;
-  const weapon = c.weapon !== undefined ? sheet.weapons.find((w) => w.name === c.weapon) : sheet.weapons[0];
-  if (c.weapon !== undefined && !weapon) refuse('unknown-weapon', `weapon: ${sheet.name} has no weapon "${c.weapon}"`, 'weapon', ruleCitation('damage'));
+  const weapon = weaponOf(sheet, state.fighters[c.attacker]!, c.weapon);
   const kind = c.kind ?? (weapon ? (weapon.class === 'melee' || weapon.class === 'thrown' ? 'melee' : weapon.class === 'magic' ? 'magic' : 'ballistic') : 'melee');
   const element = c.element ?? weapon?.element ?? (kind === 'ballistic' ? 'missile' : 'melee');
   const damage = c.damage ?? weapon?.damage;
@@ -511,7 +515,7 @@ function chanceAllowed(state: EncounterState, a: Fighter, d: Fighter, c: Extract
   if (state.options.chanceAttackLimit === 'one-per-own-turn' && a.chance.sinceTurn) refuse('chance-used', `chance: ${a.name} has made a Chance Attack since the start of its last Turn`, 'chance', cite);
   if (a.chance.targetsThisRound.includes(d.id)) refuse('chance-same-enemy', `chance: ${a.name} has already made a Chance Attack on ${d.name} this Round`, 'chance', cite);
   const sheet = state.sheets[a.id]!;
-  const weapon = c.weapon !== undefined ? sheet.weapons.find((w) => w.name === c.weapon) : sheet.weapons[0];
+  const weapon = weaponOf(sheet, state.fighters[c.attacker]!, c.weapon);
   const ballistic = c.kind === 'ballistic' || (c.kind === undefined && weapon !== undefined && (weapon.class === 'pistol' || weapon.class === 'basic' || weapon.class === 'heavy'));
   if (ballistic && weapon?.class !== 'pistol') refuse('chance-ballistic', `weapon: no Chance Attacks in melee with a Ballistic weapon other than a pistol${weapon ? ` (${weapon.name} is ${weapon.class})` : ''}`, 'weapon', cite);
   const trigger = c.trigger ?? 'left-melee';
@@ -524,7 +528,7 @@ function chanceAllowed(state: EncounterState, a: Fighter, d: Fighter, c: Extract
 function burstAttack(state: EncounterState, c: Extract<EncounterCommand, { type: 'attack' }>, spec: AttackSpec, r: AttackResult, dice: readonly number[], host: DiceSource, group: number): EncounterEvent {
   const cite = ruleCitation('burst');
   const sheet = state.sheets[c.attacker]!;
-  const weapon = c.weapon !== undefined ? sheet.weapons.find((w) => w.name === c.weapon) : sheet.weapons[0];
+  const weapon = weaponOf(sheet, state.fighters[c.attacker]!, c.weapon);
   if (!weapon?.burst) refuse('no-burst', `burst: ${weapon ? weapon.name : 'the attack'} has no Burst quality`, 'burst', cite);
   const hitSet = [c.defender];
   const purchases: ({ extraTarget: string } | { extraWound: string })[] = [];
@@ -1030,6 +1034,27 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       if (!target) refuse('not-distracting', `who: ${f.name} is distracting no one (a won Distract lasts until the start of its next turn, for one reroll)`, 'who', DISRUPT_CITATION);
       return [reroll(state, target, command.test, ctx.dice, group, f.id)];
     }
+    case 'equip': {
+      acting(command.who, 'who');
+      const f = fighter(state, command.who, 'who');
+      const cost = equipCost(state.sheets[f.id]!, f, command.item, command.stow);
+      return [{ type: 'equipped', data: { group, who: f.id, item: command.item, ...(command.stow !== undefined ? { stow: command.stow } : {}), cost } }];
+    }
+    case 'use-consumable': {
+      acting(command.who, 'who');
+      const f = fighter(state, command.who, 'who');
+      const t = fighter(state, command.target ?? command.who, 'target');
+      const left = consumablesLeft(state.sheets[f.id]!, f);
+      if (!Object.hasOwn(left, command.item)) refuse('unknown-consumable', `item: ${f.name} carries no consumable "${command.item}"`, 'item', EQUIPMENT_CITATION);
+      if (left[command.item]! < 1) refuse('none-left', `item: ${f.name} has no ${command.item} left`, 'item', EQUIPMENT_CITATION);
+      if (t.side !== f.side) refuse('not-an-ally', `target: ${t.name} is not ${f.name} or an ally`, 'target', EQUIPMENT_CITATION);
+      if (t.out) refuse('target-out', `target: ${t.name} is out of the fight`, 'target', EQUIPMENT_CITATION);
+      // an ally within 5 metres, measured on the map when both stand on it
+      const from = f.conditions.position;
+      const to = t.conditions.position;
+      if (from && to && distance(from, to) > CONSUMABLE_REACH) refuse('out-of-reach', `target: ${t.name} is ${distance(from, to)} m away; a consumable reaches ${CONSUMABLE_REACH} m`, 'target', EQUIPMENT_CITATION);
+      return [{ type: 'consumable-used', data: { group, who: f.id, item: command.item, target: t.id } }];
+    }
     case 'analyse': {
       acting(command.who, 'who');
       const [f, t] = enemyInFight(state, command.who, command.target);
@@ -1123,6 +1148,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
     }
     case 'undo': {
       gmOnly('undo');
+      requireSeen(state.seq, command.seen, 'undo');
       if (!state.groups) refuse('nothing-to-undo', 'there is nothing to undo', 'type');
       return [{ type: 'undone', data: { group } }];
     }
@@ -1208,14 +1234,15 @@ function controllersOf(state: EncounterState): Array<string | null> {
 
 /** Applies one event; the state it is given is never changed. */
 export function evolveEncounter(state: EncounterState, event: EncounterEvent): EncounterState {
-  if (event.type === 'undone') return beforeLastCommand(state);
+  const seq = state.seq + 1;
+  if (event.type === 'undone') return { ...beforeLastCommand(state), seq };
   if (event.type === 'test-rerolled') {
     // The command just made is resolved anew with the kept roll; the Fate Point is spent, or the Distraction
     let s = beforeLastCommand(state);
     s = bleedAgain(s, apply(s, event.data.replacement));
     if (event.data.forcedBy) s = update(s, event.data.forcedBy, (d) => ({ ...d, conditions: { ...d.conditions, distracting: null } }));
     else s = update(s, event.data.who, (f) => ({ ...f, fate: { ...f.fate, current: f.fate.current - 1 } }));
-    return { ...s, groups: pushGroup(state.groups, [event], state) };
+    return { ...s, seq, groups: pushGroup(state.groups, [event], state) };
   }
   const s = bleedAgain(state, apply(state, event));
   const last = state.groups;
@@ -1224,7 +1251,7 @@ export function evolveEncounter(state: EncounterState, event: EncounterEvent): E
     last && last.top[0]!.data.group === event.data.group
       ? pushGroup(last.below, [...last.top, event], checkpoints.get(last))
       : pushGroup(last, [event], state);
-  return { ...s, groups };
+  return { ...s, seq, groups };
 }
 
 /** A round of unconsciousness passes; at the last it wakes and is no longer Helpless ("Fatigue and Exhaustion"). */
@@ -1263,6 +1290,18 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
     }
     case 'miasma-set':
       return { ...state, miasma: event.data.rate };
+    case 'equipped': {
+      const d = event.data;
+      return update(state, d.who, (f) => ({ ...f, stowed: afterEquip(f.stowed ?? state.sheets[d.who]!.stowed, d.item, d.stow) }));
+    }
+    case 'consumable-used': {
+      const d = event.data;
+      const sheet = state.sheets[d.who]!;
+      const left = consumablesLeft(sheet, state.fighters[d.who]!);
+      const s = update(state, d.who, (f) => ({ ...f, consumables: { ...left, [d.item]: left[d.item]! - 1 } }));
+      const effect = sheet.consumables.find((c) => c.name === d.item)!.effect;
+      return update(s, d.target, (f) => applyConsumable(f, effect, state.options));
+    }
     case 'disrupted': {
       const d = event.data;
       const s = update(state, d.who, (f) => ({ ...f, pendingAdvantages: 0, conditions: d.won && d.kind === 'distract' ? { ...f.conditions, distracting: d.target } : f.conditions }));

@@ -104,6 +104,10 @@ export interface Fighter {
   readonly evasionsThisRound: number;
   /** Spirit and Exertion, spent on Powers and restored by Fate Points ("Fate Points"). */
   readonly resources: Readonly<Record<Resource, { readonly current: number; readonly max: number }>>;
+  /** Weapons put away, drawn by Equip Item ("Equipment Actions"); absent: as the sheet starts. */
+  readonly stowed?: readonly string[];
+  /** Consumables left by name, once one has been used ("Equipment Actions"); absent: the sheet's counts. */
+  readonly consumables?: Readonly<Record<string, number>>;
   /** The rating of its Unnatural Toughness trait, 0 without one (the Enraged row of the ailments passage). */
   readonly unnaturalToughness?: number;
 }

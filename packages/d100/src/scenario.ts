@@ -59,8 +59,10 @@ export interface D100Step {
 export function runD100Scenario(scenario: D100Scenario, sheet: (path: string) => unknown, dice: DiceSource, observe?: (step: D100Step) => void): D100Run {
   const events: EncounterEvent[] = [];
   let state = initialEncounter();
-  const step = (raw: unknown, index: number, given?: readonly number[]): D100Run['error'] => {
-    const parsed = encounterDecider.parseCommand(raw);
+  const step = (raw: Record<string, unknown>, index: number, given?: readonly number[]): D100Run['error'] => {
+    // A scenario is played in order by one hand: its undo takes back the command before it, so the
+    // runner names the version the undo is asked from.
+    const parsed = encounterDecider.parseCommand(raw.type === 'undo' && raw.seen === undefined ? { ...raw, seen: state.seq } : raw);
     if (!parsed.ok) return { action: index, code: parsed.error.code, message: parsed.error.message, ...(parsed.error.field ? { field: parsed.error.field } : {}) };
     try {
       const drawn: number[] = [];
@@ -82,7 +84,7 @@ export function runD100Scenario(scenario: D100Scenario, sheet: (path: string) =>
       throw e;
     }
   };
-  const setup: unknown[] = [];
+  const setup: Record<string, unknown>[] = [];
   if (scenario.preset !== 'seed' || Object.keys(scenario.options).length) setup.push({ type: 'set-options', preset: scenario.preset, options: scenario.options });
   for (const [id, c] of Object.entries(scenario.characters)) setup.push({ type: 'add-character', id, sheet: 'sheet' in c ? sheet(c.sheet) : c.inline });
   for (const s of setup) {

@@ -68,7 +68,7 @@ describe('"Analysing Targets, Disrupting Targets and Tricks": Analyse Target', (
     const added = groupsOf(after).flat().find((e) => e.type === 'character-added' && e.data.id === 'b')!;
     expect(JSON.stringify(redactD100Event(added, P1, after))).toContain('absorb');
     // undone, they are hidden again
-    expect(seen(run(after, { type: 'undo' }), P1, 'b').sheet!.affinities).toEqual({});
+    expect(seen(run(after, { type: 'undo', seen: after.seq }), P1, 'b').sheet!.affinities).toEqual({});
   });
 
   it('needs Arcana Level 4, and 7 for an Advanced Analyse Target; only an enemy in the fight', () => {
@@ -124,7 +124,7 @@ describe('"Analysing Targets, Disrupting Targets and Tricks": a Push into a soli
     expect(b(s).tracks.left.light).toBe(b(placed()).tracks.left.light - 1);
     expect(b(s).stress).toBe(4 + 1);
     // undone, nothing of it stays; the same dice give the same result
-    expect(run(s, { type: 'undo' }).fighters.b).toEqual(b(placed()));
+    expect(run(s, { type: 'undo', seen: s.seq }).fighters.b).toEqual(b(placed()));
     expect(run(placed(), { type: 'trick', attacker: 'a', defender: 'b', kind: 'push', obstacle: 0 }, [15, 90, 50]).fighters).toEqual(s.fighters);
   });
 
@@ -201,5 +201,51 @@ describe('"Analysing Targets, Disrupting Targets and Tricks": Scary Face', () =>
     expect(s.current).toBe('a');
     expect(s.fighters.b!.conditions.scaredBy).toEqual([]);
     expect(spec(s, 'b', 'a').disadvantages).not.toContainEqual({ label: 'Scary Face', count: 1 });
+  });
+});
+
+describe('"Equipment Actions (Consumables, Reloading)": Equip Item and Use Consumable', () => {
+  const KIT = {
+    ...SHEETS.a,
+    weapons: [...SHEETS.a.weapons, { name: 'Rifle', class: 'basic', element: 'missile', damage: 6, hands: 2 }, { name: 'Knife', class: 'melee', element: 'melee', damage: 2 }],
+    stowed: ['Rifle', 'Knife'],
+    wounds: { light: 1, heavy: 2, deadly: 1 },
+    stress: 10,
+    consumables: [{ name: 'Medicine', count: 1, effect: { light: 2, stress: 5 } }],
+  };
+  const kit = () => table({ ...SHEETS, a: KIT, c: { name: 'C', side: 'pc', stress: 8, scores: { ...base, agility: 10, perception: 10 } } });
+  const attack = (weapon: string) => ({ type: 'attack', attacker: 'a', defender: 'b', weapon });
+
+  it('a put-away weapon is drawn first: a two-handed one costs the Action, a one-handed one is free', () => {
+    const s = kit();
+    expect(refusal(s, attack('Rifle'), [], P1)).toMatchObject({ code: 'weapon-stowed', field: 'weapon', section: 'Equipment Actions (Consumables, Reloading)' });
+    const drawn = run(s, { type: 'equip', who: 'a', item: 'Rifle', stow: 'Sword' }, [], P1);
+    expect(groupsOf(drawn).flat().at(-1)).toMatchObject({ type: 'equipped', data: { item: 'Rifle', stow: 'Sword', cost: 'action' } });
+    expect(drawn.fighters.a!.stowed).toEqual(['Knife', 'Sword']);
+    expect(refusal(drawn, attack('Sword'), [], P1)).toMatchObject({ code: 'weapon-stowed' });
+    expect(refusal(drawn, attack('Rifle'), [], P1)).not.toMatchObject({ code: 'weapon-stowed' });
+    expect(groupsOf(run(s, { type: 'equip', who: 'a', item: 'Knife' }, [], P1)).flat().at(-1)).toMatchObject({ data: { cost: 'free' } });
+    expect(refusal(s, { type: 'equip', who: 'a', item: 'Sword' }, [], P1)).toMatchObject({ code: 'already-equipped', field: 'item' });
+    expect(refusal(s, { type: 'equip', who: 'a', item: 'Rifle', stow: 'Knife' }, [], P1)).toMatchObject({ code: 'not-equipped', field: 'stow' });
+    expect(run(drawn, { type: 'undo' }).fighters.a!.stowed).toBeUndefined();
+  });
+
+  it("a consumable's effect comes from the sheet: Medicine restores 2 Light wounds and relieves 5 Stress, once", () => {
+    const used = run(kit(), { type: 'use-consumable', who: 'a', item: 'Medicine' }, [], P1);
+    expect(used.fighters.a!.tracks.left).toEqual({ light: 3, heavy: 2, deadly: 1 });
+    expect(used.fighters.a!.stress).toBe(5);
+    expect(used.fighters.a!.consumables).toEqual({ Medicine: 0 });
+    expect(refusal(used, { type: 'use-consumable', who: 'a', item: 'Medicine' }, [], P1)).toMatchObject({ code: 'none-left', field: 'item' });
+    expect(refusal(kit(), { type: 'use-consumable', who: 'a', item: 'Elixir' }, [], P1)).toMatchObject({ code: 'unknown-consumable' });
+  });
+
+  it('on an ally within 5 metres, never an enemy', () => {
+    const at = (x: number) => run(run(kit(), { type: 'place', target: 'a', x: 0, y: 0 }), { type: 'place', target: 'c', x, y: 0 });
+    expect(refusal(at(6), { type: 'use-consumable', who: 'a', item: 'Medicine', target: 'c' }, [], P1)).toMatchObject({ code: 'out-of-reach', message: 'target: C is 6 m away; a consumable reaches 5 m' });
+    const healed = run(at(5), { type: 'use-consumable', who: 'a', item: 'Medicine', target: 'c' }, [], P1);
+    expect(healed.fighters.c!.stress).toBe(3);
+    expect(healed.fighters.a!.stress).toBe(10);
+    expect(healed.fighters.a!.consumables).toEqual({ Medicine: 0 });
+    expect(refusal(kit(), { type: 'use-consumable', who: 'a', item: 'Medicine', target: 'b' }, [], P1)).toMatchObject({ code: 'not-an-ally' });
   });
 });

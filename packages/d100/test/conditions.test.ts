@@ -57,7 +57,8 @@ describe('Amnesiac (ailments passage after "Fate Points"): no Persona Powers', (
     expect(hit.type === 'attack-resolved' && hit.data.summary).toMatchObject({ hit: true, damage: 9, defense: 3 });
   });
   it('undo takes the wasted action back', () => {
-    const s = run(run(amnesiac(), { type: 'attack', attacker: 'a', defender: 'b', weapon: 'Agi' }), { type: 'undo' });
+    const attacked = run(amnesiac(), { type: 'attack', attacker: 'a', defender: 'b', weapon: 'Agi' });
+    const s = run(attacked, { type: 'undo', seen: attacked.seq });
     expect(groupsOf(s).flat().some((e) => e.type === 'power-wasted')).toBe(false);
   });
 });
@@ -157,7 +158,7 @@ describe('"Fatigue and Exhaustion": an Exhausted character that takes Stress tes
     const s = hitWhile(60, [45, 90, 50, 15]);
     expect(last(s)).toMatchObject({ type: 'exhaustion-tested', data: { success: true, minutes: 0 } });
     expect(s.fighters.a!.conditions.unconscious ?? 0).toBe(0);
-    const undone = run(s, { type: 'undo' });
+    const undone = run(s, { type: 'undo', seen: s.seq });
     expect(undone.fighters.a!.stress).toBe(60);
     expect(groupsOf(undone).flat().some((x) => x.type === 'exhaustion-tested')).toBe(false);
   });
@@ -206,7 +207,7 @@ describe('"Difficult Terrain": Hindered, or full speed with a test', () => {
     // Damaging ground puts no number on other Agility tests
     const agility = last(run(inTerrain({ dtn: 1, kind: 'damaging', damage: 3 }), { type: 'test', who: 'a', score: 'agility' }, [5]));
     expect(agility.type === 'test-rolled' && agility.data.modifiers).toEqual([]);
-    expect(run(s, { type: 'undo' }).fighters.a!.tracks.left.light).toBe(4);
+    expect(run(s, { type: 'undo', seen: s.seq }).fighters.a!.tracks.left.light).toBe(4);
   });
   it('bad terrain is refused naming field, value and rule', () => {
     const s = inTerrain({ dtn: 0 });

@@ -82,7 +82,7 @@ describe('the log a view carries', () => {
     expect(player.logOmitted).toBe(0);
     expect(viewEncounter(s, GM).log.length).toBeGreaterThan(player.log.length);
     expect(viewEncounter(s, GM).log.filter((e) => e.type === 'ailment-inflicted')).toHaveLength(2);
-    s = run(s, { type: 'undo' });
+    s = run(s, { type: 'undo', seen: s.seq });
     expect(viewEncounter(s, GM).log.filter((e) => e.type === 'ailment-inflicted')).toHaveLength(1);
   });
 });

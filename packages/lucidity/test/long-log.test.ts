@@ -32,7 +32,7 @@ describe('a long Lucidity log: undo and redo without folding everything again', 
       const step = pattern[i % pattern.length]!;
       const before = s;
       try {
-        s = apply(s, step === 'undo' ? { type: 'undo' } : step === 'redo' ? { type: 'redo' } : step === 'end' ? { type: 'end-turn' } : { type: 'damage', target: i % 2 ? 'a' : 'b', amount: 1 + (i % 3) });
+        s = apply(s, step === 'undo' || step === 'redo' ? { type: step, seen: s.log.length } : step === 'end' ? { type: 'end-turn' } : { type: 'damage', target: i % 2 ? 'a' : 'b', amount: 1 + (i % 3) });
       } catch (e) {
         if (!/nothing to (undo|redo)/.test((e as Error).message)) throw e;
       }
@@ -49,7 +49,7 @@ describe('a long Lucidity log: undo and redo without folding everything again', 
     const pattern = ['act', 'undo', 'undo', 'redo', 'act', 'act', 'undo', 'redo', 'redo', 'undo', 'undo', 'undo', 'redo', 'act'];
     const target = (cmd: 'undo' | 'redo') => {
       try {
-        const e = decideEncounter(s, { type: cmd }, { actor: GM, dice, now: '' });
+        const e = decideEncounter(s, { type: cmd, seen: s.log.length }, { actor: GM, dice, now: '' });
         return (e[0] as Extract<LucidityEvent, { type: 'undone' | 'redone' }>).data.target;
       } catch {
         return null;
@@ -62,7 +62,7 @@ describe('a long Lucidity log: undo and redo without folding everything again', 
       expect(viewEncounter(s, GM).canUndo).toBe(position.active.length > 0);
       const step = pattern[i % pattern.length]!;
       if (step === 'act') s = apply(s, { type: 'damage', target: i % 2 ? 'a' : 'b', amount: 1 });
-      else if (target(step as 'undo' | 'redo') !== null) s = apply(s, { type: step as 'undo' | 'redo' });
+      else if (target(step as 'undo' | 'redo') !== null) s = apply(s, { type: step as 'undo' | 'redo', seen: s.log.length });
     }
   });
 
@@ -87,8 +87,9 @@ describe('a long Lucidity log: undo and redo without folding everything again', 
     ];
     const shown: string[] = [];
     for (let i = 0; i < 90; i++) {
+      const step = steps[i % steps.length]!;
       try {
-        s = apply(s, steps[i % steps.length]!);
+        s = apply(s, step.type === 'undo' || step.type === 'redo' ? { ...step, seen: s.log.length } : step);
       } catch (e) {
         if (!/nothing to (undo|redo)|not hidden/.test((e as Error).message)) throw e;
       }

@@ -183,6 +183,9 @@ run('d100 and Lucidity tables in Chromium', () => {
     await gm.getByRole('button', { name: 'Hand over' }).click();
     await player.locator('#lu-characters [aria-label="Bandit"]', { hasText: 'Health 12/12' }).waitFor();
     await player.locator('.rs-log li', { hasText: 'the GM hands Bandit to Ann' }).waitFor();
+    // The GM's Undo names the version it was pressed on (the server refuses one that does not) and takes the hand-over back.
+    await gm.getByRole('button', { name: 'Undo', exact: true }).click();
+    await expect.poll(() => player.locator('#lu-characters [aria-label="Bandit"]').textContent()).not.toContain('Health');
 
     const received = [...tap.frames, ...tap.bodies].join('\n');
     expect(received).toContain('Ilse Varn');
@@ -268,6 +271,9 @@ run('d100 and Lucidity tables in Chromium', () => {
     expect(await gm.locator('[aria-label="Maya"] .wounds').textContent()).toMatch(/Light \d+\/\d+/);
     await shot(gm, 'd100-04-gm');
     await shot(player, 'd100-05-player');
+    // The GM's Undo names the version it was pressed on (the server refuses one that does not) and takes the end of the turn back.
+    await gm.getByRole('button', { name: 'Undo the last action' }).click();
+    await expect.poll(() => gm.locator('.rs-log li', { hasText: 'Junpei ends the turn' }).count()).toBe(0);
 
     const received = [...tap.frames, ...tap.bodies].join('\n');
     expect(received).toContain('Maya');

@@ -1,4 +1,4 @@
-import { appendLog, chainPush, EMPTY_LOG, logAt, logEntries, modifier, ownGet, requireCharacterRoom, RuleError, toCommandError, undoPosition, withEntry, type Actor, type DecideContext, type Decider, type Modifier, type Chain, type UndoMark } from '@personae/core';
+import { appendLog, chainPush, EMPTY_LOG, logAt, logEntries, modifier, ownGet, requireCharacterRoom, requireSeen, RuleError, toCommandError, undoPosition, withEntry, type Actor, type DecideContext, type Decider, type Modifier, type Chain, type UndoMark } from '@personae/core';
 import type { DiceSource } from '@personae/dice';
 import type { Attribute, Attributes } from '../attributes';
 import { levelForXp, raiseAttribute, xpForLevel } from '../advancement';
@@ -531,14 +531,16 @@ const handlers: { [T in LucidityCommand['type']]: Handler<T> } = {
     }
     return { type: 'turn-ended', data: { ended: now.id, next: g.order[index]!, round: newRound ? g.round + 1 : g.round, newRound, zeroHealth, died } };
   },
-  undo(state, _cmd, ctx) {
+  undo(state, cmd, ctx) {
     gmOnly(ctx.actor, 'undo');
+    requireSeen(state.log.length, cmd.seen, 'undo');
     const target = nextUndo(state);
     if (target === null) throw refuse('nothing-to-undo', 'there is nothing to undo');
     return { type: 'undone', data: { target } };
   },
-  redo(state, _cmd, ctx) {
+  redo(state, cmd, ctx) {
     gmOnly(ctx.actor, 'redo');
+    requireSeen(state.log.length, cmd.seen, 'redo');
     const target = nextRedo(state);
     if (target === null) throw refuse('nothing-to-redo', 'there is nothing to redo');
     return { type: 'redone', data: { target } };

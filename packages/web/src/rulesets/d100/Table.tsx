@@ -269,7 +269,7 @@ function GmPanel(props: { view: D100View; send: RulesetTableProps['send']; versi
             Roll initiative and start
           </button>
         )}
-        <button type="button" class="quiet" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'undo' }, undefined, props.version))}>
+        <button type="button" class="quiet" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'undo', seen: props.version }, undefined, props.version))}>
           Undo the last action
         </button>
       </div>

@@ -210,6 +210,7 @@ run('d100 and Lucidity tables in Chromium', () => {
     await shot(player, 'd100-01-builder-illegal');
     await player.locator('#d1b-fate').fill('2');
     await expect.poll(() => player.locator('#d1b-fate-err').count()).toBe(0);
+    await player.locator('#d1b-arcana').fill('4');
     await player.locator('#d1b-weapon-0-name').fill('Bat');
     await player.locator('#d1b-weapon-0-damage').fill('6');
     // Toughness 40: TB 4; the derived values come from the ruleset.
@@ -268,6 +269,15 @@ run('d100 and Lucidity tables in Chromium', () => {
       await expect.poll(() => gm.locator('#d1-turn').textContent()).not.toBe(before);
     }
     await player.locator('#d1-turn', { hasText: "Junpei's turn" }).waitFor();
+    // "Analysing Targets, Disrupting Targets and Tricks": Maya's affinities reach the player only once
+    // Junpei (Arcana Level 4) analyses her; the GM sees them all along.
+    expect(await gm.locator('[aria-label="Maya"] .affinities').textContent()).toContain('fire weak');
+    expect(await player.locator('[aria-label="Maya"] .affinities').textContent()).toContain('not known');
+    expect([...tap.frames, ...tap.bodies].join('\n')).not.toContain('"fire":"weak"');
+    await player.locator('#d1-act-target').selectOption({ label: 'Maya' });
+    await player.getByRole('button', { name: 'Analyse Maya' }).click();
+    await expect.poll(() => player.locator('[aria-label="Maya"] .affinities').textContent()).toContain('fire weak');
+    await player.locator('.rs-log li', { hasText: 'Junpei analyses Maya' }).waitFor();
     // Exact odds before rolling, from the player's own view.
     await expect.poll(() => player.locator('#d1-odds').textContent()).toMatch(/Before rolling: hit [\d.]+%/);
     await shot(player, 'd100-03-odds');

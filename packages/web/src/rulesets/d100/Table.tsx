@@ -27,6 +27,11 @@ function CharacterCard(props: { c: CharacterView; current: boolean; holder: bool
   const c = props.c;
   const where = c.conditions.position;
   const notes = conditionNotes(c, props.name);
+  const known = c.affinitiesKnown;
+  const table = Object.entries(c.fighter.persona?.affinities ?? c.fighter.affinities).map(([el, a]) => `${el} ${a}`);
+  const affinities = known === 'all' ? (table.length ? table.join(', ') : 'all normal') : `${table.length ? `${table.join(', ')}; ` : ''}${known.length ? 'the rest' : 'not'} known (Analyse Target reveals them)`;
+  const stowed = c.fighter.stowed ?? c.sheet?.stowed ?? [];
+  const kit = c.sheet?.consumables.map((k) => `${k.name} ×${c.fighter.consumables?.[k.name] ?? k.count}`) ?? [];
   return (
     <li class={`char-card${props.current ? ' current' : ''}`} data-character={c.id} aria-label={c.name}>
       <div class="spread">
@@ -51,6 +56,14 @@ function CharacterCard(props: { c: CharacterView; current: boolean; holder: bool
         </p>
       )}
       {notes.length > 0 && <p class="small conditions">{notes.join(' · ')}</p>}
+      <p class="small affinities">Affinities: {affinities}</p>
+      {(stowed.length > 0 || kit.length > 0) && (
+        <p class="small">
+          {stowed.length > 0 ? `Put away: ${stowed.join(', ')}` : ''}
+          {stowed.length > 0 && kit.length > 0 ? ' · ' : ''}
+          {kit.length > 0 ? `Consumables: ${kit.join(', ')}` : ''}
+        </p>
+      )}
       <p class="small ailments">Ailments: {c.ailments.length ? c.ailments.map((a) => `${ailmentTitle(a.name)}${a.turnsLeft !== null ? ` (${a.turnsLeft} turn${a.turnsLeft === 1 ? '' : 's'} left)` : ''}`).join(', ') : 'none'}</p>
       {c.injuries.length > 0 && <p class="small">Injuries: {c.injuries.map((i) => `${i.name} (${i.location})`).join(', ')}</p>}
       {(c.out || c.dead) && <p class="small error-text">{c.dead ? 'Dead' : 'Out of the fight'}</p>}
@@ -140,6 +153,106 @@ const ALTITUDE_CHOICES = [
   { value: 'low', label: 'Low (about 20 m)' },
   { value: 'high', label: 'High (above 150 m)' },
 ];
+
+/**
+ * The acting character's other actions ("Analysing Targets, Disrupting Targets and Tricks",
+ * "Equipment Actions"): Analyse, Distract, Scary Face and Push on an enemy; Equip Item; Use
+ * Consumable on itself or an ally. Only what the character can do is offered; the server decides.
+ */
+function ActionsPanel(props: { view: D100View; c: CharacterView; send: RulesetTableProps['send'] }) {
+  const c = props.c;
+  const v = props.view;
+  const enemies = v.characters.filter((o) => o.side !== c.side && !o.out);
+  const allies = v.characters.filter((o) => o.side === c.side && !o.out);
+  const [enemy, setEnemy] = useState('');
+  const e = enemies.find((o) => o.id === enemy) ?? enemies[0];
+  const [obstacle, setObstacle] = useState('');
+  const stowed = c.fighter.stowed ?? c.sheet?.stowed ?? [];
+  const inHand = (c.sheet?.weapons ?? []).map((w) => w.name).filter((n) => !stowed.includes(n));
+  const [item, setItem] = useState('');
+  const draw = stowed.find((n) => n === item) ?? stowed[0];
+  const [stow, setStow] = useState('');
+  const kit = (c.sheet?.consumables ?? []).filter((k) => (c.fighter.consumables?.[k.name] ?? k.count) > 0);
+  const [use, setUse] = useState('');
+  const u = kit.find((k) => k.name === use) ?? kit[0];
+  const [on, setOn] = useState('');
+  const ally = allies.find((o) => o.id === on) ?? c;
+  const level = c.sheet?.arcanaLevel ?? 0;
+  const act = useAction();
+  const send = (command: Record<string, unknown>) => void act.run(() => props.send(command));
+  return (
+    <div class="stack" id="d1-actions">
+      {e && (
+        <div class="row">
+          <ChoiceField id="d1-act-target" label="Enemy" value={e.id} choices={enemies} onChange={setEnemy} />
+          {level >= 4 && (
+            <button type="button" disabled={act.busy} onClick={() => send({ type: 'analyse', who: c.id, target: e.id })}>
+              Analyse {e.name}
+            </button>
+          )}
+          {level >= 7 && (
+            <button type="button" class="quiet" disabled={act.busy} onClick={() => send({ type: 'analyse', who: c.id, target: e.id, advanced: true })}>
+              Advanced Analyse
+            </button>
+          )}
+          <button type="button" class="quiet" disabled={act.busy} onClick={() => send({ type: 'distract', who: c.id, target: e.id })}>
+            Distract
+          </button>
+          <button type="button" class="quiet" disabled={act.busy} onClick={() => send({ type: 'scary-face', who: c.id, target: e.id })}>
+            Scary Face
+          </button>
+          <div class="field">
+            <label for="d1-push-obstacle">Solid object behind it (m)</label>
+            <input id="d1-push-obstacle" type="number" min={0} max={100} placeholder="none" value={obstacle} onInput={(x) => setObstacle(x.currentTarget.value)} />
+          </div>
+          <button type="button" class="quiet" disabled={act.busy} onClick={() => send({ type: 'trick', attacker: c.id, defender: e.id, kind: 'push', ...(obstacle.trim() ? { obstacle: Math.max(0, Math.trunc(Number(obstacle)) || 0) } : {}) })}>
+            Push
+          </button>
+        </div>
+      )}
+      {draw && (
+        <div class="row">
+          <ChoiceField id="d1-equip" label="Draw" value={draw} choices={stowed.map((n) => ({ value: n, label: n }))} onChange={setItem} />
+          <ChoiceField id="d1-stow" label="Put away" value={stow} choices={inHand.map((n) => ({ value: n, label: n }))} none="nothing" onChange={setStow} />
+          <button type="button" class="quiet" disabled={act.busy} onClick={() => send({ type: 'equip', who: c.id, item: draw, ...(stow ? { stow } : {}) })}>
+            Equip
+          </button>
+        </div>
+      )}
+      {u && (
+        <div class="row">
+          <ChoiceField id="d1-consumable" label="Consumable" value={u.name} choices={kit.map((k) => ({ value: k.name, label: `${k.name} (${c.fighter.consumables?.[k.name] ?? k.count} left)` }))} onChange={setUse} />
+          <ChoiceField id="d1-consumable-on" label="On" value={ally.id} choices={allies} onChange={setOn} />
+          <button type="button" class="quiet" disabled={act.busy} onClick={() => send({ type: 'use-consumable', who: c.id, item: u.name, target: ally.id })}>
+            Use
+          </button>
+        </div>
+      )}
+      <ErrorLine id="d1-actions-err" error={act.error} />
+    </div>
+  );
+}
+
+/** A won Distract: its maker may force the target to reroll its test in the command just made. */
+function ForceRerollPanel(props: { view: D100View; me: RulesetTableProps['me']; send: RulesetTableProps['send'] }) {
+  const v = props.view;
+  const act = useAction();
+  const mine = v.characters.filter((c) => c.conditions.distracting && controls(c, props.me));
+  if (!mine.length) return null;
+  const name = (id: string) => v.characters.find((c) => c.id === id)?.name ?? 'someone unseen';
+  return (
+    <div class="row" id="d1-force-reroll">
+      {mine.flatMap((c) =>
+        (['attack', 'evasion', 'test'] as const).map((test) => (
+          <button key={`${c.id}-${test}`} type="button" class="quiet" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'force-reroll', who: c.id, test }))}>
+            {c.name}: make {name(c.conditions.distracting!)} reroll its {test}
+          </button>
+        )),
+      )}
+      <ErrorLine id="d1-force-err" error={act.error} />
+    </div>
+  );
+}
 
 /** Whole metres typed into a map field. */
 function Metres(props: { id: string; label: string; value: number; onChange: (n: number) => void }) {
@@ -401,6 +514,8 @@ export function D100Table(props: RulesetTableProps) {
           </div>
         )}
         {!observer && current && controls(current, props.me) && <MovePanel key={current.id} view={v} c={current} send={props.send} />}
+        {!observer && current && controls(current, props.me) && <ActionsPanel key={`actions-${current.id}`} view={v} c={current} send={props.send} />}
+        {!observer && <ForceRerollPanel view={v} me={props.me} send={props.send} />}
         <ErrorLine id="d1-turn-err" error={turn.error} />
         {gm && <GmPanel view={v} send={props.send} version={props.version} />}
       </section>

@@ -52,6 +52,8 @@ export interface D100Draft {
   flight?: boolean;
   /** The rating of the Unnatural Toughness trait (absent: none). */
   unnaturalToughness?: number;
+  /** Arcana Level: 4 lets the character Analyse Target, 7 Advanced Analyse Target. */
+  arcanaLevel?: number;
 }
 
 export function newD100Draft(): D100Draft {
@@ -179,7 +181,7 @@ const BANDS: Readonly<Record<string, string>> = { low: 'flying Low', high: 'flyi
 /**
  * What a character card says of the conditions the seed names outside the ailment table: the
  * altitude band and a fall, Difficult Terrain with its kind, number and damage, unconsciousness,
- * bleeding, and the rest of the turn's states.
+ * bleeding, and the rest of the turn's states (Protect, Run, Distract, Scary Face).
  */
 export function conditionNotes(c: Pick<CharacterView, 'conditions'>, name: (id: string) => string): string[] {
   const k = c.conditions;
@@ -195,6 +197,8 @@ export function conditionNotes(c: Pick<CharacterView, 'conditions'>, name: (id: 
     ...(k.mustFlee ? ['must flee (Panicked)'] : []),
     ...(k.prone ? ['prone'] : []),
     ...(k.defending ? ['defending'] : []),
+    ...(k.distracting ? [`distracting ${name(k.distracting)}`] : []),
+    ...(k.scaredBy?.length ? [`Scary Face of ${k.scaredBy.map(name).join(', ')}`] : []),
   ];
 }
 

@@ -3,6 +3,7 @@
  *
  *   node --import tsx bench/cluster.ts [--route table|random] [--tables 600] [--clients 6] [--rate 0.2]
  *        [--duration 300] [--nodes 3] [--kill-every 20] [--restart-after 5] [--cut-every 10] [--warmup 5]
+ *        [--failover hash|next] [--profile DIR]
  *
  * Starts `nodes` server processes (packages/server/src/main.ts) on one schema of its own (dropped at
  * the end), creates the tables, has a GM and (clients - 1) players join each, and lets every client
@@ -14,9 +15,11 @@
  * if theirs is down), say hello with the last seq they hold and send again the commands not yet
  * answered, with the same commandId, oldest first and at most 8 waiting for an answer at a time (the
  * rest follow as answers come back); a command refused as rate_limited goes again after the delay
- * the server names. `--route table` sends every client of a table to the same node
- * (a load balancer hashing the table id), falling over to the next node while that one is down;
- * `--route random` sends each connection to a random node that is up.
+ * the server names. `--route table` sends every client of a table to the same node (a load
+ * balancer hashing the table id): while that node is down, to the live node the table ranks next,
+ * by a hash of table and node for each table (`--failover hash`, as a consistent-hashing balancer
+ * spreads a lost node's tables over the others) or the next node in line (`--failover next`, which
+ * sends all of them to one node). `--route random` sends each connection to a random node that is up.
  *
  * It prints (JSON) every figure of the goals: events lost, duplicated or out of order, every client's
  * log against the database, commands unanswered, `conflict` errors; steady-state latency from a
@@ -26,10 +29,18 @@
  * After the drain the clients stop counting, the nodes are killed and the database is read once no
  * append is running, so the checks compare a fixed picture on both sides; `drained: false` says the
  * drain ran out of time (logs then count as behind rather than differing).
+ * It also prints where the time goes: the CPU time of the node processes (from /proc, read just
+ * before each is killed and at the end), the benchmark process's own CPU time and event-loop use (it
+ * shares the machine with the nodes), reconnections per client, and the time from a reconnecting
+ * client's hello to its welcome (the node loading the table and authenticating). With `--profile DIR`
+ * every node runs with --cpu-prof and is stopped with SIGTERM at the end (not SIGKILL), so the nodes
+ * alive at the end write a CPU profile to DIR (killed ones write none).
  * Progress goes to stderr. Bounded: it stops by itself after duration + 600 s at the latest.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import WebSocket from 'ws';
 
@@ -44,6 +55,8 @@ interface Options {
   restartAfter: number;
   cutEvery: number;
   warmup: number;
+  profile: string | null;
+  failover: 'hash' | 'next';
 }
 
 function parseArgs(argv: string[]): Options {
@@ -58,6 +71,8 @@ function parseArgs(argv: string[]): Options {
     restartAfter: 5,
     cutEvery: 10,
     warmup: 5,
+    profile: null,
+    failover: 'hash',
   };
   const numeric = ['tables', 'clients', 'rate', 'duration', 'nodes', 'kill-every', 'restart-after', 'cut-every', 'warmup'];
   for (let i = 0; i < argv.length; i += 2) {
@@ -67,6 +82,11 @@ function parseArgs(argv: string[]): Options {
     if (key === 'route') {
       if (value !== 'table' && value !== 'random') throw new Error('--route is table or random');
       opts.route = value;
+    } else if (key === 'failover') {
+      if (value !== 'hash' && value !== 'next') throw new Error('--failover is hash or next');
+      opts.failover = value;
+    } else if (key === 'profile') {
+      opts.profile = value;
     } else if (numeric.includes(key)) {
       const n = Number(value);
       if (!(n >= 0)) throw new Error(`--${key} must be a number >= 0`);
@@ -120,11 +140,26 @@ const nodes: Node[] = Array.from({ length: opts.nodes }, (_, index) => ({
   up: false,
 }));
 
+/** CPU seconds of node processes that ended (read just before they were killed). */
+let nodeCpuSeconds = 0;
+/** User and system CPU seconds of a process so far, from /proc (Linux); 0 where it cannot be read. */
+function cpuSecondsOf(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime, the 14th and 15th fields, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 /** "caught up on missed notices" lines of every node: why, and the oldest missed event's age. */
 const heals: Array<{ node: number; reason: string; tables: number; maxLagMs: number }> = [];
 
 function startNode(node: Node): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  const profiling = opts.profile ? ['--cpu-prof', '--cpu-prof-dir', opts.profile] : [];
+  const child = spawn(process.execPath, [...profiling, '--import', 'tsx', 'packages/server/src/main.ts'], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
@@ -201,7 +236,8 @@ async function inBatches<T, R>(items: T[], size: number, fn: (item: T, i: number
 
 interface TableRun {
   tableId: string;
-  home: number;
+  /** The nodes in the order `--route table` tries them. */
+  preference: number[];
   /** First time a command was sent, by the seq its ack gave. */
   sentAtBySeq: Map<number, { sentAt: number; disturbed: boolean }>;
   received: Map<number, { last: number; count: number }>;
@@ -237,6 +273,8 @@ interface Client {
   pending: Map<string, Pending>;
   /** After a kill of its node: the version to reach and when the kill happened. */
   catchUp: { target: number; since: number } | null;
+  /** Connections of this client that were welcomed and then closed. */
+  reconnects: number;
 }
 
 const setupStart = now();
@@ -251,13 +289,21 @@ const created = await inBatches(Array.from({ length: opts.tables }, (_, i) => i)
   return { tableId: t.tableId as string, tokens: [t.gm.token as string, ...players.map((p) => p.token as string)] };
 });
 
-function homeOf(tableId: string): number {
+function hashOf(text: string): number {
   let h = 2166136261;
-  for (let i = 0; i < tableId.length; i++) h = Math.imul(h ^ tableId.charCodeAt(i), 16777619);
-  return (h >>> 0) % nodes.length;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h >>> 0;
 }
 
-const tables: TableRun[] = created.map((c) => ({ tableId: c.tableId, home: homeOf(c.tableId), sentAtBySeq: new Map(), received: new Map(), maxAcked: 0 }));
+/** The order in which `--route table` tries the nodes for a table. */
+function preferenceOf(tableId: string): number[] {
+  const order = nodes.map((n) => n.index);
+  if (opts.failover === 'hash') return order.sort((x, y) => hashOf(`${tableId}:${y}`) - hashOf(`${tableId}:${x}`));
+  const home = hashOf(tableId) % nodes.length;
+  return order.map((_, k) => (home + k) % nodes.length);
+}
+
+const tables: TableRun[] = created.map((c) => ({ tableId: c.tableId, preference: preferenceOf(c.tableId), sentAtBySeq: new Map(), received: new Map(), maxAcked: 0 }));
 const clients: Client[] = [];
 created.forEach((c, ti) =>
   c.tokens.forEach((token, k) =>
@@ -276,6 +322,7 @@ created.forEach((c, ti) =>
       outOfOrder: 0,
       pending: new Map(),
       catchUp: null,
+      reconnects: 0,
     }),
   ),
 );
@@ -287,6 +334,10 @@ let sent = 0;
 let resent = 0;
 let reconnects = 0;
 let resyncs = 0;
+/** Connection attempts that never got a welcome (the node was down, or closed it first). */
+let failedConnects = 0;
+/** From a reconnecting client's hello to its welcome. */
+const helloToWelcomeMs: number[] = [];
 /** Close codes of connections that had been welcomed. */
 const closeCodes = new Map<number, number>();
 const errorsByCode = new Map<string, number>();
@@ -300,10 +351,7 @@ function pickNode(client: Client): Node | null {
   const up = nodes.filter((n) => n.up);
   if (up.length === 0) return null;
   if (opts.route === 'random') return up[Math.floor(Math.random() * up.length)]!;
-  for (let k = 0; k < nodes.length; k++) {
-    const n = nodes[(client.table.home + k) % nodes.length]!;
-    if (n.up) return n;
-  }
+  for (const k of client.table.preference) if (nodes[k]!.up) return nodes[k]!;
   return null;
 }
 
@@ -324,15 +372,24 @@ function connect(client: Client): Promise<void> {
     client.ws = ws;
     client.node = node;
     let welcomed = false;
-    ws.on('open', () => ws.send(JSON.stringify({ type: 'hello', tableId: client.table.tableId, token: client.token, since: client.lastSeq })));
+    let helloAt = 0;
+    ws.on('open', () => {
+      helloAt = now();
+      ws.send(JSON.stringify({ type: 'hello', tableId: client.table.tableId, token: client.token, since: client.lastSeq }));
+    });
     ws.on('error', () => undefined);
     ws.on('close', (code) => {
       if (stopping) return;
       if (welcomed) closeCodes.set(code, (closeCodes.get(code) ?? 0) + 1);
       client.connected = false;
       if (client.ws === ws) client.ws = null;
-      if (!welcomed) resolve();
-      else reconnects++;
+      if (!welcomed) {
+        failedConnects++;
+        resolve();
+      } else {
+        reconnects++;
+        client.reconnects++;
+      }
       reconnectSoon(client);
     });
     ws.on('message', (data: Buffer) => {
@@ -343,6 +400,7 @@ function connect(client: Client): Promise<void> {
       switch (m.type) {
         case 'welcome':
           welcomed = true;
+          if (client.reconnects > 0) helloToWelcomeMs.push(at - helloAt);
           client.connected = true;
           if (m.resync) resyncs++;
           for (const p of client.pending.values()) p.sent = false;
@@ -473,6 +531,7 @@ function killOne(): void {
   kills.push(at);
   progress(`killed node ${node.index}; ${acked} of ${sent} commands acknowledged so far`);
   node.up = false;
+  nodeCpuSeconds += cpuSecondsOf(node.child.pid);
   node.child.kill('SIGKILL');
   for (const c of clients) {
     if (c.node !== node) continue;
@@ -503,6 +562,8 @@ const queueTimer = setInterval(() => {
 
 const loadBefore = loadavg();
 const runStart = now();
+const cpuBefore = process.cpuUsage();
+const loopBefore = performance.eventLoopUtilization();
 for (const c of clients) schedule(c);
 if (opts.killEvery > 0) timers.push(setInterval(killOne, opts.killEvery * 1000));
 if (opts.cutEvery > 0) {
@@ -518,6 +579,8 @@ for (const t of timers) clearInterval(t);
 progress('stopped sending; draining');
 const runSeconds = (now() - runStart) / 1000;
 const loadAfter = loadavg();
+const cpuUsed = process.cpuUsage(cpuBefore);
+const loopUsed = performance.eventLoopUtilization(loopBefore);
 
 // Every node up again, then drain: every command answered, every client at its table's version.
 const upDeadline = now() + 30_000;
@@ -549,7 +612,9 @@ await Promise.all(
     const child = n.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return null;
     const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGKILL');
+    nodeCpuSeconds += cpuSecondsOf(child.pid);
+    // A profiled node writes its profile only when it exits by itself.
+    child.kill(opts.profile ? 'SIGTERM' : 'SIGKILL');
     return exited;
   }),
 );
@@ -635,6 +700,7 @@ await admin.end();
 const conflicts = errorsByCode.get('conflict') ?? 0;
 const result = {
   route: opts.route,
+  failover: opts.failover,
   nodes: opts.nodes,
   tables: opts.tables,
   clientsPerTable: opts.clients,
@@ -650,6 +716,20 @@ const result = {
   commandsAcknowledged: acked,
   commandsResent: resent,
   reconnects,
+  failedConnects,
+  reconnectsPerClient: (() => {
+    const counts = clients.map((c) => c.reconnects).sort((x, y) => x - y);
+    return { clientsReconnected: counts.filter((n) => n > 0).length, p50: counts[Math.floor(counts.length / 2)], max: counts[counts.length - 1] };
+  })(),
+  helloToWelcomeAfterReconnectMs: stats(helloToWelcomeMs),
+  /** Every node process, from start to end (setup and drain included). */
+  nodeCpuSeconds: Number(nodeCpuSeconds.toFixed(1)),
+  /** The benchmark process itself (clients and checks) during the run: it shares the cores with the nodes. */
+  benchmarkProcess: {
+    cpuSeconds: Number(((cpuUsed.user + cpuUsed.system) / 1e6).toFixed(1)),
+    cpuShareOfOneCore: Number(((cpuUsed.user + cpuUsed.system) / 1e6 / runSeconds).toFixed(2)),
+    eventLoopUtilization: Number(loopUsed.utilization.toFixed(2)),
+  },
   closeCodes: Object.fromEntries(closeCodes),
   eventsInDatabase: eventRows,
   /** False when the drain ran out of time: the nodes still had commands or events to deliver. */

@@ -27,7 +27,7 @@ function generate(decider: AnyDecider, setup: readonly Record<string, unknown>[]
     }
   };
   for (const raw of setup) run(raw);
-  for (let i = 0; events.length < total; i++) run(i % 50 === 49 ? { type: 'undo' } : i % 4 === 3 ? { type: 'end-turn' } : step(i));
+  for (let i = 0; events.length < total; i++) run(i % 50 === 49 ? { type: 'undo', seen: events.length } : i % 4 === 3 ? { type: 'end-turn' } : step(i));
   return events.slice(0, total);
 }
 

@@ -21,7 +21,7 @@ export {
   type TableSetup,
 } from './ruleset';
 export { CLOCK_START, passTime, startEffect, tick, type ExpiryResult, type GameClock, type TimedEffect, type TimeUnit } from './time';
-export { nextRedo, nextUndo, undoPosition, type UndoMark, type UndoPosition } from './undo';
+export { requireSeen, undoPosition, type UndoMark, type UndoPosition } from './undo';
 export { chainItems, chainPush, type Chain } from './chain';
 export { appendLog, EMPTY_LOG, logAt, logEntries, type TableLog } from './log';
 export { asPoolDice, isPoolDice, isPoolName, poolDice, requireEnteredPools, type DicePool, type EnteredPools, type PoolDice, type PoolOwner } from './pools';

@@ -1,8 +1,9 @@
+import { RuleError } from './errors';
+
 /**
  * Undo and redo over an append-only log. Nothing is ever removed: an undo is itself an event naming
  * the entry it takes back, a redo names the undo it reverses, and the state is the fold of the entries
- * still in effect. `expectedLast` lets a client say which entry it saw last, so two undos racing never
- * take back the wrong one.
+ * still in effect.
  */
 export interface UndoMark {
   readonly seq: number;
@@ -39,14 +40,14 @@ export function undoPosition(marks: readonly UndoMark[]): UndoPosition {
   return { active, redoable };
 }
 
-/** The action the next undo takes back, or null. */
-export function nextUndo(marks: readonly UndoMark[]): number | null {
-  const { active } = undoPosition(marks);
-  return active.length ? active[active.length - 1]! : null;
-}
-
-/** The action the next redo brings back, or null. */
-export function nextRedo(marks: readonly UndoMark[]): number | null {
-  const { redoable } = undoPosition(marks);
-  return redoable.length ? redoable[redoable.length - 1]! : null;
+/**
+ * Undo and redo name the version of the table they were asked from (`seen`: the number of events the
+ * issuer's view held): what the issuer saw is what they take back, never an action that arrived after
+ * they looked, and of two undos asked from the same view only the first applies.
+ */
+export function requireSeen(version: number, seen: number | undefined, what: 'undo' | 'redo'): void {
+  if (seen === undefined) throw new RuleError('seen-required', `${what} names the table version it was asked from (seen)`, 'seen');
+  if (seen !== version) {
+    throw new RuleError('stale', `the table is at version ${version}, but the ${what} was asked from version ${seen}: look at the table again before you ${what}`, 'seen');
+  }
 }

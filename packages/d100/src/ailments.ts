@@ -1,6 +1,7 @@
 import type { Element, RegularElement } from './elements';
 import { REGULAR_ELEMENTS } from './elements';
 import type { D100Options } from './options';
+import type { Score } from './scores';
 import type { TestResult } from './test';
 
 /**
@@ -36,6 +37,8 @@ export interface AilmentDef {
   readonly cannotOppose: boolean;
   /** Disadvantages on all of the sufferer's tests. */
   readonly allTestsDisadvantage: number;
+  /** Disadvantages on the sufferer's tests of one Score. */
+  readonly scoreDisadvantage?: { readonly score: Score; readonly count: number };
   /** Extra Advantage enemies gain, beyond the one per ailment. */
   readonly extraAdvantageAgainst: number;
   /** Immunity to this element confers immunity to the ailment. */
@@ -51,7 +54,7 @@ function def(d: Partial<AilmentDef> & Pick<AilmentDef, 'name' | 'title' | 'categ
 
 export const AILMENTS: Readonly<Record<AilmentName, AilmentDef>> = {
   staggered: def({ name: 'staggered', title: 'Staggered', category: 'staggered', technical: [], end: { kind: 'next-turn-start' }, cannotOppose: true }),
-  burning: def({ name: 'burning', title: 'Burning', category: 'physical', technical: ['nuke', 'wind'], end: { kind: 'until', what: 'put out, or hit with an Ice attack' }, immunityElement: 'fire', endsOn: 'ice-hit' }),
+  burning: def({ name: 'burning', title: 'Burning', category: 'physical', technical: ['nuke', 'wind'], end: { kind: 'until', what: 'put out, or hit with an Ice attack' }, immunityElement: 'fire', endsOn: 'ice-hit', scoreDisadvantage: { score: 'willpower', count: 1 } }),
   dizzy: def({ name: 'dizzy', title: 'Dizzy', category: 'physical', technical: ['nuke'], end: two, allTestsDisadvantage: 1 }),
   frozen: def({ name: 'frozen', title: 'Frozen', category: 'physical', technical: ['nuke', 'physical'], end: { kind: 'until', what: 'a Strength or Toughness test passed at the end of a turn, or damage taken' }, noActions: true, immunityElement: 'ice', endsOn: 'wound' }),
   shocked: def({ name: 'shocked', title: 'Shocked', category: 'physical', technical: ['nuke', 'physical'], end: two, noActions: true, immunityElement: 'elec' }),

@@ -2,7 +2,7 @@ import { modifier, RuleError, sumModifiers, type Modifier } from '@personae/core
 import type { DiceSource } from '@personae/dice';
 import { advantageFromAilments, AILMENTS, inflictAilment, isTechnicalAgainst, type AilmentName } from './ailments';
 import { isImmune, isPhysical, type Affinity, type Element } from './elements';
-import { armourAt, bonus, canOppose, disadvantagesOnAllTests, effectiveAffinity, hasAilment, hasHighGround, livingPersona, strengthBonus, terrainDisadvantages, type Fighter, type Score } from './fighter';
+import { ailmentScoreDisadvantages, armourAt, bonus, canOppose, defenseToughnessBonus, disadvantagesOnAllTests, effectiveAffinity, hasAilment, hasHighGround, livingPersona, strengthBonus, terrainDisadvantages, toughness, type Fighter, type Score } from './fighter';
 import { hasBruisedRib, injuryFor, injuryTestDisadvantages, type Injury } from './injuries';
 import { hitLocation, type Location, type LocationResult } from './location';
 import type { D100Options } from './options';
@@ -196,6 +196,7 @@ export function evasionModifiers(defender: Fighter, spec: AttackSpec, options?: 
     for (const d of injuryTestDisadvantages(defender.injuries, defender.injuriesIgnored ?? [], test, options)) mods.push(modifier('disadvantage', d.label, -10 * d.count));
     for (const d of terrainDisadvantages(defender, spec.evasionScore ?? 'agility', options)) mods.push(modifier('disadvantage', d.label, -10 * d.count));
   }
+  for (const d of ailmentScoreDisadvantages(defender, spec.evasionScore ?? 'agility')) mods.push(modifier('disadvantage', d.label, -10 * d.count));
   return mods;
 }
 
@@ -255,10 +256,13 @@ export function landHit(target: Fighter, input: LandInput, options: D100Options)
     const healed = tracks.left.light - target.tracks.left.light;
     return { target: { ...target, tracks }, outcome: { ...base, affinity, technical: null, defense: 0, defenseSteps: [], healed } };
   }
-  const tb = bonus(target.scores.toughness - target.conditions.toughnessDecay);
+  const tb = bonus(toughness(target));
   const defenseSteps: Modifier[] = [];
   // "Weak": the damage ignores the Toughness Bonus; "Resist": +5 TB
   if (affinity !== 'weak') defenseSteps.push(modifier('toughness-bonus', 'Toughness Bonus', tb));
+  // Unnatural Toughness raises the Bonus, except against an Enraged character (ailments passage, Enraged)
+  const unnatural = defenseToughnessBonus(target, options) - tb;
+  if (affinity !== 'weak' && unnatural) defenseSteps.push(modifier('unnatural-toughness', `Unnatural Toughness (${target.unnaturalToughness})`, unnatural));
   if (affinity === 'resist') defenseSteps.push(modifier('resist', 'Resist', 5));
   const armour = armourAt(target, input.location.location, options);
   if (armour && !input.ignoreArmour) defenseSteps.push(modifier('armour', `Armour (${input.location.location})`, armour));

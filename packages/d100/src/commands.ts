@@ -3,9 +3,12 @@ import { AILMENT_NAMES } from './ailments';
 import { SITUATION_NAMES } from './attack';
 import { ELEMENTS } from './elements';
 import { FATE_SPENDS } from './fate';
-import { RESOURCES, SCORES } from './fighter';
+import { RESOURCES, SCORES, TERRAINS } from './fighter';
 import { LOCATIONS } from './location';
-import { MOVEMENT_TESTS } from './movement';
+import { ALTITUDES, MOVEMENT_TESTS } from './movement';
+
+/** The conditions the GM sets directly; `falling` starts (or stops) a flyer's fall from its band. */
+export const CONDITIONS_SET = ['helpless', 'prone', 'bloodLoss', 'falling'] as const;
 
 /** The commands of a d100 encounter, as the table receives them (d100-combat-rules.txt, "Combat Structure"). */
 const id = z.string().min(1).max(60);
@@ -19,7 +22,13 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('set-controller'), id, controller: z.string().min(1).max(64).nullable() }),
   z.strictObject({ type: z.literal('start'), startingAdvantages: z.record(z.string(), z.number().int().min(0).max(10)).default({}), tieOrder: z.array(id).max(60).optional(), surprised: z.array(id).max(60).optional() }),
   z.strictObject({ type: z.literal('fall'), who: id, metres: z.number().int().min(1).max(500), intentional: z.boolean().default(false) }),
-  z.strictObject({ type: z.literal('trick'), attacker: id, defender: id, kind: z.enum(['push', 'knockdown']), attackTarget: z.number().int().min(-200).max(300).optional(), evasionTarget: z.number().int().min(-200).max(300).nullable().optional() }),
+  z.strictObject({ type: z.literal('trick'), attacker: id, defender: id, kind: z.enum(['push', 'knockdown']), obstacle: z.number().int().min(0).max(100).optional(), attackTarget: z.number().int().min(-200).max(300).optional(), evasionTarget: z.number().int().min(-200).max(300).nullable().optional() }),
+  z.strictObject({ type: z.literal('distract'), who: id, target: id }),
+  z.strictObject({ type: z.literal('scary-face'), who: id, target: id }),
+  z.strictObject({ type: z.literal('force-reroll'), who: id, test: z.enum(['attack', 'evasion', 'test']).optional() }),
+  z.strictObject({ type: z.literal('equip'), who: id, item: z.string().min(1).max(60), stow: z.string().min(1).max(60).optional() }),
+  z.strictObject({ type: z.literal('use-consumable'), who: id, item: z.string().min(1).max(60), target: id.optional() }),
+  z.strictObject({ type: z.literal('analyse'), who: id, target: id, advanced: z.boolean().default(false) }),
   z.strictObject({ type: z.literal('end-ailment'), who: id, ailment: z.enum(['burning', 'despaired', 'panicked']) }),
   z.strictObject({ type: z.literal('set-miasma'), rate: z.number().int().min(0).max(100) }),
   z.strictObject({
@@ -59,18 +68,31 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('all-out-attack'), participants: z.array(z.strictObject({ id, score: z.enum(['melee', 'ballistic', 'magic']) })).min(1).max(12) }),
   z.strictObject({ type: z.literal('defend') }),
   z.strictObject({ type: z.literal('protect'), ally: id }),
-  z.strictObject({ type: z.literal('place'), target: id, x: z.number().int().min(-1000).max(1000), y: z.number().int().min(-1000).max(1000), elevation: z.number().int().min(-1000).max(1000).default(0) }),
-  z.strictObject({ type: z.literal('move'), who: id, x: z.number().int().min(-1000).max(1000), y: z.number().int().min(-1000).max(1000), elevation: z.number().int().min(-1000).max(1000).optional(), run: z.boolean().default(false) }),
-  z.strictObject({ type: z.literal('set-terrain'), target: id, dtn: z.number().int().min(0).max(3) }),
+  z.strictObject({ type: z.literal('place'), target: id, x: z.number().int().min(-1000).max(1000), y: z.number().int().min(-1000).max(1000), elevation: z.number().int().min(-1000).max(1000).default(0), altitude: z.enum(ALTITUDES).optional() }),
+  z.strictObject({
+    type: z.literal('move'),
+    who: id,
+    x: z.number().int().min(-1000).max(1000),
+    y: z.number().int().min(-1000).max(1000),
+    elevation: z.number().int().min(-1000).max(1000).optional(),
+    run: z.boolean().default(false),
+    /** Through Difficult Terrain at full speed, with a test, instead of Hindered ("Difficult Terrain"). */
+    fullSpeed: z.boolean().default(false),
+    /** A flyer's new altitude band, one up or down, as part of a Basic Move (the flight passage after "Difficult Terrain"). */
+    altitude: z.enum(ALTITUDES).optional(),
+  }),
+  /** The Difficult Terrain a character stands in: its number, kind and (Damaging) damage; open ground without a kind and number 0. */
+  z.strictObject({ type: z.literal('set-terrain'), target: id, dtn: z.number().int().min(0).max(3), kind: z.enum([...TERRAINS, 'open']).optional(), damage: z.number().int().min(0).max(50).default(0) }),
   z.strictObject({ type: z.literal('movement-test'), who: id, kind: z.enum(MOVEMENT_TESTS), rough: z.boolean().default(false), target: z.number().int().min(-200).max(300).optional() }),
   z.strictObject({ type: z.literal('restore-wounds'), target: id, light: z.number().int().min(0).max(50).default(0), heavy: z.number().int().min(0).max(50).default(0) }),
   z.strictObject({ type: z.literal('treat-injuries'), target: id, how: z.enum(['rest', 'medical']) }),
   z.strictObject({ type: z.literal('inflict-ailment'), target: id, ailment: z.enum(AILMENT_NAMES), turns: z.number().int().min(1).max(20).nullable().optional(), source: id.optional() }),
-  z.strictObject({ type: z.literal('set-condition'), target: id, condition: z.enum(['helpless', 'prone', 'bloodLoss']), value: z.boolean() }),
+  z.strictObject({ type: z.literal('set-condition'), target: id, condition: z.enum(CONDITIONS_SET), value: z.boolean() }),
   z.strictObject({ type: z.literal('spend-fate'), who: id, spend: z.enum(FATE_SPENDS), ailment: z.enum(AILMENT_NAMES).optional(), location: z.enum(LOCATIONS).optional(), test: z.enum(['attack', 'evasion', 'test']).optional(), resource: z.enum(RESOURCES).optional() }),
   z.strictObject({ type: z.literal('use-resource'), who: id, resource: z.enum(RESOURCES), amount: z.number().int().min(1).max(100), label: z.string().max(80).default('') }),
   z.strictObject({ type: z.literal('end-turn') }),
   z.strictObject({ type: z.literal('new-week') }),
-  z.strictObject({ type: z.literal('undo') }),
+  /** `seen`: the table version (events so far) the undo was asked from. */
+  z.strictObject({ type: z.literal('undo'), seen: z.number().int().min(0).optional() }),
 ]);
 export type EncounterCommand = z.infer<typeof commandSchema>;

@@ -68,13 +68,15 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
     case 'protecting':
       return `${name(e.data.id)} protects ${name(e.data.ally)}`;
     case 'placed':
-      return `${name(e.data.target)} stands at (${e.data.position.x}, ${e.data.position.y}), elevation ${e.data.position.elevation} m`;
+      return `${name(e.data.target)} stands at (${e.data.position.x}, ${e.data.position.y}), elevation ${e.data.position.elevation} m${e.data.altitude && e.data.altitude !== 'ground' ? `, flying ${e.data.altitude === 'low' ? 'Low' : 'High'}` : ''}`;
     case 'moved': {
       const d = e.data;
-      return `${name(d.who)} ${d.run ? 'runs' : 'moves'} ${d.metres} m (of ${d.allowance}) to (${d.to.x}, ${d.to.y})${d.oneMore ? ' with the One More' : ''}${d.left.length ? `; a Flee from ${d.left.map(name).join(', ')}` : ''}${d.engaged.length ? `; Engaged in Melee with ${d.engaged.map(name).join(', ')}` : ''}`;
+      const t = d.terrainTest;
+      const terrain = t ? `; at full speed through Difficult Terrain: ${t.roll} vs ${t.target}, ${t.success ? 'passed' : `${t.degrees} DoF${t.prone ? ', falls prone' : ''}${t.damage !== null ? `, takes damage ${t.damage}` : ''}`}` : '';
+      return `${name(d.who)} ${d.run ? 'runs' : 'moves'} ${d.metres} m (of ${d.allowance}) to (${d.to.x}, ${d.to.y})${d.altitude ? `, ${d.altitude === 'ground' ? 'landing at Ground' : `flying ${d.altitude === 'low' ? 'Low' : 'High'}`}` : ''}${d.oneMore ? ' with the One More' : ''}${terrain}${d.left.length ? `; a Flee from ${d.left.map(name).join(', ')}` : ''}${d.engaged.length ? `; Engaged in Melee with ${d.engaged.map(name).join(', ')}` : ''}`;
     }
     case 'terrain-set':
-      return e.data.dtn ? `${name(e.data.target)} is in Difficult Terrain ${e.data.dtn}` : `${name(e.data.target)} is on open ground`;
+      return e.data.kind || e.data.dtn ? `${name(e.data.target)} is in ${e.data.kind === 'damaging' ? `Damaging terrain (damage ${e.data.damage ?? 0})` : 'Uneven/Slippery terrain'}, Difficult Terrain Number ${e.data.dtn}` : `${name(e.data.target)} is on open ground`;
     case 'movement-tested': {
       const o = e.data.outcome;
       const result = [o.hindrance === 0 ? 'not Hindered' : o.hindrance === 1 ? 'Hindered' : 'doubly Hindered', ...(o.falls ? ['falls'] : []), ...(o.sinks ? ['sinks'] : [])].join(', ');
@@ -95,7 +97,7 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
     case 'test-rolled':
       return `${name(e.data.who)} tests ${e.data.label || e.data.score}: ${e.data.roll} vs ${e.data.target + e.data.modifiers.reduce((n, m) => n + m.value, 0)}, ${e.data.success ? `success, ${e.data.degrees} DoS` : `failure, ${e.data.degrees} DoF`}`;
     case 'test-rerolled':
-      return `${name(e.data.who)} spends a Fate Point to reroll the ${e.data.test} test: ${e.data.oldRoll} then ${e.data.newRoll}, ${e.data.kept} stands; ${describeD100Event(e.data.replacement, name)}`;
+      return `${e.data.forcedBy ? `${name(e.data.forcedBy)}'s Distraction makes ${name(e.data.who)} reroll` : `${name(e.data.who)} spends a Fate Point to reroll`} the ${e.data.test} test: ${e.data.oldRoll} then ${e.data.newRoll}, ${e.data.kept} stands; ${describeD100Event(e.data.replacement, name)}`;
     case 'disengaged':
       return e.data.method === 'action' ? `${name(e.data.who)} spends the Action to disengage` : `${name(e.data.who)} disengages: ${e.data.results.map((r) => opposed(r, name)).join('; ')}${e.data.fled.length ? `; a Flee from ${e.data.fled.map(name).join(', ')}` : ''}`;
     case 'fled':
@@ -107,18 +109,35 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
     case 'turn-ended':
       return `${name(e.data.id)} ends the turn${e.data.frozen ? `; Frozen: ${e.data.frozen.roll} vs ${e.data.frozen.target}, ${e.data.frozen.success ? 'breaks free' : 'stays frozen'}` : ''}${e.data.expired.length ? `; ${e.data.expired.map(ailmentTitle).join(', ')} wears off` : ''}${e.data.forfeited ? '; the One More is forfeited' : ''}`;
     case 'round-ended':
-      return `round ${e.data.round} ends`;
+      return `round ${e.data.round} ends${e.data.crashes?.length ? `; ${e.data.crashes.map((c) => name(c.who)).join(', ')} crash(es) to the ground` : ''}`;
     case 'fell': {
       const d = e.data;
       const test = d.test ? `; ${d.test.roll} vs ${d.test.target}, ${d.test.success ? `${d.test.degrees} DoS` : 'failed'}` : '';
       return `${name(d.who)} falls ${d.metres} m${test}: damage ${d.damage} against defense ${d.defense} at the ${d.location}; ${d.wounds.length ? `wounds ${d.wounds.join(', ')}` : 'no wound'}`;
     }
+    case 'equipped':
+      return `${name(e.data.who)} draws ${e.data.item}${e.data.stow ? ` and puts ${e.data.stow} away` : ''} (${e.data.cost === 'free' ? 'a free action' : 'an Action'})`;
+    case 'consumable-used':
+      return `${name(e.data.who)} uses ${e.data.item}${e.data.target !== e.data.who ? ` on ${name(e.data.target)}` : ''}`;
+    case 'disrupted': {
+      const d = e.data;
+      const effect = d.kind === 'distract' ? `${name(d.who)} may force one reroll of ${name(d.target)}'s tests until its next turn` : `${name(d.target)} takes a Disadvantage on tests against ${name(d.who)} and its adjacent allies until ${name(d.who)}'s next turn`;
+      return `${name(d.who)} tries ${d.kind === 'distract' ? 'to Distract' : 'a Scary Face on'} ${name(d.target)}: ${opposed(d.result, name)}${d.won ? `; ${effect}` : ''}`;
+    }
+    case 'analysed':
+      return `${name(e.data.who)} ${e.data.advanced ? 'makes an Advanced Analyse of' : 'analyses'} ${name(e.data.target)}: its affinities, Arcana and Personality${e.data.advanced ? ', Wounds, Scores and Traits' : ''} are revealed`;
     case 'trick-resolved': {
       const d = e.data;
       const rolls = `${d.attackRoll} vs ${d.attack}${d.evasionRoll !== null ? `, evasion ${d.evasionRoll} vs ${d.evasion}` : ''}`;
-      const result = !d.won ? 'fails' : d.kind === 'knockdown' ? `${name(d.defender)} is knocked prone` : `${name(d.defender)} is pushed ${d.metres} m`;
+      const i = d.impact;
+      const into = i ? `${i.obstacle} m into a solid object, ${i.left} m short: ${i.left} Stress, damage ${i.damage} against defense ${i.defense} at the ${i.location}, ${i.wounds.length ? `wounds ${i.wounds.join(', ')}` : 'no wound'}` : `${d.metres} m`;
+      const result = !d.won ? 'fails' : d.kind === 'knockdown' ? `${name(d.defender)} is knocked prone` : `${name(d.defender)} is pushed ${into}`;
       return `${name(d.attacker)} tries a ${d.kind === 'push' ? 'Push' : 'Knockdown'} on ${name(d.defender)}: ${rolls}: ${result}`;
     }
+    case 'exhaustion-tested':
+      return `${name(e.data.who)} is Exhausted and takes Stress: Toughness ${e.data.roll} vs ${e.data.target}, ${e.data.success ? 'stays conscious' : `falls unconscious for ${e.data.minutes} minute(s)`}`;
+    case 'power-wasted':
+      return `${name(e.data.who)} is Amnesiac: the action spent on ${e.data.power} is wasted`;
     case 'ailment-fought': {
       const d = e.data;
       const t = d.test ? `: ${d.test.roll} vs ${d.test.target}` : ': a full Move and Action';

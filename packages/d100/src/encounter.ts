@@ -1,17 +1,20 @@
-import { asPoolDice, chainItems, chainPush, requireCharacterRoom, requireSheetSize, RuleError, type Actor, type Chain, type DecideContext, type Decider, type ParseResult } from '@personae/core';
+import { asPoolDice, chainItems, chainPush, requireCharacterRoom, requireSeen, requireSheetSize, RuleError, type Actor, type Chain, type DecideContext, type Decider, type ParseResult } from '@personae/core';
 import type { DiceSource } from '@personae/dice';
 import { AILMENTS, ailmentsAtTurnEnd, ailmentsAtTurnStart, confusedActs, inflictAilment, panicFlees, type AilmentName, type ConfusedAct } from './ailments';
 import { allEnemiesStaggered, resolveAllOutAttack } from './allOutAttack';
+import { ANALYSE_CITATION, ANALYSE_LEVEL, analysed, knownAffinities, redactFighter, redactSheet, struck, type Knowledge } from './analyse';
 import { controllerOf, controls, requireAuthority, ROLLS_POOL } from './authority';
 import { attackModifiers, landHit, resolveAttack, SITUATIONS, type AttackKind, type AttackResult, type AttackSpec, type Counted } from './attack';
 import { batonAdvantages, checkBatonPass } from './batonPass';
+import { DISRUPT_CITATION, DISRUPT_SKILLS, disruptionsEnd, scaryFaceAgainst, type Disruption } from './disrupt';
+import { afterEquip, applyConsumable, CONSUMABLE_REACH, consumablesLeft, distance, equipCost, EQUIPMENT_CITATION, weaponOf } from './equipment';
 import { bloodLossTest, miasmaStress } from './conditions';
-import { isImmune } from './elements';
+import { isImmune, type RegularElement } from './elements';
 import { weeklyRefresh, spendPoint, spendRemoveAilment, spendRestoreLight, spendRestoreResource, spendRevivePersona, useResource, FATE_SPENDS } from './fate';
 import { modifier, sumModifiers, type Modifier } from '@personae/core';
-import { adjacent, armourAt, bonus, canOppose, disadvantagesOnAllTests, hasAilment, livingPersona, terrainDisadvantages, toughness, type Fighter, type Position, type Resource, type Score } from './fighter';
-import { fallDamage, moveAllowance, movementOutcome, type MovementOutcome, type MovementTest } from './movement';
-import { armDisabled, injuriesAfterRestoring, injuryStress, injuryTestDisadvantages, treatInjuries } from './injuries';
+import { adjacent, ailmentScoreDisadvantages, altitudeOf, armourAt, bonus, canOppose, defenseToughnessBonus, disadvantagesOnAllTests, fatigue, hasAilment, livingPersona, terrainDisadvantages, terrainOf, toughness, type Fighter, type Position, type Resource, type Score, type Terrain } from './fighter';
+import { altitudeBar, bandsCrossed, crashMetres, fallDamage, fullSpeedFailure, moveAllowance, movementOutcome, type Altitude, type MovementOutcome, type MovementTest } from './movement';
+import { armDisabled, bleedingReturns, injuriesAfterRestoring, injuryStress, injuryTestDisadvantages, treatInjuries } from './injuries';
 import { initiativeOrder, type InitiativeEntry } from './initiative';
 import { hitLocation, type Location } from './location';
 import { attackOdds, type AttackOdds } from './odds';
@@ -21,7 +24,7 @@ import { checkSheet, fighterFromSheet, type D100Sheet } from './sheet';
 import { resolveOpposed, resolveTest, type TestResult } from './test';
 import { fateAdvantages } from './fate';
 import { applyWounds, isOut, restoreWounds } from './wounds';
-import { commandSchema, type EncounterCommand } from './commands';
+import { commandSchema, CONDITIONS_SET, type EncounterCommand } from './commands';
 
 export { CHANCE_TRIGGERS, commandSchema, type EncounterCommand } from './commands';
 
@@ -42,20 +45,26 @@ export type EncounterEvent =
   | { type: 'fell'; data: { group: number; who: string; metres: number; test: (TestRecord & { degrees: number }) | null; locationRoll: number; damage: number; location: Location; defense: number; wounds: readonly string[] } }
   | { type: 'turn-started'; data: { group: number; id: string; round: number; dice: number[]; confused?: ConfusedRecord; miasma?: TestRecord } }
   | { type: 'attack-resolved'; data: { group: number; attacker: string; defender: string; spec: AttackSpec; dice: number[]; summary: AttackSummary; protector?: string; shockTest?: TestRecord } }
-  | { type: 'trick-resolved'; data: { group: number; attacker: string; defender: string; kind: 'push' | 'knockdown'; attack: number; attackRoll: number; evasion: number | null; evasionRoll: number | null; won: boolean; metres: number } }
+  | { type: 'exhaustion-tested'; data: { group: number; who: string; target: number; roll: number; success: boolean; minutes: number } }
+  | { type: 'analysed'; data: { group: number; who: string; target: string; advanced: boolean } }
+  | { type: 'power-wasted'; data: { group: number; who: string; power: string } }
+  | { type: 'disrupted'; data: { group: number; who: string; target: string; kind: Disruption; result: OpposedRecord; won: boolean } }
+  | { type: 'equipped'; data: { group: number; who: string; item: string; stow?: string; cost: 'free' | 'action' } }
+  | { type: 'consumable-used'; data: { group: number; who: string; item: string; target: string } }
+  | { type: 'trick-resolved'; data: { group: number; attacker: string; defender: string; kind: 'push' | 'knockdown'; attack: number; attackRoll: number; evasion: number | null; evasionRoll: number | null; won: boolean; metres: number; impact?: PushImpact } }
   | { type: 'ailment-fought'; data: { group: number; who: string; ailment: 'burning' | 'despaired' | 'panicked'; test: TestRecord | null; ended: boolean } }
   | { type: 'baton-passed'; data: { group: number; from: string; to: string; advantages: number } }
   | { type: 'all-out-attack'; data: { group: number; participants: { id: string; target: number; roll: number }[]; woundsEach: number; killed: string[] } }
   | { type: 'defending'; data: { group: number; id: string } }
   | { type: 'protecting'; data: { group: number; id: string; ally: string } }
-  | { type: 'placed'; data: { group: number; target: string; position: Position } }
-  | { type: 'moved'; data: { group: number; who: string; from: Position; to: Position; run: boolean; metres: number; allowance: number; left: string[]; engaged: string[]; oneMore: boolean } }
-  | { type: 'terrain-set'; data: { group: number; target: string; dtn: number } }
+  | { type: 'placed'; data: { group: number; target: string; position: Position; altitude?: Altitude } }
+  | { type: 'moved'; data: { group: number; who: string; from: Position; to: Position; run: boolean; metres: number; allowance: number; left: string[]; engaged: string[]; oneMore: boolean; terrainTest?: TerrainTestRecord; altitude?: Altitude } }
+  | { type: 'terrain-set'; data: { group: number; target: string; dtn: number; kind?: Terrain; damage?: number } }
   | { type: 'movement-tested'; data: { group: number; who: string; kind: MovementTest; target: number; roll: number; success: boolean; degrees: number; outcome: MovementOutcome } }
   | { type: 'wounds-restored'; data: { group: number; target: string; light: number; heavy: number } }
   | { type: 'injuries-treated'; data: { group: number; target: string; how: 'rest' | 'medical' } }
   | { type: 'ailment-inflicted'; data: { group: number; target: string; ailment: AilmentName; turns: number | null | undefined; source?: string } }
-  | { type: 'condition-set'; data: { group: number; target: string; condition: 'helpless' | 'prone' | 'bloodLoss'; value: boolean } }
+  | { type: 'condition-set'; data: { group: number; target: string; condition: (typeof CONDITIONS_SET)[number]; value: boolean } }
   | { type: 'fate-spent'; data: { group: number; who: string; spend: (typeof FATE_SPENDS)[number]; ailment?: AilmentName; location?: Location; resource?: Resource } }
   | { type: 'resource-used'; data: { group: number; who: string; resource: Resource; amount: number; label: string } }
   | { type: 'test-rolled'; data: { group: number; who: string; score: Score; label: string; target: number; roll: number; success: boolean; degrees: number; modifiers: { label: string; value: number }[]; hand?: 'right' | 'left' } }
@@ -63,9 +72,9 @@ export type EncounterEvent =
   | { type: 'fled'; data: { group: number; who: string; from: string[]; reason: string } }
   | { type: 'grapple-resolved'; data: { group: number; attacker: string; defender: string; attack: number; attackRoll: number; evasion: number | null; evasionRoll: number | null; won: boolean } }
   | { type: 'grapple-escape'; data: { group: number; who: string; grappler: string; declared: 'move' | 'action' | 'attack' | 'evasion' | 'released'; result: OpposedRecord | null; won: boolean } }
-  | { type: 'test-rerolled'; data: { group: number; who: string; test: 'attack' | 'evasion' | 'test'; oldRoll: number; newRoll: number; kept: number; replacement: EncounterEvent } }
+  | { type: 'test-rerolled'; data: { group: number; who: string; test: 'attack' | 'evasion' | 'test'; oldRoll: number; newRoll: number; kept: number; replacement: EncounterEvent; forcedBy?: string } }
   | { type: 'turn-ended'; data: { group: number; id: string; expired: AilmentName[]; forfeited: boolean; frozen?: TestRecord } }
-  | { type: 'round-ended'; data: { group: number; round: number } }
+  | { type: 'round-ended'; data: { group: number; round: number; crashes?: { who: string; locationRoll: number }[] } }
   | { type: 'week-started'; data: { group: number } }
   | { type: 'undone'; data: { group: number } };
 
@@ -85,6 +94,22 @@ export interface TestRecord {
   readonly roll: number;
   readonly success: boolean;
   readonly stress?: number;
+}
+
+/**
+ * A pushed character meeting a solid object ("Analysing Targets, Disrupting Targets and Tricks",
+ * Push): the metres it still had to go, as Stress and as damage, the latter a blow at a rolled location.
+ */
+export interface PushImpact {
+  /** How far it could go before the object. */
+  readonly obstacle: number;
+  /** The metres of the push it had left. */
+  readonly left: number;
+  readonly locationRoll: number;
+  readonly location: Location;
+  readonly damage: number;
+  readonly defense: number;
+  readonly wounds: readonly string[];
 }
 
 /** One opposed test as recorded: each side's target and roll, and who won. */
@@ -149,6 +174,8 @@ export interface EncounterState {
   /** Whose turn it is, or null before the start. */
   readonly current: string | null;
   readonly oneMore: OneMore | null;
+  /** How many events the encounter has folded, undos included: the table's version. */
+  readonly seq: number;
   /** Events of the commands in effect, by command, newest on top (shared with earlier states; see groupsOf). */
   readonly groups: Chain<readonly EncounterEvent[]> | null;
   /** The participant controlling each character (absent or null: the GM). */
@@ -157,12 +184,14 @@ export interface EncounterState {
   readonly miasma?: number;
   /** The preset and options the table was set up with, when not the seed's; a fold from the start begins from them. */
   readonly setup?: { readonly preset: string; readonly options: Readonly<Record<string, unknown>> };
+  /** What the party has learnt of each character's affinities (Analyse Target; option affinityReveal). */
+  readonly knowledge?: Readonly<Record<string, Knowledge>>;
 }
 
 /** The empty encounter of a table set up with `preset` and `overrides` (checked: a bad option throws). */
 export function initialEncounter(preset = 'seed', overrides: Readonly<Record<string, unknown>> = {}): EncounterState {
   const setup = preset === 'seed' && Object.keys(overrides).length === 0 ? {} : { setup: { preset, options: { ...overrides } } };
-  return { options: resolveOptions(preset, overrides), preset, fighters: {}, sheets: {}, order: [], initiative: [], round: 0, current: null, oneMore: null, groups: null, ...setup };
+  return { options: resolveOptions(preset, overrides), preset, fighters: {}, sheets: {}, order: [], initiative: [], round: 0, current: null, oneMore: null, seq: 0, groups: null, ...setup };
 }
 
 /** Dice handed on from the host, with every value drawn written down for the event. */
@@ -199,8 +228,7 @@ export type AttackCommand = Extract<EncounterCommand, { type: 'attack' }>;
 export function attackSpec(state: Pick<EncounterState, 'sheets' | 'oneMore' | 'fighters'> & { readonly options?: D100Options }, c: AttackCommand): AttackSpec {
   const sheet = state.sheets[c.attacker]!;
   const defSheet = state.sheets[c.defender]!;
-  const weapon = c.weapon !== undefined ? sheet.weapons.find((w) => w.name === c.weapon) : sheet.weapons[0];
-  if (c.weapon !== undefined && !weapon) refuse('unknown-weapon', `weapon: ${sheet.name} has no weapon "${c.weapon}"`, 'weapon', ruleCitation('damage'));
+  const weapon = weaponOf(sheet, state.fighters[c.attacker]!, c.weapon);
   const kind = c.kind ?? (weapon ? (weapon.class === 'melee' || weapon.class === 'thrown' ? 'melee' : weapon.class === 'magic' ? 'magic' : 'ballistic') : 'melee');
   const element = c.element ?? weapon?.element ?? (kind === 'ballistic' ? 'missile' : 'melee');
   const damage = c.damage ?? weapon?.damage;
@@ -215,6 +243,9 @@ export function attackSpec(state: Pick<EncounterState, 'sheets' | 'oneMore' | 'f
   const fate = attacker.pendingAdvantages ? [{ label: 'Fate Point', count: attacker.pendingAdvantages }] : [];
   const flee = c.chance && c.trigger === 'flee' ? [{ label: 'Flee', count: 1 }] : [];
   const evasionFate = defender.pendingAdvantages ? [{ label: 'Fate Point', count: defender.pendingAdvantages }] : [];
+  // Scary Face: a Disadvantage on tests against its maker or an ally adjacent to it, the evasion included
+  const scared = scaryFaceAgainst(state.fighters, attacker, defender) ? [{ label: 'Scary Face', count: 1 }] : [];
+  const evasionScared = scaryFaceAgainst(state.fighters, defender, attacker) ? [{ label: 'Scary Face', count: 1 }] : [];
   // "Standard Attack and other Attack Actions": a Burst Attack takes a Disadvantage
   const burst = c.burst ? [{ label: 'Burst Attack', count: 1 }] : [];
   const table = situationEntries(c, kind, state.options?.hazeWeather ?? 'count-once');
@@ -235,8 +266,9 @@ export function attackSpec(state: Pick<EncounterState, 'sheets' | 'oneMore' | 'f
     evasionTarget: brainwashedBy(state, defender, attacker) ? null : c.evasionTarget !== undefined ? c.evasionTarget : evasion.target,
     ...((c.evasionTarget === undefined && evasion.target !== null) || c.evasionTarget === null ? { evasionScore: evasion.score, evasionParry: evasion.parry } : {}),
     advantages: [...c.advantages, ...baton, ...fate, ...flee, ...action, ...table.advantages],
-    disadvantages: [...c.disadvantages, ...burst, ...allWeapon, ...table.disadvantages],
+    disadvantages: [...c.disadvantages, ...burst, ...allWeapon, ...table.disadvantages, ...scared],
     ...(evasionFate.length ? { evasionAdvantages: evasionFate } : {}),
+    ...(evasionScared.length ? { evasionDisadvantages: evasionScared } : {}),
     ...(c.hand ? { hand: c.hand } : {}),
     ...(c.called ? { called: c.called } : {}),
     fateBlocks: c.fateBlocks,
@@ -244,6 +276,13 @@ export function attackSpec(state: Pick<EncounterState, 'sheets' | 'oneMore' | 'f
     ...(c.ignoreProtector ? { ignoreProtector: true } : {}),
     ...(c.action ? { action: c.action } : {}),
   };
+}
+
+/** Refuses an attack that cannot reach between the two altitude bands (the flight passage after "Difficult Terrain"). */
+function requireReach(state: EncounterState, attacker: Fighter, defender: Fighter, melee: boolean, weaponName?: string): void {
+  const longRange = !melee && !!weaponOf(state.sheets[attacker.id]!, attacker, weaponName)?.longRange;
+  const bar = altitudeBar(attacker, defender, melee, longRange);
+  if (bar) refuse('out-of-reach', `defender: ${bar}`, 'defender', ruleCitation('flight'));
 }
 
 /** Whether `defender` is Brainwashed by `attacker` or one of its allies (the Brainwashed row of the ailments passage). */
@@ -310,8 +349,8 @@ function bestSkill(sheet: D100Sheet, pattern: RegExp, fallback: readonly Score[]
 }
 
 /** The Disadvantages every test of the fighter carries (Fatigue, ailments), its Injuries' and its terrain's on this test. */
-function testBurdens(f: Fighter, test: { score?: Score; hand?: 'right' | 'left' }, options: D100Options): Modifier[] {
-  return [...disadvantagesOnAllTests(f), ...injuryTestDisadvantages(f.injuries, f.injuriesIgnored, test, options), ...terrainDisadvantages(f, test.score ?? null, options)].map((d) => modifier('disadvantage', d.label, -10 * d.count));
+function testBurdens(f: Fighter, test: { score?: Score; hand?: 'right' | 'left' }, options: D100Options, terrain = true): Modifier[] {
+  return [...disadvantagesOnAllTests(f), ...ailmentScoreDisadvantages(f, test.score), ...injuryTestDisadvantages(f.injuries, f.injuriesIgnored, test, options), ...(terrain ? terrainDisadvantages(f, test.score ?? null, options) : [])].map((d) => modifier('disadvantage', d.label, -10 * d.count));
 }
 
 function summarize(r: AttackResult): AttackSummary {
@@ -361,7 +400,8 @@ function nextInOrder(state: EncounterState, who: string | null): string | null {
   // "Combat Structure", Step Two: the Surprised lose their first turn
   for (let i = start; i < state.order.length; i++) {
     const f = state.fighters[state.order[i]!]!;
-    if (!f.out && !f.conditions.surprised) return f.id;
+    // "Fatigue and Exhaustion": an unconscious character takes no turns
+    if (!f.out && !f.conditions.surprised && !f.conditions.unconscious) return f.id;
   }
   return null;
 }
@@ -392,12 +432,62 @@ function turnStartEvent(state: EncounterState, who: string, round: number, dice:
  * Sources of Hindrance on a Move ("Hindered Movement"): being Prone, a leg Injury of Broken Foot or
  * worse, and Difficult Terrain crossed at Hindered speed.
  */
-function hindranceOf(f: Fighter): number {
+function hindranceOf(f: Fighter, fullSpeed = false): number {
   let n = 0;
   if (f.conditions.prone) n++;
   if (f.injuries.some((i) => (i.location === 'right-leg' || i.location === 'left-leg') && i.level >= 2 && !f.injuriesIgnored.includes(i.location))) n++;
-  if (f.conditions.difficultTerrain > 0) n++;
+  if (terrainOf(f) !== null && !fullSpeed) n++;
   return n;
+}
+
+/**
+ * A flyer's change of altitude band on a Move (the flight passage after "Difficult Terrain"): one band
+ * up or down, as part of a Basic Move, by a character that can fly and is not falling. Returns the new
+ * band, or undefined when it stays.
+ */
+function flightMove(state: EncounterState, f: Fighter, c: { altitude?: Altitude | undefined; run: boolean }): Altitude | undefined {
+  if (c.altitude === undefined || c.altitude === altitudeOf(f)) return undefined;
+  const cite = ruleCitation('flight');
+  if (!state.sheets[f.id]!.flight) refuse('cannot-fly', `altitude: ${f.name} cannot fly (no flight on its sheet)`, 'altitude', cite);
+  if (f.conditions.falling) refuse('falling', `altitude: ${f.name} is falling and cannot climb or dive`, 'altitude', cite);
+  if (c.run) refuse('band-on-run', 'altitude: the band changes as part of a Basic Move, not a Run', 'altitude', cite);
+  const n = bandsCrossed(altitudeOf(f), c.altitude);
+  if (n > 1) refuse('two-bands', `altitude: a Move changes the band by one; ${altitudeOf(f)} to ${c.altitude} is ${n}`, 'altitude', cite);
+  return c.altitude;
+}
+
+/** What a full-speed crossing of Difficult Terrain came to ("Difficult Terrain"). */
+export interface TerrainTestRecord {
+  readonly target: number;
+  readonly roll: number;
+  readonly success: boolean;
+  readonly degrees: number;
+  readonly prone: boolean;
+  /** Damaging terrain: its damage plus the degrees of failure, with the location die; null otherwise. */
+  readonly damage: number | null;
+  readonly locationRoll?: number;
+}
+
+/**
+ * "Difficult Terrain": crossing it at full speed takes an Athletics (Running) or Acrobatics (Balance)
+ * test with the Difficult Terrain Number as Disadvantages.
+ */
+function fullSpeedTest(state: EncounterState, f: Fighter, dice: DiceSource): TerrainTestRecord {
+  const terrain = terrainOf(f);
+  if (terrain === null) refuse('no-terrain', `fullSpeed: ${f.name} is not in Difficult Terrain`, 'fullSpeed', seed('Difficult Terrain'));
+  const skill = bestSkill(state.sheets[f.id]!, /athletic|acrobat|running|balance/i, ['agility']);
+  const dtn = f.conditions.difficultTerrain;
+  const mods: Modifier[] = [...(f.pendingAdvantages ? [modifier('advantage', 'Fate Point', 10 * f.pendingAdvantages)] : []), ...testBurdens(f, { score: skill.score }, state.options, false), ...(dtn ? [modifier('disadvantage', 'Difficult Terrain Number', -10 * dtn)] : [])];
+  const t = resolveTest(skill.target, dice.die(100), mods, state.options);
+  const failure = fullSpeedFailure(terrain, t, f.conditions.terrainDamage ?? 0);
+  return { target: t.target, roll: t.roll, success: t.success, degrees: t.degrees, prone: failure.prone, damage: failure.damage, ...(failure.damage !== null ? { locationRoll: dice.die(100) } : {}) };
+}
+
+/** Damaging terrain's hit: its damage and the degrees of failure against Defense at a rolled location; like a fall, no element, Critical or Technical bonus. */
+function landTerrain(f: Fighter, t: TerrainTestRecord, options: D100Options) {
+  const dof = t.success ? 0 : t.degrees;
+  const steps: Modifier[] = [modifier('terrain', 'Damaging terrain', (t.damage ?? 0) - dof), ...(dof ? [modifier('degrees', 'Degrees of Failure', dof)] : [])];
+  return landHit(f, { damageSteps: steps, element: 'almighty', tier: 1, kind: 'melee', location: hitLocation(t.locationRoll ?? 1, { hitLocation: 'fresh-roll' }), critical: false, ignoreArmour: false, fateBlocks: 0, reflected: true }, options).target;
 }
 
 /** The moments a grappled character's escape test is called for (option grappleEscape, C6). */
@@ -429,6 +519,15 @@ function opposedRecord(enemy: Fighter, own: TestResult, target: number, theirs: 
   return { enemy: enemy.id, target, roll: own.roll, enemyTarget: theirs ? theirTarget : null, enemyRoll: theirs?.roll ?? null, won: resolveOpposed(own, theirs, options).actorWins };
 }
 
+/** The actor and the enemy in the fight that an Analyse, a Distract or a Scary Face names. */
+function enemyInFight(state: EncounterState, who: string, target: string): [Fighter, Fighter] {
+  const f = fighter(state, who, 'who');
+  const t = fighter(state, target, 'target');
+  if (t.side === f.side) refuse('not-an-enemy', `target: ${t.name} is not an enemy of ${f.name}`, 'target', DISRUPT_CITATION);
+  if (t.out) refuse('target-out', `target: ${t.name} is out of the fight`, 'target', DISRUPT_CITATION);
+  return [f, t];
+}
+
 /** "Chance Attacks": who may make one, when, with what. */
 function chanceAllowed(state: EncounterState, a: Fighter, d: Fighter, c: Extract<EncounterCommand, { type: 'attack' }>, gm: boolean, actor: Actor): void {
   const cite = ruleCitation('chanceAttacks');
@@ -439,7 +538,7 @@ function chanceAllowed(state: EncounterState, a: Fighter, d: Fighter, c: Extract
   if (state.options.chanceAttackLimit === 'one-per-own-turn' && a.chance.sinceTurn) refuse('chance-used', `chance: ${a.name} has made a Chance Attack since the start of its last Turn`, 'chance', cite);
   if (a.chance.targetsThisRound.includes(d.id)) refuse('chance-same-enemy', `chance: ${a.name} has already made a Chance Attack on ${d.name} this Round`, 'chance', cite);
   const sheet = state.sheets[a.id]!;
-  const weapon = c.weapon !== undefined ? sheet.weapons.find((w) => w.name === c.weapon) : sheet.weapons[0];
+  const weapon = weaponOf(sheet, state.fighters[c.attacker]!, c.weapon);
   const ballistic = c.kind === 'ballistic' || (c.kind === undefined && weapon !== undefined && (weapon.class === 'pistol' || weapon.class === 'basic' || weapon.class === 'heavy'));
   if (ballistic && weapon?.class !== 'pistol') refuse('chance-ballistic', `weapon: no Chance Attacks in melee with a Ballistic weapon other than a pistol${weapon ? ` (${weapon.name} is ${weapon.class})` : ''}`, 'weapon', cite);
   const trigger = c.trigger ?? 'left-melee';
@@ -452,7 +551,7 @@ function chanceAllowed(state: EncounterState, a: Fighter, d: Fighter, c: Extract
 function burstAttack(state: EncounterState, c: Extract<EncounterCommand, { type: 'attack' }>, spec: AttackSpec, r: AttackResult, dice: readonly number[], host: DiceSource, group: number): EncounterEvent {
   const cite = ruleCitation('burst');
   const sheet = state.sheets[c.attacker]!;
-  const weapon = c.weapon !== undefined ? sheet.weapons.find((w) => w.name === c.weapon) : sheet.weapons[0];
+  const weapon = weaponOf(sheet, state.fighters[c.attacker]!, c.weapon);
   if (!weapon?.burst) refuse('no-burst', `burst: ${weapon ? weapon.name : 'the attack'} has no Burst quality`, 'burst', cite);
   const hitSet = [c.defender];
   const purchases: ({ extraTarget: string } | { extraWound: string })[] = [];
@@ -503,10 +602,12 @@ function burstHits(state: EncounterState, attacker: Fighter, spec: AttackSpec, r
  * "Fate Points", Reroll: the spender's test in the command just made is rolled again; the result
  * the option rerollKeeps names stands, and the command is resolved anew from it.
  */
-function reroll(state: EncounterState, f: Fighter, which: 'attack' | 'evasion' | 'test' | undefined, host: DiceSource, group: number): EncounterEvent {
-  const cite = ruleCitation('fatePoints');
+function reroll(state: EncounterState, f: Fighter, which: 'attack' | 'evasion' | 'test' | undefined, host: DiceSource, group: number, forcedBy?: string): EncounterEvent {
+  const cite = forcedBy ? DISRUPT_CITATION : ruleCitation('fatePoints');
   const last = state.groups?.top[0];
-  const keep = (oldRoll: number, newRoll: number) => (state.options.rerollKeeps === 'second' ? newRoll : Math.min(oldRoll, newRoll));
+  // Distract forces the worse result (the higher roll); a Fate Point's own reroll keeps by option rerollKeeps
+  const forced = forcedBy ? { forcedBy } : {};
+  const keep = (oldRoll: number, newRoll: number) => (forcedBy ? Math.max(oldRoll, newRoll) : state.options.rerollKeeps === 'second' ? newRoll : Math.min(oldRoll, newRoll));
   if (last?.type === 'test-rolled' && last.data.who === f.id && (which ?? 'test') === 'test') {
     const newRoll = host.die(100);
     const kept = keep(last.data.roll, newRoll);
@@ -514,7 +615,7 @@ function reroll(state: EncounterState, f: Fighter, which: 'attack' | 'evasion' |
     const mods = last.data.modifiers.map((m) => modifier(m.value >= 0 ? 'advantage' : 'disadvantage', m.label, m.value));
     const t = resolveTest(last.data.target, kept, mods, before.options);
     const replacement: EncounterEvent = { type: 'test-rolled', data: { ...last.data, roll: t.roll, success: t.success, degrees: t.success ? t.degreesOfSuccess : t.degreesOfFailure } };
-    return { type: 'test-rerolled', data: { group, who: f.id, test: 'test', oldRoll: last.data.roll, newRoll, kept, replacement } };
+    return { type: 'test-rerolled', data: { group, who: f.id, test: 'test', oldRoll: last.data.roll, newRoll, kept, replacement, ...forced } };
   }
   if (last?.type !== 'attack-resolved' || last.data.summary.burst) refuse('nothing-to-reroll', 'spend: a Reroll takes back a test of the command just made (an attack or a test), and the last command made none', 'spend', cite);
   const d = last.data;
@@ -537,7 +638,7 @@ function reroll(state: EncounterState, f: Fighter, which: 'attack' | 'evasion' |
   const logging: DiceSource = { kind: host.kind, die: (sides) => { const v = dice.die(sides); drawn.push(v); return v; } };
   const r = resolveAttack(attacker, defender, d.spec, logging, before.options, d.protector ? before.fighters[d.protector]! : null);
   const replacement: EncounterEvent = { type: 'attack-resolved', data: { ...d, dice: drawn, summary: summarize(r) } };
-  return { type: 'test-rerolled', data: { group, who: f.id, test: side, oldRoll, newRoll, kept, replacement } };
+  return { type: 'test-rerolled', data: { group, who: f.id, test: side, oldRoll, newRoll, kept, replacement, ...forced } };
 }
 
 /** The events of the commands in effect, by command, oldest first. */
@@ -608,6 +709,33 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
   requireAuthority(state, command, context);
   // Every roll takes its die from the pool "rolls" (./authority.ts), entered or the host's.
   const ctx: DecideContext = { ...context, dice: asPoolDice(context.dice).pool(ROLLS_POOL) };
+  const events = decideCommand(state, command, ctx);
+  return command.type === 'undo' ? events : [...events, ...exhaustionTests(state, events, ctx.dice)];
+}
+
+/** A round lasts about 5 seconds ("Structured Time"): twelve to the minute. */
+const ROUNDS_PER_MINUTE = 12;
+
+/**
+ * "Fatigue and Exhaustion": an Exhausted character that suffers Stress tests Toughness, and on a
+ * failure falls unconscious for as many minutes as its Stress (option exhaustionTest says whether the
+ * Stress that makes it Exhausted counts). One test per character for the Stress a command brings.
+ */
+function exhaustionTests(state: EncounterState, events: readonly EncounterEvent[], dice: DiceSource): EncounterEvent[] {
+  if (!events.length) return [];
+  const after = events.reduce(evolveEncounter, state);
+  const out: EncounterEvent[] = [];
+  for (const f of Object.values(after.fighters)) {
+    const was = state.fighters[f.id];
+    if (!was || f.stress <= was.stress || f.out || f.conditions.unconscious) continue;
+    if (fatigue(after.options.exhaustionTest === 'while-exhausted' ? was : f) !== 'exhausted') continue;
+    const t = resolveTest(toughness(f), dice.die(100), testBurdens(f, { score: 'toughness' }, after.options), after.options);
+    out.push({ type: 'exhaustion-tested', data: { group: events[0]!.data.group, who: f.id, target: t.target, roll: t.roll, success: t.success, minutes: t.success ? 0 : f.stress } });
+  }
+  return out;
+}
+
+function decideCommand(state: EncounterState, command: EncounterCommand, ctx: DecideContext): EncounterEvent[] {
   const group = state.groups?.length ?? 0;
   const gm = ctx.actor.role === 'gm';
   const gmOnly = (what: string) => {
@@ -619,6 +747,7 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
     const holds = state.oneMore?.holder === who;
     if (state.current !== who && !holds) refuse('not-your-turn', `${field}: it is ${state.fighters[state.current]!.name}'s turn, and ${state.fighters[who]!.name} holds no One More`, field);
     if (!controls(state, ctx.actor, who)) refuse('not-your-character', `${field}: you do not play ${state.fighters[who]!.name}`, field);
+    if (state.fighters[who]!.conditions.unconscious) refuse('unconscious', `${field}: ${state.fighters[who]!.name} is unconscious`, field, ruleCitation('fatigue'));
   };
   switch (command.type) {
     case 'set-options': {
@@ -683,6 +812,9 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
       if (defender.out) refuse('defender-out', `defender: ${defender.name} is already out of the fight`, 'defender', ruleCitation('woundTracks'));
       if (attacker.ailments.some((a) => AILMENTS[a.name].noActions)) refuse('no-actions', `attacker: ${attacker.name} may make no actions (${attacker.ailments.map((a) => AILMENTS[a.name].title).join(', ')})`, 'attacker', ruleCitation('ailments'));
       const spec = attackSpec(state, command);
+      requireReach(state, attacker, defender, spec.kind === 'melee', command.weapon);
+      // Amnesiac: no Persona Powers (a magic attack is one); the action spent on one is wasted
+      if (spec.kind === 'magic' && hasAilment(attacker, 'amnesiac')) return [{ type: 'power-wasted', data: { group, who: attacker.id, power: command.weapon ?? 'magic attack' } }];
       // Enraged: nothing but melee attacks
       if (hasAilment(attacker, 'enraged') && spec.kind !== 'melee') refuse('enraged-melee-only', `attacker: ${attacker.name} is Enraged and may only attack in melee`, 'kind', ruleCitation('ailments'));
       const protector = protectorOf(state, attacker, defender, command);
@@ -745,8 +877,9 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
     }
     case 'place': {
       gmOnly('place characters on the map');
-      fighter(state, command.target, 'target');
-      return [{ type: 'placed', data: { group, target: command.target, position: { x: command.x, y: command.y, elevation: command.elevation } } }];
+      const f = fighter(state, command.target, 'target');
+      if (command.altitude && command.altitude !== 'ground' && !state.sheets[f.id]!.flight) refuse('cannot-fly', `altitude: ${f.name} cannot fly (no flight on its sheet), so it stays at Ground`, 'altitude', ruleCitation('flight'));
+      return [{ type: 'placed', data: { group, target: command.target, position: { x: command.x, y: command.y, elevation: command.elevation }, ...(command.altitude ? { altitude: command.altitude } : {}) } }];
     }
     case 'move': {
       acting(command.who, 'who');
@@ -758,22 +891,28 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
       const holder = state.oneMore?.holder === f.id;
       if (f.conditions.moved && !holder) refuse('moved', `who: ${f.name} has made its Move this turn`, 'who', ruleCitation('structuredTime'));
       const to: Position = { x: command.x, y: command.y, elevation: command.elevation ?? from.elevation };
+      const altitude = flightMove(state, f, command);
       const metres = Math.max(Math.abs(to.x - from.x), Math.abs(to.y - from.y));
-      const allowance = moveAllowance(f, command.run, hindranceOf(f));
+      const allowance = moveAllowance(f, command.run, hindranceOf(f, command.fullSpeed));
       if (metres > allowance) refuse('too-far', `x: ${metres} m is further than ${f.name}'s ${command.run ? 'Run' : 'Basic Move'} of ${allowance} m`, 'x', seed('Hindered Movement'));
-      const taken = Object.values(state.fighters).find((o) => o.id !== f.id && !o.out && o.conditions.position && o.conditions.position.x === to.x && o.conditions.position.y === to.y && o.conditions.position.elevation === to.elevation);
+      const taken = Object.values(state.fighters).find((o) => o.id !== f.id && !o.out && o.conditions.position && o.conditions.position.x === to.x && o.conditions.position.y === to.y && o.conditions.position.elevation === to.elevation && altitudeOf(o) === (altitude ?? altitudeOf(f)));
       if (taken) refuse('square-taken', `x: ${taken.name} stands at (${to.x}, ${to.y})`, 'x', seed('Obstacles and unusual movement'));
-      const moved = { ...f, conditions: { ...f.conditions, position: to } };
+      const moved = { ...f, conditions: { ...f.conditions, position: to, ...(altitude ? { altitude } : {}) } };
       const enemies = Object.values(state.fighters).filter((o) => o.side !== f.side && !o.out);
       // Leaving an enemy's side without disengaging from it is a Flee: it may make a Chance Attack with Advantage
       const left = enemies.filter((o) => adjacent(f, o) && !adjacent(moved, o) && !(f.conditions.disengagedFrom ?? []).includes(o.id)).map((o) => o.id);
       const engaged = enemies.filter((o) => adjacent(moved, o)).map((o) => o.id);
-      return [{ type: 'moved', data: { group, who: f.id, from, to, run: command.run, metres, allowance, left, engaged, oneMore: !!f.conditions.moved && holder } }];
+      const terrainTest = command.fullSpeed ? fullSpeedTest(state, f, ctx.dice) : null;
+      return [{ type: 'moved', data: { group, who: f.id, from, to, run: command.run, metres, allowance, left, engaged, oneMore: !!f.conditions.moved && holder, ...(terrainTest ? { terrainTest } : {}), ...(altitude ? { altitude } : {}) } }];
     }
     case 'set-terrain': {
       gmOnly('set the terrain');
       fighter(state, command.target, 'target');
-      return [{ type: 'terrain-set', data: { group, target: command.target, dtn: command.dtn } }];
+      const kind = command.kind ?? (command.dtn > 0 ? 'uneven' : 'open');
+      const cite = seed('Difficult Terrain');
+      if (kind === 'open' && command.dtn > 0) refuse('open-ground-number', `dtn: open ground has no Difficult Terrain Number (got ${command.dtn})`, 'dtn', cite);
+      if (command.damage > 0 && kind !== 'damaging') refuse('damage-not-damaging', `damage: only Damaging terrain deals damage (got ${command.damage} for ${kind})`, 'damage', cite);
+      return [{ type: 'terrain-set', data: { group, target: command.target, dtn: command.dtn, ...(kind !== 'open' ? { kind } : {}), ...(command.damage ? { damage: command.damage } : {}) } }];
     }
     case 'movement-test': {
       acting(command.who, 'who');
@@ -788,6 +927,7 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
     case 'use-resource': {
       const f = fighter(state, command.who, 'who');
       if (!controls(state, ctx.actor, command.who)) refuse('not-your-character', `who: you do not play ${f.name}`, 'who');
+      if (hasAilment(f, 'amnesiac')) refuse('amnesiac', `who: ${f.name} is Amnesiac and may not use Persona Powers`, 'who', ruleCitation('ailments'));
       useResource(f, command.resource, command.amount);
       return [{ type: 'resource-used', data: { group, who: f.id, resource: command.resource, amount: command.amount, label: command.label } }];
     }
@@ -809,7 +949,8 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
     }
     case 'set-condition': {
       gmOnly('set conditions');
-      fighter(state, command.target, 'target');
+      const f = fighter(state, command.target, 'target');
+      if (command.condition === 'falling' && command.value && altitudeOf(f) === 'ground') refuse('on-the-ground', `target: ${f.name} is at Ground and has nowhere to fall from`, 'target', ruleCitation('flight'));
       return [{ type: 'condition-set', data: { group, target: command.target, condition: command.condition, value: command.value } }];
     }
     case 'spend-fate': {
@@ -844,7 +985,9 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
       let next = nextInOrder(s, who);
       let round = s.round;
       if (next === null) {
-        const ended: EncounterEvent = { type: 'round-ended', data: { group, round } };
+        // a falling flyer at Low crashes at the end of the round: a location d100 for its fall
+        const crashes = Object.values(s.fighters).filter((x) => x.conditions.falling && altitudeOf(x) === 'low' && !x.out).map((x) => ({ who: x.id, locationRoll: ctx.dice.die(100) }));
+        const ended: EncounterEvent = { type: 'round-ended', data: { group, round, ...(crashes.length ? { crashes } : {}) } };
         events.push(ended);
         s = evolveEncounter(s, ended);
         round++;
@@ -895,10 +1038,63 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
       if (a.side === d.side) refuse('same-side', `defender: ${d.name} is an ally of ${a.name}`, 'defender', ruleCitation('grapple'));
       if (d.out) refuse('defender-out', `defender: ${d.name} is already out of the fight`, 'defender', ruleCitation('grapple'));
       if (d.conditions.grappledBy === a.id) refuse('already-grappled', `defender: ${a.name} already grapples ${d.name}`, 'defender', ruleCitation('grapple'));
+      requireReach(state, a, d, true);
       grappleBlocks(state, a, 'attack');
       // "Standard Attack and other Attack Actions": a melee attack with Melee Skill (Grappling), opposed as usual
       const c = meleeContest(state, a, d, command.attackTarget ?? bestSkill(state.sheets[a.id]!, /grappl/i, ['melee']).target, command.evasionTarget, false, ctx.dice);
       return [{ type: 'grapple-resolved', data: { group, attacker: a.id, defender: d.id, attack: c.attackTarget, attackRoll: c.attack.roll, evasion: c.evasion ? c.evasionTarget : null, evasionRoll: c.evasion?.roll ?? null, won: c.won } }];
+    }
+    case 'distract':
+    case 'scary-face': {
+      acting(command.who, 'who');
+      const [f, t] = enemyInFight(state, command.who, command.target);
+      if (f.ailments.some((a) => AILMENTS[a.name].noActions)) refuse('no-actions', `who: ${f.name} may make no actions (${f.ailments.map((a) => AILMENTS[a.name].title).join(', ')})`, 'who', ruleCitation('ailments'));
+      // an opposed test of the skills the seed names for each, with a Scary Face burdening tests against its maker
+      const skills = DISRUPT_SKILLS[command.type];
+      const own = bestSkill(state.sheets[f.id]!, skills.own, skills.ownScores);
+      const theirs = bestSkill(state.sheets[t.id]!, skills.theirs, skills.theirScores);
+      const scared = (a: Fighter, b: Fighter): Modifier[] => (scaryFaceAgainst(state.fighters, a, b) ? [modifier('disadvantage', 'Scary Face', -10)] : []);
+      const ownTest = resolveTest(own.target, ctx.dice.die(100), [...(f.pendingAdvantages ? [modifier('advantage', 'Fate Point', 10 * f.pendingAdvantages)] : []), ...testBurdens(f, { score: own.score }, state.options), ...scared(f, t)], state.options);
+      const theirTest = canOppose(t) ? resolveTest(theirs.target, ctx.dice.die(100), [...testBurdens(t, { score: theirs.score }, state.options), ...scared(t, f)], state.options) : null;
+      const result = opposedRecord(t, ownTest, own.target, theirTest, theirs.target, state.options);
+      return [{ type: 'disrupted', data: { group, who: f.id, target: t.id, kind: command.type, result, won: result.won } }];
+    }
+    case 'force-reroll': {
+      const f = fighter(state, command.who, 'who');
+      if (!controls(state, ctx.actor, command.who)) refuse('not-your-character', `who: you do not play ${f.name}`, 'who');
+      const target = f.conditions.distracting ? state.fighters[f.conditions.distracting] : undefined;
+      if (!target) refuse('not-distracting', `who: ${f.name} is distracting no one (a won Distract lasts until the start of its next turn, for one reroll)`, 'who', DISRUPT_CITATION);
+      return [reroll(state, target, command.test, ctx.dice, group, f.id)];
+    }
+    case 'equip': {
+      acting(command.who, 'who');
+      const f = fighter(state, command.who, 'who');
+      const cost = equipCost(state.sheets[f.id]!, f, command.item, command.stow);
+      return [{ type: 'equipped', data: { group, who: f.id, item: command.item, ...(command.stow !== undefined ? { stow: command.stow } : {}), cost } }];
+    }
+    case 'use-consumable': {
+      acting(command.who, 'who');
+      const f = fighter(state, command.who, 'who');
+      const t = fighter(state, command.target ?? command.who, 'target');
+      const left = consumablesLeft(state.sheets[f.id]!, f);
+      if (!Object.hasOwn(left, command.item)) refuse('unknown-consumable', `item: ${f.name} carries no consumable "${command.item}"`, 'item', EQUIPMENT_CITATION);
+      if (left[command.item]! < 1) refuse('none-left', `item: ${f.name} has no ${command.item} left`, 'item', EQUIPMENT_CITATION);
+      if (t.side !== f.side) refuse('not-an-ally', `target: ${t.name} is not ${f.name} or an ally`, 'target', EQUIPMENT_CITATION);
+      if (t.out) refuse('target-out', `target: ${t.name} is out of the fight`, 'target', EQUIPMENT_CITATION);
+      // an ally within 5 metres, measured on the map when both stand on it
+      const from = f.conditions.position;
+      const to = t.conditions.position;
+      if (from && to && distance(from, to) > CONSUMABLE_REACH) refuse('out-of-reach', `target: ${t.name} is ${distance(from, to)} m away; a consumable reaches ${CONSUMABLE_REACH} m`, 'target', EQUIPMENT_CITATION);
+      return [{ type: 'consumable-used', data: { group, who: f.id, item: command.item, target: t.id } }];
+    }
+    case 'analyse': {
+      acting(command.who, 'who');
+      const [f, t] = enemyInFight(state, command.who, command.target);
+      // Analyse Target needs Arcana Level 4, Advanced Analyse Target Arcana Level 7
+      const level = state.sheets[f.id]!.arcanaLevel;
+      const needed = command.advanced ? ANALYSE_LEVEL.advanced : ANALYSE_LEVEL.basic;
+      if (level < needed) refuse('arcana-level', `who: ${f.name}'s Arcana Level is ${level}; ${command.advanced ? 'Advanced ' : ''}Analyse Target needs ${needed}`, 'who', ANALYSE_CITATION);
+      return [{ type: 'analysed', data: { group, who: f.id, target: t.id, advanced: command.advanced } }];
     }
     case 'trick': {
       acting(command.attacker, 'attacker');
@@ -907,11 +1103,20 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
       const cite = seed('Analysing Targets, Disrupting Targets and Tricks');
       if (a.side === d.side) refuse('same-side', `defender: ${d.name} is an ally of ${a.name}`, 'defender', cite);
       if (d.out) refuse('defender-out', `defender: ${d.name} is already out of the fight`, 'defender', cite);
+      requireReach(state, a, d, true);
       grappleBlocks(state, a, 'attack');
       // Push and Knockdown: a melee attack dealing no damage; Endurance (Injury) may oppose as well as Dodge or Parry
       const c = meleeContest(state, a, d, command.attackTarget ?? a.scores.melee, command.evasionTarget, true, ctx.dice);
       const metres = command.kind === 'push' && c.won ? c.attack.degreesOfSuccess : 0;
-      return [{ type: 'trick-resolved', data: { group, attacker: a.id, defender: d.id, kind: command.kind, attack: c.attackTarget, attackRoll: c.attack.roll, evasion: c.evasion ? c.evasionTarget : null, evasionRoll: c.evasion?.roll ?? null, won: c.won, metres } }];
+      if (command.obstacle !== undefined && command.kind !== 'push') refuse('obstacle-not-push', 'obstacle: only a Push drives its target into a solid object', 'obstacle', cite);
+      const event: EncounterEvent = { type: 'trick-resolved', data: { group, attacker: a.id, defender: d.id, kind: command.kind, attack: c.attackTarget, attackRoll: c.attack.roll, evasion: c.evasion ? c.evasionTarget : null, evasionRoll: c.evasion?.roll ?? null, won: c.won, metres } };
+      // Push: a solid object in the way stops the target; the metres left come back as Stress and damage
+      if (command.obstacle === undefined || metres <= command.obstacle) return [event];
+      const left = metres - command.obstacle;
+      const locationRoll = ctx.dice.die(100);
+      const landed = landImpact(d, left, locationRoll, state.options);
+      const impact: PushImpact = { obstacle: command.obstacle, left, locationRoll, location: landed.outcome.location.location, damage: landed.outcome.damage, defense: landed.outcome.defense, wounds: landed.outcome.wounds };
+      return [{ ...event, data: { ...event.data, impact } }];
     }
     case 'escape-grapple': {
       const f = fighter(state, command.who, 'who');
@@ -976,6 +1181,7 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
     }
     case 'undo': {
       gmOnly('undo');
+      requireSeen(state.seq, command.seen, 'undo');
       if (!state.groups) refuse('nothing-to-undo', 'there is nothing to undo', 'type');
       return [{ type: 'undone', data: { group } }];
     }
@@ -987,7 +1193,7 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
  * (with `endurance`, its Endurance (Injury) too, untrained at Toughness -20 when it has none).
  */
 function meleeContest(state: EncounterState, a: Fighter, d: Fighter, attackTarget: number, evasionGiven: number | null | undefined, endurance: boolean, dice: DiceSource) {
-  const spec: AttackSpec = { kind: 'melee', element: 'melee', damage: 0, attackTarget, evasionTarget: null, ...(a.pendingAdvantages ? { advantages: [{ label: 'Fate Point', count: a.pendingAdvantages }] } : {}) };
+  const spec: AttackSpec = { kind: 'melee', element: 'melee', damage: 0, attackTarget, evasionTarget: null, ...(a.pendingAdvantages ? { advantages: [{ label: 'Fate Point', count: a.pendingAdvantages }] } : {}), ...(scaryFaceAgainst(state.fighters, a, d) ? { disadvantages: [{ label: 'Scary Face', count: 1 }] } : {}) };
   const attack = resolveTest(attackTarget, dice.die(100), attackModifiers(a, d, spec, state.options), state.options);
   let ev = evasionOf(state.sheets[d.id]!);
   if (endurance) {
@@ -997,7 +1203,7 @@ function meleeContest(state: EncounterState, a: Fighter, d: Fighter, attackTarge
     if (ev.target === null || target > ev.target) ev = { target, score: 'toughness', parry: false };
   }
   const evasionTarget = evasionGiven !== undefined ? evasionGiven : ev.target;
-  const burdens = [...(d.pendingAdvantages ? [modifier('advantage', 'Fate Point', 10 * d.pendingAdvantages)] : []), ...testBurdens(d, { score: ev.score, ...(ev.parry ? { hand: 'right' as const } : {}) }, state.options)];
+  const burdens = [...(d.pendingAdvantages ? [modifier('advantage', 'Fate Point', 10 * d.pendingAdvantages)] : []), ...(scaryFaceAgainst(state.fighters, d, a) ? [modifier('disadvantage', 'Scary Face', -10)] : []), ...testBurdens(d, { score: ev.score, ...(ev.parry ? { hand: 'right' as const } : {}) }, state.options)];
   const evasion = !attack.fumble && evasionTarget !== null && canOppose(d) ? resolveTest(evasionTarget, dice.die(100), burdens, state.options) : null;
   const won = !attack.fumble && resolveOpposed(attack, evasion, state.options).actorWins;
   return { attack, evasion, evasionTarget, attackTarget, won };
@@ -1011,7 +1217,27 @@ function meleeContest(state: EncounterState, a: Fighter, d: Fighter, attackTarge
 function landFall(f: Fighter, d: { metres: number; test: { success: boolean; degrees: number } | null; locationRoll: number }, options: D100Options) {
   const damage = fallDamage(d.metres, d.test ? { success: d.test.success, degreesOfSuccess: d.test.success ? d.test.degrees : 0 } : undefined);
   const steps: Modifier[] = [modifier('fall', `fall of ${d.metres} m`, d.metres), ...(damage < d.metres ? [modifier('degrees', 'Degrees of Success', damage - d.metres)] : [])];
-  return landHit(f, { damageSteps: steps, element: 'almighty', tier: 1, kind: 'melee', location: hitLocation(d.locationRoll, { hitLocation: 'fresh-roll' }), critical: false, ignoreArmour: true, fateBlocks: 0, reflected: true }, options);
+  return landBlow(f, steps, d.locationRoll, true, options);
+}
+
+/** A blow that is not an attack (a fall, a Push into a solid object): no element, Critical or Technical bonus, a fresh location. */
+function landBlow(f: Fighter, steps: Modifier[], locationRoll: number, ignoreArmour: boolean, options: D100Options) {
+  return landHit(f, { damageSteps: steps, element: 'almighty', tier: 1, kind: 'melee', location: hitLocation(locationRoll, { hitLocation: 'fresh-roll' }), critical: false, ignoreArmour, fateBlocks: 0, reflected: true }, options);
+}
+
+/**
+ * A pushed character meeting a solid object (Push): damage equal to the metres it had left, against
+ * its Defense with Armour (only falls are said to ignore Armour).
+ */
+function landImpact(f: Fighter, left: number, locationRoll: number, options: D100Options) {
+  return landBlow(f, [modifier('impact', `pushed into a solid object, ${left} m short`, left)], locationRoll, false, options);
+}
+
+/** A fall landed on a character: "Should you suffer a wound from a fall, then you fall prone". */
+function fallOn(f: Fighter, d: Parameters<typeof landFall>[1], options: D100Options): Fighter {
+  const landed = landFall(f, d, options);
+  const wounded = landed.outcome.losses.some((l) => !l.blocked) || landed.outcome.personaWounds > 0;
+  return wounded ? { ...landed.target, conditions: { ...landed.target.conditions, prone: true } } : landed.target;
 }
 
 /**
@@ -1048,23 +1274,42 @@ function controllersOf(state: EncounterState): Array<string | null> {
 
 /** Applies one event; the state it is given is never changed. */
 export function evolveEncounter(state: EncounterState, event: EncounterEvent): EncounterState {
-  if (event.type === 'undone') return beforeLastCommand(state);
+  const seq = state.seq + 1;
+  if (event.type === 'undone') return { ...beforeLastCommand(state), seq };
   if (event.type === 'test-rerolled') {
-    // The command just made is resolved anew with the kept roll; the Fate Point is spent.
+    // The command just made is resolved anew with the kept roll; the Fate Point is spent, or the Distraction
     let s = beforeLastCommand(state);
-    s = apply(s, event.data.replacement);
-    const f = s.fighters[event.data.who]!;
-    s = put(s, { ...f, fate: { ...f.fate, current: f.fate.current - 1 } });
-    return { ...s, groups: pushGroup(state.groups, [event], state) };
+    s = bleedAgain(s, apply(s, event.data.replacement));
+    if (event.data.forcedBy) s = update(s, event.data.forcedBy, (d) => ({ ...d, conditions: { ...d.conditions, distracting: null } }));
+    else s = update(s, event.data.who, (f) => ({ ...f, fate: { ...f.fate, current: f.fate.current - 1 } }));
+    return { ...s, seq, groups: pushGroup(state.groups, [event], state) };
   }
-  const s = apply(state, event);
+  const s = bleedAgain(state, apply(state, event));
   const last = state.groups;
   // A further event of the command on top grows its group; the group keeps the state it began from.
   const groups =
     last && last.top[0]!.data.group === event.data.group
       ? pushGroup(last.below, [...last.top, event], checkpoints.get(last))
       : pushGroup(last, [event], state);
-  return { ...s, groups };
+  return { ...s, seq, groups };
+}
+
+/** A round of unconsciousness passes; at the last it wakes and is no longer Helpless ("Fatigue and Exhaustion"). */
+function wakeCountdown(f: Fighter): Partial<Fighter['conditions']> {
+  const left = f.conditions.unconscious;
+  if (!left) return {};
+  return left > 1 ? { unconscious: left - 1 } : { unconscious: 0, helpless: false };
+}
+
+/** Puncture ("Wounds and Injury"): Stress taken after first aid stopped the Blood Loss starts it again. */
+function bleedAgain(before: EncounterState, after: EncounterState): EncounterState {
+  let s = after;
+  for (const f of Object.values(after.fighters)) {
+    const was = before.fighters[f.id];
+    if (!was || f.stress <= was.stress || f.out || f.conditions.bloodLoss || !bleedingReturns(f.injuries, f.injuriesIgnored)) continue;
+    s = put(s, { ...f, conditions: { ...f.conditions, bloodLoss: true } });
+  }
+  return s;
 }
 
 function apply(state: EncounterState, event: EncounterEvent): EncounterState {
@@ -1085,34 +1330,53 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
     }
     case 'miasma-set':
       return { ...state, miasma: event.data.rate };
+    case 'equipped': {
+      const d = event.data;
+      return update(state, d.who, (f) => ({ ...f, stowed: afterEquip(f.stowed ?? state.sheets[d.who]!.stowed, d.item, d.stow) }));
+    }
+    case 'consumable-used': {
+      const d = event.data;
+      const sheet = state.sheets[d.who]!;
+      const left = consumablesLeft(sheet, state.fighters[d.who]!);
+      const s = update(state, d.who, (f) => ({ ...f, consumables: { ...left, [d.item]: left[d.item]! - 1 } }));
+      const effect = sheet.consumables.find((c) => c.name === d.item)!.effect;
+      return update(s, d.target, (f) => applyConsumable(f, effect, state.options));
+    }
+    case 'disrupted': {
+      const d = event.data;
+      const s = update(state, d.who, (f) => ({ ...f, pendingAdvantages: 0, conditions: d.won && d.kind === 'distract' ? { ...f.conditions, distracting: d.target } : f.conditions }));
+      if (!d.won || d.kind !== 'scary-face') return s;
+      return update(s, d.target, (f) => ({ ...f, conditions: { ...f.conditions, scaredBy: [...(f.conditions.scaredBy ?? []).filter((by) => by !== d.who), d.who] } }));
+    }
+    case 'analysed':
+      return { ...state, knowledge: { ...state.knowledge, [event.data.target]: analysed(state.knowledge?.[event.data.target], event.data.advanced) } };
     case 'trick-resolved': {
       const d = event.data;
       let s = update(state, d.attacker, (f) => ({ ...f, pendingAdvantages: 0 }));
       if (d.evasionRoll !== null) s = update(s, d.defender, (f) => ({ ...f, pendingAdvantages: 0 }));
       if (!d.won) return s;
       if (d.kind === 'knockdown') return update(s, d.defender, (f) => ({ ...f, conditions: { ...f.conditions, prone: true } }));
-      // Push: one metre away from the attacker per DoS, along the line between them (placed characters only)
+      // Push: one metre away from the attacker per DoS, along the line between them (placed characters
+      // only), as far as a solid object in the way; meeting it costs the metres left in Stress and damage
       const from = s.fighters[d.attacker]!.conditions.position;
+      const travelled = d.impact ? d.impact.obstacle : d.metres;
       return update(s, d.defender, (f) => {
         const at = f.conditions.position;
-        if (!from || !at || d.metres === 0) return f;
-        const dx = Math.sign(at.x - from.x);
-        const dy = Math.sign(at.y - from.y);
-        return { ...f, conditions: { ...f.conditions, position: { ...at, x: at.x + dx * d.metres, y: at.y + dy * d.metres } } };
+        const g = from && at && travelled > 0 ? { ...f, conditions: { ...f.conditions, position: { ...at, x: at.x + Math.sign(at.x - from.x) * travelled, y: at.y + Math.sign(at.y - from.y) * travelled } } } : f;
+        if (!d.impact) return g;
+        const hit = landImpact(g, d.impact.left, d.impact.locationRoll, state.options).target;
+        return { ...hit, stress: hit.stress + d.impact.left };
       });
     }
     case 'ailment-fought': {
       const d = event.data;
       return update(state, d.who, (f) => ({ ...f, ailments: d.ended ? f.ailments.filter((a) => a.name !== d.ailment) : f.ailments, ...(d.ailment === 'panicked' ? { conditions: { ...f.conditions, moved: true } } : {}) }));
     }
-    case 'fell': {
-      const f = state.fighters[event.data.who]!;
-      const landed = landFall(f, event.data, state.options);
-      // "Should you suffer a wound from a fall, then you fall prone"
-      const wounded = landed.outcome.losses.some((l) => !l.blocked) || landed.outcome.personaWounds > 0;
-      return put(state, wounded ? { ...landed.target, conditions: { ...landed.target.conditions, prone: true } } : landed.target);
-    }
+    case 'fell':
+      return put(state, fallOn(state.fighters[event.data.who]!, event.data, state.options));
     case 'turn-started': {
+      // Distract and Scary Face last until the start of the next turn of the one who made them
+      state = { ...state, fighters: disruptionsEnd(state.fighters, event.data.id) };
       let f = state.fighters[event.data.id]!;
       const turn = f.turnsStarted + 1;
       const { active } = ailmentsAtTurnStart(f.ailments, turn);
@@ -1158,12 +1422,27 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       s = put(s, { ...a, pendingAdvantages: 0, chance, stress: a.stress + handStress + failStress, ...(event.data.spec.action === 'focused' ? { conditions: { ...a.conditions, moved: true } } : {}) });
       const d = s.fighters[event.data.defender]!;
       s = put(s, { ...d, pendingAdvantages: event.data.summary.evasionRoll !== null ? 0 : d.pendingAdvantages, openings: event.data.spec.chanceAttack ? d.openings.filter((o) => o.by !== event.data.attacker) : d.openings, evasionsThisRound: (d.evasionsThisRound ?? 0) + (r.evasion ? 1 : 0) });
+      // option affinityReveal: a landed hit shows the struck character's affinity to its element
+      if (event.data.summary.hit) {
+        const knowledge = { ...s.knowledge };
+        for (const id of [event.data.summary.protectedBy ?? event.data.defender, ...(b?.extra.map((h) => h.id) ?? [])]) {
+          const k = struck(knowledge[id], event.data.spec.element, s.options);
+          if (k) knowledge[id] = k;
+        }
+        s = { ...s, knowledge };
+      }
       const held = state.oneMore?.holder === event.data.attacker ? state.oneMore : null;
       // "One More": staggering earns one; a One More action may earn another; otherwise it is spent
       if (r.oneMore) s = { ...s, oneMore: { holder: event.data.attacker, chain: held?.chain ?? [event.data.attacker], advantages: 0 } };
       else if (held) s = { ...s, oneMore: null };
       return s;
     }
+    case 'exhaustion-tested':
+      // unconscious, and so Helpless, for its Stress in minutes
+      return event.data.success ? state : update(state, event.data.who, (f) => ({ ...f, conditions: { ...f.conditions, helpless: true, unconscious: event.data.minutes * ROUNDS_PER_MINUTE } }));
+    case 'power-wasted':
+      // the wasted action spends a One More it was made with
+      return state.oneMore?.holder === event.data.who ? { ...state, oneMore: null } : state;
     case 'baton-passed': {
       const om = state.oneMore!;
       return { ...state, oneMore: { holder: event.data.to, chain: [...om.chain, event.data.to], advantages: event.data.advantages } };
@@ -1183,16 +1462,22 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
     case 'protecting':
       return update(state, event.data.id, (f) => ({ ...f, conditions: { ...f.conditions, protecting: event.data.ally } }));
     case 'placed':
-      return update(state, event.data.target, (f) => ({ ...f, conditions: { ...f.conditions, position: event.data.position } }));
+      return update(state, event.data.target, (f) => ({ ...f, conditions: { ...f.conditions, position: event.data.position, ...(event.data.altitude ? { altitude: event.data.altitude } : {}) } }));
     case 'moved': {
       const d = event.data;
       // Broken Toes: every Move costs 1 Stress
-      const s = update(state, d.who, (f) => ({ ...f, stress: f.stress + injuryStress(f.injuries, f.injuriesIgnored, { move: true }), conditions: { ...f.conditions, position: d.to, moved: true, running: f.conditions.running || d.run }, openings: [...f.openings, ...d.left.map((by) => ({ by, trigger: 'flee' as const }))] }));
+      let s = update(state, d.who, (f) => ({ ...f, stress: f.stress + injuryStress(f.injuries, f.injuriesIgnored, { move: true }), conditions: { ...f.conditions, position: d.to, moved: true, running: f.conditions.running || d.run, ...(d.altitude ? { altitude: d.altitude } : {}) }, openings: [...f.openings, ...d.left.map((by) => ({ by, trigger: 'flee' as const }))] }));
+      // "Difficult Terrain": a failed full-speed crossing ends prone (Uneven) or takes the terrain's hit (Damaging)
+      const t = d.terrainTest;
+      if (t) s = update(s, d.who, (f) => {
+        const g = t.damage !== null ? landTerrain(f, t, state.options) : f;
+        return { ...g, pendingAdvantages: 0, conditions: { ...g.conditions, prone: g.conditions.prone || t.prone } };
+      });
       // a second Move spends the One More
       return d.oneMore ? { ...s, oneMore: null } : s;
     }
     case 'terrain-set':
-      return update(state, event.data.target, (f) => ({ ...f, conditions: { ...f.conditions, difficultTerrain: event.data.dtn } }));
+      return update(state, event.data.target, (f) => ({ ...f, conditions: { ...f.conditions, difficultTerrain: event.data.dtn, terrain: event.data.kind, terrainDamage: event.data.damage } }));
     case 'movement-tested':
       return update(state, event.data.who, (f) => ({ ...f, pendingAdvantages: 0 }));
     case 'wounds-restored':
@@ -1209,7 +1494,11 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       return inflict(state, event.data.target, event.data.ailment, event.data.turns, event.data.source);
     case 'condition-set': {
       const f = state.fighters[event.data.target]!;
-      return put(state, { ...f, conditions: { ...f.conditions, [event.data.condition]: event.data.value } });
+      // the GM ending Helplessness wakes an unconscious character
+      const woken = event.data.condition === 'helpless' && !event.data.value ? { unconscious: 0 } : {};
+      // a flyer's fall starts from the band it is at
+      if (event.data.condition === 'falling') return put(state, { ...f, conditions: { ...f.conditions, falling: event.data.value && altitudeOf(f) !== 'ground' ? (altitudeOf(f) as 'low' | 'high') : undefined } });
+      return put(state, { ...f, conditions: { ...f.conditions, [event.data.condition]: event.data.value, ...woken } });
     }
     case 'fate-spent': {
       const f = state.fighters[event.data.who]!;
@@ -1256,14 +1545,25 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
     case 'round-ended': {
       // A new Round: each enemy may be Chance-Attacked again; ignored Injuries count again
       let s = state;
-      for (const f of Object.values(state.fighters)) s = put(s, { ...f, chance: { ...f.chance, targetsThisRound: [] }, injuriesIgnored: [], evasionsThisRound: 0, conditions: { ...f.conditions, surprised: false } });
+      for (const f of Object.values(state.fighters)) s = put(s, { ...f, chance: { ...f.chance, targetsThisRound: [] }, injuriesIgnored: [], evasionsThisRound: 0, conditions: { ...f.conditions, surprised: false, ...wakeCountdown(f) } });
+      // A falling flyer drops a band at the end of each round; reaching Ground it crashes, as a fall of 50 m from High or 20 m from Low
+      for (const f of Object.values(s.fighters)) {
+        const from = f.conditions.falling;
+        if (!from || f.out) continue;
+        if (altitudeOf(f) === 'high') s = put(s, { ...f, conditions: { ...f.conditions, altitude: 'low' } });
+        else {
+          const crash = event.data.crashes?.find((c) => c.who === f.id);
+          const landed = { ...f, conditions: { ...f.conditions, altitude: 'ground' as const, falling: undefined } };
+          s = put(s, crash ? fallOn(landed, { metres: crashMetres(from), test: null, locationRoll: crash.locationRoll }, state.options) : landed);
+        }
+      }
       // Burning: at the end of each round a Damage 4 attack ignoring Armour, +1 per round burning, at most 1 wound
       for (const f of Object.values(s.fighters)) {
         const burning = f.ailments.find((a) => a.name === 'burning');
         if (!burning || f.out) continue;
         const damage = 4 + burning.elapsed;
         // "ignoring AP" (option apMeans): Armour ignored, or the body's Armour counted in full
-        const defense = bonus(f.scores.toughness - f.conditions.toughnessDecay) + (state.options.apMeans === 'armour-penetration' ? armourAt(f, 'body', state.options) : 0);
+        const defense = defenseToughnessBonus(f, state.options) + (state.options.apMeans === 'armour-penetration' ? armourAt(f, 'body', state.options) : 0);
         const wound = state.options.burning === 'automatic-wound' || damage > defense;
         const applied = wound ? applyWounds(f.tracks, 1, 0, state.options) : null;
         const ailments = f.ailments.map((a) => (a === burning ? { ...a, elapsed: a.elapsed + 1 } : a));
@@ -1291,7 +1591,7 @@ function visible(state: EncounterState, who: string, viewer: Actor): boolean {
 function mentions(event: EncounterEvent): string[] {
   const d = event.data as Record<string, unknown>;
   const out: string[] = [];
-  for (const k of ['id', 'attacker', 'defender', 'target', 'who', 'from', 'to', 'grappler', 'ally', 'source', 'protector']) if (typeof d[k] === 'string') out.push(d[k] as string);
+  for (const k of ['id', 'attacker', 'defender', 'target', 'who', 'from', 'to', 'grappler', 'ally', 'source', 'protector', 'forcedBy']) if (typeof d[k] === 'string') out.push(d[k] as string);
   if (event.type === 'all-out-attack') out.push(...event.data.killed);
   if (event.type === 'fled') out.push(...event.data.from);
   if (event.type === 'moved') out.push(...event.data.left, ...event.data.engaged);
@@ -1324,6 +1624,10 @@ export interface CharacterView {
   readonly dead: boolean;
   readonly sheet: D100Sheet | undefined;
   readonly fighter: Fighter;
+  /** The elements whose affinity the viewer is shown ("all", or those learnt: Analyse Target, option affinityReveal). */
+  readonly affinitiesKnown: 'all' | readonly RegularElement[];
+  /** Whether the party has analysed it ("Analysing Targets, Disrupting Targets and Tricks"). */
+  readonly analysed: 'basic' | 'advanced' | null;
 }
 
 /** The encounter as one viewer is shown it: hidden GM characters are absent for players. */
@@ -1350,17 +1654,63 @@ export const LOG_SHOWN = 60;
 export function redactD100Event(event: EncounterEvent, viewer: Actor, state: EncounterState): EncounterEvent | null {
   if (viewer.role === 'gm') return event;
   if (event.type === 'character-added' && event.data.sheet.hidden) return null;
+  // an enemy's affinities, Arcana and Personality stay hidden until the party learns them
+  if (event.type === 'character-added') return { ...event, data: { ...event.data, sheet: redactSheet(event.data.sheet, knownAffinities(state, event.data.id, viewer)) } };
+  // the round ends for everyone; a hidden character's crash is not told
+  if (event.type === 'round-ended' && event.data.crashes) {
+    const crashes = event.data.crashes.filter((c) => visible(state, c.who, viewer));
+    const { crashes: _all, ...data } = event.data;
+    return { ...event, data: crashes.length ? { ...data, crashes } : data };
+  }
   return mentions(event).every((m) => visible(state, m, viewer)) ? event : null;
+}
+
+/** How many events of the commands in effect up to a command a kind of viewer may see, and the latest command with one. */
+interface ShownSoFar {
+  readonly count: number;
+  readonly latest: Chain<readonly EncounterEvent[]> | null;
+}
+
+/**
+ * The events shown, counted per command in effect, for the GM and for everyone else (what a player or
+ * an observer may see depends only on the role). Whether an event is shown depends on the sheets of
+ * the characters it names, and a character's sheet comes only from its `character-added` below it in
+ * the same stack, so the count up to a command never changes and is kept beside the stack: a view
+ * counts only the commands added since the last one, and reads back only as far as the events it shows.
+ */
+const shownSoFar = { gm: new WeakMap<Chain<readonly EncounterEvent[]>, ShownSoFar>(), table: new WeakMap<Chain<readonly EncounterEvent[]>, ShownSoFar>() };
+
+function shownUpTo(state: EncounterState, viewer: Actor): { count: number; log: EncounterEvent[] } {
+  const kept = shownSoFar[viewer.role === 'gm' ? 'gm' : 'table'];
+  const pending: Chain<readonly EncounterEvent[]>[] = [];
+  let known: ShownSoFar = { count: 0, latest: null };
+  for (let c = state.groups; c; c = c.below) {
+    const k = kept.get(c);
+    if (k) {
+      known = k;
+      break;
+    }
+    pending.push(c);
+  }
+  for (let i = pending.length - 1; i >= 0; i--) {
+    const node = pending[i]!;
+    const shown = node.top.filter((e) => redactD100Event(e, viewer, state) !== null).length;
+    known = { count: known.count + shown, latest: shown > 0 ? node : known.latest };
+    kept.set(node, known);
+  }
+  const log: EncounterEvent[] = [];
+  for (let c = known.latest; c && log.length < LOG_SHOWN; c = c.below ? (kept.get(c.below)?.latest ?? null) : null) {
+    log.unshift(...c.top.flatMap((e) => redactD100Event(e, viewer, state) ?? []));
+  }
+  return { count: known.count, log: log.slice(-LOG_SHOWN) };
 }
 
 export function viewEncounter(state: EncounterState, viewer: Actor): EncounterView {
   const show = (id: string) => visible(state, id, viewer);
-  const all = groupsOf(state).flat();
-  const shown = all.flatMap((e) => redactD100Event(e, viewer, state) ?? []);
-  const log = shown.slice(-LOG_SHOWN);
+  const { count, log } = shownUpTo(state, viewer);
   return {
     log,
-    logOmitted: shown.length - log.length,
+    logOmitted: count - log.length,
     preset: state.preset,
     // The options and each shown character's sheet and fighter let a viewer work out the exact odds
     // of an attack before rolling (declaredAttackOdds) without anything it may not see.
@@ -1372,7 +1722,8 @@ export function viewEncounter(state: EncounterState, viewer: Actor): EncounterVi
     allOutAttackReady: state.oneMore ? allEnemiesStaggered(enemiesOf(state, state.oneMore.holder)) : false,
     characters: Object.values(state.fighters)
       .filter((f) => show(f.id))
-      .map((f) => ({
+      .map((f) => [f, knownAffinities(state, f.id, viewer)] as const)
+      .map(([f, known]) => ({
         id: f.id,
         name: f.name,
         side: f.side,
@@ -1394,8 +1745,10 @@ export function viewEncounter(state: EncounterState, viewer: Actor): EncounterVi
         canOppose: canOppose(f),
         out: f.out,
         dead: f.dead,
-        sheet: state.sheets[f.id],
-        fighter: f,
+        sheet: state.sheets[f.id] && redactSheet(state.sheets[f.id]!, known),
+        fighter: redactFighter(f, known),
+        affinitiesKnown: known,
+        analysed: state.knowledge?.[f.id]?.analysed ?? null,
       })),
   };
 }

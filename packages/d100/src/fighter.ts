@@ -5,6 +5,7 @@ import { LOCATIONS, type Location } from './location';
 import type { D100Options } from './options';
 import { woundTracksFor, type WoundTracks } from './wounds';
 
+import type { Altitude } from './movement';
 import type { Score } from './scores';
 
 export { SCORES, type Score } from './scores';
@@ -34,6 +35,10 @@ export interface Conditions {
   readonly toughnessDecay: number;
   /** The Difficult Terrain Number of the ground it stands in, 0 to 3 ("Difficult Terrain"). */
   readonly difficultTerrain: number;
+  /** The kind of Difficult Terrain it stands in (absent: Uneven/Slippery when it has a number, else open ground). */
+  readonly terrain?: Terrain;
+  /** The damage Damaging terrain deals on a failed full-speed test, before the degrees of failure. */
+  readonly terrainDamage?: number;
   /** Where it stands, in metres on the map's square grid, and its elevation (the GM places it). */
   readonly position: Position | null;
   /** The ally it protects ("Defending and Protecting", Protect). */
@@ -47,6 +52,16 @@ export interface Conditions {
   readonly disengagedFrom?: readonly string[];
   /** Surprised: it loses its first turn and opposes nothing in the surprise round ("Combat Structure", Step Two). */
   readonly surprised?: boolean;
+  /** Its altitude band when flying (untitled flight passage after "Difficult Terrain"); absent: Ground. */
+  readonly altitude?: Altitude;
+  /** Falling from the air: the band the fall began in. */
+  readonly falling?: Exclude<Altitude, 'ground'>;
+  /** The enemy it has Distracted: until the start of its next turn it may force one reroll of that enemy's tests. */
+  readonly distracting?: string | null;
+  /** Who has made it take a Scary Face, until the start of each one's next turn. */
+  readonly scaredBy?: readonly string[];
+  /** Rounds left of the unconsciousness a failed Exhausted test brings ("Fatigue and Exhaustion"); Helpless meanwhile. */
+  readonly unconscious?: number;
 }
 
 /** A place on the map: one square per metre, elevation in metres ("Movement and Combat"). */
@@ -94,6 +109,12 @@ export interface Fighter {
   readonly evasionsThisRound: number;
   /** Spirit and Exertion, spent on Powers and restored by Fate Points ("Fate Points"). */
   readonly resources: Readonly<Record<Resource, { readonly current: number; readonly max: number }>>;
+  /** Weapons put away, drawn by Equip Item ("Equipment Actions"); absent: as the sheet starts. */
+  readonly stowed?: readonly string[];
+  /** Consumables left by name, once one has been used ("Equipment Actions"); absent: the sheet's counts. */
+  readonly consumables?: Readonly<Record<string, number>>;
+  /** The rating of its Unnatural Toughness trait, 0 without one (the Enraged row of the ailments passage). */
+  readonly unnaturalToughness?: number;
 }
 
 /** The two pools a Fate Point restores ("Fate Points", Restore Exertion or Spirit). */
@@ -129,6 +150,7 @@ export interface FighterInit {
   readonly persona?: { readonly name: string; readonly wounds: number; readonly affinities?: AffinityTable } | null;
   readonly vital?: readonly Location[];
   readonly evokerRank?: number;
+  readonly unnaturalToughness?: number;
 }
 
 /** A fresh fighter: full tracks from the Toughness Bonus, Fate Points equal to the Realisation Bonus. */
@@ -151,6 +173,7 @@ export function makeFighter(init: FighterInit): Fighter {
     conditions: NO_CONDITIONS,
     turnsStarted: 0,
     vital: init.vital ?? ['head'],
+    ...(init.unnaturalToughness ? { unnaturalToughness: init.unnaturalToughness } : {}),
     out: false,
     dead: false,
     pendingAdvantages: 0,
@@ -214,13 +237,40 @@ export function canOppose(f: Fighter): boolean {
 }
 
 /**
- * The Strength Bonus that melee damage adds. An Enraged character gains Unnatural Strength (2), read
- * by option `unnatural` (U43): 2 added to the bonus, or the bonus doubled.
+ * A Bonus raised by an Unnatural trait of the given rating, read by option `unnatural` (U43): the
+ * rating added to the Bonus, or the Bonus multiplied by it.
  */
+export function unnaturalBonus(plain: number, rating: number, options: Pick<D100Options, 'unnatural'>): number {
+  if (!rating) return plain;
+  return options.unnatural === 'multiply-bonus' ? plain * rating : plain + rating;
+}
+
+/** The Strength Bonus that melee damage adds; an Enraged character gains Unnatural Strength (2). */
 export function strengthBonus(f: Fighter, options: Pick<D100Options, 'unnatural'>): number {
-  const sb = bonus(f.scores.strength);
-  if (!hasAilment(f, 'enraged')) return sb;
-  return options.unnatural === 'multiply-bonus' ? sb * 2 : sb + 2;
+  return unnaturalBonus(bonus(f.scores.strength), hasAilment(f, 'enraged') ? 2 : 0, options);
+}
+
+/**
+ * The Toughness Bonus an attack's damage must beat: the Bonus of the (decayed) Toughness, raised by
+ * the Unnatural Toughness trait, which attacks on an Enraged character ignore (the Enraged row of the
+ * ailments passage). The wound tracks keep the plain Bonus.
+ */
+export function defenseToughnessBonus(f: Fighter, options: Pick<D100Options, 'unnatural'>): number {
+  const tb = bonus(toughness(f));
+  return hasAilment(f, 'enraged') ? tb : unnaturalBonus(tb, f.unnaturalToughness ?? 0, options);
+}
+
+/**
+ * Disadvantages an ailment gives tests of one Score: Burning, one on Willpower tests (the Burning row
+ * of the ailments passage).
+ */
+export function ailmentScoreDisadvantages(f: Fighter, score: Score | null | undefined): { label: string; count: number }[] {
+  const out: { label: string; count: number }[] = [];
+  for (const a of f.ailments) {
+    const d = AILMENTS[a.name].scoreDisadvantage;
+    if (d && d.score === score) out.push({ label: AILMENTS[a.name].title, count: d.count });
+  }
+  return out;
 }
 
 /**
@@ -230,8 +280,18 @@ export function strengthBonus(f: Fighter, options: Pick<D100Options, 'unnatural'
 export function terrainDisadvantages(f: Fighter, score: Score | null, options: Pick<D100Options, 'difficultTerrainScope'>): { label: string; count: number }[] {
   const dtn = f.conditions.difficultTerrain ?? 0;
   if (!dtn) return [];
-  if (options.difficultTerrainScope === 'movement-and-agility' && score !== 'agility') return [];
+  // Only Uneven/Slippery terrain burdens every Agility test taken in it
+  if (options.difficultTerrainScope === 'movement-and-agility' && (score !== 'agility' || terrainOf(f) !== 'uneven')) return [];
   return [{ label: 'Difficult Terrain', count: dtn }];
+}
+
+/** The kinds of Difficult Terrain ("Difficult Terrain"): Uneven/Slippery and Damaging. */
+export const TERRAINS = ['uneven', 'damaging'] as const;
+export type Terrain = (typeof TERRAINS)[number];
+
+/** The Difficult Terrain a character stands in, or null on open ground. */
+export function terrainOf(f: Fighter): Terrain | null {
+  return f.conditions.terrain ?? (f.conditions.difficultTerrain > 0 ? 'uneven' : null);
 }
 
 /** The Armour at a location (option `armour`, U17: per location, or the body's everywhere). */
@@ -239,11 +299,16 @@ export function armourAt(f: Fighter, location: Location, options: Pick<D100Optio
   return (options.armour === 'single' ? f.armour.body : f.armour[location]) ?? 0;
 }
 
-/** Whether two placed characters stand in adjacent squares: Engaged in Melee when they are enemies ("Movement and Combat"). */
+/** The altitude band a character is at (untitled flight passage after "Difficult Terrain"). */
+export function altitudeOf(f: Fighter): Altitude {
+  return f.conditions.altitude ?? 'ground';
+}
+
+/** Whether two placed characters stand in adjacent squares at the same altitude band: Engaged in Melee when they are enemies ("Movement and Combat"). */
 export function adjacent(a: Fighter, b: Fighter): boolean {
   const p = a.conditions.position;
   const q = b.conditions.position;
-  if (!p || !q) return false;
+  if (!p || !q || altitudeOf(a) !== altitudeOf(b)) return false;
   return Math.max(Math.abs(p.x - q.x), Math.abs(p.y - q.y)) <= 1 && Math.abs(p.elevation - q.elevation) <= 1;
 }
 

@@ -120,6 +120,14 @@ export function injuryStress(injuries: readonly Injury[], ignored: readonly Loca
   return stress;
 }
 
+/**
+ * Puncture ("Wounds and Injury"): first aid may stop its Blood Loss, but whenever the character takes
+ * Stress afterwards the bleeding returns (not while a Fate Point has the Injury ignored).
+ */
+export function bleedingReturns(injuries: readonly Injury[], ignored: readonly Location[]): boolean {
+  return injuries.some((i) => i.location === 'body' && i.level >= 3 && !ignored.includes('body'));
+}
+
 /** Broken Arm: that arm can no longer carry or attack. */
 export function armDisabled(injuries: readonly Injury[], ignored: readonly Location[], hand: 'right' | 'left'): boolean {
   return injuries.some((i) => i.location === `${hand}-arm` && i.level >= 3 && !ignored.includes(i.location));

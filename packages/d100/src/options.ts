@@ -415,6 +415,19 @@ export const OPTION_SPECS = {
     default: 'next-turn-start',
     values: { 'next-turn-start': 'until the start of the protector\'s next turn, like Defend', 'until-triggered': 'until an attack hits the ally' },
   }),
+  affinityReveal: choice({
+    title: 'What reveals an enemy\'s affinities',
+    description: 'Analyse Target reveals an enemy\'s affinities, so they are hidden from the party until then; the seed does not say whether being struck with an element shows that one.',
+    topic: 'Actions',
+    source: seed('Analysing Targets, Disrupting Targets and Tricks'),
+    settles: 'D44',
+    default: 'analyse-or-struck',
+    values: {
+      'analyse-or-struck': 'Analyse Target reveals them all; a hit with an element reveals the affinity to that element (its effect is seen anyway)',
+      analyse: 'only Analyse Target reveals them',
+      open: 'every affinity is shown to everyone',
+    },
+  }),
   unnatural: choice({
     title: 'Unnatural traits',
     description: 'Enraged gives Unnatural Strength (2) without defining Unnatural traits.',
@@ -453,6 +466,15 @@ export const OPTION_SPECS = {
     settles: 'U53',
     default: 'armour-points',
     values: { 'armour-points': 'Armour Points: the attack ignores the target\'s Armour (Defense is the Toughness Bonus)', 'armour-penetration': 'Armour Penetration: the attack has none, so the target\'s Armour counts in full (the body\'s, for Burning)' },
+  }),
+  exhaustionTest: choice({
+    title: 'The Stress that calls for the Exhausted Toughness test',
+    description: 'An Exhausted character tests Toughness whenever it suffers Stress, or falls unconscious; the seed does not say whether the Stress that makes it Exhausted calls for the test too.',
+    topic: 'Special conditions',
+    source: seed('Fatigue and Exhaustion'),
+    settles: 'D124',
+    default: 'while-exhausted',
+    values: { 'while-exhausted': 'only Stress suffered while already Exhausted', 'on-reaching': 'also the Stress that makes the character Exhausted' },
   }),
   fatePointsPerWeek: flag({
     title: 'Weekly Fate Point refresh',

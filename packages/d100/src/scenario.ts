@@ -43,16 +43,34 @@ export interface D100Run {
 
 const GM: Actor = { role: 'gm', participantId: 'gm' };
 
-/** Plays a scenario: sheets are read through `sheet(path)`; `dice` gives the rolls the file does not. */
-export function runD100Scenario(scenario: D100Scenario, sheet: (path: string) => unknown, dice: DiceSource): D100Run {
+/** One action of a scenario as it was played: the state before it, the dice it drew and the events it gave. */
+export interface D100Step {
+  readonly action: number;
+  readonly command: unknown;
+  readonly before: EncounterState;
+  readonly drawn: readonly number[];
+  readonly events: readonly EncounterEvent[];
+}
+
+/**
+ * Plays a scenario: sheets are read through `sheet(path)`; `dice` gives the rolls the file does not.
+ * `observe` sees each action played (the lab judges its dice again under other rules).
+ */
+export function runD100Scenario(scenario: D100Scenario, sheet: (path: string) => unknown, dice: DiceSource, observe?: (step: D100Step) => void): D100Run {
   const events: EncounterEvent[] = [];
   let state = initialEncounter();
-  const step = (raw: unknown, index: number, given?: readonly number[]): D100Run['error'] => {
-    const parsed = encounterDecider.parseCommand(raw);
+  const step = (raw: Record<string, unknown>, index: number, given?: readonly number[]): D100Run['error'] => {
+    // A scenario is played in order by one hand: its undo takes back the command before it, so the
+    // runner names the version the undo is asked from.
+    const parsed = encounterDecider.parseCommand(raw.type === 'undo' && raw.seen === undefined ? { ...raw, seen: state.seq } : raw);
     if (!parsed.ok) return { action: index, code: parsed.error.code, message: parsed.error.message, ...(parsed.error.field ? { field: parsed.error.field } : {}) };
     try {
-      const source = given ? givenDice(given) : dice;
+      const drawn: number[] = [];
+      const from = given ? givenDice(given) : dice;
+      const source: DiceSource = { kind: from.kind, die: (sides) => { const v = from.die(sides); drawn.push(v); return v; } };
+      const before = state;
       const out = decideEncounter(state, parsed.command, { actor: GM, dice: source, now: '1970-01-01T00:00:00.000Z' });
+      observe?.({ action: index, command: raw, before, drawn, events: out });
       for (const e of out) {
         state = evolveEncounter(state, e);
         events.push(e);
@@ -66,7 +84,7 @@ export function runD100Scenario(scenario: D100Scenario, sheet: (path: string) =>
       throw e;
     }
   };
-  const setup: unknown[] = [];
+  const setup: Record<string, unknown>[] = [];
   if (scenario.preset !== 'seed' || Object.keys(scenario.options).length) setup.push({ type: 'set-options', preset: scenario.preset, options: scenario.options });
   for (const [id, c] of Object.entries(scenario.characters)) setup.push({ type: 'add-character', id, sheet: 'sheet' in c ? sheet(c.sheet) : c.inline });
   for (const s of setup) {

@@ -151,7 +151,7 @@ describe('"Fate Points": each spend\'s effect', () => {
     expect(lastEvent(s)).toMatchObject({ type: 'test-rerolled', data: { oldRoll: 80, newRoll: 20, kept: 20, replacement: { data: { summary: { hit: true } } } } });
     expect(s.fighters.a!.fate.current).toBe(2);
     expect(s.fighters.b!.tracks.left.light).toBeLessThan(3);
-    const back = run(s, { type: 'undo' });
+    const back = run(s, { type: 'undo', seen: s.seq });
     expect(back.fighters.b!.tracks.left.light).toBe(3);
     expect(back.fighters.a!.fate.current).toBe(3);
   });

@@ -49,7 +49,7 @@ describe('a d100 encounter as events (d100-combat-rules.txt, "Combat Structure",
     let s: EncounterState = initialEncounter();
     for (const e of run.events.slice(0, before + 1)) s = evolveEncounter(s, e);
     expect(s.fighters.pixie!.out).toBe(true);
-    const undo = decideEncounter(s, { type: 'undo' }, { actor: GM, dice: givenDice([]), now: '' });
+    const undo = decideEncounter(s, { type: 'undo', seen: s.seq }, { actor: GM, dice: givenDice([]), now: '' });
     const back = undo.reduce(evolveEncounter, s);
     expect(back.fighters.pixie!.tracks.left).toEqual({ light: 0, heavy: 1, deadly: 1 });
     expect(back.oneMore?.holder).toBe('makoto');
@@ -87,6 +87,7 @@ describe('a d100 encounter as events (d100-combat-rules.txt, "Combat Structure",
           const cmd =
             step === 'attack-a' ? { type: 'attack', attacker: 'makoto', defender: 'pixie' }
             : step === 'attack-b' ? { type: 'attack', attacker: 'pixie', defender: 'makoto' }
+            : step === 'undo' ? { type: step, seen: s.seq }
             : { type: step };
           const parsed = encounterDecider.parseCommand(cmd);
           if (!parsed.ok) throw new Error(parsed.error.message);

@@ -18,8 +18,8 @@ function run(state: EncounterState, raw: unknown, actor: Actor = GM, dice: DiceS
   return decideEncounter(state, cmd, { actor, dice, now: '2026-01-01T00:00:00Z' }).reduce(evolveEncounter, state);
 }
 
-function table(): EncounterState {
-  let s = initialEncounter();
+function table(options: Record<string, unknown> = {}): EncounterState {
+  let s = initialEncounter('seed', options);
   s = run(s, { type: 'add-character', id: 'makoto', sheet: sheet('evoker-makoto.yaml') });
   s = run(s, { type: 'add-character', id: 'pixie', sheet: { ...sheet('shadow-pixie.yaml'), hidden: false, name: 'Open Pixie' } });
   s = run(s, { type: 'add-character', id: 'lurker', sheet: sheet('shadow-pixie.yaml') });
@@ -27,8 +27,8 @@ function table(): EncounterState {
 }
 
 describe('the encounter view and the odds a viewer works out from it', () => {
-  it('the odds from the view equal the odds from the full state for the same declared attack', () => {
-    const s = table();
+  const cmd = commandSchema.parse({ type: 'attack', attacker: 'makoto', defender: 'pixie', weapon: 'Agi' }) as Extract<ReturnType<typeof commandSchema.parse>, { type: 'attack' }>;
+  const oddsFromView = (s: EncounterState) => {
     const view = viewEncounter(s, PLAYER);
     const fromView = {
       options: view.options,
@@ -36,13 +36,23 @@ describe('the encounter view and the odds a viewer works out from it', () => {
       fighters: Object.fromEntries(view.characters.map((c) => [c.id, c.fighter])),
       sheets: Object.fromEntries(view.characters.map((c) => [c.id, c.sheet!])),
     };
-    const cmd = commandSchema.parse({ type: 'attack', attacker: 'makoto', defender: 'pixie', weapon: 'Agi' }) as Extract<ReturnType<typeof commandSchema.parse>, { type: 'attack' }>;
+    return declaredAttackOdds(JSON.parse(JSON.stringify(fromView)), cmd);
+  };
+  it('the odds from the view equal the odds from the full state for the same declared attack', () => {
+    // affinityReveal=open: the player is shown the Pixie's affinities
+    const s = table({ affinityReveal: 'open' });
     const expected = attackOdds(s.fighters.makoto!, s.fighters.pixie!, attackSpec(s, cmd), s.options);
-    const got = declaredAttackOdds(JSON.parse(JSON.stringify(fromView)), cmd);
+    const got = oddsFromView(s);
     expect(got).toEqual(expected);
     // Fire against the Pixie's weakness: every hit wounds it
     expect(got.hit).toBeGreaterThan(0);
     expect(Object.values(got.wounds).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+  });
+  it('an affinity the player has not learnt counts as Normal in the odds it is shown', () => {
+    const s = table();
+    const normal = { ...s.fighters.pixie!, affinities: {} };
+    expect(oddsFromView(s)).toEqual(attackOdds(s.fighters.makoto!, normal, attackSpec(s, cmd), s.options));
+    expect(oddsFromView(s)).not.toEqual(attackOdds(s.fighters.makoto!, s.fighters.pixie!, attackSpec(s, cmd), s.options));
   });
   it('a player is shown no hidden GM character: not in the list, the order, its sheet or its fighter', () => {
     const s = run(table(), { type: 'start' }, GM, seededDice(3));
@@ -72,7 +82,7 @@ describe('the log a view carries', () => {
     expect(player.logOmitted).toBe(0);
     expect(viewEncounter(s, GM).log.length).toBeGreaterThan(player.log.length);
     expect(viewEncounter(s, GM).log.filter((e) => e.type === 'ailment-inflicted')).toHaveLength(2);
-    s = run(s, { type: 'undo' });
+    s = run(s, { type: 'undo', seen: s.seq });
     expect(viewEncounter(s, GM).log.filter((e) => e.type === 'ailment-inflicted')).toHaveLength(1);
   });
 });

@@ -98,7 +98,7 @@ describe('"Advancement" at the table', () => {
   });
   it('undo takes a level-up back', () => {
     let s = apply(table({ xp: 10 }), { type: 'level-up', id: 'a', raise: 'CON' });
-    s = apply(s, { type: 'undo' });
+    s = apply(s, { type: 'undo', seen: s.log.length });
     expect(s.game.combatants.a).toMatchObject({ level: 1, maxHealth: 10 });
   });
 });

@@ -89,7 +89,7 @@ describe('"Creating Traits": Healthy Living reaches the companions', () => {
     let s = initialEncounter();
     s = apply(s, { type: 'add', id: 'a', side: 'party', statBlock: block('A') });
     s = apply(s, { type: 'add', id: 'h', side: 'party', statBlock: block('H', ['Healthy Living']) });
-    s = apply(s, { type: 'undo' });
+    s = apply(s, { type: 'undo', seen: s.log.length });
     expect(s.game.combatants.a!.maxHealth).toBe(10);
   });
 });

@@ -95,11 +95,11 @@ describe('encounters ("Actions", "Action Options", "How Combat Works")', () => {
     const s0 = setup();
     const s1 = apply(s0, { type: 'attack', actor: 'ana', target: 'bandit', d20: 10, damageDice: [5] }, P1);
     expect(s1.game.combatants.bandit!.health).toBe(4);
-    const s2 = apply(s1, { type: 'undo' });
+    const s2 = apply(s1, { type: 'undo', seen: s1.log.length });
     expect(s2.game).toEqual(s0.game);
-    const s3 = apply(s2, { type: 'redo' });
+    const s3 = apply(s2, { type: 'redo', seen: s2.log.length });
     expect(s3.game).toEqual(s1.game);
-    expect(() => apply(s3, { type: 'undo' }, P1)).toThrow(/only the GM can undo/);
+    expect(() => apply(s3, { type: 'undo', seen: s3.log.length }, P1)).toThrow(/only the GM can undo/);
   });
   it('players never see the hidden archer: not in the view, not in its events', () => {
     let s = setup();

@@ -6,7 +6,7 @@ import { DEFAULTS, type ServerConfig, type WindowLimit } from './server';
  * Server settings from environment variables:
  *   PORT (default 8080), HOST (default 0.0.0.0), DATA_DIR (default ./data),
  *   DATABASE_URL (PostgreSQL; when unset the SQLite file DATA_DIR/personae.sqlite is used),
- *   DATABASE_SCHEMA (default public), DATABASE_LISTENER_NAME (default personae-listener), SQLITE_SYNCHRONOUS (full or normal; default full), STATIC_DIR, PUBLIC_URL, LOG_LEVEL (default info),
+ *   DATABASE_SCHEMA (default public), DATABASE_LISTENER_NAME (default personae-listener), DATABASE_LISTENER_URL (default DATABASE_URL), SQLITE_SYNCHRONOUS (full or normal; default full), STATIC_DIR, PUBLIC_URL, LOG_LEVEL (default info),
  *   LOG_FORMAT (text, the default: one line a person reads; json: JSON lines for log collectors),
  * and the limits of docs/server.md ("Limits"):
  *   RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND (messages per WebSocket connection),
@@ -32,6 +32,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   if (env.DATABASE_URL) config.databaseUrl = env.DATABASE_URL;
   if (env.DATABASE_SCHEMA) config.databaseSchema = env.DATABASE_SCHEMA;
   if (env.DATABASE_LISTENER_NAME) config.databaseListenerName = env.DATABASE_LISTENER_NAME;
+  if (env.DATABASE_LISTENER_URL) config.databaseListenerUrl = env.DATABASE_LISTENER_URL;
   if (env.SQLITE_SYNCHRONOUS) {
     const mode = env.SQLITE_SYNCHRONOUS.toLowerCase();
     if (mode !== 'full' && mode !== 'normal') throw new Error('SQLITE_SYNCHRONOUS is "full" or "normal"');

@@ -75,7 +75,10 @@ export const helloSchema = z.strictObject({
   type: z.literal('hello'),
   tableId,
   token,
-  /** The last sequence number the client has; the server sends everything after it. */
+  /**
+   * The last sequence number the client has; the server sends every event after it, then a
+   * `state-patch` from the client's view at `since` (with `base: since`) instead of the whole view.
+   */
   since: z.number().int().min(0).optional(),
 });
 

@@ -58,6 +58,8 @@ export interface ServerConfig {
   databaseSchema?: string;
   /** application_name of the connection that listens for other nodes. Default "personae-listener". */
   databaseListenerName?: string;
+  /** Where the listening connection connects, when not to `databaseUrl`. */
+  databaseListenerUrl?: string;
   /**
    * SQLite: 'full' (default) syncs the log to disk before a command is acknowledged, so it survives
    * a power loss; 'normal' survives a crash of the process but not of the machine.
@@ -471,9 +473,10 @@ export async function createServer(config: ServerConfig, domain?: AnyDecider | T
             : await prepareImport(!/\S/.test(text) ? undefined : await parseClientJsonInSlices(text, 'events', maxJsonDepth), domains);
         if (!prepared.ok) return sendFailure(reply, prepared);
         const p = prepared.value;
-        await store.createTable(p.newTable);
+        // The portraits are stored in the same transaction as the events: a failed import leaves nothing.
+        const portraits = p.portraits.map(({ characterId, portrait }) => ({ characterId, portrait: { ...portrait, data: Buffer.from(portrait.data, 'base64') } }));
+        await store.createTable({ ...p.newTable, portraits });
         const tableId = p.newTable.table.id;
-        for (const { characterId, portrait } of p.portraits) await store.setPortrait(tableId, characterId, { ...portrait, data: Buffer.from(portrait.data, 'base64') });
         await keepInvite(tableId, p.invite);
         req.log.info({ tableId, events: p.newTable.events.length }, 'table imported');
         return reply.code(201).send({

@@ -98,6 +98,11 @@ interface LoadedTable<S> {
   setupVersion: number;
   /** A catch-up is already waiting in the queue. */
   catchUpQueued: boolean;
+  /**
+   * Counts removals and replaced links done here and setup changes read from the store: a token
+   * checked before its operation's turn is checked again if this moved meanwhile.
+   */
+  credentialChanges: number;
   /** Commands per second the whole table accepts, whoever sends them. */
   commands: TokenBucket;
 }
@@ -192,9 +197,9 @@ export class TableHub<S, C, E> {
   private async load(tableId: string): Promise<LoadedTable<S> | null> {
     // Read before the setup itself, so that a change made meanwhile shows up as a newer mark.
     const marks = this.fanout ? await this.fanout.marks([tableId]) : null;
-    const record = await this.store.getTable(tableId);
+    // Both at once: a node taking on the tables of one that died loads hundreds together.
+    const [record, participants] = await Promise.all([this.store.getTable(tableId), this.store.listParticipants(tableId)]);
     if (!record) return null;
-    const participants = await this.store.listParticipants(tableId);
     const decider = this.domains.decider(record.ruleset, setupOf(record.settings));
     const initial = decider.initialState() as S;
     const t: LoadedTable<S> = {
@@ -212,6 +217,7 @@ export class TableHub<S, C, E> {
       stale: false,
       setupVersion: marks?.get(tableId)?.setupVersion ?? 0,
       catchUpQueued: false,
+      credentialChanges: 0,
       commands: new TokenBucket(this.tableCommandRate),
     };
     await this.applyFromStore(t, false);
@@ -280,8 +286,17 @@ export class TableHub<S, C, E> {
     if (this.closing) return failure('shutting_down', 'the server is shutting down');
     const t = await this.get(tableId);
     if (!t) return failure('table_not_found', `no table "${tableId}"`);
+    // The store is asked while the operation waits for its turn (the clients of a table that moved
+    // here from a node that died all say hello at once), and asked again in its turn if a removal or
+    // replaced link came first. A change made on another node reaches this one as a setup notice,
+    // whose check of every connected viewer's token runs after this operation.
+    const tokenHash = token ? hashToken(token) : null;
+    const checkedAt = t.credentialChanges;
+    const early = tokenHash ? this.authenticate(t, tokenHash) : null;
+    early?.catch(() => undefined);
     return this.run(t, async () => {
-      const caller = token ? await this.authenticate(t, hashToken(token)) : null;
+      let caller = early ? await early : null;
+      if (tokenHash && t.credentialChanges !== checkedAt) caller = await this.authenticate(t, tokenHash);
       if (!caller) return failure('unauthorized', 'the link or token is not valid for this table (it may have been replaced)');
       return fn(caller, t);
     });
@@ -331,7 +346,8 @@ export class TableHub<S, C, E> {
         ...(since !== undefined && since > t.version ? { resync: true as const } : {}),
       });
       if (catchUp) {
-        await this.replay(t, since, t.version, (rec, after) => viewer.send(this.eventMessage(t, rec, caller.actor, after)));
+        const atSince = await this.replay(t, since, t.version, (rec, after) => viewer.send(this.eventMessage(t, rec, caller.actor, after)));
+        this.sendResumedView(t, viewer, since, atSince);
       } else {
         this.sentViews.set(viewer, { version: t.version, view: state });
       }
@@ -401,12 +417,43 @@ export class TableHub<S, C, E> {
     }
   }
 
-  /** Replays from the nearest checkpoint at or before `since` and visits every event in (since, until]. */
-  private async replay(t: LoadedTable<S>, since: number, until: number, visit: (rec: EventRecord, stateAfter: S) => void) {
+  /**
+   * A resuming viewer, after the events it missed: its view now, as the changes from its view at
+   * `since` (a `state-patch` with that base), so that it keeps its state without asking for the
+   * whole. The whole view goes instead when the state at `since` is not at hand.
+   */
+  private sendResumedView(t: LoadedTable<S>, viewer: Viewer, since: number, atSince: S | undefined): void {
+    const now = this.view(t, viewer.actor);
+    // Without a view the client asks for the state itself, as after a failed push.
+    if (!now.ok) return;
+    let text: string | null = null;
+    if (atSince !== undefined) {
+      try {
+        const diff = diffState(t.decider.viewState(atSince, viewer.actor), now.value);
+        if (diff) text = statePatchText(t.version, since, diff);
+      } catch (error) {
+        this.log.error({ err: error, tableId: t.record.id }, 'viewState failed; the resumed viewer gets the whole view');
+      }
+    }
+    viewer.sendText(text ?? JSON.stringify({ type: 'state', version: t.version, state: now.value } satisfies ServerMessage));
+    this.sentViews.set(viewer, { version: t.version, view: now.value });
+  }
+
+  /**
+   * Replays from the nearest checkpoint at or before `since` and visits every event in (since, until].
+   * Returns the state at `since` when it was met on the way (always, unless the events came from
+   * memory starting just after `since`).
+   */
+  private async replay(t: LoadedTable<S>, since: number, until: number, visit: (rec: EventRecord, stateAfter: S) => void): Promise<S | undefined> {
+    if (since === t.version && until === t.version) return t.state;
     const oldest = t.recent[0]?.rec.seq;
     if (oldest !== undefined && oldest <= since + 1 && until <= t.version) {
-      for (const { rec, state } of t.recent) if (rec.seq > since && rec.seq <= until) visit(rec, state);
-      return;
+      let atSince = t.checkpoints.get(since);
+      for (const { rec, state } of t.recent) {
+        if (rec.seq === since) atSince = state;
+        else if (rec.seq > since && rec.seq <= until) visit(rec, state);
+      }
+      return atSince;
     }
     let base = Math.floor(since / this.checkpointEvery) * this.checkpointEvery;
     let state: S | undefined = t.checkpoints.get(base);
@@ -415,6 +462,7 @@ export class TableHub<S, C, E> {
       state = t.decider.initialState() as S;
     }
     let folded: S = state;
+    let atSince: S | undefined = base === since ? folded : undefined;
     let seq = base;
     const slice = new TimeSlice();
     while (seq < until) {
@@ -422,11 +470,13 @@ export class TableHub<S, C, E> {
       if (page.length === 0) throw new Error(`table ${t.record.id}: event log ends at ${seq}, expected ${until}`);
       for (const rec of page) {
         folded = t.decider.evolve(folded, rec.event) as S;
-        if (rec.seq > since) visit(rec, folded);
+        if (rec.seq === since) atSince = folded;
+        else if (rec.seq > since) visit(rec, folded);
         seq = rec.seq;
         await slice.check();
       }
     }
+    return atSince;
   }
 
   private eventMessage(t: LoadedTable<S>, rec: EventRecord, viewer: Actor, stateAfter: S): EventMessage {
@@ -718,6 +768,7 @@ export class TableHub<S, C, E> {
         return failure('participant_not_found', `no participant "${participantId}" at this table`);
       }
       t.participants.set(participantId, { ...target, removedAt: at });
+      t.credentialChanges++;
       for (const viewer of t.viewers) {
         if (viewer.actor.participantId === participantId) {
           viewer.close(CLOSE.revoked, 'removed from the table');
@@ -736,6 +787,7 @@ export class TableHub<S, C, E> {
       const fresh = newToken(kind === 'gm' ? 'gm' : kind);
       if (kind === 'gm') await this.store.setParticipantToken(tableId, caller.actor.participantId, hashToken(fresh));
       else await this.store.rotateLink(tableId, kind, hashToken(fresh));
+      t.credentialChanges++;
       const affected = (v: Viewer) =>
         kind === 'observer' ? v.actor.role === 'observer' : kind === 'gm' && v.actor.participantId === caller.actor.participantId;
       for (const viewer of t.viewers) {
@@ -939,6 +991,7 @@ export class TableHub<S, C, E> {
       const [record, participants] = await Promise.all([this.store.getTable(t.record.id), this.store.listParticipants(t.record.id)]);
       if (!record) return;
       t.setupVersion = setupVersion;
+      t.credentialChanges++;
       if (!sameSettings(record.settings, t.record.settings)) {
         const setupChanged = !sameSetup(record.settings, t.record.settings);
         t.record = { ...t.record, settings: record.settings };

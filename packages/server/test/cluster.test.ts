@@ -1,7 +1,8 @@
+import { createServer as createTcpServer, connect as tcpConnect, type Server as TcpServer, type Socket } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type TableServer } from '../src/server';
-import { openPostgresStore, parseWake, type Store } from '../src/store';
+import { openPostgresStore, parseWake, type PostgresStoreOptions, type Store } from '../src/store';
 import { secretDecider } from './fixtures/secret-decider';
 import { connectAs, createTable, dropSchema, http, joinTable, PG_URL, runPg, sleep, type TestClient, uniqueSchema } from './helpers';
 
@@ -16,8 +17,8 @@ interface Node {
   wsUrl: string;
 }
 
-async function startNode(schema: string, name: string): Promise<Node> {
-  const store = await openPostgresStore({ connectionString: PG_URL, schema, maxConnections: 4, listenerName: `${schema}-${name}` });
+async function startNode(schema: string, name: string, extra: Partial<PostgresStoreOptions> = {}, clusterCheckMs = 300): Promise<Node> {
+  const store = await openPostgresStore({ connectionString: PG_URL, schema, maxConnections: 4, listenerName: `${schema}-${name}`, ...extra });
   const server = await createServer(
     {
       host: '127.0.0.1',
@@ -25,7 +26,7 @@ async function startNode(schema: string, name: string): Promise<Node> {
       logLevel: 'silent',
       store,
       cluster: true,
-      clusterCheckMs: 300,
+      clusterCheckMs,
       rateLimit: { burst: 500, perSecond: 500 },
     },
     secretDecider,
@@ -36,6 +37,47 @@ async function startNode(schema: string, name: string): Promise<Node> {
 
 const seqs = (c: TestClient) => c.events().map((e) => e.seq as number);
 const contiguous = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+
+/**
+ * A TCP relay to PostgreSQL whose connections can be frozen: they stay open but nothing passes any
+ * more, as with a peer that hangs or a network that drops packets without a reset.
+ */
+async function freezableRelay(): Promise<{ url: string; connections: () => number; freeze: () => void; close: () => Promise<void> }> {
+  const target = new URL(PG_URL);
+  const pairs: Array<[Socket, Socket]> = [];
+  const relay: TcpServer = createTcpServer((inbound) => {
+    const outbound = tcpConnect(Number(target.port || 5432), target.hostname);
+    pairs.push([inbound, outbound]);
+    inbound.pipe(outbound);
+    outbound.pipe(inbound);
+    for (const s of [inbound, outbound]) s.on('error', () => undefined);
+    inbound.on('close', () => outbound.destroy());
+    outbound.on('close', () => inbound.destroy());
+  });
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  const url = new URL(PG_URL);
+  url.hostname = '127.0.0.1';
+  url.port = String((relay.address() as { port: number }).port);
+  return {
+    url: url.toString(),
+    connections: () => pairs.length,
+    freeze() {
+      for (const [inbound, outbound] of pairs) {
+        inbound.unpipe(outbound);
+        outbound.unpipe(inbound);
+        inbound.pause();
+        outbound.pause();
+      }
+    },
+    async close() {
+      for (const [inbound, outbound] of pairs) {
+        inbound.destroy();
+        outbound.destroy();
+      }
+      await new Promise<void>((resolve) => relay.close(() => resolve()));
+    },
+  };
+}
 
 async function until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -173,6 +215,42 @@ describe.skipIf(!runPg)('several nodes on one PostgreSQL database', () => {
     gm.client.close();
     gmOnB.client.close();
   }, 20_000);
+
+  it('a listening connection that stops answering is replaced by the keep-alive, and the node catches up', async () => {
+    // Node C listens through a relay; its periodic check is far off, so only a new listening
+    // connection (and the check it triggers) can bring it the events it was not told of.
+    const relay = await freezableRelay();
+    const c = await startNode(schema, 'c', { listenerConnectionString: relay.url, keepAliveMs: 200 }, 600_000);
+    try {
+      const t = await createTable(a.url);
+      const gm = await connectAs(a.wsUrl, t.tableId, t.gm.token);
+      const gmOnC = await connectAs(c.wsUrl, t.tableId, t.gm.token);
+      expect((await gm.client.command('s0', { type: 'roll', count: 1 })).type).toBe('ack');
+      await gmOnC.client.untilSeq(1);
+      expect(relay.connections()).toBe(1);
+
+      // The listening connection hangs: no error, no end, no notices.
+      relay.freeze();
+      const frozenAt = Date.now();
+      for (let i = 1; i <= 5; i++) expect((await gm.client.command(`s${i}`, { type: 'roll', count: 1 })).type).toBe('ack');
+      await until(() => seqs(gmOnC.client).length >= 6, 5000, 'the events on node C');
+      expect(seqs(gmOnC.client)).toEqual(contiguous(6));
+      // A second listening connection replaced the hung one, within a few keep-alive periods.
+      expect(relay.connections()).toBe(2);
+      expect(Date.now() - frozenAt).toBeLessThan(3000);
+
+      // And it is live: the next event reaches node C by notice.
+      expect((await gm.client.command('s6', { type: 'roll', count: 1 })).type).toBe('ack');
+      await gmOnC.client.untilSeq(7, 2000);
+      expect(seqs(gmOnC.client)).toEqual(contiguous(7));
+      gm.client.close();
+      gmOnC.client.close();
+    } finally {
+      await c.server.close();
+      await c.store.close();
+      await relay.close();
+    }
+  }, 30_000);
 
   it('a client that moves to another node resumes from where it was, with nothing missing or repeated', async () => {
     const t = await createTable(a.url);

@@ -4,9 +4,14 @@ import { applyStatePatch, diffState, statePatchText } from '../src/state-patch';
 import { secretDecider } from './fixtures/secret-decider';
 import { connectAs, createTable, joinTable, startServer, type Running, type TestClient } from './helpers';
 
-/** The view a client holds after every welcome, state and state-patch it received, in order. */
-function heldView(c: TestClient): { version: number; state: any } {
-  let held: { version: number; state: any } = { version: -1, state: undefined };
+type Held = { version: number; state: any };
+
+/**
+ * The view a client holds after every welcome, state and state-patch it received, in order, starting
+ * from `from` (for a resumed connection: the view its earlier connection held).
+ */
+function heldView(c: TestClient, from: Held = { version: -1, state: undefined }): Held {
+  let held = from;
   for (const m of c.messages) {
     if (m.type === 'welcome' && m.state !== undefined) held = { version: m.version, state: m.state };
     else if (m.type === 'state') held = { version: m.version, state: m.state };
@@ -68,18 +73,17 @@ describe('pushed views', () => {
       { type: 'roll', count: 1 },
     ];
     for (const command of commands) expect((await gm.client.command(`g${++n}`, command)).type).toBe('ack');
-    // A resumed connection receives the events it missed and no view; it asks, and patches apply to the answer.
-    const since = heldView(player.client).version;
+    // A resumed connection receives the events it missed and the changes to the view it held, and
+    // later patches apply to that.
+    const before = heldView(player.client);
     player.client.close();
     await gm.client.command(`g${++n}`, { type: 'roll', count: 2 });
-    player = await connectAs(srv.wsUrl, t.tableId, ann.token, since);
-    player.client.send({ type: 'state' });
-    await player.client.waitFor((m) => m.type === 'state');
+    player = await connectAs(srv.wsUrl, t.tableId, ann.token, before.version);
     for (const count of [1, 2, 3]) expect((await player.client.command(`a${++n}`, { type: 'roll', count })).type).toBe('ack');
     const last = await gm.client.command(`g${++n}`, { type: 'roll', count: 2 });
     for (const c of [gm.client, player.client, observer.client]) {
       await c.waitFor((m) => (m.type === 'state' || m.type === 'state-patch') && m.version === last.version);
-      const held = heldView(c);
+      const held = c === player.client ? heldView(c, before) : heldView(c);
       c.send({ type: 'state' });
       const asked = await c.waitFor((m) => m.type === 'state' && m.version === last.version);
       expect(held.version).toBe(asked.version);
@@ -87,6 +91,67 @@ describe('pushed views', () => {
     }
     for (const c of [gm.client, player.client, observer.client]) c.close();
   });
+
+  // The newest 128 events are kept in memory with their states; a client further behind is caught
+  // up from the log. Both ways it gets the same.
+  for (const missed of [6, 160]) {
+    it(`resumes a connection ${missed} events behind with exactly those events, in order, redacted for it, then the changes to its view`, async () => {
+      const t = await createTable(srv.url);
+      const ann = await joinTable(srv.url, t.tableId, t.invite.token, 'Ann');
+      const gm = await connectAs(srv.wsUrl, t.tableId, t.gm.token);
+      let player = await connectAs(srv.wsUrl, t.tableId, ann.token);
+      // Ann's second device stays connected throughout: what it receives live is what she may see.
+      const live = await connectAs(srv.wsUrl, t.tableId, ann.token);
+      expect((await gm.client.command('c1', { type: 'create', characterId: 'ash', name: 'Ash', secret: 'fears water', owner: ann.participantId })).type).toBe('ack');
+      const at = await gm.client.command('c2', { type: 'roll', count: 2 });
+      await player.client.waitFor((m) => m.type === 'state-patch' && m.version === at.version);
+      const before = heldView(player.client);
+      expect(before.version).toBe(at.version);
+      player.client.close();
+
+      // What Ann misses: a character whose secret she may not see, GM notes she may not see at all,
+      // a renamed character of hers, and enough ticks to reach `missed` events.
+      const meanwhile = [
+        { type: 'create', characterId: 'bo', name: 'Bo', secret: 'owes the baron' },
+        { type: 'gm-note', text: 'the bridge is out' },
+        { type: 'rename', characterId: 'ash', name: 'Ashen' },
+        { type: 'roll', count: 3 },
+      ];
+      let n = 0;
+      for (const command of meanwhile) expect((await gm.client.command(`m${++n}`, command)).type).toBe('ack');
+      let version = before.version + meanwhile.length;
+      while (version < before.version + missed) {
+        const burst = Math.min(50, before.version + missed - version);
+        version = (await gm.client.command(`m${++n}`, { type: 'burst', n: burst })).version as number;
+      }
+      await live.client.untilSeq(version);
+
+      player = await connectAs(srv.wsUrl, t.tableId, ann.token, before.version);
+      expect(player.welcome.state).toBeUndefined();
+      const patch = await player.client.waitFor((m) => m.type === 'state-patch');
+      const events = player.client.events();
+      expect(events.map((e) => e.seq)).toEqual(Array.from({ length: missed }, (_, i) => before.version + 1 + i));
+      // The same events, redacted the same way, as her device that never left.
+      expect(events).toEqual(live.client.events().filter((e) => e.seq > before.version));
+      expect(events.find((e) => e.seq === before.version + 2)!.event).toBeNull();
+      // The view comes as changes from the one she held, after the events; never whole.
+      expect(player.client.messages.map((m) => m.type).filter((type) => type !== 'event')).toEqual(['welcome', 'state-patch']);
+      expect(player.client.messages.indexOf(patch)).toBe(player.client.messages.length - 1);
+      expect(patch).toMatchObject({ base: before.version, version });
+      const held = heldView(player.client, before);
+      player.client.send({ type: 'state' });
+      const asked = await player.client.waitFor((m) => m.type === 'state');
+      expect(held).toEqual({ version: asked.version, state: asked.state });
+      expect(held.state.characters.ash.name).toBe('Ashen');
+      expect(held.state.characters.bo.secret).toBeNull();
+      for (const text of ['owes the baron', 'the bridge is out']) expect(player.client.frames.join('\n')).not.toContain(text);
+      // Later views follow as changes from this one.
+      const next = await gm.client.command(`m${++n}`, { type: 'roll', count: 1 });
+      const pushed = await player.client.waitFor((m) => m.type === 'state-patch' && m.version === next.version);
+      expect(pushed.base).toBe(version);
+      for (const c of [gm.client, player.client, live.client]) c.close();
+    });
+  }
 });
 
 describe('state patches', () => {

@@ -38,6 +38,8 @@ interface Ruleset {
   /** Adds the owner's "ann1", the other player's "bo1" and the GM's hidden "foe1". */
   setUp(send: (token: string, command: unknown) => Promise<Outcome>, s: Seated): Promise<void>;
   actions: Array<{ name: string; command(s: Seated): unknown; expect: Record<Role, Outcome> }>;
+  /** An action of the owner's character, allowed before the encounter starts. */
+  ownerAction: unknown;
 }
 
 const ok: Outcome = { status: 200 };
@@ -68,6 +70,7 @@ const RULESETS: Ruleset[] = [
       // A player naming a hidden character is answered as if it did not exist.
       { name: 'test by a character that does not exist', command: () => ({ type: 'test', who: 'nobody', score: 'perception' }), expect: noSuch('unknown-character') },
     ],
+    ownerAction: { type: 'test', who: 'ann1', score: 'perception' },
   },
   {
     id: 'lucidity',
@@ -88,6 +91,7 @@ const RULESETS: Ruleset[] = [
       // A player naming a hidden combatant is answered as if it did not exist.
       { name: 'roll by a combatant that does not exist', command: () => ({ type: 'roll', actor: 'nobody', attribute: 'AWA', target: 12 }), expect: noSuch('lucidity.unknown-combatant') },
     ],
+    ownerAction: { type: 'roll', actor: 'ann1', attribute: 'AWA', target: 12 },
   },
 ];
 
@@ -119,19 +123,21 @@ async function snapshot(s: Seated) {
   return { state: state.body, events: events.body };
 }
 
+async function seatAt(rs: Ruleset): Promise<Seated> {
+  const t = await createTable(srv.url, { name: `Matrix ${rs.id}`, ruleset: rs.id });
+  const ann = await joinTable(srv.url, t.tableId, t.invite.token, 'Ann');
+  const bo = await joinTable(srv.url, t.tableId, t.invite.token, 'Bo');
+  const s: Seated = {
+    t,
+    tokens: { gm: t.gm.token, owner: ann.token, other: bo.token, observer: t.observer.token, none: undefined, foreign: foreign.gm.token },
+    ids: { owner: ann.participantId, other: bo.participantId },
+  };
+  await rs.setUp((token, command) => sendHttp(s, token, command), s);
+  return s;
+}
+
 describe.each(RULESETS)('authorization matrix of a $id table', (rs) => {
-  async function seat(): Promise<Seated> {
-    const t = await createTable(srv.url, { name: `Matrix ${rs.id}`, ruleset: rs.id });
-    const ann = await joinTable(srv.url, t.tableId, t.invite.token, 'Ann');
-    const bo = await joinTable(srv.url, t.tableId, t.invite.token, 'Bo');
-    const s: Seated = {
-      t,
-      tokens: { gm: t.gm.token, owner: ann.token, other: bo.token, observer: t.observer.token, none: undefined, foreign: foreign.gm.token },
-      ids: { owner: ann.participantId, other: bo.participantId },
-    };
-    await rs.setUp((token, command) => sendHttp(s, token, command), s);
-    return s;
-  }
+  const seat = () => seatAt(rs);
 
   for (const action of rs.actions) {
     it(`${action.name}: every role, over HTTP and the WebSocket`, async () => {
@@ -147,4 +153,39 @@ describe.each(RULESETS)('authorization matrix of a $id table', (rs) => {
       }
     }, 120_000);
   }
+});
+
+describe.each(RULESETS)('undo at a $id table names the version it was asked from', (rs) => {
+  const undo = (seen?: number) => ({ type: 'undo', ...(seen === undefined ? {} : { seen }) });
+  const stale: Outcome = { status: 422, code: 'stale' };
+
+  it('none, or an older one, is refused; of two undos asked from one view only the first applies', async () => {
+    const s = await seatAt(rs);
+    const gm = s.tokens.gm!;
+    const before = await snapshot(s);
+    const seen = before.state.version as number;
+    expect(await sendHttp(s, gm, undo())).toEqual({ status: 422, code: 'seen-required' });
+    expect(await sendWs(s, gm, undo(seen - 1))).toEqual(stale);
+    expect(await snapshot(s)).toEqual(before);
+    // The owner acts after the GM looked: the GM's undo from the older view is refused, the action stays.
+    expect(await sendHttp(s, s.tokens.owner, rs.ownerAction)).toEqual(ok);
+    const acted = await snapshot(s);
+    expect(await sendHttp(s, gm, undo(seen))).toEqual(stale);
+    expect(await snapshot(s)).toEqual(acted);
+    // Two GM tabs press Undo on the same view at once, over two connections: one undo applies.
+    const now = acted.state.version as number;
+    const answers = await Promise.all([sendWs(s, gm, undo(now)), sendWs(s, gm, undo(now))]);
+    expect(answers).toContainEqual(ok);
+    expect(answers).toContainEqual(stale);
+    const after = await snapshot(s);
+    expect(after.state.version).toBe(now + 1);
+    // What was taken back is the owner's action and nothing more.
+    if (rs.id === 'd100') {
+      expect(after.state.state.log).toEqual(before.state.state.log);
+      expect(acted.state.state.log).not.toEqual(before.state.state.log);
+    } else {
+      expect(after.events.events.at(-1).event).toEqual({ type: 'undone', data: { target: now } });
+      expect(after.events.events.find((e: { seq: number }) => e.seq === now).event.type).toBe('rolled');
+    }
+  }, 60_000);
 });

@@ -54,7 +54,7 @@ describe('a table per ruleset', () => {
     const state = await http(srv.url, 'GET', `/api/tables/${t.tableId}/state`, { token: t.gm.token });
     expect(state.body.state.characters.map((c: { id: string }) => c.id)).toEqual(['pixie']);
     // Undo folds again from the table's setup, not from the seed's preset.
-    const undone = await http(srv.url, 'POST', `/api/tables/${t.tableId}/commands`, { token: t.gm.token, body: { commandId: 'c2', command: { type: 'undo' } } });
+    const undone = await http(srv.url, 'POST', `/api/tables/${t.tableId}/commands`, { token: t.gm.token, body: { commandId: 'c2', command: { type: 'undo', seen: state.body.version } } });
     expect(undone.status).toBe(200);
     const after = await http(srv.url, 'GET', `/api/tables/${t.tableId}/state`, { token: t.gm.token });
     expect(after.body.state.characters).toEqual([]);

@@ -169,6 +169,25 @@ for (const { kind, enabled } of kinds) {
       expect(await store.listPortraits('a')).toEqual({ grask: 'd1' });
     });
 
+    it('stores an imported table\'s portraits with its events, in one transaction: a failed import leaves no portrait', async () => {
+      const png = { contentType: 'image/png', data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 7]), digest: 'd1' };
+      const imported = (id: string, n: number) => ({ ...table(id), table: { ...table(id).table, version: n }, events: events(1, n, 'c1') });
+      await store.createTable({ ...imported('a', 3), portraits: [{ characterId: 'kestrel', portrait: png }] });
+      expect(await store.getPortrait('a', 'kestrel')).toEqual(png);
+      // The second portrait cannot be stored (no image), after the events and the first portrait were:
+      // nothing of the table is left, whether its events went in one message or in staged parts.
+      const broken = [{ characterId: 'kestrel', portrait: png }, { characterId: 'grask', portrait: { ...png, data: null as unknown as Buffer } }];
+      for (const [id, n] of [['b', 3], ['c', 450]] as const) {
+        await expect(store.createTable({ ...imported(id, n), portraits: broken })).rejects.toThrow();
+        expect(await store.getTable(id)).toBeNull();
+        expect(await store.listPortraits(id)).toEqual({});
+        expect(await store.getPortrait(id, 'kestrel')).toBeNull();
+        expect(await store.readEvents(id, 0)).toEqual([]);
+      }
+      await store.createTable({ ...imported('b', 3), portraits: [{ characterId: 'grask', portrait: png }] });
+      expect(await store.listPortraits('b')).toEqual({ grask: 'd1' });
+    });
+
     it('appends events with their command in one step and reads them back in order', async () => {
       await store.createTable(table('a'));
       expect(await store.appendEvents('a', 0, events(1, 3, 'c1'), command('c1', 1, 3, 3))).toEqual({ ok: true });
@@ -207,6 +226,33 @@ for (const { kind, enabled } of kinds) {
       );
       expect(results.filter((r) => r.ok)).toHaveLength(1);
       expect(await store.readEvents('a', 0)).toHaveLength(1);
+    });
+
+    it('stores appends to many tables made at once, each on its own: a refused one leaves the others written', async () => {
+      const ids = Array.from({ length: 24 }, (_, i) => `m${i}`);
+      await Promise.all(ids.map((id) => store.createTable(table(id))));
+      // Every second table receives its next append as soon as its first is stored, while the
+      // other tables' first appends may still be on their way.
+      const first = ids.map((id, i) =>
+        (i === 5
+          ? store.appendEvents(id, 3, events(4, 1, `f-${id}`), command(`f-${id}`, 4, 4, 4))
+          : store.appendEvents(id, 0, events(1, 1, `f-${id}`), command(`f-${id}`, 1, 1, 1))
+        ).then(async (r) =>
+          r.ok && i % 2 === 0 ? [r, await store.appendEvents(id, 1, events(2, 2, `s-${id}`), command(`s-${id}`, 2, 3, 3))] : [r],
+        ),
+      );
+      const results = await Promise.all(first);
+      expect(results[5]).toEqual([{ ok: false, reason: 'conflict' }]);
+      for (const [i, id] of ids.entries()) {
+        if (i === 5) {
+          expect((await store.getTable(id))!.version).toBe(0);
+          continue;
+        }
+        expect(results[i]).toEqual(i % 2 === 0 ? [{ ok: true }, { ok: true }] : [{ ok: true }]);
+        const expected = i % 2 === 0 ? [...events(1, 1, `f-${id}`), ...events(2, 2, `s-${id}`)] : events(1, 1, `f-${id}`);
+        expect(await store.readEvents(id, 0)).toEqual(expected);
+        expect((await store.getTable(id))!.version).toBe(expected.length);
+      }
     });
 
     it('creates a table with an imported event log', async () => {

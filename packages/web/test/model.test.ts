@@ -433,7 +433,7 @@ describe('odds of an encounter action in the browser', () => {
     expect(asAnn?.bySkill.size).toBe(0);
   });
 
-  it('say when a chosen ability rerolls, which the figures leave out', async () => {
+  it("count a chosen ability's reroll, and offer the other choices with their chances", async () => {
     const { personaeTable } = await import('@personae/rules');
     const { actionOdds } = await import('../src/lib/choice-odds');
     const table = await playedTable();
@@ -442,9 +442,16 @@ describe('odds of an encounter action in the browser', () => {
     table.run(gm, { type: 'add-character', sheet: exampleSheet('dwarf-iron-constitution.yaml') });
     const [trader, dwarf] = Object.keys(table.state.characters) as [string, string];
     table.run(gm, { type: 'encounter', command: { type: 'escalate', actor: trader, to: 'non-violent' } });
-    const odds = actionOdds(personaeTable.viewState(table.state, gm), { type: 'interact', actor: trader, target: dwarf, skill: 'Haggle', abilities: ['Card Sharp'] }, [], () => '');
-    if (!odds?.declared.ok) throw new Error(odds?.declared.ok === false ? odds.declared.reason : 'no odds');
-    expect(odds.without).toEqual([expect.objectContaining({ label: 'without Card Sharp', note: "Card Sharp's rerolls are not in these figures" })]);
+    const view = personaeTable.viewState(table.state, gm);
+    const haggle = { type: 'interact', actor: trader, target: dwarf, skill: 'Haggle' };
+    const odds = actionOdds(view, { ...haggle, abilities: ['Card Sharp'] }, [], () => '');
+    const plain = actionOdds(view, haggle, [], () => '');
+    if (!odds?.declared.ok || !plain?.declared.ok) throw new Error('no odds');
+    // Card Sharp rerolls one die below the highest, keeping the better (personae-core-2011.txt "What Special Abilities Can Do"):
+    // its chance is above the plain pools', and taking it out gives the plain chance back.
+    expect(odds.declared.odds.success).toBeGreaterThan(plain.declared.odds.success);
+    expect(odds.without).toEqual([expect.objectContaining({ label: 'without Card Sharp', odds: plain.declared })]);
+    expect(plain.with).toContainEqual(expect.objectContaining({ label: 'with Card Sharp', odds: odds.declared }));
   });
 });
 

@@ -11,6 +11,9 @@ import { browserAvailable, buildWeb, launchBrowser, postCreated, shot, startServ
 
 const run = browserAvailable() || process.env.CI ? describe : describe.skip;
 
+/** A side of a rolled challenge as the odds take it. */
+const side = (s: any) => ({ dice: s.pool.dice, modifier: s.modifier, ...(s.potentialThreshold !== undefined ? { potentialThreshold: s.potentialThreshold } : {}) });
+
 run('odds for choices in play, in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -25,6 +28,27 @@ run('odds for choices in play, in Chromium', () => {
   const gmState = async () => {
     const res = await fetch(`${server.url}/api/tables/${tableId}/state`, { headers: { authorization: `Bearer ${gmToken}` } });
     return (await res.json()).state;
+  };
+
+  /** Submit the Act form and read back the challenge the server rolled, from the GM's state. */
+  const doIt = async (page: Page) => {
+    const before = (await gmState()).log.length;
+    await page.getByRole('button', { name: 'Do it' }).click();
+    await expect.poll(async () => (await gmState()).log.length).toBeGreaterThan(before);
+    const state = await gmState();
+    return { state, r: (state.log as { result?: any }[]).filter((e) => e.result).at(-1)!.result };
+  };
+
+  /** The GM's page in a context of its own (a second device), on one tab, with its errors recorded. */
+  const gmPage = async (tabName: string) => {
+    const other = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const errors = wiretap(other).errors;
+    const gm = await other.newPage();
+    await gm.goto(`${server.url}/table/${tableId}#token=${gmToken}`);
+    await gm.locator('.status-pill.live').waitFor({ timeout: 20_000 });
+    const tab = gm.getByRole('tab', { name: tabName });
+    if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+    return { other, errors, gm };
   };
 
   beforeAll(async () => {
@@ -85,12 +109,7 @@ run('odds for choices in play, in Chromium', () => {
     const helped = (await odds.locator('strong').textContent())!;
     await shot(player, 'choice-odds-1-assisted');
 
-    const before = (await gmState()).log.length;
-    await player.getByRole('button', { name: 'Do it' }).click();
-    await expect.poll(async () => (await gmState()).log.length).toBeGreaterThan(before);
-    const state = await gmState();
-    const r = (state.log as { result?: any }[]).filter((e) => e.result).at(-1)!.result;
-    const side = (s: any) => ({ dice: s.pool.dice, modifier: s.modifier, ...(s.potentialThreshold !== undefined ? { potentialThreshold: s.potentialThreshold } : {}) });
+    const { state, r } = await doIt(player);
     // core-2011 "Assisting in a Challenge": the assistant's +1 is in the actor's result.
     expect(r.actor.modifiers.some((m: { source: string }) => /Tomas Reyne/.test(m.source))).toBe(true);
     const exact = challengeOdds({ actor: side(r.actor), reactor: side(r.reactor) }, tableOptions(state.preset, state.options));
@@ -155,15 +174,63 @@ run('odds for choices in play, in Chromium', () => {
   });
 
   it('the GM on a second device sees the invite link the server keeps, not only a button to replace it', async () => {
-    const other = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const errors = wiretap(other).errors;
-    const gm = await other.newPage();
-    await gm.goto(`${server.url}/table/${tableId}#token=${gmToken}`);
-    await gm.locator('.status-pill.live').waitFor({ timeout: 20_000 });
-    const tab = gm.getByRole('tab', { name: 'Table' });
-    if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+    const { other, errors, gm } = await gmPage('Table');
     await expect.poll(() => gm.locator('#invite-link').inputValue()).toBe(inviteLink);
     expect(await gm.getByRole('button', { name: 'Replace the invite link' }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await other.close();
+  });
+  it('the GM adds a hidden hazard from the encounter form; the server keeps its pool from the player', async () => {
+    const { other, errors, gm } = await gmPage('Encounter');
+    const form = gm.locator('#add-obstacle');
+    await form.getByLabel('Name', { exact: true }).fill('Rising Tide');
+    await form.getByLabel('Kind', { exact: true }).selectOption('hazard');
+    const add = form.getByRole('button', { name: 'Add to the scene' });
+    expect(await add.isDisabled()).toBe(true);
+    await form.getByLabel('Its pool (a skill)').fill('Drowning Cold');
+    await form.getByLabel('Dice', { exact: true }).fill('5');
+    await form.getByLabel(/Hidden from players/).check();
+    await add.click();
+    await expect.poll(async () => JSON.stringify((await gmState()).characters.find((c: { name: string }) => c.name === 'Rising Tide')?.play?.def ?? null)).toContain('"dice":5');
+    const def = (await gmState()).characters.find((c: { name: string }) => c.name === 'Rising Tide').play.def;
+    expect(def).toMatchObject({ id: 'rising-tide', obstacle: { kind: 'hazard', hidden: true }, skills: [{ name: 'Drowning Cold', dice: 5 }] });
+    const res = await fetch(`${server.url}/api/tables/${tableId}/state`, { headers: { authorization: `Bearer ${annToken}` } });
+    const seen = await res.text();
+    expect(seen).toContain('Rising Tide');
+    expect(seen).not.toContain('Drowning Cold');
+    expect(errors).toEqual([]);
+    await other.close();
+  });
+  it('shows the chance with a critical kept to steer after the dice, and the server rolls the pools that chance is for', async () => {
+    const marisol = ids['Marisol "Gull" Vance']!;
+    // Marisol banks criticals first: three natural 10s entered, each beyond the first a critical (personae-core-2011.txt "Critical Success").
+    const ws = (await connectAs(server.url.replace('http', 'ws') + '/ws', tableId, gmToken)).client;
+    try {
+      const ack = await ws.command('bank', { type: 'encounter', command: { type: 'interact', actor: marisol, target: ids['Brogan Ironhand'], skill: 'Bluff', dice: { actor: [10, 10, 10, 1] } } });
+      expect(ack.type).toBe('ack');
+    } finally {
+      ws.close();
+    }
+    const { other, errors, gm } = await gmPage('Encounter');
+    await gm.locator('#act-actor').selectOption(marisol);
+    await gm.locator('#act-kind').selectOption('interact');
+    await gm.locator('#act-target').selectOption(ids['Brogan Ironhand']!);
+    await gm.locator('#act-skill').selectOption('Bluff');
+    const odds = gm.locator('#act-odds');
+    await odds.locator('#act-odds-with').waitFor();
+    const alone = (await odds.locator('strong').textContent())!.replace(' to succeed', '');
+    // Marisol has one critical banked: keeping it to steer is offered with its chance.
+    const offered = (await odds.locator('#act-odds-with li', { hasText: 'critical kept to steer' }).textContent())!;
+    const steered = offered.replace(/^.*: /, '');
+    await gm.locator('#act-steer').check();
+    await expect.poll(() => odds.locator('strong').textContent()).toBe(`${steered} to succeed`);
+    expect(await odds.locator('#act-odds-without').textContent()).toBe(`without a critical kept to steer: ${alone}`);
+    await shot(gm, 'choice-odds-2-steer', false);
+    const { state, r } = await doIt(gm);
+    const options = tableOptions(state.preset, state.options);
+    // personae-v4-srd-playing.txt "Critical Success": a failure (or full tie) left after the dice becomes a glancing success.
+    expect(steered).toBe(percent(challengeOdds({ actor: side(r.actor), reactor: side(r.reactor), steer: 1 }, options).success));
+    expect(alone).toBe(percent(challengeOdds({ actor: side(r.actor), reactor: side(r.reactor) }, options).success));
     expect(errors).toEqual([]);
     await other.close();
   });

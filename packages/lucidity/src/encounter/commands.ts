@@ -66,8 +66,9 @@ export const LucidityCommandSchema = z.discriminatedUnion('type', [
   /** The GM hands a combatant to a participant (null: back to the GM). */
   z.object({ type: z.literal('set-controller'), id, controller: z.string().min(1).max(64).nullable() }).strict(),
   z.object({ type: z.literal('end-turn'), dice: z.record(z.string(), d20).optional() }).strict(),
-  z.object({ type: z.literal('undo') }).strict(),
-  z.object({ type: z.literal('redo') }).strict(),
+  /** `seen`: the table version (events so far) the undo or redo was asked from. */
+  z.object({ type: z.literal('undo'), seen: z.number().int().min(0).optional() }).strict(),
+  z.object({ type: z.literal('redo'), seen: z.number().int().min(0).optional() }).strict(),
 ]);
 
 export type LucidityCommand = z.output<typeof LucidityCommandSchema>;

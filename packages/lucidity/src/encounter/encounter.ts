@@ -1,4 +1,4 @@
-import { appendLog, asPoolDice, chainPush, EMPTY_LOG, logAt, logEntries, modifier, nextRedo, nextUndo, ownGet, requireCharacterRoom, RuleError, toCommandError, undoPosition, withEntry, type Actor, type DecideContext, type Decider, type Modifier, type Chain, type UndoMark } from '@personae/core';
+import { appendLog, asPoolDice, chainPush, EMPTY_LOG, logAt, logEntries, modifier, ownGet, requireCharacterRoom, requireSeen, RuleError, toCommandError, undoPosition, withEntry, type Actor, type DecideContext, type Decider, type Modifier, type Chain, type UndoMark } from '@personae/core';
 import type { DiceSource } from '@personae/dice';
 import type { Attribute, Attributes } from '../attributes';
 import { levelForXp, raiseAttribute, xpForLevel } from '../advancement';
@@ -327,7 +327,8 @@ const handlers: { [T in LucidityCommand['type']]: Handler<T> } = {
     onTurn(state.game, a, 'actor');
     if (cmd.shuffle) {
       if (!a.traits.includes('Shuffle')) throw refuse('trait', `actor: ${a.name} does not have Shuffle`, 'actor', 'Creating Traits');
-      if (logEntries(state.log).some((e, i) => e.type === 'moved' && e.data.actor === a.id && e.data.shuffle && isActive(state, i + 1) && sameTurn(state, i + 1))) throw refuse('shuffle-used', 'shuffle: Shuffle is once per turn', 'shuffle', 'Creating Traits');
+      const turnBegan = (e: LucidityEvent) => e.type === 'turn-ended' || e.type === 'encounter-started';
+      if (lastActive(state, (e) => e.type === 'moved' && e.data.actor === a.id && e.data.shuffle === true, turnBegan)) throw refuse('shuffle-used', 'shuffle: Shuffle is once per turn', 'shuffle', 'Creating Traits');
       return { type: 'moved', data: { actor: a.id, feet: 5, usedMoveAction: false, shuffle: true } };
     }
     const usedMoveAction = a.moveAction;
@@ -530,28 +531,39 @@ const handlers: { [T in LucidityCommand['type']]: Handler<T> } = {
     }
     return { type: 'turn-ended', data: { ended: now.id, next: g.order[index]!, round: newRound ? g.round + 1 : g.round, newRound, zeroHealth, died } };
   },
-  undo(state, _cmd, ctx) {
+  undo(state, cmd, ctx) {
     gmOnly(ctx.actor, 'undo');
-    const target = nextUndo(logEntries(state.marks));
+    requireSeen(state.log.length, cmd.seen, 'undo');
+    const target = nextUndo(state);
     if (target === null) throw refuse('nothing-to-undo', 'there is nothing to undo');
     return { type: 'undone', data: { target } };
   },
-  redo(state, _cmd, ctx) {
+  redo(state, cmd, ctx) {
     gmOnly(ctx.actor, 'redo');
-    const target = nextRedo(logEntries(state.marks));
+    requireSeen(state.log.length, cmd.seen, 'redo');
+    const target = nextRedo(state);
     if (target === null) throw refuse('nothing-to-redo', 'there is nothing to redo');
     return { type: 'redone', data: { target } };
   },
 };
 
-function isActive(state: LucidityTableState, seq: number): boolean {
-  return undoPosition(logEntries(state.marks)).active.includes(seq);
+/** The entry the next undo takes back: the latest in effect, or null (O(1)). */
+function nextUndo(state: LucidityTableState): number | null {
+  return state.inEffect?.top.seq ?? null;
 }
 
-/** The latest entry still in effect that matches. */
-function lastActive(state: LucidityTableState, match: (e: LucidityEvent) => boolean): LucidityEvent | null {
-  const active = new Set(undoPosition(logEntries(state.marks)).active);
-  for (let i = state.log.length; i >= 1; i--) if (active.has(i) && match(logAt(state.log, i - 1)!)) return logAt(state.log, i - 1)!;
+/** The entry the next redo brings back: the latest undone since the last new entry, or null (O(1)). */
+function nextRedo(state: LucidityTableState): number | null {
+  return state.redoable?.top ?? null;
+}
+
+/** The latest entry still in effect that matches, looking no further back than `stop` allows. */
+function lastActive(state: LucidityTableState, match: (e: LucidityEvent) => boolean, stop: (e: LucidityEvent) => boolean = () => false): LucidityEvent | null {
+  for (let c = state.inEffect; c; c = c.below) {
+    const e = logAt(state.log, c.top.seq - 1)!;
+    if (match(e)) return e;
+    if (stop(e)) return null;
+  }
   return null;
 }
 
@@ -569,11 +581,6 @@ function defenderProtection(game: Game, target: Combatant, defenderId: string | 
 }
 
 /** True when the entry at `seq` came after the last turn change. */
-function sameTurn(state: LucidityTableState, seq: number): boolean {
-  for (let i = state.log.length; i > seq; i--) if (logAt(state.log, i - 1)!.type === 'turn-ended' || logAt(state.log, i - 1)!.type === 'encounter-started') return false;
-  return true;
-}
-
 function vitalsOf(c: Combatant) {
   return { health: c.health, maxHealth: c.maxHealth, lucidity: c.lucidity, maxLucidity: c.maxLucidity, energy: c.energy, maxEnergy: c.maxEnergy };
 }
@@ -947,21 +954,81 @@ function combatantView(c: Combatant, viewer: Actor) {
   };
 }
 
+/** One line of the log as a viewer reads it. */
+export interface LogLine {
+  readonly seq: number;
+  readonly type: LucidityEvent['type'];
+  readonly text: string;
+}
+
+/** What redacting and describing the log asked of one id: whether it is hidden and the name shown. */
+interface IdAnswer {
+  readonly hidden: boolean;
+  readonly name: string;
+}
+
+function answerFor(g: Game, viewer: Actor, id: string): IdAnswer {
+  const c = ownGet(g.combatants, id);
+  const hidden = !seesCombatant(viewer, c);
+  return { hidden, name: id === 'unseen' || hidden ? 'someone unseen' : (c?.name ?? id) };
+}
+
+/**
+ * The log lines one kind of viewer reads (the GM, or everyone else: what a player or an observer may
+ * see depends only on the role), folded as the log grows. A line depends on the event and on what the
+ * ids it names answer (hidden or not, and the name shown), so the fold keeps those answers and carries
+ * on from where it stopped while every one of them still holds; a reveal, or an undo that takes back
+ * a combatant, folds again from the start. Kept per shared log array, beside the state.
+ */
+interface LinesSoFar {
+  upTo: number;
+  count: number;
+  /** The latest LOG_SHOWN lines. */
+  readonly tail: LogLine[];
+  readonly answers: Map<string, IdAnswer>;
+}
+
+const linesSoFar = new WeakMap<readonly LucidityEvent[], { gm?: LinesSoFar; table?: LinesSoFar }>();
+
+function logLines(state: LucidityTableState, viewer: Actor): LinesSoFar {
+  const g = state.game;
+  const kind = viewer.role === 'gm' ? 'gm' : 'table';
+  const kept = linesSoFar.get(state.log.shared) ?? {};
+  const cached = kept[kind];
+  const usable = cached !== undefined && cached.upTo <= state.log.length && [...cached.answers].every(([id, a]) => {
+    const now = answerFor(g, viewer, id);
+    return now.hidden === a.hidden && now.name === a.name;
+  });
+  const fold: LinesSoFar = usable ? cached : { upTo: 0, count: 0, tail: [], answers: new Map() };
+  const answer = (id: string): IdAnswer => {
+    let a = fold.answers.get(id);
+    if (!a) fold.answers.set(id, (a = answerFor(g, viewer, id)));
+    return a;
+  };
+  const hidden = (id: string) => answer(id).hidden;
+  const name = (id: string) => answer(id).name;
+  for (; fold.upTo < state.log.length; fold.upTo++) {
+    const r = viewer.role === 'gm' ? logAt(state.log, fold.upTo)! : redactFor(logAt(state.log, fold.upTo)!, hidden);
+    if (!r) continue;
+    fold.count++;
+    fold.tail.push({ seq: fold.upTo + 1, type: r.type, text: describeLucidityEvent(r, name) });
+    if (fold.tail.length > LOG_SHOWN) fold.tail.shift();
+  }
+  if (!cached || usable || fold.upTo >= cached.upTo) linesSoFar.set(state.log.shared, { ...kept, [kind]: fold });
+  return fold;
+}
+
 export function viewEncounter(state: LucidityTableState, viewer: Actor) {
   const g = state.game;
   const visible = (id: string) => seesCombatant(viewer, g.combatants[id]);
   const cur = currentId(g);
-  const name = (id: string) => (id === 'unseen' ? 'someone unseen' : visible(id) ? (g.combatants[id]?.name ?? id) : 'someone unseen');
   // The log as this viewer may read it: each event redacted for them, then put in words (GM rulings included).
-  const lines = logEntries(state.log).flatMap((e, i) => {
-    const r = redactEncounterEvent(e, viewer, state);
-    return r ? [{ seq: i + 1, type: r.type, text: describeLucidityEvent(r, name) }] : [];
-  });
-  const log = lines.slice(-LOG_SHOWN);
+  const lines = logLines(state, viewer);
+  const log = lines.tail.slice();
   return {
     ruleset: 'lucidity',
     log,
-    logOmitted: lines.length - log.length,
+    logOmitted: lines.count - log.length,
     preset: state.preset,
     options: state.overrides,
     started: g.started,
@@ -969,15 +1036,18 @@ export function viewEncounter(state: LucidityTableState, viewer: Actor) {
     current: cur && visible(cur) ? cur : null,
     order: g.order.filter(visible),
     combatants: g.roster.filter(visible).map((id) => combatantView(g.combatants[id]!, viewer)),
-    canUndo: viewer.role === 'gm' && nextUndo(logEntries(state.marks)) !== null,
-    canRedo: viewer.role === 'gm' && nextRedo(logEntries(state.marks)) !== null,
+    canUndo: viewer.role === 'gm' && nextUndo(state) !== null,
+    canRedo: viewer.role === 'gm' && nextRedo(state) !== null,
   };
 }
 
 export function redactEncounterEvent(event: LucidityEvent, viewer: Actor, state: LucidityTableState): LucidityEvent | null {
   if (viewer.role === 'gm') return event;
-  const g = state.game;
-  const hidden = (id: string) => !seesCombatant(viewer, ownGet(g.combatants, id));
+  return redactFor(event, (id) => !seesCombatant(viewer, ownGet(state.game.combatants, id)));
+}
+
+/** An event as someone who cannot see the combatants `hidden` names may read it, or null. */
+function redactFor(event: LucidityEvent, hidden: (id: string) => boolean): LucidityEvent | null {
   switch (event.type) {
     case 'combatant-added':
       return hidden(event.data.combatant.id)

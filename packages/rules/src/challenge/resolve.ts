@@ -84,6 +84,29 @@ export interface SideResult {
   readonly criticals: number;
   /** The side's Potential Threshold, when it capped criticals (web and srd-v4 rules). */
   readonly potentialThreshold?: number;
+  /**
+   * What this side's abilities did to the dice, as declared (absent when nothing): its own rerolls, the
+   * rerolls it forced on the opponent and how many opposing dice its armor ignored. The exact odds of the
+   * challenge read them (oddsOfRolled), so they count what the engine rolled.
+   */
+  readonly diceAbilities?: DiceAbilities;
+}
+
+/** The abilities of one side that act on dice between the roll and the comparison. */
+export interface DiceAbilities {
+  readonly rerolls?: readonly RerollSpec[];
+  readonly forceRerolls?: readonly RerollSpec[];
+  readonly ignoreOpponentDice?: number;
+}
+
+function diceAbilitiesOf(spec: ChallengeSideSpec): DiceAbilities | undefined {
+  const ignore = spec.ignoreOpponentDice?.value ?? 0;
+  if (!spec.rerolls?.length && !spec.forceRerolls?.length && ignore <= 0) return undefined;
+  return {
+    ...(spec.rerolls?.length ? { rerolls: spec.rerolls } : {}),
+    ...(spec.forceRerolls?.length ? { forceRerolls: spec.forceRerolls } : {}),
+    ...(ignore > 0 ? { ignoreOpponentDice: ignore } : {}),
+  };
 }
 
 export interface ChallengeResult {
@@ -207,6 +230,7 @@ function prepare(spec: ChallengeSideSpec, options: ChallengeOptions, dice: PoolD
 }
 
 function sideResult(p: Prepared, criticals: number, tens: number): SideResult {
+  const diceAbilities = diceAbilitiesOf(p.spec);
   return {
     name: p.spec.name,
     pool: p.pool,
@@ -219,6 +243,7 @@ function sideResult(p: Prepared, criticals: number, tens: number): SideResult {
     naturalTens: tens,
     criticals,
     ...(p.spec.potentialThreshold !== undefined ? { potentialThreshold: p.spec.potentialThreshold } : {}),
+    ...(diceAbilities ? { diceAbilities } : {}),
   };
 }
 

@@ -6,7 +6,7 @@ import type { Combatant } from '../encounter/combatant';
 import type { EncounterEvent } from '../encounter/events';
 import { runScenario, type Scenario, type ScenarioRun } from '../encounter/scenario';
 import { challengeOdds, unopposedOdds } from '../odds/api';
-import type { ChallengeOdds } from '../odds/types';
+import type { ChallengeOdds, ExactLimits } from '../odds/types';
 import { tableOptions, type Preset, type TableOptions } from '../options';
 
 /**
@@ -20,7 +20,7 @@ export interface RollVerdict {
   readonly outcome: Outcome;
   readonly grade: Grade | null;
   readonly criticals: { readonly actor: number; readonly reactor: number };
-  /** The actor's exact chance of success under these rules, for pools of the sizes rolled. */
+  /** The actor's exact chance of success under these rules, for plain pools of the sizes rolled (rerolls and armor aside). */
   readonly chance: number;
   /** Under fullTie = reroll, when the recorded dice end in a full tie the rules would roll again. */
   readonly rollsAgain?: boolean;
@@ -49,14 +49,47 @@ function rawOf(attempt: ChallengeResult, options: TableOptions): RawComparison {
   return options.unopposed === 'highest-die' ? compareHighestMeets(a.dice, a.modifier, r.dice, r.modifier) : meetsOnFullTie(compareDice(a.dice, a.modifier, r.dice, r.modifier));
 }
 
-/** The exact odds of a challenge with the pools it rolled, its Potential Thresholds and steering (plain pools: rerolls and armor aside). */
-export function oddsOfRolled(result: ChallengeResult, options: TableOptions): ChallengeOdds {
+/**
+ * Limits for odds worked out while someone waits (a form as it is filled in, a log judged again in the
+ * browser): pools with rerolls or armor past about a twentieth of a second of enumeration are simulated
+ * (20,000 samples), and say so (method = 'simulation').
+ */
+export const QUICK_LIMITS: ExactLimits = { maxPairs: 1_000_000, maxRerollWork: 200_000, samples: 20_000 };
+
+export interface RolledOddsSettings {
+  /**
+   * Criticals spent to steer after the dice, only if needed (personae-v4-srd-playing.txt "Critical
+   * Success"): each turns what is still not a success into a glancing success, and never a glancing
+   * success into a clear one.
+   */
+  readonly criticalSteer?: number;
+  /** Leave the abilities that acted on the dice out: the odds of the plain pools, always computed level by level. */
+  readonly plain?: boolean;
+  readonly limits?: ExactLimits;
+}
+
+/**
+ * The exact odds of a challenge with the pools it rolled, its Potential Thresholds, the abilities that
+ * acted on its dice (rerolls, forced rerolls, armor: personae-core-2011.txt "What Special Abilities Can
+ * Do", "Armor") unless `plain`, and its steering.
+ */
+export function oddsOfRolled(result: ChallengeResult, options: TableOptions, settings: RolledOddsSettings = {}): ChallengeOdds {
   const steer = result.steer?.reduce((s, l) => s + l.value, 0) ?? 0;
-  const side = (s: ChallengeResult['actor']) => ({ dice: s.pool.dice, modifier: s.modifier, ...(s.potentialThreshold !== undefined ? { potentialThreshold: s.potentialThreshold } : {}) });
-  if (result.kind === 'unopposed' && result.difficulty) {
-    return unopposedOdds({ player: side(result.actor), difficulty: result.difficulty.value, skillRating: result.actor.pool.base, steer }, options);
-  }
-  return challengeOdds({ actor: side(result.actor), reactor: side(result.reactor), steer }, options);
+  const side = (s: ChallengeResult['actor']) => ({
+    dice: s.pool.dice,
+    modifier: s.modifier,
+    ...(s.potentialThreshold !== undefined ? { potentialThreshold: s.potentialThreshold } : {}),
+    ...(settings.plain ? {} : s.diceAbilities),
+  });
+  const at = (steps: number) =>
+    result.kind === 'unopposed' && result.difficulty
+      ? unopposedOdds({ player: side(result.actor), difficulty: result.difficulty.value, skillRating: result.actor.pool.base, steer: steps }, options, settings.limits)
+      : challengeOdds({ actor: side(result.actor), reactor: side(result.reactor), steer: steps }, options, settings.limits);
+  const odds = at(steer);
+  if (!settings.criticalSteer) return odds;
+  // One step more turns every remaining failure and full tie into a success; the clear successes stay those without it.
+  const steered = at(steer + 1);
+  return { ...steered, clearSuccess: odds.clearSuccess, glancingSuccess: steered.success - odds.clearSuccess };
 }
 
 /** Judge a recorded roll under `options`, attempt by attempt while the rules roll full ties again. */
@@ -66,7 +99,8 @@ export function judgeRecorded(result: ChallengeResult, options: TableOptions): R
     return { outcome: result.outcome, grade: result.grade, criticals: result.criticals, chance: result.outcome === 'success' ? 1 : 0 };
   }
   const attempts = attemptsOf(result);
-  const chance = oddsOfRolled(result, options).success;
+  // Plain pools of the sizes rolled: a whole log is judged at once, where enumerating rerolls would cost too much.
+  const chance = oddsOfRolled(result, options, { plain: true }).success;
   for (const [i, attempt] of attempts.entries()) {
     const verdict = judge(rawOf(attempt, options), {
       options,

@@ -46,7 +46,8 @@ export function tallyChallenge(tallies: Readonly<Record<string, DiceTally>>, by:
   for (const side of [actor ? result.actor : null, reactor ? result.reactor : null]) for (const f of side?.roll.rolled ?? []) if (f >= 1 && f <= 10) faces[f - 1]!++;
   let chance: number;
   try {
-    chance = oddsOfRolled(result, options).success;
+    // Plain pools: the tally is kept as the log is folded, where enumerating rerolls would cost too much.
+    chance = oddsOfRolled(result, options, { plain: true }).success;
   } catch {
     // A pool the exact odds do not cover: its faces still count, its outcome does not.
     return { ...tallies, [by]: { ...before, faces } };

@@ -15,7 +15,7 @@ import {
   type EncounterState,
 } from '../encounter';
 import { OptionError, presetOptions, tableOptions, type Preset, type TableOptions } from '../options';
-import { asPoolDice, ownGet, ownHas, requireCharacterRoom } from '@personae/core';
+import { asPoolDice, ownGet, ownHas, requireCharacterRoom, requireSeen } from '@personae/core';
 import { TableCommandSchema, type FreeSide, type TableCommand } from './commands';
 import { requireDiceAuthority } from './dice';
 import { boost, purchase, RESOURCES, sceneEnded } from './resources';
@@ -467,7 +467,7 @@ function decideCommand(state: TableState, command: TableCommand, ctx: TableConte
           requireReactorChoices(state, viewer, inner);
         }
         requireKnownIds(state, inner);
-        if (inner.type === 'undo' || inner.type === 'redo') requireSeen(state, command.seen, inner.type);
+        if (inner.type === 'undo' || inner.type === 'redo') requireSeen(state.seq, command.seen, inner.type);
         // A player's undo or redo was allowed above; the encounter engine takes it as the GM's.
         const issued: EncounterCommand = viewer.role !== 'gm' && (inner.type === 'undo' || inner.type === 'redo') ? { ...inner, actor: 'gm' } : inner;
         try {
@@ -500,17 +500,6 @@ function decideCommand(state: TableState, command: TableCommand, ctx: TableConte
     if (e instanceof ChallengeError) throw new RuleError('challenge', e.message, e.field);
     if (e instanceof DiceInputError || e instanceof DifficultyError || e instanceof RerollError) throw new RuleError('invalid-command', e.message, 'dice');
     throw e;
-  }
-}
-
-/**
- * Undo and redo name the version of the table they were asked from: what the issuer saw is what they
- * take back, never an action that arrived after they looked.
- */
-function requireSeen(state: TableState, seen: number | undefined, what: 'undo' | 'redo'): void {
-  if (seen === undefined) throw new RuleError('seen-required', `${what} names the table version it was asked from (seen)`, 'seen');
-  if (seen !== state.seq) {
-    throw new RuleError('stale', `the table is at version ${state.seq}, but the ${what} was asked from version ${seen}: look at the table again before you ${what}`, 'seen');
   }
 }
 

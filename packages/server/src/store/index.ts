@@ -14,6 +14,8 @@ export interface StoreConfig {
   databaseSchema?: string | undefined;
   /** application_name of the connection that listens for other nodes (default "personae-listener"). */
   databaseListenerName?: string | undefined;
+  /** Where the listening connection connects, when not to `databaseUrl` (e.g. past a transaction-mode pooler). */
+  databaseListenerUrl?: string | undefined;
   /** Directory of the SQLite file `personae.sqlite` (default ./data). */
   dataDir?: string | undefined;
   /** SQLite sync mode: 'full' (default, survives power loss) or 'normal' (survives a process crash). */
@@ -28,6 +30,7 @@ export async function openStore(config: StoreConfig): Promise<Store> {
       connectionString: config.databaseUrl,
       schema: config.databaseSchema ?? 'public',
       ...(config.databaseListenerName ? { listenerName: config.databaseListenerName } : {}),
+      ...(config.databaseListenerUrl ? { listenerConnectionString: config.databaseListenerUrl } : {}),
     });
   }
   return openSqliteStore({

@@ -24,6 +24,11 @@ export interface PostgresStoreOptions {
   maxConnections?: number;
   /** application_name of the connection that listens for other nodes' changes; default "personae-listener". */
   listenerName?: string;
+  /**
+   * Where the listening connection connects, when not to `connectionString`: LISTEN needs a session
+   * of its own, so with the pool behind a transaction-mode pooler it goes to the database directly.
+   */
+  listenerConnectionString?: string;
   /** How often the listening connection is probed with a query (a dead one is replaced); default 2000 ms. */
   keepAliveMs?: number;
 }
@@ -314,7 +319,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     async listen(handlers) {
       if (closed) throw new Error('store is closed');
       const listener = startListener({
-        connectionString: options.connectionString,
+        connectionString: options.listenerConnectionString ?? options.connectionString,
         channel,
         applicationName: options.listenerName ?? 'personae-listener',
         keepAliveMs: options.keepAliveMs ?? 2000,
@@ -370,6 +375,15 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
           await insertParticipant(client, t.id, participant, tokenHash);
         }
         await insertEvents(client, t.id, input.events);
+        for (const { characterId, portrait } of input.portraits ?? []) {
+          await client.query(`INSERT INTO ${s}.portraits (table_id, character_id, content_type, digest, data) VALUES ($1, $2, $3, $4, $5)`, [
+            t.id,
+            characterId,
+            portrait.contentType,
+            portrait.digest,
+            portrait.data,
+          ]);
+        }
       });
     },
     async getTable(tableId) {
@@ -657,7 +671,10 @@ function startListener(options: ListenerOptions): { ready: Promise<void>; stop: 
       if (client) {
         client.removeAllListeners('end');
         client.on('error', () => undefined);
-        await client.end().catch(() => undefined);
+        // A connection that hangs never confirms its end: stopping waits one keep-alive period at most.
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([client.end().catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, options.keepAliveMs)))]);
+        clearTimeout(timer);
       }
     },
   };

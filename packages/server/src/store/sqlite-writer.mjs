@@ -97,6 +97,8 @@ const ops = {
     } else {
       insertEvents(t.id, input.events);
     }
+    // An imported table's portraits belong to the same transaction: a failed import leaves none.
+    for (const { characterId, portrait } of input.portraits ?? []) q.putPortrait.run(t.id, characterId, portrait.contentType, portrait.digest, Buffer.from(portrait.data));
     return null;
   }),
   joinWithInvite: db.transaction((tableId, inviteHash, participant, tokenHash) => {

@@ -65,6 +65,8 @@ export interface NewTable {
   participants: Array<{ participant: ParticipantRecord; tokenHash: string | null }>;
   /** Events of an imported table; `table.version` must equal their count. */
   events: EventRecord[];
+  /** Portraits of an imported table's characters, stored in the same transaction as its events. */
+  portraits?: ReadonlyArray<{ characterId: string; portrait: Portrait }>;
 }
 
 export type LinkKind = 'invite' | 'observer';

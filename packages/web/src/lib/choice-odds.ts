@@ -2,8 +2,7 @@ import { EFFECTS, declaredChallengeOdds, type DeclaredOdds, type EncounterState,
 
 /**
  * Odds for the choices a player makes before an encounter action: the chance of the action as declared,
- * and without each choice that changes it (criticals spent before rolling, each assistant, each special
- * ability), computed by the rules library on the encounter as this viewer sees it. When a character the
+ * without each choice that changes it and with each one the player could still add, computed by the rules library on the encounter as this viewer sees it. When a character the
  * action involves is hidden from the viewer the library cannot build its side, and says so.
  */
 
@@ -18,8 +17,6 @@ export interface ChoiceOdds {
   /** The choice left out, in words ("without the 2 criticals"). */
   label: string;
   odds: DeclaredOdds;
-  /** What the figures leave out of this choice, when they leave something out. */
-  note?: string;
 }
 
 type Command = Record<string, unknown>;
@@ -43,24 +40,45 @@ function without(command: Command, key: string, keep?: (x: unknown) => boolean):
   return left.length ? { ...rest, [key]: left } : rest;
 }
 
-/** The action's odds as declared, and without each choice in it that changes the roll. */
-export function choiceOdds(state: EncounterState, command: Command, names: (id: string) => string): { declared: DeclaredOdds; without: ChoiceOdds[] } {
+/**
+ * The action's odds as declared; without each choice in it that changes the roll (criticals spent
+ * before rolling, a critical kept to steer after the dice, each assistant, each special ability, its
+ * rerolls and armor included); and with each choice not made that the player could add: a critical kept
+ * to steer a failure after the dice, or another special ability in place of the chosen one. A choice the
+ * rules would refuse (no critical banked, an ability that does not apply) is not offered.
+ */
+export function choiceOdds(state: EncounterState, command: Command, names: (id: string) => string): { declared: DeclaredOdds; without: ChoiceOdds[]; with: ChoiceOdds[] } {
   const declared = oddsOf(state, command);
   const out: ChoiceOdds[] = [];
-  const spend = command.spend as { bonus?: number } | undefined;
-  if (spend?.bonus) out.push({ label: `without the ${spend.bonus === 1 ? 'critical' : `${spend.bonus} criticals`} spent`, odds: oddsOf(state, without(command, 'spend')) });
+  const added: ChoiceOdds[] = [];
+  const spend = (command.spend ?? {}) as Record<string, unknown>;
+  const spendWithout = (key: string): Command => {
+    const { [key]: _left, ...rest } = spend;
+    return Object.keys(rest).length ? { ...command, spend: rest } : without(command, 'spend');
+  };
+  if (typeof spend.bonus === 'number' && spend.bonus > 0) {
+    out.push({ label: `without the ${spend.bonus === 1 ? 'critical' : `${spend.bonus} criticals`} spent`, odds: oddsOf(state, spendWithout('bonus')) });
+  }
+  if (declared.ok && declared.criticalSteer > 0) {
+    // Kept with spend.steer, or with spend.criticals where the table's default use of criticals is to steer.
+    out.push({ label: 'without a critical kept to steer', odds: oddsOf(state, spendWithout(spend.steer !== undefined ? 'steer' : 'criticals')) });
+  } else {
+    const offered = oddsOf(state, { ...command, spend: { ...spend, steer: 1 } });
+    if (offered.ok) added.push({ label: 'with a critical kept to steer a failure after the dice', odds: offered });
+  }
   for (const id of (command.assistants as string[] | undefined) ?? []) {
     out.push({ label: `without ${names(id)}'s help`, odds: oddsOf(state, without(command, 'assistants', (x) => x !== id)) });
   }
+  const chosen = (command.abilities as string[] | undefined) ?? [];
+  for (const a of chosen) out.push({ label: `without ${a}`, odds: oddsOf(state, without(command, 'abilities', (x) => x !== a)) });
+  // One special ability a turn (personae-core-2011.txt "Scope of Special Abilities"): another one takes the chosen one's place.
   const actor = state.now?.characters[String(command.actor)]?.def;
-  for (const a of (command.abilities as string[] | undefined) ?? []) {
-    // Rerolls and armor are outside the exact figures (declaredChallengeOdds): say so rather than show no change.
-    const kind = actor?.specialAbilities.find((x) => x.name === a)?.effect.type;
-    const outside = kind ? EFFECTS[kind].odds : 'none';
-    const note = outside === 'rerolls' || outside === 'armor' ? `${a}'s ${outside} are not in these figures` : undefined;
-    out.push({ label: `without ${a}`, odds: oddsOf(state, without(command, 'abilities', (x) => x !== a)), ...(note ? { note } : {}) });
+  for (const a of actor?.specialAbilities ?? []) {
+    if (a.quality || chosen.includes(a.name) || EFFECTS[a.effect.type].odds === 'none') continue;
+    const offered = oddsOf(state, { ...command, abilities: [a.name] });
+    if (offered.ok) added.push({ label: `with ${a.name}${chosen.length ? ' instead' : ''}`, odds: offered });
   }
-  return { declared, without: out };
+  return { declared, without: out, with: added };
 }
 
 /** The chance of success of the action with each skill in place of the chosen one. */
@@ -76,6 +94,8 @@ export function skillOdds(state: EncounterState, command: Command, skills: reado
 export interface ActionOdds {
   declared: DeclaredOdds;
   without: ChoiceOdds[];
+  /** Choices not made that the player could still add, each with its chance. */
+  with: ChoiceOdds[];
   /** Chance of success with each skill instead (empty when the action names no skill, as a power). */
   bySkill: Map<string, number>;
 }

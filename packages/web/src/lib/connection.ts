@@ -221,7 +221,7 @@ export class TableConnection {
   private receive(msg: ServerMessage): void {
     switch (msg.type) {
       case 'welcome': {
-        const resumed = this.everLive && msg.state === undefined;
+        // Resumed (no state): the missed events follow, then the changes to the view since `since`.
         this.welcome = msg;
         this.participants = msg.participants;
         if (msg.state !== undefined) {
@@ -236,7 +236,6 @@ export class TableConnection {
         this.attempts = 0;
         this.problem = null;
         this.startPing();
-        if (resumed) this.requestState();
         this.flush();
         break;
       }

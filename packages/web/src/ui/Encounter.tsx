@@ -4,12 +4,13 @@ import { headline } from '../lib/story';
 import { useState } from 'preact/hooks';
 import { EMPTY_DESTINATION, RELATIVE_TERMS, actsOutOfTurn, moveDestination, positionText, resolveText, type DestinationInput } from '../lib/encounter';
 import { percent, plural } from '../lib/format';
-import { actionOdds, type ActionOdds } from '../lib/choice-odds';
+import { actionOdds, type ActionOdds, type ChoiceOdds } from '../lib/choice-odds';
 import { parseGiven } from '../lib/roller';
 import { undoPreview } from '../lib/undo';
 import { ACTOR_POOL, STAGE_LABEL, bankTotal, escalationOrder, type CharacterView, type EnteredPools, type LogEntry, type Stage, type TableView } from '../lib/rules';
 import { conditionOf, tallyText } from './Characters';
 import { Check, NumberField } from './fields';
+import { ObstacleForm } from './ObstacleForm';
 
 /** Sends a table command; `dice`: physical dice typed in, by the named pool each fills. */
 type Send = (command: unknown, dice?: EnteredPools) => Promise<void>;
@@ -156,6 +157,8 @@ export function Encounter(props: { view: TableView; me: { participantId: string;
       )}
 
       <ConditionTable view={view} />
+
+      {gm && <ObstacleForm view={view} run={run} />}
 
       {props.me.role !== 'observer' && <ActionForm present={present} mine={mine} current={current} turn={combat?.turn ?? null} gm={gm} physicalDice={props.physicalDice} options={view.options} stage={stage} run={run} view={view} />}
 
@@ -356,6 +359,7 @@ function ActionForm(props: {
   const [destination, setDestination] = useState<DestinationInput>(EMPTY_DESTINATION);
   const [subsequent, setSubsequent] = useState(false);
   const [spendBonus, setSpendBonus] = useState(0);
+  const [steer, setSteer] = useState(false);
   const [helpers, setHelpers] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   if (!actors.length) return null;
@@ -381,7 +385,7 @@ function ActionForm(props: {
       ...(modifiers.length ? { modifiers } : {}),
       ...(ability ? { abilities: [ability] } : {}),
       ...(purpose.trim() ? { purpose: purpose.trim() } : {}),
-      ...(spendBonus > 0 ? { spend: { bonus: spendBonus } } : {}),
+      ...(spendBonus > 0 || steer ? { spend: { ...(spendBonus > 0 ? { bonus: spendBonus } : {}), ...(steer ? { steer: 1 } : {}) } } : {}),
       ...(helpers.length ? { assistants: helpers } : {}),
     };
     let inner: Record<string, unknown>;
@@ -423,6 +427,7 @@ function ActionForm(props: {
     setBusy(false);
     setGiven('');
     setSpendBonus(0);
+    setSteer(false);
     setHelpers([]);
     if (kind === 'move') setDestination(EMPTY_DESTINATION);
   };
@@ -539,6 +544,7 @@ function ActionForm(props: {
           {bank > 0 && (
             <NumberField id="act-spend" label="Criticals spent before rolling (+1 each)" value={spendBonus} min={0} max={bank} hint={`${actor.name} has ${plural(bank, 'critical', 'criticals')} banked.`} onChange={(v) => setSpendBonus(Math.max(0, Math.min(bank, Math.trunc(v))))} />
           )}
+          {bank > spendBonus && <Check id="act-steer" label="Keep a critical to steer a failure to a glancing success after the dice (spent only if needed)" checked={steer} onChange={setSteer} />}
           {helpersOffered.length > 0 && (
             <fieldset>
               <legend>Assisted by</legend>
@@ -673,7 +679,21 @@ function nameOfList(list: CharacterView[], id: string): string {
   return list.find((c) => c.id === id)?.name ?? '';
 }
 
-/** The chance of the declared action, and without each choice in it, as the rules library works them out. */
+/** One chance per choice, as "without X: 40%" or "with Y: 55%". */
+function ChoiceList(props: { id: string; choices: readonly ChoiceOdds[] }) {
+  if (props.choices.length === 0) return null;
+  return (
+    <ul class="small" id={props.id}>
+      {props.choices.map((w) => (
+        <li key={w.label}>
+          {w.label}: {w.odds.ok ? percent(w.odds.odds.success) : w.odds.reason}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The chance of the declared action, without each choice in it and with each the player could add, as the rules library works them out. */
 function ChoiceOddsPanel(props: { chances: ActionOdds }) {
   const { declared } = props.chances;
   return (
@@ -682,18 +702,10 @@ function ChoiceOddsPanel(props: { chances: ActionOdds }) {
         <>
           <p>
             <strong>{declared.automatic ? 'Succeeds without a roll' : `${percent(declared.odds.success)} to succeed`}</strong>
-            {!declared.automatic && <span class="muted small"> (exact: {percent(declared.odds.clearSuccess)} clear, {percent(declared.odds.glancingSuccess)} glancing{declared.odds.fullTie > 0 ? `, ${percent(declared.odds.fullTie)} full tie` : ''})</span>}
+            {!declared.automatic && <span class="muted small"> ({declared.odds.method === 'exact' ? 'exact' : 'simulated'}: {percent(declared.odds.clearSuccess)} clear, {percent(declared.odds.glancingSuccess)} glancing{declared.odds.fullTie > 0 ? `, ${percent(declared.odds.fullTie)} full tie` : ''})</span>}
           </p>
-          {props.chances.without.length > 0 && (
-            <ul class="small" id="act-odds-without">
-              {props.chances.without.map((w) => (
-                <li key={w.label}>
-                  {w.label}: {w.odds.ok ? percent(w.odds.odds.success) : w.odds.reason}
-                  {w.note && <span class="muted"> ({w.note})</span>}
-                </li>
-              ))}
-            </ul>
-          )}
+          <ChoiceList id="act-odds-without" choices={props.chances.without} />
+          <ChoiceList id="act-odds-with" choices={props.chances.with} />
         </>
       ) : (
         <p class="small">No odds for this action yet: {declared.reason}.</p>

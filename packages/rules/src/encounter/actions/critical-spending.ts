@@ -67,6 +67,11 @@ function defaultSpend(now: Snapshot, s: Spend): Pick<Spending, 'special' | 'byDe
   }
 }
 
+/** Criticals a valid spend keeps to steer after the dice, if needed: spend.steer, or spend.criticals under option criticalDefaultUse = steer. */
+export function steerAfterDice(now: Snapshot, s: Spend): number {
+  return (s.steer ?? 0) + defaultSpend(now, s).steer;
+}
+
 /** Criticals spent on the challenge (personae-core-2011.txt "Critical Success"; "What Special Abilities Can Do"). */
 export function spending(now: Snapshot, who: CharacterState, s: Spend | undefined, skill: string, kind: ChallengeKind, targets: number): Spending | undefined {
   if (!s) return undefined;

@@ -307,7 +307,7 @@ function GmPanel(props: { view: LucidityView; send: RulesetTableProps['send']; v
             Roll initiative and start
           </button>
         )}
-        <button type="button" class="quiet" disabled={act.busy || !v.canUndo} onClick={() => void act.run(() => props.send({ type: 'undo' }, undefined, props.version))}>
+        <button type="button" class="quiet" disabled={act.busy || !v.canUndo} onClick={() => void act.run(() => props.send({ type: 'undo', seen: props.version }, undefined, props.version))}>
           Undo
         </button>
       </div>

@@ -227,7 +227,7 @@ describe('"Equipment Actions (Consumables, Reloading)": Equip Item and Use Consu
     expect(groupsOf(run(s, { type: 'equip', who: 'a', item: 'Knife' }, [], P1)).flat().at(-1)).toMatchObject({ data: { cost: 'free' } });
     expect(refusal(s, { type: 'equip', who: 'a', item: 'Sword' }, [], P1)).toMatchObject({ code: 'already-equipped', field: 'item' });
     expect(refusal(s, { type: 'equip', who: 'a', item: 'Rifle', stow: 'Knife' }, [], P1)).toMatchObject({ code: 'not-equipped', field: 'stow' });
-    expect(run(drawn, { type: 'undo' }).fighters.a!.stowed).toBeUndefined();
+    expect(run(drawn, { type: 'undo', seen: drawn.seq }).fighters.a!.stowed).toBeUndefined();
   });
 
   it("a consumable's effect comes from the sheet: Medicine restores 2 Light wounds and relieves 5 Stress, once", () => {

@@ -33,6 +33,7 @@ function CharacterCard(props: { c: CharacterView; current: boolean; holder: bool
     ...(c.conditions.mustFlee ? ['must flee (Panicked)'] : []),
     ...(c.conditions.prone ? ['prone'] : []),
     ...(c.conditions.defending ? ['defending'] : []),
+    ...(c.conditions.stealthy ? ['in stealth'] : []),
     ...(c.conditions.distracting ? [`distracting ${props.name(c.conditions.distracting)}`] : []),
     ...(c.conditions.scaredBy?.length ? [`Scary Face of ${c.conditions.scaredBy.map(props.name).join(', ')}`] : []),
   ];
@@ -197,6 +198,11 @@ function ActionsPanel(props: { view: D100View; c: CharacterView; send: RulesetTa
               Advanced Analyse
             </button>
           )}
+          {!c.conditions.stealthy && (
+            <button type="button" class="quiet" disabled={act.busy} onClick={() => send({ type: 'go-stealthy', who: c.id })}>
+              Go stealthy
+            </button>
+          )}
           <button type="button" class="quiet" disabled={act.busy} onClick={() => send({ type: 'distract', who: c.id, target: e.id })}>
             Distract
           </button>
@@ -273,6 +279,7 @@ function MovePanel(props: { view: D100View; c: CharacterView; send: RulesetTable
   const [x, setX] = useState(at?.x ?? 0);
   const [y, setY] = useState(at?.y ?? 0);
   const [run, setRun] = useState(false);
+  const [rush, setRush] = useState(false);
   const allies = props.view.characters.filter((o) => o.side === c.side && o.id !== c.id && !o.out);
   const [ally, setAlly] = useState('');
   const a = allies.find((o) => o.id === ally) ?? allies[0];
@@ -287,7 +294,13 @@ function MovePanel(props: { view: D100View; c: CharacterView; send: RulesetTable
             <input id="d1-move-run" type="checkbox" checked={run} onChange={(e) => setRun(e.currentTarget.checked)} />
             Run
           </label>
-          <button type="button" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'move', who: c.id, x, y, run }))}>
+          {c.conditions.stealthy && (
+            <label class="check">
+              <input id="d1-move-rush" type="checkbox" checked={rush} onChange={(e) => setRush(e.currentTarget.checked)} />
+              Full speed in stealth (two Disadvantages on the stealth test)
+            </label>
+          )}
+          <button type="button" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'move', who: c.id, x, y, run, ...(c.conditions.stealthy && rush ? { stealthFullSpeed: true } : {}) }))}>
             Move {c.name}
           </button>
         </div>

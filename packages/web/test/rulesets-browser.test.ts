@@ -228,6 +228,7 @@ run('d100 and Lucidity tables in Chromium', () => {
       await gm.locator('#d1b-kind').selectOption('shadow');
       await gm.locator('#d1b-side').fill('shadows');
       if (hidden) await gm.locator('#d1b-hidden').check();
+      if (hidden) await gm.locator('#d1b-flight').check();
       await gm.locator('#d1b-aff-fire').selectOption('weak');
       await gm.locator('#d1b-weapon-0-name').fill(hidden ? 'Gigas Maul' : 'Claw');
       await gm.getByRole('button', { name: 'Add the character' }).click();
@@ -246,6 +247,19 @@ run('d100 and Lucidity tables in Chromium', () => {
       await gm.locator('.rs-log li', { hasText: `${who} stands at (${x}, 0)` }).waitFor();
     }
     await expect.poll(() => player.locator('[aria-label="Junpei"] .position').textContent()).toContain('Engaged in Melee with Maya');
+    // Difficult Terrain ("Difficult Terrain"): the GM puts Maya on Damaging ground, number 2, damage 3; the player's card shows it.
+    await gm.locator('#d1-ail-target').selectOption({ label: 'Maya' });
+    await gm.locator('#d1-dtn').selectOption('2');
+    await gm.locator('#d1-terrain-kind').selectOption('damaging');
+    await gm.locator('#d1-terrain-damage').fill('3');
+    await gm.getByRole('button', { name: 'Set terrain' }).click();
+    await expect.poll(() => player.locator('[aria-label="Maya"] .conditions').textContent()).toContain('Damaging terrain 2 (damage 3)');
+    // Flight (the passage after "Difficult Terrain"): the hidden Shadow, which flies, is placed flying High; the GM's card says so.
+    await gm.locator('#d1-ail-target').selectOption({ label: 'Secret Gigas' });
+    await gm.locator('#d1-place-band').selectOption('high');
+    await gm.getByRole('button', { name: 'Place', exact: true }).click();
+    await expect.poll(() => gm.locator('[aria-label="Secret Gigas"] .conditions').textContent()).toContain('flying High');
+    await expect.poll(() => gm.locator('#d1-place').textContent()).toContain('Secret Gigas starts to fall');
     // Spirit and Exertion from the Evoker Rank (1): Magic Bonus 3, best physical Bonus 5 (Melee 55).
     expect(await player.locator('[aria-label="Junpei"] .resources').textContent()).toContain('Spirit 3/3 · Exertion 5/5');
 

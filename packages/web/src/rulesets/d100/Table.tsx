@@ -4,7 +4,7 @@ import { percent } from '../../lib/format';
 import type { RulesetPages, RulesetTableProps } from '../types';
 import { ChoiceField, ErrorLine, LogList, TableSection, useAction } from '../shared';
 import { D100Builder } from './Builder';
-import { ailmentTitle, attackCommand, describeD100Event, draftSheet, freshId, oddsFor, parseDice, type D100View } from './model';
+import { ailmentTitle, attackCommand, conditionNotes, describeD100Event, draftSheet, freshId, oddsFor, parseDice, type D100View } from './model';
 
 /** Who plays a character: its controller when the view names one, else the participant of the same id. */
 function controls(c: CharacterView, me: RulesetTableProps['me']): boolean {
@@ -26,17 +26,7 @@ function Track(props: { label: string; left: number; max: number }) {
 function CharacterCard(props: { c: CharacterView; current: boolean; holder: boolean; name: (id: string) => string }) {
   const c = props.c;
   const where = c.conditions.position;
-  const notes = [
-    ...(c.conditions.difficultTerrain ? [`Difficult Terrain ${c.conditions.difficultTerrain}`] : []),
-    ...(c.conditions.protecting ? [`protects ${props.name(c.conditions.protecting)}`] : []),
-    ...(c.conditions.running ? ['running'] : []),
-    ...(c.conditions.mustFlee ? ['must flee (Panicked)'] : []),
-    ...(c.conditions.prone ? ['prone'] : []),
-    ...(c.conditions.defending ? ['defending'] : []),
-    ...(c.conditions.stealthy ? ['in stealth'] : []),
-    ...(c.conditions.distracting ? [`distracting ${props.name(c.conditions.distracting)}`] : []),
-    ...(c.conditions.scaredBy?.length ? [`Scary Face of ${c.conditions.scaredBy.map(props.name).join(', ')}`] : []),
-  ];
+  const notes = conditionNotes(c, props.name);
   const known = c.affinitiesKnown;
   const table = Object.entries(c.fighter.persona?.affinities ?? c.fighter.affinities).map(([el, a]) => `${el} ${a}`);
   const affinities = known === 'all' ? (table.length ? table.join(', ') : 'all normal') : `${table.length ? `${table.join(', ')}; ` : ''}${known.length ? 'the rest' : 'not'} known (Analyse Target reveals them)`;
@@ -65,7 +55,7 @@ function CharacterCard(props: { c: CharacterView; current: boolean; holder: bool
           At ({where.x}, {where.y}){where.elevation ? `, ${where.elevation} m up` : ''} · {c.engagedWith.length ? `Engaged in Melee with ${c.engagedWith.map(props.name).join(', ')}` : 'not engaged'}
         </p>
       )}
-      {notes.length > 0 && <p class="small">{notes.join(' · ')}</p>}
+      {notes.length > 0 && <p class="small conditions">{notes.join(' · ')}</p>}
       <p class="small affinities">Affinities: {affinities}</p>
       {(stowed.length > 0 || kit.length > 0) && (
         <p class="small">
@@ -156,6 +146,13 @@ function AttackPanel(props: { view: D100View; me: RulesetTableProps['me']; send:
     </form>
   );
 }
+
+/** The altitude bands of flyers (the flight passage of d100-combat-rules.txt). */
+const ALTITUDE_CHOICES = [
+  { value: 'ground', label: 'Ground' },
+  { value: 'low', label: 'Low (about 20 m)' },
+  { value: 'high', label: 'High (above 150 m)' },
+];
 
 /**
  * The acting character's other actions ("Analysing Targets, Disrupting Targets and Tricks",
@@ -280,6 +277,10 @@ function MovePanel(props: { view: D100View; c: CharacterView; send: RulesetTable
   const [y, setY] = useState(at?.y ?? 0);
   const [run, setRun] = useState(false);
   const [rush, setRush] = useState(false);
+  const [fullSpeed, setFullSpeed] = useState(false);
+  const [band, setBand] = useState<string>(c.conditions.altitude ?? 'ground');
+  const flies = !!c.sheet?.flight;
+  const inTerrain = !!(c.conditions.terrain ?? c.conditions.difficultTerrain);
   const allies = props.view.characters.filter((o) => o.side === c.side && o.id !== c.id && !o.out);
   const [ally, setAlly] = useState('');
   const a = allies.find((o) => o.id === ally) ?? allies[0];
@@ -300,7 +301,14 @@ function MovePanel(props: { view: D100View; c: CharacterView; send: RulesetTable
               Full speed in stealth (two Disadvantages on the stealth test)
             </label>
           )}
-          <button type="button" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'move', who: c.id, x, y, run, ...(c.conditions.stealthy && rush ? { stealthFullSpeed: true } : {}) }))}>
+          {inTerrain && (
+            <label class="check">
+              <input id="d1-move-full" type="checkbox" checked={fullSpeed} onChange={(e) => setFullSpeed(e.currentTarget.checked)} />
+              Full speed through the terrain (a test)
+            </label>
+          )}
+          {flies && <ChoiceField id="d1-move-band" label="Altitude" value={band} choices={ALTITUDE_CHOICES} onChange={setBand} />}
+          <button type="button" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'move', who: c.id, x, y, run, ...(inTerrain && fullSpeed ? { fullSpeed } : {}), ...(c.conditions.stealthy && rush ? { stealthFullSpeed: true } : {}), ...(flies ? { altitude: band } : {}) }))}>
             Move {c.name}
           </button>
         </div>
@@ -388,6 +396,9 @@ function GmPanel(props: { view: D100View; send: RulesetTableProps['send']; versi
   const [py, setPy] = useState(0);
   const [pz, setPz] = useState(0);
   const [dtn, setDtn] = useState(0);
+  const [terrain, setTerrain] = useState('uneven');
+  const [terrainDamage, setTerrainDamage] = useState(0);
+  const [band, setBand] = useState('ground');
   const t = v.characters.find((c) => c.id === target) ?? v.characters[0];
   return (
     <div class="stack">
@@ -433,20 +444,37 @@ function GmPanel(props: { view: D100View; send: RulesetTableProps['send']; versi
           <Metres id="d1-place-x" label={`Place ${t.name} at x`} value={px} onChange={setPx} />
           <Metres id="d1-place-y" label="y" value={py} onChange={setPy} />
           <Metres id="d1-place-z" label="elevation (m)" value={pz} onChange={setPz} />
-          <button type="button" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'place', target: t.id, x: px, y: py, elevation: pz }))}>
+          {t.sheet?.flight && <ChoiceField id="d1-place-band" label="Altitude" value={band} choices={ALTITUDE_CHOICES} onChange={setBand} />}
+          <button type="button" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'place', target: t.id, x: px, y: py, elevation: pz, ...(t.sheet?.flight ? { altitude: band } : {}) }))}>
             Place
           </button>
+          {t.conditions.altitude && t.conditions.altitude !== 'ground' && (
+            <button type="button" class="quiet" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'set-condition', target: t.id, condition: 'falling', value: !t.conditions.falling }))}>
+              {t.conditions.falling ? `${t.name} flies again` : `${t.name} starts to fall`}
+            </button>
+          )}
+        </div>
+      )}
+      {t && (
+        <div class="row" id="d1-terrain">
           <div class="field">
-            <label for="d1-dtn">Difficult Terrain</label>
+            <label for="d1-dtn">Difficult Terrain Number</label>
             <select id="d1-dtn" value={String(dtn)} onChange={(e) => setDtn(Number(e.currentTarget.value))}>
               {[0, 1, 2, 3].map((n) => (
                 <option key={n} value={String(n)}>
-                  {n === 0 ? 'open ground' : `number ${n}`}
+                  {n}
                 </option>
               ))}
             </select>
           </div>
-          <button type="button" class="quiet" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'set-terrain', target: t.id, dtn }))}>
+          <ChoiceField id="d1-terrain-kind" label="Kind" value={terrain} choices={[{ value: 'uneven', label: 'Uneven/Slippery' }, { value: 'damaging', label: 'Damaging' }, { value: 'open', label: 'open ground' }]} onChange={setTerrain} />
+          {terrain === 'damaging' && <Metres id="d1-terrain-damage" label="Terrain damage" value={terrainDamage} onChange={setTerrainDamage} />}
+          <button
+            type="button"
+            class="quiet"
+            disabled={act.busy}
+            onClick={() => void act.run(() => props.send({ type: 'set-terrain', target: t.id, dtn: terrain === 'open' ? 0 : dtn, kind: terrain, ...(terrain === 'damaging' ? { damage: terrainDamage } : {}) }))}
+          >
             Set terrain
           </button>
         </div>

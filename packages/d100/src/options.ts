@@ -415,6 +415,18 @@ export const OPTION_SPECS = {
     default: 'next-turn-start',
     values: { 'next-turn-start': 'until the start of the protector\'s next turn, like Defend', 'until-triggered': 'until an attack hits the ally' },
   }),
+  stealthAttack: choice({
+    title: 'An attack from stealth',
+    description: 'Going Stealthy lets a character unseen by its enemies enter stealth; the seed does not say what that gives an attack.',
+    topic: 'Actions',
+    source: seed('Special Movement Actions'),
+    settles: 'D56',
+    default: 'ambushing',
+    values: {
+      ambushing: 'the attack gains the Ambushing Advantage, and it ends the stealth',
+      gm: 'nothing by itself: the GM rules the attack\'s Advantages (situations) and when the stealth ends',
+    },
+  }),
   affinityReveal: choice({
     title: 'What reveals an enemy\'s affinities',
     description: 'Analyse Target reveals an enemy\'s affinities, so they are hidden from the party until then; the seed does not say whether being struck with an element shows that one.',

@@ -8,7 +8,7 @@ import { LOCATIONS } from './location';
 import { ALTITUDES, MOVEMENT_TESTS } from './movement';
 
 /** The conditions the GM sets directly; `falling` starts (or stops) a flyer's fall from its band. */
-export const CONDITIONS_SET = ['helpless', 'prone', 'bloodLoss', 'falling'] as const;
+export const CONDITIONS_SET = ['helpless', 'prone', 'bloodLoss', 'falling', 'stealthy'] as const;
 
 /** The commands of a d100 encounter, as the table receives them (d100-combat-rules.txt, "Combat Structure"). */
 const id = z.string().min(1).max(60);
@@ -28,6 +28,7 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('force-reroll'), who: id, test: z.enum(['attack', 'evasion', 'test']).optional() }),
   z.strictObject({ type: z.literal('equip'), who: id, item: z.string().min(1).max(60), stow: z.string().min(1).max(60).optional() }),
   z.strictObject({ type: z.literal('use-consumable'), who: id, item: z.string().min(1).max(60), target: id.optional() }),
+  z.strictObject({ type: z.literal('go-stealthy'), who: id }),
   z.strictObject({ type: z.literal('analyse'), who: id, target: id, advanced: z.boolean().default(false) }),
   z.strictObject({ type: z.literal('end-ailment'), who: id, ailment: z.enum(['burning', 'despaired', 'panicked']) }),
   z.strictObject({ type: z.literal('set-miasma'), rate: z.number().int().min(0).max(100) }),
@@ -78,6 +79,8 @@ export const commandSchema = z.discriminatedUnion('type', [
     run: z.boolean().default(false),
     /** Through Difficult Terrain at full speed, with a test, instead of Hindered ("Difficult Terrain"). */
     fullSpeed: z.boolean().default(false),
+    /** In stealth: move at full speed rather than Hindered, with two Disadvantages on the stealth test ("Hindered Movement"). */
+    stealthFullSpeed: z.boolean().default(false),
     /** A flyer's new altitude band, one up or down, as part of a Basic Move (the flight passage after "Difficult Terrain"). */
     altitude: z.enum(ALTITUDES).optional(),
   }),

@@ -73,7 +73,9 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
       const d = e.data;
       const t = d.terrainTest;
       const terrain = t ? `; at full speed through Difficult Terrain: ${t.roll} vs ${t.target}, ${t.success ? 'passed' : `${t.degrees} DoF${t.prone ? ', falls prone' : ''}${t.damage !== null ? `, takes damage ${t.damage}` : ''}`}` : '';
-      return `${name(d.who)} ${d.run ? 'runs' : 'moves'} ${d.metres} m (of ${d.allowance}) to (${d.to.x}, ${d.to.y})${d.altitude ? `, ${d.altitude === 'ground' ? 'landing at Ground' : `flying ${d.altitude === 'low' ? 'Low' : 'High'}`}` : ''}${d.oneMore ? ' with the One More' : ''}${terrain}${d.left.length ? `; a Flee from ${d.left.map(name).join(', ')}` : ''}${d.engaged.length ? `; Engaged in Melee with ${d.engaged.map(name).join(', ')}` : ''}`;
+      const st = d.stealth;
+      const stealth = st ? `; stealth test${st.fullSpeed ? ' at full speed' : ''}: ${st.roll} vs ${st.target}, ${st.success ? 'unseen' : 'given away'}` : '';
+      return `${name(d.who)} ${d.run ? 'runs' : 'moves'} ${d.metres} m (of ${d.allowance}) to (${d.to.x}, ${d.to.y})${d.altitude ? `, ${d.altitude === 'ground' ? 'landing at Ground' : `flying ${d.altitude === 'low' ? 'Low' : 'High'}`}` : ''}${d.oneMore ? ' with the One More' : ''}${terrain}${stealth}${d.left.length ? `; a Flee from ${d.left.map(name).join(', ')}` : ''}${d.engaged.length ? `; Engaged in Melee with ${d.engaged.map(name).join(', ')}` : ''}`;
     }
     case 'terrain-set':
       return e.data.kind || e.data.dtn ? `${name(e.data.target)} is in ${e.data.kind === 'damaging' ? `Damaging terrain (damage ${e.data.damage ?? 0})` : 'Uneven/Slippery terrain'}, Difficult Terrain Number ${e.data.dtn}` : `${name(e.data.target)} is on open ground`;
@@ -119,6 +121,8 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
       return `${name(e.data.who)} draws ${e.data.item}${e.data.stow ? ` and puts ${e.data.stow} away` : ''} (${e.data.cost === 'free' ? 'a free action' : 'an Action'})`;
     case 'consumable-used':
       return `${name(e.data.who)} uses ${e.data.item}${e.data.target !== e.data.who ? ` on ${name(e.data.target)}` : ''}`;
+    case 'went-stealthy':
+      return `${name(e.data.who)} goes stealthy`;
     case 'disrupted': {
       const d = e.data;
       const effect = d.kind === 'distract' ? `${name(d.who)} may force one reroll of ${name(d.target)}'s tests until its next turn` : `${name(d.target)} takes a Disadvantage on tests against ${name(d.who)} and its adjacent allies until ${name(d.who)}'s next turn`;

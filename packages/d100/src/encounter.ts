@@ -8,6 +8,7 @@ import { attackModifiers, landHit, resolveAttack, SITUATIONS, type AttackKind, t
 import { batonAdvantages, checkBatonPass } from './batonPass';
 import { DISRUPT_CITATION, DISRUPT_SKILLS, disruptionsEnd, scaryFaceAgainst, type Disruption } from './disrupt';
 import { afterEquip, applyConsumable, CONSUMABLE_REACH, consumablesLeft, distance, equipCost, EQUIPMENT_CITATION, weaponOf } from './equipment';
+import { FULL_SPEED_DISADVANTAGES, STEALTH_CITATION, type StealthTest } from './stealth';
 import { bloodLossTest, miasmaStress } from './conditions';
 import { isImmune, type RegularElement } from './elements';
 import { weeklyRefresh, spendPoint, spendRemoveAilment, spendRestoreLight, spendRestoreResource, spendRevivePersona, useResource, FATE_SPENDS } from './fate';
@@ -51,6 +52,7 @@ export type EncounterEvent =
   | { type: 'disrupted'; data: { group: number; who: string; target: string; kind: Disruption; result: OpposedRecord; won: boolean } }
   | { type: 'equipped'; data: { group: number; who: string; item: string; stow?: string; cost: 'free' | 'action' } }
   | { type: 'consumable-used'; data: { group: number; who: string; item: string; target: string } }
+  | { type: 'went-stealthy'; data: { group: number; who: string } }
   | { type: 'trick-resolved'; data: { group: number; attacker: string; defender: string; kind: 'push' | 'knockdown'; attack: number; attackRoll: number; evasion: number | null; evasionRoll: number | null; won: boolean; metres: number; impact?: PushImpact } }
   | { type: 'ailment-fought'; data: { group: number; who: string; ailment: 'burning' | 'despaired' | 'panicked'; test: TestRecord | null; ended: boolean } }
   | { type: 'baton-passed'; data: { group: number; from: string; to: string; advantages: number } }
@@ -58,7 +60,7 @@ export type EncounterEvent =
   | { type: 'defending'; data: { group: number; id: string } }
   | { type: 'protecting'; data: { group: number; id: string; ally: string } }
   | { type: 'placed'; data: { group: number; target: string; position: Position; altitude?: Altitude } }
-  | { type: 'moved'; data: { group: number; who: string; from: Position; to: Position; run: boolean; metres: number; allowance: number; left: string[]; engaged: string[]; oneMore: boolean; terrainTest?: TerrainTestRecord; altitude?: Altitude } }
+  | { type: 'moved'; data: { group: number; who: string; from: Position; to: Position; run: boolean; metres: number; allowance: number; left: string[]; engaged: string[]; oneMore: boolean; stealth?: StealthTest; terrainTest?: TerrainTestRecord; altitude?: Altitude } }
   | { type: 'terrain-set'; data: { group: number; target: string; dtn: number; kind?: Terrain; damage?: number } }
   | { type: 'movement-tested'; data: { group: number; who: string; kind: MovementTest; target: number; roll: number; success: boolean; degrees: number; outcome: MovementOutcome } }
   | { type: 'wounds-restored'; data: { group: number; target: string; light: number; heavy: number } }
@@ -243,6 +245,8 @@ export function attackSpec(state: Pick<EncounterState, 'sheets' | 'oneMore' | 'f
   const fate = attacker.pendingAdvantages ? [{ label: 'Fate Point', count: attacker.pendingAdvantages }] : [];
   const flee = c.chance && c.trigger === 'flee' ? [{ label: 'Flee', count: 1 }] : [];
   const evasionFate = defender.pendingAdvantages ? [{ label: 'Fate Point', count: defender.pendingAdvantages }] : [];
+  // Going Stealthy: an attack from stealth is Ambushing (option stealthAttack)
+  const hidden = attacker.conditions.stealthy && state.options?.stealthAttack === 'ambushing' ? [{ label: 'Ambushing (from stealth)', count: 1 }] : [];
   // Scary Face: a Disadvantage on tests against its maker or an ally adjacent to it, the evasion included
   const scared = scaryFaceAgainst(state.fighters, attacker, defender) ? [{ label: 'Scary Face', count: 1 }] : [];
   const evasionScared = scaryFaceAgainst(state.fighters, defender, attacker) ? [{ label: 'Scary Face', count: 1 }] : [];
@@ -265,7 +269,7 @@ export function attackSpec(state: Pick<EncounterState, 'sheets' | 'oneMore' | 'f
     // Brainwashed: no opposing the controller's attacks or its allies'
     evasionTarget: brainwashedBy(state, defender, attacker) ? null : c.evasionTarget !== undefined ? c.evasionTarget : evasion.target,
     ...((c.evasionTarget === undefined && evasion.target !== null) || c.evasionTarget === null ? { evasionScore: evasion.score, evasionParry: evasion.parry } : {}),
-    advantages: [...c.advantages, ...baton, ...fate, ...flee, ...action, ...table.advantages],
+    advantages: [...c.advantages, ...baton, ...fate, ...flee, ...action, ...table.advantages, ...hidden],
     disadvantages: [...c.disadvantages, ...burst, ...allWeapon, ...table.disadvantages, ...scared],
     ...(evasionFate.length ? { evasionAdvantages: evasionFate } : {}),
     ...(evasionScared.length ? { evasionDisadvantages: evasionScared } : {}),
@@ -432,8 +436,10 @@ function turnStartEvent(state: EncounterState, who: string, round: number, dice:
  * Sources of Hindrance on a Move ("Hindered Movement"): being Prone, a leg Injury of Broken Foot or
  * worse, and Difficult Terrain crossed at Hindered speed.
  */
-function hindranceOf(f: Fighter, fullSpeed = false): number {
+function hindranceOf(f: Fighter, fullSpeed = false, stealthFullSpeed = false): number {
   let n = 0;
+  // Stealth: moving in stealth is Hindered, unless it risks full speed
+  if (f.conditions.stealthy && !stealthFullSpeed) n++;
   if (f.conditions.prone) n++;
   if (f.injuries.some((i) => (i.location === 'right-leg' || i.location === 'left-leg') && i.level >= 2 && !f.injuriesIgnored.includes(i.location))) n++;
   if (terrainOf(f) !== null && !fullSpeed) n++;
@@ -483,11 +489,11 @@ function fullSpeedTest(state: EncounterState, f: Fighter, dice: DiceSource): Ter
   return { target: t.target, roll: t.roll, success: t.success, degrees: t.degrees, prone: failure.prone, damage: failure.damage, ...(failure.damage !== null ? { locationRoll: dice.die(100) } : {}) };
 }
 
-/** Damaging terrain's hit: its damage and the degrees of failure against Defense at a rolled location; like a fall, no element, Critical or Technical bonus. */
+/** Damaging terrain's hit: its damage and the degrees of failure against Defense (Armour counts) at a rolled location. */
 function landTerrain(f: Fighter, t: TerrainTestRecord, options: D100Options) {
   const dof = t.success ? 0 : t.degrees;
   const steps: Modifier[] = [modifier('terrain', 'Damaging terrain', (t.damage ?? 0) - dof), ...(dof ? [modifier('degrees', 'Degrees of Failure', dof)] : [])];
-  return landHit(f, { damageSteps: steps, element: 'almighty', tier: 1, kind: 'melee', location: hitLocation(t.locationRoll ?? 1, { hitLocation: 'fresh-roll' }), critical: false, ignoreArmour: false, fateBlocks: 0, reflected: true }, options).target;
+  return landBlow(f, steps, t.locationRoll ?? 1, false, options).target;
 }
 
 /** The moments a grappled character's escape test is called for (option grappleEscape, C6). */
@@ -893,7 +899,8 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       const to: Position = { x: command.x, y: command.y, elevation: command.elevation ?? from.elevation };
       const altitude = flightMove(state, f, command);
       const metres = Math.max(Math.abs(to.x - from.x), Math.abs(to.y - from.y));
-      const allowance = moveAllowance(f, command.run, hindranceOf(f, command.fullSpeed));
+      if (command.stealthFullSpeed && !f.conditions.stealthy) refuse('not-stealthy', `stealthFullSpeed: ${f.name} is not in stealth`, 'stealthFullSpeed', STEALTH_CITATION);
+      const allowance = moveAllowance(f, command.run, hindranceOf(f, command.fullSpeed, command.stealthFullSpeed));
       if (metres > allowance) refuse('too-far', `x: ${metres} m is further than ${f.name}'s ${command.run ? 'Run' : 'Basic Move'} of ${allowance} m`, 'x', seed('Hindered Movement'));
       const taken = Object.values(state.fighters).find((o) => o.id !== f.id && !o.out && o.conditions.position && o.conditions.position.x === to.x && o.conditions.position.y === to.y && o.conditions.position.elevation === to.elevation && altitudeOf(o) === (altitude ?? altitudeOf(f)));
       if (taken) refuse('square-taken', `x: ${taken.name} stands at (${to.x}, ${to.y})`, 'x', seed('Obstacles and unusual movement'));
@@ -903,7 +910,15 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       const left = enemies.filter((o) => adjacent(f, o) && !adjacent(moved, o) && !(f.conditions.disengagedFrom ?? []).includes(o.id)).map((o) => o.id);
       const engaged = enemies.filter((o) => adjacent(moved, o)).map((o) => o.id);
       const terrainTest = command.fullSpeed ? fullSpeedTest(state, f, ctx.dice) : null;
-      return [{ type: 'moved', data: { group, who: f.id, from, to, run: command.run, metres, allowance, left, engaged, oneMore: !!f.conditions.moved && holder, ...(terrainTest ? { terrainTest } : {}), ...(altitude ? { altitude } : {}) } }];
+      // a Move in stealth makes the stealth test: Stealth, else Agility; two Disadvantages at full speed
+      let stealth: StealthTest | undefined;
+      if (f.conditions.stealthy) {
+        const skill = bestSkill(state.sheets[f.id]!, /stealth/i, ['agility']);
+        const rushed = command.stealthFullSpeed ? [modifier('disadvantage', 'moving in stealth at full speed', -10 * FULL_SPEED_DISADVANTAGES)] : [];
+        const t = resolveTest(skill.target, ctx.dice.die(100), [...rushed, ...testBurdens(f, { score: skill.score }, state.options)], state.options);
+        stealth = { target: t.target, roll: t.roll, success: t.success, fullSpeed: command.stealthFullSpeed };
+      }
+      return [{ type: 'moved', data: { group, who: f.id, from, to, run: command.run, metres, allowance, left, engaged, oneMore: !!f.conditions.moved && holder, ...(stealth ? { stealth } : {}), ...(terrainTest ? { terrainTest } : {}), ...(altitude ? { altitude } : {}) } }];
     }
     case 'set-terrain': {
       gmOnly('set the terrain');
@@ -1087,6 +1102,15 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       if (from && to && distance(from, to) > CONSUMABLE_REACH) refuse('out-of-reach', `target: ${t.name} is ${distance(from, to)} m away; a consumable reaches ${CONSUMABLE_REACH} m`, 'target', EQUIPMENT_CITATION);
       return [{ type: 'consumable-used', data: { group, who: f.id, item: command.item, target: t.id } }];
     }
+    case 'go-stealthy': {
+      acting(command.who, 'who');
+      const f = fighter(state, command.who, 'who');
+      // only out of every enemy's Line of Sight: the GM rules that, but an adjacent enemy plainly sees it
+      const beside = Object.values(state.fighters).find((o) => o.side !== f.side && !o.out && adjacent(f, o));
+      if (beside) refuse('in-sight', `who: ${f.name} stands beside ${beside.name}, who sees it`, 'who', STEALTH_CITATION);
+      if (f.conditions.stealthy) refuse('already-stealthy', `who: ${f.name} is already in stealth`, 'who', STEALTH_CITATION);
+      return [{ type: 'went-stealthy', data: { group, who: f.id } }];
+    }
     case 'analyse': {
       acting(command.who, 'who');
       const [f, t] = enemyInFight(state, command.who, command.target);
@@ -1217,12 +1241,13 @@ function meleeContest(state: EncounterState, a: Fighter, d: Fighter, attackTarge
 function landFall(f: Fighter, d: { metres: number; test: { success: boolean; degrees: number } | null; locationRoll: number }, options: D100Options) {
   const damage = fallDamage(d.metres, d.test ? { success: d.test.success, degreesOfSuccess: d.test.success ? d.test.degrees : 0 } : undefined);
   const steps: Modifier[] = [modifier('fall', `fall of ${d.metres} m`, d.metres), ...(damage < d.metres ? [modifier('degrees', 'Degrees of Success', damage - d.metres)] : [])];
-  return landBlow(f, steps, d.locationRoll, true, options);
+  // option fallUsesWoundRules (U37): a fall is a hit under the wound rules, or deals its one wound only
+  return landBlow(f, steps, d.locationRoll, true, options, options.fallUsesWoundRules === 'one-wound');
 }
 
 /** A blow that is not an attack (a fall, a Push into a solid object): no element, Critical or Technical bonus, a fresh location. */
-function landBlow(f: Fighter, steps: Modifier[], locationRoll: number, ignoreArmour: boolean, options: D100Options) {
-  return landHit(f, { damageSteps: steps, element: 'almighty', tier: 1, kind: 'melee', location: hitLocation(locationRoll, { hitLocation: 'fresh-roll' }), critical: false, ignoreArmour, fateBlocks: 0, reflected: true }, options);
+function landBlow(f: Fighter, steps: Modifier[], locationRoll: number, ignoreArmour: boolean, options: D100Options, baseWoundOnly = false) {
+  return landHit(f, { damageSteps: steps, element: 'almighty', tier: 1, kind: 'melee', location: hitLocation(locationRoll, { hitLocation: 'fresh-roll' }), critical: false, ignoreArmour, fateBlocks: 0, reflected: true, baseWoundOnly }, options);
 }
 
 /**
@@ -1342,6 +1367,8 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       const effect = sheet.consumables.find((c) => c.name === d.item)!.effect;
       return update(s, d.target, (f) => applyConsumable(f, effect, state.options));
     }
+    case 'went-stealthy':
+      return update(state, event.data.who, (f) => ({ ...f, conditions: { ...f.conditions, stealthy: true } }));
     case 'disrupted': {
       const d = event.data;
       const s = update(state, d.who, (f) => ({ ...f, pendingAdvantages: 0, conditions: d.won && d.kind === 'distract' ? { ...f.conditions, distracting: d.target } : f.conditions }));
@@ -1419,7 +1446,9 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       // Broken Fingers: attacking with that hand costs 5 Stress; Cracked: a failed attack test its DoF
       const handStress = event.data.spec.kind === 'magic' ? 0 : injuryStress(a.injuries, a.injuriesIgnored, { hand: event.data.spec.hand ?? 'right' });
       const failStress = r.attack.success ? 0 : injuryStress(a.injuries, a.injuriesIgnored, { failedBy: r.attack.degreesOfFailure });
-      s = put(s, { ...a, pendingAdvantages: 0, chance, stress: a.stress + handStress + failStress, ...(event.data.spec.action === 'focused' ? { conditions: { ...a.conditions, moved: true } } : {}) });
+      // an attack from stealth ends it (option stealthAttack)
+      const unseen = a.conditions.stealthy && s.options.stealthAttack === 'ambushing' ? { stealthy: false } : {};
+      s = put(s, { ...a, pendingAdvantages: 0, chance, stress: a.stress + handStress + failStress, conditions: { ...a.conditions, ...unseen, ...(event.data.spec.action === 'focused' ? { moved: true } : {}) } });
       const d = s.fighters[event.data.defender]!;
       s = put(s, { ...d, pendingAdvantages: event.data.summary.evasionRoll !== null ? 0 : d.pendingAdvantages, openings: event.data.spec.chanceAttack ? d.openings.filter((o) => o.by !== event.data.attacker) : d.openings, evasionsThisRound: (d.evasionsThisRound ?? 0) + (r.evasion ? 1 : 0) });
       // option affinityReveal: a landed hit shows the struck character's affinity to its element
@@ -1473,6 +1502,8 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
         const g = t.damage !== null ? landTerrain(f, t, state.options) : f;
         return { ...g, pendingAdvantages: 0, conditions: { ...g.conditions, prone: g.conditions.prone || t.prone } };
       });
+      // a failed stealth test gives the mover away
+      if (d.stealth && !d.stealth.success) s = update(s, d.who, (f) => ({ ...f, conditions: { ...f.conditions, stealthy: false } }));
       // a second Move spends the One More
       return d.oneMore ? { ...s, oneMore: null } : s;
     }

@@ -56,6 +56,8 @@ export interface Conditions {
   readonly altitude?: Altitude;
   /** Falling from the air: the band the fall began in. */
   readonly falling?: Exclude<Altitude, 'ground'>;
+  /** In stealth ("Special Movement Actions", Going Stealthy) until a failed stealth test, an attack or the GM ends it. */
+  readonly stealthy?: boolean;
   /** The enemy it has Distracted: until the start of its next turn it may force one reroll of that enemy's tests. */
   readonly distracting?: string | null;
   /** Who has made it take a Scary Face, until the start of each one's next turn. */

@@ -196,6 +196,11 @@ function ActionsPanel(props: { view: D100View; c: CharacterView; send: RulesetTa
               Advanced Analyse
             </button>
           )}
+          {!c.conditions.stealthy && (
+            <button type="button" class="quiet" disabled={act.busy} onClick={() => send({ type: 'go-stealthy', who: c.id })}>
+              Go stealthy
+            </button>
+          )}
           <button type="button" class="quiet" disabled={act.busy} onClick={() => send({ type: 'distract', who: c.id, target: e.id })}>
             Distract
           </button>
@@ -272,6 +277,7 @@ function MovePanel(props: { view: D100View; c: CharacterView; send: RulesetTable
   const [x, setX] = useState(at?.x ?? 0);
   const [y, setY] = useState(at?.y ?? 0);
   const [run, setRun] = useState(false);
+  const [rush, setRush] = useState(false);
   const [fullSpeed, setFullSpeed] = useState(false);
   const [band, setBand] = useState<string>(c.conditions.altitude ?? 'ground');
   const flies = !!c.sheet?.flight;
@@ -290,6 +296,12 @@ function MovePanel(props: { view: D100View; c: CharacterView; send: RulesetTable
             <input id="d1-move-run" type="checkbox" checked={run} onChange={(e) => setRun(e.currentTarget.checked)} />
             Run
           </label>
+          {c.conditions.stealthy && (
+            <label class="check">
+              <input id="d1-move-rush" type="checkbox" checked={rush} onChange={(e) => setRush(e.currentTarget.checked)} />
+              Full speed in stealth (two Disadvantages on the stealth test)
+            </label>
+          )}
           {inTerrain && (
             <label class="check">
               <input id="d1-move-full" type="checkbox" checked={fullSpeed} onChange={(e) => setFullSpeed(e.currentTarget.checked)} />
@@ -297,7 +309,7 @@ function MovePanel(props: { view: D100View; c: CharacterView; send: RulesetTable
             </label>
           )}
           {flies && <ChoiceField id="d1-move-band" label="Altitude" value={band} choices={ALTITUDE_CHOICES} onChange={setBand} />}
-          <button type="button" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'move', who: c.id, x, y, run, ...(inTerrain && fullSpeed ? { fullSpeed } : {}), ...(flies ? { altitude: band } : {}) }))}>
+          <button type="button" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'move', who: c.id, x, y, run, ...(inTerrain && fullSpeed ? { fullSpeed } : {}), ...(c.conditions.stealthy && rush ? { stealthFullSpeed: true } : {}), ...(flies ? { altitude: band } : {}) }))}>
             Move {c.name}
           </button>
         </div>

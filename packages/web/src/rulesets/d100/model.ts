@@ -197,6 +197,7 @@ export function conditionNotes(c: Pick<CharacterView, 'conditions'>, name: (id: 
     ...(k.mustFlee ? ['must flee (Panicked)'] : []),
     ...(k.prone ? ['prone'] : []),
     ...(k.defending ? ['defending'] : []),
+    ...(k.stealthy ? ['in stealth'] : []),
     ...(k.distracting ? [`distracting ${name(k.distracting)}`] : []),
     ...(k.scaredBy?.length ? [`Scary Face of ${k.scaredBy.map(name).join(', ')}`] : []),
   ];

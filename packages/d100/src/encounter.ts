@@ -489,11 +489,11 @@ function fullSpeedTest(state: EncounterState, f: Fighter, dice: DiceSource): Ter
   return { target: t.target, roll: t.roll, success: t.success, degrees: t.degrees, prone: failure.prone, damage: failure.damage, ...(failure.damage !== null ? { locationRoll: dice.die(100) } : {}) };
 }
 
-/** Damaging terrain's hit: its damage and the degrees of failure against Defense at a rolled location; like a fall, no element, Critical or Technical bonus. */
+/** Damaging terrain's hit: its damage and the degrees of failure against Defense (Armour counts) at a rolled location. */
 function landTerrain(f: Fighter, t: TerrainTestRecord, options: D100Options) {
   const dof = t.success ? 0 : t.degrees;
   const steps: Modifier[] = [modifier('terrain', 'Damaging terrain', (t.damage ?? 0) - dof), ...(dof ? [modifier('degrees', 'Degrees of Failure', dof)] : [])];
-  return landHit(f, { damageSteps: steps, element: 'almighty', tier: 1, kind: 'melee', location: hitLocation(t.locationRoll ?? 1, { hitLocation: 'fresh-roll' }), critical: false, ignoreArmour: false, fateBlocks: 0, reflected: true }, options).target;
+  return landBlow(f, steps, t.locationRoll ?? 1, false, options).target;
 }
 
 /** The moments a grappled character's escape test is called for (option grappleEscape, C6). */
@@ -1239,12 +1239,13 @@ function meleeContest(state: EncounterState, a: Fighter, d: Fighter, attackTarge
 function landFall(f: Fighter, d: { metres: number; test: { success: boolean; degrees: number } | null; locationRoll: number }, options: D100Options) {
   const damage = fallDamage(d.metres, d.test ? { success: d.test.success, degreesOfSuccess: d.test.success ? d.test.degrees : 0 } : undefined);
   const steps: Modifier[] = [modifier('fall', `fall of ${d.metres} m`, d.metres), ...(damage < d.metres ? [modifier('degrees', 'Degrees of Success', damage - d.metres)] : [])];
-  return landBlow(f, steps, d.locationRoll, true, options);
+  // option fallUsesWoundRules (U37): a fall is a hit under the wound rules, or deals its one wound only
+  return landBlow(f, steps, d.locationRoll, true, options, options.fallUsesWoundRules === 'one-wound');
 }
 
 /** A blow that is not an attack (a fall, a Push into a solid object): no element, Critical or Technical bonus, a fresh location. */
-function landBlow(f: Fighter, steps: Modifier[], locationRoll: number, ignoreArmour: boolean, options: D100Options) {
-  return landHit(f, { damageSteps: steps, element: 'almighty', tier: 1, kind: 'melee', location: hitLocation(locationRoll, { hitLocation: 'fresh-roll' }), critical: false, ignoreArmour, fateBlocks: 0, reflected: true }, options);
+function landBlow(f: Fighter, steps: Modifier[], locationRoll: number, ignoreArmour: boolean, options: D100Options, baseWoundOnly = false) {
+  return landHit(f, { damageSteps: steps, element: 'almighty', tier: 1, kind: 'melee', location: hitLocation(locationRoll, { hitLocation: 'fresh-roll' }), critical: false, ignoreArmour, fateBlocks: 0, reflected: true, baseWoundOnly }, options);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '@personae/core';
 import { givenDice } from '@personae/dice';
-import { checkSheet, decideEncounter, encounterDecider, evolveEncounter, groupsOf, initialEncounter, viewEncounter, type EncounterCommand, type EncounterEvent, type EncounterState } from '../src';
+import { checkSheet, decideEncounter, encounterDecider, evolveEncounter, groupsOf, initialEncounter, makeFighter, resolveAllOutAttack, resolveOptions, viewEncounter, type EncounterCommand, type EncounterEvent, type EncounterState } from '../src';
 
 /**
  * Conditions and traits of the seed (d100-combat-rules.txt): the Burning and Amnesiac rows of the
@@ -287,5 +287,26 @@ describe('flight (the untitled passage after "Difficult Terrain"): altitude band
   it('the sheet: only a Ballistic weapon can be long-ranged', () => {
     const r = checkSheet({ ...SHEETS.a, weapons: [{ name: 'Spear', class: 'melee', element: 'melee', damage: 5, longRange: true }] });
     expect(!r.ok && r.problems[0]).toMatchObject({ field: 'weapons.0.longRange', value: true });
+  });
+});
+
+describe('options the inventory proposed for terms the seed leaves open', () => {
+  it('U37 fallUsesWoundRules: a 10 m fall on TB 4 (location 50) deals the base wound and High Damage, or one wound only', () => {
+    const rules = run(table(), { type: 'fall', who: 'a', metres: 10 }, [50]);
+    expect(rules.fighters.a!.tracks.left.light).toBe(2);
+    const one = run(table(SHEETS, { fallUsesWoundRules: 'one-wound' }), { type: 'fall', who: 'a', metres: 10 }, [50]);
+    expect(one.fighters.a!.tracks.left.light).toBe(3);
+  });
+  it('U32 aoaSavage: two at 50 + 10 rolling 25 (4 DoS) lay 2 + 4 = 6 wounds; Savage adds one a severity above the last (Heavy): Deadly', () => {
+    const fighterOf = (id: string, side: string) => makeFighter({ id, side, scores: base });
+    const enemy = { ...fighterOf('e', 'shadows'), ailments: [{ name: 'staggered' as const, turns: null, elapsed: 0, since: 0 }] };
+    const parts = [fighterOf('p', 'pc'), fighterOf('q', 'pc')].map((f) => ({ fighter: f, target: 50, roll: 25 }));
+    const plain = resolveAllOutAttack(parts, [enemy], resolveOptions());
+    expect(plain.woundsEach).toBe(6);
+    expect(plain.enemies[0]!.tracks.left).toEqual({ light: 0, heavy: 0, deadly: 1 });
+    expect(plain.killed).toEqual([]);
+    const savage = resolveAllOutAttack(parts, [enemy], resolveOptions('seed', { aoaSavage: 'four-wounds-savage' }));
+    expect(savage.enemies[0]!.tracks.left.deadly).toBe(0);
+    expect(savage.killed).toEqual(['e']);
   });
 });

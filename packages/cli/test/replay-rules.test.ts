@@ -49,3 +49,37 @@ describe('personae replay --rules', () => {
     expect(o.stderr).toMatch(/--option "fullTie=maybe"/);
   });
 });
+
+describe('personae replay --rules for a d100 scenario', () => {
+  const d100File = 'examples/d100/scenarios/weakness-one-more.yaml';
+  type Verdict = { hit: boolean; location: string | null; odds: { hit: number } | null };
+  type D100Replay = { ruleset: string; now: { preset: string }; attacks: { dice: number[]; then: Verdict; now: Verdict | null; changed: boolean }[]; changed: number };
+
+  it("under the scenario's own rules every attack comes out as recorded", async () => {
+    const j = (await cliJson('replay', d100File, '--rules', 'seed', '--json')) as unknown as D100Replay;
+    expect(j.ruleset).toBe('d100');
+    expect(j.attacks.length).toBe(3);
+    expect(j.changed).toBe(0);
+    for (const a of j.attacks) expect(a.now).toEqual(a.then);
+  });
+
+  it('lists each attack then and now with its exact odds under each, and the same dice', async () => {
+    const j = (await cliJson('replay', d100File, '--rules', 'ffg-margin', '--json')) as unknown as D100Replay;
+    expect(j.now.preset).toBe('ffg-margin');
+    // The file gives the dice: the attack roll, the evasion roll, the location (d100-combat-rules.txt "How Attacks Work").
+    expect(j.attacks[0]!.dice).toEqual([20, 70, 40]);
+    // ffg-margin reads the location from the reversed attack roll: 20 reads 02, the head.
+    expect(j.attacks[0]!.then.location).toBe('body');
+    expect(j.attacks[0]!.now!.location).toBe('head');
+    expect(j.changed).toBe(3);
+    for (const a of j.attacks) expect(a.then.odds!.hit).toBeGreaterThan(0);
+  });
+
+  it('names the preset or option it cannot use, and exits 2', async () => {
+    const bad = await cli('replay', d100File, '--option', 'degrees=bogus');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/degrees: "bogus" is not one of/);
+    const lucidity = await cli('replay', 'examples/lucidity/scenarios/bandit-on-the-road.yaml', '--rules', 'standard');
+    expect(lucidity.code).toBe(2);
+  });
+});

@@ -5,15 +5,33 @@ import { parse as parseYaml } from 'yaml';
 import { seededDice } from '@personae/dice';
 import { describeLucidityEvent, parseLucidityScenario, parseSheetText, runLucidityScenario, scenarioSummary } from '@personae/lucidity';
 import { CliError, EXIT_USAGE, writeLines, type CliIo } from '../io.js';
+import { clean } from './odds-lab.js';
 
 export interface ReplayFlags {
   json?: boolean;
   seed?: number;
+  /** The same dice under another preset of the file's ruleset, and `option` NAME=VALUE words. */
+  rules?: string;
+  option?: string[];
 }
+
+/** `--option NAME=VALUE` words; `--rules` alone starts from the preset's own options, `--option` alone from the file's. */
+function overridesOf(flags: ReplayFlags, fileOptions: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = flags.rules === undefined ? { ...fileOptions } : {};
+  for (const word of flags.option ?? []) {
+    const eq = word.indexOf('=');
+    if (eq <= 0) throw new CliError(`--option: "${word}" is not NAME=VALUE`);
+    out[word.slice(0, eq)] = word.slice(eq + 1);
+  }
+  return out;
+}
+
+const chance = (p: number | undefined) => (p === undefined ? '-' : `${(p * 100).toFixed(1)}%`);
 
 type ReplayRuleset = (file: string, text: string, flags: ReplayFlags, io: CliIo) => void | Promise<void>;
 
 function replayLucidity(file: string, text: string, flags: ReplayFlags, io: CliIo): void {
+  if (flags.rules !== undefined || (flags.option ?? []).length > 0) throw new CliError(`${basename(file)}: --rules and --option judge the same dice under other rules for Personae and d100 scenarios; a Lucidity scenario is replayed under its own rules only`);
   const scenario = parseLucidityScenario(text, basename(file));
   const sheets = (path: string): unknown => {
     const full = resolve(dirname(file), path);
@@ -61,6 +79,7 @@ async function replayD100(file: string, text: string, flags: ReplayFlags, io: Cl
     return parseYaml(sheetText) as unknown;
   };
   const seed = flags.seed ?? scenario.seed;
+  if (flags.rules !== undefined || (flags.option ?? []).length > 0) return replayD100Rules(file, scenario, sheets, seed, flags, io);
   const run = runD100Scenario(scenario, sheets, seededDice(seed));
   const summary = d100Summary(run) as { round: number; characters: { name: string; wounds: Record<string, number>; woundMax: Record<string, number>; stress: number; ailments: { name: string }[]; injuries: { name: string }[]; out: boolean }[] };
   if (flags.json) {
@@ -81,6 +100,57 @@ async function replayD100(file: string, text: string, flags: ReplayFlags, io: Cl
     io.stderr(`personae: action ${run.error.action} refused (${run.error.code}): ${run.error.message}\n`);
     io.setExitCode(EXIT_USAGE);
   }
+}
+
+/** `personae replay FILE --rules PRESET` for a d100 scenario: every attack then and now, with its exact odds under each. */
+async function replayD100Rules(file: string, scenario: import('@personae/d100').D100Scenario, sheets: (path: string) => unknown, seed: number, flags: ReplayFlags, io: CliIo): Promise<void> {
+  const { replayD100UnderRules, d100Summary } = await import('@personae/d100');
+  const preset = flags.rules ?? scenario.preset;
+  const overrides = overridesOf(flags, scenario.options);
+  let r: import('@personae/d100').D100RulesReplay;
+  try {
+    r = replayD100UnderRules(scenario, sheets, seed, preset, overrides);
+  } catch (e) {
+    if (e instanceof CliError) throw e;
+    throw new CliError(`--rules/--option: ${(e as Error).message}`);
+  }
+  const label = (p: string, o: Readonly<Record<string, unknown>>) => [p, ...Object.entries(o).map(([k, v]) => `${k}=${String(v)}`)].join(' ');
+  const thenLabel = label(scenario.preset, scenario.options);
+  const nowLabel = label(preset, overrides);
+  const changed = r.attacks.filter((a) => a.changed).length;
+  if (flags.json) {
+    const state = (run: import('@personae/d100').D100Run) => d100Summary(run);
+    io.stdout(
+      `${JSON.stringify(
+        {
+          command: 'replay',
+          ruleset: 'd100',
+          title: scenario.title,
+          seed,
+          then: { rules: thenLabel, preset: scenario.preset, options: scenario.options },
+          now: { rules: nowLabel, preset, options: overrides },
+          attacks: r.attacks,
+          changed,
+          state: { then: state(r.then.run), now: state(r.now.run) },
+          ...(r.then.run.error ? { thenError: r.then.run.error } : {}),
+          ...(r.now.run.error ? { nowError: r.now.run.error } : {}),
+        },
+        (_key, v: unknown) => (typeof v === 'number' && !Number.isInteger(v) ? clean(v) : v),
+        2,
+      )}\n`,
+    );
+    return;
+  }
+  const verdict = (v: import('@personae/d100').D100AttackVerdict | null, refused?: string) =>
+    !v ? `refused: ${refused}` : `${v.fumble ? 'fumble' : v.hit ? (v.critical ? 'critical hit' : 'hit') : v.repelled ? 'repelled' : 'miss'}${v.location ? ` (${v.location})` : ''}${v.wounds.length ? `, ${v.wounds.join(', ')}` : ''}; hit ${chance(v.odds?.hit)}`;
+  const lines = [`${scenario.title}: the same dice under ${nowLabel} (recorded under ${thenLabel}, seed ${seed})`, ''];
+  for (const a of r.attacks) {
+    lines.push(`  [${a.action}] ${a.attacker} attacks ${a.defender}, dice ${a.dice.join(', ')}${a.changed ? '  (changed)' : ''}`);
+    lines.push(`      then: ${verdict(a.then)}`, `      now:  ${verdict(a.now, a.refused)}${a.extraDice ? ` (${a.extraDice} more dice drawn)` : ''}`);
+  }
+  lines.push('', `${changed} of ${r.attacks.length} attacks come out differently.`);
+  if (r.now.run.error) lines.push(`Played again under ${nowLabel}, action ${r.now.run.error.action} is refused (${r.now.run.error.code}): ${r.now.run.error.message}; the run stops there.`);
+  writeLines(io.stdout, lines);
 }
 
 /** Scenario files of other rulesets, by their top-level `ruleset:` key; files without one are Personae scenarios. */

@@ -25,6 +25,8 @@ export type Training = (typeof TRAINING)[number];
 export const TRAINING_BONUS: Readonly<Record<Training, number>> = { untrained: -20, known: 0, trained: 10, experienced: 20, master: 30 };
 
 export const WEAPON_CLASSES = ['melee', 'thrown', 'pistol', 'basic', 'heavy', 'magic'] as const;
+/** The classes of Ballistic weapons, tested with the Ballistics skill ("Standard Attack and other Attack Actions"). */
+export const BALLISTIC_CLASSES: readonly string[] = ['pistol', 'basic', 'heavy'];
 
 export const sheetSchema = z.strictObject({
   ruleset: z.literal('d100').optional().describe('Marks the file as a d100 sheet'),
@@ -66,6 +68,7 @@ export const sheetSchema = z.strictObject({
         range: z.number().int().min(0).optional(),
         burst: z.number().int().min(1).optional(),
         hands: z.union([z.literal(1), z.literal(2)]).default(1),
+        longRange: z.boolean().optional().describe('A specially long-ranged Ballistic weapon, approved by the GM: it reaches between High and lower altitude bands'),
       }),
     )
     .default([]),
@@ -97,6 +100,7 @@ export const sheetSchema = z.strictObject({
   arcanaLevel: z.number().int().min(0).max(10).default(0).describe('Arcana Level: 4 lets the character Analyse Target, 7 Advanced Analyse Target'),
   arcana: z.string().min(1).max(40).optional().describe('The Arcana an Analyse Target reveals'),
   personality: z.string().min(1).max(80).optional().describe('The Personality an Analyse Target reveals'),
+  flight: z.boolean().optional().describe('The character can fly, moving between the altitude bands Ground, Low and High'),
   unnaturalToughness: z.number().int().min(1).max(10).optional().describe('The rating of the Unnatural Toughness trait: it raises the Toughness Bonus in Defense'),
   spirit: z.number().int().min(0).optional().describe('Spirit left; full when absent'),
   exertion: z.number().int().min(0).optional().describe('Exertion left; full when absent'),
@@ -200,6 +204,7 @@ export function checkSheet(raw: unknown): SheetCheck<D100Sheet, D100Derived> {
     if (!sheet.weapons.some((w) => w.name === n)) problems.push({ field: `stowed.${i}`, value: n, rule: seed('Equipment Actions (Consumables, Reloading)'), message: `stowed.${i}: "${n}" is not one of the sheet's weapons` });
   });
   sheet.weapons.forEach((w, i) => {
+    if (w.longRange && !BALLISTIC_CLASSES.includes(w.class)) problems.push({ field: `weapons.${i}.longRange`, value: w.longRange, rule: ruleCitation('flight'), message: `weapons.${i}.longRange: only a Ballistic weapon (pistol, basic, heavy) can be long-ranged, not the ${w.class} weapon "${w.name}"` });
     if (w.burst !== undefined && w.class === 'melee') problems.push({ field: `weapons.${i}.burst`, value: w.burst, rule: seed('Standard Attack and other Attack Actions'), message: `weapons.${i}.burst: the Burst quality belongs to ranged weapons, not to the melee weapon "${w.name}"` });
   });
   if (problems.length) return { ok: false, problems };

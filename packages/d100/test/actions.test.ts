@@ -227,7 +227,7 @@ describe('"Equipment Actions (Consumables, Reloading)": Equip Item and Use Consu
     expect(groupsOf(run(s, { type: 'equip', who: 'a', item: 'Knife' }, [], P1)).flat().at(-1)).toMatchObject({ data: { cost: 'free' } });
     expect(refusal(s, { type: 'equip', who: 'a', item: 'Sword' }, [], P1)).toMatchObject({ code: 'already-equipped', field: 'item' });
     expect(refusal(s, { type: 'equip', who: 'a', item: 'Rifle', stow: 'Knife' }, [], P1)).toMatchObject({ code: 'not-equipped', field: 'stow' });
-    expect(run(drawn, { type: 'undo' }).fighters.a!.stowed).toBeUndefined();
+    expect(run(drawn, { type: 'undo', seen: drawn.seq }).fighters.a!.stowed).toBeUndefined();
   });
 
   it("a consumable's effect comes from the sheet: Medicine restores 2 Light wounds and relieves 5 Stress, once", () => {
@@ -247,5 +247,46 @@ describe('"Equipment Actions (Consumables, Reloading)": Equip Item and Use Consu
     expect(healed.fighters.a!.stress).toBe(10);
     expect(healed.fighters.a!.consumables).toEqual({ Medicine: 0 });
     expect(refusal(kit(), { type: 'use-consumable', who: 'a', item: 'Medicine', target: 'b' }, [], P1)).toMatchObject({ code: 'not-an-ally' });
+  });
+});
+
+describe('"Special Movement Actions": Going Stealthy', () => {
+  // A: Agility 30, AB 3: a Basic Move of 6 m, 3 m Hindered. No Stealth skill: it tests Agility 30.
+  const apart = (options: Record<string, unknown> = {}) => {
+    let s = table(SHEETS, options);
+    for (const [id, x] of [['a', 0], ['b', 10]] as const) s = run(s, { type: 'place', target: id, x, y: 0 });
+    return s;
+  };
+  const hidden = (options: Record<string, unknown> = {}) => run(apart(options), { type: 'go-stealthy', who: 'a' }, [], P1);
+  const move = (x: number, extra: Record<string, unknown> = {}) => ({ type: 'move', who: 'a', x, y: 0, ...extra });
+
+  it('moving in stealth is Hindered and makes the stealth test; a pass keeps it unseen', () => {
+    const s = hidden();
+    expect(s.fighters.a!.conditions.stealthy).toBe(true);
+    expect(refusal(s, move(4), [25], P1)).toMatchObject({ code: 'too-far', message: "x: 4 m is further than A's Basic Move of 3 m" });
+    const moved = run(s, move(3), [25], P1);
+    expect(groupsOf(moved).flat().at(-1)).toMatchObject({ type: 'moved', data: { allowance: 3, stealth: { roll: 25, success: true, fullSpeed: false } } });
+    expect(moved.fighters.a!.conditions.stealthy).toBe(true);
+  });
+
+  it('at full speed the whole Move, with two Disadvantages on the test: 25 fails against 30 - 20', () => {
+    const moved = run(hidden(), move(6, { stealthFullSpeed: true }), [25], P1);
+    expect(groupsOf(moved).flat().at(-1)).toMatchObject({ data: { allowance: 6, stealth: { roll: 25, success: false, fullSpeed: true } } });
+    expect(moved.fighters.a!.conditions.stealthy).toBe(false);
+    expect(refusal(apart(), move(6, { stealthFullSpeed: true }), [], P1)).toMatchObject({ code: 'not-stealthy', field: 'stealthFullSpeed' });
+  });
+
+  it('an attack from stealth is Ambushing and gives it away (option stealthAttack); never beside an enemy; the GM may end it', () => {
+    const spec = (s: EncounterState) => attackSpec(s, commandSchema.parse({ type: 'attack', attacker: 'a', defender: 'b', weapon: 'Agi' }) as Parameters<typeof attackSpec>[1]);
+    expect(spec(hidden()).advantages).toContainEqual({ label: 'Ambushing (from stealth)', count: 1 });
+    expect(spec(apart()).advantages).not.toContainEqual({ label: 'Ambushing (from stealth)', count: 1 });
+    const attacked = run(hidden(), { type: 'attack', attacker: 'a', defender: 'b', weapon: 'Agi' }, [60, 50], P1);
+    expect(attacked.fighters.a!.conditions.stealthy).toBe(false);
+    const ruled = hidden({ stealthAttack: 'gm' });
+    expect(spec(ruled).advantages).not.toContainEqual({ label: 'Ambushing (from stealth)', count: 1 });
+    expect(run(ruled, { type: 'attack', attacker: 'a', defender: 'b', weapon: 'Agi' }, [60, 50], P1).fighters.a!.conditions.stealthy).toBe(true);
+    const beside = run(apart(), { type: 'place', target: 'b', x: 1, y: 1 });
+    expect(refusal(beside, { type: 'go-stealthy', who: 'a' }, [], P1)).toMatchObject({ code: 'in-sight', message: 'who: A stands beside B, who sees it', section: 'Special Movement Actions' });
+    expect(run(hidden(), { type: 'set-condition', target: 'a', condition: 'stealthy', value: false }).fighters.a!.conditions.stealthy).toBe(false);
   });
 });

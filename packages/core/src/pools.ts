@@ -96,7 +96,8 @@ export function requireEnteredPools(
     for (const owner of pool.owners) {
       if (owner.kind === 'own') continue;
       if (owner.kind === 'character' && owner.controller !== null && owner.controller === ctx.actor.participantId) continue;
-      throw new RuleError('not-your-dice', `dice.${name}: ${pool.label} is ${whose(owner)}; a player enters dice only for their own rolls and the characters they play`, `dice.${name}`, pool.rule);
+      const shared = pool.owners.length > 1 ? 'includes' : 'is';
+      throw new RuleError('not-your-dice', `dice.${name}: ${pool.label} ${shared} ${whose(owner)}; a player enters dice only for their own rolls and the characters they play`, `dice.${name}`, pool.rule);
     }
   }
 }
@@ -107,6 +108,11 @@ export interface PoolDice extends DiceSource {
   readonly entered: EnteredPools;
   /** `count` dice of pool `name`: its entered faces (exactly that many) or the host's. `what` names the roll in a refusal ("Aldric's roll"). */
   roll(name: string, count: number, sides?: number, rule?: Citation, what?: string): Roll;
+  /**
+   * The entered faces of pool `name`, each checked against a d`sides`, taken whole (for rules that
+   * take dice already rolled and roll the rest themselves); undefined when the pool was not entered.
+   */
+  take(name: string, sides: number, rule?: Citation): readonly number[] | undefined;
   /** Pool `name` as a source for rolls whose number is known only while rolling (rerolls): its entered faces in order, or the host's. */
   pool(name: string): DiceSource;
   /** Refuses an entered pool the command rolled fewer (or more) dice in than were entered. */
@@ -135,6 +141,13 @@ export function poolDice(entered: EnteredPools, host: DiceSource): PoolDice {
       }
       drawn.set(name, faces.length);
       return knownRoll(faces, 'given', sides);
+    },
+    take(name, sides, rule) {
+      const faces = entered[name];
+      if (!faces) return undefined;
+      check(name, faces, sides, rule);
+      drawn.set(name, faces.length);
+      return faces;
     },
     pool(name) {
       const faces = entered[name];

@@ -16,6 +16,7 @@ export * from './encounter/commands';
 export * from './encounter/damage-roll';
 export * from './encounter/encounter';
 export * from './encounter/scenario';
+export { dicePools as lucidityDicePools, recordedPools as recordedLucidityPools } from './encounter/pools';
 export * from './encounter/describe';
 export * from './ruleset';
 export * from './options-doc';

@@ -5,6 +5,7 @@ import { parse } from 'yaml';
 import type { Actor } from '@personae/core';
 import { givenDice, seededDice } from '@personae/dice';
 import { decideEncounter, declaredAttackOdds, evolveEncounter, initialEncounter, optionsOf, parseEncounterCommand, viewEncounter, type LucidityCommandInput, type LucidityTableState } from '../src';
+import { decideRecorded, parseRecorded } from './recorded';
 
 // "How Combat Works", "Buffs and Breaks": the exact odds of a declared attack equal a count of every
 // d20 face, buff/break d6 and damage die run through the encounter's own attack command.
@@ -15,9 +16,9 @@ const ana = parse(readFileSync(join(root, 'examples/lucidity/characters/ana-vell
 const bandit = { name: 'Bandit', attributes: { STR: 1, DEX: 1, AWA: 0 }, defense: 11, protection: 2, shieldProtection: 1, health: 30, weapons: [{ name: 'Club', damage: '1d6' }] };
 
 function apply(state: LucidityTableState, raw: LucidityCommandInput, actor: Actor = GM): LucidityTableState {
-  const parsed = parseEncounterCommand(raw);
+  const parsed = parseRecorded(raw);
   if (!parsed.ok) throw new Error(parsed.error.message);
-  return decideEncounter(state, parsed.command, { actor, dice: seededDice(1), now: '2026-01-01T00:00:00Z' }).reduce(evolveEncounter, state);
+  return decideRecorded(state, parsed.command, { actor, dice: seededDice(1), now: '2026-01-01T00:00:00Z' }).reduce(evolveEncounter, state);
 }
 
 function setup(): LucidityTableState {
@@ -38,10 +39,10 @@ function bruteForce(s: LucidityTableState, buffs: number, breaks: number): Map<n
     for (const buffDice of buffSets)
       for (const breakDice of breakSets)
         for (let dmg = 1; dmg <= 8; dmg++) {
-          const parsed = parseEncounterCommand({ type: 'attack', actor: 'ana', target: 'bandit', d20, buffs, breaks, buffDice, breakDice });
+          const parsed = parseRecorded({ type: 'attack', actor: 'ana', target: 'bandit', d20, buffs, breaks, buffDice, breakDice });
           if (!parsed.ok) throw new Error(parsed.error.message);
           // The damage die is only drawn on a hit; a miss leaves it unused, so it is handed out by the source.
-          const [e] = decideEncounter(s, parsed.command, { actor: P1, dice: givenDice([dmg]), now: '2026-01-01T00:00:00Z' }) as unknown as [{ type: string; data: { damageTaken: number; hit: boolean } }];
+          const [e] = decideRecorded(s, parsed.command, { actor: P1, dice: givenDice([dmg]), now: '2026-01-01T00:00:00Z' }) as unknown as [{ type: string; data: { damageTaken: number; hit: boolean } }];
           if (e.data.hit) out.hit! += 1 / n;
           out.set(e.data.damageTaken, (out.get(e.data.damageTaken) ?? 0) + 1 / n);
         }

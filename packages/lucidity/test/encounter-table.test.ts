@@ -6,14 +6,15 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { givenDice } from '@personae/dice';
 import { parseLucidityScenario, runLucidityScenario, decideEncounter, evolveEncounter, initialEncounter, parseEncounterCommand, redactEncounterEvent, type LucidityCommandInput, type LucidityEvent, type LucidityTableState } from '../src';
+import { decideRecorded, parseRecorded } from './recorded';
 
 const GM: Actor = { role: 'gm', participantId: 'gm' };
 const P1: Actor = { role: 'player', participantId: 'p1' };
 
 function apply(state: LucidityTableState, raw: LucidityCommandInput, actor: Actor = GM): LucidityTableState {
-  const parsed = parseEncounterCommand(raw);
+  const parsed = parseRecorded(raw);
   if (!parsed.ok) throw new Error(parsed.error.message);
-  return decideEncounter(state, parsed.command, { actor, dice: seededDice(5), now: '2026-01-01T00:00:00Z' }).reduce(evolveEncounter, state);
+  return decideRecorded(state, parsed.command, { actor, dice: seededDice(5), now: '2026-01-01T00:00:00Z' }).reduce(evolveEncounter, state);
 }
 
 const last = <T extends LucidityEvent['type']>(s: LucidityTableState, type: T) => {

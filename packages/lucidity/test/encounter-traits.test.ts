@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { logAt, type Actor } from '@personae/core';
 import { seededDice } from '@personae/dice';
 import { decideEncounter, evolveEncounter, initialEncounter, parseEncounterCommand, type LucidityCommandInput, type LucidityTableState } from '../src';
+import { decideRecorded, parseRecorded } from './recorded';
 
 const GM: Actor = { role: 'gm', participantId: 'gm' };
 
 function apply(state: LucidityTableState, raw: LucidityCommandInput): LucidityTableState {
-  const parsed = parseEncounterCommand(raw);
+  const parsed = parseRecorded(raw);
   if (!parsed.ok) throw new Error(parsed.error.message);
-  return decideEncounter(state, parsed.command, { actor: GM, dice: seededDice(3), now: '2026-01-01T00:00:00Z' }).reduce(evolveEncounter, state);
+  return decideRecorded(state, parsed.command, { actor: GM, dice: seededDice(3), now: '2026-01-01T00:00:00Z' }).reduce(evolveEncounter, state);
 }
 
 /** Two fighters, "a" (first in initiative) and "b", with the traits given. */

@@ -19,6 +19,7 @@ import {
   type LucidityCommandInput,
   type LucidityTableState,
 } from '../src';
+import { decideRecorded, parseRecorded } from './recorded';
 
 const root = join(import.meta.dirname, '../../..');
 const GM: Actor = { role: 'gm', participantId: 'gm' };
@@ -28,9 +29,9 @@ const bandit = { name: 'Bandit', attributes: { STR: 1, DEX: 1, AWA: 0 }, defense
 const archer = { name: 'Archer', attributes: { DEX: 2, AWA: -1 }, health: 6, weapons: [{ name: 'Shortbow', damage: '1d6', attribute: 'DEX', kind: 'ranged' }] };
 
 function apply(state: LucidityTableState, raw: LucidityCommandInput, actor: Actor = GM, dice = seededDice(1)): LucidityTableState {
-  const parsed = parseEncounterCommand(raw);
+  const parsed = parseRecorded(raw);
   if (!parsed.ok) throw new Error(parsed.error.message);
-  const events = decideEncounter(state, parsed.command, { actor, dice, now: '2026-01-01T00:00:00Z' });
+  const events = decideRecorded(state, parsed.command, { actor, dice, now: '2026-01-01T00:00:00Z' });
   return events.reduce((s, e) => evolveEncounter(s, JSON.parse(JSON.stringify(e))), state);
 }
 

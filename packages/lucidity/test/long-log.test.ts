@@ -2,14 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { logAt, logEntries, undoPosition, type Actor } from '@personae/core';
 import { seededDice } from '@personae/dice';
 import { applyEvent, decideEncounter, evolveEncounter, initialEncounter, optionsOf, parseEncounterCommand, viewEncounter, type LucidityCommandInput, type LucidityEvent, type LucidityTableState } from '../src';
+import { decideRecorded, parseRecorded } from './recorded';
 
 const GM: Actor = { role: 'gm', participantId: 'gm' };
 const dice = seededDice(9);
 
 function apply(state: LucidityTableState, raw: LucidityCommandInput): LucidityTableState {
-  const parsed = parseEncounterCommand(raw);
+  const parsed = parseRecorded(raw);
   if (!parsed.ok) throw new Error(parsed.error.message);
-  return decideEncounter(state, parsed.command, { actor: GM, dice, now: '2026-01-01T00:00:00Z' }).reduce(evolveEncounter, state);
+  return decideRecorded(state, parsed.command, { actor: GM, dice, now: '2026-01-01T00:00:00Z' }).reduce(evolveEncounter, state);
 }
 
 /** The game as the undo rule defines it: the entries still in effect, folded in order from the start. */
@@ -49,7 +50,7 @@ describe('a long Lucidity log: undo and redo without folding everything again', 
     const pattern = ['act', 'undo', 'undo', 'redo', 'act', 'act', 'undo', 'redo', 'redo', 'undo', 'undo', 'undo', 'redo', 'act'];
     const target = (cmd: 'undo' | 'redo') => {
       try {
-        const e = decideEncounter(s, { type: cmd, seen: s.log.length }, { actor: GM, dice, now: '' });
+        const e = decideRecorded(s, { type: cmd, seen: s.log.length }, { actor: GM, dice, now: '' });
         return (e[0] as Extract<LucidityEvent, { type: 'undone' | 'redone' }>).data.target;
       } catch {
         return null;

@@ -23,6 +23,7 @@ import {
   type LucidityOptions,
   type LucidityTableState,
 } from '../src';
+import { decideRecorded, parseRecorded } from './recorded';
 
 const opts = resolveOptions();
 const noCrits = resolveOptions('standard', { criticalSuccess: 'none' });
@@ -114,9 +115,9 @@ describe('roll odds with the traits that change a roll ("Creating Traits")', () 
 
   const GM: Actor = { role: 'gm', participantId: 'gm' };
   function apply(state: LucidityTableState, raw: LucidityCommandInput): LucidityTableState {
-    const parsed = parseEncounterCommand(raw);
+    const parsed = parseRecorded(raw);
     if (!parsed.ok) throw new Error(parsed.error.message);
-    return decideEncounter(state, parsed.command, { actor: GM, dice: seededDice(5), now: '2026-01-01T00:00:00Z' }).reduce(evolveEncounter, state);
+    return decideRecorded(state, parsed.command, { actor: GM, dice: seededDice(5), now: '2026-01-01T00:00:00Z' }).reduce(evolveEncounter, state);
   }
   function table(traits: string[]): LucidityTableState {
     let s = initialEncounter();
@@ -130,9 +131,9 @@ describe('roll odds with the traits that change a roll ("Creating Traits")', () 
     let n = 0;
     for (let d20 = 1; d20 <= 20; d20++)
       for (const ds of d6Lists(dice)) {
-        const parsed = parseEncounterCommand({ type: 'roll', actor: 'sage', d20, ...cmd } as LucidityCommandInput);
+        const parsed = parseRecorded({ type: 'roll', actor: 'sage', d20, ...cmd } as LucidityCommandInput);
         if (!parsed.ok) throw new Error(parsed.error.message);
-        const [e] = decideEncounter(s, parsed.command, { actor: GM, dice: givenDice(ds), now: '2026-01-01T00:00:00Z' }) as unknown as [{ data: { roll: { success: boolean } } }];
+        const [e] = decideRecorded(s, parsed.command, { actor: GM, dice: givenDice(ds), now: '2026-01-01T00:00:00Z' }) as unknown as [{ data: { roll: { success: boolean } } }];
         n++;
         if (e.data.roll.success) wins++;
       }
@@ -189,9 +190,9 @@ describe('critical damage (option critEffect, inventory U16: "a guaranteed criti
   it('at the table: a natural 20 under max-damage deals the weapon\'s highest, and the declared odds agree with every die', () => {
     const GM: Actor = { role: 'gm', participantId: 'gm' };
     const step = (state: LucidityTableState, raw: LucidityCommandInput, dice = seededDice(2)) => {
-      const parsed = parseEncounterCommand(raw);
+      const parsed = parseRecorded(raw);
       if (!parsed.ok) throw new Error(parsed.error.message);
-      return decideEncounter(state, parsed.command, { actor: GM, dice, now: '2026-01-01T00:00:00Z' });
+      return decideRecorded(state, parsed.command, { actor: GM, dice, now: '2026-01-01T00:00:00Z' });
     };
     let s = initialEncounter('standard', { critEffect: 'max-damage' });
     for (const raw of [

@@ -156,7 +156,7 @@ describe('a Lucidity table: players control their own combatants', () => {
   it('the GM adds a foe and a hidden one; the player never receives the hidden one', async () => {
     expect((await send(t, t.gm.token, { type: 'add', id: 'bandit', side: 'foe', statBlock: bandit })).status).toBe(200);
     expect((await send(t, t.gm.token, { type: 'add', id: 'archer', side: 'foe', hidden: true, statBlock: archer })).status).toBe(200);
-    expect((await send(t, t.gm.token, { type: 'start', dice: { ana: 12, bandit: 8, archer: 5 } })).status).toBe(200);
+    expect((await send(t, t.gm.token, { type: 'start' }, { 'initiative:ana': [12], 'initiative:bandit': [8], 'initiative:archer': [5] })).status).toBe(200);
     const seen = await everything(t, player.token);
     expect(seen).toContain('Bandit');
     expect(seen).not.toContain('Hidden Archer');
@@ -173,26 +173,34 @@ describe('a Lucidity table: players control their own combatants', () => {
 
   it('a player types in no dice at a table without physical dice, and never the opposition\u2019s', async () => {
     const before = (await state(t, t.gm.token)).version;
-    const typed = await send(t, player.token, { type: 'attack', actor: 'ana', target: 'bandit', d20: 20 });
+    const typed = await send(t, player.token, { type: 'attack', actor: 'ana', target: 'bandit' }, { d20: [20] });
     expect(typed.status).toBe(422);
-    expect(typed.body.code).toBe('lucidity.physical-dice-off');
-    expect(typed.body.field).toBe('d20');
-    const envelope = await send(t, player.token, { type: 'attack', actor: 'ana', target: 'bandit' }, { rolls: [20, 6] });
-    expect(envelope.body).toMatchObject({ code: 'physical-dice-off', field: 'dice.rolls' });
+    expect(typed.body).toMatchObject({ code: 'physical-dice-off', field: 'dice.d20' });
+    // A command carries no dice of its own: they go in the envelope's pools.
+    const field = await send(t, player.token, { type: 'attack', actor: 'ana', target: 'bandit', d20: 20 });
+    expect(field.body).toMatchObject({ code: 'invalid_command' });
     expect((await http(srv.url, 'PATCH', `/api/tables/${t.tableId}/settings`, { token: t.gm.token, body: { physicalDice: true } })).status).toBe(200);
-    const against = await send(t, player.token, { type: 'roll', actor: 'ana', attribute: 'CHA', skill: 'Charm', against: { id: 'bandit', attribute: 'AWA', d20: 1 } });
-    expect(against.body.code).toBe('lucidity.not-your-dice');
-    expect(against.body.field).toBe('against.d20');
-    const opposed = await send(t, player.token, { type: 'roll', actor: 'ana', attribute: 'CHA', against: { id: 'bandit', attribute: 'AWA' } }, { rolls: [20, 1] });
-    expect(opposed.body).toMatchObject({ code: 'not-your-dice', field: 'dice.rolls' });
-    const endTurn = await send(t, player.token, { type: 'end-turn', dice: { bandit: 1 } });
-    expect(endTurn.body.field).toBe('dice.bandit');
+    const against = await send(t, player.token, { type: 'roll', actor: 'ana', attribute: 'CHA', skill: 'Charm', against: { id: 'bandit', attribute: 'AWA' } }, { against: [1] });
+    expect(against.body).toMatchObject({ code: 'not-your-dice', field: 'dice.against' });
+    expect(against.body.message).toMatch(/Bandit's d20 against the roll/);
+    const unknown = await send(t, player.token, { type: 'roll', actor: 'ana', attribute: 'CHA', against: { id: 'bandit', attribute: 'AWA' } }, { rolls: [20, 1] });
+    expect(unknown.body).toMatchObject({ code: 'dice-pool', field: 'dice.rolls' });
+    const endTurn = await send(t, player.token, { type: 'end-turn' }, { 'zero-health:bandit': [1] });
+    expect(endTurn.body).toMatchObject({ code: 'not-your-dice', field: 'dice.zero-health:bandit' });
+    // The hidden archer's pool is answered as a pool of no one's: the refusal never confirms it.
+    const hidden = await send(t, player.token, { type: 'end-turn' }, { 'zero-health:archer': [1] });
+    const nobody = await send(t, player.token, { type: 'end-turn' }, { 'zero-health:nobody': [1] });
+    expect(hidden.body.code).toBe('dice-pool');
+    expect(hidden.body.message.replaceAll('archer', 'nobody')).toBe(nobody.body.message);
+    expect(hidden.body.message).not.toMatch(/Hidden Archer/i);
     const modifier = await send(t, player.token, { type: 'lucidity-roll', actor: 'ana', gmModifier: 10 });
     expect(modifier.body.field).toBe('gmModifier');
     expect((await state(t, t.gm.token)).version).toBe(before);
     // Their own roll, typed in, is taken now that the table accepts physical dice.
-    const own = await send(t, player.token, { type: 'attack', actor: 'ana', target: 'bandit', d20: 3 });
+    const own = await send(t, player.token, { type: 'attack', actor: 'ana', target: 'bandit' }, { d20: [3] });
     expect(own.status).toBe(200);
+    const attacked = (await state(t, t.gm.token)).state.log.at(-1);
+    expect(attacked.text).toMatch(/: d20 3 /);
   });
 
   it('the GM hands a combatant to a player, who then acts for it; a player cannot, nor to a stranger; a refusal changes nothing', async () => {

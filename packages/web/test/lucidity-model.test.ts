@@ -1,27 +1,28 @@
+import { poolDice } from '@personae/core';
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '@personae/core';
 import { givenDice, seededDice } from '@personae/dice';
 import { decideEncounter, evolveEncounter, initialEncounter, parseEncounterCommand, viewEncounter, type LucidityCommandInput } from '@personae/lucidity';
-import { canInspire, rollDraftScores, rollOddsFor, typedDiceFields, type LucidityView } from '../src/rulesets/lucidity/model';
+import { canInspire, rollDraftScores, rollOddsFor, typedDicePools, type LucidityView } from '../src/rulesets/lucidity/model';
 
 // Dice typed in from physical dice on the Lucidity page ("Buffs and Breaks": the d6s of the side left
 // after cancelling). The server checks them again; the page names a typing mistake before sending.
 describe('Lucidity page: physical dice typed in', () => {
   const empty = { d20: '', d6: '', damage: '' };
   it('empty boxes leave every die to the server', () => {
-    expect(typedDiceFields(empty, 1, true)).toEqual({ fields: {} });
+    expect(typedDicePools(empty, 1, true)).toEqual({ pools: {} });
   });
   it('a d20, buff d6s when buffs are left, and damage dice for an attack', () => {
-    expect(typedDiceFields({ d20: '14', d6: '5, 2', damage: '6' }, 2, true)).toEqual({ fields: { d20: 14, buffDice: [5, 2], damageDice: [6] } });
+    expect(typedDicePools({ d20: '14', d6: '5, 2', damage: '6' }, 2, true)).toEqual({ pools: { d20: [14], buffs: [5, 2], damage: [6] } });
   });
   it('the d6s are break dice when breaks are left; a roll takes no damage dice', () => {
-    expect(typedDiceFields({ d20: '3', d6: '4', damage: '6' }, -1, false)).toEqual({ fields: { d20: 3, breakDice: [4] } });
+    expect(typedDicePools({ d20: '3', d6: '4', damage: '6' }, -1, false)).toEqual({ pools: { d20: [3], breaks: [4] } });
   });
   it('names the box and the value it refuses', () => {
-    expect(typedDiceFields({ ...empty, d20: '21' }, 0, false)).toEqual({ error: 'd20: "21" is not a d20 result (1 to 20)' });
-    expect(typedDiceFields({ ...empty, d20: '4 5' }, 0, false)).toEqual({ error: 'd20: one d20 result, not 2' });
-    expect(typedDiceFields({ ...empty, d6: '7' }, -2, false)).toEqual({ error: 'break d6s: "7" is not a d6 result (1 to 6)' });
-    expect(typedDiceFields({ ...empty, d6: '3' }, 0, false)).toEqual({ error: 'buff d6s: the buffs and breaks cancel out, so no d6 is rolled' });
+    expect(typedDicePools({ ...empty, d20: '21' }, 0, false)).toEqual({ error: 'd20: "21" is not a d20 result (1 to 20)' });
+    expect(typedDicePools({ ...empty, d20: '4 5' }, 0, false)).toEqual({ error: 'd20: one d20 result, not 2' });
+    expect(typedDicePools({ ...empty, d6: '7' }, -2, false)).toEqual({ error: 'break d6s: "7" is not a d6 result (1 to 6)' });
+    expect(typedDicePools({ ...empty, d6: '3' }, 0, false)).toEqual({ error: 'buff d6s: the buffs and breaks cancel out, so no d6 is rolled' });
   });
 });
 
@@ -42,11 +43,13 @@ describe('Lucidity page: the odds of a roll with and without Inspirator ("Creati
     for (const raw of [
       { type: 'add', id: 'bard', side: 'party', statBlock: { name: 'Bard', traits, health: 8, attributes: { CHA: 3, AWA: 1 } } },
       { type: 'add', id: 'wolf', side: 'foe', statBlock: { name: 'Wolf', health: 8 } },
-      { type: 'start', dice: { bard: 20, wolf: 1 } },
+      { type: 'start' },
     ] as LucidityCommandInput[]) {
       const parsed = parseEncounterCommand(raw);
       if (!parsed.ok) throw new Error(parsed.error.message);
-      s = decideEncounter(s, parsed.command, { actor: GM, dice: seededDice(1), now: '2026-01-01T00:00:00Z' }).reduce(evolveEncounter, s);
+      // The initiative d20s, typed in: the bard's 20 and the wolf's 1.
+      const dice = poolDice(raw.type === 'start' ? { 'initiative:bard': [20], 'initiative:wolf': [1] } : {}, seededDice(1));
+      s = decideEncounter(s, parsed.command, { actor: GM, dice, now: '2026-01-01T00:00:00Z' }).reduce(evolveEncounter, s);
     }
     return viewEncounter(s, GM) as unknown as LucidityView;
   }

@@ -7,8 +7,12 @@ const d20 = z.number().int().min(1).max(20);
 const d6s = z.array(z.number().int().min(1).max(6)).max(100);
 const counts = { buffs: z.number().int().min(0).max(20).optional(), breaks: z.number().int().min(0).max(20).optional(), buffDice: d6s.optional(), breakDice: d6s.optional() };
 
-/** Every command of a Lucidity encounter, checked once at the boundary. */
-export const LucidityCommandSchema = z.discriminatedUnion('type', [
+/**
+ * Every command of a Lucidity encounter as scenario files and the CLI write it: with the dice rolled
+ * at the table in its fields (`d20`, `buffDice`, ...). Those fields are read into the command's named
+ * pools (./pools.ts); the rules read a pool's entered dice back into them.
+ */
+export const RecordedLucidityCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('add'), id, side: z.enum(['party', 'foe']), hidden: z.boolean().default(false), controller: z.string().min(1).nullable().default(null), sheet: z.unknown().optional(), statBlock: z.unknown().optional() }).strict(),
   z.object({ type: z.literal('start'), dice: z.record(z.string(), d20).optional() }).strict(),
   z
@@ -71,6 +75,25 @@ export const LucidityCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('redo'), seen: z.number().int().min(0).optional() }).strict(),
 ]);
 
-export type LucidityCommand = z.output<typeof LucidityCommandSchema>;
-export type LucidityCommandInput = z.input<typeof LucidityCommandSchema>;
+/** The recorded dice fields, which a command sent to a table does not have: its dice go in the envelope's pools. */
+const DICE_FIELDS = ['d20', 'd20Second', 'buffDice', 'breakDice', 'damageDice', 'healthDice'] as const;
+
+function withoutDice<T extends z.ZodObject>(variant: T): z.ZodObject {
+  const shape = variant.shape as Record<string, unknown>;
+  const type = (shape.type as z.ZodLiteral<string>).value;
+  const drop: Record<string, true> = {};
+  for (const k of [...DICE_FIELDS, ...(type === 'start' || type === 'end-turn' ? ['dice'] : [])]) if (k in shape) drop[k] = true;
+  const bare = Object.keys(drop).length ? variant.omit(drop) : variant;
+  return type === 'roll' ? bare.extend({ against: z.object({ id, attribute: z.enum(ATTRIBUTES) }).strict().optional() }) : bare;
+}
+
+/** Every command of a Lucidity encounter as a table takes it, checked once at the boundary: no dice of its own. */
+export const LucidityCommandSchema = z.discriminatedUnion(
+  'type',
+  RecordedLucidityCommandSchema.options.map((o) => withoutDice(o)) as unknown as typeof RecordedLucidityCommandSchema.options,
+);
+
+/** A command as the rules read it: the dice of its entered pools in the recorded fields. */
+export type LucidityCommand = z.output<typeof RecordedLucidityCommandSchema>;
+export type LucidityCommandInput = z.input<typeof RecordedLucidityCommandSchema>;
 export type CommandOf<T extends LucidityCommand['type']> = Extract<LucidityCommand, { type: T }>;

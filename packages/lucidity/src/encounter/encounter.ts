@@ -14,7 +14,8 @@ import { attackCost, attackTraitEffects, defenseTraitProtection, rollTraitEffect
 import { combatantFromSheet, combatantFromStatBlock, type Combatant } from './combatant';
 import { LucidityCommandSchema, type CommandOf, type LucidityCommand } from './commands';
 
-import { requireAuthority, ROLLS_POOL } from './authority';
+import { requireAuthority } from './authority';
+import { withEnteredDice } from './pools';
 import { rollDamage } from './damage-roll';
 import { describeLucidityEvent } from './describe';
 import type { LucidityEvent, RollRecord, ZeroHealthRecord } from './events';
@@ -604,14 +605,17 @@ function requireNoHiddenNames(state: LucidityTableState, command: LucidityComman
   }
 }
 
-export function decideEncounter(state: LucidityTableState, command: LucidityCommand, context: DecideContext): LucidityEvent[] {
-  requireNoHiddenNames(state, command, context.actor);
-  requireAuthority(state, command, context);
-  // Dice not typed into a command's own fields take the pool "rolls" (./authority.ts), entered or the host's.
-  const ctx: DecideContext = { ...context, dice: asPoolDice(context.dice).pool(ROLLS_POOL) };
+export function decideEncounter(state: LucidityTableState, command: LucidityCommand, ctx: DecideContext): LucidityEvent[] {
+  requireNoHiddenNames(state, command, ctx.actor);
+  requireAuthority(state, command, ctx);
+  // Physical dice come in named pools (./pools.ts); the rules read each entered pool where they would roll it.
+  const pools = asPoolDice(ctx.dice);
+  const rolled = withEnteredDice(command, pools);
   const opts = optionsOf(state);
   const handler = handlers[command.type] as Handler<LucidityCommand['type']>;
-  return [handler(state, command, ctx, opts)];
+  const event = handler(state, rolled, ctx, opts);
+  pools.finish();
+  return [event];
 }
 
 // ---------------------------------------------------------------------------------------------

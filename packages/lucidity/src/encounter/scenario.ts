@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { isRuleError, toCommandError, type Actor, type CommandError } from '@personae/core';
+import { isRuleError, poolDice, toCommandError, type Actor, type CommandError } from '@personae/core';
 import { recordingDice, type DiceSource } from '@personae/dice';
 import { parse as parseYaml } from 'yaml';
-import { LucidityCommandSchema } from './commands';
+import { RecordedLucidityCommandSchema, type LucidityCommand } from './commands';
+import { recordedPools } from './pools';
 import { decideEncounter, evolveEncounter, initialEncounter, viewEncounter, type LucidityEvent, type LucidityTableState } from './encounter';
 
 const ExpectSchema = z
@@ -126,7 +127,7 @@ export function runLucidityScenario(scenario: LucidityScenario, sheets: (path: s
     // A scenario is played in order by one hand: its undo and redo mean the latest, so the runner
     // names the version they are asked from.
     const { type, seen } = entry.command;
-    const parsed = LucidityCommandSchema.safeParse((type === 'undo' || type === 'redo') && seen === undefined ? { ...entry.command, seen: state.log.length } : entry.command);
+    const parsed = RecordedLucidityCommandSchema.safeParse((type === 'undo' || type === 'redo') && seen === undefined ? { ...entry.command, seen: state.log.length } : entry.command);
     if (!parsed.success) {
       const i = parsed.error.issues[0]!;
       const field = i.path.map(String).join('.');
@@ -135,7 +136,9 @@ export function runLucidityScenario(scenario: LucidityScenario, sheets: (path: s
     try {
       const recorded = recordingDice(dice);
       const actor = actorFor(entry.as);
-      const [event] = decideEncounter(state, parsed.data, { actor, dice: recorded.dice, now });
+      // The dice the file records fill the action's named pools, as physical dice do at a table.
+      const { command, pools } = recordedPools(parsed.data);
+      const [event] = decideEncounter(state, command as LucidityCommand, { actor, dice: poolDice(pools, recorded.dice), now });
       observe?.({ index, command: parsed.data as Record<string, unknown>, actor, before: state, drawn: recorded.drawn, event: event! });
       state = evolveEncounter(state, event!);
       steps.push({ index, command: entry.command, ...(entry.note ? { note: entry.note } : {}), event: event! });

@@ -33,7 +33,7 @@ export function recordedPools(raw: Readonly<Record<string, unknown>>): { command
   const recorded = RecordedDiceSchema.parse({ dice, targetDice, orderDice });
   const pools: Record<string, number[]> = {};
   const add = (name: string, faces: readonly number[] | undefined) => {
-    if (faces) pools[name] = [...(pools[name] ?? []), ...faces];
+    if (faces?.length) pools[name] = [...(pools[name] ?? []), ...faces];
   };
   const targets = Array.isArray(command.targets) ? (command.targets as string[]) : typeof command.target === 'string' ? [command.target] : [];
   const gmAnswers = command.type === 'recover' || command.type === 'unopposed';
@@ -42,10 +42,11 @@ export function recordedPools(raw: Readonly<Record<string, unknown>>): { command
   for (const [id, side] of Object.entries(recorded.targetDice ?? {})) sides.push([id, side]);
   for (const [id, side] of sides) {
     const k = id === null ? 0 : Math.max(0, targets.indexOf(id));
-    if (side.actor) pools[id === null ? ACTOR_POOL : actorPool(id, k)] = [...side.actor];
-    if (side.reactor) pools[gmAnswers || id === null ? DIFFICULTY_POOL : targetPool(id)] = [...side.reactor];
+    // An empty list enters nothing: the pool is rolled.
+    if (side.actor?.length) pools[id === null ? ACTOR_POOL : actorPool(id, k)] = [...side.actor];
+    if (side.reactor?.length) pools[gmAnswers || id === null ? DIFFICULTY_POOL : targetPool(id)] = [...side.reactor];
     add(REROLLS_POOL, side.extra);
   }
-  for (const [id, faces] of Object.entries(recorded.orderDice ?? {})) pools[orderPool(id)] = [...faces];
+  for (const [id, faces] of Object.entries(recorded.orderDice ?? {})) if (faces.length) pools[orderPool(id)] = [...faces];
   return { command, pools };
 }

@@ -72,7 +72,12 @@ export function dicePools(state: TableState, viewer: Viewer, command: TableComma
     case 'escalate': {
       // Only violence has an action order, and only a method other than seating rolls for it.
       if (inner.to !== 'violent' || state.encounter.now?.options.actionOrder === 'seating') return [];
-      const seated = Object.values(state.encounter.now?.characters ?? {}).filter((c) => c.present);
+      // A character hidden from the sender has no pool for them: naming it is answered as naming no one.
+      const hiddenFrom = (id: string) => {
+        const c = ownGet(state.characters, id);
+        return viewer.role !== 'gm' && c !== undefined && c.hidden && c.owner !== viewer.participantId;
+      };
+      const seated = Object.values(state.encounter.now?.characters ?? {}).filter((c) => c.present && !hiddenFrom(c.def.id));
       return seated.map((c) => {
         const owner = characterOwner(state, viewer, c.def.id);
         return pool(orderPool(c.def.id), [owner], `${whose(owner)} roll for the action order`, rule('core', 'The Action Order, and Actions'));

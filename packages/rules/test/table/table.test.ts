@@ -209,7 +209,8 @@ describe('the Personae table domain', () => {
       ['a pool the attack does not roll', attack, { difficulty: [1] }, 'dice-pool'],
       ["own character's dice in an unopposed challenge", unopposed, { actor: [5] }, 'ok-or-rule'],
       ["the GM's difficulty dice in an unopposed challenge", unopposed, { difficulty: [1] }, 'not-your-dice'],
-      ["another character's order roll", { type: 'encounter', command: { type: 'escalate', actor: dwarf, to: 'violent' } }, { [`order:${merchant}`]: [1] }, 'not-your-dice'],
+      // The merchant is hidden: its pool is answered as no one's, so the refusal never confirms it.
+      ["a hidden character's order roll", { type: 'encounter', command: { type: 'escalate', actor: dwarf, to: 'violent' } }, { [`order:${merchant}`]: [1] }, 'hidden'],
       ['an order roll when the escalation rolls none', { type: 'encounter', command: { type: 'escalate', actor: dwarf, to: 'non-violent' } }, { [`order:${dwarf}`]: [1] }, 'dice-pool'],
     ];
     for (const [what, raw, pools, expected] of cases) {
@@ -222,7 +223,7 @@ describe('the Personae table domain', () => {
             expect((e as { code?: string }).code).not.toMatch(/dice/);
           }
         } else {
-          t.refused(ann, raw, expected, { physicalDice: true, pools });
+          t.refused(ann, raw, expected === 'hidden' ? 'dice-pool' : expected, { physicalDice: true, pools });
           const before = JSON.stringify(t.state);
           const asGm = ordered();
           try {

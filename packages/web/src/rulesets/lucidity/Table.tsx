@@ -5,7 +5,7 @@ import { percent } from '../../lib/format';
 import { NumberField, SelectField, TextField } from '../../ui/fields';
 import type { RulesetPages, RulesetTableProps } from '../types';
 import { BuilderForm, ChoiceField, ErrorLine, fieldProblems, LogList, TableSection, useAction, useDraft } from '../shared';
-import { attackOddsFor, canInspire, checkDraft, draftAttributes, draftSheet, lucidityOddsFor, newLucidityDraft, rollDraftScores, rollOddsFor, typedDiceFields, viewOptions, type LucidityDraft, type TypedDice, type LucidityView, type ShownCombatant } from './model';
+import { attackOddsFor, canInspire, checkDraft, draftAttributes, draftSheet, lucidityOddsFor, newLucidityDraft, rollDraftScores, rollOddsFor, typedDicePools, viewOptions, type LucidityDraft, type TypedDice, type LucidityView, type ShownCombatant } from './model';
 
 type Me = RulesetTableProps['me'];
 const commands = (c: ShownCombatant, me: Me) => me.role === 'gm' || (me.role === 'player' && c.controller === me.participantId);
@@ -206,9 +206,9 @@ function ActPanel(props: { view: LucidityView; me: Me; send: RulesetTableProps['
   /** Sends a roll with the dice typed in, if any; a typing mistake is shown and nothing is sent. */
   const sendRoll = (command: Record<string, unknown>, withDamage: boolean) =>
     act.run(async () => {
-      const given = typing ? typedDiceFields(typed, net, withDamage) : { fields: {} };
+      const given = typing ? typedDicePools(typed, net, withDamage) : { pools: {} };
       if ('error' in given) throw new Error(given.error);
-      await props.send({ ...command, ...given.fields });
+      await props.send(command, given.pools);
       setTyped({ d20: '', d6: '', damage: '' });
       setInspire(false);
     });

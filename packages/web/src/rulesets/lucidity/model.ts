@@ -197,30 +197,31 @@ function diceList(text: string, field: string, sides: number): number[] | string
 }
 
 /**
- * The command fields for dice typed in from physical dice ("Buffs and Breaks": the d6s belong to
- * whichever side is left after cancelling, `net` buffs less breaks), or the first problem, naming the
- * box. The server checks again whose dice they are and whether the table takes physical dice.
+ * The named pools of dice typed in from physical dice, sent beside the command ("Buffs and Breaks":
+ * the d6s belong to whichever side is left after cancelling, `net` buffs less breaks: pool `buffs` or
+ * `breaks`), or the first problem, naming the box. The server checks again whose dice they are and
+ * whether the table takes physical dice.
  */
-export function typedDiceFields(typed: TypedDice, net: number, withDamage: boolean): { fields: Record<string, unknown> } | { error: string } {
-  const fields: Record<string, unknown> = {};
+export function typedDicePools(typed: TypedDice, net: number, withDamage: boolean): { pools: Record<string, number[]> } | { error: string } {
+  const pools: Record<string, number[]> = {};
   if (typed.d20.trim() !== '') {
     const d20 = diceList(typed.d20, 'd20', 20);
     if (typeof d20 === 'string') return { error: d20 };
     if (d20.length !== 1) return { error: `d20: one d20 result, not ${d20.length}` };
-    fields.d20 = d20[0];
+    pools.d20 = d20;
   }
   if (typed.d6.trim() !== '') {
     const d6 = diceList(typed.d6, net < 0 ? 'break d6s' : 'buff d6s', 6);
     if (typeof d6 === 'string') return { error: d6 };
     if (net === 0) return { error: 'buff d6s: the buffs and breaks cancel out, so no d6 is rolled' };
-    fields[net > 0 ? 'buffDice' : 'breakDice'] = d6;
+    pools[net > 0 ? 'buffs' : 'breaks'] = d6;
   }
   if (withDamage && typed.damage.trim() !== '') {
     const dmg = diceList(typed.damage, 'damage dice', 100);
     if (typeof dmg === 'string') return { error: dmg };
-    fields.damageDice = dmg;
+    pools.damage = dmg;
   }
-  return { fields };
+  return { pools };
 }
 
 /**

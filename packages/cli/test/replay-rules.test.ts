@@ -79,7 +79,35 @@ describe('personae replay --rules for a d100 scenario', () => {
     const bad = await cli('replay', d100File, '--option', 'degrees=bogus');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/degrees: "bogus" is not one of/);
-    const lucidity = await cli('replay', 'examples/lucidity/scenarios/bandit-on-the-road.yaml', '--rules', 'standard');
-    expect(lucidity.code).toBe(2);
+  });
+});
+
+describe('personae replay --rules for a Lucidity scenario', () => {
+  const lucidityFile = 'examples/lucidity/scenarios/bandit-on-the-road.yaml';
+  type Verdict = { hit: boolean; total: number; damageTaken: number; odds: { hit: number; expectedDamage: number } | null };
+  type LucidityReplay = { ruleset: string; now: { preset: string }; attacks: { action: number; then: Verdict; now: Verdict | null; changed: boolean }[]; changed: number };
+
+  it("under the scenario's own rules every attack comes out as recorded", async () => {
+    const j = (await cliJson('replay', lucidityFile, '--rules', 'standard', '--json')) as unknown as LucidityReplay;
+    expect(j.ruleset).toBe('lucidity');
+    expect(j.attacks.map((a) => a.action)).toEqual([2, 4, 6]);
+    expect(j.changed).toBe(0);
+    for (const a of j.attacks) expect(a.now).toEqual(a.then);
+  });
+
+  it('as-written takes Protection off twice: the archer\'s 1 damage is 0 with the same dice, and each attack expects less', async () => {
+    const j = (await cliJson('replay', lucidityFile, '--rules', 'as-written', '--json')) as unknown as LucidityReplay;
+    const archer = j.attacks[2]!;
+    expect(archer.then.damageTaken).toBe(1);
+    expect(archer.now!.damageTaken).toBe(0);
+    expect(archer.now!.total).toBe(archer.then.total);
+    expect(j.changed).toBe(1);
+    for (const a of j.attacks) expect(a.now!.odds!.expectedDamage).toBeLessThanOrEqual(a.then.odds!.expectedDamage);
+  });
+
+  it('names the option it cannot use, and exits 2', async () => {
+    const bad = await cli('replay', lucidityFile, '--option', 'protectionPipeline=nope');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/protectionPipeline/);
   });
 });

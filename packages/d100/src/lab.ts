@@ -1,5 +1,5 @@
 import { isRuleError, type Actor } from '@personae/core';
-import { seededDice, type DiceSource } from '@personae/dice';
+import { replayedDice, seededDice } from '@personae/dice';
 import { declaredAttackOdds, decideEncounter, encounterDecider, type AttackCommand, type AttackSummary, type EncounterEvent, type EncounterState } from './encounter';
 import type { AttackOdds } from './odds';
 import { resolveOptions, type D100Options } from './options';
@@ -66,17 +66,6 @@ function differ(a: D100AttackVerdict, b: D100AttackVerdict | null): boolean {
   return !b || a.hit !== b.hit || a.critical !== b.critical || a.fumble !== b.fumble || a.repelled !== b.repelled || a.location !== b.location || a.oneMore !== b.oneMore || a.wounds.join('|') !== b.wounds.join('|');
 }
 
-/** The recorded dice, then fresh ones from `seed` should the rules draw more; counts the fresh ones. */
-function recordedThenFresh(recorded: readonly number[], seed: number): { dice: DiceSource; extra: () => number } {
-  let i = 0;
-  let extra = 0;
-  const fresh = seededDice(seed);
-  return {
-    dice: { kind: 'given', die: (sides) => (i < recorded.length ? recorded[i++]! : (extra++, fresh.die(sides))) },
-    extra: () => extra,
-  };
-}
-
 /** One attack step judged again under `now` (the situation with its options replaced). */
 export function rejudgeD100Step(step: D100Step, now: { preset: string; options: D100Options }, seed = 1): D100RejudgedAttack | null {
   const recorded = attackOf(step.events);
@@ -85,7 +74,7 @@ export function rejudgeD100Step(step: D100Step, now: { preset: string; options: 
   const command = parsed.command as AttackCommand;
   const then = verdict(recorded.data.summary, recorded.data.summary.burst ? null : oddsIn(step.before, command));
   const situation: EncounterState = { ...step.before, preset: now.preset, options: now.options };
-  const dice = recordedThenFresh(step.drawn, seed);
+  const dice = replayedDice(step.drawn, seed);
   let again: D100AttackVerdict | null = null;
   let refused: string | undefined;
   try {

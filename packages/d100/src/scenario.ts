@@ -1,5 +1,5 @@
 import { isRuleError, RuleError, toCommandError, type Actor } from '@personae/core';
-import { givenDice, type DiceSource } from '@personae/dice';
+import { givenDice, recordingDice, type DiceSource } from '@personae/dice';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { decideEncounter, encounterDecider, evolveEncounter, initialEncounter, viewEncounter, type EncounterEvent, type EncounterState } from './encounter';
@@ -65,9 +65,7 @@ export function runD100Scenario(scenario: D100Scenario, sheet: (path: string) =>
     const parsed = encounterDecider.parseCommand(raw.type === 'undo' && raw.seen === undefined ? { ...raw, seen: state.seq } : raw);
     if (!parsed.ok) return { action: index, code: parsed.error.code, message: parsed.error.message, ...(parsed.error.field ? { field: parsed.error.field } : {}) };
     try {
-      const drawn: number[] = [];
-      const from = given ? givenDice(given) : dice;
-      const source: DiceSource = { kind: from.kind, die: (sides) => { const v = from.die(sides); drawn.push(v); return v; } };
+      const { dice: source, drawn } = recordingDice(given ? givenDice(given) : dice);
       const before = state;
       const out = decideEncounter(state, parsed.command, { actor: GM, dice: source, now: '1970-01-01T00:00:00.000Z' });
       observe?.({ action: index, command: raw, before, drawn, events: out });

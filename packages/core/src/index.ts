@@ -24,3 +24,4 @@ export { CLOCK_START, passTime, startEffect, tick, type ExpiryResult, type GameC
 export { requireSeen, undoPosition, type UndoMark, type UndoPosition } from './undo';
 export { chainItems, chainPush, type Chain } from './chain';
 export { appendLog, EMPTY_LOG, logAt, logEntries, type TableLog } from './log';
+export { asPoolDice, isPoolDice, isPoolName, poolDice, requireEnteredPools, type DicePool, type EnteredPools, type PoolDice, type PoolOwner } from './pools';

@@ -336,6 +336,8 @@ let reconnects = 0;
 let resyncs = 0;
 /** Connection attempts that never got a welcome (the node was down, or closed it first). */
 let failedConnects = 0;
+/** Bytes the clients received, by message type. */
+const bytesReceived = new Map<string, number>();
 /** From a reconnecting client's hello to its welcome. */
 const helloToWelcomeMs: number[] = [];
 /** Close codes of connections that had been welcomed. */
@@ -397,6 +399,8 @@ function connect(client: Client): Promise<void> {
       if (stopping) return;
       const at = now();
       const m = JSON.parse(data.toString()) as Record<string, any>;
+      const kind = String(m.type);
+      bytesReceived.set(kind, (bytesReceived.get(kind) ?? 0) + data.length);
       switch (m.type) {
         case 'welcome':
           welcomed = true;
@@ -722,6 +726,7 @@ const result = {
     return { clientsReconnected: counts.filter((n) => n > 0).length, p50: counts[Math.floor(counts.length / 2)], max: counts[counts.length - 1] };
   })(),
   helloToWelcomeAfterReconnectMs: stats(helloToWelcomeMs),
+  megabytesReceivedByType: Object.fromEntries([...bytesReceived].map(([type, n]) => [type, Number((n / 1e6).toFixed(1))])),
   /** Every node process, from start to end (setup and drain included). */
   nodeCpuSeconds: Number(nodeCpuSeconds.toFixed(1)),
   /** The benchmark process itself (clients and checks) during the run: it shares the cores with the nodes. */

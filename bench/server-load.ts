@@ -318,13 +318,22 @@ const serverTarget = await setUp('server', server.child, server.port);
 const setupSeconds = (performance.now() - setupStart) / 1000;
 console.error(`set up ${opts.tables} tables, ${serverTarget.clients.length} connections to each target, in ${setupSeconds.toFixed(1)} s`);
 
-/** CPU seconds a process has used so far (Linux /proc), or NaN elsewhere. */
-function cpuSeconds(child: ChildProcess): number {
+/** CPU seconds (user + system) in a /proc stat line. */
+function statCpuSeconds(path: string): number {
+  const fields = readFileSync(path, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * CPU seconds a process has used so far, all its threads and its main thread alone (Linux /proc),
+ * or NaN elsewhere. The rest is its worker threads (the SQLite writer), the garbage collector's
+ * helpers and libuv's pool.
+ */
+function cpuSeconds(child: ChildProcess): { all: number; main: number } {
   try {
-    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    return { all: statCpuSeconds(`/proc/${child.pid}/stat`), main: statCpuSeconds(`/proc/${child.pid}/task/${child.pid}/stat`) };
   } catch {
-    return NaN;
+    return { all: NaN, main: NaN };
   }
 }
 
@@ -337,6 +346,8 @@ interface PhaseResult {
   commandsAcknowledged: number;
   commandsPerSecond: number;
   cpuMsPerCommand: number;
+  /** The part of cpuMsPerCommand spent on the process's main thread. */
+  mainThreadCpuMsPerCommand: number;
   cpuPercent: number;
   latencyMs: { p50: number; p99: number; max: number };
   loadAverage: number;
@@ -380,7 +391,9 @@ async function runPhase(target: Target, load: number, round: number): Promise<Ph
     target.clients.every((c) => c.pending.size === 0) && target.clients.every((c) => (c.seqs[c.seqs.length - 1] ?? c.table.base) === c.table.version);
   while (!done() && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   const seconds = (performance.now() - start) / 1000;
-  const cpu = cpuSeconds(target.child) - cpuBefore;
+  const cpuAfter = cpuSeconds(target.child);
+  const cpu = cpuAfter.all - cpuBefore.all;
+  const mainCpu = cpuAfter.main - cpuBefore.main;
   const acked = target.acked - ackedBefore;
 
   const latencies: number[] = [];
@@ -405,6 +418,7 @@ async function runPhase(target: Target, load: number, round: number): Promise<Ph
     commandsAcknowledged: acked,
     commandsPerSecond: Math.round(acked / opts.duration),
     cpuMsPerCommand: Number(((cpu * 1000) / acked).toFixed(3)),
+    mainThreadCpuMsPerCommand: Number(((mainCpu * 1000) / acked).toFixed(3)),
     cpuPercent: Math.round((cpu / seconds) * 100),
     latencyMs: { p50: Number(pct(50).toFixed(1)), p99: Number(pct(99).toFixed(1)), max: Number(pct(100).toFixed(1)) },
     loadAverage: Number(loadavg()[0]!.toFixed(2)),
@@ -464,6 +478,8 @@ const byLoad = opts.loads.map((load) => {
     serverCpuPerCommandOverEcho: Number(median(cpuRatios).toFixed(2)),
     serverCpuMsPerCommand: Number(median(server.map((r) => r.cpuMsPerCommand)).toFixed(3)),
     echoCpuMsPerCommand: Number(median(echo.map((r) => r.cpuMsPerCommand)).toFixed(3)),
+    serverMainThreadCpuMsPerCommand: Number(median(server.map((r) => r.mainThreadCpuMsPerCommand)).toFixed(3)),
+    echoMainThreadCpuMsPerCommand: Number(median(echo.map((r) => r.mainThreadCpuMsPerCommand)).toFixed(3)),
     serverP99Ms: Number(median(server.map((r) => r.latencyMs.p99)).toFixed(1)),
     echoP99Ms: Number(median(echo.map((r) => r.latencyMs.p99)).toFixed(1)),
     serverP50Ms: Number(median(server.map((r) => r.latencyMs.p50)).toFixed(1)),

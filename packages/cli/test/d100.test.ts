@@ -97,6 +97,22 @@ describe('personae replay with a d100 scenario', () => {
   });
 });
 
+describe('personae replay of the d100 action scenario (analyse-and-tricks.yaml)', () => {
+  it('ends as worked by hand in the file: the forced reroll undoes the hit, Medicine heals, the wall stops the push', async () => {
+    const o = (await cliJson('replay', 'examples/d100/scenarios/analyse-and-tricks.yaml', '--json')) as {
+      events: { type: string; data: Record<string, unknown> }[];
+      state: { characters: { id: string; wounds: Record<string, number>; stress: number; conditions: Record<string, unknown> }[] };
+    };
+    const types = o.events.map((e) => e.type);
+    for (const t of ['analysed', 'disrupted', 'test-rerolled', 'equipped', 'consumable-used', 'trick-resolved', 'went-stealthy']) expect(types).toContain(t);
+    const hero = o.state.characters.find((c) => c.id === 'hero')!;
+    expect(hero).toMatchObject({ wounds: { light: 4, heavy: 2, deadly: 1 }, stress: 0, conditions: { stealthy: true, distracting: null } });
+    expect(o.events.find((e) => e.type === 'equipped')!.data).toMatchObject({ item: 'Rifle', stow: 'Sword', cost: 'action' });
+    const shade = o.state.characters.find((c) => c.id === 'shade')!;
+    expect(shade).toMatchObject({ wounds: { light: 3, heavy: 1, deadly: 1 }, stress: 3, conditions: { position: { x: 2, y: 0, elevation: 0 }, scaredBy: ['hero'] } });
+  });
+});
+
 describe('personae replay of a d100 scenario in text', () => {
   it('prints each event as a line in words, a joining character with its tracks, not raw JSON', async () => {
     const r = await cli('replay', 'examples/d100/scenarios/weakness-one-more.yaml');

@@ -50,7 +50,8 @@ export function resolveAllOutAttack(participants: readonly AoaParticipant[], ene
   const killed: string[] = [];
   const struck = enemies.map((e) => {
     if (e.out) return e;
-    const r = applyWounds(e.tracks, woundsEach, 0, options);
+    // option aoaSavage (U32): 4 or more wounds make it Savage, or not
+    const r = applyWounds(e.tracks, woundsEach, options.aoaSavage === 'four-wounds-savage' && woundsEach >= 4 ? 1 : 0, options);
     const out = isOut(r.tracks);
     if (out) killed.push(e.id);
     return { ...e, tracks: r.tracks, stress: e.stress + r.stress, out, dead: out && options.deadlyWound === 'dead', ailments: e.ailments.filter((a) => a.name !== 'staggered') };

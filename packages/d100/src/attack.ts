@@ -219,6 +219,8 @@ interface LandInput {
   readonly reflected: boolean;
   /** Wounds a Burst Attack bought on this target, whatever the damage. */
   readonly extraWounds?: number;
+  /** Only the one wound for damage over Defense: no extra wounds, no Savage (a fall under fallUsesWoundRules=one-wound). */
+  readonly baseWoundOnly?: boolean;
 }
 
 /**
@@ -271,8 +273,8 @@ export function landHit(target: Fighter, input: LandInput, options: D100Options)
   const wounds: string[] = [];
   const savage: string[] = [];
   const margin = damage - defense;
-  if (margin > 0) {
-    wounds.push('damage over Defense');
+  if (margin > 0) wounds.push('damage over Defense');
+  if (margin > 0 && !input.baseWoundOnly) {
     if (margin >= 5) wounds.push('High Damage');
     if (target.vital.includes(input.location.location)) wounds.push('Headshot/Weakspot');
     // Defend: no extra wounds from Critical, Technical or Weakness hits

@@ -5,7 +5,10 @@ import { ELEMENTS } from './elements';
 import { FATE_SPENDS } from './fate';
 import { RESOURCES, SCORES, TERRAINS } from './fighter';
 import { LOCATIONS } from './location';
-import { MOVEMENT_TESTS } from './movement';
+import { ALTITUDES, MOVEMENT_TESTS } from './movement';
+
+/** The conditions the GM sets directly; `falling` starts (or stops) a flyer's fall from its band. */
+export const CONDITIONS_SET = ['helpless', 'prone', 'bloodLoss', 'falling', 'stealthy'] as const;
 
 /** The commands of a d100 encounter, as the table receives them (d100-combat-rules.txt, "Combat Structure"). */
 /** A character's id: one a player created holds their seat's id too (core `newCharacterId`). */
@@ -26,6 +29,9 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('distract'), who: id, target: id }),
   z.strictObject({ type: z.literal('scary-face'), who: id, target: id }),
   z.strictObject({ type: z.literal('force-reroll'), who: id, test: z.enum(['attack', 'evasion', 'test']).optional() }),
+  z.strictObject({ type: z.literal('equip'), who: id, item: z.string().min(1).max(60), stow: z.string().min(1).max(60).optional() }),
+  z.strictObject({ type: z.literal('use-consumable'), who: id, item: z.string().min(1).max(60), target: id.optional() }),
+  z.strictObject({ type: z.literal('go-stealthy'), who: id }),
   z.strictObject({ type: z.literal('analyse'), who: id, target: id, advanced: z.boolean().default(false) }),
   z.strictObject({ type: z.literal('end-ailment'), who: id, ailment: z.enum(['burning', 'despaired', 'panicked']) }),
   z.strictObject({ type: z.literal('set-miasma'), rate: z.number().int().min(0).max(100) }),
@@ -66,7 +72,7 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('all-out-attack'), participants: z.array(z.strictObject({ id, score: z.enum(['melee', 'ballistic', 'magic']) })).min(1).max(12) }),
   z.strictObject({ type: z.literal('defend') }),
   z.strictObject({ type: z.literal('protect'), ally: id }),
-  z.strictObject({ type: z.literal('place'), target: id, x: z.number().int().min(-1000).max(1000), y: z.number().int().min(-1000).max(1000), elevation: z.number().int().min(-1000).max(1000).default(0) }),
+  z.strictObject({ type: z.literal('place'), target: id, x: z.number().int().min(-1000).max(1000), y: z.number().int().min(-1000).max(1000), elevation: z.number().int().min(-1000).max(1000).default(0), altitude: z.enum(ALTITUDES).optional() }),
   z.strictObject({
     type: z.literal('move'),
     who: id,
@@ -76,6 +82,10 @@ export const commandSchema = z.discriminatedUnion('type', [
     run: z.boolean().default(false),
     /** Through Difficult Terrain at full speed, with a test, instead of Hindered ("Difficult Terrain"). */
     fullSpeed: z.boolean().default(false),
+    /** In stealth: move at full speed rather than Hindered, with two Disadvantages on the stealth test ("Hindered Movement"). */
+    stealthFullSpeed: z.boolean().default(false),
+    /** A flyer's new altitude band, one up or down, as part of a Basic Move (the flight passage after "Difficult Terrain"). */
+    altitude: z.enum(ALTITUDES).optional(),
   }),
   /** The Difficult Terrain a character stands in: its number, kind and (Damaging) damage; open ground without a kind and number 0. */
   z.strictObject({ type: z.literal('set-terrain'), target: id, dtn: z.number().int().min(0).max(3), kind: z.enum([...TERRAINS, 'open']).optional(), damage: z.number().int().min(0).max(50).default(0) }),
@@ -83,7 +93,7 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('restore-wounds'), target: id, light: z.number().int().min(0).max(50).default(0), heavy: z.number().int().min(0).max(50).default(0) }),
   z.strictObject({ type: z.literal('treat-injuries'), target: id, how: z.enum(['rest', 'medical']) }),
   z.strictObject({ type: z.literal('inflict-ailment'), target: id, ailment: z.enum(AILMENT_NAMES), turns: z.number().int().min(1).max(20).nullable().optional(), source: id.optional() }),
-  z.strictObject({ type: z.literal('set-condition'), target: id, condition: z.enum(['helpless', 'prone', 'bloodLoss']), value: z.boolean() }),
+  z.strictObject({ type: z.literal('set-condition'), target: id, condition: z.enum(CONDITIONS_SET), value: z.boolean() }),
   z.strictObject({ type: z.literal('spend-fate'), who: id, spend: z.enum(FATE_SPENDS), ailment: z.enum(AILMENT_NAMES).optional(), location: z.enum(LOCATIONS).optional(), test: z.enum(['attack', 'evasion', 'test']).optional(), resource: z.enum(RESOURCES).optional() }),
   z.strictObject({ type: z.literal('use-resource'), who: id, resource: z.enum(RESOURCES), amount: z.number().int().min(1).max(100), label: z.string().max(80).default('') }),
   z.strictObject({ type: z.literal('end-turn') }),

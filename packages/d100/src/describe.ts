@@ -68,12 +68,14 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
     case 'protecting':
       return `${name(e.data.id)} protects ${name(e.data.ally)}`;
     case 'placed':
-      return `${name(e.data.target)} stands at (${e.data.position.x}, ${e.data.position.y}), elevation ${e.data.position.elevation} m`;
+      return `${name(e.data.target)} stands at (${e.data.position.x}, ${e.data.position.y}), elevation ${e.data.position.elevation} m${e.data.altitude && e.data.altitude !== 'ground' ? `, flying ${e.data.altitude === 'low' ? 'Low' : 'High'}` : ''}`;
     case 'moved': {
       const d = e.data;
       const t = d.terrainTest;
       const terrain = t ? `; at full speed through Difficult Terrain: ${t.roll} vs ${t.target}, ${t.success ? 'passed' : `${t.degrees} DoF${t.prone ? ', falls prone' : ''}${t.damage !== null ? `, takes damage ${t.damage}` : ''}`}` : '';
-      return `${name(d.who)} ${d.run ? 'runs' : 'moves'} ${d.metres} m (of ${d.allowance}) to (${d.to.x}, ${d.to.y})${d.oneMore ? ' with the One More' : ''}${terrain}${d.left.length ? `; a Flee from ${d.left.map(name).join(', ')}` : ''}${d.engaged.length ? `; Engaged in Melee with ${d.engaged.map(name).join(', ')}` : ''}`;
+      const st = d.stealth;
+      const stealth = st ? `; stealth test${st.fullSpeed ? ' at full speed' : ''}: ${st.roll} vs ${st.target}, ${st.success ? 'unseen' : 'given away'}` : '';
+      return `${name(d.who)} ${d.run ? 'runs' : 'moves'} ${d.metres} m (of ${d.allowance}) to (${d.to.x}, ${d.to.y})${d.altitude ? `, ${d.altitude === 'ground' ? 'landing at Ground' : `flying ${d.altitude === 'low' ? 'Low' : 'High'}`}` : ''}${d.oneMore ? ' with the One More' : ''}${terrain}${stealth}${d.left.length ? `; a Flee from ${d.left.map(name).join(', ')}` : ''}${d.engaged.length ? `; Engaged in Melee with ${d.engaged.map(name).join(', ')}` : ''}`;
     }
     case 'terrain-set':
       return e.data.kind || e.data.dtn ? `${name(e.data.target)} is in ${e.data.kind === 'damaging' ? `Damaging terrain (damage ${e.data.damage ?? 0})` : 'Uneven/Slippery terrain'}, Difficult Terrain Number ${e.data.dtn}` : `${name(e.data.target)} is on open ground`;
@@ -109,12 +111,18 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
     case 'turn-ended':
       return `${name(e.data.id)} ends the turn${e.data.frozen ? `; Frozen: ${e.data.frozen.roll} vs ${e.data.frozen.target}, ${e.data.frozen.success ? 'breaks free' : 'stays frozen'}` : ''}${e.data.expired.length ? `; ${e.data.expired.map(ailmentTitle).join(', ')} wears off` : ''}${e.data.forfeited ? '; the One More is forfeited' : ''}`;
     case 'round-ended':
-      return `round ${e.data.round} ends`;
+      return `round ${e.data.round} ends${e.data.crashes?.length ? `; ${e.data.crashes.map((c) => name(c.who)).join(', ')} crash(es) to the ground` : ''}`;
     case 'fell': {
       const d = e.data;
       const test = d.test ? `; ${d.test.roll} vs ${d.test.target}, ${d.test.success ? `${d.test.degrees} DoS` : 'failed'}` : '';
       return `${name(d.who)} falls ${d.metres} m${test}: damage ${d.damage} against defense ${d.defense} at the ${d.location}; ${d.wounds.length ? `wounds ${d.wounds.join(', ')}` : 'no wound'}`;
     }
+    case 'equipped':
+      return `${name(e.data.who)} draws ${e.data.item}${e.data.stow ? ` and puts ${e.data.stow} away` : ''} (${e.data.cost === 'free' ? 'a free action' : 'an Action'})`;
+    case 'consumable-used':
+      return `${name(e.data.who)} uses ${e.data.item}${e.data.target !== e.data.who ? ` on ${name(e.data.target)}` : ''}`;
+    case 'went-stealthy':
+      return `${name(e.data.who)} goes stealthy`;
     case 'disrupted': {
       const d = e.data;
       const effect = d.kind === 'distract' ? `${name(d.who)} may force one reroll of ${name(d.target)}'s tests until its next turn` : `${name(d.target)} takes a Disadvantage on tests against ${name(d.who)} and its adjacent allies until ${name(d.who)}'s next turn`;

@@ -7,12 +7,14 @@ import { controllerOf, controls, requireAuthority } from './authority';
 import { attackModifiers, landHit, resolveAttack, SITUATIONS, type AttackKind, type AttackResult, type AttackSpec, type Counted } from './attack';
 import { batonAdvantages, checkBatonPass } from './batonPass';
 import { DISRUPT_CITATION, DISRUPT_SKILLS, disruptionsEnd, scaryFaceAgainst, type Disruption } from './disrupt';
+import { afterEquip, applyConsumable, CONSUMABLE_REACH, consumablesLeft, distance, equipCost, EQUIPMENT_CITATION, weaponOf } from './equipment';
+import { FULL_SPEED_DISADVANTAGES, STEALTH_CITATION, type StealthTest } from './stealth';
 import { bloodLossTest, miasmaStress } from './conditions';
 import { isImmune, type RegularElement } from './elements';
 import { weeklyRefresh, spendPoint, spendRemoveAilment, spendRestoreLight, spendRestoreResource, spendRevivePersona, useResource, FATE_SPENDS } from './fate';
 import { modifier, sumModifiers, type Modifier } from '@personae/core';
-import { adjacent, ailmentScoreDisadvantages, armourAt, bonus, canOppose, defenseToughnessBonus, disadvantagesOnAllTests, fatigue, hasAilment, livingPersona, terrainDisadvantages, terrainOf, toughness, type Fighter, type Position, type Resource, type Score, type Terrain } from './fighter';
-import { fallDamage, fullSpeedFailure, moveAllowance, movementOutcome, type MovementOutcome, type MovementTest } from './movement';
+import { adjacent, ailmentScoreDisadvantages, altitudeOf, armourAt, bonus, canOppose, defenseToughnessBonus, disadvantagesOnAllTests, fatigue, hasAilment, livingPersona, terrainDisadvantages, terrainOf, toughness, type Fighter, type Position, type Resource, type Score, type Terrain } from './fighter';
+import { altitudeBar, bandsCrossed, crashMetres, fallDamage, fullSpeedFailure, moveAllowance, movementOutcome, type Altitude, type MovementOutcome, type MovementTest } from './movement';
 import { armDisabled, bleedingReturns, injuriesAfterRestoring, injuryStress, injuryTestDisadvantages, treatInjuries } from './injuries';
 import { initiativeOrder, type InitiativeEntry } from './initiative';
 import { hitLocation, type Location } from './location';
@@ -23,7 +25,7 @@ import { checkSheet, fighterFromSheet, type D100Sheet } from './sheet';
 import { resolveOpposed, resolveTest, type TestResult } from './test';
 import { fateAdvantages } from './fate';
 import { applyWounds, isOut, restoreWounds } from './wounds';
-import { commandSchema, type EncounterCommand } from './commands';
+import { commandSchema, CONDITIONS_SET, type EncounterCommand } from './commands';
 
 export { CHANCE_TRIGGERS, commandSchema, type EncounterCommand } from './commands';
 
@@ -48,20 +50,23 @@ export type EncounterEvent =
   | { type: 'analysed'; data: { group: number; who: string; target: string; advanced: boolean } }
   | { type: 'power-wasted'; data: { group: number; who: string; power: string } }
   | { type: 'disrupted'; data: { group: number; who: string; target: string; kind: Disruption; result: OpposedRecord; won: boolean } }
+  | { type: 'equipped'; data: { group: number; who: string; item: string; stow?: string; cost: 'free' | 'action' } }
+  | { type: 'consumable-used'; data: { group: number; who: string; item: string; target: string } }
+  | { type: 'went-stealthy'; data: { group: number; who: string } }
   | { type: 'trick-resolved'; data: { group: number; attacker: string; defender: string; kind: 'push' | 'knockdown'; attack: number; attackRoll: number; evasion: number | null; evasionRoll: number | null; won: boolean; metres: number; impact?: PushImpact } }
   | { type: 'ailment-fought'; data: { group: number; who: string; ailment: 'burning' | 'despaired' | 'panicked'; test: TestRecord | null; ended: boolean } }
   | { type: 'baton-passed'; data: { group: number; from: string; to: string; advantages: number } }
   | { type: 'all-out-attack'; data: { group: number; participants: { id: string; target: number; roll: number }[]; woundsEach: number; killed: string[] } }
   | { type: 'defending'; data: { group: number; id: string } }
   | { type: 'protecting'; data: { group: number; id: string; ally: string } }
-  | { type: 'placed'; data: { group: number; target: string; position: Position } }
-  | { type: 'moved'; data: { group: number; who: string; from: Position; to: Position; run: boolean; metres: number; allowance: number; left: string[]; engaged: string[]; oneMore: boolean; terrainTest?: TerrainTestRecord } }
+  | { type: 'placed'; data: { group: number; target: string; position: Position; altitude?: Altitude } }
+  | { type: 'moved'; data: { group: number; who: string; from: Position; to: Position; run: boolean; metres: number; allowance: number; left: string[]; engaged: string[]; oneMore: boolean; stealth?: StealthTest; terrainTest?: TerrainTestRecord; altitude?: Altitude } }
   | { type: 'terrain-set'; data: { group: number; target: string; dtn: number; kind?: Terrain; damage?: number } }
   | { type: 'movement-tested'; data: { group: number; who: string; kind: MovementTest; target: number; roll: number; success: boolean; degrees: number; outcome: MovementOutcome } }
   | { type: 'wounds-restored'; data: { group: number; target: string; light: number; heavy: number } }
   | { type: 'injuries-treated'; data: { group: number; target: string; how: 'rest' | 'medical' } }
   | { type: 'ailment-inflicted'; data: { group: number; target: string; ailment: AilmentName; turns: number | null | undefined; source?: string } }
-  | { type: 'condition-set'; data: { group: number; target: string; condition: 'helpless' | 'prone' | 'bloodLoss'; value: boolean } }
+  | { type: 'condition-set'; data: { group: number; target: string; condition: (typeof CONDITIONS_SET)[number]; value: boolean } }
   | { type: 'fate-spent'; data: { group: number; who: string; spend: (typeof FATE_SPENDS)[number]; ailment?: AilmentName; location?: Location; resource?: Resource } }
   | { type: 'resource-used'; data: { group: number; who: string; resource: Resource; amount: number; label: string } }
   | { type: 'test-rolled'; data: { group: number; who: string; score: Score; label: string; target: number; roll: number; success: boolean; degrees: number; modifiers: { label: string; value: number }[]; hand?: 'right' | 'left' } }
@@ -71,7 +76,7 @@ export type EncounterEvent =
   | { type: 'grapple-escape'; data: { group: number; who: string; grappler: string; declared: 'move' | 'action' | 'attack' | 'evasion' | 'released'; result: OpposedRecord | null; won: boolean } }
   | { type: 'test-rerolled'; data: { group: number; who: string; test: 'attack' | 'evasion' | 'test'; oldRoll: number; newRoll: number; kept: number; replacement: EncounterEvent; forcedBy?: string } }
   | { type: 'turn-ended'; data: { group: number; id: string; expired: AilmentName[]; forfeited: boolean; frozen?: TestRecord } }
-  | { type: 'round-ended'; data: { group: number; round: number } }
+  | { type: 'round-ended'; data: { group: number; round: number; crashes?: { who: string; locationRoll: number }[] } }
   | { type: 'week-started'; data: { group: number } }
   | { type: 'undone'; data: { group: number } };
 
@@ -225,8 +230,7 @@ export type AttackCommand = Extract<EncounterCommand, { type: 'attack' }>;
 export function attackSpec(state: Pick<EncounterState, 'sheets' | 'oneMore' | 'fighters'> & { readonly options?: D100Options }, c: AttackCommand): AttackSpec {
   const sheet = state.sheets[c.attacker]!;
   const defSheet = state.sheets[c.defender]!;
-  const weapon = c.weapon !== undefined ? sheet.weapons.find((w) => w.name === c.weapon) : sheet.weapons[0];
-  if (c.weapon !== undefined && !weapon) refuse('unknown-weapon', `weapon: ${sheet.name} has no weapon "${c.weapon}"`, 'weapon', ruleCitation('damage'));
+  const weapon = weaponOf(sheet, state.fighters[c.attacker]!, c.weapon);
   const kind = c.kind ?? (weapon ? (weapon.class === 'melee' || weapon.class === 'thrown' ? 'melee' : weapon.class === 'magic' ? 'magic' : 'ballistic') : 'melee');
   const element = c.element ?? weapon?.element ?? (kind === 'ballistic' ? 'missile' : 'melee');
   const damage = c.damage ?? weapon?.damage;
@@ -241,6 +245,8 @@ export function attackSpec(state: Pick<EncounterState, 'sheets' | 'oneMore' | 'f
   const fate = attacker.pendingAdvantages ? [{ label: 'Fate Point', count: attacker.pendingAdvantages }] : [];
   const flee = c.chance && c.trigger === 'flee' ? [{ label: 'Flee', count: 1 }] : [];
   const evasionFate = defender.pendingAdvantages ? [{ label: 'Fate Point', count: defender.pendingAdvantages }] : [];
+  // Going Stealthy: an attack from stealth is Ambushing (option stealthAttack)
+  const hidden = attacker.conditions.stealthy && state.options?.stealthAttack === 'ambushing' ? [{ label: 'Ambushing (from stealth)', count: 1 }] : [];
   // Scary Face: a Disadvantage on tests against its maker or an ally adjacent to it, the evasion included
   const scared = scaryFaceAgainst(state.fighters, attacker, defender) ? [{ label: 'Scary Face', count: 1 }] : [];
   const evasionScared = scaryFaceAgainst(state.fighters, defender, attacker) ? [{ label: 'Scary Face', count: 1 }] : [];
@@ -263,7 +269,7 @@ export function attackSpec(state: Pick<EncounterState, 'sheets' | 'oneMore' | 'f
     // Brainwashed: no opposing the controller's attacks or its allies'
     evasionTarget: brainwashedBy(state, defender, attacker) ? null : c.evasionTarget !== undefined ? c.evasionTarget : evasion.target,
     ...((c.evasionTarget === undefined && evasion.target !== null) || c.evasionTarget === null ? { evasionScore: evasion.score, evasionParry: evasion.parry } : {}),
-    advantages: [...c.advantages, ...baton, ...fate, ...flee, ...action, ...table.advantages],
+    advantages: [...c.advantages, ...baton, ...fate, ...flee, ...action, ...table.advantages, ...hidden],
     disadvantages: [...c.disadvantages, ...burst, ...allWeapon, ...table.disadvantages, ...scared],
     ...(evasionFate.length ? { evasionAdvantages: evasionFate } : {}),
     ...(evasionScared.length ? { evasionDisadvantages: evasionScared } : {}),
@@ -274,6 +280,13 @@ export function attackSpec(state: Pick<EncounterState, 'sheets' | 'oneMore' | 'f
     ...(c.ignoreProtector ? { ignoreProtector: true } : {}),
     ...(c.action ? { action: c.action } : {}),
   };
+}
+
+/** Refuses an attack that cannot reach between the two altitude bands (the flight passage after "Difficult Terrain"). */
+function requireReach(state: EncounterState, attacker: Fighter, defender: Fighter, melee: boolean, weaponName?: string): void {
+  const longRange = !melee && !!weaponOf(state.sheets[attacker.id]!, attacker, weaponName)?.longRange;
+  const bar = altitudeBar(attacker, defender, melee, longRange);
+  if (bar) refuse('out-of-reach', `defender: ${bar}`, 'defender', ruleCitation('flight'));
 }
 
 /** Whether `defender` is Brainwashed by `attacker` or one of its allies (the Brainwashed row of the ailments passage). */
@@ -423,12 +436,30 @@ function turnStartEvent(state: EncounterState, who: string, round: number, dice:
  * Sources of Hindrance on a Move ("Hindered Movement"): being Prone, a leg Injury of Broken Foot or
  * worse, and Difficult Terrain crossed at Hindered speed.
  */
-function hindranceOf(f: Fighter, fullSpeed = false): number {
+function hindranceOf(f: Fighter, fullSpeed = false, stealthFullSpeed = false): number {
   let n = 0;
+  // Stealth: moving in stealth is Hindered, unless it risks full speed
+  if (f.conditions.stealthy && !stealthFullSpeed) n++;
   if (f.conditions.prone) n++;
   if (f.injuries.some((i) => (i.location === 'right-leg' || i.location === 'left-leg') && i.level >= 2 && !f.injuriesIgnored.includes(i.location))) n++;
   if (terrainOf(f) !== null && !fullSpeed) n++;
   return n;
+}
+
+/**
+ * A flyer's change of altitude band on a Move (the flight passage after "Difficult Terrain"): one band
+ * up or down, as part of a Basic Move, by a character that can fly and is not falling. Returns the new
+ * band, or undefined when it stays.
+ */
+function flightMove(state: EncounterState, f: Fighter, c: { altitude?: Altitude | undefined; run: boolean }): Altitude | undefined {
+  if (c.altitude === undefined || c.altitude === altitudeOf(f)) return undefined;
+  const cite = ruleCitation('flight');
+  if (!state.sheets[f.id]!.flight) refuse('cannot-fly', `altitude: ${f.name} cannot fly (no flight on its sheet)`, 'altitude', cite);
+  if (f.conditions.falling) refuse('falling', `altitude: ${f.name} is falling and cannot climb or dive`, 'altitude', cite);
+  if (c.run) refuse('band-on-run', 'altitude: the band changes as part of a Basic Move, not a Run', 'altitude', cite);
+  const n = bandsCrossed(altitudeOf(f), c.altitude);
+  if (n > 1) refuse('two-bands', `altitude: a Move changes the band by one; ${altitudeOf(f)} to ${c.altitude} is ${n}`, 'altitude', cite);
+  return c.altitude;
 }
 
 /** What a full-speed crossing of Difficult Terrain came to ("Difficult Terrain"). */
@@ -458,11 +489,11 @@ function fullSpeedTest(state: EncounterState, f: Fighter, dice: DiceSource): Ter
   return { target: t.target, roll: t.roll, success: t.success, degrees: t.degrees, prone: failure.prone, damage: failure.damage, ...(failure.damage !== null ? { locationRoll: dice.die(100) } : {}) };
 }
 
-/** Damaging terrain's hit: its damage and the degrees of failure against Defense at a rolled location; like a fall, no element, Critical or Technical bonus. */
+/** Damaging terrain's hit: its damage and the degrees of failure against Defense (Armour counts) at a rolled location. */
 function landTerrain(f: Fighter, t: TerrainTestRecord, options: D100Options) {
   const dof = t.success ? 0 : t.degrees;
   const steps: Modifier[] = [modifier('terrain', 'Damaging terrain', (t.damage ?? 0) - dof), ...(dof ? [modifier('degrees', 'Degrees of Failure', dof)] : [])];
-  return landHit(f, { damageSteps: steps, element: 'almighty', tier: 1, kind: 'melee', location: hitLocation(t.locationRoll ?? 1, { hitLocation: 'fresh-roll' }), critical: false, ignoreArmour: false, fateBlocks: 0, reflected: true }, options).target;
+  return landBlow(f, steps, t.locationRoll ?? 1, false, options).target;
 }
 
 /** The moments a grappled character's escape test is called for (option grappleEscape, C6). */
@@ -513,7 +544,7 @@ function chanceAllowed(state: EncounterState, a: Fighter, d: Fighter, c: Extract
   if (state.options.chanceAttackLimit === 'one-per-own-turn' && a.chance.sinceTurn) refuse('chance-used', `chance: ${a.name} has made a Chance Attack since the start of its last Turn`, 'chance', cite);
   if (a.chance.targetsThisRound.includes(d.id)) refuse('chance-same-enemy', `chance: ${a.name} has already made a Chance Attack on ${d.name} this Round`, 'chance', cite);
   const sheet = state.sheets[a.id]!;
-  const weapon = c.weapon !== undefined ? sheet.weapons.find((w) => w.name === c.weapon) : sheet.weapons[0];
+  const weapon = weaponOf(sheet, state.fighters[c.attacker]!, c.weapon);
   const ballistic = c.kind === 'ballistic' || (c.kind === undefined && weapon !== undefined && (weapon.class === 'pistol' || weapon.class === 'basic' || weapon.class === 'heavy'));
   if (ballistic && weapon?.class !== 'pistol') refuse('chance-ballistic', `weapon: no Chance Attacks in melee with a Ballistic weapon other than a pistol${weapon ? ` (${weapon.name} is ${weapon.class})` : ''}`, 'weapon', cite);
   const trigger = c.trigger ?? 'left-melee';
@@ -526,7 +557,7 @@ function chanceAllowed(state: EncounterState, a: Fighter, d: Fighter, c: Extract
 function burstAttack(state: EncounterState, c: Extract<EncounterCommand, { type: 'attack' }>, spec: AttackSpec, r: AttackResult, dice: readonly number[], host: DiceSource, group: number): EncounterEvent {
   const cite = ruleCitation('burst');
   const sheet = state.sheets[c.attacker]!;
-  const weapon = c.weapon !== undefined ? sheet.weapons.find((w) => w.name === c.weapon) : sheet.weapons[0];
+  const weapon = weaponOf(sheet, state.fighters[c.attacker]!, c.weapon);
   if (!weapon?.burst) refuse('no-burst', `burst: ${weapon ? weapon.name : 'the attack'} has no Burst quality`, 'burst', cite);
   const hitSet = [c.defender];
   const purchases: ({ extraTarget: string } | { extraWound: string })[] = [];
@@ -782,6 +813,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       if (defender.out) refuse('defender-out', `defender: ${defender.name} is already out of the fight`, 'defender', ruleCitation('woundTracks'));
       if (attacker.ailments.some((a) => AILMENTS[a.name].noActions)) refuse('no-actions', `attacker: ${attacker.name} may make no actions (${attacker.ailments.map((a) => AILMENTS[a.name].title).join(', ')})`, 'attacker', ruleCitation('ailments'));
       const spec = attackSpec(state, command);
+      requireReach(state, attacker, defender, spec.kind === 'melee', command.weapon);
       // Amnesiac: no Persona Powers (a magic attack is one); the action spent on one is wasted
       if (spec.kind === 'magic' && hasAilment(attacker, 'amnesiac')) return [{ type: 'power-wasted', data: { group, who: attacker.id, power: command.weapon ?? 'magic attack' } }];
       // Enraged: nothing but melee attacks
@@ -846,8 +878,9 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
     }
     case 'place': {
       gmOnly('place characters on the map');
-      fighter(state, command.target, 'target');
-      return [{ type: 'placed', data: { group, target: command.target, position: { x: command.x, y: command.y, elevation: command.elevation } } }];
+      const f = fighter(state, command.target, 'target');
+      if (command.altitude && command.altitude !== 'ground' && !state.sheets[f.id]!.flight) refuse('cannot-fly', `altitude: ${f.name} cannot fly (no flight on its sheet), so it stays at Ground`, 'altitude', ruleCitation('flight'));
+      return [{ type: 'placed', data: { group, target: command.target, position: { x: command.x, y: command.y, elevation: command.elevation }, ...(command.altitude ? { altitude: command.altitude } : {}) } }];
     }
     case 'move': {
       acting(command.who, 'who');
@@ -859,18 +892,28 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       const holder = state.oneMore?.holder === f.id;
       if (f.conditions.moved && !holder) refuse('moved', `who: ${f.name} has made its Move this turn`, 'who', ruleCitation('structuredTime'));
       const to: Position = { x: command.x, y: command.y, elevation: command.elevation ?? from.elevation };
+      const altitude = flightMove(state, f, command);
       const metres = Math.max(Math.abs(to.x - from.x), Math.abs(to.y - from.y));
-      const allowance = moveAllowance(f, command.run, hindranceOf(f, command.fullSpeed));
+      if (command.stealthFullSpeed && !f.conditions.stealthy) refuse('not-stealthy', `stealthFullSpeed: ${f.name} is not in stealth`, 'stealthFullSpeed', STEALTH_CITATION);
+      const allowance = moveAllowance(f, command.run, hindranceOf(f, command.fullSpeed, command.stealthFullSpeed));
       if (metres > allowance) refuse('too-far', `x: ${metres} m is further than ${f.name}'s ${command.run ? 'Run' : 'Basic Move'} of ${allowance} m`, 'x', seed('Hindered Movement'));
-      const taken = Object.values(state.fighters).find((o) => o.id !== f.id && !o.out && o.conditions.position && o.conditions.position.x === to.x && o.conditions.position.y === to.y && o.conditions.position.elevation === to.elevation);
+      const taken = Object.values(state.fighters).find((o) => o.id !== f.id && !o.out && o.conditions.position && o.conditions.position.x === to.x && o.conditions.position.y === to.y && o.conditions.position.elevation === to.elevation && altitudeOf(o) === (altitude ?? altitudeOf(f)));
       if (taken) refuse('square-taken', `x: ${taken.name} stands at (${to.x}, ${to.y})`, 'x', seed('Obstacles and unusual movement'));
-      const moved = { ...f, conditions: { ...f.conditions, position: to } };
+      const moved = { ...f, conditions: { ...f.conditions, position: to, ...(altitude ? { altitude } : {}) } };
       const enemies = Object.values(state.fighters).filter((o) => o.side !== f.side && !o.out);
       // Leaving an enemy's side without disengaging from it is a Flee: it may make a Chance Attack with Advantage
       const left = enemies.filter((o) => adjacent(f, o) && !adjacent(moved, o) && !(f.conditions.disengagedFrom ?? []).includes(o.id)).map((o) => o.id);
       const engaged = enemies.filter((o) => adjacent(moved, o)).map((o) => o.id);
       const terrainTest = command.fullSpeed ? fullSpeedTest(state, f, ctx.dice) : null;
-      return [{ type: 'moved', data: { group, who: f.id, from, to, run: command.run, metres, allowance, left, engaged, oneMore: !!f.conditions.moved && holder, ...(terrainTest ? { terrainTest } : {}) } }];
+      // a Move in stealth makes the stealth test: Stealth, else Agility; two Disadvantages at full speed
+      let stealth: StealthTest | undefined;
+      if (f.conditions.stealthy) {
+        const skill = bestSkill(state.sheets[f.id]!, /stealth/i, ['agility']);
+        const rushed = command.stealthFullSpeed ? [modifier('disadvantage', 'moving in stealth at full speed', -10 * FULL_SPEED_DISADVANTAGES)] : [];
+        const t = resolveTest(skill.target, ctx.dice.die(100), [...rushed, ...testBurdens(f, { score: skill.score }, state.options)], state.options);
+        stealth = { target: t.target, roll: t.roll, success: t.success, fullSpeed: command.stealthFullSpeed };
+      }
+      return [{ type: 'moved', data: { group, who: f.id, from, to, run: command.run, metres, allowance, left, engaged, oneMore: !!f.conditions.moved && holder, ...(stealth ? { stealth } : {}), ...(terrainTest ? { terrainTest } : {}), ...(altitude ? { altitude } : {}) } }];
     }
     case 'set-terrain': {
       gmOnly('set the terrain');
@@ -916,7 +959,8 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
     }
     case 'set-condition': {
       gmOnly('set conditions');
-      fighter(state, command.target, 'target');
+      const f = fighter(state, command.target, 'target');
+      if (command.condition === 'falling' && command.value && altitudeOf(f) === 'ground') refuse('on-the-ground', `target: ${f.name} is at Ground and has nowhere to fall from`, 'target', ruleCitation('flight'));
       return [{ type: 'condition-set', data: { group, target: command.target, condition: command.condition, value: command.value } }];
     }
     case 'spend-fate': {
@@ -951,7 +995,9 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       let next = nextInOrder(s, who);
       let round = s.round;
       if (next === null) {
-        const ended: EncounterEvent = { type: 'round-ended', data: { group, round } };
+        // a falling flyer at Low crashes at the end of the round: a location d100 for its fall
+        const crashes = Object.values(s.fighters).filter((x) => x.conditions.falling && altitudeOf(x) === 'low' && !x.out).map((x) => ({ who: x.id, locationRoll: ctx.dice.die(100) }));
+        const ended: EncounterEvent = { type: 'round-ended', data: { group, round, ...(crashes.length ? { crashes } : {}) } };
         events.push(ended);
         s = evolveEncounter(s, ended);
         round++;
@@ -1002,6 +1048,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       if (a.side === d.side) refuse('same-side', `defender: ${d.name} is an ally of ${a.name}`, 'defender', ruleCitation('grapple'));
       if (d.out) refuse('defender-out', `defender: ${d.name} is already out of the fight`, 'defender', ruleCitation('grapple'));
       if (d.conditions.grappledBy === a.id) refuse('already-grappled', `defender: ${a.name} already grapples ${d.name}`, 'defender', ruleCitation('grapple'));
+      requireReach(state, a, d, true);
       grappleBlocks(state, a, 'attack');
       // "Standard Attack and other Attack Actions": a melee attack with Melee Skill (Grappling), opposed as usual
       const c = meleeContest(state, a, d, command.attackTarget ?? bestSkill(state.sheets[a.id]!, /grappl/i, ['melee']).target, command.evasionTarget, false, ctx.dice);
@@ -1029,6 +1076,36 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       if (!target) refuse('not-distracting', `who: ${f.name} is distracting no one (a won Distract lasts until the start of its next turn, for one reroll)`, 'who', DISRUPT_CITATION);
       return [reroll(state, target, command.test, ctx.dice, group, f.id)];
     }
+    case 'equip': {
+      acting(command.who, 'who');
+      const f = fighter(state, command.who, 'who');
+      const cost = equipCost(state.sheets[f.id]!, f, command.item, command.stow);
+      return [{ type: 'equipped', data: { group, who: f.id, item: command.item, ...(command.stow !== undefined ? { stow: command.stow } : {}), cost } }];
+    }
+    case 'use-consumable': {
+      acting(command.who, 'who');
+      const f = fighter(state, command.who, 'who');
+      const t = fighter(state, command.target ?? command.who, 'target');
+      const left = consumablesLeft(state.sheets[f.id]!, f);
+      if (!Object.hasOwn(left, command.item)) refuse('unknown-consumable', `item: ${f.name} carries no consumable "${command.item}"`, 'item', EQUIPMENT_CITATION);
+      if (left[command.item]! < 1) refuse('none-left', `item: ${f.name} has no ${command.item} left`, 'item', EQUIPMENT_CITATION);
+      if (t.side !== f.side) refuse('not-an-ally', `target: ${t.name} is not ${f.name} or an ally`, 'target', EQUIPMENT_CITATION);
+      if (t.out) refuse('target-out', `target: ${t.name} is out of the fight`, 'target', EQUIPMENT_CITATION);
+      // an ally within 5 metres, measured on the map when both stand on it
+      const from = f.conditions.position;
+      const to = t.conditions.position;
+      if (from && to && distance(from, to) > CONSUMABLE_REACH) refuse('out-of-reach', `target: ${t.name} is ${distance(from, to)} m away; a consumable reaches ${CONSUMABLE_REACH} m`, 'target', EQUIPMENT_CITATION);
+      return [{ type: 'consumable-used', data: { group, who: f.id, item: command.item, target: t.id } }];
+    }
+    case 'go-stealthy': {
+      acting(command.who, 'who');
+      const f = fighter(state, command.who, 'who');
+      // only out of every enemy's Line of Sight: the GM rules that, but an adjacent enemy plainly sees it
+      const beside = Object.values(state.fighters).find((o) => o.side !== f.side && !o.out && adjacent(f, o));
+      if (beside) refuse('in-sight', `who: ${f.name} stands beside ${beside.name}, who sees it`, 'who', STEALTH_CITATION);
+      if (f.conditions.stealthy) refuse('already-stealthy', `who: ${f.name} is already in stealth`, 'who', STEALTH_CITATION);
+      return [{ type: 'went-stealthy', data: { group, who: f.id } }];
+    }
     case 'analyse': {
       acting(command.who, 'who');
       const [f, t] = enemyInFight(state, command.who, command.target);
@@ -1045,6 +1122,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       const cite = seed('Analysing Targets, Disrupting Targets and Tricks');
       if (a.side === d.side) refuse('same-side', `defender: ${d.name} is an ally of ${a.name}`, 'defender', cite);
       if (d.out) refuse('defender-out', `defender: ${d.name} is already out of the fight`, 'defender', cite);
+      requireReach(state, a, d, true);
       grappleBlocks(state, a, 'attack');
       // Push and Knockdown: a melee attack dealing no damage; Endurance (Injury) may oppose as well as Dodge or Parry
       const c = meleeContest(state, a, d, command.attackTarget ?? a.scores.melee, command.evasionTarget, true, ctx.dice);
@@ -1158,12 +1236,13 @@ function meleeContest(state: EncounterState, a: Fighter, d: Fighter, attackTarge
 function landFall(f: Fighter, d: { metres: number; test: { success: boolean; degrees: number } | null; locationRoll: number }, options: D100Options) {
   const damage = fallDamage(d.metres, d.test ? { success: d.test.success, degreesOfSuccess: d.test.success ? d.test.degrees : 0 } : undefined);
   const steps: Modifier[] = [modifier('fall', `fall of ${d.metres} m`, d.metres), ...(damage < d.metres ? [modifier('degrees', 'Degrees of Success', damage - d.metres)] : [])];
-  return landBlow(f, steps, d.locationRoll, true, options);
+  // option fallUsesWoundRules (U37): a fall is a hit under the wound rules, or deals its one wound only
+  return landBlow(f, steps, d.locationRoll, true, options, options.fallUsesWoundRules === 'one-wound');
 }
 
 /** A blow that is not an attack (a fall, a Push into a solid object): no element, Critical or Technical bonus, a fresh location. */
-function landBlow(f: Fighter, steps: Modifier[], locationRoll: number, ignoreArmour: boolean, options: D100Options) {
-  return landHit(f, { damageSteps: steps, element: 'almighty', tier: 1, kind: 'melee', location: hitLocation(locationRoll, { hitLocation: 'fresh-roll' }), critical: false, ignoreArmour, fateBlocks: 0, reflected: true }, options);
+function landBlow(f: Fighter, steps: Modifier[], locationRoll: number, ignoreArmour: boolean, options: D100Options, baseWoundOnly = false) {
+  return landHit(f, { damageSteps: steps, element: 'almighty', tier: 1, kind: 'melee', location: hitLocation(locationRoll, { hitLocation: 'fresh-roll' }), critical: false, ignoreArmour, fateBlocks: 0, reflected: true, baseWoundOnly }, options);
 }
 
 /**
@@ -1172,6 +1251,13 @@ function landBlow(f: Fighter, steps: Modifier[], locationRoll: number, ignoreArm
  */
 function landImpact(f: Fighter, left: number, locationRoll: number, options: D100Options) {
   return landBlow(f, [modifier('impact', `pushed into a solid object, ${left} m short`, left)], locationRoll, false, options);
+}
+
+/** A fall landed on a character: "Should you suffer a wound from a fall, then you fall prone". */
+function fallOn(f: Fighter, d: Parameters<typeof landFall>[1], options: D100Options): Fighter {
+  const landed = landFall(f, d, options);
+  const wounded = landed.outcome.losses.some((l) => !l.blocked) || landed.outcome.personaWounds > 0;
+  return wounded ? { ...landed.target, conditions: { ...landed.target.conditions, prone: true } } : landed.target;
 }
 
 /**
@@ -1264,6 +1350,20 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
     }
     case 'miasma-set':
       return { ...state, miasma: event.data.rate };
+    case 'equipped': {
+      const d = event.data;
+      return update(state, d.who, (f) => ({ ...f, stowed: afterEquip(f.stowed ?? state.sheets[d.who]!.stowed, d.item, d.stow) }));
+    }
+    case 'consumable-used': {
+      const d = event.data;
+      const sheet = state.sheets[d.who]!;
+      const left = consumablesLeft(sheet, state.fighters[d.who]!);
+      const s = update(state, d.who, (f) => ({ ...f, consumables: { ...left, [d.item]: left[d.item]! - 1 } }));
+      const effect = sheet.consumables.find((c) => c.name === d.item)!.effect;
+      return update(s, d.target, (f) => applyConsumable(f, effect, state.options));
+    }
+    case 'went-stealthy':
+      return update(state, event.data.who, (f) => ({ ...f, conditions: { ...f.conditions, stealthy: true } }));
     case 'disrupted': {
       const d = event.data;
       const s = update(state, d.who, (f) => ({ ...f, pendingAdvantages: 0, conditions: d.won && d.kind === 'distract' ? { ...f.conditions, distracting: d.target } : f.conditions }));
@@ -1294,13 +1394,8 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       const d = event.data;
       return update(state, d.who, (f) => ({ ...f, ailments: d.ended ? f.ailments.filter((a) => a.name !== d.ailment) : f.ailments, ...(d.ailment === 'panicked' ? { conditions: { ...f.conditions, moved: true } } : {}) }));
     }
-    case 'fell': {
-      const f = state.fighters[event.data.who]!;
-      const landed = landFall(f, event.data, state.options);
-      // "Should you suffer a wound from a fall, then you fall prone"
-      const wounded = landed.outcome.losses.some((l) => !l.blocked) || landed.outcome.personaWounds > 0;
-      return put(state, wounded ? { ...landed.target, conditions: { ...landed.target.conditions, prone: true } } : landed.target);
-    }
+    case 'fell':
+      return put(state, fallOn(state.fighters[event.data.who]!, event.data, state.options));
     case 'turn-started': {
       // Distract and Scary Face last until the start of the next turn of the one who made them
       state = { ...state, fighters: disruptionsEnd(state.fighters, event.data.id) };
@@ -1346,7 +1441,9 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       // Broken Fingers: attacking with that hand costs 5 Stress; Cracked: a failed attack test its DoF
       const handStress = event.data.spec.kind === 'magic' ? 0 : injuryStress(a.injuries, a.injuriesIgnored, { hand: event.data.spec.hand ?? 'right' });
       const failStress = r.attack.success ? 0 : injuryStress(a.injuries, a.injuriesIgnored, { failedBy: r.attack.degreesOfFailure });
-      s = put(s, { ...a, pendingAdvantages: 0, chance, stress: a.stress + handStress + failStress, ...(event.data.spec.action === 'focused' ? { conditions: { ...a.conditions, moved: true } } : {}) });
+      // an attack from stealth ends it (option stealthAttack)
+      const unseen = a.conditions.stealthy && s.options.stealthAttack === 'ambushing' ? { stealthy: false } : {};
+      s = put(s, { ...a, pendingAdvantages: 0, chance, stress: a.stress + handStress + failStress, conditions: { ...a.conditions, ...unseen, ...(event.data.spec.action === 'focused' ? { moved: true } : {}) } });
       const d = s.fighters[event.data.defender]!;
       s = put(s, { ...d, pendingAdvantages: event.data.summary.evasionRoll !== null ? 0 : d.pendingAdvantages, openings: event.data.spec.chanceAttack ? d.openings.filter((o) => o.by !== event.data.attacker) : d.openings, evasionsThisRound: (d.evasionsThisRound ?? 0) + (r.evasion ? 1 : 0) });
       // option affinityReveal: a landed hit shows the struck character's affinity to its element
@@ -1389,17 +1486,19 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
     case 'protecting':
       return update(state, event.data.id, (f) => ({ ...f, conditions: { ...f.conditions, protecting: event.data.ally } }));
     case 'placed':
-      return update(state, event.data.target, (f) => ({ ...f, conditions: { ...f.conditions, position: event.data.position } }));
+      return update(state, event.data.target, (f) => ({ ...f, conditions: { ...f.conditions, position: event.data.position, ...(event.data.altitude ? { altitude: event.data.altitude } : {}) } }));
     case 'moved': {
       const d = event.data;
       // Broken Toes: every Move costs 1 Stress
-      let s = update(state, d.who, (f) => ({ ...f, stress: f.stress + injuryStress(f.injuries, f.injuriesIgnored, { move: true }), conditions: { ...f.conditions, position: d.to, moved: true, running: f.conditions.running || d.run }, openings: [...f.openings, ...d.left.map((by) => ({ by, trigger: 'flee' as const }))] }));
+      let s = update(state, d.who, (f) => ({ ...f, stress: f.stress + injuryStress(f.injuries, f.injuriesIgnored, { move: true }), conditions: { ...f.conditions, position: d.to, moved: true, running: f.conditions.running || d.run, ...(d.altitude ? { altitude: d.altitude } : {}) }, openings: [...f.openings, ...d.left.map((by) => ({ by, trigger: 'flee' as const }))] }));
       // "Difficult Terrain": a failed full-speed crossing ends prone (Uneven) or takes the terrain's hit (Damaging)
       const t = d.terrainTest;
       if (t) s = update(s, d.who, (f) => {
         const g = t.damage !== null ? landTerrain(f, t, state.options) : f;
         return { ...g, pendingAdvantages: 0, conditions: { ...g.conditions, prone: g.conditions.prone || t.prone } };
       });
+      // a failed stealth test gives the mover away
+      if (d.stealth && !d.stealth.success) s = update(s, d.who, (f) => ({ ...f, conditions: { ...f.conditions, stealthy: false } }));
       // a second Move spends the One More
       return d.oneMore ? { ...s, oneMore: null } : s;
     }
@@ -1423,6 +1522,8 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       const f = state.fighters[event.data.target]!;
       // the GM ending Helplessness wakes an unconscious character
       const woken = event.data.condition === 'helpless' && !event.data.value ? { unconscious: 0 } : {};
+      // a flyer's fall starts from the band it is at
+      if (event.data.condition === 'falling') return put(state, { ...f, conditions: { ...f.conditions, falling: event.data.value && altitudeOf(f) !== 'ground' ? (altitudeOf(f) as 'low' | 'high') : undefined } });
       return put(state, { ...f, conditions: { ...f.conditions, [event.data.condition]: event.data.value, ...woken } });
     }
     case 'fate-spent': {
@@ -1471,6 +1572,17 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       // A new Round: each enemy may be Chance-Attacked again; ignored Injuries count again
       let s = state;
       for (const f of Object.values(state.fighters)) s = put(s, { ...f, chance: { ...f.chance, targetsThisRound: [] }, injuriesIgnored: [], evasionsThisRound: 0, conditions: { ...f.conditions, surprised: false, ...wakeCountdown(f) } });
+      // A falling flyer drops a band at the end of each round; reaching Ground it crashes, as a fall of 50 m from High or 20 m from Low
+      for (const f of Object.values(s.fighters)) {
+        const from = f.conditions.falling;
+        if (!from || f.out) continue;
+        if (altitudeOf(f) === 'high') s = put(s, { ...f, conditions: { ...f.conditions, altitude: 'low' } });
+        else {
+          const crash = event.data.crashes?.find((c) => c.who === f.id);
+          const landed = { ...f, conditions: { ...f.conditions, altitude: 'ground' as const, falling: undefined } };
+          s = put(s, crash ? fallOn(landed, { metres: crashMetres(from), test: null, locationRoll: crash.locationRoll }, state.options) : landed);
+        }
+      }
       // Burning: at the end of each round a Damage 4 attack ignoring Armour, +1 per round burning, at most 1 wound
       for (const f of Object.values(s.fighters)) {
         const burning = f.ailments.find((a) => a.name === 'burning');
@@ -1570,6 +1682,12 @@ export function redactD100Event(event: EncounterEvent, viewer: Actor, state: Enc
   if (event.type === 'character-added' && event.data.sheet.hidden) return null;
   // an enemy's affinities, Arcana and Personality stay hidden until the party learns them
   if (event.type === 'character-added') return { ...event, data: { ...event.data, sheet: redactSheet(event.data.sheet, knownAffinities(state, event.data.id, viewer)) } };
+  // the round ends for everyone; a hidden character's crash is not told
+  if (event.type === 'round-ended' && event.data.crashes) {
+    const crashes = event.data.crashes.filter((c) => visible(state, c.who, viewer));
+    const { crashes: _all, ...data } = event.data;
+    return { ...event, data: crashes.length ? { ...data, crashes } : data };
+  }
   return mentions(event).every((m) => visible(state, m, viewer)) ? event : null;
 }
 

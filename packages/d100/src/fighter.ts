@@ -5,6 +5,7 @@ import { LOCATIONS, type Location } from './location';
 import type { D100Options } from './options';
 import { woundTracksFor, type WoundTracks } from './wounds';
 
+import type { Altitude } from './movement';
 import type { Score } from './scores';
 
 export { SCORES, type Score } from './scores';
@@ -51,6 +52,12 @@ export interface Conditions {
   readonly disengagedFrom?: readonly string[];
   /** Surprised: it loses its first turn and opposes nothing in the surprise round ("Combat Structure", Step Two). */
   readonly surprised?: boolean;
+  /** Its altitude band when flying (untitled flight passage after "Difficult Terrain"); absent: Ground. */
+  readonly altitude?: Altitude;
+  /** Falling from the air: the band the fall began in. */
+  readonly falling?: Exclude<Altitude, 'ground'>;
+  /** In stealth ("Special Movement Actions", Going Stealthy) until a failed stealth test, an attack or the GM ends it. */
+  readonly stealthy?: boolean;
   /** The enemy it has Distracted: until the start of its next turn it may force one reroll of that enemy's tests. */
   readonly distracting?: string | null;
   /** Who has made it take a Scary Face, until the start of each one's next turn. */
@@ -104,6 +111,10 @@ export interface Fighter {
   readonly evasionsThisRound: number;
   /** Spirit and Exertion, spent on Powers and restored by Fate Points ("Fate Points"). */
   readonly resources: Readonly<Record<Resource, { readonly current: number; readonly max: number }>>;
+  /** Weapons put away, drawn by Equip Item ("Equipment Actions"); absent: as the sheet starts. */
+  readonly stowed?: readonly string[];
+  /** Consumables left by name, once one has been used ("Equipment Actions"); absent: the sheet's counts. */
+  readonly consumables?: Readonly<Record<string, number>>;
   /** The rating of its Unnatural Toughness trait, 0 without one (the Enraged row of the ailments passage). */
   readonly unnaturalToughness?: number;
 }
@@ -290,11 +301,16 @@ export function armourAt(f: Fighter, location: Location, options: Pick<D100Optio
   return (options.armour === 'single' ? f.armour.body : f.armour[location]) ?? 0;
 }
 
-/** Whether two placed characters stand in adjacent squares: Engaged in Melee when they are enemies ("Movement and Combat"). */
+/** The altitude band a character is at (untitled flight passage after "Difficult Terrain"). */
+export function altitudeOf(f: Fighter): Altitude {
+  return f.conditions.altitude ?? 'ground';
+}
+
+/** Whether two placed characters stand in adjacent squares at the same altitude band: Engaged in Melee when they are enemies ("Movement and Combat"). */
 export function adjacent(a: Fighter, b: Fighter): boolean {
   const p = a.conditions.position;
   const q = b.conditions.position;
-  if (!p || !q) return false;
+  if (!p || !q || altitudeOf(a) !== altitudeOf(b)) return false;
   return Math.max(Math.abs(p.x - q.x), Math.abs(p.y - q.y)) <= 1 && Math.abs(p.elevation - q.elevation) <= 1;
 }
 

@@ -21,3 +21,4 @@ export * from './ruleset';
 export * from './scenario';
 export * from './describe';
 export * from './docs';
+export * from './lab';

@@ -1,6 +1,6 @@
 import type { D100Options } from './options';
 import type { TestResult } from './test';
-import { bonus, type Fighter, type Terrain } from './fighter';
+import { altitudeOf, bonus, type Fighter, type Terrain } from './fighter';
 
 /**
  * Movement (d100-combat-rules.txt, untitled movement passage, "Hindered Movement", "Obstacles and
@@ -69,6 +69,28 @@ export function fullSpeedFailure(terrain: Terrain, test: Pick<TestResult, 'succe
 /** The altitude bands of flying characters, lowest first (untitled flight passage after "Difficult Terrain"). */
 export const ALTITUDES = ['ground', 'low', 'high'] as const;
 export type Altitude = (typeof ALTITUDES)[number];
+
+const BAND: Readonly<Record<Altitude, string>> = { ground: 'at Ground', low: 'flying Low', high: 'flying High' };
+
+/**
+ * Why an attack cannot reach between altitude bands, or null when it can (untitled flight passage
+ * after "Difficult Terrain"): a character flying High and one lower cannot attack each other, except
+ * with a specially long-ranged Ballistic weapon (`longRange` on the sheet, which the GM approves);
+ * Ground cannot melee Low, and by the same 20 metres Low cannot melee Ground.
+ */
+export function altitudeBar(attacker: Fighter, defender: Fighter, melee: boolean, longRange: boolean): string | null {
+  const a = altitudeOf(attacker);
+  const d = altitudeOf(defender);
+  if (a === d) return null;
+  if ((a === 'high' || d === 'high') && (melee || !longRange)) return `${attacker.name}, ${BAND[a]}, cannot attack ${defender.name}, ${BAND[d]}, without a long-ranged Ballistic weapon`;
+  if (melee) return `${attacker.name}, ${BAND[a]}, cannot reach ${defender.name}, ${BAND[d]}, in melee`;
+  return null;
+}
+
+/** Bands a flyer's Move crosses; a Basic Move may cross one. */
+export function bandsCrossed(from: Altitude, to: Altitude): number {
+  return Math.abs(ALTITUDES.indexOf(from) - ALTITUDES.indexOf(to));
+}
 
 /** A flyer that starts falling drops a band at the end of each round and crashes as from 50 m (High) or 20 m (Low). */
 export function crashMetres(fellFrom: Exclude<Altitude, 'ground'>): number {

@@ -415,6 +415,18 @@ export const OPTION_SPECS = {
     default: 'next-turn-start',
     values: { 'next-turn-start': 'until the start of the protector\'s next turn, like Defend', 'until-triggered': 'until an attack hits the ally' },
   }),
+  stealthAttack: choice({
+    title: 'An attack from stealth',
+    description: 'Going Stealthy lets a character unseen by its enemies enter stealth; the seed does not say what that gives an attack.',
+    topic: 'Actions',
+    source: seed('Special Movement Actions'),
+    settles: 'D56',
+    default: 'ambushing',
+    values: {
+      ambushing: 'the attack gains the Ambushing Advantage, and it ends the stealth',
+      gm: 'nothing by itself: the GM rules the attack\'s Advantages (situations) and when the stealth ends',
+    },
+  }),
   affinityReveal: choice({
     title: 'What reveals an enemy\'s affinities',
     description: 'Analyse Target reveals an enemy\'s affinities, so they are hidden from the party until then; the seed does not say whether being struck with an element shows that one.',
@@ -475,6 +487,30 @@ export const OPTION_SPECS = {
     settles: 'D124',
     default: 'while-exhausted',
     values: { 'while-exhausted': 'only Stress suffered while already Exhausted', 'on-reaching': 'also the Stress that makes the character Exhausted' },
+  }),
+  fallUsesWoundRules: choice({
+    title: 'Falls and the wound rules',
+    description: 'A fall is "a hit" of 1 damage per metre; the seed does not say whether High Damage, a Headshot and the Savage conditions apply to it.',
+    topic: 'Movement',
+    source: seed('Obstacles and unusual movement'),
+    settles: 'U37',
+    default: 'wound-rules',
+    values: {
+      'wound-rules': 'a fall is a hit like any other: extra wounds and Savage wounds as its damage and location give them',
+      'one-wound': 'a fall that beats the Toughness Bonus deals one wound, nothing more',
+    },
+  }),
+  aoaSavage: choice({
+    title: 'All Out Attack and Savage wounds',
+    description: 'An All Out Attack deals its wounds without meeting Defense; the seed makes any attack of 4 or more wounds Savage.',
+    topic: 'Wounds',
+    source: seed('All Out Attack'),
+    settles: 'U32',
+    default: 'no-savage',
+    values: {
+      'no-savage': 'its wounds are laid on the tracks as counted: the Savage conditions belong to hits that meet Defense',
+      'four-wounds-savage': '4 or more wounds each make it Savage: one more wound, a severity higher (option savageSeverity)',
+    },
   }),
   fatePointsPerWeek: flag({
     title: 'Weekly Fate Point refresh',

@@ -47,6 +47,7 @@ export const RULES = defineRules({
   disengage: { document: SEED, section: 'Movement and Combat', summary: 'Leaving melee takes an opposed Disengage test or an Action; failing it, or being driven off, is a Flee that gives each enemy left a Chance Attack with Advantage.' },
   grapple: { document: SEED, section: 'Standard Attack and other Attack Actions', summary: 'A Grapple is a melee attack with Grappling: losing opens a Chance Attack, winning grapples the target instead of damaging it.' },
   burst: { document: SEED, section: 'Standard Attack and other Attack Actions', summary: 'A Burst Attack takes a Disadvantage; each Degree of Success, up to the Burst rating, buys an extra target or an extra wound on one already hit.' },
+  flight: { document: SEED, section: 'Flight (untitled passage after "Difficult Terrain")', summary: 'Flyers are at Ground, Low or High; a Basic Move may change the band by one; High and lower bands cannot attack each other without a long-ranged Ballistic weapon, Ground cannot melee Low; a falling flyer drops a band each round and crashes at Ground.' },
   grappled: { document: SEED, section: 'Grappled and Immobilised', summary: 'A grappled character must win an opposed test to move or act; each failure wastes the action.' },
 });
 

@@ -1,5 +1,5 @@
 import { isRuleError, RuleError, toCommandError, type Actor } from '@personae/core';
-import { givenDice, type DiceSource } from '@personae/dice';
+import { givenDice, recordingDice, type DiceSource } from '@personae/dice';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { decideEncounter, encounterDecider, evolveEncounter, initialEncounter, viewEncounter, type EncounterEvent, type EncounterState } from './encounter';
@@ -43,8 +43,20 @@ export interface D100Run {
 
 const GM: Actor = { role: 'gm', participantId: 'gm' };
 
-/** Plays a scenario: sheets are read through `sheet(path)`; `dice` gives the rolls the file does not. */
-export function runD100Scenario(scenario: D100Scenario, sheet: (path: string) => unknown, dice: DiceSource): D100Run {
+/** One action of a scenario as it was played: the state before it, the dice it drew and the events it gave. */
+export interface D100Step {
+  readonly action: number;
+  readonly command: unknown;
+  readonly before: EncounterState;
+  readonly drawn: readonly number[];
+  readonly events: readonly EncounterEvent[];
+}
+
+/**
+ * Plays a scenario: sheets are read through `sheet(path)`; `dice` gives the rolls the file does not.
+ * `observe` sees each action played (the lab judges its dice again under other rules).
+ */
+export function runD100Scenario(scenario: D100Scenario, sheet: (path: string) => unknown, dice: DiceSource, observe?: (step: D100Step) => void): D100Run {
   const events: EncounterEvent[] = [];
   let state = initialEncounter();
   const step = (raw: Record<string, unknown>, index: number, given?: readonly number[]): D100Run['error'] => {
@@ -53,8 +65,10 @@ export function runD100Scenario(scenario: D100Scenario, sheet: (path: string) =>
     const parsed = encounterDecider.parseCommand(raw.type === 'undo' && raw.seen === undefined ? { ...raw, seen: state.seq } : raw);
     if (!parsed.ok) return { action: index, code: parsed.error.code, message: parsed.error.message, ...(parsed.error.field ? { field: parsed.error.field } : {}) };
     try {
-      const source = given ? givenDice(given) : dice;
+      const { dice: source, drawn } = recordingDice(given ? givenDice(given) : dice);
+      const before = state;
       const out = decideEncounter(state, parsed.command, { actor: GM, dice: source, now: '1970-01-01T00:00:00.000Z' });
+      observe?.({ action: index, command: raw, before, drawn, events: out });
       for (const e of out) {
         state = evolveEncounter(state, e);
         events.push(e);

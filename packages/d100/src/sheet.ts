@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AILMENT_NAMES } from './ailments';
 import type { Problem, SheetCheck } from '@personae/core';
 import { AFFINITIES, ELEMENTS, REGULAR_ELEMENTS, type AffinityTable } from './elements';
 import { bonus, defenseToughnessBonus, makeFighter, resourceMaxima, RESOURCES, SCORES, type Fighter, type Score } from './fighter';
@@ -24,6 +25,8 @@ export type Training = (typeof TRAINING)[number];
 export const TRAINING_BONUS: Readonly<Record<Training, number>> = { untrained: -20, known: 0, trained: 10, experienced: 20, master: 30 };
 
 export const WEAPON_CLASSES = ['melee', 'thrown', 'pistol', 'basic', 'heavy', 'magic'] as const;
+/** The classes of Ballistic weapons, tested with the Ballistics skill ("Standard Attack and other Attack Actions"). */
+export const BALLISTIC_CLASSES: readonly string[] = ['pistol', 'basic', 'heavy'];
 
 export const sheetSchema = z.strictObject({
   ruleset: z.literal('d100').optional().describe('Marks the file as a d100 sheet'),
@@ -65,6 +68,7 @@ export const sheetSchema = z.strictObject({
         range: z.number().int().min(0).optional(),
         burst: z.number().int().min(1).optional(),
         hands: z.union([z.literal(1), z.literal(2)]).default(1),
+        longRange: z.boolean().optional().describe('A specially long-ranged Ballistic weapon, approved by the GM: it reaches between High and lower altitude bands'),
       }),
     )
     .default([]),
@@ -73,9 +77,30 @@ export const sheetSchema = z.strictObject({
   fatePoints: z.number().int().min(0).optional().describe('Fate Points left; the pool is the Realisation Bonus'),
   socialLinks: z.record(z.string(), z.number().int().min(0).max(10)).default({}),
   evokerRank: z.number().int().min(0).max(10).optional().describe('Evoker Rank: 1 for an Evoker unless given, 0 for others; Spirit and Exertion grow with it'),
+  stowed: z.array(z.string().min(1).max(60)).max(20).default([]).describe('Weapons carried but put away at the start; Equip Item draws one into hand'),
+  consumables: z
+    .array(
+      z.strictObject({
+        name: z.string().min(1).max(60),
+        count: z.number().int().min(0).max(99).default(1),
+        effect: z
+          .strictObject({
+            light: z.number().int().min(0).max(50).optional().describe('Light wounds restored'),
+            heavy: z.number().int().min(0).max(50).optional().describe('Heavy wounds restored'),
+            stress: z.number().int().min(0).max(200).optional().describe('Stress relieved'),
+            spirit: z.number().int().min(0).max(200).optional().describe('Spirit restored'),
+            exertion: z.number().int().min(0).max(200).optional().describe('Exertion restored'),
+            cures: z.array(z.enum(AILMENT_NAMES)).max(15).optional().describe('Ailments it ends'),
+          })
+          .describe('What Use Consumable does to the character it is used on'),
+      }),
+    )
+    .max(30)
+    .default([]),
   arcanaLevel: z.number().int().min(0).max(10).default(0).describe('Arcana Level: 4 lets the character Analyse Target, 7 Advanced Analyse Target'),
   arcana: z.string().min(1).max(40).optional().describe('The Arcana an Analyse Target reveals'),
   personality: z.string().min(1).max(80).optional().describe('The Personality an Analyse Target reveals'),
+  flight: z.boolean().optional().describe('The character can fly, moving between the altitude bands Ground, Low and High'),
   unnaturalToughness: z.number().int().min(1).max(10).optional().describe('The rating of the Unnatural Toughness trait: it raises the Toughness Bonus in Defense'),
   spirit: z.number().int().min(0).optional().describe('Spirit left; full when absent'),
   exertion: z.number().int().min(0).optional().describe('Exertion left; full when absent'),
@@ -175,7 +200,11 @@ export function checkSheet(raw: unknown): SheetCheck<D100Sheet, D100Derived> {
   if (sheet.kind === 'shadow' && sheet.persona) {
     problems.push({ field: 'persona', value: sheet.persona.name, rule: ruleCitation('personaWounds'), message: 'persona: Shadows have affinities of their own and no Persona; only Evokers equip one' });
   }
+  sheet.stowed.forEach((n, i) => {
+    if (!sheet.weapons.some((w) => w.name === n)) problems.push({ field: `stowed.${i}`, value: n, rule: seed('Equipment Actions (Consumables, Reloading)'), message: `stowed.${i}: "${n}" is not one of the sheet's weapons` });
+  });
   sheet.weapons.forEach((w, i) => {
+    if (w.longRange && !BALLISTIC_CLASSES.includes(w.class)) problems.push({ field: `weapons.${i}.longRange`, value: w.longRange, rule: ruleCitation('flight'), message: `weapons.${i}.longRange: only a Ballistic weapon (pistol, basic, heavy) can be long-ranged, not the ${w.class} weapon "${w.name}"` });
     if (w.burst !== undefined && w.class === 'melee') problems.push({ field: `weapons.${i}.burst`, value: w.burst, rule: seed('Standard Attack and other Attack Actions'), message: `weapons.${i}.burst: the Burst quality belongs to ranged weapons, not to the melee weapon "${w.name}"` });
   });
   if (problems.length) return { ok: false, problems };

@@ -203,3 +203,90 @@ describe('"Analysing Targets, Disrupting Targets and Tricks": Scary Face', () =>
     expect(spec(s, 'b', 'a').disadvantages).not.toContainEqual({ label: 'Scary Face', count: 1 });
   });
 });
+
+describe('"Equipment Actions (Consumables, Reloading)": Equip Item and Use Consumable', () => {
+  const KIT = {
+    ...SHEETS.a,
+    weapons: [...SHEETS.a.weapons, { name: 'Rifle', class: 'basic', element: 'missile', damage: 6, hands: 2 }, { name: 'Knife', class: 'melee', element: 'melee', damage: 2 }],
+    stowed: ['Rifle', 'Knife'],
+    wounds: { light: 1, heavy: 2, deadly: 1 },
+    stress: 10,
+    consumables: [{ name: 'Medicine', count: 1, effect: { light: 2, stress: 5 } }],
+  };
+  const kit = () => table({ ...SHEETS, a: KIT, c: { name: 'C', side: 'pc', stress: 8, scores: { ...base, agility: 10, perception: 10 } } });
+  const attack = (weapon: string) => ({ type: 'attack', attacker: 'a', defender: 'b', weapon });
+
+  it('a put-away weapon is drawn first: a two-handed one costs the Action, a one-handed one is free', () => {
+    const s = kit();
+    expect(refusal(s, attack('Rifle'), [], P1)).toMatchObject({ code: 'weapon-stowed', field: 'weapon', section: 'Equipment Actions (Consumables, Reloading)' });
+    const drawn = run(s, { type: 'equip', who: 'a', item: 'Rifle', stow: 'Sword' }, [], P1);
+    expect(groupsOf(drawn).flat().at(-1)).toMatchObject({ type: 'equipped', data: { item: 'Rifle', stow: 'Sword', cost: 'action' } });
+    expect(drawn.fighters.a!.stowed).toEqual(['Knife', 'Sword']);
+    expect(refusal(drawn, attack('Sword'), [], P1)).toMatchObject({ code: 'weapon-stowed' });
+    expect(refusal(drawn, attack('Rifle'), [], P1)).not.toMatchObject({ code: 'weapon-stowed' });
+    expect(groupsOf(run(s, { type: 'equip', who: 'a', item: 'Knife' }, [], P1)).flat().at(-1)).toMatchObject({ data: { cost: 'free' } });
+    expect(refusal(s, { type: 'equip', who: 'a', item: 'Sword' }, [], P1)).toMatchObject({ code: 'already-equipped', field: 'item' });
+    expect(refusal(s, { type: 'equip', who: 'a', item: 'Rifle', stow: 'Knife' }, [], P1)).toMatchObject({ code: 'not-equipped', field: 'stow' });
+    expect(run(drawn, { type: 'undo', seen: drawn.seq }).fighters.a!.stowed).toBeUndefined();
+  });
+
+  it("a consumable's effect comes from the sheet: Medicine restores 2 Light wounds and relieves 5 Stress, once", () => {
+    const used = run(kit(), { type: 'use-consumable', who: 'a', item: 'Medicine' }, [], P1);
+    expect(used.fighters.a!.tracks.left).toEqual({ light: 3, heavy: 2, deadly: 1 });
+    expect(used.fighters.a!.stress).toBe(5);
+    expect(used.fighters.a!.consumables).toEqual({ Medicine: 0 });
+    expect(refusal(used, { type: 'use-consumable', who: 'a', item: 'Medicine' }, [], P1)).toMatchObject({ code: 'none-left', field: 'item' });
+    expect(refusal(kit(), { type: 'use-consumable', who: 'a', item: 'Elixir' }, [], P1)).toMatchObject({ code: 'unknown-consumable' });
+  });
+
+  it('on an ally within 5 metres, never an enemy', () => {
+    const at = (x: number) => run(run(kit(), { type: 'place', target: 'a', x: 0, y: 0 }), { type: 'place', target: 'c', x, y: 0 });
+    expect(refusal(at(6), { type: 'use-consumable', who: 'a', item: 'Medicine', target: 'c' }, [], P1)).toMatchObject({ code: 'out-of-reach', message: 'target: C is 6 m away; a consumable reaches 5 m' });
+    const healed = run(at(5), { type: 'use-consumable', who: 'a', item: 'Medicine', target: 'c' }, [], P1);
+    expect(healed.fighters.c!.stress).toBe(3);
+    expect(healed.fighters.a!.stress).toBe(10);
+    expect(healed.fighters.a!.consumables).toEqual({ Medicine: 0 });
+    expect(refusal(kit(), { type: 'use-consumable', who: 'a', item: 'Medicine', target: 'b' }, [], P1)).toMatchObject({ code: 'not-an-ally' });
+  });
+});
+
+describe('"Special Movement Actions": Going Stealthy', () => {
+  // A: Agility 30, AB 3: a Basic Move of 6 m, 3 m Hindered. No Stealth skill: it tests Agility 30.
+  const apart = (options: Record<string, unknown> = {}) => {
+    let s = table(SHEETS, options);
+    for (const [id, x] of [['a', 0], ['b', 10]] as const) s = run(s, { type: 'place', target: id, x, y: 0 });
+    return s;
+  };
+  const hidden = (options: Record<string, unknown> = {}) => run(apart(options), { type: 'go-stealthy', who: 'a' }, [], P1);
+  const move = (x: number, extra: Record<string, unknown> = {}) => ({ type: 'move', who: 'a', x, y: 0, ...extra });
+
+  it('moving in stealth is Hindered and makes the stealth test; a pass keeps it unseen', () => {
+    const s = hidden();
+    expect(s.fighters.a!.conditions.stealthy).toBe(true);
+    expect(refusal(s, move(4), [25], P1)).toMatchObject({ code: 'too-far', message: "x: 4 m is further than A's Basic Move of 3 m" });
+    const moved = run(s, move(3), [25], P1);
+    expect(groupsOf(moved).flat().at(-1)).toMatchObject({ type: 'moved', data: { allowance: 3, stealth: { roll: 25, success: true, fullSpeed: false } } });
+    expect(moved.fighters.a!.conditions.stealthy).toBe(true);
+  });
+
+  it('at full speed the whole Move, with two Disadvantages on the test: 25 fails against 30 - 20', () => {
+    const moved = run(hidden(), move(6, { stealthFullSpeed: true }), [25], P1);
+    expect(groupsOf(moved).flat().at(-1)).toMatchObject({ data: { allowance: 6, stealth: { roll: 25, success: false, fullSpeed: true } } });
+    expect(moved.fighters.a!.conditions.stealthy).toBe(false);
+    expect(refusal(apart(), move(6, { stealthFullSpeed: true }), [], P1)).toMatchObject({ code: 'not-stealthy', field: 'stealthFullSpeed' });
+  });
+
+  it('an attack from stealth is Ambushing and gives it away (option stealthAttack); never beside an enemy; the GM may end it', () => {
+    const spec = (s: EncounterState) => attackSpec(s, commandSchema.parse({ type: 'attack', attacker: 'a', defender: 'b', weapon: 'Agi' }) as Parameters<typeof attackSpec>[1]);
+    expect(spec(hidden()).advantages).toContainEqual({ label: 'Ambushing (from stealth)', count: 1 });
+    expect(spec(apart()).advantages).not.toContainEqual({ label: 'Ambushing (from stealth)', count: 1 });
+    const attacked = run(hidden(), { type: 'attack', attacker: 'a', defender: 'b', weapon: 'Agi' }, [60, 50], P1);
+    expect(attacked.fighters.a!.conditions.stealthy).toBe(false);
+    const ruled = hidden({ stealthAttack: 'gm' });
+    expect(spec(ruled).advantages).not.toContainEqual({ label: 'Ambushing (from stealth)', count: 1 });
+    expect(run(ruled, { type: 'attack', attacker: 'a', defender: 'b', weapon: 'Agi' }, [60, 50], P1).fighters.a!.conditions.stealthy).toBe(true);
+    const beside = run(apart(), { type: 'place', target: 'b', x: 1, y: 1 });
+    expect(refusal(beside, { type: 'go-stealthy', who: 'a' }, [], P1)).toMatchObject({ code: 'in-sight', message: 'who: A stands beside B, who sees it', section: 'Special Movement Actions' });
+    expect(run(hidden(), { type: 'set-condition', target: 'a', condition: 'stealthy', value: false }).fighters.a!.conditions.stealthy).toBe(false);
+  });
+});

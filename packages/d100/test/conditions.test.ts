@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '@personae/core';
 import { givenDice } from '@personae/dice';
-import { checkSheet, decideEncounter, encounterDecider, evolveEncounter, groupsOf, initialEncounter, type EncounterCommand, type EncounterEvent, type EncounterState } from '../src';
+import { checkSheet, decideEncounter, encounterDecider, evolveEncounter, groupsOf, initialEncounter, makeFighter, resolveAllOutAttack, resolveOptions, viewEncounter, type EncounterCommand, type EncounterEvent, type EncounterState } from '../src';
 
 /**
  * Conditions and traits of the seed (d100-combat-rules.txt): the Burning and Amnesiac rows of the
@@ -214,5 +214,99 @@ describe('"Difficult Terrain": Hindered, or full speed with a test', () => {
     expect(() => run(s, { type: 'set-terrain', target: 'a', dtn: 2, kind: 'open' })).toThrow(/dtn: open ground has no Difficult Terrain Number \(got 2\)/);
     expect(() => run(s, { type: 'set-terrain', target: 'a', dtn: 1, damage: 4 })).toThrow(/damage: only Damaging terrain deals damage \(got 4 for uneven\)/);
     expect(() => run(s, { type: 'move', who: 'a', x: 1, y: 0, fullSpeed: true }, [5])).toThrow(/fullSpeed: A is not in Difficult Terrain/);
+  });
+});
+
+describe('flight (the untitled passage after "Difficult Terrain"): altitude bands Ground, Low and High', () => {
+  // A can fly and carries a pistol too; B walks. A acts first (AB 3 against 2).
+  const flyers = {
+    a: { ...SHEETS.a, flight: true, weapons: [...(SHEETS.a!.weapons as object[]), { name: 'Pistol', class: 'pistol', element: 'missile', damage: 4 }, { name: 'Long Rifle', class: 'basic', element: 'missile', damage: 6, longRange: true }] },
+    b: SHEETS.b!,
+  };
+  function aloft(altitude: 'low' | 'high'): EncounterState {
+    let s = run(table(flyers), { type: 'place', target: 'a', x: 0, y: 0, altitude });
+    return run(s, { type: 'place', target: 'b', x: 1, y: 1 });
+  }
+  it('only a flyer is placed in the air; side by side at different bands they are not Engaged', () => {
+    expect(() => run(table(flyers), { type: 'place', target: 'b', x: 0, y: 0, altitude: 'low' })).toThrow(/altitude: B cannot fly \(no flight on its sheet\), so it stays at Ground/);
+    const v = viewEncounter(aloft('low'), GM);
+    expect(v.characters.find((c) => c.id === 'a')!.conditions.altitude).toBe('low');
+    expect(v.characters.find((c) => c.id === 'a')!.engagedWith).toEqual([]);
+  });
+  it('Ground and Low do not meet in melee; shooting between them is allowed', () => {
+    const s = aloft('low');
+    expect(() => run(s, { type: 'attack', attacker: 'a', defender: 'b', weapon: 'Sword' })).toThrow(/defender: A, flying Low, cannot reach B, at Ground, in melee/);
+    const shot = last(run(s, { type: 'attack', attacker: 'a', defender: 'b', weapon: 'Pistol' }, [95, 95]));
+    expect(shot.type).toBe('attack-resolved');
+    const bTurn = run(s, { type: 'end-turn' });
+    expect(() => run(bTurn, { type: 'attack', attacker: 'b', defender: 'a' })).toThrow(/defender: B, at Ground, cannot reach A, flying Low, in melee/);
+  });
+  it('High and lower bands cannot attack each other but with a long-ranged Ballistic weapon', () => {
+    const s = aloft('high');
+    expect(() => run(s, { type: 'attack', attacker: 'a', defender: 'b', weapon: 'Pistol' })).toThrow(/defender: A, flying High, cannot attack B, at Ground, without a long-ranged Ballistic weapon/);
+    expect(last(run(s, { type: 'attack', attacker: 'a', defender: 'b', weapon: 'Long Rifle' }, [95, 95])).type).toBe('attack-resolved');
+    const bTurn = run(s, { type: 'end-turn' });
+    expect(() => run(bTurn, { type: 'attack', attacker: 'b', defender: 'a' })).toThrow(/cannot attack A, flying High/);
+  });
+  it('a Basic Move changes the band by one, still covering its full distance; not two bands, not on a Run, not without flight', () => {
+    const s = aloft('low');
+    const up = run(s, { type: 'move', who: 'a', x: 6, y: 0, altitude: 'high' });
+    expect(up.fighters.a!.conditions).toMatchObject({ altitude: 'high', position: { x: 6, y: 0 } });
+    expect(() => run(aloft('high'), { type: 'move', who: 'a', x: 0, y: 1, altitude: 'ground' })).toThrow(/altitude: a Move changes the band by one; high to ground is 2/);
+    expect(() => run(s, { type: 'move', who: 'a', x: 0, y: 1, altitude: 'high', run: true })).toThrow(/altitude: the band changes as part of a Basic Move, not a Run/);
+    const bTurn = run(s, { type: 'end-turn' });
+    expect(() => run(bTurn, { type: 'move', who: 'b', x: 1, y: 2, altitude: 'low' })).toThrow(/altitude: B cannot fly/);
+  });
+  it('falling from High: Low at the end of round 1, at the end of round 2 a crash as from 50 m', () => {
+    let s = run(aloft('high'), { type: 'set-condition', target: 'a', condition: 'falling', value: true });
+    expect(() => run(s, { type: 'move', who: 'a', x: 0, y: 1, altitude: 'low' })).toThrow(/altitude: A is falling/);
+    s = run(run(s, { type: 'end-turn' }), { type: 'end-turn' });
+    expect(s.fighters.a!.conditions).toMatchObject({ altitude: 'low', falling: 'high' });
+    // the crash's location d100 (50: body), then the Blood Loss test its Cracked rib brings at A's turn (10: passes)
+    s = run(run(s, { type: 'end-turn' }), { type: 'end-turn' }, [50, 10]);
+    const ended = groupsOf(s).at(-1)!.find((e) => e.type === 'round-ended');
+    expect(ended?.type === 'round-ended' && ended.data.crashes).toEqual([{ who: 'a', locationRoll: 50 }]);
+    // damage 50 against TB 4: the base wound and High Damage, Savage by Very High Damage: 2 Light and 1 Heavy
+    const a = s.fighters.a!;
+    expect(a.conditions).toMatchObject({ altitude: 'ground', falling: undefined, prone: true });
+    expect(a.tracks.left).toMatchObject({ light: 2, heavy: 1 });
+    expect(run(s, { type: 'undo', seen: s.seq }).fighters.a!.conditions.altitude).toBe('low');
+    expect(() => run(table(flyers), { type: 'set-condition', target: 'a', condition: 'falling', value: true })).toThrow(/target: A is at Ground and has nowhere to fall from/);
+  });
+  it("a hidden flyer's crash is not told to the players; the round's end is", () => {
+    const P1: Actor = { role: 'player', participantId: 'p1' };
+    const withHidden = { ...flyers, c: { ...SHEETS.b, name: 'C', flight: true, hidden: true, scores: { ...base, agility: 10, perception: 10 } } };
+    let s = run(table(withHidden), { type: 'place', target: 'c', x: 5, y: 5, altitude: 'low' });
+    s = run(s, { type: 'set-condition', target: 'c', condition: 'falling', value: true });
+    while (s.round === 1) s = run(s, { type: 'end-turn' }, [50]);
+    const ended = (viewer: Actor) => viewEncounter(s, viewer).log.find((e) => e.type === 'round-ended');
+    expect(ended(GM)).toMatchObject({ data: { crashes: [{ who: 'c', locationRoll: 50 }] } });
+    expect(ended(P1)).toMatchObject({ data: { round: 1 } });
+    expect(JSON.stringify(viewEncounter(s, P1))).not.toContain('"c"');
+  });
+  it('the sheet: only a Ballistic weapon can be long-ranged', () => {
+    const r = checkSheet({ ...SHEETS.a, weapons: [{ name: 'Spear', class: 'melee', element: 'melee', damage: 5, longRange: true }] });
+    expect(!r.ok && r.problems[0]).toMatchObject({ field: 'weapons.0.longRange', value: true });
+  });
+});
+
+describe('options the inventory proposed for terms the seed leaves open', () => {
+  it('U37 fallUsesWoundRules: a 10 m fall on TB 4 (location 50) deals the base wound and High Damage, or one wound only', () => {
+    const rules = run(table(), { type: 'fall', who: 'a', metres: 10 }, [50]);
+    expect(rules.fighters.a!.tracks.left.light).toBe(2);
+    const one = run(table(SHEETS, { fallUsesWoundRules: 'one-wound' }), { type: 'fall', who: 'a', metres: 10 }, [50]);
+    expect(one.fighters.a!.tracks.left.light).toBe(3);
+  });
+  it('U32 aoaSavage: two at 50 + 10 rolling 25 (4 DoS) lay 2 + 4 = 6 wounds; Savage adds one a severity above the last (Heavy): Deadly', () => {
+    const fighterOf = (id: string, side: string) => makeFighter({ id, side, scores: base });
+    const enemy = { ...fighterOf('e', 'shadows'), ailments: [{ name: 'staggered' as const, turns: null, elapsed: 0, since: 0 }] };
+    const parts = [fighterOf('p', 'pc'), fighterOf('q', 'pc')].map((f) => ({ fighter: f, target: 50, roll: 25 }));
+    const plain = resolveAllOutAttack(parts, [enemy], resolveOptions());
+    expect(plain.woundsEach).toBe(6);
+    expect(plain.enemies[0]!.tracks.left).toEqual({ light: 0, heavy: 0, deadly: 1 });
+    expect(plain.killed).toEqual([]);
+    const savage = resolveAllOutAttack(parts, [enemy], resolveOptions('seed', { aoaSavage: 'four-wounds-savage' }));
+    expect(savage.enemies[0]!.tracks.left.deadly).toBe(0);
+    expect(savage.killed).toEqual(['e']);
   });
 });

@@ -1,3 +1,4 @@
 export * from './source';
 export * from './pool';
 export * from './expression';
+export * from './recorded';

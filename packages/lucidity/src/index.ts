@@ -20,3 +20,4 @@ export * from './encounter/describe';
 export * from './ruleset';
 export * from './options-doc';
 export * from './open-points';
+export * from './lab';

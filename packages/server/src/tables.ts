@@ -98,6 +98,11 @@ interface LoadedTable<S> {
   setupVersion: number;
   /** A catch-up is already waiting in the queue. */
   catchUpQueued: boolean;
+  /**
+   * Counts removals and replaced links done here and setup changes read from the store: a token
+   * checked before its operation's turn is checked again if this moved meanwhile.
+   */
+  credentialChanges: number;
   /** Commands per second the whole table accepts, whoever sends them. */
   commands: TokenBucket;
 }
@@ -192,9 +197,9 @@ export class TableHub<S, C, E> {
   private async load(tableId: string): Promise<LoadedTable<S> | null> {
     // Read before the setup itself, so that a change made meanwhile shows up as a newer mark.
     const marks = this.fanout ? await this.fanout.marks([tableId]) : null;
-    const record = await this.store.getTable(tableId);
+    // Both at once: a node taking on the tables of one that died loads hundreds together.
+    const [record, participants] = await Promise.all([this.store.getTable(tableId), this.store.listParticipants(tableId)]);
     if (!record) return null;
-    const participants = await this.store.listParticipants(tableId);
     const decider = this.domains.decider(record.ruleset, setupOf(record.settings));
     const initial = decider.initialState() as S;
     const t: LoadedTable<S> = {
@@ -212,6 +217,7 @@ export class TableHub<S, C, E> {
       stale: false,
       setupVersion: marks?.get(tableId)?.setupVersion ?? 0,
       catchUpQueued: false,
+      credentialChanges: 0,
       commands: new TokenBucket(this.tableCommandRate),
     };
     await this.applyFromStore(t, false);
@@ -280,8 +286,17 @@ export class TableHub<S, C, E> {
     if (this.closing) return failure('shutting_down', 'the server is shutting down');
     const t = await this.get(tableId);
     if (!t) return failure('table_not_found', `no table "${tableId}"`);
+    // The store is asked while the operation waits for its turn (the clients of a table that moved
+    // here from a node that died all say hello at once), and asked again in its turn if a removal or
+    // replaced link came first. A change made on another node reaches this one as a setup notice,
+    // whose check of every connected viewer's token runs after this operation.
+    const tokenHash = token ? hashToken(token) : null;
+    const checkedAt = t.credentialChanges;
+    const early = tokenHash ? this.authenticate(t, tokenHash) : null;
+    early?.catch(() => undefined);
     return this.run(t, async () => {
-      const caller = token ? await this.authenticate(t, hashToken(token)) : null;
+      let caller = early ? await early : null;
+      if (tokenHash && t.credentialChanges !== checkedAt) caller = await this.authenticate(t, tokenHash);
       if (!caller) return failure('unauthorized', 'the link or token is not valid for this table (it may have been replaced)');
       return fn(caller, t);
     });
@@ -759,6 +774,7 @@ export class TableHub<S, C, E> {
         return failure('participant_not_found', `no participant "${participantId}" at this table`);
       }
       t.participants.set(participantId, { ...target, removedAt: at });
+      t.credentialChanges++;
       for (const viewer of t.viewers) {
         if (viewer.actor.participantId === participantId) {
           viewer.close(CLOSE.revoked, 'removed from the table');
@@ -777,6 +793,7 @@ export class TableHub<S, C, E> {
       const fresh = newToken(kind === 'gm' ? 'gm' : kind);
       if (kind === 'gm') await this.store.setParticipantToken(tableId, caller.actor.participantId, hashToken(fresh));
       else await this.store.rotateLink(tableId, kind, hashToken(fresh));
+      t.credentialChanges++;
       const affected = (v: Viewer) =>
         kind === 'observer' ? v.actor.role === 'observer' : kind === 'gm' && v.actor.participantId === caller.actor.participantId;
       for (const viewer of t.viewers) {
@@ -980,6 +997,7 @@ export class TableHub<S, C, E> {
       const [record, participants] = await Promise.all([this.store.getTable(t.record.id), this.store.listParticipants(t.record.id)]);
       if (!record) return;
       t.setupVersion = setupVersion;
+      t.credentialChanges++;
       if (!sameSettings(record.settings, t.record.settings)) {
         const setupChanged = !sameSetup(record.settings, t.record.settings);
         t.record = { ...t.record, settings: record.settings };

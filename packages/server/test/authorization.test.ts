@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secretDecider } from './fixtures/secret-decider';
-import { createTable, http, joinTable, relaxedLimits, startServer, TestClient, type CreatedTable, type Running } from './helpers';
+import { createTable, http, joinTable, relaxedLimits, sleep, startServer, TestClient, type CreatedTable, type Running } from './helpers';
 
 /**
  * Every role against every HTTP route and WebSocket message type, table-driven. A refused call
@@ -238,5 +238,34 @@ describe('authorization matrix', () => {
     expect(await exportOf('gm')).toContain('fears water');
     expect(await exportOf('other')).not.toContain('fears water');
     expect(await exportOf('observer')).not.toContain('fears water');
+  });
+
+  it('a removed player or a replaced observer link saying hello at the same moment is refused or disconnected, never left connected', async () => {
+    // The token is checked while the hello waits for its turn at the table; a removal or a new
+    // link that takes its turn first must still keep the hello out.
+    for (let round = 0; round < 6; round++) {
+      const s = await seat();
+      const tokens = [s.tokens.owner!, s.tokens.observer!, s.tokens.owner!, s.tokens.observer!];
+      const sockets = await Promise.all(tokens.map(() => TestClient.connect(srv.wsUrl)));
+      // The removal and the new link are asked for first, the hellos right behind them.
+      const changes = Promise.all([
+        http(srv.url, 'DELETE', `/api/tables/${s.t.tableId}/participants/${s.owner.participantId}`, { token: s.t.gm.token }),
+        http(srv.url, 'POST', `/api/tables/${s.t.tableId}/links/observer/rotate`, { token: s.t.gm.token }),
+      ]);
+      const hellos = sockets.map((c, i) => ({ c, answer: c.hello(s.t.tableId, tokens[i]!) }));
+      const [removed, rotated] = await changes;
+      expect([removed.status, rotated.status]).toEqual([200, 200]);
+      for (const { c, answer } of hellos) {
+        const m = await answer;
+        if (m.type === 'welcome') expect((await Promise.race([c.closed, sleep(3000).then(() => null)]))?.code, 'a welcomed hello is closed').toBe(4003);
+        else expect(m).toMatchObject({ type: 'error', code: 'unauthorized' });
+      }
+      // And a hello after them is refused outright.
+      for (const token of [s.tokens.owner!, s.tokens.observer!]) {
+        const late = await TestClient.connect(srv.wsUrl);
+        expect(await late.hello(s.t.tableId, token)).toMatchObject({ type: 'error', code: 'unauthorized' });
+        late.close();
+      }
+    }
   });
 });

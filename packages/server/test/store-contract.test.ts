@@ -228,6 +228,33 @@ for (const { kind, enabled } of kinds) {
       expect(await store.readEvents('a', 0)).toHaveLength(1);
     });
 
+    it('stores appends to many tables made at once, each on its own: a refused one leaves the others written', async () => {
+      const ids = Array.from({ length: 24 }, (_, i) => `m${i}`);
+      await Promise.all(ids.map((id) => store.createTable(table(id))));
+      // Every second table receives its next append as soon as its first is stored, while the
+      // other tables' first appends may still be on their way.
+      const first = ids.map((id, i) =>
+        (i === 5
+          ? store.appendEvents(id, 3, events(4, 1, `f-${id}`), command(`f-${id}`, 4, 4, 4))
+          : store.appendEvents(id, 0, events(1, 1, `f-${id}`), command(`f-${id}`, 1, 1, 1))
+        ).then(async (r) =>
+          r.ok && i % 2 === 0 ? [r, await store.appendEvents(id, 1, events(2, 2, `s-${id}`), command(`s-${id}`, 2, 3, 3))] : [r],
+        ),
+      );
+      const results = await Promise.all(first);
+      expect(results[5]).toEqual([{ ok: false, reason: 'conflict' }]);
+      for (const [i, id] of ids.entries()) {
+        if (i === 5) {
+          expect((await store.getTable(id))!.version).toBe(0);
+          continue;
+        }
+        expect(results[i]).toEqual(i % 2 === 0 ? [{ ok: true }, { ok: true }] : [{ ok: true }]);
+        const expected = i % 2 === 0 ? [...events(1, 1, `f-${id}`), ...events(2, 2, `s-${id}`)] : events(1, 1, `f-${id}`);
+        expect(await store.readEvents(id, 0)).toEqual(expected);
+        expect((await store.getTable(id))!.version).toBe(expected.length);
+      }
+    });
+
     it('creates a table with an imported event log', async () => {
       const log = events(1, 1500, 'imp');
       await store.createTable(table('imp', { table: { ...table('imp').table, version: 1500 }, events: log }));

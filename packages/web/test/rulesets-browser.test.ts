@@ -210,6 +210,7 @@ run('d100 and Lucidity tables in Chromium', () => {
     await shot(player, 'd100-01-builder-illegal');
     await player.locator('#d1b-fate').fill('2');
     await expect.poll(() => player.locator('#d1b-fate-err').count()).toBe(0);
+    await player.locator('#d1b-arcana').fill('4');
     await player.locator('#d1b-weapon-0-name').fill('Bat');
     await player.locator('#d1b-weapon-0-damage').fill('6');
     // Toughness 40: TB 4; the derived values come from the ruleset.
@@ -227,6 +228,7 @@ run('d100 and Lucidity tables in Chromium', () => {
       await gm.locator('#d1b-kind').selectOption('shadow');
       await gm.locator('#d1b-side').fill('shadows');
       if (hidden) await gm.locator('#d1b-hidden').check();
+      if (hidden) await gm.locator('#d1b-flight').check();
       await gm.locator('#d1b-aff-fire').selectOption('weak');
       await gm.locator('#d1b-weapon-0-name').fill(hidden ? 'Gigas Maul' : 'Claw');
       await gm.getByRole('button', { name: 'Add the character' }).click();
@@ -245,6 +247,19 @@ run('d100 and Lucidity tables in Chromium', () => {
       await gm.locator('.rs-log li', { hasText: `${who} stands at (${x}, 0)` }).waitFor();
     }
     await expect.poll(() => player.locator('[aria-label="Junpei"] .position').textContent()).toContain('Engaged in Melee with Maya');
+    // Difficult Terrain ("Difficult Terrain"): the GM puts Maya on Damaging ground, number 2, damage 3; the player's card shows it.
+    await gm.locator('#d1-ail-target').selectOption({ label: 'Maya' });
+    await gm.locator('#d1-dtn').selectOption('2');
+    await gm.locator('#d1-terrain-kind').selectOption('damaging');
+    await gm.locator('#d1-terrain-damage').fill('3');
+    await gm.getByRole('button', { name: 'Set terrain' }).click();
+    await expect.poll(() => player.locator('[aria-label="Maya"] .conditions').textContent()).toContain('Damaging terrain 2 (damage 3)');
+    // Flight (the passage after "Difficult Terrain"): the hidden Shadow, which flies, is placed flying High; the GM's card says so.
+    await gm.locator('#d1-ail-target').selectOption({ label: 'Secret Gigas' });
+    await gm.locator('#d1-place-band').selectOption('high');
+    await gm.getByRole('button', { name: 'Place', exact: true }).click();
+    await expect.poll(() => gm.locator('[aria-label="Secret Gigas"] .conditions').textContent()).toContain('flying High');
+    await expect.poll(() => gm.locator('#d1-place').textContent()).toContain('Secret Gigas starts to fall');
     // Spirit and Exertion from the Evoker Rank (1): Magic Bonus 3, best physical Bonus 5 (Melee 55).
     expect(await player.locator('[aria-label="Junpei"] .resources').textContent()).toContain('Spirit 3/3 · Exertion 5/5');
 
@@ -254,6 +269,15 @@ run('d100 and Lucidity tables in Chromium', () => {
       await expect.poll(() => gm.locator('#d1-turn').textContent()).not.toBe(before);
     }
     await player.locator('#d1-turn', { hasText: "Junpei's turn" }).waitFor();
+    // "Analysing Targets, Disrupting Targets and Tricks": Maya's affinities reach the player only once
+    // Junpei (Arcana Level 4) analyses her; the GM sees them all along.
+    expect(await gm.locator('[aria-label="Maya"] .affinities').textContent()).toContain('fire weak');
+    expect(await player.locator('[aria-label="Maya"] .affinities').textContent()).toContain('not known');
+    expect([...tap.frames, ...tap.bodies].join('\n')).not.toContain('"fire":"weak"');
+    await player.locator('#d1-act-target').selectOption({ label: 'Maya' });
+    await player.getByRole('button', { name: 'Analyse Maya' }).click();
+    await expect.poll(() => player.locator('[aria-label="Maya"] .affinities').textContent()).toContain('fire weak');
+    await player.locator('.rs-log li', { hasText: 'Junpei analyses Maya' }).waitFor();
     // Exact odds before rolling, from the player's own view.
     await expect.poll(() => player.locator('#d1-odds').textContent()).toMatch(/Before rolling: hit [\d.]+%/);
     await shot(player, 'd100-03-odds');

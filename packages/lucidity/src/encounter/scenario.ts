@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isRuleError, toCommandError, type Actor, type CommandError } from '@personae/core';
-import type { DiceSource } from '@personae/dice';
+import { recordingDice, type DiceSource } from '@personae/dice';
 import { parse as parseYaml } from 'yaml';
 import { LucidityCommandSchema } from './commands';
 import { decideEncounter, evolveEncounter, initialEncounter, viewEncounter, type LucidityEvent, type LucidityTableState } from './encounter';
@@ -89,7 +89,18 @@ function actorFor(as: string | undefined): Actor {
  * Plays a scenario: adds its characters, then its actions, each through decide and evolve. Dice an action
  * does not give come from `dice`; every event records the dice it used, so the events replay exactly.
  */
-export function runLucidityScenario(scenario: LucidityScenario, sheets: (path: string) => unknown, dice: DiceSource): LucidityScenarioRun {
+/** One action as it was played, for a caller that watches the run: the state before it and the dice it drew. */
+export interface ObservedStep {
+  readonly index: number;
+  readonly command: Record<string, unknown>;
+  readonly actor: Actor;
+  readonly before: LucidityTableState;
+  readonly drawn: readonly number[];
+  readonly event: LucidityEvent;
+}
+
+/** Plays a scenario; `observe` sees each action played (the lab judges its dice again under other rules). */
+export function runLucidityScenario(scenario: LucidityScenario, sheets: (path: string) => unknown, dice: DiceSource, observe?: (step: ObservedStep) => void): LucidityScenarioRun {
   const { preset, ...overrides } = scenario.options as { preset?: string } & Record<string, unknown>;
   let state = initialEncounter(preset ?? 'standard', overrides);
   const steps: ScenarioStep[] = [];
@@ -122,7 +133,10 @@ export function runLucidityScenario(scenario: LucidityScenario, sheets: (path: s
       return { steps, events: steps.map((s) => s.event), state, error: { action: index, code: 'invalid_command', message: `${field || 'command'}: ${i.message}`, field }, unmet: [] };
     }
     try {
-      const [event] = decideEncounter(state, parsed.data, { actor: actorFor(entry.as), dice, now });
+      const recorded = recordingDice(dice);
+      const actor = actorFor(entry.as);
+      const [event] = decideEncounter(state, parsed.data, { actor, dice: recorded.dice, now });
+      observe?.({ index, command: parsed.data as Record<string, unknown>, actor, before: state, drawn: recorded.drawn, event: event! });
       state = evolveEncounter(state, event!);
       steps.push({ index, command: entry.command, ...(entry.note ? { note: entry.note } : {}), event: event! });
     } catch (e) {

@@ -14,7 +14,7 @@ import {
   type Store,
   type TableRecord,
 } from './types';
-import { TimeSlice, yieldToEventLoop } from '../yield';
+import { TimeSlice } from '../yield';
 import { toCommand, toEvent, toParticipant, toTable, type CommandRow, type EventRow, type ParticipantRow, type TableRow } from './rows';
 
 const SCHEMA = `
@@ -105,11 +105,22 @@ interface WriteResult {
   error?: { message: string; code?: string };
 }
 
-/** Talks to the writer worker (sqlite-writer.mjs): one request, one promise. */
+/**
+ * Talks to the writer worker (sqlite-writer.mjs): one request, one promise. One message to the
+ * worker is on its way at a time: requests made while the worker commits the previous batch wait
+ * here and go together, as the next batch, when its results come back. The worker would commit them
+ * together anyway (its group commit); sent together they cost one message each way instead of one
+ * per request.
+ */
 class Writer {
   private nextId = 1;
   private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   private failure: Error | null = null;
+  private outbox: Array<{ id: number; op: WriteOp; args: unknown[] }> = [];
+  /** A batch was sent and its results have not come back yet. */
+  private inFlight = false;
+  /** The outbox is sent at the end of this turn of the event loop. */
+  private sendScheduled = false;
 
   constructor(private readonly worker: Worker) {
     worker.on('message', (message: { results?: WriteResult[] }) => {
@@ -120,37 +131,56 @@ class Writer {
         if (r.ok) waiter.resolve(r.value);
         else waiter.reject(Object.assign(new Error(r.error?.message ?? 'store write failed'), { code: r.error?.code }));
       }
+      this.inFlight = false;
+      this.send();
     });
     const fail = (error: Error) => {
       this.failure = error;
       for (const waiter of this.pending.values()) waiter.reject(error);
       this.pending.clear();
+      this.outbox = [];
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`the SQLite writer stopped (exit code ${code})`)));
   }
-
-  private outbox: Array<{ id: number; op: WriteOp; args: unknown[] }> = [];
 
   /** Why the writer stopped, if it did (the store can then no longer change anything). */
   get broken(): Error | null {
     return this.failure;
   }
 
-  /** Requests made in the same turn of the event loop travel to the worker in one message. */
   call<T>(op: WriteOp, ...args: unknown[]): Promise<T> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      if (this.outbox.push({ id, op, args }) === 1) {
-        queueMicrotask(() => {
-          const requests = this.outbox;
-          this.outbox = [];
-          this.worker.postMessage({ requests });
+      this.outbox.push({ id, op, args });
+      // Requests made in this turn of the event loop (the commands of every message read in it)
+      // are sent together once it is done, unless a batch is still on its way.
+      if (!this.inFlight && !this.sendScheduled) {
+        this.sendScheduled = true;
+        setImmediate(() => {
+          this.sendScheduled = false;
+          this.send();
         });
       }
     });
+  }
+
+  private send(): void {
+    if (this.inFlight || this.outbox.length === 0 || this.failure) return;
+    const requests = this.outbox;
+    this.outbox = [];
+    try {
+      this.worker.postMessage({ requests });
+      this.inFlight = true;
+    } catch (error) {
+      // A request the worker cannot be sent (not cloneable) fails alone with its batch.
+      for (const { id } of requests) {
+        this.pending.get(id)?.reject(error as Error);
+        this.pending.delete(id);
+      }
+    }
   }
 }
 
@@ -180,23 +210,18 @@ const STAGE_EVENTS = 200;
 let stagedKeys = 0;
 
 /**
- * Serializes a long log (an import) and hands it to the writer part by part, yielding to other
- * requests between parts: copying tens of megabytes to the worker in one message would hold the
- * event loop for as long. Resolves with the key `createTable` names.
+ * Serializes a long log (an import) and hands it to the writer part by part, each part taken before
+ * the next is made, so other requests run in between: copying tens of megabytes to the worker in
+ * one message would hold the event loop for as long. Resolves with the key `createTable` names.
  */
 async function stageEvents(writer: Writer, events: EventRecord[]): Promise<string> {
   const key = `import-${++stagedKeys}`;
   const slice = new TimeSlice(5);
-  const sent: Array<Promise<unknown>> = [];
   try {
     for (let from = 0; from < events.length; from += STAGE_EVENTS) {
-      const part = serializeEvents(events.slice(from, from + STAGE_EVENTS));
-      sent.push(writer.call('stageEvents', key, part));
-      // A yield (not only a slice check) sends each part as a message of its own.
-      await yieldToEventLoop();
+      await writer.call('stageEvents', key, serializeEvents(events.slice(from, from + STAGE_EVENTS)));
       await slice.check();
     }
-    await Promise.all(sent);
   } catch (error) {
     await writer.call('dropStaged', key).catch(() => undefined);
     throw error;

@@ -60,6 +60,9 @@ export function D100Builder(props: { gm: boolean; onAdd: (sheet: D100Draft) => P
         <NumberField id="d1b-rank" label="Evoker Rank" value={d.evokerRank ?? derived?.evokerRank ?? 0} min={0} max={10} hint={derived ? `Spirit ${derived.spiritMax}, Exertion ${derived.exertionMax}` : undefined} onChange={(v) => edit((x) => (x.evokerRank = v))} problems={at('evokerRank')} />
         <NumberField id="d1b-fate" label="Fate Points left" value={d.fatePoints ?? derived?.fatePointPool ?? 0} min={0} onChange={(v) => edit((x) => (x.fatePoints = v))} problems={at('fatePoints')} />
         <NumberField id="d1b-stress" label="Stress" value={d.stress} min={0} onChange={(v) => edit((x) => (x.stress = v))} problems={at('stress')} />
+        <NumberField id="d1b-unnatural-t" label="Unnatural Toughness (0: none)" value={d.unnaturalToughness ?? 0} min={0} max={10} hint={derived ? `Defense (body) ${derived.defense.body}` : undefined} onChange={(v) => edit((x) => (v ? (x.unnaturalToughness = v) : delete x.unnaturalToughness))} problems={at('unnaturalToughness')} />
+        <Check id="d1b-flight" label="Can fly (altitude bands)" checked={!!d.flight} onChange={(v) => edit((x) => (v ? (x.flight = true) : delete x.flight))} />
+        <NumberField id="d1b-arcana" label="Arcana Level" value={d.arcanaLevel ?? 0} min={0} max={10} hint="4: Analyse Target; 7: Advanced" onChange={(v) => edit((x) => (x.arcanaLevel = v))} problems={at('arcanaLevel')} />
       </div>
 
       <fieldset>

@@ -4,7 +4,7 @@ import { percent } from '../../lib/format';
 import type { RulesetPages, RulesetTableProps } from '../types';
 import { ChoiceField, ErrorLine, LogList, TableSection, useAction } from '../shared';
 import { D100Builder } from './Builder';
-import { ailmentTitle, attackCommand, describeD100Event, draftSheet, freshId, oddsFor, parseDice, type D100View } from './model';
+import { ailmentTitle, attackCommand, conditionNotes, describeD100Event, draftSheet, freshId, oddsFor, parseDice, type D100View } from './model';
 
 /** Who plays a character: its controller when the view names one, else the participant of the same id. */
 function controls(c: CharacterView, me: RulesetTableProps['me']): boolean {
@@ -26,14 +26,12 @@ function Track(props: { label: string; left: number; max: number }) {
 function CharacterCard(props: { c: CharacterView; current: boolean; holder: boolean; name: (id: string) => string }) {
   const c = props.c;
   const where = c.conditions.position;
-  const notes = [
-    ...(c.conditions.difficultTerrain ? [`Difficult Terrain ${c.conditions.difficultTerrain}`] : []),
-    ...(c.conditions.protecting ? [`protects ${props.name(c.conditions.protecting)}`] : []),
-    ...(c.conditions.running ? ['running'] : []),
-    ...(c.conditions.mustFlee ? ['must flee (Panicked)'] : []),
-    ...(c.conditions.prone ? ['prone'] : []),
-    ...(c.conditions.defending ? ['defending'] : []),
-  ];
+  const notes = conditionNotes(c, props.name);
+  const known = c.affinitiesKnown;
+  const table = Object.entries(c.fighter.persona?.affinities ?? c.fighter.affinities).map(([el, a]) => `${el} ${a}`);
+  const affinities = known === 'all' ? (table.length ? table.join(', ') : 'all normal') : `${table.length ? `${table.join(', ')}; ` : ''}${known.length ? 'the rest' : 'not'} known (Analyse Target reveals them)`;
+  const stowed = c.fighter.stowed ?? c.sheet?.stowed ?? [];
+  const kit = c.sheet?.consumables.map((k) => `${k.name} ×${c.fighter.consumables?.[k.name] ?? k.count}`) ?? [];
   return (
     <li class={`char-card${props.current ? ' current' : ''}`} data-character={c.id} aria-label={c.name}>
       <div class="spread">
@@ -57,7 +55,15 @@ function CharacterCard(props: { c: CharacterView; current: boolean; holder: bool
           At ({where.x}, {where.y}){where.elevation ? `, ${where.elevation} m up` : ''} · {c.engagedWith.length ? `Engaged in Melee with ${c.engagedWith.map(props.name).join(', ')}` : 'not engaged'}
         </p>
       )}
-      {notes.length > 0 && <p class="small">{notes.join(' · ')}</p>}
+      {notes.length > 0 && <p class="small conditions">{notes.join(' · ')}</p>}
+      <p class="small affinities">Affinities: {affinities}</p>
+      {(stowed.length > 0 || kit.length > 0) && (
+        <p class="small">
+          {stowed.length > 0 ? `Put away: ${stowed.join(', ')}` : ''}
+          {stowed.length > 0 && kit.length > 0 ? ' · ' : ''}
+          {kit.length > 0 ? `Consumables: ${kit.join(', ')}` : ''}
+        </p>
+      )}
       <p class="small ailments">Ailments: {c.ailments.length ? c.ailments.map((a) => `${ailmentTitle(a.name)}${a.turnsLeft !== null ? ` (${a.turnsLeft} turn${a.turnsLeft === 1 ? '' : 's'} left)` : ''}`).join(', ') : 'none'}</p>
       {c.injuries.length > 0 && <p class="small">Injuries: {c.injuries.map((i) => `${i.name} (${i.location})`).join(', ')}</p>}
       {(c.out || c.dead) && <p class="small error-text">{c.dead ? 'Dead' : 'Out of the fight'}</p>}
@@ -141,6 +147,118 @@ function AttackPanel(props: { view: D100View; me: RulesetTableProps['me']; send:
   );
 }
 
+/** The altitude bands of flyers (the flight passage of d100-combat-rules.txt). */
+const ALTITUDE_CHOICES = [
+  { value: 'ground', label: 'Ground' },
+  { value: 'low', label: 'Low (about 20 m)' },
+  { value: 'high', label: 'High (above 150 m)' },
+];
+
+/**
+ * The acting character's other actions ("Analysing Targets, Disrupting Targets and Tricks",
+ * "Equipment Actions"): Analyse, Distract, Scary Face and Push on an enemy; Equip Item; Use
+ * Consumable on itself or an ally. Only what the character can do is offered; the server decides.
+ */
+function ActionsPanel(props: { view: D100View; c: CharacterView; send: RulesetTableProps['send'] }) {
+  const c = props.c;
+  const v = props.view;
+  const enemies = v.characters.filter((o) => o.side !== c.side && !o.out);
+  const allies = v.characters.filter((o) => o.side === c.side && !o.out);
+  const [enemy, setEnemy] = useState('');
+  const e = enemies.find((o) => o.id === enemy) ?? enemies[0];
+  const [obstacle, setObstacle] = useState('');
+  const stowed = c.fighter.stowed ?? c.sheet?.stowed ?? [];
+  const inHand = (c.sheet?.weapons ?? []).map((w) => w.name).filter((n) => !stowed.includes(n));
+  const [item, setItem] = useState('');
+  const draw = stowed.find((n) => n === item) ?? stowed[0];
+  const [stow, setStow] = useState('');
+  const kit = (c.sheet?.consumables ?? []).filter((k) => (c.fighter.consumables?.[k.name] ?? k.count) > 0);
+  const [use, setUse] = useState('');
+  const u = kit.find((k) => k.name === use) ?? kit[0];
+  const [on, setOn] = useState('');
+  const ally = allies.find((o) => o.id === on) ?? c;
+  const level = c.sheet?.arcanaLevel ?? 0;
+  const act = useAction();
+  const send = (command: Record<string, unknown>) => void act.run(() => props.send(command));
+  return (
+    <div class="stack" id="d1-actions">
+      {e && (
+        <div class="row">
+          <ChoiceField id="d1-act-target" label="Enemy" value={e.id} choices={enemies} onChange={setEnemy} />
+          {level >= 4 && (
+            <button type="button" disabled={act.busy} onClick={() => send({ type: 'analyse', who: c.id, target: e.id })}>
+              Analyse {e.name}
+            </button>
+          )}
+          {level >= 7 && (
+            <button type="button" class="quiet" disabled={act.busy} onClick={() => send({ type: 'analyse', who: c.id, target: e.id, advanced: true })}>
+              Advanced Analyse
+            </button>
+          )}
+          {!c.conditions.stealthy && (
+            <button type="button" class="quiet" disabled={act.busy} onClick={() => send({ type: 'go-stealthy', who: c.id })}>
+              Go stealthy
+            </button>
+          )}
+          <button type="button" class="quiet" disabled={act.busy} onClick={() => send({ type: 'distract', who: c.id, target: e.id })}>
+            Distract
+          </button>
+          <button type="button" class="quiet" disabled={act.busy} onClick={() => send({ type: 'scary-face', who: c.id, target: e.id })}>
+            Scary Face
+          </button>
+          <div class="field">
+            <label for="d1-push-obstacle">Solid object behind it (m)</label>
+            <input id="d1-push-obstacle" type="number" min={0} max={100} placeholder="none" value={obstacle} onInput={(x) => setObstacle(x.currentTarget.value)} />
+          </div>
+          <button type="button" class="quiet" disabled={act.busy} onClick={() => send({ type: 'trick', attacker: c.id, defender: e.id, kind: 'push', ...(obstacle.trim() ? { obstacle: Math.max(0, Math.trunc(Number(obstacle)) || 0) } : {}) })}>
+            Push
+          </button>
+        </div>
+      )}
+      {draw && (
+        <div class="row">
+          <ChoiceField id="d1-equip" label="Draw" value={draw} choices={stowed.map((n) => ({ value: n, label: n }))} onChange={setItem} />
+          <ChoiceField id="d1-stow" label="Put away" value={stow} choices={inHand.map((n) => ({ value: n, label: n }))} none="nothing" onChange={setStow} />
+          <button type="button" class="quiet" disabled={act.busy} onClick={() => send({ type: 'equip', who: c.id, item: draw, ...(stow ? { stow } : {}) })}>
+            Equip
+          </button>
+        </div>
+      )}
+      {u && (
+        <div class="row">
+          <ChoiceField id="d1-consumable" label="Consumable" value={u.name} choices={kit.map((k) => ({ value: k.name, label: `${k.name} (${c.fighter.consumables?.[k.name] ?? k.count} left)` }))} onChange={setUse} />
+          <ChoiceField id="d1-consumable-on" label="On" value={ally.id} choices={allies} onChange={setOn} />
+          <button type="button" class="quiet" disabled={act.busy} onClick={() => send({ type: 'use-consumable', who: c.id, item: u.name, target: ally.id })}>
+            Use
+          </button>
+        </div>
+      )}
+      <ErrorLine id="d1-actions-err" error={act.error} />
+    </div>
+  );
+}
+
+/** A won Distract: its maker may force the target to reroll its test in the command just made. */
+function ForceRerollPanel(props: { view: D100View; me: RulesetTableProps['me']; send: RulesetTableProps['send'] }) {
+  const v = props.view;
+  const act = useAction();
+  const mine = v.characters.filter((c) => c.conditions.distracting && controls(c, props.me));
+  if (!mine.length) return null;
+  const name = (id: string) => v.characters.find((c) => c.id === id)?.name ?? 'someone unseen';
+  return (
+    <div class="row" id="d1-force-reroll">
+      {mine.flatMap((c) =>
+        (['attack', 'evasion', 'test'] as const).map((test) => (
+          <button key={`${c.id}-${test}`} type="button" class="quiet" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'force-reroll', who: c.id, test }))}>
+            {c.name}: make {name(c.conditions.distracting!)} reroll its {test}
+          </button>
+        )),
+      )}
+      <ErrorLine id="d1-force-err" error={act.error} />
+    </div>
+  );
+}
+
 /** Whole metres typed into a map field. */
 function Metres(props: { id: string; label: string; value: number; onChange: (n: number) => void }) {
   return (
@@ -158,6 +276,11 @@ function MovePanel(props: { view: D100View; c: CharacterView; send: RulesetTable
   const [x, setX] = useState(at?.x ?? 0);
   const [y, setY] = useState(at?.y ?? 0);
   const [run, setRun] = useState(false);
+  const [rush, setRush] = useState(false);
+  const [fullSpeed, setFullSpeed] = useState(false);
+  const [band, setBand] = useState<string>(c.conditions.altitude ?? 'ground');
+  const flies = !!c.sheet?.flight;
+  const inTerrain = !!(c.conditions.terrain ?? c.conditions.difficultTerrain);
   const allies = props.view.characters.filter((o) => o.side === c.side && o.id !== c.id && !o.out);
   const [ally, setAlly] = useState('');
   const a = allies.find((o) => o.id === ally) ?? allies[0];
@@ -172,7 +295,20 @@ function MovePanel(props: { view: D100View; c: CharacterView; send: RulesetTable
             <input id="d1-move-run" type="checkbox" checked={run} onChange={(e) => setRun(e.currentTarget.checked)} />
             Run
           </label>
-          <button type="button" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'move', who: c.id, x, y, run }))}>
+          {c.conditions.stealthy && (
+            <label class="check">
+              <input id="d1-move-rush" type="checkbox" checked={rush} onChange={(e) => setRush(e.currentTarget.checked)} />
+              Full speed in stealth (two Disadvantages on the stealth test)
+            </label>
+          )}
+          {inTerrain && (
+            <label class="check">
+              <input id="d1-move-full" type="checkbox" checked={fullSpeed} onChange={(e) => setFullSpeed(e.currentTarget.checked)} />
+              Full speed through the terrain (a test)
+            </label>
+          )}
+          {flies && <ChoiceField id="d1-move-band" label="Altitude" value={band} choices={ALTITUDE_CHOICES} onChange={setBand} />}
+          <button type="button" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'move', who: c.id, x, y, run, ...(inTerrain && fullSpeed ? { fullSpeed } : {}), ...(c.conditions.stealthy && rush ? { stealthFullSpeed: true } : {}), ...(flies ? { altitude: band } : {}) }))}>
             Move {c.name}
           </button>
         </div>
@@ -260,6 +396,9 @@ function GmPanel(props: { view: D100View; send: RulesetTableProps['send']; versi
   const [py, setPy] = useState(0);
   const [pz, setPz] = useState(0);
   const [dtn, setDtn] = useState(0);
+  const [terrain, setTerrain] = useState('uneven');
+  const [terrainDamage, setTerrainDamage] = useState(0);
+  const [band, setBand] = useState('ground');
   const t = v.characters.find((c) => c.id === target) ?? v.characters[0];
   return (
     <div class="stack">
@@ -305,20 +444,37 @@ function GmPanel(props: { view: D100View; send: RulesetTableProps['send']; versi
           <Metres id="d1-place-x" label={`Place ${t.name} at x`} value={px} onChange={setPx} />
           <Metres id="d1-place-y" label="y" value={py} onChange={setPy} />
           <Metres id="d1-place-z" label="elevation (m)" value={pz} onChange={setPz} />
-          <button type="button" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'place', target: t.id, x: px, y: py, elevation: pz }))}>
+          {t.sheet?.flight && <ChoiceField id="d1-place-band" label="Altitude" value={band} choices={ALTITUDE_CHOICES} onChange={setBand} />}
+          <button type="button" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'place', target: t.id, x: px, y: py, elevation: pz, ...(t.sheet?.flight ? { altitude: band } : {}) }))}>
             Place
           </button>
+          {t.conditions.altitude && t.conditions.altitude !== 'ground' && (
+            <button type="button" class="quiet" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'set-condition', target: t.id, condition: 'falling', value: !t.conditions.falling }))}>
+              {t.conditions.falling ? `${t.name} flies again` : `${t.name} starts to fall`}
+            </button>
+          )}
+        </div>
+      )}
+      {t && (
+        <div class="row" id="d1-terrain">
           <div class="field">
-            <label for="d1-dtn">Difficult Terrain</label>
+            <label for="d1-dtn">Difficult Terrain Number</label>
             <select id="d1-dtn" value={String(dtn)} onChange={(e) => setDtn(Number(e.currentTarget.value))}>
               {[0, 1, 2, 3].map((n) => (
                 <option key={n} value={String(n)}>
-                  {n === 0 ? 'open ground' : `number ${n}`}
+                  {n}
                 </option>
               ))}
             </select>
           </div>
-          <button type="button" class="quiet" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'set-terrain', target: t.id, dtn }))}>
+          <ChoiceField id="d1-terrain-kind" label="Kind" value={terrain} choices={[{ value: 'uneven', label: 'Uneven/Slippery' }, { value: 'damaging', label: 'Damaging' }, { value: 'open', label: 'open ground' }]} onChange={setTerrain} />
+          {terrain === 'damaging' && <Metres id="d1-terrain-damage" label="Terrain damage" value={terrainDamage} onChange={setTerrainDamage} />}
+          <button
+            type="button"
+            class="quiet"
+            disabled={act.busy}
+            onClick={() => void act.run(() => props.send({ type: 'set-terrain', target: t.id, dtn: terrain === 'open' ? 0 : dtn, kind: terrain, ...(terrain === 'damaging' ? { damage: terrainDamage } : {}) }))}
+          >
             Set terrain
           </button>
         </div>
@@ -370,6 +526,8 @@ export function D100Table(props: RulesetTableProps) {
           </div>
         )}
         {!observer && current && controls(current, props.me) && <MovePanel key={current.id} view={v} c={current} send={props.send} />}
+        {!observer && current && controls(current, props.me) && <ActionsPanel key={`actions-${current.id}`} view={v} c={current} send={props.send} />}
+        {!observer && <ForceRerollPanel view={v} me={props.me} send={props.send} />}
         <ErrorLine id="d1-turn-err" error={turn.error} />
         {gm && <GmPanel view={v} send={props.send} version={props.version} />}
       </section>

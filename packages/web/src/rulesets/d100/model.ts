@@ -3,6 +3,7 @@ import {
   commandSchema,
   declaredAttackOdds,
   type AttackOdds,
+  type CharacterView,
   type D100Derived,
   type EncounterView,
 } from '@personae/d100';
@@ -47,6 +48,12 @@ export interface D100Draft {
   fatePoints?: number;
   /** Evoker Rank (absent: 1 for an Evoker, 0 otherwise); Spirit and Exertion grow with it. */
   evokerRank?: number;
+  /** The character can fly between the altitude bands. */
+  flight?: boolean;
+  /** The rating of the Unnatural Toughness trait (absent: none). */
+  unnaturalToughness?: number;
+  /** Arcana Level: 4 lets the character Analyse Target, 7 Advanced Analyse Target. */
+  arcanaLevel?: number;
 }
 
 export function newD100Draft(): D100Draft {
@@ -73,6 +80,8 @@ export function draftSheet(d: D100Draft): Record<string, unknown> {
   const out: Record<string, unknown> = { ...d, affinities, armour, skills: d.skills.map((s) => (s.focus ? s : { name: s.name, score: s.score, training: s.training })) };
   if (!d.hidden) delete out.hidden;
   if (d.fatePoints === undefined) delete out.fatePoints;
+  if (!d.flight) delete out.flight;
+  if (!d.unnaturalToughness) delete out.unnaturalToughness;
   if (d.persona) out.persona = { ...d.persona, affinities: Object.fromEntries(Object.entries(d.persona.affinities).filter(([, v]) => v && v !== 'normal')) };
   else delete out.persona;
   return out;
@@ -165,6 +174,33 @@ export function parseDice(text: string): { dice: number[] } | { error: string } 
     dice.push(n);
   }
   return { dice };
+}
+
+const BANDS: Readonly<Record<string, string>> = { low: 'flying Low', high: 'flying High' };
+
+/**
+ * What a character card says of the conditions the seed names outside the ailment table: the
+ * altitude band and a fall, Difficult Terrain with its kind, number and damage, unconsciousness,
+ * bleeding, and the rest of the turn's states (Protect, Run, Distract, Scary Face).
+ */
+export function conditionNotes(c: Pick<CharacterView, 'conditions'>, name: (id: string) => string): string[] {
+  const k = c.conditions;
+  const kind = k.terrain ?? (k.difficultTerrain ? 'uneven' : null);
+  return [
+    ...(k.altitude && BANDS[k.altitude] ? [BANDS[k.altitude]!] : []),
+    ...(k.falling ? [`falling (from ${k.falling === 'high' ? 'High' : 'Low'})`] : []),
+    ...(kind === 'damaging' ? [`Damaging terrain ${k.difficultTerrain} (damage ${k.terrainDamage ?? 0})`] : kind === 'uneven' ? [`Uneven/Slippery terrain ${k.difficultTerrain}`] : []),
+    ...(k.unconscious ? ['unconscious'] : k.helpless ? ['helpless'] : []),
+    ...(k.bloodLoss ? ['bleeding'] : []),
+    ...(k.protecting ? [`protects ${name(k.protecting)}`] : []),
+    ...(k.running ? ['running'] : []),
+    ...(k.mustFlee ? ['must flee (Panicked)'] : []),
+    ...(k.prone ? ['prone'] : []),
+    ...(k.defending ? ['defending'] : []),
+    ...(k.stealthy ? ['in stealth'] : []),
+    ...(k.distracting ? [`distracting ${name(k.distracting)}`] : []),
+    ...(k.scaredBy?.length ? [`Scary Face of ${k.scaredBy.map(name).join(', ')}`] : []),
+  ];
 }
 
 /** The log in words and ailment titles come from the ruleset, as the CLI's replay prints them. */

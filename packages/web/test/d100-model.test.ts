@@ -41,3 +41,44 @@ describe('d100 builder drafts: flight and Unnatural Toughness', () => {
     expect(checkDraft({ ...d, name: 'Aigis', unnaturalToughness: 11 }).problems[0]).toMatchObject({ field: 'unnaturalToughness', value: 11 });
   });
 });
+
+describe('d100 odds for the choices of a declared attack', () => {
+  it('are the library\'s exact odds of the attack without each choice and with each one still open', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { parse } = await import('yaml');
+    const d100 = await import('@personae/d100');
+    const { seededDice } = await import('@personae/dice');
+    const { choiceOddsFor, oddsFor } = await import('../src/rulesets/d100/model');
+    const gm = { role: 'gm' as const, participantId: 'gm' };
+    let state = d100.initialEncounter();
+    for (const [id, file] of [['makoto', 'evoker-makoto.yaml'], ['pixie', 'shadow-pixie.yaml']] as const) {
+      const command = d100.encounterDecider.parseCommand({ type: 'add-character', id, sheet: parse(readFileSync(new URL(`../../../examples/d100/${file}`, import.meta.url), 'utf8')) });
+      if (!command.ok) throw new Error(command.error.message);
+      for (const e of d100.decideEncounter(state, command.command, { actor: gm, dice: seededDice(1), now: '1970-01-01T00:00:00.000Z' })) state = d100.evolveEncounter(state, e);
+    }
+    const view = d100.viewEncounter(state, gm);
+    const decl = { attacker: 'makoto', defender: 'pixie', weapon: 'Naginata', called: 'head', advantages: 2, disadvantages: 1 };
+    const exact = (changes: Record<string, unknown>) => {
+      const { called, ...rest } = { ...decl, ...changes } as typeof decl;
+      const cmd = d100.encounterDecider.parseCommand({
+        type: 'attack', attacker: rest.attacker, defender: rest.defender, weapon: rest.weapon, ...(called ? { called } : {}),
+        advantages: rest.advantages ? [{ label: 'Situation', count: rest.advantages }] : [],
+        disadvantages: rest.disadvantages ? [{ label: 'Situation', count: rest.disadvantages }] : [],
+      });
+      if (!cmd.ok || cmd.command.type !== 'attack') throw new Error('not an attack');
+      return d100.declaredAttackOdds(state, cmd.command);
+    };
+    const choices = choiceOddsFor(view, decl);
+    expect(choices.map((c) => c.label)).toEqual(['without the 2 Advantages', 'with one more Advantage', 'without the Disadvantage', 'without calling the head (the location rolled)', 'with Agi instead']);
+    const byLabel = Object.fromEntries(choices.map((c) => [c.label, c.odds]));
+    expect(byLabel['without the 2 Advantages']).toEqual(exact({ advantages: 0 }));
+    expect(byLabel['with one more Advantage']).toEqual(exact({ advantages: 3 }));
+    expect(byLabel['without the Disadvantage']).toEqual(exact({ disadvantages: 0 }));
+    expect(byLabel['without calling the head (the location rolled)']).toEqual(exact({ called: undefined }));
+    expect(byLabel['with Agi instead']).toEqual(exact({ weapon: 'Agi' }));
+    // Each Advantage adds 10 to the attack test ("How Attacks Work"): fewer of them never hit more often.
+    const declared = oddsFor(view, decl) as { hit: number };
+    expect((byLabel['without the 2 Advantages'] as { hit: number }).hit).toBeLessThanOrEqual(declared.hit);
+    expect((byLabel['with one more Advantage'] as { hit: number }).hit).toBeGreaterThanOrEqual(declared.hit);
+  });
+});

@@ -280,6 +280,8 @@ run('d100 and Lucidity tables in Chromium', () => {
     await player.locator('.rs-log li', { hasText: 'Junpei analyses Maya' }).waitFor();
     // Exact odds before rolling, from the player's own view.
     await expect.poll(() => player.locator('#d1-odds').textContent()).toMatch(/Before rolling: hit [\d.]+%/);
+    // With and without each choice, worked out the same way: one more Advantage is offered with its chance.
+    await expect.poll(() => player.locator('#d1-odds-choices').textContent()).toMatch(/with one more Advantage: hit [\d.]+%/);
     await shot(player, 'd100-03-odds');
     // Physical dice: this attack also rolls Maya's evasion, which is the GM's roll, so the server refuses the player's dice.
     await player.locator('#d1-dice').fill('12 80 45');

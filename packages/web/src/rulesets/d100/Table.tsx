@@ -4,7 +4,7 @@ import { percent } from '../../lib/format';
 import type { RulesetPages, RulesetTableProps } from '../types';
 import { ChoiceField, ErrorLine, LogList, TableSection, useAction } from '../shared';
 import { D100Builder } from './Builder';
-import { ailmentTitle, attackCommand, conditionNotes, describeD100Event, draftSheet, freshId, oddsFor, parseDice, type D100View } from './model';
+import { ailmentTitle, attackCommand, choiceOddsFor, conditionNotes, describeD100Event, draftSheet, freshId, oddsFor, parseDice, type D100View } from './model';
 
 /** Who plays a character: its controller when the view names one, else the participant of the same id. */
 function controls(c: CharacterView, me: RulesetTableProps['me']): boolean {
@@ -91,6 +91,7 @@ function AttackPanel(props: { view: D100View; me: RulesetTableProps['me']; send:
   if (!d) return <p class="muted">No enemy is left to attack.</p>;
   const decl = { attacker: a.id, defender: d.id, ...(w ? { weapon: w.name } : {}), ...(called ? { called } : {}), advantages: adv, disadvantages: dis };
   const odds = oddsFor(v, decl);
+  const choices = odds && !('error' in odds) ? choiceOddsFor(v, decl) : [];
   return (
     <form
       class="stack"
@@ -137,6 +138,15 @@ function AttackPanel(props: { view: D100View; me: RulesetTableProps['me']; send:
               .map(([n, p]) => `${n}: ${percent(p)}`)
               .join(', ')}
           </p>
+        )}
+        {choices.length > 0 && (
+          <ul class="small" id="d1-odds-choices" aria-label="Hit chance with and without each choice">
+            {choices.map((c) => (
+              <li key={c.label}>
+                {c.label}: {c.odds === null ? 'not known' : 'error' in c.odds ? c.odds.error : `hit ${percent(c.odds.hit)}, takes ${d.name} out ${percent(c.odds.out)}`}
+              </li>
+            ))}
+          </ul>
         )}
       </div>
       <ErrorLine id="d1-attack-err" error={act.error} />

@@ -161,6 +161,34 @@ export function oddsFor(view: D100View, a: AttackDeclaration): AttackOdds | { er
   }
 }
 
+export interface AttackChoice {
+  /** The choice, in words ("without the 2 Advantages", "with Agi instead"). */
+  readonly label: string;
+  readonly odds: AttackOdds | { error: string } | null;
+}
+
+/**
+ * The declared attack's odds without each choice in it and with each one the attacker could still make
+ * (d100-combat-rules.txt, "How Attacks Work": each Advantage adds 10 to the test, each Disadvantage takes
+ * 10; a Called Attack names the location and carries two Disadvantages), each worked out exactly as the
+ * declaration itself is.
+ */
+export function choiceOddsFor(view: D100View, a: AttackDeclaration): AttackChoice[] {
+  const out: AttackChoice[] = [];
+  const count = (n: number, what: string) => (n === 1 ? `the ${what}` : `the ${n} ${what}s`);
+  if (a.advantages) out.push({ label: `without ${count(a.advantages, 'Advantage')}`, odds: oddsFor(view, { ...a, advantages: 0 }) });
+  out.push({ label: 'with one more Advantage', odds: oddsFor(view, { ...a, advantages: (a.advantages ?? 0) + 1 }) });
+  if (a.disadvantages) out.push({ label: `without ${count(a.disadvantages, 'Disadvantage')}`, odds: oddsFor(view, { ...a, disadvantages: 0 }) });
+  if (a.called) {
+    const { called: _called, ...rolled } = a;
+    out.push({ label: `without calling the ${a.called} (the location rolled)`, odds: oddsFor(view, rolled) });
+  }
+  const weapons = view.characters.find((c) => c.id === a.attacker)?.sheet?.weapons ?? [];
+  const chosen = a.weapon ?? weapons[0]?.name;
+  for (const w of weapons) if (w.name !== chosen) out.push({ label: `with ${w.name} instead`, odds: oddsFor(view, { ...a, weapon: w.name }) });
+  return out;
+}
+
 /**
  * Physical d100 results as typed ("23 70 00", commas allowed; "00" is 100), in the order the table
  * draws them; blank means the table rolls. A word that is not a d100 result is named.

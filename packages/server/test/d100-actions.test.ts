@@ -1,0 +1,88 @@
+import '@personae/d100';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectAs, createTable, http, joinTable, startServer, type Running } from './helpers';
+
+/**
+ * The actions of "Analysing Targets, Disrupting Targets and Tricks", "Equipment Actions" and "Special
+ * Movement Actions" (d100-combat-rules.txt) at the server: it keeps an enemy's affinities from the
+ * players until the party analyses it (not in the state over HTTP, the welcome, any WebSocket frame
+ * or the event feed), and it refuses each action to whoever may not take it.
+ */
+let srv: Running;
+beforeAll(async () => {
+  srv = await startServer();
+});
+afterAll(async () => {
+  await srv.close();
+});
+
+const scores = { melee: 50, ballistic: 40, magic: 40, strength: 30, toughness: 40, agility: 30, intelligence: 30, perception: 20, willpower: 30, fellowship: 30 };
+const hero = { name: 'Hero', side: 'pc', arcanaLevel: 4, scores, weapons: [{ name: 'Sword', class: 'melee', element: 'melee', damage: 5 }] };
+const shade = { name: 'Shade', kind: 'shadow', side: 'shadows', arcana: 'Tower', scores: { ...scores, agility: 20 }, affinities: { ice: 'absorb', curse: 'repel' }, weapons: [{ name: 'Claws', class: 'melee', element: 'melee', damage: 3 }] };
+
+describe('the d100 actions over the server', () => {
+  it('a player is sent no affinity of the enemy until Analyse Target, then all of them', async () => {
+    const t = await createTable(srv.url, { name: 'Analyse', ruleset: 'd100' });
+    const ann = await joinTable(srv.url, t.tableId, t.invite.token, 'Ann');
+    const send = async (token: string, id: string, command: unknown) => http(srv.url, 'POST', `/api/tables/${t.tableId}/commands`, { token, body: { commandId: id, command } });
+    expect((await send(ann.token, 'c1', { type: 'add-character', id: 'hero', sheet: hero })).status).toBe(200);
+    expect((await send(t.gm.token, 'c2', { type: 'add-character', id: 'shade', sheet: shade })).status).toBe(200);
+    expect((await send(t.gm.token, 'c3', { type: 'start' })).status).toBe(200);
+
+    const { client, welcome } = await connectAs(srv.wsUrl, t.tableId, ann.token, 0);
+    const stateOf = async (token: string) => (await http(srv.url, 'GET', `/api/tables/${t.tableId}/state`, { token })).body.state;
+    const shadeIn = (state: { characters: { id: string; sheet: Record<string, unknown> }[] }) => state.characters.find((c) => c.id === 'shade')!;
+    const feed = async () => JSON.stringify((await http(srv.url, 'GET', `/api/tables/${t.tableId}/events?since=0`, { token: ann.token })).body);
+
+    // Before: the GM sees the table, the player none of it, anywhere.
+    expect(shadeIn(await stateOf(t.gm.token)).sheet.affinities).toEqual({ ice: 'absorb', curse: 'repel' });
+    expect(shadeIn(await stateOf(ann.token)).sheet.affinities).toEqual({});
+    expect(JSON.stringify(welcome)).not.toMatch(/absorb|repel|Tower/);
+    expect(await feed()).not.toMatch(/absorb|repel|Tower/);
+    expect(client.frames.join('\n')).not.toMatch(/absorb|repel|Tower/);
+
+    // The player's character analyses it: the server sends them.
+    const ack = await client.command('c4', { type: 'analyse', who: 'hero', target: 'shade' });
+    expect(ack.type).toBe('ack');
+    const after = shadeIn(await stateOf(ann.token));
+    expect(after.sheet.affinities).toEqual({ ice: 'absorb', curse: 'repel' });
+    expect(after.sheet.arcana).toBe('Tower');
+
+    // An Analyse the sheet cannot make is refused with the rule, and changes nothing.
+    const bad = await send(ann.token, 'c5', { type: 'analyse', who: 'hero', target: 'shade', advanced: true });
+    expect(bad.status).toBe(422);
+    expect(bad.body).toMatchObject({ code: 'arcana-level', field: 'who' });
+    client.close();
+  });
+
+  it('refuses the new actions to whoever may not take them, over HTTP, and the table stays as it was', async () => {
+    const t = await createTable(srv.url, { name: 'Referee', ruleset: 'd100' });
+    const ann = await joinTable(srv.url, t.tableId, t.invite.token, 'Ann');
+    const bo = await joinTable(srv.url, t.tableId, t.invite.token, 'Bo');
+    let n = 0;
+    const send = async (token: string, command: unknown) => {
+      const r = await http(srv.url, 'POST', `/api/tables/${t.tableId}/commands`, { token, body: { commandId: `r${++n}`, command } });
+      return { status: r.status, ...(r.status >= 400 ? { code: r.body.code, field: r.body.field } : {}) };
+    };
+    const kit = { ...hero, consumables: [{ name: 'Medicine', effect: { light: 1 } }] };
+    expect(await send(ann.token, { type: 'add-character', id: 'hero', sheet: kit })).toEqual({ status: 200 });
+    expect(await send(bo.token, { type: 'add-character', id: 'friend', sheet: { ...hero, name: 'Friend', scores: { ...scores, agility: 10, perception: 10 } } })).toEqual({ status: 200 });
+    expect(await send(t.gm.token, { type: 'add-character', id: 'shade', sheet: shade })).toEqual({ status: 200 });
+    expect(await send(t.gm.token, { type: 'start' })).toEqual({ status: 200 });
+    const state = async () => (await http(srv.url, 'GET', `/api/tables/${t.tableId}/state`, { token: t.gm.token })).body.state;
+    const before = await state();
+    // Hero acts first (Agility Bonus 3): Bo may not act for it, nor for Friend out of turn.
+    expect(await send(bo.token, { type: 'analyse', who: 'hero', target: 'shade' })).toMatchObject({ status: 422, code: 'not-your-character' });
+    expect(await send(bo.token, { type: 'distract', who: 'friend', target: 'shade' })).toMatchObject({ status: 422, code: 'not-your-turn' });
+    expect(await send(bo.token, { type: 'scary-face', who: 'friend', target: 'shade' })).toMatchObject({ status: 422, code: 'not-your-turn' });
+    // No Distraction to spend; a consumable only for an ally; nothing put away to draw.
+    expect(await send(ann.token, { type: 'force-reroll', who: 'hero', test: 'attack' })).toMatchObject({ status: 422, code: 'not-distracting', field: 'who' });
+    expect(await send(ann.token, { type: 'use-consumable', who: 'hero', item: 'Medicine', target: 'shade' })).toMatchObject({ status: 422, code: 'not-an-ally', field: 'target' });
+    expect(await send(ann.token, { type: 'equip', who: 'hero', item: 'Sword' })).toMatchObject({ status: 422, code: 'already-equipped', field: 'item' });
+    expect(await send(t.observer.token, { type: 'go-stealthy', who: 'hero' })).toMatchObject({ status: 403 });
+    expect(await state()).toEqual(before);
+    // Hero's own player may.
+    expect(await send(ann.token, { type: 'go-stealthy', who: 'hero' })).toEqual({ status: 200 });
+    expect((await state()).characters.find((c: { id: string }) => c.id === 'hero').conditions.stealthy).toBe(true);
+  });
+});

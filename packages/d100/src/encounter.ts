@@ -1,9 +1,9 @@
-import { chainItems, chainPush, newCharacterId, requireCharacterRoom, requireSeen, requireSheetSize, RuleError, type Actor, type Chain, type DecideContext, type Decider, type ParseResult } from '@personae/core';
+import { asPoolDice, chainItems, chainPush, newCharacterId, requireCharacterRoom, requireSeen, requireSheetSize, RuleError, type Actor, type Chain, type DecideContext, type Decider, type ParseResult } from '@personae/core';
 import type { DiceSource } from '@personae/dice';
 import { AILMENTS, ailmentsAtTurnEnd, ailmentsAtTurnStart, confusedActs, inflictAilment, panicFlees, type AilmentName, type ConfusedAct } from './ailments';
 import { allEnemiesStaggered, resolveAllOutAttack } from './allOutAttack';
 import { ANALYSE_CITATION, ANALYSE_LEVEL, analysed, knownAffinities, redactFighter, redactSheet, struck, type Knowledge } from './analyse';
-import { controllerOf, controls, requireAuthority } from './authority';
+import { controllerOf, controls, requireAuthority, ROLLS_POOL } from './authority';
 import { attackModifiers, landHit, resolveAttack, SITUATIONS, type AttackKind, type AttackResult, type AttackSpec, type Counted } from './attack';
 import { batonAdvantages, checkBatonPass } from './batonPass';
 import { DISRUPT_CITATION, DISRUPT_SKILLS, disruptionsEnd, scaryFaceAgainst, type Disruption } from './disrupt';
@@ -705,7 +705,11 @@ function requireNoHiddenNames(state: EncounterState, command: EncounterCommand, 
   }
 }
 
-export function decideEncounter(state: EncounterState, command: EncounterCommand, ctx: DecideContext): EncounterEvent[] {
+export function decideEncounter(state: EncounterState, command: EncounterCommand, context: DecideContext): EncounterEvent[] {
+  requireNoHiddenNames(state, command, context.actor);
+  requireAuthority(state, command, context);
+  // Every roll takes its die from the pool "rolls" (./authority.ts), entered or the host's.
+  const ctx: DecideContext = { ...context, dice: asPoolDice(context.dice).pool(ROLLS_POOL) };
   const events = decideCommand(state, command, ctx);
   return command.type === 'undo' ? events : [...events, ...exhaustionTests(state, events, ctx.dice)];
 }
@@ -733,8 +737,6 @@ function exhaustionTests(state: EncounterState, events: readonly EncounterEvent[
 }
 
 function decideCommand(state: EncounterState, command: EncounterCommand, ctx: DecideContext): EncounterEvent[] {
-  requireNoHiddenNames(state, command, ctx.actor);
-  requireAuthority(state, command, ctx);
   const group = state.groups?.length ?? 0;
   const gm = ctx.actor.role === 'gm';
   const gmOnly = (what: string) => {

@@ -86,7 +86,7 @@ function arrayChange(before: readonly unknown[], after: readonly unknown[]): { d
  * the whole view then). Unchanged fields are found by identity, so views built from shared parts
  * (the same log entries, the same sheets) compare quickly.
  */
-export function diffState(before: unknown, after: unknown): Omit<StatePatchMessage, 'type' | 'version' | 'base'> | null {
+export function diffState(before: unknown, after: unknown): Diff | null {
   if (!isPlainObject(before) || !isPlainObject(after)) return null;
   const set: Plain = {};
   const arrays: Record<string, { drop: number; append: unknown[] }> = {};
@@ -114,6 +114,39 @@ export function diffState(before: unknown, after: unknown): Omit<StatePatchMessa
     ...(unset.length > 0 ? { unset } : {}),
     ...(arraysAny ? { arrays } : {}),
   };
+}
+
+type Diff = Omit<StatePatchMessage, 'type' | 'version' | 'base'>;
+
+function sameKeysAndValues(a: Record<string, unknown> | undefined, b: Record<string, unknown> | undefined, same: (x: unknown, y: unknown) => boolean): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  const keys = Object.keys(a);
+  const others = Object.keys(b);
+  if (keys.length !== others.length) return false;
+  for (let i = 0; i < keys.length; i++) if (keys[i] !== others[i] || !same(a[keys[i]!], b[keys[i]!])) return false;
+  return true;
+}
+
+function sameList(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * True when two changes hold the same fields in the same order with the same values (identity), so
+ * that they serialize to the same text: viewers whose views changed by the same parts (the same new
+ * log entries, the same new counters) share one serialization of the changes.
+ */
+export function sameDiff(a: Diff, b: Diff): boolean {
+  if (a === b) return true;
+  if ((a.unset === undefined) !== (b.unset === undefined) || (a.unset && !sameList(a.unset, b.unset!))) return false;
+  if (!sameKeysAndValues(a.set, b.set, (x, y) => x === y)) return false;
+  return sameKeysAndValues(a.arrays, b.arrays, (x, y) => {
+    const p = x as { drop: number; append: unknown[] };
+    const q = y as { drop: number; append: unknown[] };
+    return p.drop === q.drop && sameList(p.append, q.append);
+  });
 }
 
 /** The view `patch` describes, from the view it applies to (which is left as it is). */
@@ -147,7 +180,7 @@ function jsonOfAppended(value: unknown): string {
  * A `state-patch` message as JSON text, the same as JSON.stringify of it, except that each object a
  * list gains is serialized once for all the viewers whose patches append it.
  */
-export function statePatchText(version: number, base: number, diff: Omit<StatePatchMessage, 'type' | 'version' | 'base'>): string {
+export function statePatchText(version: number, base: number, diff: Diff): string {
   const { arrays, ...rest } = diff;
   const head = JSON.stringify({ type: 'state-patch', version, base, ...rest } satisfies StatePatchMessage);
   if (!arrays) return head;

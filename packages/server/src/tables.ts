@@ -1,5 +1,5 @@
-import { cryptoDice, givenDice, type DiceSource, type GivenDice } from '@personae/dice';
-import { refusalOf, type Actor, type AnyDecider, type HostLimits } from './domain';
+import { cryptoDice, type DiceSource } from '@personae/dice';
+import { poolDice, refusalOf, type Actor, type AnyDecider, type HostLimits } from './domain';
 import { failure, type Failure, type Outcome } from './outcome';
 import { setupOf, type TableDomains } from './rulesets';
 import {
@@ -28,7 +28,7 @@ import type { ExportedEvent } from './export';
 import { exportPortraits } from './portraits';
 import { TokenBucket, type RateLimit } from './rate-limit';
 import { canonicalJson, hashToken, newId, newToken, sha256Hex } from './tokens';
-import { diffState, statePatchText } from './state-patch';
+import { diffState, sameDiff, statePatchText } from './state-patch';
 import { survivesJson } from './json';
 import { TimeSlice } from './yield';
 
@@ -500,10 +500,11 @@ export class TableHub<S, C, E> {
       else t.viewers.delete(viewer);
     }
     records.forEach((rec, i) => {
-      // Each distinct redacted event is serialized once, for all the viewers who get it.
-      const serialized = new Map<unknown, string>();
-      if (rec.json !== undefined) serialized.set(rec.event, rec.json);
-      for (const viewer of viewers) viewer.sendText(eventText(this.eventMessage(t, rec, viewer.actor, statesAfter[i]!), serialized));
+      // Each distinct redacted event is serialized once, and its message once more for the viewers
+      // it names the command of, for all the viewers who get it.
+      const texts: EventTexts = new Map();
+      if (rec.json !== undefined) texts.set(rec.event, { event: rec.json });
+      for (const viewer of viewers) viewer.sendText(eventText(this.eventMessage(t, rec, viewer.actor, statesAfter[i]!), texts));
     });
     this.pushViews(t, viewers, statesAfter[statesAfter.length - 1]);
   }
@@ -516,6 +517,9 @@ export class TableHub<S, C, E> {
     if (state === undefined || viewers.length === 0) return;
     const version = t.version;
     const views = new Map<string, { view: unknown; full: string | null; patches: Map<unknown, string> } | null>();
+    // The changes serialized so far, whoever they were for: viewers of different views whose views
+    // changed in the same way (a new log entry all of them see, the new version) share one text.
+    const made: Array<{ base: number; diff: NonNullable<ReturnType<typeof diffState>>; text: string }> = [];
     for (const viewer of viewers) {
       const key = `${viewer.actor.role}:${viewer.actor.participantId}`;
       let built = views.get(key);
@@ -541,7 +545,11 @@ export class TableHub<S, C, E> {
         if (text === null) {
           const diff = diffState(base.view, built.view);
           if (diff) {
-            text = statePatchText(version, base.version, diff);
+            text = made.find((m) => m.base === base.version && sameDiff(m.diff, diff))?.text ?? null;
+            if (text === null) {
+              text = statePatchText(version, base.version, diff);
+              made.push({ base: base.version, diff, text });
+            }
             built.patches.set(base.view, text);
           }
         }
@@ -676,21 +684,19 @@ export class TableHub<S, C, E> {
         currentVersion: t.version,
       });
     }
-    if (envelope.dice && !t.record.settings.physicalDice) {
-      return fail('physical_dice_disabled', 'this table does not accept results from physical dice', { field: 'dice' });
-    }
-
     const parsed = t.decider.parseCommand(envelope.command);
     if (!parsed.ok) {
       const { code, message, field } = parsed.error;
       return fail(code, message, field === undefined ? {} : { field: `command.${field}`.replace(/\.$/, '') }, statusFor(code, 'parse'));
     }
 
-    const entered: GivenDice | null = envelope.dice ? givenDice(envelope.dice) : null;
+    // The one way physical dice enter: the envelope's named pools; the ruleset checks whose they are.
+    const dice = poolDice(envelope.dice ?? {}, this.dice);
     const now = new Date().toISOString();
     let events: E[];
     try {
-      events = t.decider.decide(t.state, parsed.command, { actor, dice: entered ?? this.dice, now, settings: t.record.settings, participants: presentIds(t), limits: this.limits });
+      events = t.decider.decide(t.state, parsed.command, { actor, dice, now, settings: t.record.settings, participants: presentIds(t), limits: this.limits });
+      dice.finish();
     } catch (error) {
       const refusal = refusalOf(error);
       if (refusal) {
@@ -699,10 +705,6 @@ export class TableHub<S, C, E> {
       }
       this.log.error({ err: error, tableId: t.record.id }, 'decide failed');
       return fail('internal_error', 'the command could not be processed');
-    }
-    if (entered && entered.remaining() > 0) {
-      const used = envelope.dice!.length - entered.remaining();
-      return fail('dice_unused', `${envelope.dice!.length} dice were entered but the command used ${used}`, { field: 'dice' });
     }
 
     const statesAfter: S[] = [];
@@ -1143,18 +1145,27 @@ function presentIds(t: LoadedTable<unknown>): Set<string> {
 }
 
 /**
- * An event message as JSON text, its event taken from `serialized` (the JSON of each event object
- * met so far, shared by the viewers of one event) or serialized and added there.
+ * The texts made for the viewers of one event record, by redacted event object: the event's JSON,
+ * and the message without and with the command's id (the one sent to the viewers who sent it).
  */
-function eventText(message: EventMessage, serialized: Map<unknown, string>): string {
+type EventTexts = Map<unknown, { event: string; plain?: string; own?: string }>;
+
+/** An event message as JSON text, taken from `texts` or made and added there. */
+function eventText(message: EventMessage, texts: EventTexts): string {
   if (message.event === null) return JSON.stringify(message);
-  let event = serialized.get(message.event);
-  if (event === undefined) {
-    event = JSON.stringify(message.event);
-    serialized.set(message.event, event);
+  let known = texts.get(message.event);
+  if (known === undefined) {
+    known = { event: JSON.stringify(message.event) };
+    texts.set(message.event, known);
   }
-  const commandId = message.commandId === undefined ? '' : `,"commandId":${JSON.stringify(message.commandId)}`;
-  return `{"type":"event","seq":${message.seq},"at":${JSON.stringify(message.at)},"event":${event}${commandId}}`;
+  const own = message.commandId !== undefined;
+  const made = own ? known.own : known.plain;
+  if (made !== undefined) return made;
+  const commandId = own ? `,"commandId":${JSON.stringify(message.commandId)}` : '';
+  const text = `{"type":"event","seq":${message.seq},"at":${JSON.stringify(message.at)},"event":${known.event}${commandId}}`;
+  if (own) known.own = text;
+  else known.plain = text;
+  return text;
 }
 
 function remember<S>(t: LoadedTable<S>, rec: EventRecord, state: S): void {

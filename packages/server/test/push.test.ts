@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyStatePatch, diffState, statePatchText } from '../src/state-patch';
+import { applyStatePatch, diffState, sameDiff, statePatchText } from '../src/state-patch';
 import { secretDecider } from './fixtures/secret-decider';
 import { connectAs, createTable, joinTable, startServer, type Running, type TestClient } from './helpers';
 
@@ -203,6 +203,26 @@ describe('state patches', () => {
           expect(patch.arrays!.log).toEqual({ drop, append: fresh });
         }
         expect(applyStatePatch(before, JSON.parse(JSON.stringify(patch)))).toEqual(after);
+      }),
+    );
+  });
+
+  it('made for different viewers are called the same only when they serialize to the same text', () => {
+    // Views of two viewers built around shared parts (entries, objects) and parts of their own.
+    const shared = fc.array(fc.oneof(json.map((value) => ({ value })), json), { maxLength: 4 });
+    fc.assert(
+      fc.property(view, shared, shared, fc.boolean(), fc.boolean(), (rest, kept, added, sameSeq, copyOne) => {
+        const before = { ...rest, log: kept };
+        const next = { ...rest, seq: 'next', log: [...kept, ...added] };
+        // The second viewer's view: equal as JSON, but one appended object is a copy of its own.
+        const other = { ...next, seq: sameSeq ? 'next' : 'other', log: copyOne && added.length > 0 ? [...kept, ...added.slice(0, -1), { copy: added.at(-1) }] : next.log };
+        const a = diffState(before, next)!;
+        const b = diffState({ ...before }, other)!;
+        const same = sameDiff(a, b);
+        if (same) expect(statePatchText(3, 2, a)).toBe(statePatchText(3, 2, b));
+        // Changes to the same shared parts are found the same.
+        if (sameSeq && !(copyOne && added.length > 0)) expect(same).toBe(true);
+        if (!sameSeq) expect(same).toBe(false);
       }),
     );
   });

@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 let n = 0;
-async function send(t: { tableId: string }, token: string, command: unknown, dice?: number[]) {
+async function send(t: { tableId: string }, token: string, command: unknown, dice?: Record<string, number[]>) {
   return http(srv.url, 'POST', `/api/tables/${t.tableId}/commands`, { token, body: { commandId: `c${++n}`, command, ...(dice ? { dice } : {}) } });
 }
 async function state(t: { tableId: string }, token: string) {
@@ -115,10 +115,13 @@ describe('a d100 table: players control their own characters', () => {
 
   it("a player cannot enter the opposition's dice or set what the GM rules", async () => {
     const before = (await state(t, t.gm.token)).version;
-    const dice = await send(t, player.token, { type: 'attack', attacker: makoto(), defender: 'yukari' }, [5, 90, 50]);
+    const dice = await send(t, player.token, { type: 'attack', attacker: makoto(), defender: 'yukari' }, { rolls: [5, 90, 50] });
     expect(dice.status).toBe(422);
     expect(dice.body.code).toBe('not-your-dice');
-    expect(dice.body.field).toBe('dice');
+    expect(dice.body.field).toBe('dice.rolls');
+    expect(dice.body.message).toMatch(/Yukari/i);
+    const unknown = await send(t, player.token, { type: 'attack', attacker: makoto(), defender: 'yukari' }, { actor: [5] });
+    expect(unknown.body).toMatchObject({ code: 'dice-pool', field: 'dice.actor' });
     const target = await send(t, player.token, { type: 'attack', attacker: makoto(), defender: 'yukari', attackTarget: 300 });
     expect(target.body.code).toBe('gm-only');
     expect(target.body.field).toBe('attackTarget');
@@ -178,14 +181,14 @@ describe('a Lucidity table: players control their own combatants', () => {
     expect(typed.status).toBe(422);
     expect(typed.body.code).toBe('lucidity.physical-dice-off');
     expect(typed.body.field).toBe('d20');
-    const envelope = await send(t, player.token, { type: 'attack', actor: ana(), target: 'bandit' }, [20, 6]);
-    expect(envelope.body.code).toBe('physical_dice_disabled');
+    const envelope = await send(t, player.token, { type: 'attack', actor: ana(), target: 'bandit' }, { rolls: [20, 6] });
+    expect(envelope.body).toMatchObject({ code: 'physical-dice-off', field: 'dice.rolls' });
     expect((await http(srv.url, 'PATCH', `/api/tables/${t.tableId}/settings`, { token: t.gm.token, body: { physicalDice: true } })).status).toBe(200);
     const against = await send(t, player.token, { type: 'roll', actor: ana(), attribute: 'CHA', skill: 'Charm', against: { id: 'bandit', attribute: 'AWA', d20: 1 } });
     expect(against.body.code).toBe('lucidity.not-your-dice');
     expect(against.body.field).toBe('against.d20');
-    const opposed = await send(t, player.token, { type: 'roll', actor: ana(), attribute: 'CHA', against: { id: 'bandit', attribute: 'AWA' } }, [20, 1]);
-    expect(opposed.body.code).toBe('lucidity.not-your-dice');
+    const opposed = await send(t, player.token, { type: 'roll', actor: ana(), attribute: 'CHA', against: { id: 'bandit', attribute: 'AWA' } }, { rolls: [20, 1] });
+    expect(opposed.body).toMatchObject({ code: 'not-your-dice', field: 'dice.rolls' });
     const endTurn = await send(t, player.token, { type: 'end-turn', dice: { bandit: 1 } });
     expect(endTurn.body.field).toBe('dice.bandit');
     const modifier = await send(t, player.token, { type: 'lucidity-roll', actor: ana(), gmModifier: 10 });

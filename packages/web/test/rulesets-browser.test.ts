@@ -286,7 +286,7 @@ run('d100 and Lucidity tables in Chromium', () => {
     // Physical dice: this attack also rolls Maya's evasion, which is the GM's roll, so the server refuses the player's dice.
     await player.locator('#d1-dice').fill('12 80 45');
     await player.getByRole('button', { name: 'Attack Maya' }).click();
-    await expect.poll(() => player.locator('#d1-attack-err').textContent()).toContain("the attack rolls Maya's evasion too");
+    await expect.poll(() => player.locator('#d1-attack-err').textContent()).toContain("dice.rolls: every roll of the attack in turn is Maya's roll");
     await player.locator('#d1-dice').fill('');
     await player.getByRole('button', { name: 'Attack Maya' }).click();
     await player.locator('.rs-log li', { hasText: 'Junpei attacks Maya' }).waitFor();

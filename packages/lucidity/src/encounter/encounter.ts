@@ -1,4 +1,4 @@
-import { appendLog, chainPush, EMPTY_LOG, logAt, logEntries, modifier, newCharacterId, ownGet, requireCharacterRoom, requireSeen, RuleError, toCommandError, undoPosition, withEntry, type Actor, type DecideContext, type Decider, type Modifier, type Chain, type UndoMark } from '@personae/core';
+import { appendLog, asPoolDice, chainPush, EMPTY_LOG, logAt, logEntries, modifier, newCharacterId, ownGet, requireCharacterRoom, requireSeen, RuleError, toCommandError, undoPosition, withEntry, type Actor, type DecideContext, type Decider, type Modifier, type Chain, type UndoMark } from '@personae/core';
 import type { DiceSource } from '@personae/dice';
 import type { Attribute, Attributes } from '../attributes';
 import { levelForXp, raiseAttribute, xpForLevel } from '../advancement';
@@ -14,7 +14,7 @@ import { attackCost, attackTraitEffects, defenseTraitProtection, rollTraitEffect
 import { combatantFromSheet, combatantFromStatBlock, type Combatant } from './combatant';
 import { LucidityCommandSchema, type CommandOf, type LucidityCommand } from './commands';
 
-import { requireAuthority } from './authority';
+import { requireAuthority, ROLLS_POOL } from './authority';
 import { rollDamage } from './damage-roll';
 import { describeLucidityEvent } from './describe';
 import type { LucidityEvent, RollRecord, ZeroHealthRecord } from './events';
@@ -602,9 +602,11 @@ function requireNoHiddenNames(state: LucidityTableState, command: LucidityComman
   }
 }
 
-export function decideEncounter(state: LucidityTableState, command: LucidityCommand, ctx: DecideContext): LucidityEvent[] {
-  requireNoHiddenNames(state, command, ctx.actor);
-  requireAuthority(state, command, ctx);
+export function decideEncounter(state: LucidityTableState, command: LucidityCommand, context: DecideContext): LucidityEvent[] {
+  requireNoHiddenNames(state, command, context.actor);
+  requireAuthority(state, command, context);
+  // Dice not typed into a command's own fields take the pool "rolls" (./authority.ts), entered or the host's.
+  const ctx: DecideContext = { ...context, dice: asPoolDice(context.dice).pool(ROLLS_POOL) };
   const opts = optionsOf(state);
   const handler = handlers[command.type] as Handler<LucidityCommand['type']>;
   return [handler(state, command, ctx, opts)];

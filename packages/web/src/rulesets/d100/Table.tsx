@@ -101,7 +101,8 @@ function AttackPanel(props: { view: D100View; me: RulesetTableProps['me']; send:
         const typed = parseDice(diceText);
         void act.run(async () => {
           if ('error' in typed) throw new Error(typed.error);
-          await props.send(attackCommand(decl), typed.dice.length ? typed.dice : undefined);
+          // Typed dice fill the attack's one pool, "rolls": every roll in turn.
+          await props.send(attackCommand(decl), typed.dice.length ? { rolls: typed.dice } : undefined);
           setDiceText('');
         });
       }}

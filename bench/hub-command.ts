@@ -1,0 +1,115 @@
+/**
+ * The table server's own work per command, without sockets or a database: a TableHub (the Personae
+ * domain, as the server runs it) over a store that answers at once, with six viewers per table (a GM
+ * and five players) whose messages are counted and dropped. Each command is the roll
+ * bench/server-load.ts sends (1-5 dice against 2), from a player, at tables taken in turn.
+ *
+ *   node --import tsx bench/hub-command.ts [commands=18000] [--tables 200] [--rounds 5]
+ *
+ * Every round plays on new tables, so the logs are as long as in the first phase of server-load
+ * (200 tables, 15 s at one roll a second from each of six clients: 90 entries a table at the end).
+ * Prints per round the CPU time per command (the process, all threads; with no writer thread this
+ * is the hub: checking, deciding, folding, redacting, the six views and their changes, and the
+ * messages' text), the bytes handed to the viewers per command, and the machine's load average.
+ */
+import '@personae/rules';
+import { loadavg } from 'node:os';
+import { TableHub, type Viewer } from '../packages/server/src/tables';
+import { registryDomains } from '../packages/server/src/rulesets';
+import type { Store, TableRecord, ParticipantRecord } from '../packages/server/src/store';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const commands = Number(args[0] && !args[0].startsWith('--') ? args[0] : 18_000);
+const tableCount = option('tables', 200);
+const rounds = option('rounds', 5);
+
+const participants: ParticipantRecord[] = [
+  { id: 'p_gm', role: 'gm', displayName: 'GM', joinedAt: '2026-01-01T00:00:00.000Z', removedAt: null },
+  ...[1, 2, 3, 4, 5].map((i) => ({ id: `p_${i}`, role: 'player' as const, displayName: `P${i}`, joinedAt: '2026-01-01T00:00:00.000Z', removedAt: null })),
+];
+const records = new Map<string, TableRecord>();
+/** Only what the command path asks of a store; every append is accepted. */
+const store = {
+  kind: 'sqlite',
+  getTable: async (id: string) => records.get(id) ?? null,
+  listParticipants: async () => participants,
+  readEvents: async () => [],
+  getCommand: async () => null,
+  appendEvents: async () => ({ ok: true }) as const,
+} as unknown as Store;
+const log = { info() {}, warn() {}, error() {} };
+const hub = new TableHub(store, registryDomains(), log, { tableCommandRate: { burst: 1e9, perSecond: 1e9 } });
+
+let bytes = 0;
+let messages = 0;
+
+/** New tables for a round, each with its six viewers, so every round starts from empty logs. */
+async function newTables(round: number): Promise<Map<string, Viewer[]>> {
+  const viewers = new Map<string, Viewer[]>();
+  for (let i = 0; i < tableCount; i++) {
+    const id = `r${round}t${i}`;
+    records.set(id, { id, name: `Bench ${i}`, createdAt: '2026-01-01T00:00:00.000Z', ruleset: 'personae', settings: { physicalDice: false }, version: 0 });
+    const list = participants.map(
+      (p): Viewer => ({
+        actor: { role: p.role, participantId: p.id },
+        tokenHash: p.id,
+        open: true,
+        send: (m) => {
+          bytes += JSON.stringify(m).length;
+          messages++;
+        },
+        sendText: (text) => {
+          bytes += text.length;
+          messages++;
+        },
+        close() {},
+      }),
+    );
+    viewers.set(id, list);
+    // Subscribing needs a token; the viewers are added to the loaded table as subscribe leaves them.
+    const t = await (hub as unknown as { get(id: string): Promise<{ viewers: Set<Viewer> }> }).get(id);
+    for (const v of list) t.viewers.add(v);
+  }
+  return viewers;
+}
+
+let n = 0;
+async function runCommands(viewers: Map<string, Viewer[]>, count: number): Promise<void> {
+  const ids = [...viewers.keys()];
+  for (let i = 0; i < count; i++) {
+    const tableId = ids[i % ids.length]!;
+    const viewer = viewers.get(tableId)![1 + (i % 5)]!;
+    const result = await hub.commandFromViewer(tableId, viewer, {
+      commandId: `b${++n}`,
+      command: { type: 'roll', actor: { name: 'Roller', dice: 1 + (n % 5) }, reactor: { name: 'Opposition', dice: 2 } },
+    });
+    if (!result.ok) throw new Error(result.error.message);
+  }
+}
+
+await runCommands(await newTables(0), commands);
+console.log(`load average ${loadavg()[0]!.toFixed(2)}; ${commands} commands per round, ${tableCount} tables of six viewers`);
+for (let r = 1; r <= rounds; r++) {
+  bytes = 0;
+  messages = 0;
+  const viewers = await newTables(r);
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  await runCommands(viewers, commands);
+  const c = process.cpuUsage(c0);
+  const ms = performance.now() - t0;
+  console.log(
+    JSON.stringify({
+      round: r,
+      cpuUsPerCommand: Number(((c.user + c.system) / commands).toFixed(1)),
+      wallUsPerCommand: Number(((ms * 1000) / commands).toFixed(1)),
+      messagesPerCommand: Number((messages / commands).toFixed(2)),
+      bytesPerCommand: Math.round(bytes / commands),
+      loadAverage: Number(loadavg()[0]!.toFixed(2)),
+    }),
+  );
+}

@@ -134,6 +134,10 @@ run('d100 and Lucidity tables in Chromium', () => {
     await player.locator('#lu-target').selectOption({ label: 'Bandit' });
     // The Bandit's Defense is not shown to the player: no odds are guessed for that attack.
     await expect.poll(() => player.locator('#lu-attack-odds').textContent()).toContain("the GM's to know");
+    // The GM knows the Bandit's Defense: the attack's odds come with and without each choice; the player gets no list.
+    await gm.locator('#lu-target').selectOption({ label: 'Bandit' });
+    await expect.poll(() => gm.locator('#lu-attack-choices').textContent()).toMatch(/with one more buff: hit [\d.]+%, expected damage [\d.]+/);
+    expect(await player.locator('#lu-attack-choices').count()).toBe(0);
     // A roll of STR + Swords against 12 with one buff: exact odds from the ruleset.
     await player.locator('#lu-buffs').fill('1');
     await player.locator('#lu-roll-skill').selectOption('Swords');

@@ -1,9 +1,9 @@
-import { chainItems, chainPush, requireCharacterRoom, requireSeen, requireSheetSize, RuleError, type Actor, type Chain, type DecideContext, type Decider, type ParseResult } from '@personae/core';
+import { asPoolDice, chainItems, chainPush, newCharacterId, requireCharacterRoom, requireSeen, requireSheetSize, RuleError, type Actor, type Chain, type DecideContext, type Decider, type ParseResult } from '@personae/core';
 import type { DiceSource } from '@personae/dice';
 import { AILMENTS, ailmentsAtTurnEnd, ailmentsAtTurnStart, confusedActs, inflictAilment, panicFlees, type AilmentName, type ConfusedAct } from './ailments';
 import { allEnemiesStaggered, resolveAllOutAttack } from './allOutAttack';
 import { ANALYSE_CITATION, ANALYSE_LEVEL, analysed, knownAffinities, redactFighter, redactSheet, struck, type Knowledge } from './analyse';
-import { controllerOf, controls, requireAuthority } from './authority';
+import { controllerOf, controls, requireAuthority, ROLLS_POOL } from './authority';
 import { attackModifiers, landHit, resolveAttack, SITUATIONS, type AttackKind, type AttackResult, type AttackSpec, type Counted } from './attack';
 import { batonAdvantages, checkBatonPass } from './batonPass';
 import { DISRUPT_CITATION, DISRUPT_SKILLS, disruptionsEnd, scaryFaceAgainst, type Disruption } from './disrupt';
@@ -703,14 +703,13 @@ function requireNoHiddenNames(state: EncounterState, command: EncounterCommand, 
       if (typeof who === 'string' && !seen(who)) refuse('unknown-character', `${field}: no character "${who}" in this encounter`, field);
     }
   }
-  // A new character's id taken by one the player may not see is refused as any taken id is, without
-  // saying by whom; the GM is told it is a duplicate.
-  if (command.type === 'add-character' && Object.hasOwn(state.fighters, command.id)) {
-    refuse('id-taken', `id: "${command.id}" cannot be used for a new character; choose another`, 'id');
-  }
 }
 
-export function decideEncounter(state: EncounterState, command: EncounterCommand, ctx: DecideContext): EncounterEvent[] {
+export function decideEncounter(state: EncounterState, command: EncounterCommand, context: DecideContext): EncounterEvent[] {
+  requireNoHiddenNames(state, command, context.actor);
+  requireAuthority(state, command, context);
+  // Every roll takes its die from the pool "rolls" (./authority.ts), entered or the host's.
+  const ctx: DecideContext = { ...context, dice: asPoolDice(context.dice).pool(ROLLS_POOL) };
   const events = decideCommand(state, command, ctx);
   return command.type === 'undo' ? events : [...events, ...exhaustionTests(state, events, ctx.dice)];
 }
@@ -738,8 +737,6 @@ function exhaustionTests(state: EncounterState, events: readonly EncounterEvent[
 }
 
 function decideCommand(state: EncounterState, command: EncounterCommand, ctx: DecideContext): EncounterEvent[] {
-  requireNoHiddenNames(state, command, ctx.actor);
-  requireAuthority(state, command, ctx);
   const group = state.groups?.length ?? 0;
   const gm = ctx.actor.role === 'gm';
   const gmOnly = (what: string) => {
@@ -764,7 +761,9 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       // A player adds their own character, which they then control; the GM adds any, for anyone.
       const player = ctx.actor.role === 'player';
       if (!gm && !player) refuse('gm-only', 'observers cannot add characters', 'type');
-      if (Object.prototype.hasOwnProperty.call(state.fighters, command.id)) refuse('duplicate-character', `id: "${command.id}" is already in the encounter`, 'id');
+      // A player's character gets an id in their seat's space, which only characters from their seat hold.
+      const id = newCharacterId(ctx.actor, command.id);
+      if (Object.hasOwn(state.fighters, id)) refuse('duplicate-character', `id: "${id}" is already in the encounter`, 'id');
       if (state.current !== null) refuse('started', 'characters join before the encounter starts', 'type');
       if (player && command.controller != null && command.controller !== ctx.actor.participantId) refuse('not-your-character', 'controller: a player adds characters for themselves only', 'controller');
       if (!player && command.controller != null && ctx.participants && !ctx.participants.has(command.controller)) refuse('unknown-participant', `controller: there is no participant "${command.controller}" at this table`, 'controller');
@@ -778,7 +777,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       if (player && r.sheet.side !== 'pc') refuse('gm-only', `sheet.side: a player's character is on the party's side ("pc"), not "${r.sheet.side}"`, 'sheet.side');
       const controller = player ? ctx.actor.participantId : (command.controller ?? null);
       requireCharacterRoom(controllersOf(state), controller, ctx.limits, true, 'controller');
-      return [{ type: 'character-added', data: { group, id: command.id, sheet: r.sheet, ...(controller !== null ? { controller } : {}) } }];
+      return [{ type: 'character-added', data: { group, id, sheet: r.sheet, ...(controller !== null ? { controller } : {}) } }];
     }
     case 'set-controller': {
       gmOnly('hand characters to players');

@@ -286,6 +286,10 @@ run('d100 and Lucidity tables in Chromium', () => {
     await expect.poll(() => player.locator('#d1-odds').textContent()).toMatch(/Before rolling: hit [\d.]+%/);
     // With and without each choice, worked out the same way: one more Advantage is offered with its chance.
     await expect.poll(() => player.locator('#d1-odds-choices').textContent()).toMatch(/with one more Advantage: hit [\d.]+%/);
+    // The same attack under each preset on one chart, here as the chance of at least k wounds.
+    await player.locator('#d1-compare-view').selectOption('wounds-at-least');
+    await player.locator('#d1-compare rect[data-rules="ffg-margin"]').first().waitFor();
+    expect(await player.locator('#d1-compare').getAttribute('aria-label')).toMatch(/^Chance the target loses at least this many wounds: 1\+: this table \(seed\) [\d.]+%/);
     await shot(player, 'd100-03-odds');
     // Physical dice: this attack also rolls Maya's evasion, which is the GM's roll, so the server refuses the player's dice.
     await player.locator('#d1-dice').fill('12 80 45');

@@ -11,14 +11,17 @@ import { ALTITUDES, MOVEMENT_TESTS } from './movement';
 export const CONDITIONS_SET = ['helpless', 'prone', 'bloodLoss', 'falling', 'stealthy'] as const;
 
 /** The commands of a d100 encounter, as the table receives them (d100-combat-rules.txt, "Combat Structure"). */
-const id = z.string().min(1).max(60);
+/** A character's id: one a player created holds their seat's id too (core `newCharacterId`). */
+const id = z.string().min(1).max(100);
+/** The id asked for a new character. */
+const newId = z.string().min(1).max(60);
 /** What may open a Chance Attack ("Chance Attacks", the common triggers). */
 export const CHANCE_TRIGGERS = ['left-melee', 'rose-from-prone', 'failed-grapple', 'fired-while-engaged', 'failed-trick', 'flee'] as const;
 const counted = z.array(z.strictObject({ label: z.string().min(1).max(60), count: z.number().int().min(0).max(20) })).max(20);
 
 export const commandSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('set-options'), preset: z.string().default('seed'), options: z.record(z.string(), z.unknown()).default({}) }),
-  z.strictObject({ type: z.literal('add-character'), id, sheet: z.unknown(), controller: z.string().min(1).max(64).nullable().optional() }),
+  z.strictObject({ type: z.literal('add-character'), id: newId, sheet: z.unknown(), controller: z.string().min(1).max(64).nullable().optional() }),
   z.strictObject({ type: z.literal('set-controller'), id, controller: z.string().min(1).max(64).nullable() }),
   z.strictObject({ type: z.literal('start'), startingAdvantages: z.record(z.string(), z.number().int().min(0).max(10)).default({}), tieOrder: z.array(id).max(60).optional(), surprised: z.array(id).max(60).optional() }),
   z.strictObject({ type: z.literal('fall'), who: id, metres: z.number().int().min(1).max(500), intentional: z.boolean().default(false) }),

@@ -1,4 +1,4 @@
-import { asPoolDice, chainItems, chainPush, requireCharacterRoom, requireSeen, requireSheetSize, RuleError, type Actor, type Chain, type DecideContext, type Decider, type ParseResult } from '@personae/core';
+import { asPoolDice, chainItems, chainPush, newCharacterId, requireCharacterRoom, requireSeen, requireSheetSize, RuleError, type Actor, type Chain, type DecideContext, type Decider, type ParseResult } from '@personae/core';
 import type { DiceSource } from '@personae/dice';
 import { AILMENTS, ailmentsAtTurnEnd, ailmentsAtTurnStart, confusedActs, inflictAilment, panicFlees, type AilmentName, type ConfusedAct } from './ailments';
 import { allEnemiesStaggered, resolveAllOutAttack } from './allOutAttack';
@@ -704,11 +704,6 @@ function requireNoHiddenNames(state: EncounterState, command: EncounterCommand, 
       if (typeof who === 'string' && !seen(who)) refuse('unknown-character', `${field}: no character "${who}" in this encounter`, field);
     }
   }
-  // A new character's id taken by one the player may not see is refused as any taken id is, without
-  // saying by whom; the GM is told it is a duplicate.
-  if (command.type === 'add-character' && Object.hasOwn(state.fighters, command.id)) {
-    refuse('id-taken', `id: "${command.id}" cannot be used for a new character; choose another`, 'id');
-  }
 }
 
 export function decideEncounter(state: EncounterState, command: EncounterCommand, context: DecideContext): EncounterEvent[] {
@@ -767,7 +762,9 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       // A player adds their own character, which they then control; the GM adds any, for anyone.
       const player = ctx.actor.role === 'player';
       if (!gm && !player) refuse('gm-only', 'observers cannot add characters', 'type');
-      if (Object.prototype.hasOwnProperty.call(state.fighters, command.id)) refuse('duplicate-character', `id: "${command.id}" is already in the encounter`, 'id');
+      // A player's character gets an id in their seat's space, which only characters from their seat hold.
+      const id = newCharacterId(ctx.actor, command.id);
+      if (Object.hasOwn(state.fighters, id)) refuse('duplicate-character', `id: "${id}" is already in the encounter`, 'id');
       if (state.current !== null) refuse('started', 'characters join before the encounter starts', 'type');
       if (player && command.controller != null && command.controller !== ctx.actor.participantId) refuse('not-your-character', 'controller: a player adds characters for themselves only', 'controller');
       if (!player && command.controller != null && ctx.participants && !ctx.participants.has(command.controller)) refuse('unknown-participant', `controller: there is no participant "${command.controller}" at this table`, 'controller');
@@ -781,7 +778,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       if (player && r.sheet.side !== 'pc') refuse('gm-only', `sheet.side: a player's character is on the party's side ("pc"), not "${r.sheet.side}"`, 'sheet.side');
       const controller = player ? ctx.actor.participantId : (command.controller ?? null);
       requireCharacterRoom(controllersOf(state), controller, ctx.limits, true, 'controller');
-      return [{ type: 'character-added', data: { group, id: command.id, sheet: r.sheet, ...(controller !== null ? { controller } : {}) } }];
+      return [{ type: 'character-added', data: { group, id, sheet: r.sheet, ...(controller !== null ? { controller } : {}) } }];
     }
     case 'set-controller': {
       gmOnly('hand characters to players');

@@ -89,6 +89,8 @@ export const commandSchema = z.discriminatedUnion('type', [
   }),
   /** The Difficult Terrain a character stands in: its number, kind and (Damaging) damage; open ground without a kind and number 0. */
   z.strictObject({ type: z.literal('set-terrain'), target: id, dtn: z.number().int().min(0).max(3), kind: z.enum([...TERRAINS, 'open']).optional(), damage: z.number().int().min(0).max(50).default(0) }),
+  /** First aid: the Medical skill as an Action stops a character's Blood Loss ("Blood Loss"). */
+  z.strictObject({ type: z.literal('staunch'), who: id, target: id }),
   z.strictObject({ type: z.literal('movement-test'), who: id, kind: z.enum(MOVEMENT_TESTS), rough: z.boolean().default(false), target: z.number().int().min(-200).max(300).optional() }),
   z.strictObject({ type: z.literal('restore-wounds'), target: id, light: z.number().int().min(0).max(50).default(0), heavy: z.number().int().min(0).max(50).default(0) }),
   z.strictObject({ type: z.literal('treat-injuries'), target: id, how: z.enum(['rest', 'medical']) }),

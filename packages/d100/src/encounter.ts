@@ -48,6 +48,7 @@ export type EncounterEvent =
   | { type: 'attack-resolved'; data: { group: number; attacker: string; defender: string; spec: AttackSpec; dice: number[]; summary: AttackSummary; protector?: string; shockTest?: TestRecord } }
   | { type: 'exhaustion-tested'; data: { group: number; who: string; target: number; roll: number; success: boolean; minutes: number } }
   | { type: 'analysed'; data: { group: number; who: string; target: string; advanced: boolean } }
+  | { type: 'staunched'; data: { group: number; who: string; target: string; test: TestRecord } }
   | { type: 'power-wasted'; data: { group: number; who: string; power: string } }
   | { type: 'disrupted'; data: { group: number; who: string; target: string; kind: Disruption; result: OpposedRecord; won: boolean } }
   | { type: 'equipped'; data: { group: number; who: string; item: string; stow?: string; cost: 'free' | 'action' } }
@@ -345,9 +346,9 @@ function evasionOf(sheet: D100Sheet, mental = false): { target: number | null; s
   return best;
 }
 
-/** The best of a character's skills matching `pattern`, else the best of the fallback Scores. */
-function bestSkill(sheet: D100Sheet, pattern: RegExp, fallback: readonly Score[]): { target: number; score: Score } {
-  let best = fallback.map((sc) => ({ target: sheet.scores[sc], score: sc })).reduce((a, b) => (b.target > a.target ? b : a));
+/** The best of a character's skills matching `pattern`, else the best of the fallback Scores (untrained: at -20). */
+function bestSkill(sheet: D100Sheet, pattern: RegExp, fallback: readonly Score[], untrained = false): { target: number; score: Score } {
+  let best = fallback.map((sc) => ({ target: sheet.scores[sc] + (untrained ? TRAINING.untrained : 0), score: sc })).reduce((a, b) => (b.target > a.target ? b : a));
   for (const sk of sheet.skills) if (pattern.test(`${sk.name} ${sk.focus ?? ''}`) && sheet.scores[sk.score] + TRAINING[sk.training] > best.target) best = { target: sheet.scores[sk.score] + TRAINING[sk.training], score: sk.score };
   return best;
 }
@@ -926,6 +927,22 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       if (command.damage > 0 && kind !== 'damaging') refuse('damage-not-damaging', `damage: only Damaging terrain deals damage (got ${command.damage} for ${kind})`, 'damage', cite);
       return [{ type: 'terrain-set', data: { group, target: command.target, dtn: command.dtn, ...(kind !== 'open' ? { kind } : {}), ...(command.damage ? { damage: command.damage } : {}) } }];
     }
+    case 'staunch': {
+      acting(command.who, 'who');
+      const f = fighter(state, command.who, 'who');
+      const patient = fighter(state, command.target, 'target');
+      const cite = ruleCitation('bloodLoss');
+      if (!patient.conditions.bloodLoss) refuse('not-bleeding', `target: ${patient.name} is not bleeding`, 'target', cite);
+      const p = f.conditions.position;
+      const q = patient.conditions.position;
+      if (f.id !== patient.id && p && q && Math.max(Math.abs(p.x - q.x), Math.abs(p.y - q.y)) > 1) refuse('out-of-reach', `target: ${patient.name} is not within reach of ${f.name} (first aid needs the next square)`, 'target', cite);
+      // "Blood Loss": the Medical skill as an Action; untrained, Intelligence -20
+      const sheet = state.sheets[f.id]!;
+      const skill = bestSkill(sheet, /medic/i, ['intelligence'], true);
+      const mods: Modifier[] = [...(f.pendingAdvantages ? [modifier('advantage', 'Fate Point', 10 * f.pendingAdvantages)] : []), ...testBurdens(f, { score: skill.score }, state.options)];
+      const t = resolveTest(skill.target, ctx.dice.die(100), mods, state.options);
+      return [{ type: 'staunched', data: { group, who: f.id, target: patient.id, test: { target: t.target, roll: t.roll, success: t.success } } }];
+    }
     case 'movement-test': {
       acting(command.who, 'who');
       const f = fighter(state, command.who, 'who');
@@ -1466,6 +1483,10 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
     case 'exhaustion-tested':
       // unconscious, and so Helpless, for its Stress in minutes
       return event.data.success ? state : update(state, event.data.who, (f) => ({ ...f, conditions: { ...f.conditions, helpless: true, unconscious: event.data.minutes * ROUNDS_PER_MINUTE } }));
+    case 'staunched': {
+      const s = update(state, event.data.who, (f) => ({ ...f, pendingAdvantages: 0 }));
+      return event.data.test.success ? update(s, event.data.target, (f) => ({ ...f, conditions: { ...f.conditions, bloodLoss: false } })) : s;
+    }
     case 'power-wasted':
       // the wasted action spends a One More it was made with
       return state.oneMore?.holder === event.data.who ? { ...state, oneMore: null } : state;

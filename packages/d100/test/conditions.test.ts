@@ -128,6 +128,18 @@ describe('Puncture ("Wounds and Injury"): Blood Loss returns with Stress after f
     // roll 25 fails with 0 DoF: no Stress, the bleeding stays stopped
     expect(run(stopped, { type: 'test', who: 'b', score: 'toughness' }, [25]).fighters.b!.conditions.bloodLoss).toBe(false);
   });
+  it('first aid ("Blood Loss"): A, with no Medical skill, tests Intelligence 30 - 20; 5 stops the bleeding, 50 does not; then Stress starts it again', () => {
+    const stopped = run(punctured(), { type: 'staunch', who: 'a', target: 'b' }, [5]);
+    expect(last(stopped)).toMatchObject({ type: 'staunched', data: { test: { target: 10, roll: 5, success: true } } });
+    expect(stopped.fighters.b!.conditions.bloodLoss).toBe(false);
+    expect(run(punctured(), { type: 'staunch', who: 'a', target: 'b' }, [50]).fighters.b!.conditions.bloodLoss).toBe(true);
+    expect(run(stopped, { type: 'test', who: 'b', score: 'toughness' }, [95]).fighters.b!.conditions.bloodLoss).toBe(true);
+    expect(() => run(stopped, { type: 'staunch', who: 'a', target: 'b' }, [5])).toThrow(/target: B is not bleeding/);
+    // a Medical skill (Intelligence 30, trained +10) is used instead
+    const medic = table({ ...SHEETS, a: { ...SHEETS.a, skills: [{ name: 'Medical', score: 'intelligence', training: 'trained' }] }, b: { ...SHEETS.b, wounds: { light: 0, heavy: 1, deadly: 1 } } });
+    const hurt = run(medic, { type: 'attack', attacker: 'a', defender: 'b', weapon: 'Sword', damage: 1 }, [45, 90, 50]);
+    expect(last(run(hurt, { type: 'staunch', who: 'a', target: 'b' }, [35]))).toMatchObject({ data: { test: { target: 40, success: true } } });
+  });
   it('without a Puncture, Stress does not start Blood Loss', () => {
     const s = run(table(), { type: 'inflict-ailment', target: 'a', ailment: 'despaired' });
     const later = run(run(s, { type: 'end-turn' }), { type: 'end-turn' });

@@ -28,7 +28,7 @@ describe('bad input exits with code 2 and one line naming what was wrong', () =>
     ['an unknown difficulty', ['roll', '3d10', '--unopposed', 'extreme'], /unknown difficulty "extreme"/],
     ['a reactor with --unopposed', ['roll', '3d10', 'vs', '2d10', '--unopposed', 'normal'], /--unopposed.*drop "vs 2d10"/],
     ['--gm-dice without --unopposed', ['roll', '3d10', 'vs', '2d10', '--gm-dice', '3,7'], /--gm-dice.*--unopposed/],
-    ['--gm-dice with the wrong count', ['roll', '3d10', '--unopposed', 'normal', '--gm-dice', '3,7,9'], /GM rolls 2 dice.*3 result/],
+    ['--gm-dice with the wrong count', ['roll', '3d10', '--unopposed', 'normal', '--gm-dice', '3,7,9'], /dice\.difficulty: 3 dice were entered, but GM's roll .* takes 2/],
     ['--gm-dice out of range', ['roll', '3d10', '--unopposed', 'normal', '--gm-dice', '3,12'], /GM's dice: die #2 \("12"\)/],
     ['--reactor-pt with --unopposed', ['roll', '3d10', '--unopposed', 'normal', '--reactor-pt', '3'], /--reactor-pt/],
     ['more assistants than the table allows', ['roll', '3d10', 'vs', '2d10', '--assist', 'Ben', '--option', 'maxAssistants=0'], /1 assistants.*maxAssistants/],

@@ -1,4 +1,4 @@
-import { ownGet, RuleError, type Actor, type DecideContext } from '@personae/core';
+import { asPoolDice, ownGet, requireEnteredPools, RuleError, type Actor, type DecideContext, type DicePool, type PoolOwner } from '@personae/core';
 import type { EncounterCommand } from './commands';
 import { canOppose, type Fighter } from './fighter';
 import { ruleCitation } from './rules';
@@ -30,6 +30,30 @@ function refuse(code: string, message: string, field: string): never {
   throw new RuleError(code, message, field, ruleCitation('structuredTime'));
 }
 
+/**
+ * The one pool of physical dice a d100 command takes: "rolls", every roll the command makes in the
+ * order it makes them. It is the roller's own for an attack (with the defender's evasion when the
+ * defender can oppose, and the attack's every participant in an All Out Attack); any other command's
+ * rolls are the GM's to enter.
+ */
+export const ROLLS_POOL = 'rolls';
+
+/** The pools `command` rolls, with whose they are. */
+export function dicePools(state: Controlled & { readonly sheets?: Readonly<Record<string, { readonly hidden?: boolean } | undefined>> }, command: EncounterCommand, viewer: Actor): DicePool[] {
+  const character = (id: string): PoolOwner => {
+    const f = ownGet(state.fighters, id);
+    const shown = viewer.role === 'gm' || !ownGet(state.sheets ?? {}, id)?.hidden || controllerOf(state, id) === viewer.participantId;
+    return { kind: 'character', id, controller: controllerOf(state, id), ...(f && shown ? { name: f.name } : {}) };
+  };
+  let owners: PoolOwner[];
+  if (command.type === 'attack') {
+    const defender = ownGet(state.fighters, command.defender);
+    owners = [character(command.attacker), ...(defender && canOppose(defender) ? [character(command.defender)] : [])];
+  } else if (command.type === 'all-out-attack') owners = command.participants.map((p) => character(p.id));
+  else owners = [{ kind: 'opposition' }];
+  return [{ name: ROLLS_POOL, owners, sides: 100, label: `every roll of the ${command.type} in turn`, rule: ruleCitation('structuredTime') }];
+}
+
 /** The attack settings the GM rules on: a player's attack takes them from the sheets. */
 const GM_ATTACK_FIELDS = ['attackTarget', 'evasionTarget', 'damage', 'tier', 'advantages'] as const;
 
@@ -41,29 +65,15 @@ const GM_ATTACK_FIELDS = ['attackTarget', 'evasionTarget', 'damage', 'tier', 'ad
  */
 export function requireAuthority(state: Controlled, command: EncounterCommand, ctx: DecideContext): void {
   const actor = ctx.actor;
+  requireEnteredPools(asPoolDice(ctx.dice).entered, dicePools(state, command, actor), ctx, `a ${command.type} command`);
   if (actor.role === 'gm') return;
   if (actor.role !== 'player') refuse('observer', 'observers watch the table; they cannot change it', 'type');
-  const entered = ctx.dice.kind === 'given';
-  switch (command.type) {
-    case 'attack': {
-      const raw = command as Record<string, unknown>;
-      for (const field of GM_ATTACK_FIELDS) {
-        const value = raw[field];
-        if (value === undefined || (Array.isArray(value) && value.length === 0)) continue;
-        refuse('gm-only', `${field}: only the GM sets an attack's ${field} (the sheet gives the player's)`, field);
-      }
-      const defender = ownGet(state.fighters, command.defender);
-      if (entered && defender && canOppose(defender) && !controls(state, actor, command.defender)) {
-        refuse('not-your-dice', `dice: the attack rolls ${defender.name}'s evasion too, which is the GM's roll; a player enters dice only for their own characters`, 'dice');
-      }
-      return;
+  if (command.type === 'attack') {
+    const raw = command as Record<string, unknown>;
+    for (const field of GM_ATTACK_FIELDS) {
+      const value = raw[field];
+      if (value === undefined || (Array.isArray(value) && value.length === 0)) continue;
+      refuse('gm-only', `${field}: only the GM sets an attack's ${field} (the sheet gives the player's)`, field);
     }
-    case 'all-out-attack': {
-      const other = command.participants.find((p) => !controls(state, actor, p.id));
-      if (entered && other) refuse('not-your-dice', `dice: the All Out Attack rolls for ${ownGet(state.fighters, other.id)?.name ?? other.id}, whom you do not play`, 'dice');
-      return;
-    }
-    default:
-      if (entered) refuse('not-your-dice', `dice: a player enters physical dice only for their own characters' attacks`, 'dice');
   }
 }

@@ -1,12 +1,12 @@
-import { rollPool } from '@personae/dice';
 import { z } from 'zod';
-import { RuleError, type Actor, type Decider, type ParseResult } from './domain';
+import { asPoolDice, requireEnteredPools, RuleError, type Actor, type Decider, type ParseResult } from './domain';
 import { describeZodError } from './protocol';
 
 /**
  * A small real domain the server runs until the Personae rules are wired in: a shared dice log.
  * Anyone at the table rolls N dice (d10 by default), every die is kept in the event; a roll may be
  * secret (seen only by the roller and the GM); the GM may withdraw any roll, a player their own.
+ * Physical dice fill the roll's one named pool, "roll", the roller's own.
  */
 export type DiceLogCommand =
   | { type: 'roll'; count: number; sides: number; label?: string | undefined; secret: boolean }
@@ -86,10 +86,13 @@ export const diceLogDecider: Decider<DiceLogState, DiceLogCommand, DiceLogEvent>
     return { ok: true, command: parsed.data };
   },
 
-  decide(state, command, { actor, dice }) {
+  decide(state, command, { actor, dice, settings }) {
     if (actor.role === 'observer') throw new RuleError('forbidden', 'observers cannot roll');
+    const pools = asPoolDice(dice);
+    const rolled = command.type === 'roll' ? [{ name: 'roll', owners: [{ kind: 'own' as const }], sides: command.sides, count: command.count, label: 'your roll' }] : [];
+    requireEnteredPools(pools.entered, rolled, { actor, settings }, `a ${command.type}`);
     if (command.type === 'roll') {
-      const roll = rollPool(dice, command.count, command.sides);
+      const roll = pools.roll('roll', command.count, command.sides);
       return [
         {
           type: 'rolled',

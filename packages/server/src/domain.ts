@@ -1,6 +1,9 @@
 // The decider seam lives in @personae/core; the server re-exports it under the names its modules use.
 export {
+  asPoolDice,
+  requireEnteredPools,
   isRuleError,
+  poolDice,
   refusalOf,
   RuleError,
   type Actor,

@@ -17,9 +17,7 @@ export const ERROR_CODES = {
   not_found: 404,
   conflict: 409,
   command_id_reused: 409,
-  physical_dice_disabled: 400,
   dice_input: 422,
-  dice_unused: 422,
   invalid_command: 400,
   rejected: 422,
   rate_limited: 429,
@@ -64,8 +62,14 @@ export const commandIdSchema = z
   .max(128)
   .regex(/^[A-Za-z0-9._:-]+$/, 'use 1-128 letters, digits, ".", "_", ":" or "-"');
 
-/** Results typed in from physical dice, used in order by the command. */
-export const enteredDiceSchema = z.array(z.number().int().min(1).max(1000)).max(200);
+/**
+ * Results typed in from physical dice, by the named pool they fill ("actor", "target:orc-2",
+ * "order:ana", ...). The ruleset says which pools a command rolls and who may fill each; the table
+ * rolls every pool left out.
+ */
+export const enteredDiceSchema = z
+  .record(z.string().regex(/^[A-Za-z0-9._:-]{1,120}$/, 'a pool name is 1-120 letters, digits, ".", "_", ":" or "-"'), z.array(z.number().int().min(1).max(1000)).min(1).max(200))
+  .refine((pools) => Object.keys(pools).length <= 50, 'at most 50 pools');
 
 export const helloSchema = z.strictObject({
   type: z.literal('hello'),

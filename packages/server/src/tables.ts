@@ -1,5 +1,5 @@
-import { cryptoDice, givenDice, type DiceSource, type GivenDice } from '@personae/dice';
-import { refusalOf, type Actor, type AnyDecider, type HostLimits } from './domain';
+import { cryptoDice, type DiceSource } from '@personae/dice';
+import { poolDice, refusalOf, type Actor, type AnyDecider, type HostLimits } from './domain';
 import { failure, type Failure, type Outcome } from './outcome';
 import { setupOf, type TableDomains } from './rulesets';
 import {
@@ -684,21 +684,19 @@ export class TableHub<S, C, E> {
         currentVersion: t.version,
       });
     }
-    if (envelope.dice && !t.record.settings.physicalDice) {
-      return fail('physical_dice_disabled', 'this table does not accept results from physical dice', { field: 'dice' });
-    }
-
     const parsed = t.decider.parseCommand(envelope.command);
     if (!parsed.ok) {
       const { code, message, field } = parsed.error;
       return fail(code, message, field === undefined ? {} : { field: `command.${field}`.replace(/\.$/, '') }, statusFor(code, 'parse'));
     }
 
-    const entered: GivenDice | null = envelope.dice ? givenDice(envelope.dice) : null;
+    // The one way physical dice enter: the envelope's named pools; the ruleset checks whose they are.
+    const dice = poolDice(envelope.dice ?? {}, this.dice);
     const now = new Date().toISOString();
     let events: E[];
     try {
-      events = t.decider.decide(t.state, parsed.command, { actor, dice: entered ?? this.dice, now, settings: t.record.settings, participants: presentIds(t), limits: this.limits });
+      events = t.decider.decide(t.state, parsed.command, { actor, dice, now, settings: t.record.settings, participants: presentIds(t), limits: this.limits });
+      dice.finish();
     } catch (error) {
       const refusal = refusalOf(error);
       if (refusal) {
@@ -707,10 +705,6 @@ export class TableHub<S, C, E> {
       }
       this.log.error({ err: error, tableId: t.record.id }, 'decide failed');
       return fail('internal_error', 'the command could not be processed');
-    }
-    if (entered && entered.remaining() > 0) {
-      const used = envelope.dice!.length - entered.remaining();
-      return fail('dice_unused', `${envelope.dice!.length} dice were entered but the command used ${used}`, { field: 'dice' });
     }
 
     const statesAfter: S[] = [];

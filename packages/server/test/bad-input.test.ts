@@ -119,7 +119,7 @@ describe('bad input', () => {
         type: fc.constantFrom('command', 'hello', 'state', 'ping', 'other'),
         commandId: fc.oneof(fc.string({ maxLength: 20 }), fc.integer()),
         expectedVersion: fc.oneof(fc.integer({ min: -5, max: 5 }), fc.string()),
-        dice: fc.array(fc.integer({ min: -2, max: 12 }), { maxLength: 4 }),
+        dice: fc.oneof(fc.array(fc.integer({ min: -2, max: 12 }), { maxLength: 4 }), fc.dictionary(fc.constantFrom('roll', 'actor', 'x y', ''), fc.array(fc.integer({ min: -2, max: 12 }), { maxLength: 4 }))),
         command: fc.oneof(
           fc.jsonValue(),
           fc.record({ type: fc.constantFrom('roll', 'rename', 'create', 'gm-note', 'undo', 'burst'), count: fc.jsonValue() }, { requiredKeys: ['type'] }),

@@ -1,4 +1,5 @@
-import { givenDice, seededDice } from '@personae/dice';
+import { poolDice } from '@personae/core';
+import { seededDice } from '@personae/dice';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DICE_LOG_KEEP, diceLogDecider as d, type DiceLogCommand, type DiceLogState } from '../src/dice-log';
@@ -48,8 +49,12 @@ describe('dice-log domain', () => {
     if (e.type !== 'rolled') throw new Error();
     expect(e.dice).toHaveLength(4);
     expect(e.highest).toBe(Math.max(...e.dice));
-    const entered = apply(rolled.state, bob, { type: 'roll', count: 3 }, givenDice([2, 10, 5]));
+    const entered = apply(rolled.state, bob, { type: 'roll', count: 3 }, poolDice({ roll: [2, 10, 5] }, seededDice(1)));
     expect(entered.events[0]).toMatchObject({ rollId: 2, dice: [2, 10, 5], highest: 10, entered: true });
+    // A wrong count, a face the die cannot show, a pool the roll does not roll: refused by name.
+    expect(() => apply(rolled.state, bob, { type: 'roll', count: 3 }, poolDice({ roll: [2, 10] }, seededDice(1)))).toThrow(/dice\.roll: 2 dice were entered for your roll, which rolls 3/);
+    expect(() => apply(rolled.state, bob, { type: 'roll', count: 2, sides: 6 }, poolDice({ roll: [2, 7] }, seededDice(1)))).toThrow(/dice\.roll: die #2 is 7, but a d6 shows 1 to 6/);
+    expect(() => apply(rolled.state, bob, { type: 'roll', count: 1 }, poolDice({ actor: [2] }, seededDice(1)))).toThrow(/dice\.actor: a roll rolls no pool "actor"; it rolls "roll"/);
   });
 
   it('shows a secret roll only to the roller and the GM', () => {

@@ -19,7 +19,7 @@ async function playedTable() {
   await a.client.command('a1', { type: 'create', characterId: 'ash', name: 'Ash', secret: 'ash-secret' });
   await gm.client.command('g1', { type: 'gm-note', text: 'gm-only-note' });
   for (let i = 0; i < 30; i++) await gm.client.command(`b${i}`, { type: 'burst', n: 50 });
-  await a.client.command('a2', { type: 'roll', count: 2 }, { dice: [3, 9] });
+  await a.client.command('a2', { type: 'roll', count: 2 }, { dice: { roll: [3, 9] } });
   await http(srv.url, 'DELETE', `/api/tables/${t.tableId}/participants/${bob.participantId}`, { token: t.gm.token });
   gm.client.close();
   a.client.close();

@@ -93,7 +93,7 @@ describe('the fairness check of physical dice over the server', () => {
     const pc = (await connectAs(srv.wsUrl, table.tableId, bea.token)).client;
     try {
       for (let i = 0; i < 3; i++) {
-        const ack = await pc.command(`f${i}`, { type: 'roll', actor: { name: 'Bea', dice: 2, modifiers: [], given: [10, 9] }, reactor: { name: 'Wall', dice: 2, modifiers: [] } });
+        const ack = await pc.command(`f${i}`, { type: 'roll', actor: { name: 'Bea', dice: 2, modifiers: [] }, reactor: { name: 'Wall', dice: 2, modifiers: [] } }, { dice: { actor: [10, 9] } });
         expect(ack.type).toBe('ack');
       }
       pc.send({ type: 'state' });

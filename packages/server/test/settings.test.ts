@@ -80,13 +80,13 @@ describe('changing a table\'s settings', () => {
     const a = await connectAs(srv.wsUrl, t.tableId, ann.token);
     const obs = await connectAs(srv.wsUrl, t.tableId, t.observer.token);
     expect(a.welcome.table.settings).toEqual({ physicalDice: false });
-    expect(await a.client.command('d1', { type: 'roll', count: 2 }, { dice: [3, 9] })).toMatchObject({ code: 'physical_dice_disabled' });
+    expect(await a.client.command('d1', { type: 'roll', count: 2 }, { dice: { roll: [3, 9] } })).toMatchObject({ code: 'physical-dice-off', field: 'dice.roll' });
 
     await patch(srv, t.tableId, t.gm.token, { physicalDice: true });
     for (const c of [gm, a, obs]) {
       expect(await c.client.waitFor((m) => m.type === 'settings')).toEqual({ type: 'settings', settings: { physicalDice: true } });
     }
-    expect(await a.client.command('d2', { type: 'roll', count: 2 }, { dice: [3, 9] })).toMatchObject({ type: 'ack', firstSeq: 1 });
+    expect(await a.client.command('d2', { type: 'roll', count: 2 }, { dice: { roll: [3, 9] } })).toMatchObject({ type: 'ack', firstSeq: 1 });
     const late = await connectAs(srv.wsUrl, t.tableId, ann.token, 1);
     expect(late.welcome.table.settings).toEqual({ physicalDice: true });
 
@@ -97,7 +97,7 @@ describe('changing a table\'s settings', () => {
 
     await patch(srv, t.tableId, t.gm.token, { physicalDice: false });
     expect(await late.client.waitFor((m) => m.type === 'settings')).toEqual({ type: 'settings', settings: { physicalDice: false } });
-    expect(await a.client.command('d3', { type: 'roll', count: 1 }, { dice: [4] })).toMatchObject({ code: 'physical_dice_disabled' });
+    expect(await a.client.command('d3', { type: 'roll', count: 1 }, { dice: { roll: [4] } })).toMatchObject({ code: 'physical-dice-off' });
     // Settings are not events: the log did not move.
     expect((await http(srv.url, 'GET', `/api/tables/${t.tableId}/state`, { token: t.gm.token })).body.version).toBe(1);
     for (const c of [gm, a, obs, late]) c.client.close();
@@ -125,7 +125,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
         expect(info.body.table.settings).toEqual({ physicalDice: true });
         const { client, welcome } = await connectAs(`${url2.replace('http', 'ws')}/ws`, t.tableId, ann.token);
         expect(welcome.table.settings).toEqual({ physicalDice: true });
-        expect(await client.command('d1', { type: 'roll', count: 2 }, { dice: [10, 1] })).toMatchObject({ type: 'ack' });
+        expect(await client.command('d1', { type: 'roll', count: 2 }, { dice: { roll: [10, 1] } })).toMatchObject({ type: 'ack' });
         client.close();
         const exported = await http(url2, 'GET', `/api/tables/${t.tableId}/export`, { token: t.gm.token });
         expect(exported.body.table.settings).toEqual({ physicalDice: true });

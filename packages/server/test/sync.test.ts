@@ -215,13 +215,15 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
     it('records entered physical dice and refuses them where the table does not allow them', async () => {
       const physical = await createTable(srv.url, { name: 'Dice on the table', settings: { physicalDice: true } });
       const gm = await connectAs(srv.wsUrl, physical.tableId, physical.gm.token);
-      const ack = await gm.client.command('d1', { type: 'roll', count: 3 }, { dice: [7, 5, 10] });
+      const ack = await gm.client.command('d1', { type: 'roll', count: 3 }, { dice: { roll: [7, 5, 10] } });
       expect(ack.type).toBe('ack');
       const ev = await gm.client.waitFor((m) => m.type === 'event' && m.seq === 1);
       expect(ev.event).toEqual({ type: 'rolled', by: physical.gm.participantId, dice: [7, 5, 10], entered: true });
-      expect(await gm.client.command('d2', { type: 'roll', count: 3 }, { dice: [7, 5] })).toMatchObject({ code: 'dice_input', field: 'dice' });
-      expect(await gm.client.command('d3', { type: 'roll', count: 1 }, { dice: [7, 5] })).toMatchObject({ code: 'dice_unused' });
-      expect(await gm.client.command('d4', { type: 'roll', count: 1 }, { dice: [0] })).toMatchObject({ code: 'invalid_message', field: 'dice.0' });
+      expect(await gm.client.command('d2', { type: 'roll', count: 3 }, { dice: { roll: [7, 5] } })).toMatchObject({ code: 'dice-count', field: 'dice.roll' });
+      expect(await gm.client.command('d3', { type: 'roll', count: 1 }, { dice: { roll: [7, 5] } })).toMatchObject({ code: 'dice-count', field: 'dice.roll' });
+      expect(await gm.client.command('d3b', { type: 'roll', count: 1 }, { dice: { actor: [7] } })).toMatchObject({ code: 'dice-pool', field: 'dice.actor' });
+      expect(await gm.client.command('d4', { type: 'roll', count: 1 }, { dice: { roll: [0] } })).toMatchObject({ code: 'invalid_message', field: 'dice.roll.0' });
+      expect(await gm.client.command('d4b', { type: 'roll', count: 1 }, { dice: [7] })).toMatchObject({ code: 'invalid_message', field: 'dice' });
       const rolled = await gm.client.command('d5', { type: 'roll', count: 2 });
       expect(rolled.type).toBe('ack');
       const crypto = await gm.client.waitFor((m) => m.type === 'event' && m.seq === 2);
@@ -231,7 +233,12 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
 
       const virtual = await createTable(srv.url);
       const g2 = await connectAs(srv.wsUrl, virtual.tableId, virtual.gm.token);
-      expect(await g2.client.command('d1', { type: 'roll', count: 1 }, { dice: [4] })).toMatchObject({ code: 'physical_dice_disabled' });
+      // The GM fills any pool; a player, only at a table that takes physical dice.
+      expect(await g2.client.command('d1', { type: 'roll', count: 1 }, { dice: { roll: [4] } })).toMatchObject({ type: 'ack' });
+      const ann = await joinTable(srv.url, virtual.tableId, virtual.invite.token, 'Ann');
+      const a2 = await connectAs(srv.wsUrl, virtual.tableId, ann.token);
+      expect(await a2.client.command('d1', { type: 'roll', count: 1 }, { dice: { roll: [4] } })).toMatchObject({ code: 'physical-dice-off', field: 'dice.roll' });
+      a2.client.close();
       g2.client.close();
     });
 

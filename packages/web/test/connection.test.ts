@@ -67,13 +67,30 @@ describe('the table connection', () => {
     await ann.c.stateAt(ack.lastSeq);
     expect((ann.c.state as View).log.map((e) => e.purpose)).toEqual(['first']);
 
-    // Ann's socket drops; the GM rolls meanwhile; Ann comes back by herself and catches up.
-    const socket = (ann.c as unknown as { socket: WebSocket }).socket;
-    socket.terminate();
-    await until(() => ann.c.status === 'reconnecting');
-    const second = await gm.c.send(roll('second'));
-    await until(() => ann.c.status === 'live');
-    await ann.c.stateAt(second.lastSeq);
+    // Ann's socket drops; the GM rolls meanwhile; Ann comes back by herself and catches up. Her new
+    // connection sends a hello with since and no request for the whole view: the server follows the
+    // missed events with the changes to her view.
+    const sentAfter: string[] = [];
+    const RealWebSocket = g.WebSocket as typeof WebSocket;
+    g.WebSocket = class extends RealWebSocket {
+      override send(data: string) {
+        sentAfter.push(data);
+        super.send(data);
+      }
+    };
+    let second: Awaited<ReturnType<typeof gm.c.send>>;
+    try {
+      const socket = (ann.c as unknown as { socket: WebSocket }).socket;
+      socket.terminate();
+      await until(() => ann.c.status === 'reconnecting');
+      second = await gm.c.send(roll('second'));
+      await until(() => ann.c.status === 'live');
+      await ann.c.stateAt(second.lastSeq);
+    } finally {
+      g.WebSocket = RealWebSocket;
+    }
+    expect(sentAfter.map((m) => JSON.parse(m).type)).toEqual(['hello']);
+    expect(JSON.parse(sentAfter[0]!).since).toBe(ack.lastSeq);
     expect((ann.c.state as View).log.map((e) => e.purpose)).toEqual(['first', 'second']);
     expect(ann.c.reconnections).toBe(1);
     expect(ann.c.lastSeq).toBe(second.lastSeq);

@@ -119,7 +119,8 @@ describe('the roller model', () => {
       { value: 2, source: 'high ground' },
       { value: 1, source: 'assist (Ann)' },
     ]);
-    const command = rollCommand(input, actor, reactor, null);
+    const { command, dice } = rollCommand(input, actor, reactor, null);
+    expect(dice).toEqual({});
     expect(TableCommandSchema.safeParse(command).success).toBe(true);
     // The character issuing it is named, so the table counts it in the character's development tally.
     expect(command).toMatchObject({ character: 'brogan' });
@@ -161,8 +162,10 @@ describe('the roller model', () => {
     expect(actor.givenProblem).toBe('2 dice were entered; this pool rolls 3.');
     expect(parseGiven('9, 4 11', 3).problem).toBe('"11" is not a d10 result (1 to 10).');
     const ok = resolveSide({ ...input.actor, given: '9 4 1' }, [], core, 'actor');
-    const command = rollCommand(input, ok, null, [3, 3]);
-    expect(command).toMatchObject({ type: 'roll', difficulty: 5, gmGiven: [3, 3], actor: { given: [9, 4, 1] } });
+    const { command, dice } = rollCommand(input, ok, null, [3, 3]);
+    expect(command).toMatchObject({ type: 'roll', difficulty: 5, actor: { dice: 3 } });
+    // The typed dice go beside the command, in the pools they fill.
+    expect(dice).toEqual({ actor: [9, 4, 1], difficulty: [3, 3] });
     expect(TableCommandSchema.safeParse(command).success).toBe(true);
   });
 });

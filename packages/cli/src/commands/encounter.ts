@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import { parse as parseYaml } from 'yaml';
 import { cryptoDice, seededDice, type DiceSource } from '@personae/dice';
-import { formatCitation } from '@personae/core';
+import { formatCitation, poolDice } from '@personae/core';
 import {
   combatantFromSheet,
   decide,
@@ -13,6 +13,7 @@ import {
   RuleError,
   EMPTY_STATE,
   EncounterCommandSchema,
+  recordedPools,
   evolve,
   parseScenario,
   runScenario,
@@ -233,9 +234,11 @@ function prompt(s: Session): string {
   return `[round ${now.combat.round}, ${who}'s turn] > `;
 }
 
-function apply(s: Session, input: unknown): string[] {
-  const command = EncounterCommandSchema.parse(input);
-  const events = decide(s.state, command, s.dice);
+/** Runs a command typed at the prompt; dice typed with it (dice=ACTOR/REACTOR) fill its named pools. */
+function apply(s: Session, input: Record<string, unknown>): string[] {
+  const { command: rest, pools } = recordedPools(input);
+  const command = EncounterCommandSchema.parse(rest);
+  const events = decide(s.state, command, poolDice(pools, s.dice));
   const lines: string[] = [];
   for (const e of events) {
     lines.push(...describeEvent(e, s.state.now));

@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import { cryptoDice, seededDice, type DiceSource } from '@personae/dice';
+import { poolDice } from '@personae/core';
 import {
   parseDifficulty,
   resolveChallenge,
@@ -182,7 +183,6 @@ function sideSpec(name: string, side: RollSide, potentialThreshold: number | und
     name,
     pool: { base: pool.count, baseSource: 'pool' },
     modifiers,
-    ...(pool.given ? { given: pool.given } : {}),
     ...pt,
   };
 }
@@ -205,15 +205,19 @@ export function resolveRoll(request: RollRequest, dice: DiceSource): ChallengeRe
     ...(request.actor.from === 'sheet' ? request.actor.sheet.built.steer : []),
   ];
   const actor = sideSpec(names.actor, request.actor, request.actorPotentialThreshold);
+  // Dice typed in on the command line fill the sides' named pools; the rest come from `dice`.
+  const typed = (side: RollSide | undefined) => (side?.from === 'dice' ? side.pool.given : undefined);
+  const pools: Record<string, readonly number[]> = {};
+  const actorGiven = typed(request.actor);
+  if (actorGiven) pools.actor = actorGiven;
   if (request.difficulty) {
-    return resolveUnopposed(
-      { player: actor, difficulty: request.difficulty, assistants, steer, ...(request.gmDice ? { gmGiven: request.gmDice } : {}) },
-      dice,
-      request.table.options,
-    );
+    if (request.gmDice) pools.difficulty = request.gmDice;
+    return resolveUnopposed({ player: actor, difficulty: request.difficulty, assistants, steer }, poolDice(pools, dice), request.table.options);
   }
+  const reactorGiven = typed(request.reactor);
+  if (reactorGiven) pools.reactor = reactorGiven;
   const reactor = sideSpec(names.reactor, request.reactor!, request.reactorPotentialThreshold);
-  return resolveChallenge({ actor, reactor, assistants, steer }, dice, request.table.options);
+  return resolveChallenge({ actor, reactor, assistants, steer }, poolDice(pools, dice), request.table.options);
 }
 
 function sideJson(side: SideResult, input: RollSide | undefined, expression: string) {

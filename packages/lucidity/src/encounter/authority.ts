@@ -1,4 +1,4 @@
-import { ownGet, requireCharacterRoom, requireSheetSize, RuleError, type Actor, type DecideContext } from '@personae/core';
+import { asPoolDice, ownGet, requireCharacterRoom, requireEnteredPools, requireSheetSize, RuleError, type Actor, type DecideContext, type DicePool } from '@personae/core';
 import type { LucidityCommand } from './commands';
 import type { LucidityTableState } from './state';
 
@@ -19,8 +19,25 @@ import type { LucidityTableState } from './state';
  * | `narrative` `d20`                             | the target's resistance (`target`)  |
  * | `start` `dice[id]`, `end-turn` `dice[id]`     | combatant `id`'s                    |
  * | `rest` `healthDice`                           | the resting combatant's (`id`)      |
- * | the envelope's `dice` (every roll in turn)    | every roll the command makes        |
+ * | the envelope's pool `rolls`                   | every roll the command makes, in turn |
  */
+export const ROLLS_POOL = 'rolls';
+
+/**
+ * The envelope's pool "rolls": a player may fill it only for a command that rolls for their own
+ * combatant alone (an attack, a roll against no one, a Lucidity roll); any other is the GM's.
+ */
+function rollsPool(state: LucidityTableState, cmd: LucidityCommand, viewer: Actor): DicePool {
+  const alone = cmd.type === 'attack' || cmd.type === 'lucidity-roll' || (cmd.type === 'roll' && cmd.against === undefined);
+  const c = alone ? ownGet(state.game.combatants, cmd.actor) : undefined;
+  const shown = c && (!c.hidden || viewer.role === 'gm' || c.controller === viewer.participantId);
+  return {
+    name: ROLLS_POOL,
+    owners: alone ? [{ kind: 'character', id: cmd.actor, controller: c?.controller ?? null, ...(shown ? { name: c.name } : {}) }] : [{ kind: 'opposition' }],
+    sides: 100,
+    label: `every roll of the ${cmd.type} in turn`,
+  };
+}
 interface Entry {
   readonly field: string;
   /** The combatant whose roll the dice fill. */
@@ -83,6 +100,7 @@ export function requireAuthority(state: LucidityTableState, cmd: LucidityCommand
       'controller',
     );
   }
+  requireEnteredPools(asPoolDice(ctx.dice).entered, [rollsPool(state, cmd, ctx.actor)], ctx, `a ${cmd.type} command`);
   if (ctx.actor.role === 'gm') return;
   if (ctx.actor.role !== 'player') refuse('forbidden', 'observers watch the table; they cannot change it', 'type');
   if (cmd.type === 'lucidity-roll' && cmd.gmModifier !== 0) refuse('forbidden', 'gmModifier: only the GM sets the modifier of a Lucidity roll', 'gmModifier');
@@ -100,11 +118,5 @@ export function requireAuthority(state: LucidityTableState, cmd: LucidityCommand
       const name = ownGet(state.game.combatants, owner);
       refuse('not-your-dice', `${field}: this is ${name && !name.hidden ? `${name.name}'s` : "the GM's"} roll; a player enters dice only for the combatants they control`, field);
     }
-  }
-  // The envelope's dice fill every roll the command makes, in turn: a player may send them only for
-  // commands that roll for their own combatant alone.
-  if (ctx.settings && ctx.dice.kind === 'given') {
-    const alone = cmd.type === 'attack' || cmd.type === 'lucidity-roll' || (cmd.type === 'roll' && cmd.against === undefined);
-    if (!alone) refuse('not-your-dice', `dice: a ${cmd.type} command rolls for others too; a player enters dice only for their own combatant's attack or roll`, 'dice');
   }
 }

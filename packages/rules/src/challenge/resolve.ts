@@ -1,4 +1,5 @@
-import { knownRoll, rollPool, type DiceSource, type Roll } from '@personae/dice';
+import { asPoolDice, cite, type PoolDice } from '@personae/core';
+import { knownRoll, type DiceSource, type Roll } from '@personae/dice';
 import { formatLabeled, sumLabeled, type Labeled } from '../effects';
 import type { TableOptions } from '../options';
 import { compareDice, compareHighestMeets, type CompareStep, type DecidedBy, type RawComparison, type Side } from './compare';
@@ -20,8 +21,11 @@ export interface ChallengeSideSpec {
   /** Armor: how many of the opponent's dice this side ignores (attack challenges). */
   readonly ignoreOpponentDice?: Labeled;
   readonly potentialThreshold?: number;
-  /** Results of physical dice for the initial roll, in the order rolled. */
-  readonly given?: readonly number[];
+  /**
+   * The named pool its initial roll takes (physical dice entered for that pool, else the host's):
+   * absent, "actor" or "reactor" by its place, "difficulty" for the GM's dice against an unopposed challenge.
+   */
+  readonly dicePool?: string;
 }
 
 /** A pool typed in rather than taken from a character: "3d10+4", or dice entered from the table. */
@@ -29,7 +33,6 @@ export interface FreePool {
   readonly name: string;
   readonly dice: number;
   readonly modifiers: readonly Labeled[];
-  readonly given?: readonly number[] | null;
   readonly potentialThreshold?: number;
 }
 
@@ -38,7 +41,6 @@ export function freePoolSide(side: FreePool): ChallengeSideSpec {
     name: side.name,
     pool: { base: side.dice, baseSource: `${side.dice}d10` },
     modifiers: side.modifiers,
-    ...(side.given ? { given: side.given } : {}),
     ...(side.potentialThreshold !== undefined ? { potentialThreshold: side.potentialThreshold } : {}),
   };
 }
@@ -61,8 +63,6 @@ export interface OpposedChallengeSpec {
 export interface UnopposedChallengeSpec {
   readonly player: ChallengeSideSpec;
   readonly difficulty: Difficulty;
-  /** Physical dice the GM rolled for the difficulty. */
-  readonly gmGiven?: readonly number[];
   readonly assistants?: readonly Assistant[];
   readonly steer?: readonly Labeled[];
   /** A critical spent before rolling for an automatic success: no die is rolled. */
@@ -169,17 +169,14 @@ function withAssistance(side: ChallengeSideSpec, assistants: readonly Assistant[
   return { side: { ...side, pool, modifiers: [...side.modifiers, ...benefit.modifiers] }, steer: [...benefit.steer, ...(steer ?? [])] };
 }
 
-function rollSide(side: ChallengeSideSpec, pool: PoolResult, dice: DiceSource, field: string): Roll {
-  if (side.given) {
-    if (side.given.length !== pool.dice) {
-      throw new ChallengeError(`${field}.given`, `${side.name} rolls ${pool.dice} ${pool.dice === 1 ? 'die' : 'dice'} (${pool.explanation}) but ${side.given.length} result(s) were entered`);
-    }
-    for (const [i, d] of side.given.entries()) {
-      if (!Number.isInteger(d) || d < 1 || d > 10) throw new ChallengeError(`${field}.given[${i}]`, `${side.name}'s die #${i + 1} is ${d}; a d10 shows 1 to 10`);
-    }
-    return knownRoll(side.given);
-  }
-  return rollPool(dice, pool.dice);
+/** personae-core-2011.txt "The Challenge": each side rolls its pool of d10s. */
+const CHALLENGE_RULE = cite(CORE, 'The Challenge');
+/** The pool rerolls and full-tie rerolls take their dice from. */
+export const REROLLS = 'rerolls';
+
+/** Where a side's initial roll comes from: its named pool, entered or the host's, checked against the pool's size. */
+function rollSide(side: ChallengeSideSpec, pool: PoolResult, dice: PoolDice, place: string): Roll {
+  return dice.roll(side.dicePool ?? place, pool.dice, 10, CHALLENGE_RULE, `${side.name}'s roll (${pool.explanation})`);
 }
 
 interface Prepared {
@@ -192,9 +189,12 @@ interface Prepared {
 }
 
 /** Roll both sides, apply rerolls (own, then forced) and armor, in that order. */
-function prepareSides(actor: ChallengeSideSpec, reactor: ChallengeSideSpec, dice: DiceSource, options: ChallengeOptions): [Prepared, Prepared] {
-  const a = prepare(actor, options, dice, 'actor');
-  const r = prepare(reactor, options, dice, 'reactor');
+function prepareSides(actor: ChallengeSideSpec, reactor: ChallengeSideSpec, pools: PoolDice, options: ChallengeOptions, fresh: boolean): [Prepared, Prepared] {
+  // Rerolls, and every die of a full-tie reroll, come from the pool "rerolls".
+  const dice = pools.pool(REROLLS);
+  const from = fresh ? asPoolDice(dice) : pools;
+  const a = prepare(actor, options, from, 'actor');
+  const r = prepare(reactor, options, from, 'reactor');
   for (const [self, other] of [
     [a, r],
     [r, a],
@@ -223,7 +223,7 @@ function prepareSides(actor: ChallengeSideSpec, reactor: ChallengeSideSpec, dice
   return [a, r];
 }
 
-function prepare(spec: ChallengeSideSpec, options: ChallengeOptions, dice: DiceSource, field: string): Prepared {
+function prepare(spec: ChallengeSideSpec, options: ChallengeOptions, dice: PoolDice, field: string): Prepared {
   const pool = poolSize(spec.pool, options);
   const roll = rollSide(spec, pool, dice, field);
   return { spec, pool, roll, rerolls: [], ignored: [], dice: [...roll.sorted] };
@@ -247,15 +247,19 @@ function sideResult(p: Prepared, criticals: number, tens: number): SideResult {
   };
 }
 
-/** An opposed challenge: actor against reactor, resolved from the dice the source gives. */
+/**
+ * An opposed challenge: actor against reactor, resolved from the dice the source gives. Given a pool
+ * source, each side's initial roll takes its named pool and rerolls the pool "rerolls".
+ */
 export function resolveChallenge(spec: OpposedChallengeSpec, dice: DiceSource, options: ChallengeOptions): ChallengeResult {
   const { side: actor, steer } = withAssistance(spec.actor, spec.assistants, spec.steer, options);
   if (spec.automaticSuccess) return automaticSuccess(actor, spec.reactor, spec.automaticSuccess.source, options);
+  const pools = asPoolDice(dice);
   const attempts: ChallengeResult[] = [];
   for (;;) {
     // Entered dice belong to the first attempt; a full-tie reroll takes fresh dice from the source.
     const fresh = attempts.length > 0;
-    const [a, r] = prepareSides(fresh ? withoutGiven(actor) : actor, fresh ? withoutGiven(spec.reactor) : spec.reactor, dice, options);
+    const [a, r] = prepareSides(actor, spec.reactor, pools, options, fresh);
     const raw = compareDice(a.dice, sumLabeled(actor.modifiers), r.dice, sumLabeled(spec.reactor.modifiers));
     const result = finish('opposed', a, r, raw, { steer: [] }, options, attempts, undefined);
     if (result.outcome === 'tie' && options.fullTie === 'reroll' && attempts.length < MAX_FULL_TIE_REROLLS) {
@@ -277,11 +281,11 @@ export function resolveUnopposed(spec: UnopposedChallengeSpec, dice: DiceSource,
     name: 'GM',
     pool: { base: gmDice, baseSource: `difficulty roll (one less than ${spec.player.pool.base}, at least 1)` },
     modifiers: [{ value: spec.difficulty.value, source: `difficulty ${spec.difficulty.label}` }],
-    ...(spec.gmGiven ? { given: spec.gmGiven } : {}),
+    dicePool: 'difficulty',
   };
   if (spec.automaticSuccess) return { ...automaticSuccess(player, gm, spec.automaticSuccess.source, options), difficulty: spec.difficulty };
   // The GM's pool is at least one die by its own rule, whatever the table's minimumPool.
-  const [a, r] = prepareSides(player, gm, dice, options);
+  const [a, r] = prepareSides(player, gm, asPoolDice(dice), options, false);
   const raw =
     options.unopposed === 'highest-die'
       ? compareHighestMeets(a.dice, sumLabeled(player.modifiers), r.dice, spec.difficulty.value)
@@ -307,11 +311,6 @@ export function comparisonOf(result: ChallengeResult, options: Pick<ChallengeOpt
 /** How many dice the GM rolls against a skill of this rating: one fewer, at least one. */
 export function unopposedGmDice(skillRating: number): number {
   return Math.max(1, skillRating - 1);
-}
-
-function withoutGiven(side: ChallengeSideSpec): ChallengeSideSpec {
-  const { given: _given, ...rest } = side;
-  return rest;
 }
 
 /** In the tie-break reading a full tie still meets the target. */

@@ -1,5 +1,4 @@
 import type { Citation } from '@personae/core';
-import type { DiceSource } from '@personae/dice';
 import { RuleError, rule } from './errors';
 import { applyEvent } from './evolve';
 import type { EncounterEvent, EventBody } from './events';
@@ -31,21 +30,6 @@ export class Batch {
     this.events.push(event);
     this.current = applyEvent(this.current, body);
   }
-}
-
-/** Dice entered with a command first, then the source's. */
-export function withEntered(entered: readonly number[] | undefined, source: DiceSource): DiceSource {
-  if (!entered || entered.length === 0) return source;
-  const queue = [...entered];
-  return {
-    kind: 'given',
-    die(sides) {
-      const next = queue.shift();
-      if (next === undefined) return source.die(sides);
-      if (!Number.isInteger(next) || next < 1 || next > sides) throw new RuleError('dice', `an entered die is ${next}, but a d${sides} shows 1 to ${sides}`, 'dice.extra');
-      return next;
-    },
-  };
 }
 
 export function getCharacter(now: Snapshot, id: string, field: string): CharacterState {

@@ -5,21 +5,12 @@ import { CombatantSchema } from './combatant';
 /**
  * Commands: what a player or the GM asks the table to do. Each names who issues it (`actor`: the
  * character's id, or "gm"), so that a server can check that the issuer controls that character.
- * Dice rolled at the table may be entered with the command; dice not entered come from the dice
- * source handed to `decide`.
+ * Dice rolled at the table are not part of a command: they fill the command's named pools
+ * (encounter/pools.ts), and the pools left out are rolled by the dice source handed to `decide`.
  */
 
-const d10 = z.number().int().min(1).max(10);
 const id = z.string().min(1);
 const text = z.string().trim().min(1);
-
-/** Dice rolled at the table: the actor's and reactor's initial rolls, then any further dice in order (rerolls, full-tie rerolls). */
-export const GivenDiceSchema = z.strictObject({
-  actor: z.array(d10).optional(),
-  reactor: z.array(d10).optional(),
-  extra: z.array(d10).optional(),
-});
-export type GivenDice = z.infer<typeof GivenDiceSchema>;
 
 const Labeled = z.strictObject({ value: z.number().int().min(-20).max(20), source: text });
 
@@ -68,9 +59,6 @@ const challengeFields = {
   /** Circumstantial additions agreed at the table. */
   modifiers: z.array(Labeled).optional(),
   reactorModifiers: z.array(Labeled).optional(),
-  dice: GivenDiceSchema.optional(),
-  /** Dice per target, when one actor challenges several. */
-  targetDice: z.record(z.string(), GivenDiceSchema).optional(),
   purpose: z.string().optional(),
 };
 
@@ -98,8 +86,6 @@ export const EncounterCommandSchema = z.discriminatedUnion('type', [
   withActor('end-scene', {}),
   withActor('escalate', {
     to: z.enum(['non-violent', 'hostile', 'violent']),
-    /** Action order rolls entered from physical dice, by character. */
-    orderDice: z.record(z.string(), z.array(d10)).optional(),
     /** For the declared-skill action order: the skill each character chooses. */
     orderSkills: z.record(z.string(), text).optional(),
   }),
@@ -182,7 +168,6 @@ export const EncounterCommandSchema = z.discriminatedUnion('type', [
     assistants: z.array(id).optional(),
     spend: SpendSchema.optional(),
     modifiers: z.array(Labeled).optional(),
-    dice: GivenDiceSchema.optional(),
     purpose: z.string().optional(),
   }),
   withActor('defend', {
@@ -198,7 +183,6 @@ export const EncounterCommandSchema = z.discriminatedUnion('type', [
     target: id.optional(),
     abilities: z.array(text).optional(),
     assistants: z.array(id).optional(),
-    dice: GivenDiceSchema.optional(),
   }),
   /**
    * Criticals spent away from a challenge. With a purpose: for that (under criticalDefaultUse =

@@ -1,3 +1,4 @@
+import { isPoolDice } from '@personae/core';
 import { DiceInputError, type DiceSource } from '@personae/dice';
 import { ChallengeError, RerollError } from '../challenge';
 import { setOrder, finishTurn } from './actions/action-order';
@@ -17,7 +18,7 @@ import { stabilize } from './actions/stabilize';
 import { configure, endSession, join, leave, setUp, updateCharacter } from './actions/table';
 import { redo, undo } from './actions/undo';
 import { unopposed } from './actions/unopposed';
-import { Batch, getCharacter, withEntered } from './batch';
+import { Batch, getCharacter } from './batch';
 import { beginDay, beginScene, beginSession } from './clockwork';
 import { controllerOf } from './combatant';
 import { GM_COMMANDS, type CommandOf, type EncounterCommand } from './commands';
@@ -37,13 +38,16 @@ export function requiredIssuer(state: EncounterState, command: EncounterCommand)
 }
 
 /**
- * decide(state, command, dice) -> events. Pure: dice come from the source handed in (after any dice
- * entered with the command), and the only output is the events. An action the rules forbid throws a
- * RuleError and produces no event, so the state is left as it was.
+ * decide(state, command, dice) -> events. Pure: dice come from the source handed in, by named pool
+ * (./pools.ts) when it is a pool source with dice entered at the table, and the only output is the
+ * events. An action the rules forbid, or entered dice that do not fit the pools the command rolls,
+ * throws a RuleError and produces no event, so the state is left as it was.
  */
 export function decide(state: EncounterState, command: EncounterCommand, dice: DiceSource): EncounterEvent[] {
   try {
-    return decideUnchecked(state, command, dice);
+    const events = decideUnchecked(state, command, dice);
+    if (isPoolDice(dice)) dice.finish();
+    return events;
   } catch (e) {
     if (e instanceof RuleError) throw e;
     if (e instanceof ChallengeError) throw new RuleError('challenge', e.message, e.field);
@@ -70,8 +74,7 @@ function decideUnchecked(state: EncounterState, command: EncounterCommand, dice:
     if (!who.present) throw new RuleError('not-present', `${who.def.name} is not in this scene`, 'actor');
   }
   settleFollowUp(b, command);
-  const source = withEntered('dice' in command ? command.dice?.extra : undefined, dice);
-  (HANDLERS[command.type] as Handler<ActionType>)(b, command, source);
+  (HANDLERS[command.type] as Handler<ActionType>)(b, command, dice);
   return b.events;
 }
 

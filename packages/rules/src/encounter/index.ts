@@ -11,6 +11,8 @@ export * from './decide';
 export * from './log';
 export * from './sides';
 export * from './order';
+export * from './pools';
+export * from './recorded-dice';
 export { RECOVERY_DICE } from './actions/recovery';
 export { weaponAttribute, weaponAttributeNote } from './actions/weapons';
 export * from './describe';

@@ -1,9 +1,9 @@
-import { formatCitation } from '@personae/core';
-import { knownRoll, rollPool, type DiceSource } from '@personae/dice';
+import { asPoolDice, formatCitation } from '@personae/core';
+import type { DiceSource } from '@personae/dice';
 import { compareDice, poolSize } from '../challenge';
 import { sumLabeled } from '../effects';
 import { ATTRIBUTE_LABEL, skillUse, type SkillUse } from './combatant';
-import { RuleError, rule } from './errors';
+import { rule } from './errors';
 import type { OrderRoll } from './events';
 import { statusPenalty } from './sides';
 import type { Snapshot } from './state';
@@ -34,20 +34,19 @@ export function seatingOrder(now: Snapshot): string[] {
     .map((x) => x.id);
 }
 
-export function actionOrder(
-  now: Snapshot,
-  escalator: string | null,
-  entered: Readonly<Record<string, readonly number[]>>,
-  declared: Readonly<Record<string, string>>,
-  dice: DiceSource,
-): OrderResult {
+const ORDER_RULE = rule('core', 'The Action Order, and Actions');
+
+/** The pool of a character's roll for the action order. */
+export function orderPool(id: string): string {
+  return `order:${id}`;
+}
+
+export function actionOrder(now: Snapshot, escalator: string | null, declared: Readonly<Record<string, string>>, dice: DiceSource): OrderResult {
+  const pools = asPoolDice(dice);
   const seats = seatingOrder(now);
   const method = now.options.actionOrder;
   const explanation: string[] = [];
   const rolls: OrderRoll[] = [];
-  for (const id of Object.keys(entered)) {
-    if (!seats.includes(id)) throw new RuleError('unknown-character', `order dice were entered for "${id}", who is not in the encounter`, `orderDice.${id}`);
-  }
   let order: string[];
   if (method === 'seating') {
     // Around the table, starting from the one who escalated.
@@ -64,11 +63,7 @@ export function actionOrder(
         use = skillUse(c.def, chosen, 'cunning');
       }
       const pool = poolSize({ base: use.dice, baseSource: use.unskilled ? `${use.name} (unskilled)` : use.name, penaltyDice: statusPenalty(now, c) }, now.options);
-      const given = entered[id];
-      if (given && given.length !== pool.dice) {
-        throw new RuleError('dice', `${c.def.name} rolls ${pool.dice} dice for the order (${pool.explanation}), ${given.length} entered`, `orderDice.${id}`);
-      }
-      const roll = given ? knownRoll(given) : rollPool(dice, pool.dice);
+      const roll = pools.roll(orderPool(id), pool.dice, 10, ORDER_RULE, `${c.def.name}'s roll for the order (${pool.explanation})`);
       const modifiers = [{ value: c.def.attributes[use.attribute], source: ATTRIBUTE_LABEL[use.attribute] }];
       const modifier = sumLabeled(modifiers);
       rolls.push({
@@ -76,7 +71,7 @@ export function actionOrder(
         skill: use.name,
         dice: roll.sorted,
         modifier,
-        explanation: `${c.def.name}: ${pool.explanation}; rolled ${roll.rolled.join(', ')}${given ? ' (entered)' : ''}; +${modifier} ${ATTRIBUTE_LABEL[use.attribute]} = ${(roll.sorted[0] ?? 0) + modifier}`,
+        explanation: `${c.def.name}: ${pool.explanation}; rolled ${roll.rolled.join(', ')}${roll.source === 'given' ? ' (entered)' : ''}; +${modifier} ${ATTRIBUTE_LABEL[use.attribute]} = ${(roll.sorted[0] ?? 0) + modifier}`,
       });
     }
     const byId = new Map(rolls.map((r) => [r.id, r]));
@@ -93,7 +88,7 @@ export function actionOrder(
       `${method === 'initiative-skill' ? 'Initiative skill rolls' : 'Each character rolls the skill it chose'} (option actionOrder = ${method}); highest result first, ties broken by the next dice, then by seat.`,
       ...rolls.map((r) => r.explanation),
     );
-    if (escalator) explanation.push(`${name(now, escalator)} escalated the encounter and acts first (${formatCitation(rule('core', 'The Action Order, and Actions'))}).`);
+    if (escalator) explanation.push(`${name(now, escalator)} escalated the encounter and acts first (${formatCitation(ORDER_RULE)}).`);
   }
   explanation.push(`Order: ${order.map((id) => name(now, id)).join(', ')}.`);
   return { order, rolls, explanation };

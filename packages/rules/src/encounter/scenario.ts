@@ -1,4 +1,4 @@
-import { formatCitation } from '@personae/core';
+import { formatCitation, poolDice, type EnteredPools } from '@personae/core';
 import { seededDice, type DiceSource } from '@personae/dice';
 import { LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
@@ -7,6 +7,7 @@ import { TableOptionsInputSchema, tableOptions } from '../options';
 import { CombatantSchema, type Combatant } from './combatant';
 import { EncounterCommandSchema, type EncounterCommand } from './commands';
 import { RuleError } from './errors';
+import { recordedPools, RecordedDiceSchema } from './recorded-dice';
 import type { EncounterEvent } from './events';
 import { evolve } from './evolve';
 import { decide } from './decide';
@@ -148,16 +149,25 @@ export function scenarioCombatants(scenario: Scenario, loadSheet: (path: string)
   });
 }
 
-/** The scenario's actions as commands (GM's actor filled in), checked by the command schema. */
-export function scenarioCommands(scenario: Scenario): { command: EncounterCommand; note?: string }[] {
+/**
+ * The scenario's actions as commands (GM's actor filled in), checked by the command schema, each with
+ * the named pools its recorded dice fill (./recorded-dice.ts).
+ */
+export function scenarioCommands(scenario: Scenario): { command: EncounterCommand; pools: EnteredPools; note?: string }[] {
   return scenario.actions.map((action, i) => {
-    const { note, ...rest } = action as Record<string, unknown> & { note?: string };
+    const { note, ...written } = action as Record<string, unknown> & { note?: string };
+    const recorded = RecordedDiceSchema.safeParse(written);
+    if (!recorded.success) {
+      const issue = recorded.error.issues[0]!;
+      throw new ScenarioError(`actions[${i}] (${String(written.type)}): ${pathText(issue.path)}: ${issue.message}`, `actions[${i}].${pathText(issue.path)}`);
+    }
+    const { command: rest, pools } = recordedPools(written);
     const parsed = EncounterCommandSchema.safeParse({ actor: 'gm', ...rest });
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       throw new ScenarioError(`actions[${i}] (${String(rest.type)}): ${pathText(issue.path)}: ${issue.message}`, `actions[${i}].${pathText(issue.path)}`);
     }
-    return { command: parsed.data, ...(note ? { note } : {}) };
+    return { command: parsed.data, pools, ...(note ? { note } : {}) };
   });
 }
 
@@ -186,11 +196,11 @@ export function runScenario(scenario: Scenario, characters: readonly Combatant[]
   const events: EncounterEvent[] = [];
   const steps: ScenarioStep[] = [];
   const setUp = EncounterCommandSchema.parse({ type: 'set-up', actor: 'gm', title: scenario.title, options: scenario.options, characters });
-  const all: { command: EncounterCommand; note?: string }[] = [{ command: setUp }, ...commands];
-  for (const [index, { command, note }] of all.entries()) {
+  const all: { command: EncounterCommand; pools?: EnteredPools; note?: string }[] = [{ command: setUp }, ...commands];
+  for (const [index, { command, pools, note }] of all.entries()) {
     let out: EncounterEvent[];
     try {
-      out = decide(state, command, dice);
+      out = decide(state, command, poolDice(pools ?? {}, dice));
     } catch (e) {
       if (!(e instanceof RuleError)) throw e;
       return {

@@ -34,7 +34,8 @@ export interface SideRequest {
   readonly abilities?: readonly string[];
   readonly expertise?: { readonly name: string; readonly dice: number };
   readonly modifiers?: readonly Labeled[];
-  readonly given?: readonly number[];
+  /** The named pool its dice come from (dice entered at the table for it, else the host's). */
+  readonly dicePool?: string;
   /** Armor counts only when answering an attack. */
   readonly answeringAttack?: boolean;
 }
@@ -173,7 +174,7 @@ export function composeSide(basis: SideBasis, req: Omit<SideRequest, 'who'>, fie
     ...(forceRerolls.length ? { forceRerolls } : {}),
     ...(ignore > 0 ? { ignoreOpponentDice: { value: ignore, source: ignoreSources.join(', ') } } : {}),
     potentialThreshold: potentialThresholdOf(c, options),
-    ...(req.given ? { given: req.given } : {}),
+    ...(req.dicePool ? { dicePool: req.dicePool } : {}),
   };
   return { spec, chosen, extraHits, steer, notes };
 }

@@ -10,15 +10,13 @@ import { SECRET_REVEALS } from './secret';
  */
 const id = z.string().min(1).max(80);
 const text = z.string().trim().min(1).max(200);
-const d10 = z.number().int().min(1).max(10);
 const Labeled = z.strictObject({ value: z.number().int().min(-30).max(30), source: text });
 
-/** A pool typed in at the table, not taken from a character: "3d10+4" or entered dice. */
+/** A pool typed in at the table, not taken from a character: "3d10+4". Its dice, if entered, fill the pool "actor" or "reactor". */
 export const FreeSideSchema = z.strictObject({
   name: text,
   dice: z.number().int().min(0).max(30),
   modifiers: z.array(Labeled).max(20).default([]),
-  given: z.array(d10).max(30).optional(),
   potentialThreshold: z.number().int().min(1).max(100).optional(),
 });
 export type FreeSide = z.infer<typeof FreeSideSchema>;
@@ -44,7 +42,6 @@ export const TableCommandSchema = z.discriminatedUnion('type', [
     reactor: FreeSideSchema.optional(),
     /** An unopposed challenge against this difficulty (a name from the ladder or a number). */
     difficulty: z.union([z.number().int().min(0).max(100), text]).optional(),
-    gmGiven: z.array(d10).max(30).optional(),
     /** Names of those assisting the actor; what each gives follows option assist. */
     assistants: z.array(text).max(20).optional(),
     /** Grades to steer the result once it is known (srd-v4 steering), with the reason. */

@@ -1,77 +1,94 @@
-import { ownGet } from '@personae/core';
+import { asPoolDice, ownGet, requireEnteredPools, type DicePool, type PoolOwner } from '@personae/core';
 import type { DiceSource } from '@personae/dice';
-import { RuleError } from '../encounter';
+import { rule } from '../encounter/errors';
+import { ACTOR_POOL, actorPool, DIFFICULTY_POOL, orderPool, REROLLS_POOL, targetPool } from '../encounter/pools';
 import type { TableCommand } from './commands';
 import type { TableSettings, TableState, Viewer } from './state';
 
 /**
- * Dice authority: who may type in the results of physical dice, and for which pools. Every way dice
- * enter a table command is listed here, with the pool it fills:
- *
- * | where the dice are                        | the pool they fill                               |
- * |-------------------------------------------|--------------------------------------------------|
- * | `roll` `actor.given`                      | the issuer's own free pool                       |
- * | `roll` `reactor.given`, `gmGiven`         | the opposition (the GM's side, the difficulty)   |
- * | `encounter` `dice.actor`                  | the acting character                             |
- * | `encounter` `dice.reactor`                | the (first) target; for `recover`, the difficulty |
- * | `encounter` `dice.extra`                  | rerolls of either side: actor and targets        |
- * | `encounter` `targetDice[id].actor/reactor/extra` | the actor / that target / both            |
- * | `encounter` `orderDice[id]`               | character `id`'s roll for the action order       |
- * | the envelope's `dice` (every roll in turn) | every pool the command rolls, the opposition's too |
- *
- * The GM, who controls every character for a command, may fill any pool. A player fills only the
- * pools of characters they own and their own free pool, and only when the table accepts physical
- * dice (setting physicalDice); the opposition's pools, and the envelope's dice (which would fill the
- * opposition's pools too), are the GM's.
+ * Dice authority at a Personae table: the named pools a command rolls (encounter/pools.ts names
+ * them), whose each is, and the one check of the pools a participant typed in. The GM may fill any
+ * pool; a player fills their own free pool and the pools of characters they play, and only when the
+ * table accepts physical dice (setting physicalDice). Pools left out are rolled by the table.
  */
-export type DicePool = { readonly kind: 'own' } | { readonly kind: 'character'; readonly id: string } | { readonly kind: 'opposition' };
 
-export interface DiceEntry {
-  readonly field: string;
-  readonly pool: DicePool;
+const OPPOSITION: PoolOwner = { kind: 'opposition' };
+const CHALLENGE = rule('core', 'The Challenge');
+
+/** Whose roll a character's pool is, with its name only for a viewer who may see the character. */
+function characterOwner(state: TableState, viewer: Viewer, id: string): PoolOwner {
+  if (id === 'gm') return OPPOSITION;
+  const c = ownGet(state.characters, id);
+  const shown = c ? !c.hidden || viewer.role === 'gm' || c.owner === viewer.participantId : state.encounter.now?.characters[id] !== undefined;
+  const name = c?.sheet.name ?? state.encounter.now?.characters[id]?.def.name;
+  return { kind: 'character', id, controller: c?.owner ?? null, ...(shown && name ? { name } : {}) };
 }
 
-/** Every pool the dice entered with `command` fill. `envelope`: whether the envelope carried dice. */
-export function diceEntries(command: TableCommand, envelope: boolean): DiceEntry[] {
-  const out: DiceEntry[] = [];
-  if (envelope) out.push({ field: 'dice', pool: { kind: 'opposition' } });
+function whose(owner: PoolOwner): string {
+  return owner.kind === 'character' && owner.name ? `${owner.name}'s` : "the GM's";
+}
+
+/** Every pool `command` rolls in the table's state, as `viewer` sees them. */
+export function dicePools(state: TableState, viewer: Viewer, command: TableCommand): DicePool[] {
+  const pool = (name: string, owners: readonly PoolOwner[], label: string, citation = CHALLENGE): DicePool => ({ name, owners, sides: 10, label, rule: citation });
   if (command.type === 'roll') {
-    if (command.actor.given) out.push({ field: 'command.actor.given', pool: { kind: 'own' } });
-    if (command.reactor?.given) out.push({ field: 'command.reactor.given', pool: { kind: 'opposition' } });
-    if (command.gmGiven) out.push({ field: 'command.gmGiven', pool: { kind: 'opposition' } });
-    return out;
+    const own: PoolOwner = { kind: 'own' };
+    return [
+      pool(ACTOR_POOL, [own], `${command.actor.name}'s roll`),
+      command.difficulty !== undefined ? pool(DIFFICULTY_POOL, [OPPOSITION], "the GM's difficulty dice", rule('core', 'Unopposed Challenges')) : pool('reactor', [OPPOSITION], `${command.reactor?.name ?? 'the reactor'}'s roll`),
+      pool(REROLLS_POOL, [OPPOSITION], 'rerolls'),
+    ];
   }
-  if (command.type !== 'encounter') return out;
-  const inner = command.command as Record<string, unknown> & { type: string; actor: string };
-  const targets = [...(typeof inner.target === 'string' ? [inner.target] : []), ...(Array.isArray(inner.targets) ? (inner.targets as string[]) : [])];
-  const character = (id: string | undefined): DicePool => (id === undefined || id === 'gm' ? { kind: 'opposition' } : { kind: 'character', id });
-  const given = (field: string, dice: unknown, reactor: string | undefined, others: readonly string[]) => {
-    if (!dice || typeof dice !== 'object') return;
-    const d = dice as Record<string, unknown>;
-    if (d.actor !== undefined) out.push({ field: `${field}.actor`, pool: character(inner.actor) });
-    if (d.reactor !== undefined) out.push({ field: `${field}.reactor`, pool: character(reactor) });
-    if (d.extra !== undefined) for (const id of [inner.actor, ...others]) out.push({ field: `${field}.extra`, pool: character(id) });
-  };
-  given('command.command.dice', inner.dice, inner.type === 'recover' ? undefined : targets[0], inner.type === 'recover' ? ['gm'] : targets.length ? targets : ['gm']);
-  if (inner.targetDice && typeof inner.targetDice === 'object') {
-    for (const [id, dice] of Object.entries(inner.targetDice as Record<string, unknown>)) given(`command.command.targetDice.${id}`, dice, id, [id]);
+  if (command.type !== 'encounter') return [];
+  const inner = command.command;
+  const actor = characterOwner(state, viewer, inner.actor);
+  switch (inner.type) {
+    case 'attack':
+    case 'power':
+    case 'interact':
+    case 'inquire': {
+      if (inner.type === 'interact' && inner.subsequent) return [];
+      const raw = inner as { target?: string; targets?: string[] };
+      const targets = raw.targets ?? (raw.target !== undefined ? [raw.target] : []);
+      const out: DicePool[] = [];
+      targets.forEach((id, k) => {
+        const target = characterOwner(state, viewer, id);
+        const against = target.kind === 'character' && target.name ? target.name : 'its target';
+        out.push(pool(actorPool(id, k), [actor], `${whose(actor)} roll against ${against}`), pool(targetPool(id), [target], `${whose(target)} answer`));
+      });
+      return [...out, pool(REROLLS_POOL, [actor, ...targets.map((id) => characterOwner(state, viewer, id))], 'rerolls of either side')];
+    }
+    case 'unopposed':
+      return [
+        pool(ACTOR_POOL, [actor], `${whose(actor)} roll`),
+        pool(DIFFICULTY_POOL, [OPPOSITION], "the GM's difficulty dice", rule('core', 'Unopposed Challenges')),
+        pool(REROLLS_POOL, [actor, OPPOSITION], 'rerolls of either side'),
+      ];
+    case 'recover': {
+      const who = characterOwner(state, viewer, inner.target ?? inner.actor);
+      const healing = rule('core', 'Healing and Recovery');
+      return [pool(ACTOR_POOL, [who], `${whose(who)} recovery roll`, healing), pool(DIFFICULTY_POOL, [OPPOSITION], "the GM's recovery dice", healing), pool(REROLLS_POOL, [who, OPPOSITION], 'rerolls of either side')];
+    }
+    case 'escalate': {
+      // Only violence has an action order, and only a method other than seating rolls for it.
+      if (inner.to !== 'violent' || state.encounter.now?.options.actionOrder === 'seating') return [];
+      const seated = Object.values(state.encounter.now?.characters ?? {}).filter((c) => c.present);
+      return seated.map((c) => {
+        const owner = characterOwner(state, viewer, c.def.id);
+        return pool(orderPool(c.def.id), [owner], `${whose(owner)} roll for the action order`, rule('core', 'The Action Order, and Actions'));
+      });
+    }
+    default:
+      return [];
   }
-  if (inner.orderDice && typeof inner.orderDice === 'object') {
-    for (const id of Object.keys(inner.orderDice as Record<string, unknown>)) out.push({ field: `command.command.orderDice.${id}`, pool: character(id) });
-  }
-  return out;
 }
 
-/** Refuses dice the viewer may not enter; the GM may enter any. */
+/** Refuses pools the viewer may not fill, or that the command does not roll; the GM may fill any the command rolls. */
 export function requireDiceAuthority(state: TableState, viewer: Viewer, command: TableCommand, dice: DiceSource, settings: TableSettings | undefined): void {
-  if (viewer.role === 'gm') return;
-  const entries = diceEntries(command, dice.kind === 'given');
-  if (entries.length === 0) return;
-  if (!settings?.physicalDice) throw new RuleError('physical-dice-off', 'this table does not accept results of physical dice from players (setting physicalDice)', entries[0]!.field);
-  for (const { field, pool } of entries) {
-    if (pool.kind === 'own') continue;
-    if (pool.kind === 'character' && ownGet(state.characters, pool.id)?.owner === viewer.participantId) continue;
-    const whose = pool.kind === 'opposition' || field === 'dice' ? 'the opposition (the GM rolls for it)' : 'a character you do not play';
-    throw new RuleError('not-your-dice', `${field}: these dice fill the pool of ${whose}; a player enters dice only for their own characters' pools`, field);
-  }
+  const entered = asPoolDice(dice).entered;
+  if (Object.keys(entered).length === 0) return;
+  const declared = dicePools(state, viewer, command);
+  // A player hears only of the pools they could fill, so the refusal names no hidden character.
+  const listed = viewer.role === 'gm' ? declared : declared.filter((p) => p.owners.every((o) => o.kind === 'own' || (o.kind === 'character' && o.controller === viewer.participantId)));
+  requireEnteredPools(entered, declared, { actor: viewer, settings }, `a ${command.type === 'encounter' ? `${command.command.type} command` : `${command.type} command`}`, listed);
 }

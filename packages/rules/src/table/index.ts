@@ -3,7 +3,7 @@ export * from './state';
 export * from './table';
 export * from './view';
 export * from './decider';
-export { diceEntries, requireDiceAuthority, type DiceEntry, type DicePool } from './dice';
+export { dicePools, requireDiceAuthority } from './dice';
 export { hiddenSideShown, publicEncounterEvent, publicResult, type HiddenSideShown } from './hidden';
 export { appendLog, keyedGet, keyedValues, logAt, logEntries, type KeyedLog, type TableLog } from './log';
 export { validateTableEvent } from './validate';

@@ -15,7 +15,7 @@ import {
   type EncounterState,
 } from '../encounter';
 import { OptionError, presetOptions, tableOptions, type Preset, type TableOptions } from '../options';
-import { ownGet, ownHas, requireCharacterRoom, requireSeen } from '@personae/core';
+import { asPoolDice, ownGet, ownHas, requireCharacterRoom, requireSeen } from '@personae/core';
 import { TableCommandSchema, type FreeSide, type TableCommand } from './commands';
 import { requireDiceAuthority } from './dice';
 import { boost, purchase, RESOURCES, sceneEnded } from './resources';
@@ -102,7 +102,7 @@ function requireKnownIds(state: TableState, command: EncounterCommand): void {
   for (const key of ['target', 'primary', 'id']) check(c[key], key);
   if (command.type === 'give-criticals') check(c.to, 'to', true);
   for (const key of ['targets', 'assistants', 'concerted', 'order']) if (Array.isArray(c[key])) (c[key] as unknown[]).forEach((id, i) => check(id, `${key}.${i}`));
-  for (const key of ['targetDice', 'orderDice', 'orderSkills']) {
+  for (const key of ['orderSkills']) {
     const record = c[key];
     if (record && typeof record === 'object') for (const id of Object.keys(record)) check(id, `${key}.${id}`);
   }
@@ -330,6 +330,13 @@ export interface TableContext {
 const characterOwners = (state: TableState) => Object.values(state.characters).map((c) => c.owner);
 
 export function decideTable(state: TableState, command: TableCommand, ctx: TableContext): TableEvent[] {
+  const events = decideCommand(state, command, ctx);
+  // An entered pool the command rolled a different number of dice in is refused, the state unchanged.
+  asPoolDice(ctx.dice).finish();
+  return events;
+}
+
+function decideCommand(state: TableState, command: TableCommand, ctx: TableContext): TableEvent[] {
   const viewer = ctx.actor;
   const stamp: Stamp = { by: viewer.participantId, at: ctx.now };
   if (viewer.role === 'observer') throw new RuleError('observer', 'observers watch the table; they cannot change it', 'type');
@@ -403,7 +410,7 @@ export function decideTable(state: TableState, command: TableCommand, ctx: Table
         let result: ChallengeResult;
         if (command.difficulty !== undefined) {
           if (command.reactor) throw new RuleError('invalid-command', 'an unopposed challenge has a difficulty, not a reactor', 'reactor');
-          result = resolveUnopposed({ player: actor, difficulty: parseDifficulty(command.difficulty), ...(command.gmGiven ? { gmGiven: command.gmGiven } : {}), ...help }, ctx.dice, state.options);
+          result = resolveUnopposed({ player: actor, difficulty: parseDifficulty(command.difficulty), ...help }, ctx.dice, state.options);
         } else {
           if (!command.reactor) throw new RuleError('invalid-command', 'an opposed challenge needs a reactor (or give a difficulty for an unopposed one)', 'reactor');
           result = resolveChallenge({ actor, reactor: freeSide(command.reactor, 'reactor', state.options), ...help }, ctx.dice, state.options);

@@ -13,18 +13,19 @@ import {
   tableOptions,
   type ChallengeSideSpec,
 } from '../../src/index';
+import { opposed, unopposed, type GivenSide } from '../helpers/given-sides';
 
 const core = tableOptions('core-2011');
 const v4 = tableOptions('srd-v4');
 const none = givenDice([]);
 
-function side(name: string, given: number[], modifier: number, extra: Partial<ChallengeSideSpec> = {}): ChallengeSideSpec {
+function side(name: string, given: number[], modifier: number, extra: Partial<ChallengeSideSpec> = {}): GivenSide {
   return { name, pool: { base: given.length, baseSource: 'skill' }, modifiers: [{ value: modifier, source: 'attribute' }], given, ...extra };
 }
 
 describe('the opposed challenge (personae-core-2011.txt "The Challenge")', () => {
   it('the higher highest die plus modifier wins, decided on the highest dice (clear)', () => {
-    const r = resolveChallenge({ actor: side('Ana', [9, 3], 2), reactor: side('Bo', [8, 7], 2) }, none, core);
+    const r = opposed({ actor: side('Ana', [9, 3], 2), reactor: side('Bo', [8, 7], 2) }, none, core);
     expect(r.outcome).toBe('success');
     expect(r.decidedBy).toBe(1);
     expect(r.grade).toBe('clear');
@@ -32,7 +33,7 @@ describe('the opposed challenge (personae-core-2011.txt "The Challenge")', () =>
 
   it("the documents' example: 3 dice against 2, highest and second-highest tie, the actor wins on the extra die", () => {
     // Actor 3 dice, reactor 2; both compared pairs tie, so the side with dice left (the actor) succeeds.
-    const r = resolveChallenge({ actor: side('Actor', [7, 5, 2], 3), reactor: side('Reactor', [8, 6], 2) }, none, core);
+    const r = opposed({ actor: side('Actor', [7, 5, 2], 3), reactor: side('Reactor', [8, 6], 2) }, none, core);
     expect(r.steps.map((s) => s.result)).toEqual(['tie', 'tie']);
     expect(r.decidedBy).toBe('extra-dice');
     expect(r.winner).toBe('actor');
@@ -42,7 +43,7 @@ describe('the opposed challenge (personae-core-2011.txt "The Challenge")', () =>
   });
 
   it('a tie on the highest dice goes to the next pair, with the same modifiers', () => {
-    const r = resolveChallenge({ actor: side('A', [6, 2], 4), reactor: side('R', [9, 4], 1) }, none, core);
+    const r = opposed({ actor: side('A', [6, 2], 4), reactor: side('R', [9, 4], 1) }, none, core);
     expect(r.steps).toHaveLength(2);
     expect(r.steps[1]).toMatchObject({ actor: { total: 6 }, reactor: { total: 5 }, result: 'actor' });
     expect(r.decidedBy).toBe(2);
@@ -51,10 +52,10 @@ describe('the opposed challenge (personae-core-2011.txt "The Challenge")', () =>
 
   it('a tie that survives every die with equal pools is a full tie, settled by option fullTie', () => {
     const spec = { actor: side('A', [5, 3], 1), reactor: side('R', [5, 3], 1) };
-    expect(resolveChallenge(spec, none, core).outcome).toBe('tie');
-    expect(resolveChallenge(spec, none, tableOptions('core-2011', { fullTie: 'reactor' })).outcome).toBe('failure');
-    expect(resolveChallenge(spec, none, tableOptions('core-2011', { fullTie: 'actor' })).outcome).toBe('success');
-    const rerolled = resolveChallenge(spec, givenDice([9, 1, 3, 2]), tableOptions('core-2011', { fullTie: 'reroll' }));
+    expect(opposed(spec, none, core).outcome).toBe('tie');
+    expect(opposed(spec, none, tableOptions('core-2011', { fullTie: 'reactor' })).outcome).toBe('failure');
+    expect(opposed(spec, none, tableOptions('core-2011', { fullTie: 'actor' })).outcome).toBe('success');
+    const rerolled = opposed(spec, givenDice([9, 1, 3, 2]), tableOptions('core-2011', { fullTie: 'reroll' }));
     expect(rerolled.previousAttempts).toHaveLength(1);
     expect(rerolled.actor.dice).toEqual([9, 1]);
     expect(rerolled.outcome).toBe('success');
@@ -62,14 +63,14 @@ describe('the opposed challenge (personae-core-2011.txt "The Challenge")', () =>
 
   it('the reroll on a full tie uses fresh dice from the source and keeps the earlier attempt', () => {
     const spec = { actor: { name: 'A', pool: { base: 1, baseSource: 's' }, modifiers: [] }, reactor: { name: 'R', pool: { base: 1, baseSource: 's' }, modifiers: [] } };
-    const r = resolveChallenge(spec, givenDice([4, 4, 7, 2]), tableOptions('core-2011', { fullTie: 'reroll' }));
+    const r = opposed(spec, givenDice([4, 4, 7, 2]), tableOptions('core-2011', { fullTie: 'reroll' }));
     expect(r.previousAttempts![0]!.outcome).toBe('tie');
     expect(r.actor.dice).toEqual([7]);
     expect(r.outcome).toBe('success');
   });
 
   it('every modifier keeps its source in the explanation', () => {
-    const r = resolveChallenge(
+    const r = opposed(
       { actor: { ...side('Kara', [6], 0), modifiers: [{ value: 3, source: 'Stature' }, { value: 1, source: 'Longsword Training' }] }, reactor: side('Cultist', [5], 2) },
       none,
       core,
@@ -104,7 +105,7 @@ describe('unopposed challenges (personae-core-2011.txt "Unopposed Challenges")',
   it("the unopposed example (a noble jumping from a 2nd-story window), reading Normal as +2 (the document's \"normal difficulty of 0\" is a slip: its own ladder says Normal is +2)", () => {
     // GM rolls 2 dice (one less than the 3-dice skill): 3 and 7; target 7 + 2 = 9.
     // The noble rolls 1, 5, 6 and adds Prowess 3: 9, which meets the target. Under the slip's reading (7 + 0) he succeeds too.
-    const r = resolveUnopposed(
+    const r = unopposed(
       { player: { name: 'Noble', pool: { base: 3, baseSource: 'Acrobatics' }, modifiers: [{ value: 3, source: 'Prowess' }], given: [1, 5, 6] }, difficulty: parseDifficulty('normal'), gmGiven: [3, 7] },
       none,
       core,
@@ -117,53 +118,53 @@ describe('unopposed challenges (personae-core-2011.txt "Unopposed Challenges")',
 
   it('the GM rolls one die fewer than the skill, at least one', () => {
     const player = (base: number): ChallengeSideSpec => ({ name: 'P', pool: { base, baseSource: 'skill' }, modifiers: [] });
-    expect(resolveUnopposed({ player: player(1), difficulty: parseDifficulty(0) }, seededDice(1), core).reactor.dice).toHaveLength(1);
-    expect(resolveUnopposed({ player: player(5), difficulty: parseDifficulty(0) }, seededDice(1), core).reactor.dice).toHaveLength(4);
+    expect(unopposed({ player: player(1), difficulty: parseDifficulty(0) }, seededDice(1), core).reactor.dice).toHaveLength(1);
+    expect(unopposed({ player: player(5), difficulty: parseDifficulty(0) }, seededDice(1), core).reactor.dice).toHaveLength(4);
   });
 
   it('the literal reading compares only the highest dice; the tie-break reading goes on down', () => {
     const spec = { player: { ...side('P', [6, 1], 0) }, difficulty: parseDifficulty(0), gmGiven: [6] };
-    expect(resolveUnopposed(spec, none, core).decidedBy).toBe(1);
-    const tb = resolveUnopposed(spec, none, tableOptions('core-2011', { unopposed: 'tie-break' }));
+    expect(unopposed(spec, none, core).decidedBy).toBe(1);
+    const tb = unopposed(spec, none, tableOptions('core-2011', { unopposed: 'tie-break' }));
     expect(tb.decidedBy).toBe('extra-dice');
     expect(tb.outcome).toBe('success');
-    const lose = resolveUnopposed({ player: side('P', [6], 0), difficulty: parseDifficulty(1), gmGiven: [6] }, none, core);
+    const lose = unopposed({ player: side('P', [6], 0), difficulty: parseDifficulty(1), gmGiven: [6] }, none, core);
     expect(lose.outcome).toBe('failure');
   });
 });
 
 describe('criticals', () => {
   it('core-2011: every natural 10 beyond the first, for both sides, win or lose, no cap', () => {
-    const r = resolveChallenge({ actor: side('A', [10, 10, 10], 0), reactor: side('R', [10, 10], 5) }, none, core);
+    const r = opposed({ actor: side('A', [10, 10, 10], 0), reactor: side('R', [10, 10], 5) }, none, core);
     expect(r.outcome).toBe('failure');
     expect(r.criticals).toEqual({ actor: 2, reactor: 1 });
   });
 
   it('web: only the side that succeeds, capped at its Potential Threshold', () => {
     const web = tableOptions('core-2011', { criticals: 'web' });
-    const r = resolveChallenge({ actor: side('A', [10, 10, 10, 10], 0, { potentialThreshold: 2 }), reactor: side('R', [10, 10], 5) }, none, web);
+    const r = opposed({ actor: side('A', [10, 10, 10, 10], 0, { potentialThreshold: 2 }), reactor: side('R', [10, 10], 5) }, none, web);
     expect(r.outcome).toBe('failure');
     expect(r.criticals).toEqual({ actor: 0, reactor: 1 });
-    const w = resolveChallenge({ actor: side('A', [10, 10, 10, 10], 5, { potentialThreshold: 2 }), reactor: side('R', [3], 0) }, none, web);
+    const w = opposed({ actor: side('A', [10, 10, 10, 10], 5, { potentialThreshold: 2 }), reactor: side('R', [3], 0) }, none, web);
     expect(w.criticals).toEqual({ actor: 2, reactor: 0 });
   });
 
   it('srd-v4: a clear win with a natural 10 banks one plus one per further 10; a responder never banks', () => {
-    const r = resolveChallenge({ actor: side('A', [10, 10, 4], 1, { potentialThreshold: 5 }), reactor: side('R', [10, 10], 0) }, none, v4);
+    const r = opposed({ actor: side('A', [10, 10, 4], 1, { potentialThreshold: 5 }), reactor: side('R', [10, 10], 0) }, none, v4);
     expect(r.outcome).toBe('success');
     expect(r.grade).toBe('clear');
     expect(r.criticals).toEqual({ actor: 2, reactor: 0 });
   });
 
   it('srd-v4: a win by tie-break banks nothing', () => {
-    const r = resolveChallenge({ actor: side('A', [10, 6], 0), reactor: side('R', [9, 2], 1) }, none, v4);
+    const r = opposed({ actor: side('A', [10, 6], 0), reactor: side('R', [9, 2], 1) }, none, v4);
     expect(r.outcome).toBe('success');
     expect(r.grade).toBe('glancing');
     expect(r.criticals.actor).toBe(0);
   });
 
   it("srd-v4: a challenger's natural 10 turns a lost tie into a glancing success", () => {
-    const r = resolveChallenge({ actor: side('A', [10, 1], 0), reactor: side('R', [9, 8], 1) }, none, v4);
+    const r = opposed({ actor: side('A', [10, 1], 0), reactor: side('R', [9, 8], 1) }, none, v4);
     expect(r.winner).toBe('reactor');
     expect(r.outcome).toBe('success');
     expect(r.grade).toBe('glancing');
@@ -171,52 +172,52 @@ describe('criticals', () => {
   });
 
   it("srd-v4: a responder's natural 10 beats a tie", () => {
-    const r = resolveChallenge({ actor: side('A', [9, 8], 1), reactor: side('R', [10, 1], 0) }, none, v4);
+    const r = opposed({ actor: side('A', [9, 8], 1), reactor: side('R', [10, 1], 0) }, none, v4);
     expect(r.winner).toBe('actor');
     expect(r.outcome).toBe('failure');
   });
 
   it('srd-v4: both natural 10s on a tie follow option natTenBothTied', () => {
     const spec = { actor: side('A', [10, 8], 0), reactor: side('R', [10, 1], 0) };
-    expect(resolveChallenge(spec, none, v4).outcome).toBe('failure');
-    expect(resolveChallenge(spec, none, tableOptions('srd-v4', { natTenBothTied: 'challenger' })).outcome).toBe('success');
+    expect(opposed(spec, none, v4).outcome).toBe('failure');
+    expect(opposed(spec, none, tableOptions('srd-v4', { natTenBothTied: 'challenger' })).outcome).toBe('success');
   });
 
   it('srd-v4: a natural 10 with a lower total follows option natTenLowerTotal', () => {
     const spec = { actor: side('A', [10], 0), reactor: side('R', [9], 4) };
-    expect(resolveChallenge(spec, none, v4).outcome).toBe('failure');
-    expect(resolveChallenge(spec, none, tableOptions('srd-v4', { natTenLowerTotal: 'glancing-success' })).grade).toBe('glancing');
+    expect(opposed(spec, none, v4).outcome).toBe('failure');
+    expect(opposed(spec, none, tableOptions('srd-v4', { natTenLowerTotal: 'glancing-success' })).grade).toBe('glancing');
   });
 });
 
 describe('assisting (three documents, three rules)', () => {
   const spec = { actor: side('A', [6, 2], 0), reactor: side('R', [7, 3], 0), assistants: [{ name: 'Ben' }] };
   it('core-2011: +1 to the result per assistant', () => {
-    const r = resolveChallenge(spec, none, core);
+    const r = opposed(spec, none, core);
     expect(r.actor.modifier).toBe(1);
     expect(r.outcome).toBe('tie');
   });
   it('web: +1 die per assistant', () => {
     const s = { ...spec, actor: side('A', [6, 2, 9], 0, { pool: { base: 2, baseSource: 'skill' } }) };
-    const r = resolveChallenge(s, none, tableOptions('core-2011', { assist: 'web' }));
+    const r = opposed(s, none, tableOptions('core-2011', { assist: 'web' }));
     expect(r.actor.pool.dice).toBe(3);
     expect(r.outcome).toBe('success');
   });
   it('srd-v4: each assistant steers one grade', () => {
-    const r = resolveChallenge(spec, none, v4);
+    const r = opposed(spec, none, v4);
     expect(r.outcome).toBe('success');
     expect(r.grade).toBe('glancing');
-    const two = resolveChallenge({ ...spec, assistants: [{ name: 'Ben' }, { name: 'Cy' }] }, none, v4);
+    const two = opposed({ ...spec, assistants: [{ name: 'Ben' }, { name: 'Cy' }] }, none, v4);
     expect(two.grade).toBe('clear');
   });
   it('refuses more assistants than the table allows', () => {
-    expect(() => resolveChallenge(spec, none, tableOptions('core-2011', { maxAssistants: 0 }))).toThrow(/at most 0/);
+    expect(() => opposed(spec, none, tableOptions('core-2011', { maxAssistants: 0 }))).toThrow(/at most 0/);
   });
 });
 
 describe('rerolls and armor (personae-core-2011.txt "What Special Abilities Can Do", "Armor")', () => {
   it("an own reroll takes the lowest die, keeps the second result, and can't touch the highest", () => {
-    const r = resolveChallenge(
+    const r = opposed(
       { actor: side('A', [8, 5, 1], 0, { rerolls: [{ dice: 1, keep: 'second', mayTouchHighest: false, source: 'Sword Focus' }] }), reactor: side('R', [8, 5], 0) },
       givenDice([9]),
       core,
@@ -226,7 +227,7 @@ describe('rerolls and armor (personae-core-2011.txt "What Special Abilities Can 
     expect(r.decidedBy).toBe(1);
   });
   it('a "better" reroll keeps the higher of the two results', () => {
-    const r = resolveChallenge(
+    const r = opposed(
       { actor: side('A', [8, 5], 0, { rerolls: [{ dice: 1, keep: 'better', mayTouchHighest: false, source: 'Focus' }] }), reactor: side('R', [1], 0) },
       givenDice([2]),
       core,
@@ -234,7 +235,7 @@ describe('rerolls and armor (personae-core-2011.txt "What Special Abilities Can 
     expect(r.actor.dice).toEqual([8, 5]);
   });
   it("a forced reroll takes the opponent's highest die it may touch", () => {
-    const r = resolveChallenge(
+    const r = opposed(
       { actor: side('A', [7], 0, { forceRerolls: [{ dice: 1, keep: 'second', mayTouchHighest: true, source: 'Misdirection' }] }), reactor: side('R', [9, 4], 0) },
       givenDice([2]),
       core,
@@ -244,7 +245,7 @@ describe('rerolls and armor (personae-core-2011.txt "What Special Abilities Can 
     expect(r.outcome).toBe('success');
   });
   it("armor ignores the attacker's highest dice after rerolls", () => {
-    const r = resolveChallenge({ actor: side('A', [10, 6], 0), reactor: side('R', [7], 0, { ignoreOpponentDice: { value: 1, source: 'Exceptional Mail' } }) }, none, core);
+    const r = opposed({ actor: side('A', [10, 6], 0), reactor: side('R', [7], 0, { ignoreOpponentDice: { value: 1, source: 'Exceptional Mail' } }) }, none, core);
     expect(r.actor.ignored).toEqual([10]);
     expect(r.actor.dice).toEqual([6]);
     expect(r.outcome).toBe('failure');
@@ -253,7 +254,7 @@ describe('rerolls and armor (personae-core-2011.txt "What Special Abilities Can 
 
 describe('subsequent challenges (personae-core-2011.txt "Subsequent vs. Additional Challenges")', () => {
   it('are issued and answered with the next-highest dice', () => {
-    const first = resolveChallenge({ actor: side('A', [9, 3, 2], 0), reactor: side('R', [4, 4], 0) }, none, core);
+    const first = opposed({ actor: side('A', [9, 3, 2], 0), reactor: side('R', [4, 4], 0) }, none, core);
     const next = resolveSubsequent(first, core);
     expect(next.steps[0]).toMatchObject({ actor: { die: 3 }, reactor: { die: 4 } });
     expect(next.outcome).toBe('failure');
@@ -265,14 +266,14 @@ describe('subsequent challenges (personae-core-2011.txt "Subsequent vs. Addition
 
 describe('spending criticals', () => {
   it('a critical spent before rolling succeeds without dice', () => {
-    const r = resolveChallenge({ actor: side('A', [1], 0), reactor: side('R', [10], 5), automaticSuccess: { source: 'spent 1 critical' } }, none, v4);
+    const r = opposed({ actor: side('A', [1], 0), reactor: side('R', [10], 5), automaticSuccess: { source: 'spent 1 critical' } }, none, v4);
     expect(r.kind).toBe('automatic');
     expect(r.outcome).toBe('success');
     expect(r.actor.dice).toEqual([]);
     expect(r.explanation[0]).toMatch(/spent 1 critical/);
   });
   it('a critical spent after the result steers a failure to a glancing success', () => {
-    const r = resolveChallenge({ actor: side('A', [3], 0), reactor: side('R', [9], 0), steer: [{ value: 1, source: 'spent 1 critical' }] }, none, v4);
+    const r = opposed({ actor: side('A', [3], 0), reactor: side('R', [9], 0), steer: [{ value: 1, source: 'spent 1 critical' }] }, none, v4);
     expect(r.outcome).toBe('success');
     expect(r.grade).toBe('glancing');
     expect(r.rulings.at(-1)!.text).toMatch(/spent 1 critical steers failure to glancing success/);
@@ -314,7 +315,7 @@ describe('invariants', () => {
     fc.assert(
       fc.property(fc.integer(), (seed) => {
         const spec = { actor: { name: 'A', pool: { base: 4, baseSource: 's' }, modifiers: [] }, reactor: { name: 'R', pool: { base: 3, baseSource: 's' }, modifiers: [] } };
-        expect(resolveChallenge(spec, seededDice(seed), v4)).toEqual(resolveChallenge(spec, seededDice(seed), v4));
+        expect(opposed(spec, seededDice(seed), v4)).toEqual(opposed(spec, seededDice(seed), v4));
       }),
       { numRuns: 50 },
     );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seededDice } from '@personae/dice';
+import { poolDice, type EnteredPools } from '@personae/core';
 import { describeEvent, personaeTable, replay, tableLog, type TableEvent, type TableState, type Viewer } from '../../src/index';
 import { ALDRIC, CULTIST, Table } from './helpers';
 
@@ -39,17 +40,18 @@ describe('a log entry keeps the words of the options in force when it was writte
   const gm: Viewer = { role: 'gm', participantId: 'p-gm' };
   it('switching the preset does not relabel an earlier roll', () => {
     let state: TableState = personaeTable.initialState();
-    const run = (raw: Parameters<typeof personaeTable.parseCommand>[0]) => {
+    const run = (raw: Parameters<typeof personaeTable.parseCommand>[0], pools: EnteredPools = {}) => {
       const parsed = personaeTable.parseCommand(raw);
       if (!parsed.ok) throw new Error(parsed.error.message);
-      for (const e of personaeTable.decide(state, parsed.command, { actor: gm, dice: seededDice(1), now: '2026-11-26T03:00:00.000Z' })) {
+      for (const e of personaeTable.decide(state, parsed.command, { actor: gm, dice: poolDice(pools, seededDice(1)), now: '2026-11-26T03:00:00.000Z' })) {
         state = personaeTable.evolve(state, JSON.parse(JSON.stringify(e)) as TableEvent);
       }
     };
     run({ type: 'configure', preset: 'srd-v4' });
-    run({ type: 'roll', actor: { name: 'A', dice: 2, given: [6, 2] }, reactor: { name: 'B', dice: 2, given: [6, 1] } });
+    const roll = { type: 'roll', actor: { name: 'A', dice: 2 }, reactor: { name: 'B', dice: 2 } };
+    run(roll, { actor: [6, 2], reactor: [6, 1] });
     run({ type: 'configure', preset: 'core-2011' });
-    run({ type: 'roll', actor: { name: 'A', dice: 2, given: [6, 2] }, reactor: { name: 'B', dice: 2, given: [6, 1] } });
+    run(roll, { actor: [6, 2], reactor: [6, 1] });
     const rolls = tableLog(state).filter((e) => e.result);
     expect(rolls.map((e) => e.graded)).toEqual([true, false]);
     expect(rolls[0]!.lines.join('\n')).toMatch(/Outcome for A: glancing success/);

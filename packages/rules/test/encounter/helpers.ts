@@ -1,4 +1,5 @@
-import { formatCitation } from '@personae/core';
+import { formatCitation, poolDice, type PoolDice } from '@personae/core';
+import type { z } from 'zod';
 import { deciderSpecification } from '@personae/core/specification';
 import { expect } from 'vitest';
 import { givenDice, seededDice, type DiceSource } from '@personae/dice';
@@ -6,10 +7,13 @@ import {
   RuleError,
   EMPTY_STATE,
   EncounterCommandSchema,
+  RecordedDiceSchema,
+  recordedPools,
   decide,
   evolve,
   execute,
   type CombatantInput,
+  type EncounterCommand,
   type EncounterCommandInput,
   type EncounterEvent,
   type EncounterState,
@@ -61,6 +65,16 @@ export const BRENNA: CombatantInput = {
 
 export const none = givenDice([]);
 
+/** A command written as scenario files write it: with the dice rolled at the table beside it. */
+export type Recorded<C> = C & z.input<typeof RecordedDiceSchema>;
+
+/** The command, and the source that rolls its named pools: the recorded dice, then `dice`. */
+export function withRecordedDice(command: Recorded<EncounterCommandInput>, dice: DiceSource | readonly number[]): { parsed: EncounterCommand; source: PoolDice } {
+  const { command: rest, pools } = recordedPools(command as Record<string, unknown>);
+  const host = Array.isArray(dice) ? givenDice(dice as number[]) : (dice as DiceSource);
+  return { parsed: EncounterCommandSchema.parse(rest), source: poolDice(pools, host) };
+}
+
 
 /** A table under test: runs commands, keeps the log, and checks refusals leave the state alone. */
 export class Table {
@@ -75,9 +89,9 @@ export class Table {
     return this.state.now!;
   }
 
-  run(command: EncounterCommandInput, dice: DiceSource | readonly number[] = none): EncounterEvent[] {
-    const parsed = EncounterCommandSchema.parse(command);
-    const source = Array.isArray(dice) ? givenDice(dice as number[]) : (dice as DiceSource);
+  /** Runs a command; dice recorded beside it (`dice`, `targetDice`, `orderDice`) fill its named pools. */
+  run(command: Recorded<EncounterCommandInput>, dice: DiceSource | readonly number[] = none): EncounterEvent[] {
+    const { parsed, source } = withRecordedDice(command, dice);
     const out = execute(this.state, parsed, source);
     this.state = out.state;
     this.log.push(...out.events);
@@ -85,7 +99,7 @@ export class Table {
   }
 
   /** Run a command the rules must refuse; the state must not change. */
-  refuse(command: EncounterCommandInput, code: string, ruleText?: RegExp, dice: DiceSource | readonly number[] = seededDice(1)): RuleError {
+  refuse(command: Recorded<EncounterCommandInput>, code: string, ruleText?: RegExp, dice: DiceSource | readonly number[] = seededDice(1)): RuleError {
     const before = this.state;
     let error: unknown;
     try {
@@ -106,7 +120,7 @@ export class Table {
   }
 
   /** Escalate straight to violence, taking each step. */
-  toViolence(by = 'aldric', extra: Partial<Extract<EncounterCommandInput, { type: 'escalate' }>> = {}, dice: DiceSource | readonly number[] = none): void {
+  toViolence(by = 'aldric', extra: Partial<Recorded<Extract<EncounterCommandInput, { type: 'escalate' }>>> = {}, dice: DiceSource | readonly number[] = none): void {
     const steps = this.now.options.escalation === 'srd-v4' ? (['non-violent', 'hostile', 'violent'] as const) : (['non-violent', 'violent'] as const);
     for (const to of steps) this.run({ type: 'escalate', actor: by, to, ...(to === 'violent' ? extra : {}) }, to === 'violent' ? dice : none);
   }
@@ -127,10 +141,13 @@ export class Table {
 }
 
 /** The encounter's decider under core's specification: a command is decided with the dice it is given. */
-const encounterSpecification = deciderSpecification<EncounterState, { command: EncounterCommandInput; dice: DiceSource }, EncounterEvent>({
+const encounterSpecification = deciderSpecification<EncounterState, { command: Recorded<EncounterCommandInput>; dice: DiceSource }, EncounterEvent>({
   initialState: () => EMPTY_STATE,
   evolve,
-  decide: (state, { command, dice }) => decide(state, EncounterCommandSchema.parse(command), dice),
+  decide: (state, { command, dice }) => {
+    const { parsed, source } = withRecordedDice(command, dice);
+    return decide(state, parsed, source);
+  },
 });
 
 /**
@@ -143,7 +160,7 @@ export function given(events: readonly EncounterEvent[]) {
   return {
     /** The state the given events fold into. */
     state: spec.state,
-    when(command: EncounterCommandInput, dice: DiceSource | readonly number[] = none) {
+    when(command: Recorded<EncounterCommandInput>, dice: DiceSource | readonly number[] = none) {
       const decided = spec.when({ command, dice: Array.isArray(dice) ? givenDice(dice as number[]) : (dice as DiceSource) });
       return {
         then(expected: readonly Partial<Record<string, unknown>>[], after?: (state: EncounterState) => void): EncounterEvent[] {

@@ -123,7 +123,9 @@ describe('option criticalDefaultUse ("Critical Success" in personae-core-2011.tx
     expect(describeSnapshot(t.now).join('\n')).toMatch(/next challenge succeeds/);
     t.refuse({ type: 'spend-criticals', actor: 'aldric', count: 1 }, 'success-readied');
     t.refuse({ ...persuade, spend: { automaticSuccess: true } }, 'success-readied');
-    t.run({ ...persuade, dice: lose });
+    // An automatic success rolls nothing: dice entered for it are refused, not silently dropped.
+    t.refuse({ ...persuade, dice: lose }, 'dice-pool');
+    t.run(persuade);
     const r = t.events('challenge-resolved').at(-1)!.result;
     expect([r.kind, r.outcome]).toEqual(['automatic', 'success']);
     expect(t.character('aldric').readiedSuccess).toBe(false);
@@ -132,7 +134,7 @@ describe('option criticalDefaultUse ("Critical Success" in personae-core-2011.tx
     t.run({ type: 'spend-criticals', actor: 'aldric', count: 1, purpose: 'a lucky find' });
     expect(t.character('aldric').readiedSuccess).toBe(false);
     t.refuse({ ...persuade, spend: { criticals: 2 } }, 'spend-count');
-    t.run({ ...persuade, dice: lose, spend: { criticals: 1 } });
+    t.run({ ...persuade, spend: { criticals: 1 } });
     expect(t.events('challenge-resolved').at(-1)!.result.kind).toBe('automatic');
     expect(banked(t)).toBe(0);
     expect(replay(t.log).now).toEqual(t.now);
@@ -142,7 +144,7 @@ describe('option criticalDefaultUse ("Critical Success" in personae-core-2011.tx
     const t = table('steer');
     t.run({ type: 'spend-criticals', actor: 'aldric', count: 1 });
     expect(t.log.at(-1)).toMatchObject({ type: 'criticals-spent', readies: 'aldric', purpose: expect.stringMatching(/before knowing the result/) });
-    t.run({ ...persuade, dice: lose });
+    t.run(persuade);
     expect(t.events('challenge-resolved').at(-1)!.result.kind).toBe('automatic');
     t.run({ ...persuade, dice: lose, spend: { criticals: 1 } });
     const steered = t.events('challenge-resolved').at(-1)!.result;
@@ -208,6 +210,8 @@ describe('option nonViolentExtended (personae-core-2011.txt "Non-Violent Encount
     const t = debate('subsequent-challenges');
     t.refuse({ ...persuade, subsequent: true }, 'no-initial-challenge', /"Subsequent vs. Additional Challenges"/);
     t.run({ ...persuade, dice: win });
+    // It rolls nothing: dice entered for it are refused.
+    t.refuse({ ...persuade, subsequent: true, dice: win }, 'dice-pool');
     // No dice are handed in: a fresh roll would fail for want of dice.
     t.run({ ...persuade, subsequent: true, purpose: 'press the point' });
     const next = t.events('challenge-resolved').at(-1)!;
@@ -218,7 +222,6 @@ describe('option nonViolentExtended (personae-core-2011.txt "Non-Violent Encount
     expect(next.notes.join(' ')).toMatch(/option nonViolentExtended = subsequent-challenges/);
     t.refuse({ ...persuade, subsequent: true }, 'no-dice-left');
     t.refuse({ ...persuade, skill: 'Longsword', subsequent: true }, 'subsequent-skill');
-    t.refuse({ ...persuade, subsequent: true, dice: win }, 'subsequent-fixed');
     // Another challenge in between breaks the chain.
     t.run({ type: 'interact', actor: 'cultist', target: 'aldric', skill: 'Magic', dice: { actor: [5, 4, 1], reactor: [3, 2] } });
     t.refuse({ ...persuade, subsequent: true }, 'no-initial-challenge');

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { givenDice } from '@personae/dice';
+import { opposed } from '../helpers/given-sides';
 import {
   judgeRecorded,
   loadSheet,
@@ -11,7 +12,6 @@ import {
   rejudge,
   rejudgeLog,
   replayUnderRules,
-  resolveChallenge,
   runScenario,
   scenarioCombatants,
   tableOptions,
@@ -67,8 +67,8 @@ describe('the same dice, other rules', () => {
             actor: { name: 'A', pool: { base: given.length, baseSource: 'pool' }, modifiers: [{ value: ma, source: 'attribute' }], given },
             reactor: { name: 'R', pool: { base: r.length, baseSource: 'pool' }, modifiers: [{ value: mr, source: 'attribute' }], given: r },
           });
-          const recorded = resolveChallenge(spec(a), givenDice([]), then);
-          const fresh = resolveChallenge(spec(a), givenDice([]), now);
+          const recorded = opposed(spec(a), givenDice([]), then);
+          const fresh = opposed(spec(a), givenDice([]), now);
           const x = rejudge(recorded, then, now);
           expect(x.now.outcome).toBe(fresh.outcome);
           expect(x.now.grade).toBe(fresh.grade);
@@ -87,7 +87,7 @@ describe('the same dice, other rules', () => {
       actor: { name: 'A', pool: { base: 2, baseSource: 'pool' }, modifiers: [], given: [7, 3] },
       reactor: { name: 'R', pool: { base: 2, baseSource: 'pool' }, modifiers: [], given: [7, 3] },
     };
-    const recorded = resolveChallenge(spec, givenDice([]), tableOptions('core-2011'));
+    const recorded = opposed(spec, givenDice([]), tableOptions('core-2011'));
     expect(recorded.outcome).toBe('tie');
     const x = rejudge(recorded, tableOptions('core-2011'), tableOptions('core-2011', { fullTie: 'actor' }));
     expect(x.changed).toBe(true);

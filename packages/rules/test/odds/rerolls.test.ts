@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { givenDice } from '@personae/dice';
+import { poolDice } from '@personae/core';
 import { challengeOdds, resolveChallenge, simulateChallenge, tableOptions, type ChallengeSideSpec, type OddsSide, type TableOptions } from '../../src/index';
 import { allRolls, expectSameOdds, Tally } from './brute';
 
@@ -7,12 +8,11 @@ import { allRolls, expectSameOdds, Tally } from './brute';
  * Rerolls, forced rerolls and armor: exact odds against resolveChallenge itself on every initial roll
  * and every result of every reroll, the rerolled dice entered as given dice in the order drawn.
  */
-function spec(name: string, s: OddsSide, initial: number[]): ChallengeSideSpec {
+function spec(name: string, s: OddsSide): ChallengeSideSpec {
   return {
     name,
     pool: { base: s.dice, baseSource: 'skill' },
     modifiers: [{ value: s.modifier, source: 'attribute' }],
-    given: initial,
     ...(s.rerolls ? { rerolls: s.rerolls } : {}),
     ...(s.forceRerolls ? { forceRerolls: s.forceRerolls } : {}),
     ...(s.ignoreOpponentDice ? { ignoreOpponentDice: { value: s.ignoreOpponentDice, source: 'armor' } } : {}),
@@ -22,10 +22,10 @@ function spec(name: string, s: OddsSide, initial: number[]): ChallengeSideSpec {
 
 function brute(actor: OddsSide, reactor: OddsSide, options: TableOptions): Tally {
   const tally = new Tally();
-  const resolve = (a: number[], r: number[], rerolled: number[]) => resolveChallenge({ actor: spec('A', actor, a), reactor: spec('R', reactor, r) }, givenDice(rerolled), options);
+  const resolve = (a: number[], r: number[], rerolled: number[]) => resolveChallenge({ actor: spec('A', actor), reactor: spec('R', reactor) }, poolDice({ actor: a, reactor: r }, givenDice(rerolled)), options);
   // How many reroll results one challenge draws (the positions depend on the pool sizes only).
   const probe = givenDice(new Array<number>(64).fill(5));
-  resolveChallenge({ actor: spec('A', actor, allRolls(actor.dice)[0]!.dice), reactor: spec('R', reactor, allRolls(reactor.dice)[0]!.dice) }, probe, options);
+  resolveChallenge({ actor: spec('A', actor), reactor: spec('R', reactor) }, poolDice({ actor: allRolls(actor.dice)[0]!.dice, reactor: allRolls(reactor.dice)[0]!.dice }, probe), options);
   const draws = 64 - probe.remaining();
   for (const a of allRolls(actor.dice)) {
     for (const r of allRolls(reactor.dice)) {

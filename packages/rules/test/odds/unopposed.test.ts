@@ -1,3 +1,4 @@
+import { poolDice } from '@personae/core';
 import { describe, expect, it } from 'vitest';
 import { givenDice } from '@personae/dice';
 import {
@@ -25,9 +26,9 @@ function bruteResolve(skill: number, bonus: number, modifier: number, difficulty
         name: 'P',
         pool: { base: skill, baseSource: 'skill', ...(bonus > 0 ? { bonusDice: [{ value: bonus, source: 'bonus' }] } : {}) },
         modifiers: [{ value: modifier, source: 'attribute' }],
-        given: p.dice,
       };
-      const r = resolveUnopposed({ player, difficulty: parseDifficulty(difficulty), gmGiven: g.dice, ...(steer > 0 ? { steer: [{ value: steer, source: 's' }] } : {}) }, givenDice([]), options);
+      const entered = poolDice({ actor: p.dice, difficulty: g.dice }, givenDice([]));
+      const r = resolveUnopposed({ player, difficulty: parseDifficulty(difficulty), ...(steer > 0 ? { steer: [{ value: steer, source: 's' }] } : {}) }, entered, options);
       tally.add({ outcome: r.outcome, grade: r.grade, criticals: r.criticals, rerollFullTie: false }, p.count * g.count);
     }
   }

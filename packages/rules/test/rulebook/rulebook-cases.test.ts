@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { poolDice } from '@personae/core';
 import { givenDice, seededDice, type DiceSource } from '@personae/dice';
 import { resourceCap } from '../../src/character';
 import { sheet } from '../helpers/sheets';
@@ -72,8 +73,8 @@ describe('readings corrected', () => {
     t.run({ type: 'interact', actor: 'aldric', target: 'cultist', skill: 'Persuade', spend: { steer: 1 }, dice: { actor: [5, 4], reactor: [6, 1] } });
     expect(lastChallenge(t).result).toMatchObject({ outcome: 'success', grade: 'glancing' });
     expect(t.events('criticals-spent')).toHaveLength(1);
-    // Before the roll: an automatic success, whatever the dice.
-    t.run({ type: 'interact', actor: 'aldric', target: 'cultist', skill: 'Persuade', spend: { automaticSuccess: true }, dice: { actor: [1, 1], reactor: [10, 9] } });
+    // Before the roll: an automatic success, rolling no dice.
+    t.run({ type: 'interact', actor: 'aldric', target: 'cultist', skill: 'Persuade', spend: { automaticSuccess: true } });
     expect(lastChallenge(t).result.outcome).toBe('success');
     expect(t.events('criticals-spent')).toHaveLength(2);
   });
@@ -207,7 +208,7 @@ describe('one answer on every screen', () => {
     t.run(ann, { type: 'add-character', sheet: sheet('dwarf-iron-constitution.yaml') });
     const dwarf = Object.keys(t.state.characters)[0]!;
     // 8 + 3 = 11 against the opposition's 4 + 1 = 5: a success.
-    t.run(ann, { type: 'roll', character: dwarf, actor: { name: 'Dwarf', dice: 2, modifiers: [{ value: 3, source: 'Stature' }], given: [8, 2] }, reactor: { name: 'Bandit', dice: 2, modifiers: [{ value: 1, source: 'Cunning' }] } }, serverDice([4, 3]));
+    t.run(ann, { type: 'roll', character: dwarf, actor: { name: 'Dwarf', dice: 2, modifiers: [{ value: 3, source: 'Stature' }] }, reactor: { name: 'Bandit', dice: 2, modifiers: [{ value: 1, source: 'Cunning' }] } }, poolDice({ actor: [8, 2] }, serverDice([4, 3])));
     expect(t.state.encounter.now!.characters[dwarf]!.tally).toMatchObject({ successes: 1, failures: 0 });
   });
 

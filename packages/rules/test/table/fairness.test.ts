@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seededDice } from '@personae/dice';
-import { faceFit } from '@personae/core';
+import { faceFit, poolDice } from '@personae/core';
 import { fairnessRows, personaeTable, type DiceTally, type TableCommandInput, type TableState, type Viewer } from '../../src/index';
 
 const gm: Viewer = { role: 'gm', participantId: 'p-gm' };
@@ -24,10 +24,11 @@ function play(rolls: number, dieOf: Record<string, () => number>): TableState {
   for (let i = 0; i < rolls; i++) {
     for (const [who, die] of Object.entries(dieOf)) {
       const viewer = who === 'ann' ? ann : bob;
-      const raw: TableCommandInput = { type: 'roll', actor: { name: who, dice: 3, modifiers: [], given: [die(), die(), die()] }, reactor: { name: 'Guard', dice: 3, modifiers: [] } };
+      const raw: TableCommandInput = { type: 'roll', actor: { name: who, dice: 3, modifiers: [] }, reactor: { name: 'Guard', dice: 3, modifiers: [] } };
       const parsed = personaeTable.parseCommand(raw);
       if (!parsed.ok) throw new Error(parsed.error.message);
-      for (const e of personaeTable.decide(state, parsed.command, { actor: viewer, dice, now: '2026-11-25T20:00:00.000Z', settings: { physicalDice: true } })) state = personaeTable.evolve(state, e);
+      const entered = poolDice({ actor: [die(), die(), die()] }, dice);
+      for (const e of personaeTable.decide(state, parsed.command, { actor: viewer, dice: entered, now: '2026-11-25T20:00:00.000Z', settings: { physicalDice: true } })) state = personaeTable.evolve(state, e);
     }
   }
   return state;

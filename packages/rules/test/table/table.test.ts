@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { poolDice, type EnteredPools } from '@personae/core';
 import { givenDice, seededDice, type DiceSource } from '@personae/dice';
 import { sheet } from '../helpers/sheets';
 import { LOG_VIEW_LIMIT, personaeTable, tableLog, type TableCommandInput, type TableEvent, type TableState, type Viewer } from '../../src/index';
@@ -9,15 +10,19 @@ const ann: Viewer = { role: 'player', participantId: 'p-ann' };
 const bob: Viewer = { role: 'player', participantId: 'p-bob' };
 const watcher: Viewer = { role: 'observer', participantId: 'p-obs' };
 
+type Opts = { dice?: DiceSource; pools?: EnteredPools; physicalDice?: boolean };
+
 /** A table driven the way the server drives it: parse, decide, fold every event through JSON. */
 class Table {
   state: TableState = personaeTable.initialState();
   events: TableEvent[] = [];
   constructor(private dice: DiceSource = seededDice(7)) {}
-  run(viewer: Viewer, raw: TableCommandInput, opts: { dice?: DiceSource; physicalDice?: boolean } = {}): TableEvent[] {
+  /** `pools`: dice typed in at the table, by named pool; the rest come from `dice` (or the table's). */
+  run(viewer: Viewer, raw: TableCommandInput, opts: Opts = {}): TableEvent[] {
     const parsed = personaeTable.parseCommand(raw);
     if (!parsed.ok) throw Object.assign(new Error(parsed.error.message), { code: parsed.error.code });
-    const events = personaeTable.decide(this.state, parsed.command, { actor: viewer, dice: opts.dice ?? this.dice, now: '2026-11-22T12:00:00.000Z', settings: { physicalDice: opts.physicalDice ?? false } });
+    const dice = poolDice(opts.pools ?? {}, opts.dice ?? this.dice);
+    const events = personaeTable.decide(this.state, parsed.command, { actor: viewer, dice, now: '2026-11-22T12:00:00.000Z', settings: { physicalDice: opts.physicalDice ?? false } });
     for (const e of events) {
       const stored = JSON.parse(JSON.stringify(e)) as TableEvent;
       this.state = personaeTable.evolve(this.state, stored);
@@ -25,7 +30,7 @@ class Table {
     }
     return events;
   }
-  refused(viewer: Viewer, raw: TableCommandInput, code: string, opts: { dice?: DiceSource; physicalDice?: boolean } = {}): void {
+  refused(viewer: Viewer, raw: TableCommandInput, code: string, opts: Opts = {}): void {
     const before = JSON.stringify(this.state);
     expect(() => this.run(viewer, raw, opts)).toThrow(expect.objectContaining({ code }));
     expect(JSON.stringify(this.state)).toBe(before);
@@ -77,12 +82,13 @@ describe('the Personae table domain', () => {
   it('a free roll takes assistants by the table\'s assist option and steering', () => {
     const t = new Table();
     t.run(gm, { type: 'configure', preset: 'srd-v4', options: {} });
-    t.run(gm, { type: 'roll', actor: { name: 'A', dice: 1, given: [3] }, reactor: { name: 'R', dice: 1, given: [9] }, assistants: ['Ben'] });
+    const sides = { actor: { name: 'A', dice: 1 }, reactor: { name: 'R', dice: 1 } };
+    t.run(gm, { type: 'roll', ...sides, assistants: ['Ben'] }, { pools: { actor: [3], reactor: [9] } });
     expect(tableLog(t.state).at(-1)!.result).toMatchObject({ outcome: 'success', grade: 'glancing' });
-    t.run(gm, { type: 'roll', actor: { name: 'A', dice: 1, given: [3] }, reactor: { name: 'R', dice: 1, given: [9] }, steer: { steps: 2, source: 'spent 2 criticals' } });
+    t.run(gm, { type: 'roll', ...sides, steer: { steps: 2, source: 'spent 2 criticals' } }, { pools: { actor: [3], reactor: [9] } });
     expect(tableLog(t.state).at(-1)!.result).toMatchObject({ outcome: 'success', grade: 'clear' });
     t.run(gm, { type: 'configure', preset: 'core-2011', options: {} });
-    t.run(gm, { type: 'roll', actor: { name: 'A', dice: 1, given: [3] }, reactor: { name: 'R', dice: 1, given: [4] }, assistants: ['Ben'] });
+    t.run(gm, { type: 'roll', ...sides, assistants: ['Ben'] }, { pools: { actor: [3], reactor: [4] } });
     expect(tableLog(t.state).at(-1)!.result).toMatchObject({ outcome: 'tie' });
   });
 
@@ -147,55 +153,100 @@ describe('the Personae table domain', () => {
 
   it('entered dice from a player need the table to allow physical dice', () => {
     const t = new Table();
-    const roll: TableCommandInput = { type: 'roll', actor: { name: 'A', dice: 1, given: [9] }, reactor: { name: 'B', dice: 1 } };
-    t.refused(ann, roll, 'physical-dice-off');
-    t.run(ann, roll, { physicalDice: true });
-    expect(tableLog(t.state).at(-1)!.result?.actor.roll.source).toBe('given');
-    t.run(gm, roll);
+    const roll: TableCommandInput = { type: 'roll', actor: { name: 'A', dice: 1 }, reactor: { name: 'B', dice: 1 } };
+    const pools = { actor: [9] };
+    t.refused(ann, roll, 'physical-dice-off', { pools });
+    t.run(ann, roll, { physicalDice: true, pools });
+    // A mixed roll: the player's own die as entered, the opposition's rolled by the table.
+    const mixed = tableLog(t.state).at(-1)!.result!;
+    expect([mixed.actor.roll.source, mixed.actor.roll.rolled]).toEqual(['given', [9]]);
+    expect(mixed.reactor.roll.source).toBe('seeded');
+    t.run(gm, roll, { pools });
+  });
+
+  it('entered pools that do not fit the roll are refused by name, and change nothing', () => {
+    const t = new Table();
+    const roll: TableCommandInput = { type: 'roll', actor: { name: 'A', dice: 2 }, reactor: { name: 'B', dice: 1 } };
+    const refusal = (pools: EnteredPools) => {
+      const before = JSON.stringify(t.state);
+      let error: { code?: string; message?: string; field?: string } = {};
+      try {
+        t.run(gm, roll, { pools });
+      } catch (e) {
+        error = e as typeof error;
+      }
+      expect(JSON.stringify(t.state)).toBe(before);
+      return error;
+    };
+    expect(refusal({ actor: [9] })).toMatchObject({ code: 'dice-count', field: 'dice.actor', message: expect.stringMatching(/1 die was entered, but A's roll \(.*\) takes 2/) });
+    expect(refusal({ actor: [9, 11] })).toMatchObject({ code: 'dice-face', field: 'dice.actor', message: expect.stringMatching(/die #2 is 11, but a d10 shows 1 to 10/) });
+    expect(refusal({ target: [3] })).toMatchObject({ code: 'dice-pool', field: 'dice.target', message: expect.stringMatching(/rolls no pool "target"; it rolls "actor"/) });
+    expect(refusal({ difficulty: [3] })).toMatchObject({ code: 'dice-pool', field: 'dice.difficulty' });
+    // Rerolls are drawn only when the rules call for them: unused ones are refused after the roll.
+    expect(refusal({ actor: [9, 1], reactor: [2], rerolls: [4] })).toMatchObject({ code: 'dice-pool', field: 'dice.rerolls', message: expect.stringMatching(/rolled nothing in pool "rerolls"/) });
+    expect(tableLog(t.state)).toHaveLength(0);
   });
 
   describe('dice authority: a player enters dice only for their own pools; the GM for any', () => {
-    const t = setUp();
+    // Initiative rolls for the action order, so escalating to violence rolls a pool for each character.
+    const ordered = () => {
+      const table = setUp();
+      table.run(gm, { type: 'configure', preset: 'core-2011', options: { actionOrder: 'initiative-skill' } });
+      return table;
+    };
+    const t = ordered();
     const [dwarf, merchant] = Object.keys(t.state.characters) as [string, string];
     const free = { name: 'A', dice: 1 };
-    const cases: Array<[string, TableCommandInput, { dice?: number[] }, 'ok' | string]> = [
-      ['own free pool', { type: 'roll', actor: { ...free, given: [4] }, reactor: free }, {}, 'ok'],
-      ["the reactor's free pool", { type: 'roll', actor: free, reactor: { ...free, given: [4] } }, {}, 'not-your-dice'],
-      ["the GM's difficulty dice", { type: 'roll', actor: free, difficulty: 2, gmGiven: [4] }, {}, 'not-your-dice'],
-      ['envelope dice (they fill the opposition too)', { type: 'roll', actor: free, reactor: free }, { dice: [4, 5] }, 'not-your-dice'],
-      ["own character's attack dice", { type: 'encounter', command: { type: 'attack', actor: dwarf, target: merchant, dice: { actor: [5, 5, 5, 5, 5, 5] } } }, {}, 'ok-or-rule'],
-      ["the hidden adversary's dice in an attack on it", { type: 'encounter', command: { type: 'attack', actor: dwarf, target: merchant, dice: { reactor: [1] } } }, {}, 'not-your-dice'],
-      ['rerolls of both sides', { type: 'encounter', command: { type: 'attack', actor: dwarf, target: merchant, dice: { extra: [1] } } }, {}, 'not-your-dice'],
-      ["another character's dice by target", { type: 'encounter', command: { type: 'attack', actor: dwarf, target: merchant, targetDice: { [merchant]: { reactor: [1] } } } }, {}, 'not-your-dice'],
-      ["own character's dice in an unopposed challenge", { type: 'encounter', command: { type: 'unopposed', actor: dwarf, skill: 'Athletics', difficulty: 'normal', dice: { actor: [5] } } }, {}, 'ok-or-rule'],
-      ["the GM's difficulty dice in an unopposed challenge", { type: 'encounter', command: { type: 'unopposed', actor: dwarf, skill: 'Athletics', difficulty: 'normal', dice: { reactor: [1] } } }, {}, 'not-your-dice'],
-      ["another character's order roll", { type: 'encounter', command: { type: 'escalate', actor: dwarf, to: 'non-violent', orderDice: { [merchant]: [1] } } }, {}, 'not-your-dice'],
+    const attack = { type: 'encounter', command: { type: 'attack', actor: dwarf, target: merchant } } as const;
+    const unopposed = { type: 'encounter', command: { type: 'unopposed', actor: dwarf, skill: 'Athletics', difficulty: 'normal' } } as const;
+    const cases: Array<[string, TableCommandInput, EnteredPools, 'ok' | string]> = [
+      ['own free pool', { type: 'roll', actor: free, reactor: free }, { actor: [4] }, 'ok'],
+      ["the reactor's free pool", { type: 'roll', actor: free, reactor: free }, { reactor: [4] }, 'not-your-dice'],
+      ["the GM's difficulty dice", { type: 'roll', actor: free, difficulty: 2 }, { difficulty: [4] }, 'not-your-dice'],
+      ["own character's attack dice", attack, { actor: [5, 5, 5, 5, 5, 5] }, 'ok-or-rule'],
+      ["the hidden adversary's dice in an attack on it", attack, { [`target:${merchant}`]: [1] }, 'not-your-dice'],
+      ['rerolls of both sides', attack, { rerolls: [1] }, 'not-your-dice'],
+      ['a pool the attack does not roll', attack, { difficulty: [1] }, 'dice-pool'],
+      ["own character's dice in an unopposed challenge", unopposed, { actor: [5] }, 'ok-or-rule'],
+      ["the GM's difficulty dice in an unopposed challenge", unopposed, { difficulty: [1] }, 'not-your-dice'],
+      ["another character's order roll", { type: 'encounter', command: { type: 'escalate', actor: dwarf, to: 'violent' } }, { [`order:${merchant}`]: [1] }, 'not-your-dice'],
+      ['an order roll when the escalation rolls none', { type: 'encounter', command: { type: 'escalate', actor: dwarf, to: 'non-violent' } }, { [`order:${dwarf}`]: [1] }, 'dice-pool'],
     ];
-    for (const [what, raw, extra, expected] of cases) {
+    for (const [what, raw, pools, expected] of cases) {
       it(`${what}: ${expected}`, () => {
-        const dice = extra.dice ? givenDice(extra.dice) : undefined;
-        const opts = { physicalDice: true, ...(dice ? { dice } : {}) };
         if (expected.startsWith('ok')) {
           try {
-            t.run(ann, raw, opts);
+            t.run(ann, raw, { physicalDice: true, pools });
           } catch (e) {
             // A rule of the encounter may refuse the attack itself (not its turn): never over the dice.
             expect((e as { code?: string }).code).not.toMatch(/dice/);
           }
         } else {
-          t.refused(ann, raw, expected, opts);
-          // The GM may enter them (the refusal, if any, is never about dice).
+          t.refused(ann, raw, expected, { physicalDice: true, pools });
           const before = JSON.stringify(t.state);
+          const asGm = ordered();
           try {
-            const gmDice = extra.dice ? givenDice(extra.dice) : undefined;
-            new Table().run(gm, raw, { physicalDice: false, ...(gmDice ? { dice: gmDice } : {}) });
+            asGm.run(gm, raw, { physicalDice: false, pools });
           } catch (e) {
-            expect((e as { code?: string }).code).not.toMatch(/dice/);
+            // The GM may fill any pool the command rolls; a pool it does not roll is refused to anyone.
+            if (expected === 'dice-pool') expect((e as { code?: string }).code).toBe('dice-pool');
+            else expect((e as { code?: string }).code).not.toMatch(/dice/);
           }
           expect(JSON.stringify(t.state)).toBe(before);
         }
       });
     }
+    it('a refusal lists only the pools the player may fill, never a hidden character', () => {
+      let message = '';
+      try {
+        t.run(ann, attack, { physicalDice: true, pools: { difficulty: [1] } });
+      } catch (e) {
+        message = (e as Error).message;
+      }
+      expect(message).toMatch(/it rolls "actor"/);
+      expect(message).not.toContain(merchant);
+      expect(message).not.toMatch(/Merchant|Privateer|Scoundrel/i);
+    });
   });
 
   it("a player never sees a hidden character's sheet, in the view or in any event", () => {

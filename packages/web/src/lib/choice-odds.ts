@@ -105,10 +105,10 @@ const answered = new WeakMap<TableView, Map<string, ActionOdds | null>>();
 
 /**
  * The odds of the action the form declares, before it is taken, with and without each choice and for
- * each skill; entered dice are left out (they are a roll, not a choice). Null outside an encounter.
+ * each skill (physical dice are not part of a command: they fill its pools when it is sent). Null
+ * outside an encounter.
  */
-export function actionOdds(view: TableView, command: Command, skills: readonly string[], names: (id: string) => string): ActionOdds | null {
-  const cmd = without(command, 'dice');
+export function actionOdds(view: TableView, cmd: Command, skills: readonly string[], names: (id: string) => string): ActionOdds | null {
   const key = JSON.stringify([cmd, skills]);
   let cache = answered.get(view);
   if (!cache) answered.set(view, (cache = new Map()));

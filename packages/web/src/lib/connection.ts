@@ -2,6 +2,7 @@ import type { EventMessage, ServerMessage, WelcomeMessage as Welcome } from '@pe
 import { applyStatePatch } from '@personae/server/state-patch';
 import { ApiError, type Ack, type Participant, type TableSettings } from './api';
 import { newCommandId } from './format';
+import type { EnteredPools } from './rules';
 
 /**
  * One participant's live link to a table: the WebSocket protocol of docs/server.md with automatic
@@ -15,7 +16,7 @@ export type ConnectionStatus = 'connecting' | 'live' | 'reconnecting' | 'refused
 export type { EventMessage, WelcomeMessage as Welcome } from '@personae/server/protocol';
 
 interface Pending {
-  envelope: { type: 'command'; commandId: string; command: unknown; dice?: number[]; expectedVersion?: number };
+  envelope: { type: 'command'; commandId: string; command: unknown; dice?: EnteredPools; expectedVersion?: number };
   resolve: (ack: Ack) => void;
   reject: (error: ApiError) => void;
   sent: boolean;
@@ -94,13 +95,14 @@ export class TableConnection {
    * the table version the command was asked from (an undo); a table that has moved on refuses it
    * with `conflict` instead of applying it to what came since.
    */
-  send(command: unknown, dice?: number[], expectedVersion?: number): Promise<Ack> {
+  /** `dice`: physical dice typed in, by the named pool each fills ("actor", "target:orc-2"); the table rolls the rest. */
+  send(command: unknown, dice?: EnteredPools, expectedVersion?: number): Promise<Ack> {
     const commandId = newCommandId();
     const envelope = {
       type: 'command' as const,
       commandId,
       command,
-      ...(dice && dice.length ? { dice } : {}),
+      ...(dice && Object.keys(dice).length ? { dice } : {}),
       ...(expectedVersion !== undefined ? { expectedVersion } : {}),
     };
     return new Promise<Ack>((resolve, reject) => {

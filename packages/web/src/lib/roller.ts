@@ -1,4 +1,6 @@
 import {
+  ACTOR_POOL,
+  DIFFICULTY_POOL,
   DEFENSE_SKILLS,
   RuleError,
   assistBenefit,
@@ -260,22 +262,30 @@ export function rollerOdds(actor: ResolvedSide, reactor: ResolvedSide | null, di
   return { odds, actorSweep, reactorSweep };
 }
 
-/** The table's `roll` command for the declared challenge. */
+/**
+ * The table's `roll` command for the declared challenge, and the physical dice typed in, by the named
+ * pool each fills: "actor", "reactor", or "difficulty" for the GM's dice against an unopposed roll.
+ * Pools left out are rolled by the table.
+ */
 export function rollCommand(input: RollerInput, actor: ResolvedSide, reactor: ResolvedSide | null, gmGiven: number[] | null) {
   const free = (r: ResolvedSide) => ({
     name: r.name,
     dice: r.dice,
     modifiers: r.modifiers.map((m) => ({ value: m.value, source: m.source.slice(0, 200) })),
-    ...(r.given ? { given: r.given } : {}),
     ...(r.potentialThreshold !== undefined ? { potentialThreshold: r.potentialThreshold } : {}),
   });
-  return {
+  const dice: Record<string, number[]> = {};
+  if (actor.given) dice[ACTOR_POOL] = actor.given;
+  if (reactor?.given) dice.reactor = reactor.given;
+  if (!reactor && gmGiven) dice[DIFFICULTY_POOL] = gmGiven;
+  const command = {
     type: 'roll' as const,
     actor: free(actor),
-    ...(reactor ? { reactor: free(reactor) } : { difficulty: input.difficulty, ...(gmGiven ? { gmGiven } : {}) }),
+    ...(reactor ? { reactor: free(reactor) } : { difficulty: input.difficulty }),
     hidden: input.hidden,
     ...(input.purpose.trim() ? { purpose: input.purpose.trim().slice(0, 300) } : {}),
     // A character issuing the challenge: the table counts it toward the character's development tally.
     ...(input.actor.character ? { character: input.actor.character } : {}),
   };
+  return { command, dice };
 }

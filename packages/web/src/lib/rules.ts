@@ -81,6 +81,8 @@ export type { EncounterState } from '@personae/rules/encounter/state';
 export { COMPARED_FIELDS, oddsDifferences, ruleSetLabel, ruleSetsToCompare, type ComparedField, type OddsDifference, type RuleSet } from '@personae/rules/lab/compare';
 export type { ChallengeOdds, OddsSide } from '@personae/rules/odds/types';
 export { DIFFICULTIES, difficultyLabel, parseDifficulty } from '@personae/rules/challenge/difficulty';
+export { poolDice, type EnteredPools } from '@personae/core';
+export { ACTOR_POOL, DIFFICULTY_POOL } from '@personae/rules/encounter/pools';
 export { assistBenefit, freePoolSide, unopposedGmDice, resolveChallenge, resolveUnopposed, type ChallengeResult, type SideResult } from '@personae/rules/challenge/resolve';
 export type { RerollSpec } from '@personae/rules/challenge/reroll';
 export { allocateAttributes } from '@personae/rules/character/builder';

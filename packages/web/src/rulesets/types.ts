@@ -1,6 +1,7 @@
 import type { ComponentType } from 'preact';
 import type { Participant, TableSettings } from '../lib/api';
 import type { Welcome } from '../lib/connection';
+import type { EnteredPools } from '../lib/rules';
 
 /**
  * The seam between the table page and a ruleset's own pages. The table page owns the connection
@@ -21,12 +22,12 @@ export interface RulesetTableProps {
   readonly settings: TableSettings;
   /**
    * Sends one command of the ruleset; resolves once the view includes its events. `dice`: results
-   * typed in from physical dice, used in order. A refusal rejects with an Error carrying the server's
+   * typed in from physical dice, by the named pool each fills. A refusal rejects with an Error carrying the server's
    * message (which names the field, the value and the rule). `expectedVersion`: the version the
    * command was asked from (an undo names the `version` its page showed), refused with a conflict
    * if the table has moved on.
    */
-  send(command: unknown, dice?: number[], expectedVersion?: number): Promise<void>;
+  send(command: unknown, dice?: EnteredPools, expectedVersion?: number): Promise<void>;
   /** The GM changed a setting: the page passes the server's answer on. */
   onSettings(settings: TableSettings): void;
 }

@@ -7,12 +7,13 @@ import { percent, plural } from '../lib/format';
 import { actionOdds, type ActionOdds, type ChoiceOdds } from '../lib/choice-odds';
 import { parseGiven } from '../lib/roller';
 import { undoPreview } from '../lib/undo';
-import { STAGE_LABEL, bankTotal, escalationOrder, type CharacterView, type LogEntry, type Stage, type TableView } from '../lib/rules';
+import { ACTOR_POOL, STAGE_LABEL, bankTotal, escalationOrder, type CharacterView, type EnteredPools, type LogEntry, type Stage, type TableView } from '../lib/rules';
 import { conditionOf, tallyText } from './Characters';
 import { Check, NumberField } from './fields';
 import { ObstacleForm } from './ObstacleForm';
 
-type Send = (command: unknown) => Promise<void>;
+/** Sends a table command; `dice`: physical dice typed in, by the named pool each fills. */
+type Send = (command: unknown, dice?: EnteredPools) => Promise<void>;
 
 /** The log entries the next undo takes back: the latest encounter action (its entries share one command's time and issuer). */
 function nameOf(view: TableView, id: string): string {
@@ -26,10 +27,10 @@ export function Encounter(props: { view: TableView; me: { participantId: string;
   const gm = props.me.role === 'gm';
   const [error, setError] = useState<string | null>(null);
   const [title, setTitle] = useState('');
-  const run = async (inner: unknown, hidden = false, seen?: number) => {
+  const run = async (inner: unknown, hidden = false, seen?: number, dice?: EnteredPools) => {
     setError(null);
     try {
-      await props.send({ type: 'encounter', command: inner, hidden, ...(seen === undefined ? {} : { seen }) });
+      await props.send({ type: 'encounter', command: inner, hidden, ...(seen === undefined ? {} : { seen }) }, dice);
     } catch (e) {
       setError(e instanceof Error ? e.message : 'That did not work.');
     }
@@ -337,7 +338,7 @@ function ActionForm(props: {
   gm: boolean;
   options: TableView['options'];
   stage: Stage;
-  run: (inner: unknown, hidden?: boolean) => Promise<void>;
+  run: (inner: unknown, hidden?: boolean, seen?: number, dice?: EnteredPools) => Promise<void>;
   /** The table, for the odds of the action before it is taken. */
   view: TableView;
 }) {
@@ -383,7 +384,6 @@ function ActionForm(props: {
     const extra = {
       ...(modifiers.length ? { modifiers } : {}),
       ...(ability ? { abilities: [ability] } : {}),
-      ...(dice ? { dice: { actor: dice } } : {}),
       ...(purpose.trim() ? { purpose: purpose.trim() } : {}),
       ...(spendBonus > 0 || steer ? { spend: { ...(spendBonus > 0 ? { bonus: spendBonus } : {}), ...(steer ? { steer: 1 } : {}) } } : {}),
       ...(helpers.length ? { assistants: helpers } : {}),
@@ -405,7 +405,7 @@ function ActionForm(props: {
         inner = { type: 'stabilize', actor: actor.id, target: targetId };
         break;
       case 'recover':
-        inner = { type: 'recover', actor: actor.id, ...(targetId && targetId !== actor.id ? { target: targetId } : {}), ...(dice ? { dice: { actor: dice } } : {}) };
+        inner = { type: 'recover', actor: actor.id, ...(targetId && targetId !== actor.id ? { target: targetId } : {}) };
         break;
       case 'move':
         inner = { type: 'move', actor: actor.id, ...(purpose.trim() ? { description: purpose.trim() } : {}), ...('to' in moveTo && moveTo.to !== undefined ? { to: moveTo.to } : {}) };
@@ -421,7 +421,9 @@ function ActionForm(props: {
     if (destinationProblem) return;
     const inner = declared();
     setBusy(true);
-    await props.run(inner, props.gm && hidden);
+    // The dice typed in are the acting character's own roll: its pool "actor".
+    const rolls = dice && kind !== 'move' && kind !== 'stabilize' && kind !== 'spend-criticals' && !asSubsequent;
+    await props.run(inner, props.gm && hidden, undefined, rolls ? { [ACTOR_POOL]: dice } : undefined);
     setBusy(false);
     setGiven('');
     setSpendBonus(0);

@@ -3,7 +3,7 @@ import { cryptoDice, type DiceSource } from '@personae/dice';
 import { CALCULATOR_OPTIONS, CHART_VIEWS, calculatorOptions, calculatorQuery, compareCalculator, readCalculatorQuery, type Calculator, type CalculatorOption, type ChartView, type OptionChange } from '../lib/calculator';
 import { OPTION_LABEL } from '../lib/option-labels';
 import { PRESET_LABEL } from '../lib/presets';
-import { OPTION_DEFINITIONS, PRESETS, allowedValues, freePoolSide, resolveChallenge, resolveUnopposed, difficultyLabel, type ChallengeResult } from '../lib/rules';
+import { OPTION_DEFINITIONS, PRESETS, allowedValues, freePoolSide, poolDice, resolveChallenge, resolveUnopposed, difficultyLabel, type ChallengeResult } from '../lib/rules';
 import type { ResolvedSide } from '../lib/roller';
 import { CompareChart } from './CompareChart';
 import { Frame } from './Frame';
@@ -47,19 +47,13 @@ export function RollerPage() {
   }, [link]);
   const set = (patch: Partial<Calculator>) => setCalc((c) => ({ ...c, ...patch }));
 
-  const roll = async (command: RollCommand, sides: { actor: ResolvedSide; reactor: ResolvedSide | null }) => {
+  const roll = async ({ command, dice: typed }: RollCommand, sides: { actor: ResolvedSide; reactor: ResolvedSide | null }) => {
+    // Dice typed in fill their named pools, as at a table; the rest are rolled here.
+    const entered = poolDice(typed, dice);
     const result =
-      'reactor' in command && sides.reactor
-        ? resolveChallenge({ actor: freePoolSide(sides.actor), reactor: freePoolSide(sides.reactor) }, dice, options)
-        : resolveUnopposed(
-            {
-              player: freePoolSide(sides.actor),
-              difficulty: { value: (command as { difficulty: number }).difficulty, label: difficultyLabel((command as { difficulty: number }).difficulty) },
-              ...((command as { gmGiven?: number[] }).gmGiven ? { gmGiven: (command as { gmGiven: number[] }).gmGiven } : {}),
-            },
-            dice,
-            options,
-          );
+      'difficulty' in command || !sides.reactor
+        ? resolveUnopposed({ player: freePoolSide(sides.actor), difficulty: { value: calc.input.difficulty, label: difficultyLabel(calc.input.difficulty) } }, entered, options)
+        : resolveChallenge({ actor: freePoolSide(sides.actor), reactor: freePoolSide(sides.reactor) }, entered, options);
     setHistory((h) => [{ id: (h[0]?.id ?? 0) + 1, result, purpose: command.purpose ?? '' }, ...h].slice(0, 50));
     return result;
   };

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useReducer, useRef, useState } from 'preact/hooks';
 import { ApiError, api } from '../lib/api';
 import { TableConnection, type ConnectionStatus } from '../lib/connection';
 import type { RollerCharacter } from '../lib/roller';
-import { STATUS_LABEL, STATUS_PENALTY, type ChallengeResult, type TableView } from '../lib/rules';
+import { STATUS_LABEL, STATUS_PENALTY, type ChallengeResult, type EnteredPools, type TableView } from '../lib/rules';
 import { openTab, rememberTab, saveTable, savedTable } from '../lib/storage';
 import { PERSONAE } from '../rulesets/catalog';
 import { RulesetTable } from '../rulesets/host';
@@ -11,7 +11,7 @@ import { Builder } from './Builder';
 import { Characters } from './Characters';
 import { Encounter } from './Encounter';
 import { Log, announce } from './Log';
-import { Roller } from './Roller';
+import { Roller, type RollCommand } from './Roller';
 import { Talk } from './Talk';
 import { Invite, Options, Participants, PhysicalDice, Records } from './TableSettings';
 import { SecretRolls } from './SecretRolls';
@@ -141,21 +141,22 @@ export function TablePage(props: { tableId: string; token: string | null; watch:
   const gm = me?.role === 'gm';
   const observer = me?.role === 'observer';
 
-  const send = async (command: unknown): Promise<void> => {
+  /** Sends a command; `dice`: physical dice typed in, by the named pool they fill. */
+  const send = async (command: unknown, dice?: EnteredPools): Promise<void> => {
     if (!c) throw new Error('Not connected.');
     try {
-      const ack = await c.send(command);
+      const ack = await c.send(command, dice);
       await c.stateAt(ack.lastSeq);
     } catch (e) {
       throw new Error(message(e));
     }
   };
 
-  const roll = async (command: unknown): Promise<ChallengeResult | null> => {
+  const roll = async ({ command, dice }: RollCommand): Promise<ChallengeResult | null> => {
     if (!c) throw new Error('Not connected.');
     let ack;
     try {
-      ack = await c.send(command);
+      ack = await c.send(command, dice);
     } catch (e) {
       throw new Error(message(e));
     }

@@ -5,12 +5,13 @@ import type { Labeled } from '../../effects';
 import { periodKey } from '../../time';
 import { getCharacter, type Batch } from '../batch';
 import { findSkill, potentialThresholdOf, type AttributeKey, type SkillUse } from '../combatant';
-import type { CommandOf, GivenDice } from '../commands';
+import type { CommandOf } from '../commands';
 import { bankCriticals, spend } from '../criticals';
 import { RuleError, rule } from '../errors';
 import type { ChallengeKind } from '../events';
 import { buildSide, type BuiltSide, type SideRequest } from '../sides';
 import type { CharacterState, Snapshot } from '../state';
+import { actorPool, targetPool } from '../pools';
 import { takeAction } from '../turns';
 import { assistants, assistNote } from './assist';
 import type { Concerted } from './concerted-effort';
@@ -64,11 +65,8 @@ export function opponent(now: Snapshot, id: string, who: CharacterState, field: 
   return t;
 }
 
-function givenFor(cmd: { dice?: GivenDice | undefined; targetDice?: Record<string, GivenDice> | undefined }, target: string, first: boolean): GivenDice | undefined {
-  return cmd.targetDice?.[target] ?? (first ? cmd.dice : undefined);
-}
-
-function sideRequests(cmd: ChallengeCommand, plan: Plan, given: GivenDice | undefined, extra: { actorMods: Labeled[]; expertise?: { name: string; dice: number }; reactorExpertise?: { name: string; dice: number } }) {
+/** The sides of the challenge to the `k`-th target, each rolling its named pool (encounter/pools.ts). */
+function sideRequests(cmd: ChallengeCommand, plan: Plan, k: number, extra: { actorMods: Labeled[]; expertise?: { name: string; dice: number }; reactorExpertise?: { name: string; dice: number } }) {
   const actorReq: SideRequest = {
     who: plan.who,
     skill: plan.actor.skill,
@@ -78,7 +76,7 @@ function sideRequests(cmd: ChallengeCommand, plan: Plan, given: GivenDice | unde
     abilities: cmd.abilities ?? [],
     ...(extra.expertise ? { expertise: extra.expertise } : {}),
     modifiers: [...(cmd.modifiers ?? []), ...extra.actorMods],
-    ...(given?.actor ? { given: given.actor } : {}),
+    dicePool: actorPool(plan.target.def.id, k),
   };
   const reactorReq: SideRequest = {
     who: plan.target,
@@ -89,7 +87,7 @@ function sideRequests(cmd: ChallengeCommand, plan: Plan, given: GivenDice | unde
     abilities: cmd.reactorAbilities ?? [],
     ...(extra.reactorExpertise ? { expertise: extra.reactorExpertise } : {}),
     modifiers: cmd.reactorModifiers ?? [],
-    ...(given?.reactor ? { given: given.reactor } : {}),
+    dicePool: targetPool(plan.target.def.id),
     answeringAttack: plan.kind === 'attack',
   };
   return { actorReq, reactorReq };
@@ -116,7 +114,7 @@ export function runChallenges(
   // Build every side first: unknown abilities and limits are refused before anything is recorded.
   const built = plans.map((plan, k) => {
     const reactorExpertise = k === 0 ? expertise(b, plan.target, cmd.reactorExpertise, 'reactorExpertise') : undefined;
-    const { actorReq, reactorReq } = sideRequests(cmd, plan, givenFor(cmd, plan.target.def.id, k === 0), {
+    const { actorReq, reactorReq } = sideRequests(cmd, plan, k, {
       actorMods: critBonus,
       ...(actorExpertise ? { expertise: actorExpertise } : {}),
       ...(reactorExpertise ? { reactorExpertise } : {}),

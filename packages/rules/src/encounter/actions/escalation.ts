@@ -32,21 +32,21 @@ export function escalate(b: Batch, command: CommandOf<'escalate'>, dice: DiceSou
     const why = cannotAct(now, who);
     if (why) throw new RuleError(why.code, why.message, 'actor', why.rule);
   }
-  enterStage(b, command.actor, command.to, dice, command.orderDice, command.orderSkills);
+  enterStage(b, command.actor, command.to, dice, command.orderSkills);
 }
 
 /**
  * The encounter moves to `to` (a new encounter when it was a scene); entering a violent encounter
  * sets the action order and begins its first round.
  */
-export function enterStage(b: Batch, by: string, to: Stage, dice: DiceSource, orderDice?: Record<string, number[]>, orderSkills?: Record<string, string>): void {
+export function enterStage(b: Batch, by: string, to: Stage, dice: DiceSource, orderSkills?: Record<string, string>): void {
   const now = b.now;
   const from = now.clock.stage;
   const encounter = from === 'scene' ? now.clock.encounter + 1 : now.clock.encounter;
   b.emit({ type: 'escalated', by, from, to, encounter });
   if (to === 'violent') {
     const escalator = by === 'gm' ? null : by;
-    const order = actionOrder(b.now, escalator, orderDice ?? {}, orderSkills ?? {}, dice);
+    const order = actionOrder(b.now, escalator, orderSkills ?? {}, dice);
     b.emit({ type: 'order-set', method: b.now.options.actionOrder, order: order.order, rolls: order.rolls, explanation: order.explanation });
     beginRound(b, 1);
   }

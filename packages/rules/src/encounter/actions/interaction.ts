@@ -18,7 +18,7 @@ import { obstacleAnswer } from './obstacles';
 const NON_VIOLENT = rule('core', 'Non-Violent Encounters');
 
 /** Fields a subsequent challenge cannot take: it compares the roll already made, nothing is added. */
-const NOT_IN_SUBSEQUENT = ['dice', 'targetDice', 'abilities', 'reactorAbilities', 'expertise', 'reactorExpertise', 'assistants', 'concerted', 'spend', 'modifiers', 'reactorModifiers', 'reactorSkill', 'reactorAttribute', 'attribute'] as const;
+const NOT_IN_SUBSEQUENT = ['abilities', 'reactorAbilities', 'expertise', 'reactorExpertise', 'assistants', 'concerted', 'spend', 'modifiers', 'reactorModifiers', 'reactorSkill', 'reactorAttribute', 'attribute'] as const;
 
 /**
  * personae-core-2011.txt "Non-Violent Encounters": an extended non-violent challenge may be "one

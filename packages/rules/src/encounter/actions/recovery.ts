@@ -8,6 +8,7 @@ import { bankCriticals } from '../criticals';
 import { RuleError, rule } from '../errors';
 import { applyStatusNow, talliedStatus } from '../health';
 import { ladder, STATUS_LABEL, threshold } from '../injury';
+import { ACTOR_POOL, DIFFICULTY_POOL } from '../pools';
 import { buildSide } from '../sides';
 import type { CharacterState } from '../state';
 import { requireTurn, takeAction } from '../turns';
@@ -42,7 +43,7 @@ export function recover(b: Batch, cmd: CommandOf<'recover'>, dice: DiceSource): 
   if (status === 'dying' && !who.stabilized) throw new RuleError('not-stabilized', `${who.def.name} is Dying and must be stabilized first`, 'target', section);
   const skill = skillUse(who.def, 'Recovery', 'stature');
   const helpers = assistants(b, who, cmd.assistants, [], 'recovery', skill.name);
-  const actorSide = buildSide(now, { who, skill, attribute: 'stature', role: 'issue', kind: 'recovery', abilities: cmd.abilities ?? [], ...(cmd.dice?.actor ? { given: cmd.dice.actor } : {}) }, 'abilities');
+  const actorSide = buildSide(now, { who, skill, attribute: 'stature', role: 'issue', kind: 'recovery', abilities: cmd.abilities ?? [], dicePool: ACTOR_POOL }, 'abilities');
   checkAbilityLimit(b, who, actorSide.chosen, 'abilities');
   checkAbilityUses(now, who, actorSide.chosen, 'abilities');
   const gmDice = RECOVERY_DICE[status];
@@ -52,7 +53,7 @@ export function recover(b: Batch, cmd: CommandOf<'recover'>, dice: DiceSource): 
       name: 'GM',
       pool: { base: gmDice, baseSource: `GM's recovery dice against ${STATUS_LABEL[status]}` },
       modifiers: [{ value: who.hits, source: 'hits sustained' }],
-      ...(cmd.dice?.reactor ? { given: cmd.dice.reactor } : {}),
+      dicePool: DIFFICULTY_POOL,
     },
     ...(helpers.length ? { assistants: helpers.map((h) => ({ name: h.who.def.name })) } : {}),
     ...(actorSide.steer.length ? { steer: actorSide.steer } : {}),

@@ -7,6 +7,7 @@ import { skillUse } from '../combatant';
 import type { CommandOf } from '../commands';
 import { bankCriticals, spend } from '../criticals';
 import { RuleError, rule } from '../errors';
+import { ACTOR_POOL } from '../pools';
 import { buildSide } from '../sides';
 import { requireTurn, takeAction } from '../turns';
 import { assistants, assistNote } from './assist';
@@ -56,7 +57,7 @@ export function unopposed(b: Batch, cmd: CommandOf<'unopposed'>, dice: DiceSourc
       abilities: cmd.abilities ?? [],
       ...(talent ? { expertise: talent } : {}),
       modifiers: [...(cmd.modifiers ?? []), ...critBonus],
-      ...(cmd.dice?.actor ? { given: cmd.dice.actor } : {}),
+      dicePool: ACTOR_POOL,
     },
     'abilities',
   );
@@ -83,7 +84,6 @@ export function unopposed(b: Batch, cmd: CommandOf<'unopposed'>, dice: DiceSourc
     {
       player: side.spec,
       difficulty,
-      ...(cmd.dice?.reactor ? { gmGiven: cmd.dice.reactor } : {}),
       ...(helpers.length ? { assistants: helpers.map((h) => ({ name: h.who.def.name })) } : {}),
       ...(side.steer.length ? { steer: side.steer } : {}),
       ...(automatic ? { automaticSuccess: { source: automatic } } : {}),

@@ -4,7 +4,8 @@ import { percent } from '../../lib/format';
 import type { RulesetPages, RulesetTableProps } from '../types';
 import { ChoiceField, ErrorLine, LogList, TableSection, useAction } from '../shared';
 import { D100Builder } from './Builder';
-import { ailmentTitle, attackCommand, choiceOddsFor, conditionNotes, describeD100Event, draftSheet, freshId, oddsFor, parseDice, type D100View } from './model';
+import { BarChart } from '../../ui/CompareChart';
+import { ailmentTitle, attackCommand, choiceOddsFor, conditionNotes, D100_CHART_VIEWS, d100ChartGroups, describeD100Event, draftSheet, freshId, oddsFor, parseDice, presetOddsFor, type D100ChartView, type D100View } from './model';
 
 /** Who plays a character: its controller when the view names one, else the participant of the same id. */
 function controls(c: CharacterView, me: RulesetTableProps['me']): boolean {
@@ -86,6 +87,7 @@ function AttackPanel(props: { view: D100View; me: RulesetTableProps['me']; send:
   const [adv, setAdv] = useState(0);
   const [dis, setDis] = useState(0);
   const [diceText, setDiceText] = useState('');
+  const [chart, setChart] = useState<D100ChartView | ''>('');
   const act = useAction();
   if (!a) return <p class="muted">{v.current === null ? 'The encounter has not started.' : 'None of your characters may act now.'}</p>;
   if (!d) return <p class="muted">No enemy is left to attack.</p>;
@@ -101,7 +103,8 @@ function AttackPanel(props: { view: D100View; me: RulesetTableProps['me']; send:
         const typed = parseDice(diceText);
         void act.run(async () => {
           if ('error' in typed) throw new Error(typed.error);
-          await props.send(attackCommand(decl), typed.dice.length ? typed.dice : undefined);
+          // Typed dice fill the attack's one pool, "rolls": every roll in turn.
+          await props.send(attackCommand(decl), typed.dice.length ? { rolls: typed.dice } : undefined);
           setDiceText('');
         });
       }}
@@ -139,6 +142,7 @@ function AttackPanel(props: { view: D100View; me: RulesetTableProps['me']; send:
               .join(', ')}
           </p>
         )}
+        <RuleSetsCompared view={v} decl={decl} chart={chart} setChart={setChart} />
         {choices.length > 0 && (
           <ul class="small" id="d1-odds-choices" aria-label="Hit chance with and without each choice">
             {choices.map((c) => (
@@ -490,6 +494,22 @@ function GmPanel(props: { view: D100View; send: RulesetTableProps['send']; versi
         </div>
       )}
       <ErrorLine id="d1-gm-err" error={act.error} />
+    </div>
+  );
+}
+
+/** The declared attack under the table's rules and each preset, on one chart: outcomes, or at least / at most k wounds. */
+function RuleSetsCompared(props: { view: D100View; decl: Parameters<typeof presetOddsFor>[1]; chart: D100ChartView | ''; setChart: (c: D100ChartView | '') => void }) {
+  const entries = props.chart ? presetOddsFor(props.view, props.decl) : null;
+  const title = D100_CHART_VIEWS.find(([k]) => k === props.chart)?.[1] ?? '';
+  return (
+    <div class="stack">
+      <ChoiceField id="d1-compare-view" label="Compare the rule sets" value={props.chart} none="not now" choices={D100_CHART_VIEWS.map(([value, label]) => ({ value, label }))} onChange={(c) => props.setChart(c as D100ChartView | '')} />
+      {entries && (
+        <figure class="stack compare-chart" style={{ margin: 0 }}>
+          <BarChart id="d1-compare" title={title} rules={entries.map((e) => e.label)} groups={d100ChartGroups(entries, props.chart as D100ChartView)} empty="No rule set gives this attack a wound." />
+        </figure>
+      )}
     </div>
   );
 }

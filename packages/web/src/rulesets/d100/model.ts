@@ -2,6 +2,8 @@ import {
   checkSheet,
   commandSchema,
   declaredAttackOdds,
+  PRESET_NAMES,
+  resolveOptions,
   type AttackOdds,
   type CharacterView,
   type D100Derived,
@@ -187,6 +189,43 @@ export function choiceOddsFor(view: D100View, a: AttackDeclaration): AttackChoic
   const chosen = a.weapon ?? weapons[0]?.name;
   for (const w of weapons) if (w.name !== chosen) out.push({ label: `with ${w.name} instead`, odds: oddsFor(view, { ...a, weapon: w.name }) });
   return out;
+}
+
+/** The views of the rule-set comparison: each outcome, or the chance of at least / at most k wounds. */
+export const D100_CHART_VIEWS = [
+  ['outcomes', 'Chance of each outcome'],
+  ['wounds-at-least', 'Chance the target loses at least this many wounds'],
+  ['wounds-at-most', 'Chance the target loses at most this many wounds'],
+] as const;
+export type D100ChartView = (typeof D100_CHART_VIEWS)[number][0];
+
+/**
+ * The declared attack under the table's own rules and under each d100 preset (docs/d100/options.md),
+ * each worked out by the same exact odds from this viewer's view; null when the table's own odds are not
+ * known to this viewer.
+ */
+export function presetOddsFor(view: D100View, a: AttackDeclaration): { label: string; odds: AttackOdds }[] | null {
+  const own = oddsFor(view, a);
+  if (!own || 'error' in own) return null;
+  const out = [{ label: `this table (${view.preset})`, odds: own }];
+  for (const preset of PRESET_NAMES) {
+    const odds = oddsFor({ ...view, options: resolveOptions(preset) }, a);
+    if (odds && !('error' in odds)) out.push({ label: preset, odds });
+  }
+  return out;
+}
+
+/** One group of bars per figure of the view, one bar per rule set. */
+export function d100ChartGroups(entries: readonly { odds: AttackOdds }[], chart: D100ChartView): { label: string; values: number[] }[] {
+  if (chart === 'outcomes') {
+    const fields = [['hit', 'Hit'], ['critical', 'Critical'], ['fumble', 'Fumble'], ['stagger', 'Stagger'], ['out', 'Out']] as const;
+    return fields.map(([f, label]) => ({ label, values: entries.map((e) => e.odds[f]) }));
+  }
+  const most = Math.max(0, ...entries.flatMap((e) => Object.keys(e.odds.wounds).map(Number)));
+  const share = (e: { odds: AttackOdds }, keep: (n: number) => boolean) => Object.entries(e.odds.wounds).reduce((sum, [n, p]) => (keep(Number(n)) ? sum + p : sum), 0);
+  // At least 0 wounds is certain, and at most the largest count too: neither is drawn.
+  if (chart === 'wounds-at-least') return Array.from({ length: most }, (_, i) => i + 1).map((k) => ({ label: `${k}+`, values: entries.map((e) => share(e, (n) => n >= k)) }));
+  return Array.from({ length: most }, (_, k) => ({ label: `≤ ${k}`, values: entries.map((e) => share(e, (n) => n <= k)) }));
 }
 
 /**

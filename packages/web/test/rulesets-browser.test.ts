@@ -138,6 +138,10 @@ run('d100 and Lucidity tables in Chromium', () => {
     await gm.locator('#lu-target').selectOption({ label: 'Bandit' });
     await expect.poll(() => gm.locator('#lu-attack-choices').textContent()).toMatch(/with one more buff: hit [\d.]+%, expected damage [\d.]+/);
     expect(await player.locator('#lu-attack-choices').count()).toBe(0);
+    // The GM compares the rule sets for that attack on one chart; the player, not shown the Defense, is offered none.
+    await gm.locator('#lu-compare-view').selectOption('damage-at-least');
+    await gm.locator('#lu-compare rect[data-rules="as-written"]').first().waitFor();
+    expect(await player.locator('#lu-compare-view').count()).toBe(0);
     // A roll of STR + Swords against 12 with one buff: exact odds from the ruleset.
     await player.locator('#lu-buffs').fill('1');
     await player.locator('#lu-roll-skill').selectOption('Swords');

@@ -4,7 +4,7 @@ import { percent } from '../../lib/format';
 import type { RulesetPages, RulesetTableProps } from '../types';
 import { ChoiceField, ErrorLine, LogList, TableSection, useAction } from '../shared';
 import { D100Builder } from './Builder';
-import { BarChart } from '../../ui/CompareChart';
+import { RuleSetsCompared } from '../compare';
 import { ailmentTitle, attackCommand, choiceOddsFor, conditionNotes, D100_CHART_VIEWS, d100ChartGroups, describeD100Event, draftSheet, freshId, oddsFor, parseDice, presetOddsFor, type D100ChartView, type D100View } from './model';
 
 /** Who plays a character: its controller when the view names one, else the participant of the same id. */
@@ -142,7 +142,7 @@ function AttackPanel(props: { view: D100View; me: RulesetTableProps['me']; send:
               .join(', ')}
           </p>
         )}
-        <RuleSetsCompared view={v} decl={decl} chart={chart} setChart={setChart} />
+        <RuleSetsCompared id="d1-compare" views={D100_CHART_VIEWS} chart={chart} setChart={setChart} entries={() => presetOddsFor(v, decl)} groups={d100ChartGroups} empty="No rule set gives this attack a wound." />
         {choices.length > 0 && (
           <ul class="small" id="d1-odds-choices" aria-label="Hit chance with and without each choice">
             {choices.map((c) => (
@@ -506,22 +506,6 @@ function GmPanel(props: { view: D100View; send: RulesetTableProps['send']; versi
         </div>
       )}
       <ErrorLine id="d1-gm-err" error={act.error} />
-    </div>
-  );
-}
-
-/** The declared attack under the table's rules and each preset, on one chart: outcomes, or at least / at most k wounds. */
-function RuleSetsCompared(props: { view: D100View; decl: Parameters<typeof presetOddsFor>[1]; chart: D100ChartView | ''; setChart: (c: D100ChartView | '') => void }) {
-  const entries = props.chart ? presetOddsFor(props.view, props.decl) : null;
-  const title = D100_CHART_VIEWS.find(([k]) => k === props.chart)?.[1] ?? '';
-  return (
-    <div class="stack">
-      <ChoiceField id="d1-compare-view" label="Compare the rule sets" value={props.chart} none="not now" choices={D100_CHART_VIEWS.map(([value, label]) => ({ value, label }))} onChange={(c) => props.setChart(c as D100ChartView | '')} />
-      {entries && (
-        <figure class="stack compare-chart" style={{ margin: 0 }}>
-          <BarChart id="d1-compare" title={title} rules={entries.map((e) => e.label)} groups={d100ChartGroups(entries, props.chart as D100ChartView)} empty="No rule set gives this attack a wound." />
-        </figure>
-      )}
     </div>
   );
 }

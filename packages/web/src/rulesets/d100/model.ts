@@ -10,6 +10,7 @@ import {
   type EncounterView,
 } from '@personae/d100';
 import type { Problem } from '@personae/core';
+import { countGroups, underEachPreset } from '../compare';
 
 /**
  * The d100 pages' model, apart from the screen: the sheet a builder edits, its live check by the
@@ -205,14 +206,7 @@ export type D100ChartView = (typeof D100_CHART_VIEWS)[number][0];
  * known to this viewer.
  */
 export function presetOddsFor(view: D100View, a: AttackDeclaration): { label: string; odds: AttackOdds }[] | null {
-  const own = oddsFor(view, a);
-  if (!own || 'error' in own) return null;
-  const out = [{ label: `this table (${view.preset})`, odds: own }];
-  for (const preset of PRESET_NAMES) {
-    const odds = oddsFor({ ...view, options: resolveOptions(preset) }, a);
-    if (odds && !('error' in odds)) out.push({ label: preset, odds });
-  }
-  return out;
+  return underEachPreset(view.preset, PRESET_NAMES, (preset) => oddsFor(preset === null ? view : { ...view, options: resolveOptions(preset) }, a));
 }
 
 /** One group of bars per figure of the view, one bar per rule set. */
@@ -221,11 +215,7 @@ export function d100ChartGroups(entries: readonly { odds: AttackOdds }[], chart:
     const fields = [['hit', 'Hit'], ['critical', 'Critical'], ['fumble', 'Fumble'], ['stagger', 'Stagger'], ['out', 'Out']] as const;
     return fields.map(([f, label]) => ({ label, values: entries.map((e) => e.odds[f]) }));
   }
-  const most = Math.max(0, ...entries.flatMap((e) => Object.keys(e.odds.wounds).map(Number)));
-  const share = (e: { odds: AttackOdds }, keep: (n: number) => boolean) => Object.entries(e.odds.wounds).reduce((sum, [n, p]) => (keep(Number(n)) ? sum + p : sum), 0);
-  // At least 0 wounds is certain, and at most the largest count too: neither is drawn.
-  if (chart === 'wounds-at-least') return Array.from({ length: most }, (_, i) => i + 1).map((k) => ({ label: `${k}+`, values: entries.map((e) => share(e, (n) => n >= k)) }));
-  return Array.from({ length: most }, (_, k) => ({ label: `≤ ${k}`, values: entries.map((e) => share(e, (n) => n <= k)) }));
+  return countGroups(entries.map((e) => e.odds.wounds), chart === 'wounds-at-least' ? 'at-least' : 'at-most');
 }
 
 /**

@@ -23,5 +23,6 @@ export {
 export { CLOCK_START, passTime, startEffect, tick, type ExpiryResult, type GameClock, type TimedEffect, type TimeUnit } from './time';
 export { requireSeen, undoPosition, type UndoMark, type UndoPosition } from './undo';
 export { chainItems, chainPush, type Chain } from './chain';
+export { newCharacterId, SEAT_MARK } from './seat';
 export { appendLog, EMPTY_LOG, logAt, logEntries, type TableLog } from './log';
 export { asPoolDice, isPoolDice, isPoolName, poolDice, requireEnteredPools, type DicePool, type EnteredPools, type PoolDice, type PoolOwner } from './pools';

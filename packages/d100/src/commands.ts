@@ -11,14 +11,17 @@ import { ALTITUDES, MOVEMENT_TESTS } from './movement';
 export const CONDITIONS_SET = ['helpless', 'prone', 'bloodLoss', 'falling', 'stealthy'] as const;
 
 /** The commands of a d100 encounter, as the table receives them (d100-combat-rules.txt, "Combat Structure"). */
-const id = z.string().min(1).max(60);
+/** A character's id: one a player created holds their seat's id too (core `newCharacterId`). */
+const id = z.string().min(1).max(100);
+/** The id asked for a new character. */
+const newId = z.string().min(1).max(60);
 /** What may open a Chance Attack ("Chance Attacks", the common triggers). */
 export const CHANCE_TRIGGERS = ['left-melee', 'rose-from-prone', 'failed-grapple', 'fired-while-engaged', 'failed-trick', 'flee'] as const;
 const counted = z.array(z.strictObject({ label: z.string().min(1).max(60), count: z.number().int().min(0).max(20) })).max(20);
 
 export const commandSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('set-options'), preset: z.string().default('seed'), options: z.record(z.string(), z.unknown()).default({}) }),
-  z.strictObject({ type: z.literal('add-character'), id, sheet: z.unknown(), controller: z.string().min(1).max(64).nullable().optional() }),
+  z.strictObject({ type: z.literal('add-character'), id: newId, sheet: z.unknown(), controller: z.string().min(1).max(64).nullable().optional() }),
   z.strictObject({ type: z.literal('set-controller'), id, controller: z.string().min(1).max(64).nullable() }),
   z.strictObject({ type: z.literal('start'), startingAdvantages: z.record(z.string(), z.number().int().min(0).max(10)).default({}), tieOrder: z.array(id).max(60).optional(), surprised: z.array(id).max(60).optional() }),
   z.strictObject({ type: z.literal('fall'), who: id, metres: z.number().int().min(1).max(500), intentional: z.boolean().default(false) }),
@@ -86,6 +89,8 @@ export const commandSchema = z.discriminatedUnion('type', [
   }),
   /** The Difficult Terrain a character stands in: its number, kind and (Damaging) damage; open ground without a kind and number 0. */
   z.strictObject({ type: z.literal('set-terrain'), target: id, dtn: z.number().int().min(0).max(3), kind: z.enum([...TERRAINS, 'open']).optional(), damage: z.number().int().min(0).max(50).default(0) }),
+  /** First aid: the Medical skill as an Action stops a character's Blood Loss ("Blood Loss"). */
+  z.strictObject({ type: z.literal('staunch'), who: id, target: id }),
   z.strictObject({ type: z.literal('movement-test'), who: id, kind: z.enum(MOVEMENT_TESTS), rough: z.boolean().default(false), target: z.number().int().min(-200).max(300).optional() }),
   z.strictObject({ type: z.literal('restore-wounds'), target: id, light: z.number().int().min(0).max(50).default(0), heavy: z.number().int().min(0).max(50).default(0) }),
   z.strictObject({ type: z.literal('treat-injuries'), target: id, how: z.enum(['rest', 'medical']) }),

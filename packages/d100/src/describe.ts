@@ -140,6 +140,8 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
     }
     case 'exhaustion-tested':
       return `${name(e.data.who)} is Exhausted and takes Stress: Toughness ${e.data.roll} vs ${e.data.target}, ${e.data.success ? 'stays conscious' : `falls unconscious for ${e.data.minutes} minute(s)`}`;
+    case 'staunched':
+      return `${name(e.data.who)} gives ${name(e.data.target)} first aid (Medical): ${e.data.test.roll} vs ${e.data.test.target}, ${e.data.test.success ? 'the bleeding stops' : 'it bleeds on'}`;
     case 'power-wasted':
       return `${name(e.data.who)} is Amnesiac: the action spent on ${e.data.power} is wasted`;
     case 'ailment-fought': {

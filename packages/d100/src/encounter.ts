@@ -1,4 +1,4 @@
-import { asPoolDice, chainItems, chainPush, requireCharacterRoom, requireSeen, requireSheetSize, RuleError, type Actor, type Chain, type DecideContext, type Decider, type ParseResult } from '@personae/core';
+import { asPoolDice, chainItems, chainPush, newCharacterId, requireCharacterRoom, requireSeen, requireSheetSize, RuleError, type Actor, type Chain, type DecideContext, type Decider, type ParseResult } from '@personae/core';
 import type { DiceSource } from '@personae/dice';
 import { AILMENTS, ailmentsAtTurnEnd, ailmentsAtTurnStart, confusedActs, inflictAilment, panicFlees, type AilmentName, type ConfusedAct } from './ailments';
 import { allEnemiesStaggered, resolveAllOutAttack } from './allOutAttack';
@@ -48,6 +48,7 @@ export type EncounterEvent =
   | { type: 'attack-resolved'; data: { group: number; attacker: string; defender: string; spec: AttackSpec; dice: number[]; summary: AttackSummary; protector?: string; shockTest?: TestRecord } }
   | { type: 'exhaustion-tested'; data: { group: number; who: string; target: number; roll: number; success: boolean; minutes: number } }
   | { type: 'analysed'; data: { group: number; who: string; target: string; advanced: boolean } }
+  | { type: 'staunched'; data: { group: number; who: string; target: string; test: TestRecord } }
   | { type: 'power-wasted'; data: { group: number; who: string; power: string } }
   | { type: 'disrupted'; data: { group: number; who: string; target: string; kind: Disruption; result: OpposedRecord; won: boolean } }
   | { type: 'equipped'; data: { group: number; who: string; item: string; stow?: string; cost: 'free' | 'action' } }
@@ -345,9 +346,9 @@ function evasionOf(sheet: D100Sheet, mental = false): { target: number | null; s
   return best;
 }
 
-/** The best of a character's skills matching `pattern`, else the best of the fallback Scores. */
-function bestSkill(sheet: D100Sheet, pattern: RegExp, fallback: readonly Score[]): { target: number; score: Score } {
-  let best = fallback.map((sc) => ({ target: sheet.scores[sc], score: sc })).reduce((a, b) => (b.target > a.target ? b : a));
+/** The best of a character's skills matching `pattern`, else the best of the fallback Scores (untrained: at -20). */
+function bestSkill(sheet: D100Sheet, pattern: RegExp, fallback: readonly Score[], untrained = false): { target: number; score: Score } {
+  let best = fallback.map((sc) => ({ target: sheet.scores[sc] + (untrained ? TRAINING.untrained : 0), score: sc })).reduce((a, b) => (b.target > a.target ? b : a));
   for (const sk of sheet.skills) if (pattern.test(`${sk.name} ${sk.focus ?? ''}`) && sheet.scores[sk.score] + TRAINING[sk.training] > best.target) best = { target: sheet.scores[sk.score] + TRAINING[sk.training], score: sk.score };
   return best;
 }
@@ -703,11 +704,6 @@ function requireNoHiddenNames(state: EncounterState, command: EncounterCommand, 
       if (typeof who === 'string' && !seen(who)) refuse('unknown-character', `${field}: no character "${who}" in this encounter`, field);
     }
   }
-  // A new character's id taken by one the player may not see is refused as any taken id is, without
-  // saying by whom; the GM is told it is a duplicate.
-  if (command.type === 'add-character' && Object.hasOwn(state.fighters, command.id)) {
-    refuse('id-taken', `id: "${command.id}" cannot be used for a new character; choose another`, 'id');
-  }
 }
 
 export function decideEncounter(state: EncounterState, command: EncounterCommand, context: DecideContext): EncounterEvent[] {
@@ -766,7 +762,9 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       // A player adds their own character, which they then control; the GM adds any, for anyone.
       const player = ctx.actor.role === 'player';
       if (!gm && !player) refuse('gm-only', 'observers cannot add characters', 'type');
-      if (Object.prototype.hasOwnProperty.call(state.fighters, command.id)) refuse('duplicate-character', `id: "${command.id}" is already in the encounter`, 'id');
+      // A player's character gets an id in their seat's space, which only characters from their seat hold.
+      const id = newCharacterId(ctx.actor, command.id);
+      if (Object.hasOwn(state.fighters, id)) refuse('duplicate-character', `id: "${id}" is already in the encounter`, 'id');
       if (state.current !== null) refuse('started', 'characters join before the encounter starts', 'type');
       if (player && command.controller != null && command.controller !== ctx.actor.participantId) refuse('not-your-character', 'controller: a player adds characters for themselves only', 'controller');
       if (!player && command.controller != null && ctx.participants && !ctx.participants.has(command.controller)) refuse('unknown-participant', `controller: there is no participant "${command.controller}" at this table`, 'controller');
@@ -780,7 +778,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       if (player && r.sheet.side !== 'pc') refuse('gm-only', `sheet.side: a player's character is on the party's side ("pc"), not "${r.sheet.side}"`, 'sheet.side');
       const controller = player ? ctx.actor.participantId : (command.controller ?? null);
       requireCharacterRoom(controllersOf(state), controller, ctx.limits, true, 'controller');
-      return [{ type: 'character-added', data: { group, id: command.id, sheet: r.sheet, ...(controller !== null ? { controller } : {}) } }];
+      return [{ type: 'character-added', data: { group, id, sheet: r.sheet, ...(controller !== null ? { controller } : {}) } }];
     }
     case 'set-controller': {
       gmOnly('hand characters to players');
@@ -928,6 +926,22 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       if (kind === 'open' && command.dtn > 0) refuse('open-ground-number', `dtn: open ground has no Difficult Terrain Number (got ${command.dtn})`, 'dtn', cite);
       if (command.damage > 0 && kind !== 'damaging') refuse('damage-not-damaging', `damage: only Damaging terrain deals damage (got ${command.damage} for ${kind})`, 'damage', cite);
       return [{ type: 'terrain-set', data: { group, target: command.target, dtn: command.dtn, ...(kind !== 'open' ? { kind } : {}), ...(command.damage ? { damage: command.damage } : {}) } }];
+    }
+    case 'staunch': {
+      acting(command.who, 'who');
+      const f = fighter(state, command.who, 'who');
+      const patient = fighter(state, command.target, 'target');
+      const cite = ruleCitation('bloodLoss');
+      if (!patient.conditions.bloodLoss) refuse('not-bleeding', `target: ${patient.name} is not bleeding`, 'target', cite);
+      const p = f.conditions.position;
+      const q = patient.conditions.position;
+      if (f.id !== patient.id && p && q && Math.max(Math.abs(p.x - q.x), Math.abs(p.y - q.y)) > 1) refuse('out-of-reach', `target: ${patient.name} is not within reach of ${f.name} (first aid needs the next square)`, 'target', cite);
+      // "Blood Loss": the Medical skill as an Action; untrained, Intelligence -20
+      const sheet = state.sheets[f.id]!;
+      const skill = bestSkill(sheet, /medic/i, ['intelligence'], true);
+      const mods: Modifier[] = [...(f.pendingAdvantages ? [modifier('advantage', 'Fate Point', 10 * f.pendingAdvantages)] : []), ...testBurdens(f, { score: skill.score }, state.options)];
+      const t = resolveTest(skill.target, ctx.dice.die(100), mods, state.options);
+      return [{ type: 'staunched', data: { group, who: f.id, target: patient.id, test: { target: t.target, roll: t.roll, success: t.success } } }];
     }
     case 'movement-test': {
       acting(command.who, 'who');
@@ -1469,6 +1483,10 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
     case 'exhaustion-tested':
       // unconscious, and so Helpless, for its Stress in minutes
       return event.data.success ? state : update(state, event.data.who, (f) => ({ ...f, conditions: { ...f.conditions, helpless: true, unconscious: event.data.minutes * ROUNDS_PER_MINUTE } }));
+    case 'staunched': {
+      const s = update(state, event.data.who, (f) => ({ ...f, pendingAdvantages: 0 }));
+      return event.data.test.success ? update(s, event.data.target, (f) => ({ ...f, conditions: { ...f.conditions, bloodLoss: false } })) : s;
+    }
     case 'power-wasted':
       // the wasted action spends a One More it was made with
       return state.oneMore?.holder === event.data.who ? { ...state, oneMore: null } : state;

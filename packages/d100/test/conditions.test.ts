@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse as parseYaml } from 'yaml';
 import type { Actor } from '@personae/core';
-import { givenDice } from '@personae/dice';
-import { checkSheet, decideEncounter, encounterDecider, evolveEncounter, groupsOf, initialEncounter, makeFighter, resolveAllOutAttack, resolveOptions, viewEncounter, type EncounterCommand, type EncounterEvent, type EncounterState } from '../src';
+import { givenDice, seededDice } from '@personae/dice';
+import { ALTITUDES, altitudeOf, bandsCrossed, defenseToughnessBonus, parseD100Scenario, runD100Scenario, checkSheet, decideEncounter, encounterDecider, evolveEncounter, groupsOf, initialEncounter, makeFighter, resolveAllOutAttack, resolveOptions, viewEncounter, type EncounterCommand, type EncounterEvent, type EncounterState } from '../src';
 
 /**
  * Conditions and traits of the seed (d100-combat-rules.txt): the Burning and Amnesiac rows of the
@@ -123,6 +127,18 @@ describe('Puncture ("Wounds and Injury"): Blood Loss returns with Stress after f
     expect(s.fighters.b!.conditions.bloodLoss).toBe(true);
     // roll 25 fails with 0 DoF: no Stress, the bleeding stays stopped
     expect(run(stopped, { type: 'test', who: 'b', score: 'toughness' }, [25]).fighters.b!.conditions.bloodLoss).toBe(false);
+  });
+  it('first aid ("Blood Loss"): A, with no Medical skill, tests Intelligence 30 - 20; 5 stops the bleeding, 50 does not; then Stress starts it again', () => {
+    const stopped = run(punctured(), { type: 'staunch', who: 'a', target: 'b' }, [5]);
+    expect(last(stopped)).toMatchObject({ type: 'staunched', data: { test: { target: 10, roll: 5, success: true } } });
+    expect(stopped.fighters.b!.conditions.bloodLoss).toBe(false);
+    expect(run(punctured(), { type: 'staunch', who: 'a', target: 'b' }, [50]).fighters.b!.conditions.bloodLoss).toBe(true);
+    expect(run(stopped, { type: 'test', who: 'b', score: 'toughness' }, [95]).fighters.b!.conditions.bloodLoss).toBe(true);
+    expect(() => run(stopped, { type: 'staunch', who: 'a', target: 'b' }, [5])).toThrow(/target: B is not bleeding/);
+    // a Medical skill (Intelligence 30, trained +10) is used instead
+    const medic = table({ ...SHEETS, a: { ...SHEETS.a, skills: [{ name: 'Medical', score: 'intelligence', training: 'trained' }] }, b: { ...SHEETS.b, wounds: { light: 0, heavy: 1, deadly: 1 } } });
+    const hurt = run(medic, { type: 'attack', attacker: 'a', defender: 'b', weapon: 'Sword', damage: 1 }, [45, 90, 50]);
+    expect(last(run(hurt, { type: 'staunch', who: 'a', target: 'b' }, [35]))).toMatchObject({ data: { test: { target: 40, success: true } } });
   });
   it('without a Puncture, Stress does not start Blood Loss', () => {
     const s = run(table(), { type: 'inflict-ailment', target: 'a', ailment: 'despaired' });
@@ -308,5 +324,69 @@ describe('options the inventory proposed for terms the seed leaves open', () => 
     const savage = resolveAllOutAttack(parts, [enemy], resolveOptions('seed', { aoaSavage: 'four-wounds-savage' }));
     expect(savage.enemies[0]!.tracks.left.deadly).toBe(0);
     expect(savage.killed).toEqual(['e']);
+  });
+});
+
+describe('examples/d100: flight-and-terrain.yaml and the sheets it uses', () => {
+  const root = join(import.meta.dirname, '../../../examples/d100');
+  const play = (seed: number) => runD100Scenario(parseD100Scenario(readFileSync(join(root, 'scenarios/flight-and-terrain.yaml'), 'utf8'), 'flight-and-terrain.yaml'), (p) => parseYaml(readFileSync(join(root, 'scenarios', p), 'utf8')), seededDice(seed));
+  it('the shot at Low, the crash from 20 m against TB 3 + 1, the full-speed crossing, as its comments work them out; any seed replays the same events', () => {
+    const r = play(7);
+    expect(r.error).toBe(null);
+    expect(r.state.fighters.harpy).toMatchObject({ tracks: { left: { light: 0, heavy: 0, deadly: 1 } }, stress: 8, injuries: [{ location: 'body', name: 'puncture' }], conditions: { altitude: 'ground', prone: true, bloodLoss: true } });
+    expect(r.state.fighters.hero!.conditions).toMatchObject({ position: { x: 6, y: 0 }, prone: false });
+    expect(play(1234).events).toEqual(r.events);
+  });
+  it('shadow-harpy.yaml is legal; invalid/long-range-melee.yaml is refused naming the field', () => {
+    expect(checkSheet(parseYaml(readFileSync(join(root, 'shadow-harpy.yaml'), 'utf8'))).ok).toBe(true);
+    const bad = checkSheet(parseYaml(readFileSync(join(root, 'invalid/long-range-melee.yaml'), 'utf8')));
+    expect(!bad.ok && bad.problems.map((p) => p.field)).toEqual(['weapons.0.longRange']);
+  });
+});
+
+describe('invariants (property)', () => {
+  it('flight: a band is always one of the three, a walker stays at Ground, a Move crosses one band at most, a fall never climbs; folding again gives the same state', () => {
+    const flyers = { a: { ...SHEETS.a, flight: true }, b: SHEETS.b! };
+    const band = fc.constantFrom('ground', 'low', 'high');
+    const step = fc.oneof(
+      fc.record({ type: fc.constant('move'), who: fc.constantFrom('a', 'b'), x: fc.integer({ min: -2, max: 2 }), y: fc.integer({ min: 3, max: 5 }), altitude: band }),
+      fc.record({ type: fc.constant('set-condition'), target: fc.constantFrom('a', 'b'), condition: fc.constant('falling'), value: fc.boolean() }),
+      fc.record({ type: fc.constant('end-turn') }),
+    );
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 25 }), (steps) => {
+        let s = run(run(table(flyers), { type: 'place', target: 'a', x: 0, y: 0, altitude: 'high' }), { type: 'place', target: 'b', x: 9, y: 9 });
+        for (const c of steps) {
+          const before = s;
+          try {
+            s = run(s, c, Array(4).fill(50));
+          } catch (e) {
+            if (!(e instanceof Error) || !('code' in e)) throw e;
+            continue;
+          }
+          const a0 = before.fighters.a!;
+          const a1 = s.fighters.a!;
+          expect(ALTITUDES).toContain(altitudeOf(a1));
+          expect(altitudeOf(s.fighters.b!)).toBe('ground');
+          if (c.type === 'move') expect(bandsCrossed(altitudeOf(a0), altitudeOf(a1))).toBeLessThanOrEqual(1);
+          if (a0.conditions.falling) expect(ALTITUDES.indexOf(altitudeOf(a1))).toBeLessThanOrEqual(ALTITUDES.indexOf(altitudeOf(a0)));
+        }
+        const again = groupsOf(s).flat().reduce(evolveEncounter, initialEncounter());
+        expect(again.fighters).toEqual(s.fighters);
+      }),
+      { numRuns: 60 },
+    );
+  });
+  it('Unnatural Toughness adds its rating to the Defense Bonus (or multiplies it), never lowers it, and an Enraged character meets attacks with the plain one', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 10 }), fc.constantFrom('add-to-bonus', 'multiply-bonus' as const), fc.boolean(), (t, rating, unnatural, enraged) => {
+        const f = makeFighter({ id: 'x', scores: { ...base, toughness: t }, unnaturalToughness: rating });
+        const g = enraged ? { ...f, ailments: [{ name: 'enraged' as const, turns: 2, elapsed: 0, since: 0 }] } : f;
+        const plain = Math.floor(t / 10);
+        const tb = defenseToughnessBonus(g, { unnatural });
+        expect(tb).toBeGreaterThanOrEqual(plain);
+        expect(tb).toBe(enraged || rating === 0 ? plain : unnatural === 'add-to-bonus' ? plain + rating : plain * rating);
+      }),
+    );
   });
 });

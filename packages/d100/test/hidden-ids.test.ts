@@ -32,13 +32,19 @@ function table(): EncounterState {
 }
 
 describe('ids a player may not use give nothing away about hidden characters', () => {
-  it('adding a character with a hidden character\'s id is refused as with a visible one\'s, without naming a duplicate', () => {
+  it("a player's new character gets an id in their seat's space: a hidden character's id, a visible one's and a free one are answered alike", () => {
     const s = table();
-    const hidden = answer(s, { type: 'add-character', id: 'lurker', sheet: sheet('Bea', 'pc') });
-    const shown = answer(s, { type: 'add-character', id: 'orc', sheet: sheet('Bea', 'pc') });
-    expect(hidden).toEqual({ code: 'id-taken', field: 'id', message: expect.stringContaining('"lurker" cannot be used') });
-    expect(JSON.stringify(shown).replaceAll('orc', 'lurker')).toBe(JSON.stringify(hidden));
-    expect(answer(s, { type: 'add-character', id: 'bea', sheet: sheet('Bea', 'pc') })).toBe('accepted');
+    const added = (id: string) => JSON.stringify(decide(s, { type: 'add-character', id, sheet: sheet('Bea', 'pc') }, P1)).replaceAll(id, 'ID');
+    expect(added('lurker')).toBe(added('orc'));
+    expect(added('lurker')).toBe(added('free'));
+    expect(decide(s, { type: 'add-character', id: 'lurker', sheet: sheet('Bea', 'pc') }, P1)[0]!.data).toMatchObject({ id: 'p1:lurker', controller: 'p1' });
+    // Only a character from the player's own seat can hold an id in it.
+    const withBea = run(s, { type: 'add-character', id: 'bea', sheet: sheet('Bea', 'pc') }, P1);
+    expect(answer(withBea, { type: 'add-character', id: 'bea', sheet: sheet('Bea', 'pc') })).toEqual({ code: 'duplicate-character', field: 'id', message: 'id: "p1:bea" is already in the encounter' });
+    expect(answer(withBea, { type: 'attack', attacker: 'p1:bea', defender: 'orc' })).not.toMatchObject({ code: 'unknown-character' });
+    // No one chooses an id in a seat's space.
+    expect(answer(s, { type: 'add-character', id: 'p1:x', sheet: sheet('Bea', 'pc') }, GM)).toMatchObject({ code: 'bad-id', field: 'id' });
+    expect(answer(s, { type: 'add-character', id: 'p2:x', sheet: sheet('Bea', 'pc') })).toMatchObject({ code: 'bad-id', field: 'id' });
     // The GM is told plainly.
     expect(answer(s, { type: 'add-character', id: 'lurker', sheet: sheet('Bea', 'pc') }, GM)).toMatchObject({ code: 'duplicate-character' });
   });

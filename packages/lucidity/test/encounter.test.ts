@@ -207,16 +207,24 @@ describe('a taken id gives a player nothing about hidden combatants', () => {
       return { code: r.code, field: r.field, message: r.message };
     }
   };
-  it('a player adding a character under a hidden combatant\'s id is refused as under a visible one\'s; the GM is told it is a duplicate', () => {
+  it("a player's new character gets an id in their seat's space: a hidden combatant's id, a visible one's and a free one are answered alike", () => {
     let s = initialEncounter();
     s = apply(s, { type: 'add', id: 'bandit', side: 'foe', statBlock: bandit });
     s = apply(s, { type: 'add', id: 'lurker', side: 'foe', hidden: true, statBlock: archer });
-    const hidden = refusal(s, { type: 'add', id: 'lurker', side: 'party', sheet }, P1);
-    const shown = refusal(s, { type: 'add', id: 'bandit', side: 'party', sheet }, P1);
-    expect(hidden).toMatchObject({ code: 'lucidity.id-taken', field: 'id' });
-    expect(JSON.stringify(hidden)).not.toMatch(/Archer|hidden|already/);
-    expect(JSON.stringify(shown).replaceAll('bandit', 'lurker')).toBe(JSON.stringify(hidden));
+    const added = (id: string) => {
+      const parsed = parseEncounterCommand({ type: 'add', id, side: 'party', sheet });
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      return decideEncounter(s, parsed.command, { actor: P1, dice: seededDice(1), now: '' });
+    };
+    expect(JSON.stringify(added('lurker')).replaceAll('lurker', 'ID')).toBe(JSON.stringify(added('bandit')).replaceAll('bandit', 'ID'));
+    expect(JSON.stringify(added('lurker')).replaceAll('lurker', 'ID')).toBe(JSON.stringify(added('free')).replaceAll('free', 'ID'));
+    expect(added('lurker')[0]).toMatchObject({ type: 'combatant-added', data: { combatant: { id: `${P1.participantId}:lurker`, controller: P1.participantId } } });
+    // Only a combatant from the player's own seat can hold an id in it.
+    const withAna = apply(s, { type: 'add', id: 'ana', side: 'party', sheet }, P1);
+    expect(refusal(withAna, { type: 'add', id: 'ana', side: 'party', sheet }, P1)).toMatchObject({ code: 'lucidity.duplicate', message: expect.stringContaining(`"${P1.participantId}:ana"`) });
+    // No one chooses an id in a seat's space; the GM is told plainly of a duplicate.
+    expect(refusal(s, { type: 'add', id: 'p9:x', side: 'foe', statBlock: archer }, GM)).toMatchObject({ code: 'bad-id', field: 'id' });
+    expect(refusal(s, { type: 'add', id: 'p9:x', side: 'party', sheet }, P1)).toMatchObject({ code: 'bad-id', field: 'id' });
     expect(refusal(s, { type: 'add', id: 'lurker', side: 'foe', statBlock: archer }, GM)).toMatchObject({ code: 'lucidity.duplicate' });
-    expect(refusal(s, { type: 'add', id: 'ana', side: 'party', sheet }, P1)).toBe('accepted');
   });
 });

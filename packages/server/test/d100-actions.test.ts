@@ -24,6 +24,8 @@ describe('the d100 actions over the server', () => {
   it('a player is sent no affinity of the enemy until Analyse Target, then all of them', async () => {
     const t = await createTable(srv.url, { name: 'Analyse', ruleset: 'd100' });
     const ann = await joinTable(srv.url, t.tableId, t.invite.token, 'Ann');
+    // A player's character has its id in the player's seat's space.
+    const heroId = `${ann.participantId}:hero`;
     const send = async (token: string, id: string, command: unknown) => http(srv.url, 'POST', `/api/tables/${t.tableId}/commands`, { token, body: { commandId: id, command } });
     expect((await send(ann.token, 'c1', { type: 'add-character', id: 'hero', sheet: hero })).status).toBe(200);
     expect((await send(t.gm.token, 'c2', { type: 'add-character', id: 'shade', sheet: shade })).status).toBe(200);
@@ -42,14 +44,14 @@ describe('the d100 actions over the server', () => {
     expect(client.frames.join('\n')).not.toMatch(/absorb|repel|Tower/);
 
     // The player's character analyses it: the server sends them.
-    const ack = await client.command('c4', { type: 'analyse', who: 'hero', target: 'shade' });
+    const ack = await client.command('c4', { type: 'analyse', who: heroId, target: 'shade' });
     expect(ack.type).toBe('ack');
     const after = shadeIn(await stateOf(ann.token));
     expect(after.sheet.affinities).toEqual({ ice: 'absorb', curse: 'repel' });
     expect(after.sheet.arcana).toBe('Tower');
 
     // An Analyse the sheet cannot make is refused with the rule, and changes nothing.
-    const bad = await send(ann.token, 'c5', { type: 'analyse', who: 'hero', target: 'shade', advanced: true });
+    const bad = await send(ann.token, 'c5', { type: 'analyse', who: heroId, target: 'shade', advanced: true });
     expect(bad.status).toBe(422);
     expect(bad.body).toMatchObject({ code: 'arcana-level', field: 'who' });
     client.close();
@@ -59,6 +61,9 @@ describe('the d100 actions over the server', () => {
     const t = await createTable(srv.url, { name: 'Referee', ruleset: 'd100' });
     const ann = await joinTable(srv.url, t.tableId, t.invite.token, 'Ann');
     const bo = await joinTable(srv.url, t.tableId, t.invite.token, 'Bo');
+    // A player's character has its id in the player's seat's space.
+    const heroId = `${ann.participantId}:hero`;
+    const friendId = `${bo.participantId}:friend`;
     let n = 0;
     const send = async (token: string, command: unknown) => {
       const r = await http(srv.url, 'POST', `/api/tables/${t.tableId}/commands`, { token, body: { commandId: `r${++n}`, command } });
@@ -72,17 +77,17 @@ describe('the d100 actions over the server', () => {
     const state = async () => (await http(srv.url, 'GET', `/api/tables/${t.tableId}/state`, { token: t.gm.token })).body.state;
     const before = await state();
     // Hero acts first (Agility Bonus 3): Bo may not act for it, nor for Friend out of turn.
-    expect(await send(bo.token, { type: 'analyse', who: 'hero', target: 'shade' })).toMatchObject({ status: 422, code: 'not-your-character' });
-    expect(await send(bo.token, { type: 'distract', who: 'friend', target: 'shade' })).toMatchObject({ status: 422, code: 'not-your-turn' });
-    expect(await send(bo.token, { type: 'scary-face', who: 'friend', target: 'shade' })).toMatchObject({ status: 422, code: 'not-your-turn' });
+    expect(await send(bo.token, { type: 'analyse', who: heroId, target: 'shade' })).toMatchObject({ status: 422, code: 'not-your-character' });
+    expect(await send(bo.token, { type: 'distract', who: friendId, target: 'shade' })).toMatchObject({ status: 422, code: 'not-your-turn' });
+    expect(await send(bo.token, { type: 'scary-face', who: friendId, target: 'shade' })).toMatchObject({ status: 422, code: 'not-your-turn' });
     // No Distraction to spend; a consumable only for an ally; nothing put away to draw.
-    expect(await send(ann.token, { type: 'force-reroll', who: 'hero', test: 'attack' })).toMatchObject({ status: 422, code: 'not-distracting', field: 'who' });
-    expect(await send(ann.token, { type: 'use-consumable', who: 'hero', item: 'Medicine', target: 'shade' })).toMatchObject({ status: 422, code: 'not-an-ally', field: 'target' });
-    expect(await send(ann.token, { type: 'equip', who: 'hero', item: 'Sword' })).toMatchObject({ status: 422, code: 'already-equipped', field: 'item' });
-    expect(await send(t.observer.token, { type: 'go-stealthy', who: 'hero' })).toMatchObject({ status: 403 });
+    expect(await send(ann.token, { type: 'force-reroll', who: heroId, test: 'attack' })).toMatchObject({ status: 422, code: 'not-distracting', field: 'who' });
+    expect(await send(ann.token, { type: 'use-consumable', who: heroId, item: 'Medicine', target: 'shade' })).toMatchObject({ status: 422, code: 'not-an-ally', field: 'target' });
+    expect(await send(ann.token, { type: 'equip', who: heroId, item: 'Sword' })).toMatchObject({ status: 422, code: 'already-equipped', field: 'item' });
+    expect(await send(t.observer.token, { type: 'go-stealthy', who: heroId })).toMatchObject({ status: 403 });
     expect(await state()).toEqual(before);
     // Hero's own player may.
-    expect(await send(ann.token, { type: 'go-stealthy', who: 'hero' })).toEqual({ status: 200 });
-    expect((await state()).characters.find((c: { id: string }) => c.id === 'hero').conditions.stealthy).toBe(true);
+    expect(await send(ann.token, { type: 'go-stealthy', who: heroId })).toEqual({ status: 200 });
+    expect((await state()).characters.find((c: { id: string }) => c.id === heroId).conditions.stealthy).toBe(true);
   });
 });

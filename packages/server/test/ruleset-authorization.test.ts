@@ -31,6 +31,8 @@ interface Seated {
   t: CreatedTable;
   tokens: Record<Role, string | undefined>;
   ids: Record<'owner' | 'other', string>;
+  /** The owner's and the other player's characters, in their seats' id spaces. */
+  chars: Record<'ann1' | 'bo1', string>;
 }
 
 interface Ruleset {
@@ -39,7 +41,9 @@ interface Ruleset {
   setUp(send: (token: string, command: unknown) => Promise<Outcome>, s: Seated): Promise<void>;
   actions: Array<{ name: string; command(s: Seated): unknown; expect: Record<Role, Outcome> }>;
   /** An action of the owner's character, allowed before the encounter starts. */
-  ownerAction: unknown;
+  ownerAction(s: Seated): unknown;
+  /** A player's new character, under the id asked for. */
+  playerAdd(id: string): unknown;
 }
 
 const ok: Outcome = { status: 200 };
@@ -62,15 +66,16 @@ const RULESETS: Ruleset[] = [
       { name: 'add-character (a party sheet)', command: () => ({ type: 'add-character', id: 'new1', sheet: example('d100/evoker-yukari.yaml') }), expect: everyone },
       { name: 'add-character (a hidden shadow)', command: () => ({ type: 'add-character', id: 'new1', sheet: example('d100/shadow-pixie.yaml') }), expect: gmOnly('gm-only') },
       { name: 'add-character for the owner', command: (s) => ({ type: 'add-character', id: 'new1', sheet: example('d100/evoker-yukari.yaml'), controller: s.ids.owner }), expect: { ...everyone, other: { status: 422, code: 'not-your-character' } } },
-      { name: 'set-controller', command: (s) => ({ type: 'set-controller', id: 'bo1', controller: s.ids.owner }), expect: gmOnly('gm-only') },
+      { name: 'set-controller', command: (s) => ({ type: 'set-controller', id: s.chars.bo1, controller: s.ids.owner }), expect: gmOnly('gm-only') },
       { name: 'set-options', command: () => ({ type: 'set-options', preset: 'seed' }), expect: gmOnly('gm-only') },
-      { name: 'test by the owner\u2019s character', command: () => ({ type: 'test', who: 'ann1', score: 'perception' }), expect: ownerOnly('not-your-character') },
+      { name: 'test by the owner\u2019s character', command: (s) => ({ type: 'test', who: s.chars.ann1, score: 'perception' }), expect: ownerOnly('not-your-character') },
       { name: 'test by the GM\u2019s hidden character', command: () => ({ type: 'test', who: 'foe1', score: 'perception' }), expect: gmOnly('unknown-character') },
       { name: 'start', command: () => ({ type: 'start' }), expect: gmOnly('gm-only') },
       // A player naming a hidden character is answered as if it did not exist.
       { name: 'test by a character that does not exist', command: () => ({ type: 'test', who: 'nobody', score: 'perception' }), expect: noSuch('unknown-character') },
     ],
-    ownerAction: { type: 'test', who: 'ann1', score: 'perception' },
+    ownerAction: (s) => ({ type: 'test', who: s.chars.ann1, score: 'perception' }),
+    playerAdd: (id) => ({ type: 'add-character', id, sheet: example('d100/evoker-makoto.yaml') }),
   },
   {
     id: 'lucidity',
@@ -82,16 +87,17 @@ const RULESETS: Ruleset[] = [
     actions: [
       { name: 'add (a party sheet)', command: () => ({ type: 'add', id: 'new1', side: 'party', sheet: example('lucidity/characters/ana-vell.yaml') }), expect: everyone },
       { name: 'add (a foe)', command: () => ({ type: 'add', id: 'new1', side: 'foe', statBlock: bandit }), expect: gmOnly('lucidity.forbidden') },
-      { name: 'roll by the owner\u2019s combatant', command: () => ({ type: 'roll', actor: 'ann1', attribute: 'AWA', target: 12 }), expect: ownerOnly('lucidity.forbidden') },
+      { name: 'roll by the owner\u2019s combatant', command: (s) => ({ type: 'roll', actor: s.chars.ann1, attribute: 'AWA', target: 12 }), expect: ownerOnly('lucidity.forbidden') },
       { name: 'roll by the GM\u2019s hidden combatant', command: () => ({ type: 'roll', actor: 'foe1', attribute: 'AWA', target: 12 }), expect: gmOnly('lucidity.unknown-combatant') },
       { name: 'reveal', command: () => ({ type: 'reveal', id: 'foe1' }), expect: gmOnly('lucidity.unknown-combatant') },
-      { name: 'award-xp', command: () => ({ type: 'award-xp', id: 'ann1', amount: 5 }), expect: gmOnly('lucidity.forbidden') },
-      { name: 'set-controller', command: (s) => ({ type: 'set-controller', id: 'bo1', controller: s.ids.owner }), expect: gmOnly('lucidity.forbidden') },
+      { name: 'award-xp', command: (s) => ({ type: 'award-xp', id: s.chars.ann1, amount: 5 }), expect: gmOnly('lucidity.forbidden') },
+      { name: 'set-controller', command: (s) => ({ type: 'set-controller', id: s.chars.bo1, controller: s.ids.owner }), expect: gmOnly('lucidity.forbidden') },
       { name: 'start', command: () => ({ type: 'start' }), expect: gmOnly('lucidity.forbidden') },
       // A player naming a hidden combatant is answered as if it did not exist.
       { name: 'roll by a combatant that does not exist', command: () => ({ type: 'roll', actor: 'nobody', attribute: 'AWA', target: 12 }), expect: noSuch('lucidity.unknown-combatant') },
     ],
-    ownerAction: { type: 'roll', actor: 'ann1', attribute: 'AWA', target: 12 },
+    ownerAction: (s) => ({ type: 'roll', actor: s.chars.ann1, attribute: 'AWA', target: 12 }),
+    playerAdd: (id) => ({ type: 'add', id, side: 'party', sheet: example('lucidity/characters/ana-vell.yaml') }),
   },
 ];
 
@@ -131,6 +137,7 @@ async function seatAt(rs: Ruleset): Promise<Seated> {
     t,
     tokens: { gm: t.gm.token, owner: ann.token, other: bo.token, observer: t.observer.token, none: undefined, foreign: foreign.gm.token },
     ids: { owner: ann.participantId, other: bo.participantId },
+    chars: { ann1: `${ann.participantId}:ann1`, bo1: `${bo.participantId}:bo1` },
   };
   await rs.setUp((token, command) => sendHttp(s, token, command), s);
   return s;
@@ -168,7 +175,7 @@ describe.each(RULESETS)('undo at a $id table names the version it was asked from
     expect(await sendWs(s, gm, undo(seen - 1))).toEqual(stale);
     expect(await snapshot(s)).toEqual(before);
     // The owner acts after the GM looked: the GM's undo from the older view is refused, the action stays.
-    expect(await sendHttp(s, s.tokens.owner, rs.ownerAction)).toEqual(ok);
+    expect(await sendHttp(s, s.tokens.owner, rs.ownerAction(s))).toEqual(ok);
     const acted = await snapshot(s);
     expect(await sendHttp(s, gm, undo(seen))).toEqual(stale);
     expect(await snapshot(s)).toEqual(acted);
@@ -187,5 +194,31 @@ describe.each(RULESETS)('undo at a $id table names the version it was asked from
       expect(after.events.events.at(-1).event).toEqual({ type: 'undone', data: { target: now } });
       expect(after.events.events.find((e: { seq: number }) => e.seq === now).event.type).toBe('rolled');
     }
+  }, 60_000);
+});
+
+describe.each(RULESETS)("a player's new character at a $id table tells nothing of hidden ones", (rs) => {
+  it("the id of the GM's hidden character, a free id and a player's own are answered alike, each in the player's seat's space", async () => {
+    const s = await seatAt(rs);
+    const ids = (x: Awaited<ReturnType<typeof snapshot>>) => ((x.state.state.characters ?? x.state.state.combatants) as { id: string; controller?: string | null }[]).map((c) => [c.id, c.controller ?? null]);
+    // "foe1" is the GM's hidden character; "ann1" is the owner's, and the other player's "ann1" is free.
+    expect(await sendHttp(s, s.tokens.owner, rs.playerAdd('foe1'))).toEqual(ok);
+    expect(await sendWs(s, s.tokens.owner, rs.playerAdd('free1'))).toEqual(ok);
+    expect(await sendWs(s, s.tokens.other, rs.playerAdd('foe1'))).toEqual(ok);
+    expect(await sendHttp(s, s.tokens.other, rs.playerAdd('ann1'))).toEqual(ok);
+    const gm = await snapshot(s);
+    expect(ids(gm)).toEqual(
+      expect.arrayContaining([
+        ['foe1', null],
+        [`${s.ids.owner}:foe1`, s.ids.owner],
+        [`${s.ids.owner}:free1`, s.ids.owner],
+        [`${s.ids.other}:foe1`, s.ids.other],
+        [`${s.ids.other}:ann1`, s.ids.other],
+      ]),
+    );
+    // Only the player's own characters can hold an id in their space; no one may choose an id in one.
+    expect(await sendHttp(s, s.tokens.owner, rs.playerAdd('free1'))).toMatchObject({ status: 422 });
+    for (const token of [s.tokens.owner, s.tokens.gm]) expect(await sendWs(s, token, rs.playerAdd(`${s.ids.other}:x`))).toEqual({ status: 422, code: 'bad-id' });
+    expect(await snapshot(s)).toEqual(gm);
   }, 60_000);
 });

@@ -50,6 +50,8 @@ describe('a d100 table: players control their own characters', () => {
     player = await joinTable(srv.url, t.tableId, t.invite.token, 'Ann');
     other = await joinTable(srv.url, t.tableId, t.invite.token, 'Bo');
   });
+  /** The player's character: its id in their seat's space. */
+  const makoto = () => `${player.participantId}:makoto`;
 
   it('a player adds their own character, checked on the server, and controls it', async () => {
     const bad = await send(t, player.token, { type: 'add-character', id: 'makoto', sheet: { ...example('d100/evoker-makoto.yaml'), scores: { melee: 'high' } } });
@@ -71,7 +73,7 @@ describe('a d100 table: players control their own characters', () => {
     const added = await send(t, player.token, { type: 'add-character', id: 'makoto', sheet: example('d100/evoker-makoto.yaml') });
     expect(added.status).toBe(200);
     const view = (await state(t, player.token)).state;
-    expect(view.characters.find((c: { id: string }) => c.id === 'makoto').controller).toBe(player.participantId);
+    expect(view.characters.find((c: { id: string }) => c.id === makoto()).controller).toBe(player.participantId);
   });
 
   it('a player cannot add a hidden character, one for the other side, or one for someone else', async () => {
@@ -93,7 +95,7 @@ describe('a d100 table: players control their own characters', () => {
     const notMine = await send(t, player.token, { type: 'spend-fate', who: 'yukari', spend: 'advantage' });
     expect(notMine.status).toBe(422);
     expect(notMine.body.code).toBe('not-your-character');
-    const otherPlayer = await send(t, other.token, { type: 'spend-fate', who: 'makoto', spend: 'advantage' });
+    const otherPlayer = await send(t, other.token, { type: 'spend-fate', who: makoto(), spend: 'advantage' });
     expect(otherPlayer.body.code).toBe('not-your-character');
     expect((await state(t, t.gm.token)).version).toBe(before);
     const seen = await everything(t, player.token);
@@ -101,7 +103,7 @@ describe('a d100 table: players control their own characters', () => {
     expect(seen).not.toContain('Pixie');
     expect(seen).not.toContain('pixie');
     // The GM sees all three.
-    expect((await state(t, t.gm.token)).state.characters.map((c: { id: string }) => c.id).sort()).toEqual(['makoto', 'pixie', 'yukari']);
+    expect((await state(t, t.gm.token)).state.characters.map((c: { id: string }) => c.id).sort()).toEqual([makoto(), 'pixie', 'yukari'].sort());
   });
 
   it('the GM hands a character to a player, who then acts for it', async () => {
@@ -113,17 +115,17 @@ describe('a d100 table: players control their own characters', () => {
 
   it("a player cannot enter the opposition's dice or set what the GM rules", async () => {
     const before = (await state(t, t.gm.token)).version;
-    const dice = await send(t, player.token, { type: 'attack', attacker: 'makoto', defender: 'yukari' }, { rolls: [5, 90, 50] });
+    const dice = await send(t, player.token, { type: 'attack', attacker: makoto(), defender: 'yukari' }, { rolls: [5, 90, 50] });
     expect(dice.status).toBe(422);
     expect(dice.body.code).toBe('not-your-dice');
     expect(dice.body.field).toBe('dice.rolls');
     expect(dice.body.message).toMatch(/Yukari/i);
-    const unknown = await send(t, player.token, { type: 'attack', attacker: 'makoto', defender: 'yukari' }, { actor: [5] });
+    const unknown = await send(t, player.token, { type: 'attack', attacker: makoto(), defender: 'yukari' }, { actor: [5] });
     expect(unknown.body).toMatchObject({ code: 'dice-pool', field: 'dice.actor' });
-    const target = await send(t, player.token, { type: 'attack', attacker: 'makoto', defender: 'yukari', attackTarget: 300 });
+    const target = await send(t, player.token, { type: 'attack', attacker: makoto(), defender: 'yukari', attackTarget: 300 });
     expect(target.body.code).toBe('gm-only');
     expect(target.body.field).toBe('attackTarget');
-    const advantages = await send(t, player.token, { type: 'attack', attacker: 'makoto', defender: 'yukari', advantages: [{ label: 'mine', count: 9 }] });
+    const advantages = await send(t, player.token, { type: 'attack', attacker: makoto(), defender: 'yukari', advantages: [{ label: 'mine', count: 9 }] });
     expect(advantages.body.field).toBe('advantages');
     const start = await send(t, player.token, { type: 'start' });
     expect(start.body.code).toBe('gm-only');
@@ -140,6 +142,8 @@ describe('a Lucidity table: players control their own combatants', () => {
     t = await createTable(srv.url, { name: 'Moonlit', ruleset: 'lucidity' });
     player = await joinTable(srv.url, t.tableId, t.invite.token, 'Ann');
   });
+  /** The player's character: its id in their seat's space. */
+  const ana = () => `${player.participantId}:ana`;
 
   it('a player adds their own character from a sheet checked on the server', async () => {
     const bad = await send(t, player.token, { type: 'add', id: 'ana', side: 'party', sheet: example('lucidity/illegal/not-the-standard-array.yaml') });
@@ -148,7 +152,7 @@ describe('a Lucidity table: players control their own combatants', () => {
     const added = await send(t, player.token, { type: 'add', id: 'ana', side: 'party', sheet: example('lucidity/characters/ana-vell.yaml') });
     expect(added.status).toBe(200);
     const view = (await state(t, player.token)).state;
-    expect(view.combatants.find((c: { id: string }) => c.id === 'ana').controller).toBe(player.participantId);
+    expect(view.combatants.find((c: { id: string }) => c.id === ana()).controller).toBe(player.participantId);
     const hidden = await send(t, player.token, { type: 'add', id: 'spy', side: 'party', hidden: true, sheet: example('lucidity/characters/orrin-moss.yaml') });
     expect(hidden.status).toBe(422);
   });
@@ -156,7 +160,7 @@ describe('a Lucidity table: players control their own combatants', () => {
   it('the GM adds a foe and a hidden one; the player never receives the hidden one', async () => {
     expect((await send(t, t.gm.token, { type: 'add', id: 'bandit', side: 'foe', statBlock: bandit })).status).toBe(200);
     expect((await send(t, t.gm.token, { type: 'add', id: 'archer', side: 'foe', hidden: true, statBlock: archer })).status).toBe(200);
-    expect((await send(t, t.gm.token, { type: 'start' }, { 'initiative:ana': [12], 'initiative:bandit': [8], 'initiative:archer': [5] })).status).toBe(200);
+    expect((await send(t, t.gm.token, { type: 'start' }, { [`initiative:${ana()}`]: [12], 'initiative:bandit': [8], 'initiative:archer': [5] })).status).toBe(200);
     const seen = await everything(t, player.token);
     expect(seen).toContain('Bandit');
     expect(seen).not.toContain('Hidden Archer');
@@ -165,7 +169,7 @@ describe('a Lucidity table: players control their own combatants', () => {
 
   it('a player cannot act for a combatant they do not control', async () => {
     const before = (await state(t, t.gm.token)).version;
-    const res = await send(t, player.token, { type: 'attack', actor: 'bandit', target: 'ana' });
+    const res = await send(t, player.token, { type: 'attack', actor: 'bandit', target: ana() });
     expect(res.status).toBe(422);
     expect(res.body.field).toBe('actor');
     expect((await state(t, t.gm.token)).version).toBe(before);
@@ -173,17 +177,17 @@ describe('a Lucidity table: players control their own combatants', () => {
 
   it('a player types in no dice at a table without physical dice, and never the opposition\u2019s', async () => {
     const before = (await state(t, t.gm.token)).version;
-    const typed = await send(t, player.token, { type: 'attack', actor: 'ana', target: 'bandit' }, { d20: [20] });
+    const typed = await send(t, player.token, { type: 'attack', actor: ana(), target: 'bandit' }, { d20: [20] });
     expect(typed.status).toBe(422);
     expect(typed.body).toMatchObject({ code: 'physical-dice-off', field: 'dice.d20' });
     // A command carries no dice of its own: they go in the envelope's pools.
-    const field = await send(t, player.token, { type: 'attack', actor: 'ana', target: 'bandit', d20: 20 });
+    const field = await send(t, player.token, { type: 'attack', actor: ana(), target: 'bandit', d20: 20 });
     expect(field.body).toMatchObject({ code: 'invalid_command' });
     expect((await http(srv.url, 'PATCH', `/api/tables/${t.tableId}/settings`, { token: t.gm.token, body: { physicalDice: true } })).status).toBe(200);
-    const against = await send(t, player.token, { type: 'roll', actor: 'ana', attribute: 'CHA', skill: 'Charm', against: { id: 'bandit', attribute: 'AWA' } }, { against: [1] });
+    const against = await send(t, player.token, { type: 'roll', actor: ana(), attribute: 'CHA', skill: 'Charm', against: { id: 'bandit', attribute: 'AWA' } }, { against: [1] });
     expect(against.body).toMatchObject({ code: 'not-your-dice', field: 'dice.against' });
     expect(against.body.message).toMatch(/Bandit's d20 against the roll/);
-    const unknown = await send(t, player.token, { type: 'roll', actor: 'ana', attribute: 'CHA', against: { id: 'bandit', attribute: 'AWA' } }, { rolls: [20, 1] });
+    const unknown = await send(t, player.token, { type: 'roll', actor: ana(), attribute: 'CHA', against: { id: 'bandit', attribute: 'AWA' } }, { rolls: [20, 1] });
     expect(unknown.body).toMatchObject({ code: 'dice-pool', field: 'dice.rolls' });
     const endTurn = await send(t, player.token, { type: 'end-turn' }, { 'zero-health:bandit': [1] });
     expect(endTurn.body).toMatchObject({ code: 'not-your-dice', field: 'dice.zero-health:bandit' });
@@ -193,11 +197,11 @@ describe('a Lucidity table: players control their own combatants', () => {
     expect(hidden.body.code).toBe('dice-pool');
     expect(hidden.body.message.replaceAll('archer', 'nobody')).toBe(nobody.body.message);
     expect(hidden.body.message).not.toMatch(/Hidden Archer/i);
-    const modifier = await send(t, player.token, { type: 'lucidity-roll', actor: 'ana', gmModifier: 10 });
+    const modifier = await send(t, player.token, { type: 'lucidity-roll', actor: ana(), gmModifier: 10 });
     expect(modifier.body.field).toBe('gmModifier');
     expect((await state(t, t.gm.token)).version).toBe(before);
     // Their own roll, typed in, is taken now that the table accepts physical dice.
-    const own = await send(t, player.token, { type: 'attack', actor: 'ana', target: 'bandit' }, { d20: [3] });
+    const own = await send(t, player.token, { type: 'attack', actor: ana(), target: 'bandit' }, { d20: [3] });
     expect(own.status).toBe(200);
     const attacked = (await state(t, t.gm.token)).state.log.at(-1);
     expect(attacked.text).toMatch(/: d20 3 /);

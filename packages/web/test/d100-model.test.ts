@@ -42,21 +42,27 @@ describe('d100 builder drafts: flight and Unnatural Toughness', () => {
   });
 });
 
+/** Makoto and the Pixie of the examples in an encounter, and the GM's view of it. */
+async function makotoAgainstPixie() {
+  const { readFileSync } = await import('node:fs');
+  const { parse } = await import('yaml');
+  const d100 = await import('@personae/d100');
+  const { seededDice } = await import('@personae/dice');
+  const gm = { role: 'gm' as const, participantId: 'gm' };
+  let state = d100.initialEncounter();
+  for (const [id, file] of [['makoto', 'evoker-makoto.yaml'], ['pixie', 'shadow-pixie.yaml']] as const) {
+    const command = d100.encounterDecider.parseCommand({ type: 'add-character', id, sheet: parse(readFileSync(new URL(`../../../examples/d100/${file}`, import.meta.url), 'utf8')) });
+    if (!command.ok) throw new Error(command.error.message);
+    for (const e of d100.decideEncounter(state, command.command, { actor: gm, dice: seededDice(1), now: '1970-01-01T00:00:00.000Z' })) state = d100.evolveEncounter(state, e);
+  }
+  return { state, view: d100.viewEncounter(state, gm) };
+}
+
 describe('d100 odds for the choices of a declared attack', () => {
   it('are the library\'s exact odds of the attack without each choice and with each one still open', async () => {
-    const { readFileSync } = await import('node:fs');
-    const { parse } = await import('yaml');
     const d100 = await import('@personae/d100');
-    const { seededDice } = await import('@personae/dice');
     const { choiceOddsFor, oddsFor } = await import('../src/rulesets/d100/model');
-    const gm = { role: 'gm' as const, participantId: 'gm' };
-    let state = d100.initialEncounter();
-    for (const [id, file] of [['makoto', 'evoker-makoto.yaml'], ['pixie', 'shadow-pixie.yaml']] as const) {
-      const command = d100.encounterDecider.parseCommand({ type: 'add-character', id, sheet: parse(readFileSync(new URL(`../../../examples/d100/${file}`, import.meta.url), 'utf8')) });
-      if (!command.ok) throw new Error(command.error.message);
-      for (const e of d100.decideEncounter(state, command.command, { actor: gm, dice: seededDice(1), now: '1970-01-01T00:00:00.000Z' })) state = d100.evolveEncounter(state, e);
-    }
-    const view = d100.viewEncounter(state, gm);
+    const { state, view } = await makotoAgainstPixie();
     const decl = { attacker: 'makoto', defender: 'pixie', weapon: 'Naginata', called: 'head', advantages: 2, disadvantages: 1 };
     const exact = (changes: Record<string, unknown>) => {
       const { called, ...rest } = { ...decl, ...changes } as typeof decl;
@@ -80,5 +86,25 @@ describe('d100 odds for the choices of a declared attack', () => {
     const declared = oddsFor(view, decl) as { hit: number };
     expect((byLabel['without the 2 Advantages'] as { hit: number }).hit).toBeLessThanOrEqual(declared.hit);
     expect((byLabel['with one more Advantage'] as { hit: number }).hit).toBeGreaterThanOrEqual(declared.hit);
+  });
+});
+
+describe('d100 rule sets compared on the encounter page', () => {
+  it("gives the attack under the table's rules and each preset, as the library works it out, and cumulative wound views that add up", async () => {
+    const d100 = await import('@personae/d100');
+    const { presetOddsFor, d100ChartGroups } = await import('../src/rulesets/d100/model');
+    const { state, view } = await makotoAgainstPixie();
+    const decl = { attacker: 'makoto', defender: 'pixie', weapon: 'Naginata' };
+    const entries = presetOddsFor(view, decl)!;
+    expect(entries.map((e) => e.label)).toEqual(['this table (seed)', ...d100.PRESET_NAMES]);
+    const cmd = d100.encounterDecider.parseCommand({ type: 'attack', attacker: 'makoto', defender: 'pixie', weapon: 'Naginata', advantages: [], disadvantages: [] });
+    if (!cmd.ok || cmd.command.type !== 'attack') throw new Error('not an attack');
+    for (const [i, preset] of d100.PRESET_NAMES.entries()) expect(entries[i + 1]!.odds).toEqual(d100.declaredAttackOdds({ ...state, options: d100.resolveOptions(preset) }, cmd.command));
+    const outcomes = d100ChartGroups(entries, 'outcomes');
+    expect(outcomes.find((g) => g.label === 'Hit')!.values).toEqual(entries.map((e) => e.odds.hit));
+    const atLeast = d100ChartGroups(entries, 'wounds-at-least');
+    const atMost = d100ChartGroups(entries, 'wounds-at-most');
+    // At least k and at most k - 1 wounds are complementary.
+    for (const [k, g] of atLeast.entries()) for (const [i, v] of g.values.entries()) expect(v + atMost[k]!.values[i]!).toBeCloseTo(1, 12);
   });
 });

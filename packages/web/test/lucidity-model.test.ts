@@ -62,3 +62,55 @@ describe('Lucidity page: the odds of a roll with and without Inspirator ("Creati
     expect(canInspire(view([]).combatants.find((c) => c.id === 'bard')!.combatant)).toBe(false);
   });
 });
+
+describe('Lucidity page: the attack odds without each choice and with each one still open ("Buffs and Breaks")', () => {
+  const GM: Actor = { role: 'gm', participantId: 'gm' };
+  /** A bard with Inspirator, a dagger and a club, against a wolf (Defense 13, Protection 1). */
+  function bardAgainstWolf() {
+    let s = initialEncounter();
+    for (const raw of [
+      { type: 'add', id: 'bard', side: 'party', statBlock: { name: 'Bard', traits: ['Inspirator'], health: 8, attributes: { CHA: 3, DEX: 1, STR: 2 }, weapons: [{ name: 'Dagger', damage: '1d4', attribute: 'DEX' }, { name: 'Club', damage: '1d6', attribute: 'STR' }] } },
+      { type: 'add', id: 'wolf', side: 'foe', statBlock: { name: 'Wolf', health: 8, defense: 13, protection: 1 } },
+      { type: 'start', dice: { bard: 20, wolf: 1 } },
+    ] as LucidityCommandInput[]) {
+      const parsed = parseEncounterCommand(raw);
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      s = decideEncounter(s, parsed.command, { actor: GM, dice: seededDice(1), now: '2026-01-01T00:00:00Z' }).reduce(evolveEncounter, s);
+    }
+    const v = viewEncounter(s, GM) as unknown as LucidityView;
+    return { s, v };
+  }
+  it("are the library's exact odds of the attack as changed, worked out from the encounter itself", async () => {
+    const { attackChoiceOddsFor } = await import('../src/rulesets/lucidity/model');
+    const { declaredAttackOdds, resolveOptions } = await import('@personae/lucidity');
+    const { s, v } = bardAgainstWolf();
+    const q = { actor: 'bard', target: 'wolf', weapon: 'Dagger', buffs: 1, breaks: 2 };
+    const exact = (changes: Partial<typeof q> & { inspire?: boolean }) => declaredAttackOdds(s.game, { ...q, ...changes }, resolveOptions('standard'));
+    const choices = attackChoiceOddsFor(v, q);
+    expect(choices.map((c) => c.label)).toEqual(['without the buff', 'with one more buff', 'without the 2 breaks', 'with Inspirator', 'with Club instead', 'with Unarmed strike instead']);
+    const at = (label: string) => choices.find((c) => c.label === label)!.odds;
+    expect(at('without the buff')).toEqual(exact({ buffs: 0 }));
+    expect(at('with one more buff')).toEqual(exact({ buffs: 2 }));
+    expect(at('without the 2 breaks')).toEqual(exact({ breaks: 0 }));
+    expect(at('with Inspirator')).toEqual(exact({ inspire: true }));
+    expect(at('with Club instead')).toEqual(exact({ weapon: 'Club' }));
+    // Inspirator adds CHA 3 to the d20: the attack hits more often with it.
+    expect((at('with Inspirator') as { hit: number }).hit).toBeGreaterThan(exact({})!.hit);
+  });
+
+  it("compare the rule sets: the attack under the table's rules and each preset, as the library works it out", async () => {
+    const { presetAttackOddsFor, lucidityChartGroups } = await import('../src/rulesets/lucidity/model');
+    const { declaredAttackOdds, resolveOptions, PRESETS } = await import('@personae/lucidity');
+    const { s, v } = bardAgainstWolf();
+    const q = { actor: 'bard', target: 'wolf', weapon: 'Club', buffs: 0, breaks: 0 };
+    const entries = presetAttackOddsFor(v, q)!;
+    expect(entries.map((e) => e.label)).toEqual(['this table (standard)', ...PRESETS]);
+    for (const [i, preset] of PRESETS.entries()) expect(entries[i + 1]!.odds).toEqual(declaredAttackOdds(s.game, q, resolveOptions(preset)));
+    // as-written takes Protection off twice: never more damage than the standard reading.
+    const atLeast = lucidityChartGroups(entries, 'damage-at-least');
+    for (const g of atLeast) expect(g.values[2]!).toBeLessThanOrEqual(g.values[1]! + 1e-12);
+    const [hit, any] = lucidityChartGroups(entries, 'outcomes');
+    expect(hit!.values).toEqual(entries.map((e) => e.odds.hit));
+    expect(any!.values[1]).toBeCloseTo(atLeast[0]!.values[1]!, 12);
+  });
+});

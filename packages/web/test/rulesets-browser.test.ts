@@ -134,6 +134,14 @@ run('d100 and Lucidity tables in Chromium', () => {
     await player.locator('#lu-target').selectOption({ label: 'Bandit' });
     // The Bandit's Defense is not shown to the player: no odds are guessed for that attack.
     await expect.poll(() => player.locator('#lu-attack-odds').textContent()).toContain("the GM's to know");
+    // The GM knows the Bandit's Defense: the attack's odds come with and without each choice; the player gets no list.
+    await gm.locator('#lu-target').selectOption({ label: 'Bandit' });
+    await expect.poll(() => gm.locator('#lu-attack-choices').textContent()).toMatch(/with one more buff: hit [\d.]+%, expected damage [\d.]+/);
+    expect(await player.locator('#lu-attack-choices').count()).toBe(0);
+    // The GM compares the rule sets for that attack on one chart; the player, not shown the Defense, is offered none.
+    await gm.locator('#lu-compare-view').selectOption('damage-at-least');
+    await gm.locator('#lu-compare rect[data-rules="as-written"]').first().waitFor();
+    expect(await player.locator('#lu-compare-view').count()).toBe(0);
     // A roll of STR + Swords against 12 with one buff: exact odds from the ruleset.
     await player.locator('#lu-buffs').fill('1');
     await player.locator('#lu-roll-skill').selectOption('Swords');
@@ -259,7 +267,8 @@ run('d100 and Lucidity tables in Chromium', () => {
     await gm.locator('#d1-place-band').selectOption('high');
     await gm.getByRole('button', { name: 'Place', exact: true }).click();
     await expect.poll(() => gm.locator('[aria-label="Secret Gigas"] .conditions').textContent()).toContain('flying High');
-    await expect.poll(() => gm.locator('#d1-place').textContent()).toContain('Secret Gigas starts to fall');
+    await gm.getByRole('button', { name: 'Secret Gigas starts to fall' }).click();
+    await expect.poll(() => gm.locator('[aria-label="Secret Gigas"] .conditions').textContent()).toContain('falling (from High)');
     // Spirit and Exertion from the Evoker Rank (1): Magic Bonus 3, best physical Bonus 5 (Melee 55).
     expect(await player.locator('[aria-label="Junpei"] .resources').textContent()).toContain('Spirit 3/3 · Exertion 5/5');
 
@@ -282,6 +291,10 @@ run('d100 and Lucidity tables in Chromium', () => {
     await expect.poll(() => player.locator('#d1-odds').textContent()).toMatch(/Before rolling: hit [\d.]+%/);
     // With and without each choice, worked out the same way: one more Advantage is offered with its chance.
     await expect.poll(() => player.locator('#d1-odds-choices').textContent()).toMatch(/with one more Advantage: hit [\d.]+%/);
+    // The same attack under each preset on one chart, here as the chance of at least k wounds.
+    await player.locator('#d1-compare-view').selectOption('wounds-at-least');
+    await player.locator('#d1-compare rect[data-rules="ffg-margin"]').first().waitFor();
+    expect(await player.locator('#d1-compare').getAttribute('aria-label')).toMatch(/^Chance the target loses at least this many wounds: 1\+: this table \(seed\) [\d.]+%/);
     await shot(player, 'd100-03-odds');
     // Physical dice: this attack also rolls Maya's evasion, which is the GM's roll, so the server refuses the player's dice.
     await player.locator('#d1-dice').fill('12 80 45');

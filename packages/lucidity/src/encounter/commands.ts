@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { ATTRIBUTES } from '../attributes';
 import { ROLL_PURPOSES } from '../traits';
 
-const id = z.string().min(1).max(64);
+/** A combatant's id: one a player created holds their seat's id too (core `newCharacterId`). */
+const id = z.string().min(1).max(100);
+/** The id asked for a new combatant. */
+const newId = z.string().min(1).max(64);
 const d20 = z.number().int().min(1).max(20);
 const d6s = z.array(z.number().int().min(1).max(6)).max(100);
 const counts = { buffs: z.number().int().min(0).max(20).optional(), breaks: z.number().int().min(0).max(20).optional(), buffDice: d6s.optional(), breakDice: d6s.optional() };
@@ -13,7 +16,7 @@ const counts = { buffs: z.number().int().min(0).max(20).optional(), breaks: z.nu
  * pools (./pools.ts); the rules read a pool's entered dice back into them.
  */
 export const RecordedLucidityCommandSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('add'), id, side: z.enum(['party', 'foe']), hidden: z.boolean().default(false), controller: z.string().min(1).nullable().default(null), sheet: z.unknown().optional(), statBlock: z.unknown().optional() }).strict(),
+  z.object({ type: z.literal('add'), id: newId, side: z.enum(['party', 'foe']), hidden: z.boolean().default(false), controller: z.string().min(1).nullable().default(null), sheet: z.unknown().optional(), statBlock: z.unknown().optional() }).strict(),
   z.object({ type: z.literal('start'), dice: z.record(z.string(), d20).optional() }).strict(),
   z
     .object({

@@ -1,4 +1,4 @@
-import { appendLog, asPoolDice, chainPush, EMPTY_LOG, logAt, logEntries, modifier, ownGet, requireCharacterRoom, requireSeen, RuleError, toCommandError, undoPosition, withEntry, type Actor, type DecideContext, type Decider, type Modifier, type Chain, type UndoMark } from '@personae/core';
+import { appendLog, asPoolDice, chainPush, EMPTY_LOG, logAt, logEntries, modifier, newCharacterId, ownGet, requireCharacterRoom, requireSeen, RuleError, toCommandError, undoPosition, withEntry, type Actor, type DecideContext, type Decider, type Modifier, type Chain, type UndoMark } from '@personae/core';
 import type { DiceSource } from '@personae/dice';
 import type { Attribute, Attributes } from '../attributes';
 import { levelForXp, raiseAttribute, xpForLevel } from '../advancement';
@@ -156,13 +156,11 @@ const handlers: { [T in LucidityCommand['type']]: Handler<T> } = {
   add(state, cmd, ctx, opts) {
     if (ctx.actor.role === 'observer') throw refuse('forbidden', 'observers cannot add characters');
     const player = ctx.actor.role === 'player';
-    if (ownGet(state.game.combatants, cmd.id)) {
-      // a player is not told whose id it is, so the refusal names no hidden combatant
-      if (player) throw refuse('id-taken', `id: "${cmd.id}" cannot be used for a new character; choose another`, 'id');
-      throw refuse('duplicate', `id: a combatant "${cmd.id}" is already in the encounter`, 'id');
-    }
+    // A player's combatant gets an id in their seat's space, which only combatants from their seat hold.
+    const id = newCharacterId(ctx.actor, cmd.id);
+    if (ownGet(state.game.combatants, id)) throw refuse('duplicate', `id: a combatant "${id}" is already in the encounter`, 'id');
     if (player && (cmd.hidden || cmd.statBlock !== undefined || cmd.side !== 'party')) throw refuse('forbidden', 'a player adds only their own character, from a sheet, to the party', 'sheet');
-    const placement = { id: cmd.id, side: cmd.side, hidden: cmd.hidden, controller: player ? ctx.actor.participantId : cmd.controller };
+    const placement = { id, side: cmd.side, hidden: cmd.hidden, controller: player ? ctx.actor.participantId : cmd.controller };
     let combatant: Combatant;
     if (cmd.sheet !== undefined) combatant = combatantFromSheet(placement, cmd.sheet, opts);
     else if (cmd.statBlock !== undefined) combatant = combatantFromStatBlock(placement, cmd.statBlock, opts);

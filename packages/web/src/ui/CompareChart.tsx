@@ -8,7 +8,7 @@ const COLOURS = ['#24427d', '#b5651d', '#2e7d4f', '#8a2d6b', '#5b5b5b', '#9e2418
 /** How many critical counts a chart shows at most, so the bars stay readable; the table lists every figure. */
 const MAX_CRITICALS = 6;
 
-interface Group {
+export interface Group {
   label: string;
   values: number[];
 }
@@ -38,10 +38,13 @@ const VIEW_TITLE: Record<ChartView, string> = {
   'criticals-at-most': "Chance the actor earns at most this many criticals",
 };
 
-/** The compared rule sets on one chart (grouped bars), with a table of the same figures and the differences. */
-export function CompareChart(props: { entries: readonly ComparedRules[]; differences: readonly OddsDifference[]; view: ChartView; id: string }) {
-  const groups = chartGroups(props.entries, props.view);
-  const n = props.entries.length;
+/**
+ * Grouped bars, one group per figure and one bar per rule set, with a numbered legend (any ruleset's
+ * comparison draws with it). `empty` is said when there is no group to draw.
+ */
+export function BarChart(props: { id: string; title: string; rules: readonly string[]; groups: readonly Group[]; empty: string }) {
+  const { groups } = props;
+  const n = props.rules.length;
   const barW = Math.max(10, Math.min(28, Math.floor(150 / n)));
   const groupW = n * barW + 12;
   const h = 140;
@@ -49,14 +52,14 @@ export function CompareChart(props: { entries: readonly ComparedRules[]; differe
   const left = 40;
   const width = Math.max(240, left + groups.length * groupW + 8);
   const height = top + h + 28;
-  const summary = groups.map((g) => `${g.label}: ${g.values.map((v, i) => `${props.entries[i]!.label} ${percent(v)}`).join(', ')}`).join('; ');
+  const summary = groups.map((g) => `${g.label}: ${g.values.map((v, i) => `${props.rules[i]!} ${percent(v)}`).join(', ')}`).join('; ');
   return (
-    <figure class="stack compare-chart" style={{ margin: 0 }}>
-      <figcaption class="small">{VIEW_TITLE[props.view]}</figcaption>
+    <>
+      <figcaption class="small">{props.title}</figcaption>
       {groups.length === 0 ? (
-        <p class="muted small">No rule set gives the actor criticals on these pools.</p>
+        <p class="muted small">{props.empty}</p>
       ) : (
-        <svg id={props.id} class="chart" width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${VIEW_TITLE[props.view]}: ${summary}`}>
+        <svg id={props.id} class="chart" width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${props.title}: ${summary}`}>
           {[0.5, 1].map((y) => (
             <g key={y}>
               <line x1={left - 4} x2={width} y1={top + h - y * h} y2={top + h - y * h} stroke="#e2dccd" />
@@ -73,8 +76,8 @@ export function CompareChart(props: { entries: readonly ComparedRules[]; differe
                 {g.values.map((v, i) => {
                   const bh = Math.max(1, v * h);
                   return (
-                    <rect key={i} x={x0 + i * barW} y={top + h - bh} width={barW - 2} height={bh} fill={COLOURS[i % COLOURS.length]} data-rules={props.entries[i]!.label} data-value={v}>
-                      <title>{`${props.entries[i]!.label}, ${g.label}: ${percent(v)}`}</title>
+                    <rect key={i} x={x0 + i * barW} y={top + h - bh} width={barW - 2} height={bh} fill={COLOURS[i % COLOURS.length]} data-rules={props.rules[i]!} data-value={v}>
+                      <title>{`${props.rules[i]!}, ${g.label}: ${percent(v)}`}</title>
                     </rect>
                   );
                 })}
@@ -87,12 +90,21 @@ export function CompareChart(props: { entries: readonly ComparedRules[]; differe
         </svg>
       )}
       <ul class="legend row small">
-        {props.entries.map((e, i) => (
-          <li key={e.label}>
-            <span class="swatch" style={{ background: COLOURS[i % COLOURS.length] }} aria-hidden="true" /> {i + 1}: {e.label}
+        {props.rules.map((label, i) => (
+          <li key={label}>
+            <span class="swatch" style={{ background: COLOURS[i % COLOURS.length] }} aria-hidden="true" /> {i + 1}: {label}
           </li>
         ))}
       </ul>
+    </>
+  );
+}
+
+/** The compared rule sets on one chart (grouped bars), with a table of the same figures and the differences. */
+export function CompareChart(props: { entries: readonly ComparedRules[]; differences: readonly OddsDifference[]; view: ChartView; id: string }) {
+  return (
+    <figure class="stack compare-chart" style={{ margin: 0 }}>
+      <BarChart id={props.id} title={VIEW_TITLE[props.view]} rules={props.entries.map((e) => e.label)} groups={chartGroups(props.entries, props.view)} empty="No rule set gives the actor criticals on these pools." />
       <div class="scroll-x">
         <table class="small compare-table">
           <thead>

@@ -4,7 +4,8 @@ import { percent } from '../../lib/format';
 import type { RulesetPages, RulesetTableProps } from '../types';
 import { ChoiceField, ErrorLine, LogList, TableSection, useAction } from '../shared';
 import { D100Builder } from './Builder';
-import { ailmentTitle, attackCommand, choiceOddsFor, conditionNotes, describeD100Event, draftSheet, freshId, oddsFor, parseDice, type D100View } from './model';
+import { RuleSetsCompared } from '../compare';
+import { ailmentTitle, attackCommand, choiceOddsFor, conditionNotes, D100_CHART_VIEWS, d100ChartGroups, describeD100Event, draftSheet, freshId, oddsFor, parseDice, presetOddsFor, type D100ChartView, type D100View } from './model';
 
 /** Who plays a character: its controller when the view names one, else the participant of the same id. */
 function controls(c: CharacterView, me: RulesetTableProps['me']): boolean {
@@ -86,6 +87,7 @@ function AttackPanel(props: { view: D100View; me: RulesetTableProps['me']; send:
   const [adv, setAdv] = useState(0);
   const [dis, setDis] = useState(0);
   const [diceText, setDiceText] = useState('');
+  const [chart, setChart] = useState<D100ChartView | ''>('');
   const act = useAction();
   if (!a) return <p class="muted">{v.current === null ? 'The encounter has not started.' : 'None of your characters may act now.'}</p>;
   if (!d) return <p class="muted">No enemy is left to attack.</p>;
@@ -140,6 +142,7 @@ function AttackPanel(props: { view: D100View; me: RulesetTableProps['me']; send:
               .join(', ')}
           </p>
         )}
+        <RuleSetsCompared id="d1-compare" views={D100_CHART_VIEWS} chart={chart} setChart={setChart} entries={() => presetOddsFor(v, decl)} groups={d100ChartGroups} empty="No rule set gives this attack a wound." />
         {choices.length > 0 && (
           <ul class="small" id="d1-odds-choices" aria-label="Hit chance with and without each choice">
             {choices.map((c) => (
@@ -295,6 +298,10 @@ function MovePanel(props: { view: D100View; c: CharacterView; send: RulesetTable
   const allies = props.view.characters.filter((o) => o.side === c.side && o.id !== c.id && !o.out);
   const [ally, setAlly] = useState('');
   const a = allies.find((o) => o.id === ally) ?? allies[0];
+  // first aid ("Blood Loss"): any bleeding character the viewer sees; the server checks the reach
+  const bleeding = props.view.characters.filter((o) => o.conditions.bloodLoss && !o.out);
+  const [patient, setPatient] = useState('');
+  const p = bleeding.find((o) => o.id === patient) ?? bleeding[0];
   const act = useAction();
   return (
     <div class="stack" id="d1-move">
@@ -331,6 +338,14 @@ function MovePanel(props: { view: D100View; c: CharacterView; send: RulesetTable
           <ChoiceField id="d1-protect" label="Protect" value={a.id} choices={allies} onChange={setAlly} />
           <button type="button" class="quiet" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'protect', ally: a.id }))}>
             Protect {a.name}
+          </button>
+        </div>
+      )}
+      {p && (
+        <div class="row">
+          <ChoiceField id="d1-staunch" label="First aid (Medical)" value={p.id} choices={bleeding} onChange={setPatient} />
+          <button type="button" class="quiet" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'staunch', who: c.id, target: p.id }))}>
+            Staunch {p.name}'s bleeding
           </button>
         </div>
       )}

@@ -2,12 +2,15 @@ import {
   checkSheet,
   commandSchema,
   declaredAttackOdds,
+  PRESET_NAMES,
+  resolveOptions,
   type AttackOdds,
   type CharacterView,
   type D100Derived,
   type EncounterView,
 } from '@personae/d100';
 import type { Problem } from '@personae/core';
+import { countGroups, underEachPreset } from '../compare';
 
 /**
  * The d100 pages' model, apart from the screen: the sheet a builder edits, its live check by the
@@ -187,6 +190,32 @@ export function choiceOddsFor(view: D100View, a: AttackDeclaration): AttackChoic
   const chosen = a.weapon ?? weapons[0]?.name;
   for (const w of weapons) if (w.name !== chosen) out.push({ label: `with ${w.name} instead`, odds: oddsFor(view, { ...a, weapon: w.name }) });
   return out;
+}
+
+/** The views of the rule-set comparison: each outcome, or the chance of at least / at most k wounds. */
+export const D100_CHART_VIEWS = [
+  ['outcomes', 'Chance of each outcome'],
+  ['wounds-at-least', 'Chance the target loses at least this many wounds'],
+  ['wounds-at-most', 'Chance the target loses at most this many wounds'],
+] as const;
+export type D100ChartView = (typeof D100_CHART_VIEWS)[number][0];
+
+/**
+ * The declared attack under the table's own rules and under each d100 preset (docs/d100/options.md),
+ * each worked out by the same exact odds from this viewer's view; null when the table's own odds are not
+ * known to this viewer.
+ */
+export function presetOddsFor(view: D100View, a: AttackDeclaration): { label: string; odds: AttackOdds }[] | null {
+  return underEachPreset(view.preset, PRESET_NAMES, (preset) => oddsFor(preset === null ? view : { ...view, options: resolveOptions(preset) }, a));
+}
+
+/** One group of bars per figure of the view, one bar per rule set. */
+export function d100ChartGroups(entries: readonly { odds: AttackOdds }[], chart: D100ChartView): { label: string; values: number[] }[] {
+  if (chart === 'outcomes') {
+    const fields = [['hit', 'Hit'], ['critical', 'Critical'], ['fumble', 'Fumble'], ['stagger', 'Stagger'], ['out', 'Out']] as const;
+    return fields.map(([f, label]) => ({ label, values: entries.map((e) => e.odds[f]) }));
+  }
+  return countGroups(entries.map((e) => e.odds.wounds), chart === 'wounds-at-least' ? 'at-least' : 'at-most');
 }
 
 /**

@@ -5,7 +5,8 @@ import { percent } from '../../lib/format';
 import { NumberField, SelectField, TextField } from '../../ui/fields';
 import type { RulesetPages, RulesetTableProps } from '../types';
 import { BuilderForm, ChoiceField, ErrorLine, fieldProblems, LogList, TableSection, useAction, useDraft } from '../shared';
-import { attackOddsFor, canInspire, checkDraft, draftAttributes, draftSheet, lucidityOddsFor, newLucidityDraft, rollDraftScores, rollOddsFor, typedDicePools, viewOptions, type LucidityDraft, type TypedDice, type LucidityView, type ShownCombatant } from './model';
+import { RuleSetsCompared } from '../compare';
+import { attackChoiceOddsFor, attackOddsFor, canInspire, LUCIDITY_CHART_VIEWS, lucidityChartGroups, presetAttackOddsFor, type AttackQuery, type LucidityChartView, checkDraft, draftAttributes, draftSheet, lucidityOddsFor, newLucidityDraft, rollDraftScores, rollOddsFor, typedDicePools, viewOptions, type LucidityDraft, type TypedDice, type LucidityView, type ShownCombatant } from './model';
 
 type Me = RulesetTableProps['me'];
 const commands = (c: ShownCombatant, me: Me) => me.role === 'gm' || (me.role === 'player' && c.controller === me.participantId);
@@ -186,13 +187,16 @@ function ActPanel(props: { view: LucidityView; me: Me; send: RulesetTableProps['
   const [inspire, setInspire] = useState(false);
   const [rollTarget, setRollTarget] = useState(12);
   const [typed, setTyped] = useState<TypedDice>({ d20: '', d6: '', damage: '' });
+  const [chart, setChart] = useState<LucidityChartView | ''>('');
   const act = useAction();
   if (!cur || !commands(cur, props.me)) return <p class="muted">{cur ? `${cur.name} acts; wait for your turn.` : v.started ? 'Someone unseen acts.' : 'The encounter has not started.'}</p>;
   const targets = v.combatants.filter((c) => c.id !== cur.id && c.condition !== 'dead');
   const t = targets.find((c) => c.id === target) ?? targets.find((c) => c.side !== cur.side) ?? targets[0];
   const weapons = cur.weapons ?? [];
   const w = weapons.includes(weapon) ? weapon : weapons[0];
-  const odds = t ? attackOddsFor(v, { actor: cur.id, target: t.id, ...(w ? { weapon: w } : {}), buffs, breaks }) : null;
+  const attackQuery = t ? { actor: cur.id, target: t.id, ...(w ? { weapon: w } : {}), buffs, breaks } : null;
+  const odds = attackQuery ? attackOddsFor(v, attackQuery) : null;
+  const attackChoices = attackQuery && odds && !('error' in odds) ? attackChoiceOddsFor(v, attackQuery) : [];
   const whole = cur.combatant;
   const rollQuery = { actor: cur.id, attribute: attr, skill, target: rollTarget, buffs, breaks, purpose };
   const inspirable = canInspire(cur.combatant);
@@ -242,6 +246,16 @@ function ActPanel(props: { view: LucidityView; me: Me; send: RulesetTableProps['
             ? odds.error
             : `Attack odds: hit ${percent(odds.hit)} against Defense ${odds.defense} with ${odds.buffs} buff(s) and ${odds.breaks} break(s); expected damage ${odds.expectedDamage.toFixed(2)}; ${odds.damageTaken.map((r) => `${r.damage}: ${percent(r.chance)}`).join(', ')}`}
       </p>
+      {attackQuery && odds && !('error' in odds) && <RuleSetsCompared id="lu-compare" views={LUCIDITY_CHART_VIEWS} chart={chart} setChart={setChart} entries={() => presetAttackOddsFor(v, attackQuery)} groups={lucidityChartGroups} empty="No rule set lets this attack do damage." />}
+      {attackChoices.length > 0 && (
+        <ul class="small" id="lu-attack-choices" aria-label="Attack odds with and without each choice">
+          {attackChoices.map((c) => (
+            <li key={c.label}>
+              {c.label}: {c.odds === null ? 'not known' : 'error' in c.odds ? c.odds.error : `hit ${percent(c.odds.hit)}, expected damage ${c.odds.expectedDamage.toFixed(2)}`}
+            </li>
+          ))}
+        </ul>
+      )}
       {whole && (
         <div class="row">
           <SelectField id="lu-roll-attr" label="Roll" value={attr} options={ATTRIBUTES.map((a) => ({ value: a, label: a }))} onChange={(x) => setAttr(x)} />

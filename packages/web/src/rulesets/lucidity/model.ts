@@ -4,6 +4,7 @@ import {
   declaredAttackOdds,
   declaredRollOdds,
   lucidityChance,
+  PRESETS,
   resolveOptions,
   rollScores,
   scoreModifier,
@@ -16,6 +17,7 @@ import {
   type SheetDerived,
 } from '@personae/lucidity';
 import type { Problem } from '@personae/core';
+import { countGroups, underEachPreset } from '../compare';
 import type { DiceSource } from '@personae/dice';
 
 /**
@@ -147,14 +149,68 @@ export interface LucidityView {
 }
 
 /** Exact odds of an attack from this viewer's own view; null when it does not show the target whole. */
-export function attackOddsFor(view: LucidityView, cmd: { actor: string; target: string; weapon?: string; buffs: number; breaks: number }): DeclaredAttackOdds | { error: string } | null {
+export type AttackQuery = { actor: string; target: string; weapon?: string; buffs: number; breaks: number; inspire?: boolean };
+
+export function attackOddsFor(view: LucidityView, cmd: AttackQuery): DeclaredAttackOdds | { error: string } | null {
   const whole = Object.fromEntries(view.combatants.flatMap((c) => (c.combatant ? [[c.id, c.combatant]] : [])));
   if (!whole[cmd.actor] || !whole[cmd.target]) return null;
   try {
-    return declaredAttackOdds({ combatants: whole, round: view.round }, { actor: cmd.actor, target: cmd.target, ...(cmd.weapon ? { weapon: cmd.weapon } : {}), buffs: cmd.buffs, breaks: cmd.breaks }, viewOptions(view));
+    return declaredAttackOdds({ combatants: whole, round: view.round }, { actor: cmd.actor, target: cmd.target, ...(cmd.weapon ? { weapon: cmd.weapon } : {}), buffs: cmd.buffs, breaks: cmd.breaks, ...(cmd.inspire ? { inspire: true } : {}) }, viewOptions(view));
   } catch (e) {
     return { error: e instanceof Error ? e.message : String(e) };
   }
+}
+
+export interface AttackChoice {
+  /** The choice, in words ("without the 2 buffs", "with Inspirator"). */
+  readonly label: string;
+  readonly odds: DeclaredAttackOdds | { error: string } | null;
+}
+
+/**
+ * The attack's odds without each choice in it and with each one still open ("Buffs and Breaks": each buff
+ * d6 adds to the d20, each break takes away; Inspirator adds CHA once per rest, lucidity-primary-character.txt
+ * "Creating Traits"), each worked out exactly as the attack itself is. A Lucidity roll in place of the
+ * attack is not among them (its odds are not covered).
+ */
+export function attackChoiceOddsFor(view: LucidityView, cmd: AttackQuery): AttackChoice[] {
+  const out: AttackChoice[] = [];
+  const count = (n: number, what: string) => (n === 1 ? `the ${what}` : `the ${n} ${what}s`);
+  if (cmd.buffs) out.push({ label: `without ${count(cmd.buffs, 'buff')}`, odds: attackOddsFor(view, { ...cmd, buffs: 0 }) });
+  out.push({ label: 'with one more buff', odds: attackOddsFor(view, { ...cmd, buffs: cmd.buffs + 1 }) });
+  if (cmd.breaks) out.push({ label: `without ${count(cmd.breaks, 'break')}`, odds: attackOddsFor(view, { ...cmd, breaks: 0 }) });
+  const actor = view.combatants.find((c) => c.id === cmd.actor);
+  if (cmd.inspire) out.push({ label: 'without Inspirator', odds: attackOddsFor(view, { ...cmd, inspire: false }) });
+  else if (canInspire(actor?.combatant)) out.push({ label: 'with Inspirator', odds: attackOddsFor(view, { ...cmd, inspire: true }) });
+  const weapons = actor?.weapons ?? [];
+  const chosen = cmd.weapon ?? weapons[0];
+  for (const w of weapons) if (w !== chosen) out.push({ label: `with ${w} instead`, odds: attackOddsFor(view, { ...cmd, weapon: w }) });
+  return out;
+}
+
+/** The views of the rule-set comparison: hit and any damage, or the chance of at least / at most k damage taken. */
+export const LUCIDITY_CHART_VIEWS = [
+  ['outcomes', 'Chance to hit, and to do any damage'],
+  ['damage-at-least', 'Chance the target takes at least this much damage'],
+  ['damage-at-most', 'Chance the target takes at most this much damage'],
+] as const;
+export type LucidityChartView = (typeof LUCIDITY_CHART_VIEWS)[number][0];
+
+/** The attack under the table's own rules and under each Lucidity preset (docs/lucidity/options.md); null when this viewer has no odds. */
+export function presetAttackOddsFor(view: LucidityView, cmd: AttackQuery): { label: string; odds: DeclaredAttackOdds }[] | null {
+  return underEachPreset(view.preset, PRESETS, (preset) => attackOddsFor(preset === null ? view : { ...view, preset, options: {} }, cmd));
+}
+
+/** One group of bars per figure of the view, one bar per rule set. */
+export function lucidityChartGroups(entries: readonly { odds: DeclaredAttackOdds }[], chart: LucidityChartView): { label: string; values: number[] }[] {
+  const taken = entries.map((e) => Object.fromEntries(e.odds.damageTaken.map((r) => [r.damage, r.chance])) as Record<number, number>);
+  if (chart === 'outcomes') {
+    return [
+      { label: 'Hit', values: entries.map((e) => e.odds.hit) },
+      { label: 'Any damage', values: taken.map((d) => 1 - (d[0] ?? 0)) },
+    ];
+  }
+  return countGroups(taken, chart === 'damage-at-least' ? 'at-least' : 'at-most');
 }
 
 /**

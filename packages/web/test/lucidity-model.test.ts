@@ -71,11 +71,13 @@ describe('Lucidity page: the attack odds without each choice and with each one s
     for (const raw of [
       { type: 'add', id: 'bard', side: 'party', statBlock: { name: 'Bard', traits: ['Inspirator'], health: 8, attributes: { CHA: 3, DEX: 1, STR: 2 }, weapons: [{ name: 'Dagger', damage: '1d4', attribute: 'DEX' }, { name: 'Club', damage: '1d6', attribute: 'STR' }] } },
       { type: 'add', id: 'wolf', side: 'foe', statBlock: { name: 'Wolf', health: 8, defense: 13, protection: 1 } },
-      { type: 'start', dice: { bard: 20, wolf: 1 } },
+      { type: 'start' },
     ] as LucidityCommandInput[]) {
       const parsed = parseEncounterCommand(raw);
       if (!parsed.ok) throw new Error(parsed.error.message);
-      s = decideEncounter(s, parsed.command, { actor: GM, dice: seededDice(1), now: '2026-01-01T00:00:00Z' }).reduce(evolveEncounter, s);
+      // The initiative d20s, typed in: the bard's 20 and the wolf's 1.
+      const dice = poolDice(raw.type === 'start' ? { 'initiative:bard': [20], 'initiative:wolf': [1] } : {}, seededDice(1));
+      s = decideEncounter(s, parsed.command, { actor: GM, dice, now: '2026-01-01T00:00:00Z' }).reduce(evolveEncounter, s);
     }
     const v = viewEncounter(s, GM) as unknown as LucidityView;
     return { s, v };

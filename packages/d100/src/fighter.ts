@@ -4,9 +4,11 @@ import type { Injury } from './injuries';
 import { LOCATIONS, type Location } from './location';
 import type { D100Options } from './options';
 import { woundTracksFor, type WoundTracks } from './wounds';
-
-import type { Altitude } from './movement';
 import type { Score } from './scores';
+
+/** The altitude bands of flying characters, lowest first (untitled flight passage after "Difficult Terrain"). */
+export const ALTITUDES = ['ground', 'low', 'high'] as const;
+export type Altitude = (typeof ALTITUDES)[number];
 
 export { SCORES, type Score } from './scores';
 

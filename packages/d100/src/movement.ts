@@ -1,6 +1,6 @@
 import type { D100Options } from './options';
 import type { TestResult } from './test';
-import { altitudeOf, bonus, type Fighter, type Terrain } from './fighter';
+import { ALTITUDES, altitudeOf, bonus, type Altitude, type Fighter, type Terrain } from './fighter';
 
 /**
  * Movement (d100-combat-rules.txt, untitled movement passage, "Hindered Movement", "Obstacles and
@@ -66,9 +66,7 @@ export function fullSpeedFailure(terrain: Terrain, test: Pick<TestResult, 'succe
   return terrain === 'uneven' ? { prone: true, damage: null } : { prone: false, damage: terrainDamage + test.degreesOfFailure };
 }
 
-/** The altitude bands of flying characters, lowest first (untitled flight passage after "Difficult Terrain"). */
-export const ALTITUDES = ['ground', 'low', 'high'] as const;
-export type Altitude = (typeof ALTITUDES)[number];
+export { ALTITUDES, type Altitude } from './fighter';
 
 const BAND: Readonly<Record<Altitude, string>> = { ground: 'at Ground', low: 'flying Low', high: 'flying High' };
 

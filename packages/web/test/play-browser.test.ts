@@ -189,7 +189,7 @@ run('odds for choices in play, in Chromium', () => {
     expect(await add.isDisabled()).toBe(true);
     await form.getByLabel('Its pool (a skill)').fill('Drowning Cold');
     await form.getByLabel('Dice', { exact: true }).fill('5');
-    await form.getByLabel(/Hidden from players/).check();
+    await form.getByLabel(/Keep it hidden/).check();
     await add.click();
     await expect.poll(async () => JSON.stringify((await gmState()).characters.find((c: { name: string }) => c.name === 'Rising Tide')?.play?.def ?? null)).toContain('"dice":5');
     const def = (await gmState()).characters.find((c: { name: string }) => c.name === 'Rising Tide').play.def;
@@ -206,7 +206,7 @@ run('odds for choices in play, in Chromium', () => {
     // Marisol banks criticals first: three natural 10s entered, each beyond the first a critical (personae-core-2011.txt "Critical Success").
     const ws = (await connectAs(server.url.replace('http', 'ws') + '/ws', tableId, gmToken)).client;
     try {
-      const ack = await ws.command('bank', { type: 'encounter', command: { type: 'interact', actor: marisol, target: ids['Brogan Ironhand'], skill: 'Bluff', dice: { actor: [10, 10, 10, 1] } } });
+      const ack = await ws.command('bank', { type: 'encounter', command: { type: 'interact', actor: marisol, target: ids['Brogan Ironhand'], skill: 'Bluff' } }, { dice: { actor: [10, 10, 10, 1] } });
       expect(ack.type).toBe('ack');
     } finally {
       ws.close();

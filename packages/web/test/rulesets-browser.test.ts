@@ -267,7 +267,8 @@ run('d100 and Lucidity tables in Chromium', () => {
     await gm.locator('#d1-place-band').selectOption('high');
     await gm.getByRole('button', { name: 'Place', exact: true }).click();
     await expect.poll(() => gm.locator('[aria-label="Secret Gigas"] .conditions').textContent()).toContain('flying High');
-    await expect.poll(() => gm.locator('#d1-place').textContent()).toContain('Secret Gigas starts to fall');
+    await gm.getByRole('button', { name: 'Secret Gigas starts to fall' }).click();
+    await expect.poll(() => gm.locator('[aria-label="Secret Gigas"] .conditions').textContent()).toContain('falling (from High)');
     // Spirit and Exertion from the Evoker Rank (1): Magic Bonus 3, best physical Bonus 5 (Melee 55).
     expect(await player.locator('[aria-label="Junpei"] .resources').textContent()).toContain('Spirit 3/3 · Exertion 5/5');
 

@@ -48,7 +48,7 @@ export function ObstacleForm(props: { view: TableView; run: (inner: unknown, hid
         {byHits && <NumberField id="obstacle-health" label="Hits to overcome it" hint="0: it sustains none" value={health} min={0} max={100} onChange={setHealth} />}
       </div>
       <div class="row">
-        <Check id="obstacle-hidden" label="Hidden from players (they see its name and condition only)" checked={hidden} onChange={setHidden} />
+        <Check id="obstacle-hidden" label="Keep it hidden: players see its name and condition only" checked={hidden} onChange={setHidden} />
         <button type="button" disabled={!ready} onClick={() => void add()}>
           Add to the scene
         </button>

@@ -298,6 +298,10 @@ function MovePanel(props: { view: D100View; c: CharacterView; send: RulesetTable
   const allies = props.view.characters.filter((o) => o.side === c.side && o.id !== c.id && !o.out);
   const [ally, setAlly] = useState('');
   const a = allies.find((o) => o.id === ally) ?? allies[0];
+  // first aid ("Blood Loss"): any bleeding character the viewer sees; the server checks the reach
+  const bleeding = props.view.characters.filter((o) => o.conditions.bloodLoss && !o.out);
+  const [patient, setPatient] = useState('');
+  const p = bleeding.find((o) => o.id === patient) ?? bleeding[0];
   const act = useAction();
   return (
     <div class="stack" id="d1-move">
@@ -334,6 +338,14 @@ function MovePanel(props: { view: D100View; c: CharacterView; send: RulesetTable
           <ChoiceField id="d1-protect" label="Protect" value={a.id} choices={allies} onChange={setAlly} />
           <button type="button" class="quiet" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'protect', ally: a.id }))}>
             Protect {a.name}
+          </button>
+        </div>
+      )}
+      {p && (
+        <div class="row">
+          <ChoiceField id="d1-staunch" label="First aid (Medical)" value={p.id} choices={bleeding} onChange={setPatient} />
+          <button type="button" class="quiet" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'staunch', who: c.id, target: p.id }))}>
+            Staunch {p.name}'s bleeding
           </button>
         </div>
       )}

@@ -106,7 +106,7 @@ run('the design lab in Chromium', () => {
     try {
       for (let i = 0; i < 20; i++) {
         const given = [10, 10, 10, (i % 9) + 1];
-        const ack = await client.command(`ann-${i}`, { type: 'roll', actor: { name: 'Ann', dice: 4, modifiers: [], given }, reactor: { name: 'Wolves', dice: 4, modifiers: [] } });
+        const ack = await client.command(`ann-${i}`, { type: 'roll', actor: { name: 'Ann', dice: 4, modifiers: [] }, reactor: { name: 'Wolves', dice: 4, modifiers: [] } }, { dice: { actor: given } });
         expect(ack.type).toBe('ack');
       }
     } finally {

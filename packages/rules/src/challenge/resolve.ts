@@ -125,6 +125,8 @@ export interface ChallengeResult {
   readonly previousAttempts?: readonly ChallengeResult[];
   /** Steering applied once the result was known, each step with its source. */
   readonly steer?: readonly Labeled[];
+  /** Criticals kept to steer after the dice, spent only if needed (personae-v4-srd-playing.txt "Critical Success"). */
+  readonly criticalSteer?: number;
   /** Every step in words, for the log and the screen. */
   readonly explanation: readonly string[];
 }

@@ -2,7 +2,9 @@ import { seededDice } from '@personae/dice';
 import { compareDice, compareHighestMeets, meetsOnFullTie, type RawComparison } from '../challenge/compare';
 import { judge, type Grade, type Outcome } from '../challenge/outcome';
 import type { ChallengeResult } from '../challenge/resolve';
+import { steerNeeded } from '../encounter/actions/critical-spending';
 import type { Combatant } from '../encounter/combatant';
+import type { Labeled } from '../effects';
 import type { EncounterEvent } from '../encounter/events';
 import { runScenario, type Scenario, type ScenarioRun } from '../encounter/scenario';
 import { challengeOdds, unopposedOdds } from '../odds/api';
@@ -100,15 +102,20 @@ export function judgeRecorded(result: ChallengeResult, options: TableOptions): R
   }
   const attempts = attemptsOf(result);
   // Plain pools of the sizes rolled: a whole log is judged at once, where enumerating rerolls would cost too much.
-  const chance = oddsOfRolled(result, options, { plain: true }).success;
+  const chance = oddsOfRolled(result, options, { plain: true, criticalSteer: result.criticalSteer ?? 0 }).success;
   for (const [i, attempt] of attempts.entries()) {
-    const verdict = judge(rawOf(attempt, options), {
-      options,
-      ...(attempt.actor.potentialThreshold !== undefined ? { actorPotentialThreshold: attempt.actor.potentialThreshold } : {}),
-      ...(attempt.reactor.potentialThreshold !== undefined ? { reactorPotentialThreshold: attempt.reactor.potentialThreshold } : {}),
-      reactorIsIdentity: result.kind !== 'unopposed',
-      steer: result.steer ?? [],
-    });
+    const judged = (steer: readonly Labeled[]) =>
+      judge(rawOf(attempt, options), {
+        options,
+        ...(attempt.actor.potentialThreshold !== undefined ? { actorPotentialThreshold: attempt.actor.potentialThreshold } : {}),
+        ...(attempt.reactor.potentialThreshold !== undefined ? { reactorPotentialThreshold: attempt.reactor.potentialThreshold } : {}),
+        reactorIsIdentity: result.kind !== 'unopposed',
+        steer,
+      });
+    let verdict = judged(result.steer ?? []);
+    // A critical kept to steer is spent only where these rules leave the roll short of a success.
+    const steps = verdict.rerollFullTie && i < attempts.length - 1 ? 0 : steerNeeded(verdict, result.criticalSteer ?? 0);
+    if (steps > 0) verdict = judged([...(result.steer ?? []), { value: steps, source: `${steps} critical(s) spent` }]);
     const last = i === attempts.length - 1;
     if (verdict.rerollFullTie && !last) continue;
     return { outcome: verdict.outcome, grade: verdict.grade, criticals: verdict.criticals, chance, ...(verdict.rerollFullTie ? { rollsAgain: true } : {}) };

@@ -111,3 +111,19 @@ describe('the same dice, other rules', () => {
     expect(stepwise.now.run.error?.code).toBe('escalation-order');
   });
 });
+
+describe('a recorded roll steered by a critical kept for it', () => {
+  it('is judged again as recorded: the critical steers it again wherever it is still needed (personae-v4-srd-playing.txt "Critical Success")', async () => {
+    const { Table, ALDRIC, CULTIST } = await import('../encounter/helpers');
+    const t = new Table([{ ...ALDRIC, criticals: 1 }, CULTIST]);
+    // Persuade 2 dice +3 against the cultist's answer: 2 and 1 against 9 and 8 fails, and the critical steers it.
+    const events = t.run({ type: 'interact', actor: 'aldric', target: 'cultist', skill: 'Persuade', spend: { steer: 1 }, dice: { actor: [2, 1], reactor: [9, 8] } });
+    const result = events.find((e) => e.type === 'challenge-resolved')!.result;
+    expect(result.outcome).toBe('success');
+    expect(result.grade).toBe('glancing');
+    const options = t.now.options;
+    const v = judgeRecorded(result, options);
+    expect({ outcome: v.outcome, grade: v.grade }).toEqual({ outcome: 'success', grade: 'glancing' });
+    expect(rejudge(result, options, options).changed).toBe(false);
+  });
+});

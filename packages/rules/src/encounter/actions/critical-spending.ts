@@ -67,6 +67,11 @@ function defaultSpend(now: Snapshot, s: Spend): Pick<Spending, 'special' | 'byDe
   }
 }
 
+/** How many of the criticals kept to steer a result needs: one for anything but a success, none for a success. */
+export function steerNeeded(result: Pick<ChallengeResult, 'outcome'>, kept: number): number {
+  return Math.min(result.outcome === 'success' ? 0 : 1, kept);
+}
+
 /** Criticals a valid spend keeps to steer after the dice, if needed: spend.steer, or spend.criticals under option criticalDefaultUse = steer. */
 export function steerAfterDice(now: Snapshot, s: Spend): number {
   return (s.steer ?? 0) + defaultSpend(now, s).steer;
@@ -117,9 +122,10 @@ export function spending(now: Snapshot, who: CharacterState, s: Spend | undefine
  * ("Clear Success, Glancing Success, and Steering"). Spent only if needed. The dice are not rolled
  * again: the same comparison is judged again with the steering.
  */
-export function steerWithCriticals(b: Batch, who: CharacterState, spent: Spending, result: ChallengeResult, already: readonly Labeled[]): ChallengeResult {
-  const needed = result.outcome === 'success' ? 0 : 1;
-  const steps = Math.min(needed, spent.steer);
+export function steerWithCriticals(b: Batch, who: CharacterState, spent: Spending, recorded: ChallengeResult, already: readonly Labeled[]): ChallengeResult {
+  // The result keeps what was kept to steer, so that it can be judged again under other rules.
+  const result = recorded.kind === 'automatic' ? recorded : { ...recorded, criticalSteer: spent.steer };
+  const steps = steerNeeded(result, spent.steer);
   if (steps === 0 || result.kind === 'automatic') return result;
   spend(b, spent.bank, who.def.id, steps, `steer the result ${steps} grade${steps === 1 ? '' : 's'}`);
   const raw = comparisonOf(result, b.now.options);

@@ -89,3 +89,8 @@ export function compareHighestMeets(player: readonly number[], playerModifier: n
     steps: [step],
   };
 }
+
+/** In the tie-break reading a full tie still meets the target. */
+export function meetsOnFullTie(raw: RawComparison): RawComparison {
+  return raw.winner === null ? { ...raw, winner: 'actor', decidedBy: 'extra-dice' } : raw;
+}

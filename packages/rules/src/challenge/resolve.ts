@@ -2,7 +2,7 @@ import { asPoolDice, cite, type PoolDice } from '@personae/core';
 import { knownRoll, type DiceSource, type Roll } from '@personae/dice';
 import { formatLabeled, sumLabeled, type Labeled } from '../effects';
 import type { TableOptions } from '../options';
-import { compareDice, compareHighestMeets, type CompareStep, type DecidedBy, type RawComparison, type Side } from './compare';
+import { compareDice, compareHighestMeets, meetsOnFullTie, type CompareStep, type DecidedBy, type RawComparison, type Side } from './compare';
 import type { Difficulty } from './difficulty';
 import { judge, type Grade, type Outcome, type Ruling } from './outcome';
 import { poolSize, type PoolResult, type PoolSpec } from './pool';
@@ -313,11 +313,6 @@ export function comparisonOf(result: ChallengeResult, options: Pick<ChallengeOpt
 /** How many dice the GM rolls against a skill of this rating: one fewer, at least one. */
 export function unopposedGmDice(skillRating: number): number {
   return Math.max(1, skillRating - 1);
-}
-
-/** In the tie-break reading a full tie still meets the target. */
-export function meetsOnFullTie(raw: RawComparison): RawComparison {
-  return raw.winner === null ? { ...raw, winner: 'actor', decidedBy: 'extra-dice' } : raw;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { seededDice } from '@personae/dice';
-import { compareDice, compareHighestMeets, type RawComparison } from '../challenge/compare';
+import { compareDice, compareHighestMeets, meetsOnFullTie, type RawComparison } from '../challenge/compare';
 import { judge, type Grade, type Outcome } from '../challenge/outcome';
-import { meetsOnFullTie, type ChallengeResult } from '../challenge/resolve';
+import type { ChallengeResult } from '../challenge/resolve';
 import { steerNeeded } from '../encounter/actions/critical-spending';
 import type { Combatant } from '../encounter/combatant';
 import type { Labeled } from '../effects';

@@ -1,6 +1,5 @@
-import type { RawComparison } from '../challenge/compare';
 import { judge, type JudgeContext, type JudgeOptions } from '../challenge/outcome';
-import { meetsOnFullTie } from '../challenge/resolve';
+import { meetsOnFullTie, type RawComparison } from '../challenge/compare';
 import type { ChallengeOdds, OddsOptions } from './types';
 
 /**

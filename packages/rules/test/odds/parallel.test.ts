@@ -34,24 +34,43 @@ describe('simulation on worker threads', () => {
   }, 60_000);
 });
 
+/**
+ * Every source file reached from `entry` through imports that are not type-only, each import
+ * (file, specifier) shown to `check` on the way.
+ */
+function reachedFrom(entry: string, check: (file: string, spec: string) => void): Set<string> {
+  const seen = new Set<string>();
+  const visit = (file: string): void => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/^(?:import|export)\s[^;]*?from\s+'([^']+)'/gms)) {
+      const spec = m[1]!;
+      if (/^(import|export)\s+type\s/.test(m[0])) continue;
+      check(file, spec);
+      if (spec.startsWith('.')) {
+        const base = resolve(dirname(file), spec);
+        visit(existsSync(`${base}.ts`) ? `${base}.ts` : join(base, 'index.ts'));
+      }
+    }
+  };
+  visit(fileURLToPath(new URL(entry, import.meta.url)));
+  return seen;
+}
+
 describe('the browser entry', () => {
   it('reaches no node: module from packages/rules/src/index.ts', () => {
-    const seen = new Set<string>();
-    const visit = (file: string): void => {
-      if (seen.has(file)) return;
-      seen.add(file);
-      const text = readFileSync(file, 'utf8');
-      for (const m of text.matchAll(/^(?:import|export)\s[^;]*?from\s+'([^']+)'/gms)) {
-        const spec = m[1]!;
-        if (/^(import|export)\s+type\s/.test(m[0])) continue;
-        expect(spec.startsWith('node:'), `${file} imports ${spec}`).toBe(false);
-        if (spec.startsWith('.')) {
-          const base = resolve(dirname(file), spec);
-          visit(existsSync(`${base}.ts`) ? `${base}.ts` : join(base, 'index.ts'));
-        }
-      }
-    };
-    visit(fileURLToPath(new URL('../../src/index.ts', import.meta.url)));
+    const seen = reachedFrom('../../src/index.ts', (file, spec) => expect(spec.startsWith('node:'), `${file} imports ${spec}`).toBe(false));
     expect([...seen].some((f) => f.endsWith(join('odds', 'api.ts')))).toBe(true);
+  });
+});
+
+describe('the simulation worker', () => {
+  // Each worker loads its code anew: the rules' schemas (zod, about 450 KB bundled, built when their
+  // modules load) would be most of its start-up, and it needs none of them.
+  it('reaches no schema library and no sheet or effect module from odds/worker.ts', () => {
+    const seen = reachedFrom('../../src/odds/worker.ts', (file, spec) => expect(spec, `${file} imports ${spec}`).not.toBe('zod'));
+    expect([...seen].some((f) => f.endsWith(join('odds', 'simulate.ts')))).toBe(true);
+    expect([...seen].filter((f) => /[\\/](effects|sheet)[\\/]/.test(f))).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { asPoolDice, chainItems, chainPush, newCharacterId, requireCharacterRoom, requireSeen, requireSheetSize, RuleError, type Actor, type Chain, type DecideContext, type Decider, type ParseResult } from '@personae/core';
-import type { DiceSource } from '@personae/dice';
+import { recordingDice, type DiceSource } from '@personae/dice';
 import { AILMENTS, ailmentsAtTurnEnd, ailmentsAtTurnStart, confusedActs, inflictAilment, panicFlees, type AilmentName, type ConfusedAct } from './ailments';
 import { allEnemiesStaggered, resolveAllOutAttack } from './allOutAttack';
 import { ANALYSE_CITATION, ANALYSE_LEVEL, analysed, knownAffinities, redactFighter, redactSheet, struck, type Knowledge } from './analyse';
@@ -197,11 +197,6 @@ export function initialEncounter(preset = 'seed', overrides: Readonly<Record<str
   return { options: resolveOptions(preset, overrides), preset, fighters: {}, sheets: {}, order: [], initiative: [], round: 0, current: null, oneMore: null, seq: 0, groups: null, ...setup };
 }
 
-/** Dice handed on from the host, with every value drawn written down for the event. */
-function recording(dice: DiceSource): { dice: DiceSource; drawn: number[] } {
-  const drawn: number[] = [];
-  return { dice: { kind: dice.kind, die: (sides) => { const v = dice.die(sides); drawn.push(v); return v; } }, drawn };
-}
 function given(values: readonly number[]): DiceSource {
   let i = 0;
   return { kind: 'given', die: () => { if (i >= values.length) throw new Error('an event ran out of its recorded dice'); return values[i++]!; } };
@@ -412,7 +407,7 @@ function nextInOrder(state: EncounterState, who: string | null): string | null {
 }
 
 function turnStartEvent(state: EncounterState, who: string, round: number, dice: DiceSource, group: number): EncounterEvent {
-  const rec = recording(dice);
+  const rec = recordingDice(dice);
   const f = state.fighters[who]!;
   // Blood Loss: a free Toughness test at the start of the bleeder's turn
   if (f.conditions.bloodLoss) rec.dice.die(100);
@@ -578,7 +573,7 @@ function burstAttack(state: EncounterState, c: Extract<EncounterCommand, { type:
   const main: AttackSpec = wounds[c.defender] ? { ...spec, extraWounds: wounds[c.defender] } : spec;
   const protector = protectorOf(state, attacker, state.fighters[c.defender]!, c);
   const redone = resolveAttack(attacker, state.fighters[c.defender]!, main, given(dice), state.options, protector);
-  const rec = recording(host);
+  const rec = recordingDice(host);
   const extra = burstHits(state, attacker, main, redone, purchases, wounds, rec.dice).hits;
   const summary: AttackSummary = { ...summarize(redone), burst: { purchases, extra, dice: rec.drawn } };
   return { type: 'attack-resolved', data: { group, attacker: c.attacker, defender: c.defender, spec: main, dice: [...dice], summary, ...(protector ? { protector: protector.id } : {}) } };
@@ -637,7 +632,7 @@ function reroll(state: EncounterState, f: Fighter, which: 'attack' | 'evasion' |
   const newRoll = host.die(100);
   const kept = keep(oldRoll, newRoll);
   // The attack roll, then the evasion roll if one is made, keep their values; any later die is new.
-  const rec = recording(host);
+  const rec = recordingDice(host);
   const prefix = side === 'attack' ? [kept, ...(d.summary.evasionRoll !== null ? [d.dice[1]!] : [])] : [d.dice[0]!, kept];
   let i = 0;
   const dice: DiceSource = { kind: host.kind, die: (sides) => (i < prefix.length ? prefix[i++]! : rec.dice.die(sides)) };
@@ -791,7 +786,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       gmOnly('start the encounter');
       if (state.current !== null) refuse('started', 'the encounter has already started', 'type');
       if (state.order.length === 0 && Object.keys(state.fighters).length < 2) refuse('too-few', 'an encounter needs at least two characters', 'type');
-      const rec = recording(ctx.dice);
+      const rec = recordingDice(ctx.dice);
       const order = initiativeOrder(Object.values(state.fighters), rec.dice, command.startingAdvantages, { method: state.options.initiativeLastTie, ...(command.tieOrder ? { tieOrder: command.tieOrder } : {}) });
       const surprised = [...new Set(command.surprised ?? [])];
       surprised.forEach((s, i) => fighter(state, s, `surprised.${i}`));
@@ -822,7 +817,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       // Enraged: nothing but melee attacks
       if (hasAilment(attacker, 'enraged') && spec.kind !== 'melee') refuse('enraged-melee-only', `attacker: ${attacker.name} is Enraged and may only attack in melee`, 'kind', ruleCitation('ailments'));
       const protector = protectorOf(state, attacker, defender, command);
-      const rec = recording(ctx.dice);
+      const rec = recordingDice(ctx.dice);
       const r = resolveAttack(attacker, defender, spec, rec.dice, state.options, protector);
       const event: EncounterEvent = command.burst ? burstAttack(state, command, spec, r, rec.drawn, ctx.dice, group) : { type: 'attack-resolved', data: { group, attacker: command.attacker, defender: command.defender, spec, dice: rec.drawn, summary: summarize(r), ...(protector ? { protector: protector.id } : {}) } };
       // Shocked: whoever attacks the sufferer in melee tests Agility or is Shocked too

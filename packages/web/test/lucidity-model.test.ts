@@ -7,6 +7,23 @@ import { canInspire, rollDraftScores, rollOddsFor, typedDicePools, type Lucidity
 
 // Dice typed in from physical dice on the Lucidity page ("Buffs and Breaks": the d6s of the side left
 // after cancelling). The server checks them again; the page names a typing mistake before sending.
+/** A bard (party) and a wolf (foe) added by the GM and the encounter started; the initiative d20s typed in: the bard's 20, the wolf's 1. */
+function bardMeetsWolf(bard: Record<string, unknown>, wolf: Record<string, unknown>) {
+  const gm: Actor = { role: 'gm', participantId: 'gm' };
+  let s = initialEncounter();
+  for (const raw of [
+    { type: 'add', id: 'bard', side: 'party', statBlock: bard },
+    { type: 'add', id: 'wolf', side: 'foe', statBlock: wolf },
+    { type: 'start' },
+  ] as LucidityCommandInput[]) {
+    const parsed = parseEncounterCommand(raw);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const dice = poolDice(raw.type === 'start' ? { 'initiative:bard': [20], 'initiative:wolf': [1] } : {}, seededDice(1));
+    s = decideEncounter(s, parsed.command, { actor: gm, dice, now: '2026-01-01T00:00:00Z' }).reduce(evolveEncounter, s);
+  }
+  return s;
+}
+
 describe('Lucidity page: physical dice typed in', () => {
   const empty = { d20: '', d6: '', damage: '' };
   it('empty boxes leave every die to the server', () => {
@@ -39,18 +56,7 @@ describe('Lucidity builder: rolled scores ("Generating Attributes": 4d6, the low
 describe('Lucidity page: the odds of a roll with and without Inspirator ("Creating Traits")', () => {
   const GM: Actor = { role: 'gm', participantId: 'gm' };
   function view(traits: string[]): LucidityView {
-    let s = initialEncounter();
-    for (const raw of [
-      { type: 'add', id: 'bard', side: 'party', statBlock: { name: 'Bard', traits, health: 8, attributes: { CHA: 3, AWA: 1 } } },
-      { type: 'add', id: 'wolf', side: 'foe', statBlock: { name: 'Wolf', health: 8 } },
-      { type: 'start' },
-    ] as LucidityCommandInput[]) {
-      const parsed = parseEncounterCommand(raw);
-      if (!parsed.ok) throw new Error(parsed.error.message);
-      // The initiative d20s, typed in: the bard's 20 and the wolf's 1.
-      const dice = poolDice(raw.type === 'start' ? { 'initiative:bard': [20], 'initiative:wolf': [1] } : {}, seededDice(1));
-      s = decideEncounter(s, parsed.command, { actor: GM, dice, now: '2026-01-01T00:00:00Z' }).reduce(evolveEncounter, s);
-    }
+    const s = bardMeetsWolf({ name: 'Bard', traits, health: 8, attributes: { CHA: 3, AWA: 1 } }, { name: 'Wolf', health: 8 });
     return viewEncounter(s, GM) as unknown as LucidityView;
   }
   it('d20 + AWA 1 against 15: 6/20 without (d20 of 15 or more), 9/20 with CHA +3 (12 or more); offered only to a character with Inspirator unused', () => {
@@ -67,18 +73,10 @@ describe('Lucidity page: the attack odds without each choice and with each one s
   const GM: Actor = { role: 'gm', participantId: 'gm' };
   /** A bard with Inspirator, a dagger and a club, against a wolf (Defense 13, Protection 1). */
   function bardAgainstWolf() {
-    let s = initialEncounter();
-    for (const raw of [
-      { type: 'add', id: 'bard', side: 'party', statBlock: { name: 'Bard', traits: ['Inspirator'], health: 8, attributes: { CHA: 3, DEX: 1, STR: 2 }, weapons: [{ name: 'Dagger', damage: '1d4', attribute: 'DEX' }, { name: 'Club', damage: '1d6', attribute: 'STR' }] } },
-      { type: 'add', id: 'wolf', side: 'foe', statBlock: { name: 'Wolf', health: 8, defense: 13, protection: 1 } },
-      { type: 'start' },
-    ] as LucidityCommandInput[]) {
-      const parsed = parseEncounterCommand(raw);
-      if (!parsed.ok) throw new Error(parsed.error.message);
-      // The initiative d20s, typed in: the bard's 20 and the wolf's 1.
-      const dice = poolDice(raw.type === 'start' ? { 'initiative:bard': [20], 'initiative:wolf': [1] } : {}, seededDice(1));
-      s = decideEncounter(s, parsed.command, { actor: GM, dice, now: '2026-01-01T00:00:00Z' }).reduce(evolveEncounter, s);
-    }
+    const s = bardMeetsWolf(
+      { name: 'Bard', traits: ['Inspirator'], health: 8, attributes: { CHA: 3, DEX: 1, STR: 2 }, weapons: [{ name: 'Dagger', damage: '1d4', attribute: 'DEX' }, { name: 'Club', damage: '1d6', attribute: 'STR' }] },
+      { name: 'Wolf', health: 8, defense: 13, protection: 1 },
+    );
     const v = viewEncounter(s, GM) as unknown as LucidityView;
     return { s, v };
   }

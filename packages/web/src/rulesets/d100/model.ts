@@ -10,7 +10,7 @@ import {
   type EncounterView,
 } from '@personae/d100';
 import type { Problem } from '@personae/core';
-import { countGroups, underEachPreset } from '../compare';
+import { countChartGroups, countChartViews, underEachPreset, type CountChartView } from '../compare';
 
 /**
  * The d100 pages' model, apart from the screen: the sheet a builder edits, its live check by the
@@ -193,12 +193,8 @@ export function choiceOddsFor(view: D100View, a: AttackDeclaration): AttackChoic
 }
 
 /** The views of the rule-set comparison: each outcome, or the chance of at least / at most k wounds. */
-export const D100_CHART_VIEWS = [
-  ['outcomes', 'Chance of each outcome'],
-  ['wounds-at-least', 'Chance the target loses at least this many wounds'],
-  ['wounds-at-most', 'Chance the target loses at most this many wounds'],
-] as const;
-export type D100ChartView = (typeof D100_CHART_VIEWS)[number][0];
+export const D100_CHART_VIEWS = countChartViews('wounds', 'Chance of each outcome', (bound) => `Chance the target loses ${bound} this many wounds`);
+export type D100ChartView = CountChartView<'wounds'>;
 
 /**
  * The declared attack under the table's own rules and under each d100 preset (docs/d100/options.md),
@@ -209,14 +205,14 @@ export function presetOddsFor(view: D100View, a: AttackDeclaration): { label: st
   return underEachPreset(view.preset, PRESET_NAMES, (preset) => oddsFor(preset === null ? view : { ...view, options: resolveOptions(preset) }, a));
 }
 
+const OUTCOME_FIELDS = [['hit', 'Hit'], ['critical', 'Critical'], ['fumble', 'Fumble'], ['stagger', 'Stagger'], ['out', 'Out']] as const;
+
 /** One group of bars per figure of the view, one bar per rule set. */
-export function d100ChartGroups(entries: readonly { odds: AttackOdds }[], chart: D100ChartView): { label: string; values: number[] }[] {
-  if (chart === 'outcomes') {
-    const fields = [['hit', 'Hit'], ['critical', 'Critical'], ['fumble', 'Fumble'], ['stagger', 'Stagger'], ['out', 'Out']] as const;
-    return fields.map(([f, label]) => ({ label, values: entries.map((e) => e.odds[f]) }));
-  }
-  return countGroups(entries.map((e) => e.odds.wounds), chart === 'wounds-at-least' ? 'at-least' : 'at-most');
-}
+export const d100ChartGroups = countChartGroups(
+  'wounds',
+  (entries: readonly { odds: AttackOdds }[]) => OUTCOME_FIELDS.map(([f, label]) => ({ label, values: entries.map((e) => e.odds[f]) })),
+  (e) => e.odds.wounds,
+);
 
 /**
  * Physical d100 results as typed ("23 70 00", commas allowed; "00" is 100), in the order the table

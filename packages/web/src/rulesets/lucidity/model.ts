@@ -17,7 +17,7 @@ import {
   type SheetDerived,
 } from '@personae/lucidity';
 import type { Problem } from '@personae/core';
-import { countGroups, underEachPreset } from '../compare';
+import { countChartGroups, countChartViews, underEachPreset, type CountChartView } from '../compare';
 import type { DiceSource } from '@personae/dice';
 
 /**
@@ -189,29 +189,25 @@ export function attackChoiceOddsFor(view: LucidityView, cmd: AttackQuery): Attac
 }
 
 /** The views of the rule-set comparison: hit and any damage, or the chance of at least / at most k damage taken. */
-export const LUCIDITY_CHART_VIEWS = [
-  ['outcomes', 'Chance to hit, and to do any damage'],
-  ['damage-at-least', 'Chance the target takes at least this much damage'],
-  ['damage-at-most', 'Chance the target takes at most this much damage'],
-] as const;
-export type LucidityChartView = (typeof LUCIDITY_CHART_VIEWS)[number][0];
+export const LUCIDITY_CHART_VIEWS = countChartViews('damage', 'Chance to hit, and to do any damage', (bound) => `Chance the target takes ${bound} this much damage`);
+export type LucidityChartView = CountChartView<'damage'>;
 
 /** The attack under the table's own rules and under each Lucidity preset (docs/lucidity/options.md); null when this viewer has no odds. */
 export function presetAttackOddsFor(view: LucidityView, cmd: AttackQuery): { label: string; odds: DeclaredAttackOdds }[] | null {
   return underEachPreset(view.preset, PRESETS, (preset) => attackOddsFor(preset === null ? view : { ...view, preset, options: {} }, cmd));
 }
 
+const damageTaken = (e: { odds: DeclaredAttackOdds }): Record<number, number> => Object.fromEntries(e.odds.damageTaken.map((r) => [r.damage, r.chance]));
+
 /** One group of bars per figure of the view, one bar per rule set. */
-export function lucidityChartGroups(entries: readonly { odds: DeclaredAttackOdds }[], chart: LucidityChartView): { label: string; values: number[] }[] {
-  const taken = entries.map((e) => Object.fromEntries(e.odds.damageTaken.map((r) => [r.damage, r.chance])) as Record<number, number>);
-  if (chart === 'outcomes') {
-    return [
-      { label: 'Hit', values: entries.map((e) => e.odds.hit) },
-      { label: 'Any damage', values: taken.map((d) => 1 - (d[0] ?? 0)) },
-    ];
-  }
-  return countGroups(taken, chart === 'damage-at-least' ? 'at-least' : 'at-most');
-}
+export const lucidityChartGroups = countChartGroups(
+  'damage',
+  (entries: readonly { odds: DeclaredAttackOdds }[]) => [
+    { label: 'Hit', values: entries.map((e) => e.odds.hit) },
+    { label: 'Any damage', values: entries.map((e) => 1 - (damageTaken(e)[0] ?? 0)) },
+  ],
+  damageTaken,
+);
 
 /**
  * The chance of an ordinary roll as the table decides it: attribute, skill rank, the traits that change a

@@ -147,7 +147,7 @@ export function attackCommand(a: AttackDeclaration): Record<string, unknown> {
  * The exact odds of a declared attack, from what this viewer is shown: null when either character is
  * not in the view (a hidden GM character is never guessed at), or the declaration is refused.
  */
-export function oddsFor(view: D100View, a: AttackDeclaration): AttackOdds | { error: string } | null {
+export function oddsFor(view: D100View, a: AttackDeclaration, fateReroll = false): AttackOdds | { error: string } | null {
   const shown = new Map(view.characters.map((c) => [c.id, c]));
   const att = shown.get(a.attacker);
   const def = shown.get(a.defender);
@@ -158,6 +158,7 @@ export function oddsFor(view: D100View, a: AttackDeclaration): AttackOdds | { er
     return declaredAttackOdds(
       { options: view.options, oneMore: view.oneMore, fighters: { [att.id]: att.fighter, [def.id]: def.fighter }, sheets: { [att.id]: att.sheet, [def.id]: def.sheet } },
       parsed.data,
+      fateReroll,
     );
   } catch (e) {
     return { error: e instanceof Error ? e.message : String(e) };
@@ -173,8 +174,8 @@ export interface AttackChoice {
 /**
  * The declared attack's odds without each choice in it and with each one the attacker could still make
  * (d100-combat-rules.txt, "How Attacks Work": each Advantage adds 10 to the test, each Disadvantage takes
- * 10; a Called Attack names the location and carries two Disadvantages), each worked out exactly as the
- * declaration itself is.
+ * 10; a Called Attack names the location and carries two Disadvantages), and with a Fate Point spent to
+ * roll a miss again ("Fate Points", Reroll), each worked out exactly as the declaration itself is.
  */
 export function choiceOddsFor(view: D100View, a: AttackDeclaration): AttackChoice[] {
   const out: AttackChoice[] = [];
@@ -186,7 +187,10 @@ export function choiceOddsFor(view: D100View, a: AttackDeclaration): AttackChoic
     const { called: _called, ...rolled } = a;
     out.push({ label: `without calling the ${a.called} (the location rolled)`, odds: oddsFor(view, rolled) });
   }
-  const weapons = view.characters.find((c) => c.id === a.attacker)?.sheet?.weapons ?? [];
+  const attacker = view.characters.find((c) => c.id === a.attacker);
+  // "Fate Points", Reroll: a missed attack rolled again, the kept roll as the table's option says.
+  if ((attacker?.fighter?.fate.current ?? 0) > 0) out.push({ label: 'with a Fate Point to reroll a miss', odds: oddsFor(view, a, true) });
+  const weapons = attacker?.sheet?.weapons ?? [];
   const chosen = a.weapon ?? weapons[0]?.name;
   for (const w of weapons) if (w.name !== chosen) out.push({ label: `with ${w.name} instead`, odds: oddsFor(view, { ...a, weapon: w.name }) });
   return out;

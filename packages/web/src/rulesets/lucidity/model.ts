@@ -149,13 +149,13 @@ export interface LucidityView {
 }
 
 /** Exact odds of an attack from this viewer's own view; null when it does not show the target whole. */
-export type AttackQuery = { actor: string; target: string; weapon?: string; buffs: number; breaks: number; inspire?: boolean };
+export type AttackQuery = { actor: string; target: string; weapon?: string; buffs: number; breaks: number; inspire?: boolean; useLucidity?: boolean };
 
 export function attackOddsFor(view: LucidityView, cmd: AttackQuery): DeclaredAttackOdds | { error: string } | null {
   const whole = Object.fromEntries(view.combatants.flatMap((c) => (c.combatant ? [[c.id, c.combatant]] : [])));
   if (!whole[cmd.actor] || !whole[cmd.target]) return null;
   try {
-    return declaredAttackOdds({ combatants: whole, round: view.round }, { actor: cmd.actor, target: cmd.target, ...(cmd.weapon ? { weapon: cmd.weapon } : {}), buffs: cmd.buffs, breaks: cmd.breaks, ...(cmd.inspire ? { inspire: true } : {}) }, viewOptions(view));
+    return declaredAttackOdds({ combatants: whole, round: view.round }, { actor: cmd.actor, target: cmd.target, ...(cmd.weapon ? { weapon: cmd.weapon } : {}), buffs: cmd.buffs, breaks: cmd.breaks, ...(cmd.inspire ? { inspire: true } : {}), ...(cmd.useLucidity ? { useLucidity: true } : {}) }, viewOptions(view));
   } catch (e) {
     return { error: e instanceof Error ? e.message : String(e) };
   }
@@ -170,8 +170,8 @@ export interface AttackChoice {
 /**
  * The attack's odds without each choice in it and with each one still open ("Buffs and Breaks": each buff
  * d6 adds to the d20, each break takes away; Inspirator adds CHA once per rest, lucidity-primary-character.txt
- * "Creating Traits"), each worked out exactly as the attack itself is. A Lucidity roll in place of the
- * attack is not among them (its odds are not covered).
+ * "Creating Traits"), and with or without a Lucidity roll in place of the attack roll ("Lucidity", where the
+ * table allows it), each worked out exactly as the attack itself is.
  */
 export function attackChoiceOddsFor(view: LucidityView, cmd: AttackQuery): AttackChoice[] {
   const out: AttackChoice[] = [];
@@ -182,6 +182,8 @@ export function attackChoiceOddsFor(view: LucidityView, cmd: AttackQuery): Attac
   const actor = view.combatants.find((c) => c.id === cmd.actor);
   if (cmd.inspire) out.push({ label: 'without Inspirator', odds: attackOddsFor(view, { ...cmd, inspire: false }) });
   else if (canInspire(actor?.combatant)) out.push({ label: 'with Inspirator', odds: attackOddsFor(view, { ...cmd, inspire: true }) });
+  if (cmd.useLucidity) out.push({ label: 'without the Lucidity roll (the d20 attack)', odds: attackOddsFor(view, { ...cmd, useLucidity: false }) });
+  else if (mayAttackWithLucidity(view, actor?.combatant)) out.push({ label: 'with a Lucidity roll in place of the d20', odds: attackOddsFor(view, { ...cmd, useLucidity: true }) });
   const weapons = actor?.weapons ?? [];
   const chosen = cmd.weapon ?? weapons[0];
   for (const w of weapons) if (w !== chosen) out.push({ label: `with ${w} instead`, odds: attackOddsFor(view, { ...cmd, weapon: w }) });
@@ -222,6 +224,11 @@ export function rollOddsFor(view: LucidityView, cmd: { actor: string; attribute:
   } catch {
     return null;
   }
+}
+
+/** Whether the character has Lucidity to roll and the table lets a Lucidity roll replace an attack roll (option lucidityOnAttack). */
+export function mayAttackWithLucidity(view: LucidityView, c: Combatant | undefined): boolean {
+  return c !== undefined && c.maxLucidity > 0 && viewOptions(view).lucidityOnAttack !== 'not-allowed';
 }
 
 /** Whether the character may use Inspirator now (it has the trait and has not used it since its last rest). */

@@ -427,7 +427,10 @@ export class TableHub<S, C, E> {
     // Without a view the client asks for the state itself, as after a failed push.
     if (!now.ok) return;
     let text: string | null = null;
-    if (atSince !== undefined) {
+    // A viewer that missed nothing (the usual case for clients of a node that went away) holds the
+    // view of the very state in memory: no changes, and no second view to build to find that out.
+    if (atSince === t.state) text = statePatchText(t.version, since, {});
+    else if (atSince !== undefined) {
       try {
         const diff = diffState(t.decider.viewState(atSince, viewer.actor), now.value);
         if (diff) text = statePatchText(t.version, since, diff);

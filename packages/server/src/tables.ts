@@ -39,6 +39,8 @@ export interface Viewer {
   readonly tokenHash: string;
   /** False once the connection is closed or its access was revoked. */
   readonly open: boolean;
+  /** False when the viewer asked for views alone: it is sent no event messages. */
+  readonly events?: boolean;
   send(message: ServerMessage): void;
   /** Sends a message already serialized to JSON. */
   sendText(text: string): void;
@@ -126,8 +128,14 @@ const PAGE = 1000;
 /** Events kept in memory per table with their states, for clients resuming from a recent `since`. */
 const RECENT_EVENTS = 128;
 
-/** Appends that lost the race to another node are decided again at most this many times in all. */
-const MAX_APPEND_TRIES = 12;
+/**
+ * An append that lost the race to another node is decided again while it has been trying for less
+ * than APPEND_RETRY_MS and fewer than MAX_APPEND_TRIES times. The time matters more than the count:
+ * a node working off a backlog of commands for a table wins race after race (its copy is current,
+ * the loser must read first), until its backlog is done.
+ */
+const MAX_APPEND_TRIES = 100;
+const APPEND_RETRY_MS = 15_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const HUB_DEFAULTS = {
@@ -346,7 +354,9 @@ export class TableHub<S, C, E> {
         ...(since !== undefined && since > t.version ? { resync: true as const } : {}),
       });
       if (catchUp) {
-        const atSince = await this.replay(t, since, t.version, (rec, after) => viewer.send(this.eventMessage(t, rec, caller.actor, after)));
+        const atSince = await this.replay(t, since, t.version, (rec, after) => {
+          if (viewer.events !== false) viewer.send(this.eventMessage(t, rec, caller.actor, after));
+        });
         this.sendResumedView(t, viewer, since, atSince);
       } else {
         this.sentViews.set(viewer, { version: t.version, view: state });
@@ -427,7 +437,10 @@ export class TableHub<S, C, E> {
     // Without a view the client asks for the state itself, as after a failed push.
     if (!now.ok) return;
     let text: string | null = null;
-    if (atSince !== undefined) {
+    // A viewer that missed nothing (the usual case for clients of a node that went away) holds the
+    // view of the very state in memory: no changes, and no second view to build to find that out.
+    if (atSince === t.state) text = statePatchText(t.version, since, {});
+    else if (atSince !== undefined) {
       try {
         const diff = diffState(t.decider.viewState(atSince, viewer.actor), now.value);
         if (diff) text = statePatchText(t.version, since, diff);
@@ -504,7 +517,7 @@ export class TableHub<S, C, E> {
       // it names the command of, for all the viewers who get it.
       const texts: EventTexts = new Map();
       if (rec.json !== undefined) texts.set(rec.event, { event: rec.json });
-      for (const viewer of viewers) viewer.sendText(eventText(this.eventMessage(t, rec, viewer.actor, statesAfter[i]!), texts));
+      for (const viewer of viewers) if (viewer.events !== false) viewer.sendText(eventText(this.eventMessage(t, rec, viewer.actor, statesAfter[i]!), texts));
     });
     this.pushViews(t, viewers, statesAfter[statesAfter.length - 1]);
   }
@@ -612,6 +625,7 @@ export class TableHub<S, C, E> {
     // A retry usually succeeds or fails the same way the first attempt did, so the store is asked
     // about earlier attempts only when the command is refused (here) or turns out to be a duplicate
     // while being stored (below): the common path costs no extra read.
+    const started = Date.now();
     for (let attempt = 1; ; attempt++) {
       const decided = this.decide(t, actor, envelope, fail);
       if (!decided.ok) return (await earlier()) ?? decided;
@@ -643,7 +657,7 @@ export class TableHub<S, C, E> {
       t.stale = true;
       // Another node appended to this table first. A command that named the version it was meant
       // for is refused; any other is decided again, with fresh dice, against the events it missed.
-      if (envelope.expectedVersion !== undefined || attempt >= MAX_APPEND_TRIES) {
+      if (envelope.expectedVersion !== undefined || attempt >= MAX_APPEND_TRIES || Date.now() - started >= APPEND_RETRY_MS) {
         return fail('conflict', 'the table changed while the command was being stored; retry it', { currentVersion: t.version });
       }
       await sleep(Math.random() * Math.min(200, 5 * 2 ** attempt));
@@ -906,19 +920,48 @@ export class TableHub<S, C, E> {
 
   // ----- export -----
 
+  /** Every event of the table as stored, oldest first, up to its version now. */
+  private async wholeLog(tableId: string, version: number): Promise<EventRecord[]> {
+    const events: EventRecord[] = [];
+    let seq = 0;
+    while (seq < version) {
+      const page = await this.store.readEvents(tableId, seq, Math.min(PAGE, version - seq));
+      if (page.length === 0) break;
+      events.push(...page);
+      seq = page[page.length - 1]!.seq;
+    }
+    return events;
+  }
+
+  /**
+   * The table's recorded decisions for the GM's re-judge under other rules: its ruleset and setup, and
+   * every event as decided, with the dice it carries. Read only; refused to anyone but the GM, since the
+   * events hold what players and observers are not shown.
+   */
+  decisions(tableId: string, token: string | undefined) {
+    return this.withCaller(tableId, token, async (caller, t) => {
+      if (caller.actor.role !== 'gm') return failure('forbidden', "only the GM can read the table's recorded decisions");
+      const events = await this.wholeLog(tableId, t.version);
+      return {
+        ok: true as const,
+        value: {
+          kind: 'decisions' as const,
+          ruleset: t.record.ruleset,
+          setup: setupOf(t.record.settings),
+          version: t.version,
+          events: events.map((e) => ({ seq: e.seq, event: e.event })),
+        },
+      };
+    });
+  }
+
   /** The whole log for the GM; for anyone else only what they may see. */
   exportEvents(tableId: string, token: string | undefined) {
     return this.withCaller(tableId, token, async (caller, t) => {
       const events: ExportedEvent[] = [];
       const full = caller.actor.role === 'gm';
       if (full) {
-        let seq = 0;
-        while (seq < t.version) {
-          const page = await this.store.readEvents(tableId, seq, Math.min(PAGE, t.version - seq));
-          if (page.length === 0) break;
-          events.push(...page);
-          seq = page[page.length - 1]!.seq;
-        }
+        events.push(...(await this.wholeLog(tableId, t.version)));
       } else {
         await this.replay(t, 0, t.version, (rec, after) => {
           const message = this.eventMessage(t, rec, caller.actor, after);

@@ -13,10 +13,19 @@ export interface TableDice extends DiceSource {
   in(name: string): DiceSource;
 }
 
+/** A table source that also tells how many dice each pool gave. */
+export interface CountedTableDice extends TableDice {
+  drawnFrom(name: string): number;
+}
+
 /** The pools of `pools` as a table source; an unnamed draw takes pool `own`. */
-export function tableDice(pools: PoolDice, own: string): TableDice {
-  const source = (name: string) => pools.pool(name);
-  return { kind: pools.kind, die: (sides) => source(own).die(sides), in: source };
+export function tableDice(pools: PoolDice, own: string): CountedTableDice {
+  const counts = new Map<string, number>();
+  const source = (name: string): DiceSource => {
+    const from = pools.pool(name);
+    return { kind: from.kind, die: (sides) => (counts.set(name, (counts.get(name) ?? 0) + 1), from.die(sides)) };
+  };
+  return { kind: pools.kind, die: (sides) => source(own).die(sides), in: source, drawnFrom: (name) => counts.get(name) ?? 0 };
 }
 
 /** `dice` drawing from pool `name` when it knows pools, otherwise `dice` itself (a scenario's given dice, a replay). */

@@ -707,10 +707,17 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
   const last = state.groups?.top[0];
   requireAuthority(state, command, context, last?.type === 'attack-resolved' ? last.data.attacker : null);
   // Each die comes from the named pool of whoever rolls it (./pools.ts), entered or the host's; an unnamed draw is the actor's.
-  const ctx: DecideContext = { ...context, dice: tableDice(asPoolDice(context.dice), 'actor') };
+  const pools = asPoolDice(context.dice);
+  const table = tableDice(pools, 'actor');
+  const ctx: DecideContext = { ...context, dice: table };
   const events = decideCommand(state, command, ctx);
+  // Dice rolled together at the table may go unused: a location when the attack misses, an evasion after a Fumble.
+  for (const name of UNUSED_MAY_STAY) if (pools.entered[name]?.length === 1 && table.drawnFrom(name) === 0) pools.take(name, 100);
   return command.type === 'undo' ? events : [...events, ...exhaustionTests(state, events, ctx.dice)];
 }
+
+/** Pools of one die typed in before it is known whether the roll is made ("How Attacks Work"), taken as read when the rules make no such roll. */
+const UNUSED_MAY_STAY = ['location', 'evasion'] as const;
 
 /** A round lasts about 5 seconds ("Structured Time"): twelve to the minute. */
 const ROUNDS_PER_MINUTE = 12;

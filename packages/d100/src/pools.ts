@@ -86,7 +86,7 @@ export function commandPools(command: EncounterCommand, scene: PoolScene): Comma
       return withExhaustion([pool('actor', command.who, 'Disengage test', ruleCitation('disengage')), ...command.from.map((id) => pool(`target:${id}`, id, 'test against the Disengage', ruleCitation('disengage')))]);
     case 'distract':
     case 'scary-face':
-      return withExhaustion([pool('actor', command.who, `${command.type === 'distract' ? 'Distract' : 'Scary Face'} test`, DISRUPT_CITATION), pool(`target:${command.target}`, command.target, 'opposing test', DISRUPT_CITATION)]);
+      return withExhaustion([pool('actor', command.who, 'Distract or Scary Face test', DISRUPT_CITATION), pool(`target:${command.target}`, command.target, 'opposing test', DISRUPT_CITATION)]);
     case 'escape-grapple':
     {
       const grappler = scene.grappler?.(command.who) ?? null;

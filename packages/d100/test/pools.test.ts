@@ -57,12 +57,17 @@ describe('named dice pools of a d100 command', () => {
     expect(data.summary).toMatchObject({ roll: 5, evasionRoll: 70, hit: true });
   });
 
-  it('the GM enters any pool, the evasion too; a pool entered for a roll that is not made is refused', () => {
+  it('the GM enters any pool, the evasion too; a location rolled with a miss goes unused, while dice that do not fit are refused', () => {
     const s = started();
     const [event] = decide(s, { type: 'attack', attacker: 'ann', defender: 'orc' }, GM, { attack: [5], evasion: [3] });
     // Evasion 03 wins the opposed test (more degrees): a miss, and no location is drawn.
     expect((event as Extract<EncounterEvent, { type: 'attack-resolved' }>).data.dice).toEqual([5, 3]);
-    expect(refusal(s, { type: 'attack', attacker: 'ann', defender: 'orc' }, GM, { attack: [5], evasion: [3], location: [42] })).toMatchObject({ code: 'dice-pool', field: 'dice.location' });
+    const [missed] = decide(s, { type: 'attack', attacker: 'ann', defender: 'orc' }, GM, { attack: [5], evasion: [3], location: [42] });
+    expect((missed as Extract<EncounterEvent, { type: 'attack-resolved' }>).data.dice).toEqual([5, 3]);
+    expect(refusal(s, { type: 'attack', attacker: 'ann', defender: 'orc' }, GM, { attack: [5, 6] })).toMatchObject({ code: 'dice-count', field: 'dice.attack' });
+    expect(refusal(s, { type: 'attack', attacker: 'ann', defender: 'orc' }, GM, { attack: [5], evasion: [99], location: [42, 43] })).toMatchObject({ code: 'dice-count', field: 'dice.location' });
+    expect(refusal(s, { type: 'attack', attacker: 'ann', defender: 'orc' }, GM, { attack: [5], evasion: [3], location: [42, 43] })).toMatchObject({ code: 'dice-pool', field: 'dice.location' });
+    expect(refusal(s, { type: 'test', who: 'ann', score: 'agility' }, GM, { actor: [5], 'target:orc': [3] })).toMatchObject({ code: 'dice-pool', field: 'dice.target:orc' });
   });
 
   it("a player entering the defender's evasion is told it is not theirs, and which pools they may fill", () => {

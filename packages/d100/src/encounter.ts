@@ -313,12 +313,12 @@ function situationEntries(c: Pick<AttackCommand, 'situations'>, kind: AttackKind
  * (weapon, evasion skill, Baton Pass Advantages). It needs only what a viewer is shown of the two
  * characters, so a client computes it from its own view.
  */
-export function declaredAttackOdds(state: Pick<EncounterState, 'fighters' | 'sheets' | 'oneMore' | 'options'>, c: AttackCommand): AttackOdds {
+export function declaredAttackOdds(state: Pick<EncounterState, 'fighters' | 'sheets' | 'oneMore' | 'options'>, c: AttackCommand, fateReroll = false): AttackOdds {
   const attacker = Object.prototype.hasOwnProperty.call(state.fighters, c.attacker) ? state.fighters[c.attacker] : undefined;
   const defender = Object.prototype.hasOwnProperty.call(state.fighters, c.defender) ? state.fighters[c.defender] : undefined;
   if (!attacker || !state.sheets[c.attacker]) refuse('unknown-character', `attacker: no character "${c.attacker}" in this encounter`, 'attacker');
   if (!defender || !state.sheets[c.defender]) refuse('unknown-character', `defender: no character "${c.defender}" in this encounter`, 'defender');
-  return attackOdds(attacker, defender, attackSpec(state, c), state.options, protectorOf(state, attacker, defender, c));
+  return attackOdds(attacker, defender, attackSpec(state, c), state.options, protectorOf(state, attacker, defender, c), fateReroll);
 }
 
 const TRAINING = { untrained: -20, known: 0, trained: 10, experienced: 20, master: 30 } as const;

@@ -34,54 +34,109 @@ function scripted(values: readonly number[]): { dice: DiceSource; used: () => nu
 }
 
 const d100: readonly { v: number; w: number }[] = Array.from({ length: 100 }, (_, k) => ({ v: k + 1, w: 1 / 100 }));
-/** The d100 rolls grouped by what they decide: one representative roll per group, weighted by its size. */
-function classes(key: (roll: number) => string): { v: number; w: number }[] {
-  const groups = new Map<string, { v: number; w: number }>();
+/** The d100 rolls grouped by what they decide: one representative roll per group, weighted by its size, with its rolls. */
+function classes(key: (roll: number) => string): { v: number; w: number; rolls: number[] }[] {
+  const groups = new Map<string, { v: number; w: number; rolls: number[] }>();
   for (let roll = 1; roll <= 100; roll++) {
     const k = key(roll);
     const g = groups.get(k);
-    if (g) g.w += 1 / 100;
-    else groups.set(k, { v: roll, w: 1 / 100 });
+    if (g) (g.w += 1 / 100), g.rolls.push(roll);
+    else groups.set(k, { v: roll, w: 1 / 100, rolls: [roll] });
   }
   return [...groups.values()];
 }
 
 const locationRows = LOCATION_TABLE.map((r) => ({ v: r.from, w: (r.to - r.from + 1) / 100 }));
 
-export function attackOdds(attacker: Fighter, defender: Fighter, spec: AttackSpec, options: D100Options, protector: Fighter | null = null): AttackOdds {
-  let hit = 0, critical = 0, fumble = 0, stagger = 0, out = 0, paths = 0;
-  const wounds: Record<number, number> = {};
-  const expected = { light: 0, heavy: 0, deadly: 0, persona: 0 };
-  const record = (r: AttackResult, w: number): void => {
-    paths++;
-    if (r.hit) hit += w;
-    if (r.critical) critical += w;
-    if (r.fumble) fumble += w;
+/** The figures of `AttackOdds` as they are summed, path by path. */
+interface Tally {
+  hit: number;
+  critical: number;
+  fumble: number;
+  stagger: number;
+  out: number;
+  paths: number;
+  wounds: Record<number, number>;
+  expected: { light: number; heavy: number; deadly: number; persona: number };
+}
+const newTally = (): Tally => ({ hit: 0, critical: 0, fumble: 0, stagger: 0, out: 0, paths: 0, wounds: {}, expected: { light: 0, heavy: 0, deadly: 0, persona: 0 } });
+
+/** Adds `part` (itself a sum of weighted paths) to `into`, scaled by `w`. */
+function addTally(into: Tally, part: Tally, w: number): void {
+  for (const k of ['hit', 'critical', 'fumble', 'stagger', 'out'] as const) into[k] += w * part[k];
+  for (const [n, p] of Object.entries(part.wounds)) into.wounds[Number(n)] = (into.wounds[Number(n)] ?? 0) + w * p;
+  for (const k of ['light', 'heavy', 'deadly', 'persona'] as const) into.expected[k] += w * part.expected[k];
+}
+
+/**
+ * `fateReroll`: the attacker spends a Fate Point to roll a missed attack again (d100-combat-rules.txt
+ * "Fate Points", Reroll), as the table's Reroll does: the evasion roll made stays, the roll the option
+ * rerollKeeps names stands (the second, or the lower of the two), and the dice after it are new. Only a
+ * miss is rolled again; an attack on a Condemned target that was already rolled twice cannot be.
+ */
+export function attackOdds(attacker: Fighter, defender: Fighter, spec: AttackSpec, options: D100Options, protector: Fighter | null = null, fateReroll = false): AttackOdds {
+  const record = (t: Tally, r: AttackResult, w: number): void => {
+    t.paths++;
+    if (r.hit) t.hit += w;
+    if (r.critical) t.critical += w;
+    if (r.fumble) t.fumble += w;
     const o = r.repelled ? null : r.outcome;
-    if (o?.staggered) stagger += w;
-    if (protector ? r.protector?.out && !protector.out : r.defender.out && !defender.out) out += w;
+    if (o?.staggered) t.stagger += w;
+    if (protector ? r.protector?.out && !protector.out : r.defender.out && !defender.out) t.out += w;
     const lost = o ? o.losses.filter((l) => !l.blocked) : [];
     const n = lost.length + (o?.personaWounds ?? 0);
-    wounds[n] = (wounds[n] ?? 0) + w;
-    for (const l of lost) expected[l.track] += w;
-    expected.persona += w * (o?.personaWounds ?? 0);
+    t.wounds[n] = (t.wounds[n] ?? 0) + w;
+    for (const l of lost) t.expected[l.track] += w;
+    t.expected.persona += w * (o?.personaWounds ?? 0);
   };
   // Rolls that give the same test result give the same attack, so each class is walked once with its
   // weight; under reversed-attack-roll the attack roll also names the location and every roll is walked.
   const attackMods = attackModifiers(attacker, defender, spec, options);
-  const attackRolls =
-    options.hitLocation === 'reversed-attack-roll' ? d100 : classes((roll) => { const t = resolveTest(spec.attackTarget, roll, attackMods, options); return `${t.success}|${t.degrees}|${t.critical}|${t.fumble}`; });
+  const attackKey = (roll: number): string => (options.hitLocation === 'reversed-attack-roll' ? String(roll) : (({ success, degrees, critical, fumble }) => `${success}|${degrees}|${critical}|${fumble}`)(resolveTest(spec.attackTarget, roll, attackMods, options)));
+  const attackRolls = classes(attackKey);
+  const classOf = new Map(attackRolls.flatMap((c) => c.rolls.map((roll) => [roll, c] as const)));
   const evasionMods = evasionModifiers(defender, spec, options);
   const evasionRolls = spec.evasionTarget === null ? d100 : classes((roll) => { const t = resolveTest(spec.evasionTarget!, roll, evasionMods, options); return `${t.success}|${t.degrees}`; });
+  const total = newTally();
+  // The attack again from a kept roll (and the evasion roll made, if any), as the Reroll resolves it: the
+  // same for every roll of a class, so each class is walked once.
+  const again = new Map<string, Tally>();
+  const rerolled = (rep: number, evasion: number | undefined): Tally => {
+    const key = `${rep}|${evasion ?? ''}`;
+    let t = again.get(key);
+    if (!t) {
+      t = newTally();
+      walk(evasion === undefined ? [rep] : [rep, evasion], 1, t, false);
+      again.set(key, t);
+    }
+    return t;
+  };
   // Walk the draws in the order resolveAttack makes them; a draw it does not make is not branched on.
-  const walk = (prefix: number[], w: number): void => {
+  const walk = (prefix: number[], w: number, into: Tally, reroll: boolean): void => {
     const s = scripted(prefix);
     const r = resolveAttack(attacker, defender, spec, s.dice, options, protector);
-    if (s.used() <= prefix.length) return record(r, w);
+    if (s.used() <= prefix.length) {
+      if (!reroll || r.hit || r.condemnedRolls) return record(into, r, w);
+      // A miss rolled again: each roll of the attack's class, then each second roll, with the roll kept.
+      into.paths++;
+      const evasion = r.draws[1] === 'evasion' ? prefix[1] : undefined;
+      const members = classOf.get(prefix[0]!)!.rolls;
+      const kept = new Map<number, number>();
+      for (const first of members) {
+        for (let second = 1; second <= 100; second++) {
+          const rep = classOf.get(options.rerollKeeps === 'second' ? second : Math.min(first, second))!.v;
+          kept.set(rep, (kept.get(rep) ?? 0) + w / members.length / 100);
+        }
+      }
+      for (const [rep, p] of kept) addTally(into, rerolled(rep, evasion), p);
+      return;
+    }
     const what = r.draws[prefix.length];
     const next = what === 'attack' ? attackRolls : what === 'evasion' ? evasionRolls : locationRows;
-    for (const b of next) walk([...prefix, b.v], w * b.w);
+    for (const b of next) walk([...prefix, b.v], w * b.w, into, reroll);
   };
-  walk([], 1);
+  walk([], 1, total, fateReroll);
+  for (const t of again.values()) total.paths += t.paths;
+  const { hit, critical, fumble, stagger, out, wounds, expected, paths } = total;
   return { hit, critical, fumble, stagger, out, wounds, expected, paths };
 }

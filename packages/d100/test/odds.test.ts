@@ -39,3 +39,60 @@ describe('exact attack odds (attack roll x evasion roll x location)', () => {
     expect(rev.hit).toBeCloseTo(odds.hit, 12);
   });
 });
+
+describe('exact attack odds with a Fate Point reroll of a miss ("Fate Points", Reroll)', () => {
+  // A Called Attack draws no location, so every attack is decided by its attack and evasion rolls: the
+  // chance is counted over every attack roll, evasion roll and second roll, without grouping.
+  const called: AttackSpec = { ...sword, called: 'body' };
+  const bruteForce = (options: typeof DEFAULT_OPTIONS) => {
+    const result = (x: number, y: number) => resolveAttack(a, d, called, { kind: 'given', die: (() => { const v = [x, y]; let i = 0; return () => v[i++] ?? 1; })() }, options);
+    const table = Array.from({ length: 101 }, (_, x) => (x === 0 ? [] : Array.from({ length: 101 }, (_, y) => (y === 0 ? null : result(x, y)))));
+    let hit = 0;
+    const wounds: Record<number, number> = {};
+    const add = (x: number, y: number, w: number) => {
+      const r = table[x]![y]!;
+      if (r.hit) hit += w;
+      const n = r.outcome ? r.outcome.losses.filter((l) => !l.blocked).length + r.outcome.personaWounds : 0;
+      wounds[n] = (wounds[n] ?? 0) + w;
+    };
+    for (let x = 1; x <= 100; x++) {
+      for (let y = 1; y <= 100; y++) {
+        if (table[x]![y]!.hit) add(x, y, 100);
+        else for (let z = 1; z <= 100; z++) add(options.rerollKeeps === 'second' ? z : Math.min(x, z), y, 1);
+      }
+    }
+    // Counted in whole millionths, so the sum carries no rounding.
+    return { hit: hit / 1e6, wounds: Object.fromEntries(Object.entries(wounds).map(([n, c]) => [n, c / 1e6])) };
+  };
+  for (const keep of ['second', 'better'] as const) {
+    it(`equals every roll, evasion and second roll counted out (rerollKeeps=${keep})`, () => {
+      const options = resolveOptions('seed', { rerollKeeps: keep });
+      const exact = attackOdds(a, d, called, options, null, true);
+      const brute = bruteForce(options);
+      expect(exact.hit).toBeCloseTo(brute.hit, 12);
+      for (const n of new Set([...Object.keys(brute.wounds), ...Object.keys(exact.wounds)])) expect(exact.wounds[Number(n)] ?? 0).toBeCloseTo(brute.wounds[Number(n)] ?? 0, 12);
+      expect(exact.hit).toBeGreaterThan(attackOdds(a, d, called, options).hit);
+    });
+  }
+  it('a rolled location is drawn afresh after the reroll: 20,000 seeded attacks, misses rolled again, agree within 0.015', () => {
+    const options = resolveOptions('seed', { rerollKeeps: 'better' });
+    const exact = attackOdds(a, d, sword, options, null, true);
+    const dice = seededDice(5);
+    let hits = 0;
+    let two = 0;
+    const n = 20000;
+    for (let i = 0; i < n; i++) {
+      let r = resolveAttack(a, d, sword, dice, options);
+      if (!r.hit) {
+        const kept = Math.min(r.attack.roll, dice.die(100));
+        const prefix = [kept, ...(r.evasion ? [r.evasion.roll] : [])];
+        let k = 0;
+        r = resolveAttack(a, d, sword, { kind: 'given', die: (sides) => (k < prefix.length ? prefix[k++]! : dice.die(sides)) }, options);
+      }
+      if (r.hit) hits++;
+      if (r.outcome && r.outcome.losses.length === 2) two++;
+    }
+    expect(Math.abs(hits / n - exact.hit)).toBeLessThan(0.015);
+    expect(Math.abs(two / n - (exact.wounds[2] ?? 0))).toBeLessThan(0.015);
+  });
+});

@@ -22,7 +22,7 @@ export interface LucidityAttackVerdict {
   readonly toHealth: number;
   readonly toLucidity: number;
   readonly dies: boolean;
-  /** The exact chance of a hit and the expected damage taken there under these rules (null for a Lucidity roll in place of the attack). */
+  /** The exact chance of a hit and the expected damage taken there under these rules (null where the rules refuse the attack). */
   readonly odds: { readonly hit: number; readonly expectedDamage: number } | null;
 }
 

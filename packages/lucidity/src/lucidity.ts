@@ -2,6 +2,7 @@ import type { DiceSource } from '@personae/dice';
 import { scoreModifier } from './attributes';
 import type { BuffBreakResult } from './buffs';
 import type { LucidityOptions } from './options';
+import { lucidityRollTarget } from './odds';
 import { checkWhole, d20WithBuffs } from './roll';
 
 export interface LucidityRollInput {
@@ -49,7 +50,7 @@ export function rollLucidity(input: LucidityRollInput, opts: LucidityOptions, di
   checkWhole(gm, 'gmModifier');
   const { d20, bb } = d20WithBuffs(input, opts, dice);
   // C3: the attribute is a modifier, or a score under lucidityAttribute=score. C4: it raises the target raises the target, or only Current Lucidity counts.
-  const target = (opts.lucidityTarget === 'lucidity-plus-attribute' ? input.current + attribute : input.current) + gm;
+  const target = lucidityRollTarget({ current: input.current, attribute, gmModifier: gm }, opts);
   const effectiveDie = d20 - bb.value;
   const success = effectiveDie <= target;
   const spent = success && !input.free && input.current > 0 ? 1 : 0;

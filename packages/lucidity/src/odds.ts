@@ -46,9 +46,14 @@ export function rollChance(input: { modifier: number; target: number; buffs?: nu
   return p;
 }
 
+/** The target of a Lucidity roll ("Lucidity"): Current Lucidity, plus the attribute under lucidityTarget=lucidity-plus-attribute, plus the GM's modifier. */
+export function lucidityRollTarget(input: { current: number; attribute?: number; gmModifier?: number }, opts: Pick<LucidityOptions, 'lucidityTarget'>): number {
+  return (opts.lucidityTarget === 'lucidity-plus-attribute' ? input.current + (input.attribute ?? 0) : input.current) + (input.gmModifier ?? 0);
+}
+
 /** The chance a Lucidity roll succeeds (d20 less buffs, plus breaks, at or under the target). */
 export function lucidityChance(input: { current: number; attribute?: number; gmModifier?: number; buffs?: number; breaks?: number }, opts: LucidityOptions): number {
-  const target = (opts.lucidityTarget === 'lucidity-plus-attribute' ? input.current + (input.attribute ?? 0) : input.current) + (input.gmModifier ?? 0);
+  const target = lucidityRollTarget(input, opts);
   let p = 0;
   for (const [v, pv] of buffBreakDistribution(input.buffs ?? 0, input.breaks ?? 0, opts)) {
     for (let d = 1; d <= 20; d++) if (d - v <= target) p += pv / 20;
@@ -130,6 +135,12 @@ export interface AttackOddsInput {
   readonly ignoreProtection?: boolean;
   /** Every roll succeeds as a natural 20 with no d6 (the final turn at a Degree of Failure of 5+). */
   readonly guaranteed?: boolean;
+  /**
+   * A Lucidity roll in place of the attack roll ("Lucidity", option lucidityOnAttack): the d20 less buffs,
+   * plus breaks, at or under `target` hits with the attack total `total` (null: Defense + 1, the least
+   * hit), as a critical hit when `critical`. The d20 modifier plays no part.
+   */
+  readonly lucidity?: { readonly target: number; readonly total: number | null; readonly critical: boolean };
 }
 
 /**
@@ -146,17 +157,18 @@ export function attackOdds(input: AttackOddsInput, opts: LucidityOptions): Attac
   const penetrationModifiers = [...(input.penetrationModifiers ?? []), ...(input.penetrationBonus ? [modifier('penetration', 'bonus', input.penetrationBonus)] : [])];
   const taken: Distribution = new Map();
   let hit = 0;
+  const lucidity = input.guaranteed ? undefined : input.lucidity;
   for (const { d, p: pd } of faces) {
     for (const [v, pv] of bb) {
       const p = pd * pv;
-      const total = d + input.modifier + v;
-      if (!input.guaranteed && !d20Succeeds(d, total, input.defense, opts)) {
+      const total = lucidity ? (lucidity.total ?? input.defense + 1) : d + input.modifier + v;
+      if (lucidity ? d - v > lucidity.target : !input.guaranteed && !d20Succeeds(d, total, input.defense, opts)) {
         add(taken, 0, p);
         continue;
       }
       hit += p;
       const attack = beats(total, input.defense, opts) ? total : input.defense + 1;
-      for (const [x, px] of isCriticalHit(d, input.guaranteed === true, opts) ? critDmg : dmg) {
+      for (const [x, px] of (lucidity ? lucidity.critical : isCriticalHit(d, input.guaranteed === true, opts)) ? critDmg : dmg) {
         const r = resolveAttack(
           {
             attack,

@@ -21,14 +21,14 @@ function apply(state: LucidityTableState, raw: LucidityCommandInput, actor: Acto
   return decideRecorded(state, parsed.command, { actor, dice: seededDice(1), now: '2026-01-01T00:00:00Z' }).reduce(evolveEncounter, state);
 }
 
-function setup(): LucidityTableState {
-  let s = initialEncounter();
+function setup(overrides: Record<string, unknown> = {}): LucidityTableState {
+  let s = initialEncounter('standard', overrides);
   s = apply(s, { type: 'add', id: 'ana', side: 'party', controller: 'p1', sheet: ana });
   s = apply(s, { type: 'add', id: 'bandit', side: 'foe', statBlock: bandit });
   return apply(s, { type: 'start', dice: { ana: 15, bandit: 2 } });
 }
 
-function bruteForce(s: LucidityTableState, buffs: number, breaks: number): Map<number, number> & { hit?: number } {
+function bruteForce(s: LucidityTableState, buffs: number, breaks: number, extra: Record<string, unknown> = {}): Map<number, number> & { hit?: number } {
   const out: Map<number, number> & { hit?: number } = new Map<number, number>();
   out.hit = 0;
   const d6 = [1, 2, 3, 4, 5, 6];
@@ -39,7 +39,7 @@ function bruteForce(s: LucidityTableState, buffs: number, breaks: number): Map<n
     for (const buffDice of buffSets)
       for (const breakDice of breakSets)
         for (let dmg = 1; dmg <= 8; dmg++) {
-          const parsed = parseRecorded({ type: 'attack', actor: 'ana', target: 'bandit', d20, buffs, breaks, buffDice, breakDice });
+          const parsed = parseRecorded({ type: 'attack', actor: 'ana', target: 'bandit', d20, buffs, breaks, buffDice, breakDice, ...extra });
           if (!parsed.ok) throw new Error(parsed.error.message);
           // The damage die is only drawn on a hit; a miss leaves it unused, so it is handed out by the source.
           const [e] = decideRecorded(s, parsed.command, { actor: P1, dice: givenDice([dmg]), now: '2026-01-01T00:00:00Z' }) as unknown as [{ type: string; data: { damageTaken: number; hit: boolean } }];
@@ -61,6 +61,24 @@ describe('exact odds of a declared attack', () => {
       expect(odds.hit).toBeCloseTo(brute.hit!, 12);
     });
   }
+  // "Lucidity": a Lucidity roll may stand in for the attack roll (option lucidityOnAttack).
+  for (const [reading, buffs, breaks] of [['bare-hit', 0, 0], ['bare-hit', 1, 0], ['natural-20', 0, 1]] as const) {
+    it(`a Lucidity roll in place of the attack (lucidityOnAttack=${reading}, ${buffs} buff(s), ${breaks} break(s)) matches every die counted through the attack command`, () => {
+      const s = setup({ lucidityOnAttack: reading, criticalSuccess: 'natural-20', critEffect: 'max-damage' });
+      const odds = declaredAttackOdds(s.game, { actor: 'ana', target: 'bandit', buffs, breaks, useLucidity: true }, optionsOf(s))!;
+      const brute = bruteForce(s, buffs, breaks, { useLucidity: true });
+      expect(odds.lucidityTarget).toBeGreaterThan(0);
+      for (const r of odds.damageTaken) expect(r.chance).toBeCloseTo(brute.get(r.damage) ?? 0, 12);
+      expect([...brute.keys()].sort((a, b) => a - b)).toEqual(odds.damageTaken.map((r) => r.damage));
+      expect(odds.hit).toBeCloseTo(brute.hit!, 12);
+      // The roll's chance is that of the Lucidity roll itself, whatever the Defense.
+      expect(odds.hit).not.toBeCloseTo(declaredAttackOdds(s.game, { actor: 'ana', target: 'bandit', buffs, breaks }, optionsOf(s))!.hit, 6);
+    });
+  }
+  it('a Lucidity roll in place of the attack is refused where the table does not allow it, as the command is', () => {
+    const s = setup({ lucidityOnAttack: 'not-allowed' });
+    expect(() => declaredAttackOdds(s.game, { actor: 'ana', target: 'bandit', buffs: 0, breaks: 0, useLucidity: true }, optionsOf(s))).toThrow(/lucidityOnAttack/);
+  });
   it('a player works the odds out from the combatants their view shows, and is shown no foe whole', () => {
     const s = setup();
     const view = viewEncounter(s, P1);

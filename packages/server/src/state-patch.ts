@@ -23,9 +23,10 @@ export interface StatePatchMessage {
 
 type Plain = Record<string, unknown>;
 
-/** Sets a field by defining it, so that a key named __proto__ stays an ordinary field. */
-function put(o: object, key: string, value: unknown): void {
-  Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
+/** Sets a field; one named __proto__ is defined, so that it stays an ordinary field. */
+function put(o: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
+  else o[key] = value;
 }
 
 function isPlainObject(value: unknown): value is Plain {
@@ -72,10 +73,11 @@ function arrayChange(before: readonly unknown[], after: readonly unknown[]): { d
   for (let drop = 0; drop < before.length; drop++) {
     const kept = before.length - drop;
     if (kept > after.length) continue;
-    if (!sameShallow(before[drop], after[0], 1)) continue;
+    if (before[drop] !== after[0] && !sameShallow(before[drop], after[0], 1)) continue;
     if (++tries > MAX_TRIES) return null;
     let same = true;
-    for (let i = 1; i < kept && same; i++) same = sameShallow(before[drop + i], after[i], 1);
+    // Entries kept are, as a rule, the very same objects: identity first, the walk only when not.
+    for (let i = 1; i < kept && same; i++) same = before[drop + i] === after[i] || sameShallow(before[drop + i], after[i], 1);
     if (same) return { drop, append: after.slice(kept) };
   }
   return null;

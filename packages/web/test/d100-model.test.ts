@@ -64,7 +64,7 @@ describe('d100 odds for the choices of a declared attack', () => {
     const { choiceOddsFor, oddsFor } = await import('../src/rulesets/d100/model');
     const { state, view } = await makotoAgainstPixie();
     const decl = { attacker: 'makoto', defender: 'pixie', weapon: 'Naginata', called: 'head', advantages: 2, disadvantages: 1 };
-    const exact = (changes: Record<string, unknown>) => {
+    const exact = (changes: Record<string, unknown>, fateReroll = false) => {
       const { called, ...rest } = { ...decl, ...changes } as typeof decl;
       const cmd = d100.encounterDecider.parseCommand({
         type: 'attack', attacker: rest.attacker, defender: rest.defender, weapon: rest.weapon, ...(called ? { called } : {}),
@@ -72,20 +72,23 @@ describe('d100 odds for the choices of a declared attack', () => {
         disadvantages: rest.disadvantages ? [{ label: 'Situation', count: rest.disadvantages }] : [],
       });
       if (!cmd.ok || cmd.command.type !== 'attack') throw new Error('not an attack');
-      return d100.declaredAttackOdds(state, cmd.command);
+      return d100.declaredAttackOdds(state, cmd.command, fateReroll);
     };
     const choices = choiceOddsFor(view, decl);
-    expect(choices.map((c) => c.label)).toEqual(['without the 2 Advantages', 'with one more Advantage', 'without the Disadvantage', 'without calling the head (the location rolled)', 'with Agi instead']);
+    expect(choices.map((c) => c.label)).toEqual(['without the 2 Advantages', 'with one more Advantage', 'without the Disadvantage', 'without calling the head (the location rolled)', 'with a Fate Point to reroll a miss', 'with Agi instead']);
     const byLabel = Object.fromEntries(choices.map((c) => [c.label, c.odds]));
     expect(byLabel['without the 2 Advantages']).toEqual(exact({ advantages: 0 }));
     expect(byLabel['with one more Advantage']).toEqual(exact({ advantages: 3 }));
     expect(byLabel['without the Disadvantage']).toEqual(exact({ disadvantages: 0 }));
     expect(byLabel['without calling the head (the location rolled)']).toEqual(exact({ called: undefined }));
     expect(byLabel['with Agi instead']).toEqual(exact({ weapon: 'Agi' }));
+    expect(byLabel['with a Fate Point to reroll a miss']).toEqual(exact({}, true));
     // Each Advantage adds 10 to the attack test ("How Attacks Work"): fewer of them never hit more often.
     const declared = oddsFor(view, decl) as { hit: number };
     expect((byLabel['without the 2 Advantages'] as { hit: number }).hit).toBeLessThanOrEqual(declared.hit);
     expect((byLabel['with one more Advantage'] as { hit: number }).hit).toBeGreaterThanOrEqual(declared.hit);
+    // Only a miss is rolled again, and a hit stays a hit: the reroll never lowers the chance to hit.
+    expect((byLabel['with a Fate Point to reroll a miss'] as { hit: number }).hit).toBeGreaterThan(declared.hit);
   });
 });
 

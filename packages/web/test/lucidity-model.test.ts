@@ -74,7 +74,7 @@ describe('Lucidity page: the attack odds without each choice and with each one s
   /** A bard with Inspirator, a dagger and a club, against a wolf (Defense 13, Protection 1). */
   function bardAgainstWolf() {
     const s = bardMeetsWolf(
-      { name: 'Bard', traits: ['Inspirator'], health: 8, attributes: { CHA: 3, DEX: 1, STR: 2 }, weapons: [{ name: 'Dagger', damage: '1d4', attribute: 'DEX' }, { name: 'Club', damage: '1d6', attribute: 'STR' }] },
+      { name: 'Bard', traits: ['Inspirator'], health: 8, lucidity: 6, attributes: { CHA: 3, DEX: 1, STR: 2 }, weapons: [{ name: 'Dagger', damage: '1d4', attribute: 'DEX' }, { name: 'Club', damage: '1d6', attribute: 'STR' }] },
       { name: 'Wolf', health: 8, defense: 13, protection: 1 },
     );
     const v = viewEncounter(s, GM) as unknown as LucidityView;
@@ -85,15 +85,20 @@ describe('Lucidity page: the attack odds without each choice and with each one s
     const { declaredAttackOdds, resolveOptions } = await import('@personae/lucidity');
     const { s, v } = bardAgainstWolf();
     const q = { actor: 'bard', target: 'wolf', weapon: 'Dagger', buffs: 1, breaks: 2 };
-    const exact = (changes: Partial<typeof q> & { inspire?: boolean }) => declaredAttackOdds(s.game, { ...q, ...changes }, resolveOptions('standard'));
+    const exact = (changes: Partial<typeof q> & { inspire?: boolean; useLucidity?: boolean }) => declaredAttackOdds(s.game, { ...q, ...changes }, resolveOptions('standard'));
     const choices = attackChoiceOddsFor(v, q);
-    expect(choices.map((c) => c.label)).toEqual(['without the buff', 'with one more buff', 'without the 2 breaks', 'with Inspirator', 'with Club instead', 'with Unarmed strike instead']);
+    expect(choices.map((c) => c.label)).toEqual(['without the buff', 'with one more buff', 'without the 2 breaks', 'with Inspirator', 'with a Lucidity roll in place of the d20', 'with Club instead', 'with Unarmed strike instead']);
     const at = (label: string) => choices.find((c) => c.label === label)!.odds;
     expect(at('without the buff')).toEqual(exact({ buffs: 0 }));
     expect(at('with one more buff')).toEqual(exact({ buffs: 2 }));
     expect(at('without the 2 breaks')).toEqual(exact({ breaks: 0 }));
     expect(at('with Inspirator')).toEqual(exact({ inspire: true }));
     expect(at('with Club instead')).toEqual(exact({ weapon: 'Club' }));
+    expect(at('with a Lucidity roll in place of the d20')).toEqual(exact({ useLucidity: true }));
+    expect(exact({ useLucidity: true })!.lucidityTarget).toBeDefined();
+    // The attack declared with the Lucidity roll offers the d20 attack back.
+    const lucid = attackChoiceOddsFor(v, { ...q, useLucidity: true });
+    expect(lucid.find((c) => c.label === 'without the Lucidity roll (the d20 attack)')!.odds).toEqual(exact({}));
     // Inspirator adds CHA 3 to the d20: the attack hits more often with it.
     expect((at('with Inspirator') as { hit: number }).hit).toBeGreaterThan(exact({})!.hit);
   });

@@ -7,7 +7,7 @@ import { seed } from '../citation';
 import { resolveAttack } from '../combat';
 import { applyDamage, castingDelay, currentAfterLevelUp, longRest, narrativeDamage, zeroHealthRoll, type ZeroHealthOutcome } from '../health';
 import { rollLucidity } from '../lucidity';
-import { attackOdds, criticalDamage, isCriticalHit, lucidityChance, rollChance } from '../odds';
+import { attackOdds, criticalDamage, isCriticalHit, lucidityChance, lucidityRollTarget, rollChance } from '../odds';
 import { resolveOptions, type LucidityOptions } from '../options';
 import { againstTarget, beats, opposedWinner, rollD20 } from '../roll';
 import { attackCost, attackTraitEffects, defenseTraitProtection, rollTraitEffects, type RollPurpose } from '../traits';
@@ -97,12 +97,22 @@ function d20Roll(c: Combatant, mods: Modifier[], target: number, cmd: { d20?: nu
     return { d20: 20, modifiers: mods, buffDice: [], breakDice: [], total: 20 + mods.reduce((s, m) => s + m.value, 0), target, success: true, guaranteed: true };
   }
   if (cmd.useLucidity) {
-    if (c.maxLucidity === 0) throw refuse('no-lucidity', `${c.name} has no Lucidity to roll`, 'useLucidity', 'Lucidity');
+    mayRollLucidity(c);
     const l = rollLucidity({ ...(cmd.d20 !== undefined ? { d20: cmd.d20 } : {}), current: c.lucidity, attribute, buffs: counts.buffs, breaks, ...(cmd.buffDice ? { buffDice: cmd.buffDice } : {}), ...(cmd.breakDice ? { breakDice: cmd.breakDice } : {}) }, opts, dice);
     return { d20: l.d20, modifiers: [], buffDice: l.buffsBreaks.buffDice, breakDice: l.buffsBreaks.breakDice, total: l.effectiveDie, target, success: l.success, lucidity: { target: l.target, lucidityAfter: l.lucidityAfter } };
   }
   const r = rollD20({ ...(cmd.d20 !== undefined ? { d20: cmd.d20 } : {}), modifiers: mods, buffs: counts.buffs, breaks, ...(cmd.buffDice ? { buffDice: cmd.buffDice } : {}), ...(cmd.breakDice ? { breakDice: cmd.breakDice } : {}), target }, opts, dice);
   return { d20: r.d20, modifiers: r.buffsBreaks.modifier ? [...mods, r.buffsBreaks.modifier] : mods, buffDice: r.buffsBreaks.buffDice, breakDice: r.buffsBreaks.breakDice, total: r.total, target, success: r.success };
+}
+
+/** A Lucidity roll needs Lucidity to roll ("Lucidity"). */
+function mayRollLucidity(c: Combatant): void {
+  if (c.maxLucidity === 0) throw refuse('no-lucidity', `${c.name} has no Lucidity to roll`, 'useLucidity', 'Lucidity');
+}
+
+/** Whether the table lets a Lucidity roll replace an attack roll (option lucidityOnAttack). */
+function mayReplaceAttack(cmd: { useLucidity?: boolean | undefined }, opts: LucidityOptions): void {
+  if (cmd.useLucidity && opts.lucidityOnAttack === 'not-allowed') throw refuse('option', 'useLucidity: a Lucidity roll cannot replace an attack roll at this table (option lucidityOnAttack)', 'useLucidity', 'Lucidity');
 }
 
 /** Inspirator is once per rest ("Creating Traits"): its use is refused when the trait is missing or spent. */
@@ -216,7 +226,7 @@ const handlers: { [T in LucidityCommand['type']]: Handler<T> } = {
       onTurn(g, a, 'actor');
       spend(a, cost, 'actor', 'Action Options');
     }
-    if (cmd.useLucidity && opts.lucidityOnAttack === 'not-allowed') throw refuse('option', 'useLucidity: a Lucidity roll cannot replace an attack roll at this table (option lucidityOnAttack)', 'useLucidity', 'Lucidity');
+    mayReplaceAttack(cmd, opts);
     const { mods, fx, penetrationModifiers, protectionModifiers } = attackParts(g, a, t, weapon, cmd, opts);
     const roll = d20Roll(a, mods, t.defense, cmd, a.attributes[weapon.attribute], opts, ctx.dice);
     // A Lucidity roll standing in for the attack (option lucidityOnAttack): bare-hit = Penetration 1,
@@ -834,22 +844,30 @@ export interface DeclaredAttackOdds {
   /** Chance of each amount of damage taken after Protection (a miss counts as 0); sums to 1. */
   readonly damageTaken: readonly { readonly damage: number; readonly chance: number }[];
   readonly expectedDamage: number;
+  /** The target of the Lucidity roll made in place of the attack roll, when one is. */
+  readonly lucidityTarget?: number;
 }
 
 /**
  * The exact odds of an attack as the table would resolve it ("How Combat Works", "Buffs and Breaks"):
  * every d20 face and every buff/break outcome against the target's Defense, then every damage total
  * through the same `resolveAttack` the encounter uses. It reads only the two combatants, so a client
- * works it out from what it is shown. A Lucidity roll in place of the attack is not covered (null).
+ * works it out from what it is shown. A Lucidity roll in place of the attack ("Lucidity", option
+ * lucidityOnAttack) is counted as the encounter makes it: the d20 less buffs, plus breaks, at or under
+ * Current Lucidity (+ the weapon's attribute), a hit with Penetration 1 or as a natural 20.
  */
 export function declaredAttackOdds(game: Pick<Game, 'combatants' | 'round'>, cmd: AttackDeclaration, opts: LucidityOptions): DeclaredAttackOdds | null {
-  if (cmd.useLucidity) return null;
+  mayReplaceAttack(cmd, opts);
   const a = get(game as Game, cmd.actor, 'actor');
   const t = get(game as Game, cmd.target, 'target');
   const weapon = cmd.weapon ? a.weapons.find((w) => w.name.toLowerCase() === cmd.weapon!.toLowerCase()) : a.weapons[0];
   if (!weapon) throw refuse('no-weapon', `weapon: ${a.name} has no weapon "${cmd.weapon}" (has ${a.weapons.map((w) => w.name).join(', ')})`, 'weapon');
   const { mods, fx, penetrationModifiers, protectionModifiers } = attackParts(game, a, t, weapon, cmd, opts);
   const counts = pendingRoll(a, cmd);
+  const finalTurn = a.condition === 'final-turn';
+  if (cmd.useLucidity && !finalTurn) mayRollLucidity(a);
+  const sumMods = mods.reduce((n, m) => n + m.value, 0);
+  const lucidity = cmd.useLucidity && !finalTurn ? { target: lucidityRollTarget({ current: a.lucidity, attribute: a.attributes[weapon.attribute] }, opts), total: opts.lucidityOnAttack === 'natural-20' ? 20 + sumMods : null, critical: opts.lucidityOnAttack === 'natural-20' && opts.criticalSuccess === 'natural-20' } : undefined;
   const odds = attackOdds(
     {
       modifier: mods.reduce((n, m) => n + m.value, 0),
@@ -863,12 +881,13 @@ export function declaredAttackOdds(game: Pick<Game, 'combatants' | 'round'>, cmd
       protectionModifiers,
       ignoreProtection: fx.ignoreProtection,
       // The final turn's rolls are guaranteed successes ("Hitting 0 Health").
-      guaranteed: a.condition === 'final-turn',
+      guaranteed: finalTurn,
+      ...(lucidity ? { lucidity } : {}),
     },
     opts,
   );
   const rows = odds.damageTaken;
-  return { weapon: weapon.name, modifiers: mods, buffs: counts.buffs, breaks: counts.breaks, defense: t.defense, hit: odds.hit, damageTaken: rows, expectedDamage: odds.expectedDamage };
+  return { weapon: weapon.name, modifiers: mods, buffs: counts.buffs, breaks: counts.breaks, defense: t.defense, hit: odds.hit, damageTaken: rows, expectedDamage: odds.expectedDamage, ...(lucidity ? { lucidityTarget: lucidity.target } : {}) };
 }
 
 export interface DeclaredRollOdds {

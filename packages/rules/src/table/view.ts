@@ -172,8 +172,13 @@ function shownAs(e: LogEntry, open: boolean): LogEntry | null {
   };
 }
 
+/** The characters of a set of hidden sheets in one text, for the key of a log window (sets are reused with the views' parts). */
+const secretKeys = new WeakMap<ReadonlySet<string>, string>();
+
 function visibleLog(log: TableLog<LogEntry>, viewer: Viewer, secret: ReadonlySet<string>): { log: readonly LogEntry[]; logOmitted: number } {
-  const key = `${viewer.role}:${viewer.participantId}:${[...secret].sort().join(',')}`;
+  let secretKey = secretKeys.get(secret);
+  if (secretKey === undefined) secretKeys.set(secret, (secretKey = [...secret].sort().join(',')));
+  const key = `${viewer.role}:${viewer.participantId}:${secretKey}`;
   let windows = logWindows.get(log.shared);
   if (!windows) logWindows.set(log.shared, (windows = new Map()));
   const known = windows.get(key);
@@ -224,7 +229,7 @@ function walkLog(log: TableLog<LogEntry>, viewer: Viewer, secret: ReadonlySet<st
 const writtenChallenges = new WeakMap<object, { shared: readonly LogEntry[]; upTo: number; entry: LogEntry }>();
 
 /** The challenge resolved last, if the viewer saw it made, as they saw it. */
-function lastChallengeView(state: TableState, last: LastChallenge | null, secret: ReadonlySet<string>): LastChallenge | null {
+function lastChallengeView(state: TableState, last: LastChallenge | null, secret: ReadonlySet<string>, kind: string): LastChallenge | null {
   if (!last) return null;
   const log = state.log;
   // The newest entry holding this result; a search of the same log done before for a shorter length
@@ -240,7 +245,7 @@ function lastChallengeView(state: TableState, last: LastChallenge | null, secret
   if (!hidden.actor && !hidden.reactor) return last;
   const result = written.public?.result;
   if (!result) return null;
-  return {
+  return reused(state, `lastChallenge:${kind}`, [last, result, hidden.actor, hidden.reactor], () => ({
     kind: last.kind,
     actor: last.actor,
     reactor: last.reactor,
@@ -248,7 +253,7 @@ function lastChallengeView(state: TableState, last: LastChallenge | null, secret
     reactorSkill: hidden.reactor ? WITHHELD : last.reactorSkill,
     encounter: last.encounter,
     result,
-  };
+  }));
 }
 
 function combatView(c: Combat, secret: ReadonlySet<string>, listed: ReadonlySet<string>): Combat {
@@ -277,7 +282,7 @@ function combatView(c: Combat, secret: ReadonlySet<string>, listed: ReadonlySet<
  * can see, whose turn it is, and of characters hidden from them nothing but what the table sees them
  * do (no ability used, defense declared, criticals banked, uses counted or effects' powers).
  */
-function sceneView(state: TableState, now: Snapshot, viewer: Viewer, secret: ReadonlySet<string>, listed: ReadonlySet<string>): TableView['scene'] {
+function sceneView(state: TableState, now: Snapshot, viewer: Viewer, secret: ReadonlySet<string>, listed: ReadonlySet<string>, lastChallenge: LastChallenge | null): TableView['scene'] {
   if (viewer.role === 'gm') {
     const { characters: _c, ...rest } = now;
     return rest;
@@ -301,13 +306,42 @@ function sceneView(state: TableState, now: Snapshot, viewer: Viewer, secret: Rea
     usage,
     effects,
     nextEffectId: now.nextEffectId,
-    lastChallenge: lastChallengeView(state, now.lastChallenge, secret),
+    lastChallenge,
     // The ability is its owner's: what it makes follow is seen by all who may see that character.
     followUp: now.followUp && !secret.has(now.followUp.owner) ? now.followUp : null,
   };
 }
 
-export function viewTable(state: TableState, viewer: Viewer): TableView {
+/**
+ * Parts of views remembered per table (by its shared log array) and per kind of viewer, with the
+ * objects each was built from. A view of a later state whose inputs are the same objects takes the
+ * part itself: building it costs a look-up, and comparing the view with the one sent before (the
+ * table server's state-patch) finds the part unchanged by identity. Parts are pure functions of
+ * their inputs, so a part taken again equals the one built anew.
+ */
+const viewParts = new WeakMap<object, Map<string, { inputs: readonly unknown[]; value: unknown }>>();
+
+function reused<T>(state: TableState, key: string, inputs: readonly unknown[], build: () => T): T {
+  let parts = viewParts.get(state.log.shared);
+  if (!parts) viewParts.set(state.log.shared, (parts = new Map()));
+  const known = parts.get(key);
+  if (known && known.inputs.length === inputs.length && known.inputs.every((x, i) => x === inputs[i])) return known.value as T;
+  const value = build();
+  // Six parts per kind of viewer; as with the log windows, a table seldom has more than a few dozen kinds.
+  if (parts.size >= MAX_LOG_WINDOWS * 6) parts.clear();
+  parts.set(key, { inputs, value });
+  return value;
+}
+
+/** The characters a viewer is shown, their ids, the sheets hidden from it, and the development rows. */
+interface CastView {
+  readonly characters: readonly CharacterView[];
+  readonly listed: ReadonlySet<string>;
+  readonly secret: ReadonlySet<string>;
+  readonly development: TableView['development'];
+}
+
+function castView(state: TableState, viewer: Viewer): CastView {
   const now = state.encounter.now;
   const secret = secretIds(state, viewer);
   const characters: CharacterView[] = Object.values(state.characters)
@@ -324,31 +358,45 @@ export function viewTable(state: TableState, viewer: Viewer): TableView {
     characters.push({ id: c.def.id, name: c.def.name, owner: null, hidden: c.def.obstacle.hidden, sheet: null, play: see ? c : conditionOnly(c) });
   }
   const listed = new Set(characters.map((c) => c.id));
-  const development = characters.flatMap((c) => {
+  const rows = characters.flatMap((c) => {
     const play = now && ownHas(now.characters, c.id) ? now.characters[c.id] : undefined;
     return play && c.sheet !== null ? [{ id: c.id, name: c.name, tally: play.tally, lastSession: play.lastSessionTally }] : [];
   });
+  return { characters, listed, secret, development: { countsOnlyClear: state.options.developmentCountsOnlyClear, characters: rows } };
+}
+
+export function viewTable(state: TableState, viewer: Viewer): TableView {
+  const now = state.encounter.now;
+  const kind = `${viewer.role}:${viewer.participantId}`;
+  const cast = reused(state, `cast:${kind}`, [state.characters, now?.characters, state.options.developmentCountsOnlyClear], () => castView(state, viewer));
+  const { secret, listed } = cast;
+  let scene: TableView['scene'] = null;
+  if (now) {
+    // The GM's scene holds the last challenge as it is.
+    const last = viewer.role === 'gm' ? null : lastChallengeView(state, now.lastChallenge, secret, kind);
+    scene = reused(state, `scene:${kind}`, [now, secret, listed, last], () => sceneView(state, now, viewer, secret, listed, last));
+  }
+  const gm = viewer.role === 'gm';
   return {
     seq: state.seq,
     preset: state.preset,
     options: state.options,
     viewer,
-    characters,
-    scene: now ? sceneView(state, now, viewer, secret, listed) : null,
+    characters: cast.characters,
+    scene,
     ...visibleLog(state.log, viewer, secret),
-    development: { countsOnlyClear: state.options.developmentCountsOnlyClear, characters: development },
+    development: cast.development,
     canUndo: state.encounter.undoTo !== null && undoRefusal(state, viewer, 'undo') === null,
     canRedo: state.encounter.redo.length > 0 && undoRefusal(state, viewer, 'redo') === null,
-    diceFairness: viewer.role === 'gm' ? fairnessRows(state.diceTallies) : null,
-    secretRolls: {
+    diceFairness: gm ? reused(state, 'fairness', [state.diceTallies], () => fairnessRows(state.diceTallies)) : null,
+    secretRolls: reused(state, `secrets:${gm}`, [state.secretReveal, state.sealed], () => ({
       reveal: state.secretReveal,
-      sealed:
-        viewer.role === 'gm'
-          ? keyedValues(state.sealed)
-              .sort((a, b) => a.committedAt - b.committedAt)
-              .map((s) => ({ hash: s.hash, committedAt: s.committedAt, ...(s.purpose !== undefined ? { purpose: s.purpose } : {}) }))
-          : [],
-    },
+      sealed: gm
+        ? keyedValues(state.sealed)
+            .sort((a, b) => a.committedAt - b.committedAt)
+            .map((s) => ({ hash: s.hash, committedAt: s.committedAt, ...(s.purpose !== undefined ? { purpose: s.purpose } : {}) }))
+        : [],
+    })),
   };
 }
 

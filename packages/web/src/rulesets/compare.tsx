@@ -14,6 +14,26 @@ export function countGroups(distributions: readonly Readonly<Record<number, numb
   return Array.from({ length: most }, (_, k) => ({ label: `≤ ${k}`, values: distributions.map((d) => share(d, (n) => n <= k)) }));
 }
 
+/** The views of a rule-set comparison: each outcome, or the chance of at least / at most k of a count. */
+export function countChartViews<K extends string>(count: K, outcomes: string, title: (bound: 'at least' | 'at most') => string) {
+  return [
+    ['outcomes', outcomes],
+    [`${count}-at-least`, title('at least')],
+    [`${count}-at-most`, title('at most')],
+  ] as const satisfies readonly (readonly [string, string])[];
+}
+
+export type CountChartView<K extends string> = 'outcomes' | `${K}-at-least` | `${K}-at-most`;
+
+/**
+ * The bars of a rule-set comparison for the views of `countChartViews(count, ...)`: the outcome groups
+ * `outcomes` gives, or one group per count from each entry's distribution (count -> chance).
+ */
+export function countChartGroups<E, K extends string>(count: K, outcomes: (entries: readonly E[]) => { label: string; values: number[] }[], distribution: (entry: E) => Readonly<Record<number, number>>) {
+  return (entries: readonly E[], chart: CountChartView<K>): { label: string; values: number[] }[] =>
+    chart === 'outcomes' ? outcomes(entries) : countGroups(entries.map(distribution), chart === `${count}-at-least` ? 'at-least' : 'at-most');
+}
+
 /**
  * The same question under the table's own rules (`preset` names them) and under each of the ruleset's
  * presets, through `oddsUnder` (null: the table's own rules); null when the viewer has no odds for it.

@@ -10,7 +10,7 @@ import {
   type EncounterView,
 } from '@personae/d100';
 import type { Problem } from '@personae/core';
-import { countGroups, underEachPreset } from '../compare';
+import { countChartGroups, countChartViews, underEachPreset, type CountChartView } from '../compare';
 
 /**
  * The d100 pages' model, apart from the screen: the sheet a builder edits, its live check by the
@@ -147,7 +147,7 @@ export function attackCommand(a: AttackDeclaration): Record<string, unknown> {
  * The exact odds of a declared attack, from what this viewer is shown: null when either character is
  * not in the view (a hidden GM character is never guessed at), or the declaration is refused.
  */
-export function oddsFor(view: D100View, a: AttackDeclaration): AttackOdds | { error: string } | null {
+export function oddsFor(view: D100View, a: AttackDeclaration, fateReroll = false): AttackOdds | { error: string } | null {
   const shown = new Map(view.characters.map((c) => [c.id, c]));
   const att = shown.get(a.attacker);
   const def = shown.get(a.defender);
@@ -158,6 +158,7 @@ export function oddsFor(view: D100View, a: AttackDeclaration): AttackOdds | { er
     return declaredAttackOdds(
       { options: view.options, oneMore: view.oneMore, fighters: { [att.id]: att.fighter, [def.id]: def.fighter }, sheets: { [att.id]: att.sheet, [def.id]: def.sheet } },
       parsed.data,
+      fateReroll,
     );
   } catch (e) {
     return { error: e instanceof Error ? e.message : String(e) };
@@ -173,8 +174,8 @@ export interface AttackChoice {
 /**
  * The declared attack's odds without each choice in it and with each one the attacker could still make
  * (d100-combat-rules.txt, "How Attacks Work": each Advantage adds 10 to the test, each Disadvantage takes
- * 10; a Called Attack names the location and carries two Disadvantages), each worked out exactly as the
- * declaration itself is.
+ * 10; a Called Attack names the location and carries two Disadvantages), and with a Fate Point spent to
+ * roll a miss again ("Fate Points", Reroll), each worked out exactly as the declaration itself is.
  */
 export function choiceOddsFor(view: D100View, a: AttackDeclaration): AttackChoice[] {
   const out: AttackChoice[] = [];
@@ -186,19 +187,18 @@ export function choiceOddsFor(view: D100View, a: AttackDeclaration): AttackChoic
     const { called: _called, ...rolled } = a;
     out.push({ label: `without calling the ${a.called} (the location rolled)`, odds: oddsFor(view, rolled) });
   }
-  const weapons = view.characters.find((c) => c.id === a.attacker)?.sheet?.weapons ?? [];
+  const attacker = view.characters.find((c) => c.id === a.attacker);
+  // "Fate Points", Reroll: a missed attack rolled again, the kept roll as the table's option says.
+  if ((attacker?.fighter?.fate.current ?? 0) > 0) out.push({ label: 'with a Fate Point to reroll a miss', odds: oddsFor(view, a, true) });
+  const weapons = attacker?.sheet?.weapons ?? [];
   const chosen = a.weapon ?? weapons[0]?.name;
   for (const w of weapons) if (w.name !== chosen) out.push({ label: `with ${w.name} instead`, odds: oddsFor(view, { ...a, weapon: w.name }) });
   return out;
 }
 
 /** The views of the rule-set comparison: each outcome, or the chance of at least / at most k wounds. */
-export const D100_CHART_VIEWS = [
-  ['outcomes', 'Chance of each outcome'],
-  ['wounds-at-least', 'Chance the target loses at least this many wounds'],
-  ['wounds-at-most', 'Chance the target loses at most this many wounds'],
-] as const;
-export type D100ChartView = (typeof D100_CHART_VIEWS)[number][0];
+export const D100_CHART_VIEWS = countChartViews('wounds', 'Chance of each outcome', (bound) => `Chance the target loses ${bound} this many wounds`);
+export type D100ChartView = CountChartView<'wounds'>;
 
 /**
  * The declared attack under the table's own rules and under each d100 preset (docs/d100/options.md),
@@ -209,14 +209,14 @@ export function presetOddsFor(view: D100View, a: AttackDeclaration): { label: st
   return underEachPreset(view.preset, PRESET_NAMES, (preset) => oddsFor(preset === null ? view : { ...view, options: resolveOptions(preset) }, a));
 }
 
+const OUTCOME_FIELDS = [['hit', 'Hit'], ['critical', 'Critical'], ['fumble', 'Fumble'], ['stagger', 'Stagger'], ['out', 'Out']] as const;
+
 /** One group of bars per figure of the view, one bar per rule set. */
-export function d100ChartGroups(entries: readonly { odds: AttackOdds }[], chart: D100ChartView): { label: string; values: number[] }[] {
-  if (chart === 'outcomes') {
-    const fields = [['hit', 'Hit'], ['critical', 'Critical'], ['fumble', 'Fumble'], ['stagger', 'Stagger'], ['out', 'Out']] as const;
-    return fields.map(([f, label]) => ({ label, values: entries.map((e) => e.odds[f]) }));
-  }
-  return countGroups(entries.map((e) => e.odds.wounds), chart === 'wounds-at-least' ? 'at-least' : 'at-most');
-}
+export const d100ChartGroups = countChartGroups(
+  'wounds',
+  (entries: readonly { odds: AttackOdds }[]) => OUTCOME_FIELDS.map(([f, label]) => ({ label, values: entries.map((e) => e.odds[f]) })),
+  (e) => e.odds.wounds,
+);
 
 /**
  * Physical d100 results as typed ("23 70 00", commas allowed; "00" is 100), in the order the table

@@ -6,7 +6,7 @@ import { NumberField, SelectField, TextField } from '../../ui/fields';
 import type { RulesetPages, RulesetTableProps } from '../types';
 import { BuilderForm, ChoiceField, ErrorLine, fieldProblems, LogList, TableSection, useAction, useDraft } from '../shared';
 import { RuleSetsCompared } from '../compare';
-import { attackChoiceOddsFor, attackOddsFor, canInspire, LUCIDITY_CHART_VIEWS, lucidityChartGroups, presetAttackOddsFor, type AttackQuery, type LucidityChartView, checkDraft, draftAttributes, draftSheet, lucidityOddsFor, newLucidityDraft, rollDraftScores, rollOddsFor, typedDicePools, viewOptions, type LucidityDraft, type TypedDice, type LucidityView, type ShownCombatant } from './model';
+import { attackChoiceOddsFor, attackOddsFor, canInspire, mayAttackWithLucidity, LUCIDITY_CHART_VIEWS, lucidityChartGroups, presetAttackOddsFor, type AttackQuery, type LucidityChartView, checkDraft, draftAttributes, draftSheet, lucidityOddsFor, newLucidityDraft, rollDraftScores, rollOddsFor, typedDicePools, viewOptions, type LucidityDraft, type TypedDice, type LucidityView, type ShownCombatant } from './model';
 
 type Me = RulesetTableProps['me'];
 const commands = (c: ShownCombatant, me: Me) => me.role === 'gm' || (me.role === 'player' && c.controller === me.participantId);
@@ -185,6 +185,7 @@ function ActPanel(props: { view: LucidityView; me: Me; send: RulesetTableProps['
   const [skill, setSkill] = useState('');
   const [purpose, setPurpose] = useState<RollPurpose>('other');
   const [inspire, setInspire] = useState(false);
+  const [withLucidity, setWithLucidity] = useState(false);
   const [rollTarget, setRollTarget] = useState(12);
   const [typed, setTyped] = useState<TypedDice>({ d20: '', d6: '', damage: '' });
   const [chart, setChart] = useState<LucidityChartView | ''>('');
@@ -194,7 +195,8 @@ function ActPanel(props: { view: LucidityView; me: Me; send: RulesetTableProps['
   const t = targets.find((c) => c.id === target) ?? targets.find((c) => c.side !== cur.side) ?? targets[0];
   const weapons = cur.weapons ?? [];
   const w = weapons.includes(weapon) ? weapon : weapons[0];
-  const attackQuery = t ? { actor: cur.id, target: t.id, ...(w ? { weapon: w } : {}), buffs, breaks } : null;
+  const lucidAttack = withLucidity && mayAttackWithLucidity(v, cur.combatant);
+  const attackQuery = t ? { actor: cur.id, target: t.id, ...(w ? { weapon: w } : {}), buffs, breaks, ...(lucidAttack ? { useLucidity: true } : {}) } : null;
   const odds = attackQuery ? attackOddsFor(v, attackQuery) : null;
   const attackChoices = attackQuery && odds && !('error' in odds) ? attackChoiceOddsFor(v, attackQuery) : [];
   const whole = cur.combatant;
@@ -234,7 +236,12 @@ function ActPanel(props: { view: LucidityView; me: Me; send: RulesetTableProps['
         <div class="row">
           <ChoiceField id="lu-target" label="Target" value={t.id} choices={targets} onChange={setTarget} />
           <ChoiceField id="lu-weapon" label="Weapon" value={w ?? ''} choices={weapons} onChange={setWeapon} />
-          <button type="button" disabled={act.busy} onClick={() => void sendRoll({ type: 'attack', actor: cur.id, target: t.id, ...(w ? { weapon: w } : {}), ...counts }, true)}>
+          {mayAttackWithLucidity(v, cur.combatant) && (
+            <label class="check">
+              <input id="lu-attack-lucidity" type="checkbox" checked={lucidAttack} onChange={(e) => setWithLucidity(e.currentTarget.checked)} /> Attack with a Lucidity roll (in place of the d20)
+            </label>
+          )}
+          <button type="button" disabled={act.busy} onClick={() => void sendRoll({ type: 'attack', actor: cur.id, target: t.id, ...(w ? { weapon: w } : {}), ...counts, ...(lucidAttack ? { useLucidity: true } : {}) }, true)}>
             Attack {t.name}
           </button>
         </div>
@@ -244,7 +251,7 @@ function ActPanel(props: { view: LucidityView; me: Me; send: RulesetTableProps['
           ? 'Attack odds: the target\'s Defense is the GM\'s to know.'
           : 'error' in odds
             ? odds.error
-            : `Attack odds: hit ${percent(odds.hit)} against Defense ${odds.defense} with ${odds.buffs} buff(s) and ${odds.breaks} break(s); expected damage ${odds.expectedDamage.toFixed(2)}; ${odds.damageTaken.map((r) => `${r.damage}: ${percent(r.chance)}`).join(', ')}`}
+            : `Attack odds: hit ${percent(odds.hit)} against Defense ${odds.defense}${odds.lucidityTarget !== undefined ? ` (a Lucidity roll at or under ${odds.lucidityTarget})` : ''} with ${odds.buffs} buff(s) and ${odds.breaks} break(s); expected damage ${odds.expectedDamage.toFixed(2)}; ${odds.damageTaken.map((r) => `${r.damage}: ${percent(r.chance)}`).join(', ')}`}
       </p>
       {attackQuery && odds && !('error' in odds) && <RuleSetsCompared id="lu-compare" views={LUCIDITY_CHART_VIEWS} chart={chart} setChart={setChart} entries={() => presetAttackOddsFor(v, attackQuery)} groups={lucidityChartGroups} empty="No rule set lets this attack do damage." />}
       {attackChoices.length > 0 && (

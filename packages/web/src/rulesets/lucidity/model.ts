@@ -17,7 +17,7 @@ import {
   type SheetDerived,
 } from '@personae/lucidity';
 import type { Problem } from '@personae/core';
-import { countGroups, underEachPreset } from '../compare';
+import { countChartGroups, countChartViews, underEachPreset, type CountChartView } from '../compare';
 import type { DiceSource } from '@personae/dice';
 
 /**
@@ -149,13 +149,13 @@ export interface LucidityView {
 }
 
 /** Exact odds of an attack from this viewer's own view; null when it does not show the target whole. */
-export type AttackQuery = { actor: string; target: string; weapon?: string; buffs: number; breaks: number; inspire?: boolean };
+export type AttackQuery = { actor: string; target: string; weapon?: string; buffs: number; breaks: number; inspire?: boolean; useLucidity?: boolean };
 
 export function attackOddsFor(view: LucidityView, cmd: AttackQuery): DeclaredAttackOdds | { error: string } | null {
   const whole = Object.fromEntries(view.combatants.flatMap((c) => (c.combatant ? [[c.id, c.combatant]] : [])));
   if (!whole[cmd.actor] || !whole[cmd.target]) return null;
   try {
-    return declaredAttackOdds({ combatants: whole, round: view.round }, { actor: cmd.actor, target: cmd.target, ...(cmd.weapon ? { weapon: cmd.weapon } : {}), buffs: cmd.buffs, breaks: cmd.breaks, ...(cmd.inspire ? { inspire: true } : {}) }, viewOptions(view));
+    return declaredAttackOdds({ combatants: whole, round: view.round }, { actor: cmd.actor, target: cmd.target, ...(cmd.weapon ? { weapon: cmd.weapon } : {}), buffs: cmd.buffs, breaks: cmd.breaks, ...(cmd.inspire ? { inspire: true } : {}), ...(cmd.useLucidity ? { useLucidity: true } : {}) }, viewOptions(view));
   } catch (e) {
     return { error: e instanceof Error ? e.message : String(e) };
   }
@@ -170,8 +170,8 @@ export interface AttackChoice {
 /**
  * The attack's odds without each choice in it and with each one still open ("Buffs and Breaks": each buff
  * d6 adds to the d20, each break takes away; Inspirator adds CHA once per rest, lucidity-primary-character.txt
- * "Creating Traits"), each worked out exactly as the attack itself is. A Lucidity roll in place of the
- * attack is not among them (its odds are not covered).
+ * "Creating Traits"), and with or without a Lucidity roll in place of the attack roll ("Lucidity", where the
+ * table allows it), each worked out exactly as the attack itself is.
  */
 export function attackChoiceOddsFor(view: LucidityView, cmd: AttackQuery): AttackChoice[] {
   const out: AttackChoice[] = [];
@@ -182,6 +182,8 @@ export function attackChoiceOddsFor(view: LucidityView, cmd: AttackQuery): Attac
   const actor = view.combatants.find((c) => c.id === cmd.actor);
   if (cmd.inspire) out.push({ label: 'without Inspirator', odds: attackOddsFor(view, { ...cmd, inspire: false }) });
   else if (canInspire(actor?.combatant)) out.push({ label: 'with Inspirator', odds: attackOddsFor(view, { ...cmd, inspire: true }) });
+  if (cmd.useLucidity) out.push({ label: 'without the Lucidity roll (the d20 attack)', odds: attackOddsFor(view, { ...cmd, useLucidity: false }) });
+  else if (mayAttackWithLucidity(view, actor?.combatant)) out.push({ label: 'with a Lucidity roll in place of the d20', odds: attackOddsFor(view, { ...cmd, useLucidity: true }) });
   const weapons = actor?.weapons ?? [];
   const chosen = cmd.weapon ?? weapons[0];
   for (const w of weapons) if (w !== chosen) out.push({ label: `with ${w} instead`, odds: attackOddsFor(view, { ...cmd, weapon: w }) });
@@ -189,29 +191,25 @@ export function attackChoiceOddsFor(view: LucidityView, cmd: AttackQuery): Attac
 }
 
 /** The views of the rule-set comparison: hit and any damage, or the chance of at least / at most k damage taken. */
-export const LUCIDITY_CHART_VIEWS = [
-  ['outcomes', 'Chance to hit, and to do any damage'],
-  ['damage-at-least', 'Chance the target takes at least this much damage'],
-  ['damage-at-most', 'Chance the target takes at most this much damage'],
-] as const;
-export type LucidityChartView = (typeof LUCIDITY_CHART_VIEWS)[number][0];
+export const LUCIDITY_CHART_VIEWS = countChartViews('damage', 'Chance to hit, and to do any damage', (bound) => `Chance the target takes ${bound} this much damage`);
+export type LucidityChartView = CountChartView<'damage'>;
 
 /** The attack under the table's own rules and under each Lucidity preset (docs/lucidity/options.md); null when this viewer has no odds. */
 export function presetAttackOddsFor(view: LucidityView, cmd: AttackQuery): { label: string; odds: DeclaredAttackOdds }[] | null {
   return underEachPreset(view.preset, PRESETS, (preset) => attackOddsFor(preset === null ? view : { ...view, preset, options: {} }, cmd));
 }
 
+const damageTaken = (e: { odds: DeclaredAttackOdds }): Record<number, number> => Object.fromEntries(e.odds.damageTaken.map((r) => [r.damage, r.chance]));
+
 /** One group of bars per figure of the view, one bar per rule set. */
-export function lucidityChartGroups(entries: readonly { odds: DeclaredAttackOdds }[], chart: LucidityChartView): { label: string; values: number[] }[] {
-  const taken = entries.map((e) => Object.fromEntries(e.odds.damageTaken.map((r) => [r.damage, r.chance])) as Record<number, number>);
-  if (chart === 'outcomes') {
-    return [
-      { label: 'Hit', values: entries.map((e) => e.odds.hit) },
-      { label: 'Any damage', values: taken.map((d) => 1 - (d[0] ?? 0)) },
-    ];
-  }
-  return countGroups(taken, chart === 'damage-at-least' ? 'at-least' : 'at-most');
-}
+export const lucidityChartGroups = countChartGroups(
+  'damage',
+  (entries: readonly { odds: DeclaredAttackOdds }[]) => [
+    { label: 'Hit', values: entries.map((e) => e.odds.hit) },
+    { label: 'Any damage', values: entries.map((e) => 1 - (damageTaken(e)[0] ?? 0)) },
+  ],
+  damageTaken,
+);
 
 /**
  * The chance of an ordinary roll as the table decides it: attribute, skill rank, the traits that change a
@@ -226,6 +224,11 @@ export function rollOddsFor(view: LucidityView, cmd: { actor: string; attribute:
   } catch {
     return null;
   }
+}
+
+/** Whether the character has Lucidity to roll and the table lets a Lucidity roll replace an attack roll (option lucidityOnAttack). */
+export function mayAttackWithLucidity(view: LucidityView, c: Combatant | undefined): boolean {
+  return c !== undefined && c.maxLucidity > 0 && viewOptions(view).lucidityOnAttack !== 'not-allowed';
 }
 
 /** Whether the character may use Inspirator now (it has the trait and has not used it since its last rest). */

@@ -1,5 +1,6 @@
 import type { EncounterCommand } from './commands';
-import { DISRUPT_CITATION } from './disrupt';
+// Read only when a command is declared: analyse.ts reaches this module through authority.ts.
+import { ANALYSE_CITATION as DISRUPT_CITATION } from './analyse';
 import { ruleCitation, seed, type RuleId } from './rules';
 import type { Citation } from '@personae/core';
 

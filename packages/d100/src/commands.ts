@@ -91,6 +91,8 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('set-terrain'), target: id, dtn: z.number().int().min(0).max(3), kind: z.enum([...TERRAINS, 'open']).optional(), damage: z.number().int().min(0).max(50).default(0) }),
   /** First aid: the Medical skill as an Action stops a character's Blood Loss ("Blood Loss"). */
   z.strictObject({ type: z.literal('staunch'), who: id, target: id }),
+  /** A bleeder stems its own bleeding: its next start-of-turn test gains three Advantages and takes that turn's Action ("Blood Loss"). */
+  z.strictObject({ type: z.literal('stem-bleeding'), who: id, stem: z.boolean().default(true) }),
   z.strictObject({ type: z.literal('movement-test'), who: id, kind: z.enum(MOVEMENT_TESTS), rough: z.boolean().default(false), target: z.number().int().min(-200).max(300).optional() }),
   z.strictObject({ type: z.literal('restore-wounds'), target: id, light: z.number().int().min(0).max(50).default(0), heavy: z.number().int().min(0).max(50).default(0) }),
   z.strictObject({ type: z.literal('treat-injuries'), target: id, how: z.enum(['rest', 'medical']) }),

@@ -40,7 +40,10 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
       const confused = c ? `; Confused: Intelligence ${c.roll} vs ${c.target}, ${c.success ? 'passed' : `${c.degrees} DoF: ${c.acts.map((a) => CONFUSED_ACTS[a] ?? a).join(' and ')}${c.hand ? ` (${c.hand})` : ''}`}` : '';
       const m = e.data.miasma;
       const miasma = m ? `; Miasma: Willpower ${m.roll} vs ${m.target}, ${m.success ? 'passed' : `failed, ${m.stress} Stress`}` : '';
-      return `round ${e.data.round}: ${name(e.data.id)}'s turn${confused}${miasma}`;
+      const b = e.data.bloodLoss;
+      const mods = b?.modifiers.length ? ` (${b.modifiers.map((x) => `${x.label} ${x.value > 0 ? '+' : ''}${x.value}`).join(', ')})` : '';
+      const bleeding = b ? `; Blood Loss${b.stemmed ? ', stemming it with the Action' : ''}: Toughness ${b.roll} vs ${b.target}${mods}, ${b.success ? 'passed' : `failed by ${b.degrees} DoF`}` : '';
+      return `round ${e.data.round}: ${name(e.data.id)}'s turn${bleeding}${confused}${miasma}`;
     }
     case 'attack-resolved': {
       const s = e.data.summary;
@@ -142,6 +145,8 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
       return `${name(e.data.who)} is Exhausted and takes Stress: Toughness ${e.data.roll} vs ${e.data.target}, ${e.data.success ? 'stays conscious' : `falls unconscious for ${e.data.minutes} minute(s)`}`;
     case 'staunched':
       return `${name(e.data.who)} gives ${name(e.data.target)} first aid (Medical): ${e.data.test.roll} vs ${e.data.test.target}, ${e.data.test.success ? 'the bleeding stops' : 'it bleeds on'}`;
+    case 'stemming-declared':
+      return e.data.stem ? `${name(e.data.who)} will spend the Action at the start of its next turn stemming its bleeding` : `${name(e.data.who)} will not stem its bleeding after all`;
     case 'power-wasted':
       return `${name(e.data.who)} is Amnesiac: the action spent on ${e.data.power} is wasted`;
     case 'ailment-fought': {

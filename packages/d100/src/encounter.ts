@@ -27,6 +27,7 @@ import { resolveOpposed, resolveTest, type TestResult } from './test';
 import { fateAdvantages } from './fate';
 import { applyWounds, isOut, restoreWounds } from './wounds';
 import { commandSchema, CONDITIONS_SET, type EncounterCommand } from './commands';
+import { afterPaying, ECONOMY_LABELS, NOTHING_SPENT, payFor, remaining, spendsOneMore, type Cost, type Remaining } from './economy';
 
 export { CHANCE_TRIGGERS, commandSchema, type EncounterCommand } from './commands';
 
@@ -45,11 +46,12 @@ export type EncounterEvent =
   | { type: 'encounter-started'; data: { group: number; order: InitiativeEntry[]; dice: number[]; surprised?: string[] } }
   | { type: 'miasma-set'; data: { group: number; rate: number } }
   | { type: 'fell'; data: { group: number; who: string; metres: number; test: (TestRecord & { degrees: number }) | null; locationRoll: number; damage: number; location: Location; defense: number; wounds: readonly string[] } }
-  | { type: 'turn-started'; data: { group: number; id: string; round: number; dice: number[]; confused?: ConfusedRecord; miasma?: TestRecord } }
+  | { type: 'turn-started'; data: { group: number; id: string; round: number; dice: number[]; confused?: ConfusedRecord; miasma?: TestRecord; bloodLoss?: BloodLossRecord } }
   | { type: 'attack-resolved'; data: { group: number; attacker: string; defender: string; spec: AttackSpec; dice: number[]; summary: AttackSummary; protector?: string; shockTest?: TestRecord } }
   | { type: 'exhaustion-tested'; data: { group: number; who: string; target: number; roll: number; success: boolean; minutes: number } }
   | { type: 'analysed'; data: { group: number; who: string; target: string; advanced: boolean } }
   | { type: 'staunched'; data: { group: number; who: string; target: string; test: TestRecord } }
+  | { type: 'stemming-declared'; data: { group: number; who: string; stem: boolean } }
   | { type: 'power-wasted'; data: { group: number; who: string; power: string } }
   | { type: 'disrupted'; data: { group: number; who: string; target: string; kind: Disruption; result: OpposedRecord; won: boolean } }
   | { type: 'equipped'; data: { group: number; who: string; item: string; stow?: string; cost: 'free' | 'action' } }
@@ -90,6 +92,20 @@ export interface ConfusedRecord {
   readonly degrees: number;
   readonly acts: readonly ConfusedAct[];
   readonly hand?: 'left' | 'right';
+}
+
+/**
+ * The Blood Loss test at the start of a bleeder's turn ("Blood Loss"): Toughness with every
+ * Disadvantage its tests carry (Fatigue, ailments, Injuries) and, when it stems the bleeding with its
+ * Action, three Advantages.
+ */
+export interface BloodLossRecord {
+  readonly target: number;
+  readonly roll: number;
+  readonly success: boolean;
+  readonly degrees: number;
+  readonly stemmed: boolean;
+  readonly modifiers: readonly { readonly label: string; readonly value: number }[];
 }
 
 /** A test a turn's start or end makes by itself (Miasma's Willpower, Frozen's break-free test), with the Stress it cost. */
@@ -412,7 +428,15 @@ function turnStartEvent(state: EncounterState, who: string, round: number, table
   const rec = recordingDice(dice);
   const f = state.fighters[who]!;
   // Blood Loss: a free Toughness test at the start of the bleeder's turn
-  if (f.conditions.bloodLoss) rec.dice.die(100);
+  let bloodLoss: BloodLossRecord | undefined;
+  if (f.conditions.bloodLoss) {
+    const stemmed = !!f.conditions.stemming;
+    // the ailments it still suffers once its turn has begun burden the test
+    const g = { ...f, ailments: ailmentsAtTurnStart(f.ailments, f.turnsStarted + 1).active };
+    const mods = [...(stemmed ? [modifier('advantage', STEM_LABEL, 10 * STEM_ADVANTAGES)] : []), ...testBurdens(g, { score: 'toughness' }, state.options, false)];
+    const t = resolveTest(toughness(f), rec.dice.die(100), mods, state.options);
+    bloodLoss = { target: t.target, roll: t.roll, success: t.success, degrees: t.degrees, stemmed, modifiers: mods.map((m) => ({ label: m.label, value: m.value })) };
+  }
   // Confused: an Intelligence test at the start of its turn; its DoF say what it does (option confusedBands)
   let confused: ConfusedRecord | undefined;
   if (hasAilment(f, 'confused')) {
@@ -427,7 +451,20 @@ function turnStartEvent(state: EncounterState, who: string, round: number, table
     const t = resolveTest(f.scores.willpower, dice.die(100), testBurdens(f, { score: 'willpower' }, state.options), state.options);
     miasma = { target: t.target, roll: t.roll, success: t.success, stress: miasmaStress(f, rate, t) };
   }
-  return { type: 'turn-started', data: { group, id: who, round, dice: rec.drawn, ...(confused ? { confused } : {}), ...(miasma ? { miasma } : {}) } };
+  return { type: 'turn-started', data: { group, id: who, round, dice: rec.drawn, ...(confused ? { confused } : {}), ...(miasma ? { miasma } : {}), ...(bloodLoss ? { bloodLoss } : {}) } };
+}
+
+/** "Blood Loss": stemming one's own bleeding takes the Action and gives three Advantages on the test. */
+const STEM_LABEL = 'stemming the bleeding';
+const STEM_ADVANTAGES = 3;
+
+/**
+ * The start-of-turn Blood Loss test as recorded; a record from before the test counted Fatigue and
+ * ailments carries no modifiers, and is folded as it was then made (its Injuries' Disadvantages only).
+ */
+function bloodLossRoll(f: Fighter, roll: number, recorded: BloodLossRecord | undefined, options: D100Options): TestResult {
+  const mods = recorded ? recorded.modifiers.map((m) => modifier(m.value >= 0 ? 'advantage' : 'disadvantage', m.label, m.value)) : injuryTestDisadvantages(f.injuries, f.injuriesIgnored, { score: 'toughness' }, options).map((d) => modifier('disadvantage', d.label, -10 * d.count));
+  return resolveTest(toughness(f), roll, mods, options);
 }
 
 /**
@@ -713,7 +750,89 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
   const events = decideCommand(state, command, ctx);
   // Dice rolled together at the table may go unused: a location when the attack misses, an evasion after a Fumble.
   for (const name of UNUSED_MAY_STAY) if (pools.entered[name]?.length === 1 && table.drawnFrom(name) === 0) pools.take(name, 100);
-  return command.type === 'undo' ? events : [...events, ...exhaustionTests(state, events, ctx.dice)];
+  if (command.type === 'undo' || !events.length) return events;
+  // "Structured Time": each event's Move or Action must still be there to spend (refused otherwise)
+  let after = state;
+  for (const e of events) {
+    const cost = costOf(after, e);
+    if (cost) payFor(after, after.fighters[cost.who]!, cost);
+    after = evolveEncounter(after, e);
+  }
+  return [...events, ...exhaustionTests(state, after, events, ctx.dice)];
+}
+
+/**
+ * What an event spends of its actor's Turn ("Structured Time" and each action's own passage), or
+ * null for a free one. Attacks, Defend, Protect, the Tricks, Analyse, Distract, Scary Face, Grapple,
+ * Use Consumable, a two-handed Equip, Going Stealthy, first aid and a Disengage by Action take the
+ * Action (Going Stealthy by inventory U21); a Move the Move; a Charge both; a Focused Attack the Action
+ * and the Move it forgoes; putting out a fire the Action, or the Move once the Action is gone;
+ * overcoming Panic both; a lost escape from a grapple what it was declared for. Chance Attacks, Fate
+ * Point spends, a one-handed Equip, tests the GM calls for and the Disengage test (part of the Move)
+ * are free.
+ */
+function costOf(state: EncounterState, e: EncounterEvent): Cost | null {
+  switch (e.type) {
+    case 'attack-resolved': {
+      const spec = e.data.spec;
+      if (spec.chanceAttack) return null;
+      const who = e.data.attacker;
+      if (spec.action === 'charge') return { who, action: 'Charge', move: 'Charge', chargeMove: true };
+      if (spec.action === 'focused') return { who, action: 'Focused Attack', move: 'Focused Attack (no Move this Turn)' };
+      if (spec.action === 'all-weapon') return { who, action: ECONOMY_LABELS.allWeapon, allWeapon: spec.hand ?? 'right' };
+      return { who, action: e.data.summary.burst ? 'Burst Attack' : 'Standard Attack' };
+    }
+    case 'power-wasted':
+      return { who: e.data.who, action: `${e.data.power} (wasted: Amnesiac)` };
+    case 'staunched':
+      return { who: e.data.who, action: 'first aid (Medical)' };
+    case 'disrupted':
+      return { who: e.data.who, action: e.data.kind === 'distract' ? 'Distract' : 'Scary Face' };
+    case 'analysed':
+      return { who: e.data.who, action: e.data.advanced ? 'Advanced Analyse Target' : 'Analyse Target' };
+    case 'equipped':
+      return e.data.cost === 'action' ? { who: e.data.who, action: `Equip Item (${e.data.item})` } : null;
+    case 'consumable-used':
+      return { who: e.data.who, action: `Use Consumable (${e.data.item})` };
+    case 'went-stealthy':
+      return { who: e.data.who, action: 'Going Stealthy' };
+    case 'trick-resolved':
+      return { who: e.data.attacker, action: e.data.kind === 'push' ? 'Push' : 'Knockdown' };
+    case 'grapple-resolved':
+      return { who: e.data.attacker, action: 'Grapple' };
+    case 'defending':
+      return { who: e.data.id, action: 'Defend' };
+    case 'protecting':
+      return { who: e.data.id, action: 'Protect' };
+    case 'disengaged':
+      return e.data.method === 'action' ? { who: e.data.who, action: 'Disengage' } : null;
+    case 'moved':
+      return { who: e.data.who, move: e.data.run ? 'Run' : ECONOMY_LABELS.basicMove };
+    case 'ailment-fought': {
+      const who = e.data.who;
+      if (e.data.ailment === 'panicked') return { who, action: 'overcoming Panic', move: 'overcoming Panic' };
+      if (e.data.ailment === 'despaired') return { who, action: 'overcoming Despair' };
+      // Burning: "your Move or Action": the Action while it is free, else the Move
+      const f = state.fighters[who]!;
+      return remaining(state, f).action ? { who, action: 'putting out the fire' } : { who, move: 'putting out the fire' };
+    }
+    case 'grapple-escape': {
+      const d = e.data;
+      if (d.won || d.declared === 'evasion' || d.declared === 'released') return null;
+      const label = `a failed escape from a grapple (declared ${d.declared})`;
+      return d.declared === 'move' ? { who: d.who, move: label } : { who: d.who, action: label };
+    }
+    default:
+      return null;
+  }
+}
+
+/** Applies an event's cost: its own Move or Action marked spent, or the One More it used taken. */
+function paying(state: EncounterState, event: EncounterEvent): { state: EncounterState; oneMore: boolean } {
+  const cost = costOf(state, event);
+  const f = cost && state.fighters[cost.who];
+  if (!cost || !f) return { state, oneMore: false };
+  return { state: put(state, afterPaying(state, f, cost)), oneMore: spendsOneMore(state, f, cost) };
 }
 
 /** Pools of one die typed in before it is known whether the roll is made ("How Attacks Work"), taken as read when the rules make no such roll. */
@@ -727,9 +846,7 @@ const ROUNDS_PER_MINUTE = 12;
  * failure falls unconscious for as many minutes as its Stress (option exhaustionTest says whether the
  * Stress that makes it Exhausted counts). One test per character for the Stress a command brings.
  */
-function exhaustionTests(state: EncounterState, events: readonly EncounterEvent[], dice: DiceSource): EncounterEvent[] {
-  if (!events.length) return [];
-  const after = events.reduce(evolveEncounter, state);
+function exhaustionTests(state: EncounterState, after: EncounterState, events: readonly EncounterEvent[], dice: DiceSource): EncounterEvent[] {
   const out: EncounterEvent[] = [];
   for (const f of Object.values(after.fighters)) {
     const was = state.fighters[f.id];
@@ -896,8 +1013,9 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       grappleBlocks(state, f, 'move');
       const from = f.conditions.position;
       if (!from) refuse('not-placed', `who: ${f.name} is not on the map yet (the GM places characters)`, 'who', cite);
-      const holder = state.oneMore?.holder === f.id;
-      if (f.conditions.moved && !holder) refuse('moved', `who: ${f.name} has made its Move this turn`, 'who', ruleCitation('structuredTime'));
+      // "Structured Time": one Move per Turn; a One More is one more
+      const moveCost: Cost = { who: f.id, move: command.run ? 'Run' : ECONOMY_LABELS.basicMove };
+      payFor(state, f, moveCost);
       const to: Position = { x: command.x, y: command.y, elevation: command.elevation ?? from.elevation };
       const altitude = flightMove(state, f, command);
       const metres = Math.max(Math.abs(to.x - from.x), Math.abs(to.y - from.y));
@@ -920,7 +1038,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
         const t = resolveTest(skill.target, ctx.dice.die(100), [...rushed, ...testBurdens(f, { score: skill.score }, state.options)], state.options);
         stealth = { target: t.target, roll: t.roll, success: t.success, fullSpeed: command.stealthFullSpeed };
       }
-      return [{ type: 'moved', data: { group, who: f.id, from, to, run: command.run, metres, allowance, left, engaged, oneMore: !!f.conditions.moved && holder, ...(stealth ? { stealth } : {}), ...(terrainTest ? { terrainTest } : {}), ...(altitude ? { altitude } : {}) } }];
+      return [{ type: 'moved', data: { group, who: f.id, from, to, run: command.run, metres, allowance, left, engaged, oneMore: spendsOneMore(state, f, moveCost), ...(stealth ? { stealth } : {}), ...(terrainTest ? { terrainTest } : {}), ...(altitude ? { altitude } : {}) } }];
     }
     case 'set-terrain': {
       gmOnly('set the terrain');
@@ -946,6 +1064,14 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       const mods: Modifier[] = [...(f.pendingAdvantages ? [modifier('advantage', 'Fate Point', 10 * f.pendingAdvantages)] : []), ...testBurdens(f, { score: skill.score }, state.options)];
       const t = resolveTest(skill.target, ctx.dice.die(100), mods, state.options);
       return [{ type: 'staunched', data: { group, who: f.id, target: patient.id, test: { target: t.target, roll: t.roll, success: t.success } } }];
+    }
+    case 'stem-bleeding': {
+      // declared ahead: at the start of its next turn the bleeder uses that turn's Action on it
+      const f = fighter(state, command.who, 'who');
+      if (!controls(state, ctx.actor, f.id)) refuse('not-your-character', `who: you do not play ${f.name}`, 'who');
+      if (command.stem && !f.conditions.bloodLoss) refuse('not-bleeding', `who: ${f.name} is not bleeding`, 'who', ruleCitation('bloodLoss'));
+      if (!!f.conditions.stemming === command.stem) refuse('already-declared', `stem: ${f.name} ${command.stem ? 'already means' : 'does not mean'} to stem its bleeding`, 'stem', ruleCitation('bloodLoss'));
+      return [{ type: 'stemming-declared', data: { group, who: f.id, stem: command.stem } }];
     }
     case 'movement-test': {
       acting(command.who, 'who');
@@ -1172,6 +1298,8 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       if (command.declared === 'evasion') {
         if (!controls(state, ctx.actor, f.id)) refuse('not-your-character', `who: you do not play ${f.name}`, 'who');
       } else acting(f.id, 'who');
+      // the Move or Action declared must be there to lose ("Grappled and Immobilised")
+      if (command.declared !== 'evasion') payFor(state, f, command.declared === 'move' ? { who: f.id, move: 'an escape from a grapple' } : { who: f.id, action: 'an escape from a grapple' });
       const calls = GRAPPLE_TRIGGERS[state.options.grappleEscape];
       if (!calls.includes(command.declared)) refuse('no-escape-test', `declared: under grappleEscape=${state.options.grappleEscape} a grappled character's ${command.declared} calls for no escape test (only ${calls.join(', ')})`, 'declared', ruleCitation('grappled'));
       const g = state.fighters[grappler]!;
@@ -1327,7 +1455,10 @@ export function evolveEncounter(state: EncounterState, event: EncounterEvent): E
     else s = update(s, event.data.who, (f) => ({ ...f, fate: { ...f.fate, current: f.fate.current - 1 } }));
     return { ...s, seq, groups: pushGroup(state.groups, [event], state) };
   }
-  const s = bleedAgain(state, apply(state, event));
+  const paid = paying(state, event);
+  let s = bleedAgain(state, apply(paid.state, event));
+  // a One More that paid for the event is spent, unless the event earned a new one
+  if (paid.oneMore && s.oneMore === state.oneMore) s = { ...s, oneMore: null };
   const last = state.groups;
   // A further event of the command on top grows its group; the group keeps the state it began from.
   const groups =
@@ -1431,11 +1562,13 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       const free = grappler !== null && state.fighters[grappler]?.out === true;
       // Protect waits until the start of the protector's next turn under protectDuration=next-turn-start
       const protecting = state.options.protectDuration === 'next-turn-start' ? null : f.conditions.protecting;
-      f = { ...f, turnsStarted: turn, ailments: active, conditions: { ...f.conditions, defending: false, protecting, moved: false, running: false, disengagedFrom: [], ...(free ? { grappledBy: null } : {}) }, chance: { ...f.chance, sinceTurn: false } };
+      // "Structured Time": a fresh Move and Action
+      const stemming = !!event.data.bloodLoss?.stemmed;
+      f = { ...f, turnsStarted: turn, ailments: active, turn: NOTHING_SPENT, conditions: { ...f.conditions, defending: false, protecting, moved: false, running: false, disengagedFrom: [], stemming: false, ...(free ? { grappledBy: null } : {}) }, chance: { ...f.chance, sinceTurn: false } };
       if (f.conditions.bloodLoss && event.data.dice.length) {
-        const burdens = injuryTestDisadvantages(f.injuries, f.injuriesIgnored, { score: 'toughness' }, state.options).map((d) => modifier('disadvantage', d.label, -10 * d.count));
-        const test = resolveTest(Math.max(0, f.scores.toughness - f.conditions.toughnessDecay), event.data.dice[0]!, burdens, state.options);
-        f = bloodLossTest(f, test, state.options).fighter;
+        // "Blood Loss": the free test, with three Advantages when it spends its Action stemming the bleeding
+        f = bloodLossTest(f, bloodLossRoll(f, event.data.dice[0]!, event.data.bloodLoss, state.options), state.options).fighter;
+        if (stemming) f = { ...f, turn: { ...NOTHING_SPENT, action: STEM_LABEL } };
       }
       // Despaired: 5 Stress at the start of each of its turns; Miasma: the Stress its failed test cost
       if (hasAilment(f, 'despaired')) f = { ...f, stress: f.stress + 5 };
@@ -1480,8 +1613,8 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       }
       const held = state.oneMore?.holder === event.data.attacker ? state.oneMore : null;
       // "One More": staggering earns one; a One More action may earn another; otherwise it is spent
+      // (a One More that paid for the attack and earned none is spent by the economy: see paying)
       if (r.oneMore) s = { ...s, oneMore: { holder: event.data.attacker, chain: held?.chain ?? [event.data.attacker], advantages: 0 } };
-      else if (held) s = { ...s, oneMore: null };
       return s;
     }
     case 'exhaustion-tested':
@@ -1489,11 +1622,13 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       return event.data.success ? state : update(state, event.data.who, (f) => ({ ...f, conditions: { ...f.conditions, helpless: true, unconscious: event.data.minutes * ROUNDS_PER_MINUTE } }));
     case 'staunched': {
       const s = update(state, event.data.who, (f) => ({ ...f, pendingAdvantages: 0 }));
-      return event.data.test.success ? update(s, event.data.target, (f) => ({ ...f, conditions: { ...f.conditions, bloodLoss: false } })) : s;
+      return event.data.test.success ? update(s, event.data.target, (f) => ({ ...f, conditions: { ...f.conditions, bloodLoss: false, stemming: false } })) : s;
     }
+    case 'stemming-declared':
+      return update(state, event.data.who, (f) => ({ ...f, conditions: { ...f.conditions, stemming: event.data.stem } }));
     case 'power-wasted':
-      // the wasted action spends a One More it was made with
-      return state.oneMore?.holder === event.data.who ? { ...state, oneMore: null } : state;
+      // the wasted action is spent all the same (see costOf)
+      return state;
     case 'baton-passed': {
       const om = state.oneMore!;
       return { ...state, oneMore: { holder: event.data.to, chain: [...om.chain, event.data.to], advantages: event.data.advantages } };
@@ -1681,6 +1816,11 @@ export interface CharacterView {
   readonly affinitiesKnown: 'all' | readonly RegularElement[];
   /** Whether the party has analysed it ("Analysing Targets, Disrupting Targets and Tricks"). */
   readonly analysed: 'basic' | 'advanced' | null;
+  /**
+   * What is left of its Turn ("Structured Time"): its own Action and Move (free only on its own Turn),
+   * what took each when spent, and whether it holds a One More (one more Move or Action).
+   */
+  readonly turn: Remaining;
 }
 
 /** The encounter as one viewer is shown it: hidden GM characters are absent for players. */
@@ -1802,6 +1942,7 @@ export function viewEncounter(state: EncounterState, viewer: Actor): EncounterVi
         fighter: redactFighter(f, known),
         affinitiesKnown: known,
         analysed: state.knowledge?.[f.id]?.analysed ?? null,
+        turn: remaining({ current: state.current, oneMore: state.oneMore && show(state.oneMore.holder) ? state.oneMore : null }, f),
       })),
   };
 }

@@ -66,6 +66,8 @@ export interface Conditions {
   readonly scaredBy?: readonly string[];
   /** Rounds left of the unconsciousness a failed Exhausted test brings ("Fatigue and Exhaustion"); Helpless meanwhile. */
   readonly unconscious?: number;
+  /** It uses its Action at the start of its next Turn to stem its own Blood Loss, with three Advantages on the test ("Blood Loss"). */
+  readonly stemming?: boolean;
 }
 
 /** A place on the map: one square per metre, elevation in metres ("Movement and Combat"). */
@@ -119,6 +121,8 @@ export interface Fighter {
   readonly consumables?: Readonly<Record<string, number>>;
   /** The rating of its Unnatural Toughness trait, 0 without one (the Enraged row of the ailments passage). */
   readonly unnaturalToughness?: number;
+  /** What its own Move and Action went on this Turn ("Structured Time"; see economy.ts); absent: nothing yet. */
+  readonly turn?: { readonly action: string | null; readonly move: string | null; readonly hands?: readonly ('right' | 'left')[] };
 }
 
 /** The two pools a Fate Point restores ("Fate Points", Restore Exertion or Spirit). */

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '@personae/core';
-import { givenDice } from '@personae/dice';
-import { attackSpec, commandSchema, decideEncounter, encounterDecider, evolveEncounter, groupsOf, initialEncounter, redactD100Event, viewEncounter, type EncounterCommand, type EncounterEvent, type EncounterState } from '../src';
+import { attackSpec, commandSchema, evolveEncounter, groupsOf, initialEncounter, redactD100Event, viewEncounter, type EncounterState } from '../src';
+import { GM, refusal, run } from './drive';
 
 /**
  * The actions of "Analysing Targets, Disrupting Targets and Tricks" (d100-combat-rules.txt) that the
  * encounter resolves, each with a situation worked by hand from the seed.
  */
-const GM: Actor = { role: 'gm', participantId: 'gm' };
 const P1: Actor = { role: 'player', participantId: 'p1' };
 const base = { melee: 50, ballistic: 40, magic: 40, strength: 30, toughness: 40, agility: 30, intelligence: 30, perception: 20, willpower: 30, fellowship: 30 };
 /** A (played by p1) acts first: Agility Bonus 3 against B's 2. B is weak to Fire and absorbs Elec. */
@@ -16,25 +15,6 @@ const SHEETS = {
   b: { name: 'B', kind: 'shadow', side: 'shadows', arcana: 'Magician', personality: 'Timid', scores: { ...base, agility: 20, toughness: 30 }, affinities: { fire: 'weak', elec: 'absorb' }, weapons: [{ name: 'Claws', class: 'melee', element: 'melee', damage: 3 }] },
 };
 
-function decide(state: EncounterState, command: Record<string, unknown>, dice: number[] = [], actor: Actor = GM): EncounterEvent[] {
-  const parsed = encounterDecider.parseCommand(command);
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  // the values stand in for the server's dice (a player may not enter the GM's)
-  const given = givenDice(dice);
-  return decideEncounter(state, parsed.command as EncounterCommand, { actor, dice: { kind: 'seeded', die: (sides) => given.die(sides) }, now: '' });
-}
-function run(state: EncounterState, command: Record<string, unknown>, dice: number[] = [], actor: Actor = GM): EncounterState {
-  return decide(state, command, dice, actor).reduce(evolveEncounter, state);
-}
-function refusal(state: EncounterState, command: Record<string, unknown>, dice: number[] = [], actor: Actor = GM) {
-  try {
-    decide(state, command, dice, actor);
-    return 'accepted';
-  } catch (e) {
-    const r = e as { code: string; field?: string; message: string; rule?: { section: string } };
-    return { code: r.code, field: r.field, message: r.message, section: r.rule?.section };
-  }
-}
 function table(sheets: Record<string, Record<string, unknown>> = SHEETS, options: Record<string, unknown> = {}): EncounterState {
   let s = initialEncounter('seed', options);
   s = run(s, { type: 'add-character', id: 'a', sheet: sheets.a, controller: 'p1' });
@@ -280,11 +260,13 @@ describe('"Special Movement Actions": Going Stealthy', () => {
     const spec = (s: EncounterState) => attackSpec(s, commandSchema.parse({ type: 'attack', attacker: 'a', defender: 'b', weapon: 'Agi' }) as Parameters<typeof attackSpec>[1]);
     expect(spec(hidden()).advantages).toContainEqual({ label: 'Ambushing (from stealth)', count: 1 });
     expect(spec(apart()).advantages).not.toContainEqual({ label: 'Ambushing (from stealth)', count: 1 });
-    const attacked = run(hidden(), { type: 'attack', attacker: 'a', defender: 'b', weapon: 'Agi' }, [60, 50], P1);
+    // A's next turn: going stealthy took this one's Action ("Structured Time")
+    const nextTurn = (s: EncounterState) => run(run(s, { type: 'end-turn' }), { type: 'end-turn' });
+    const attacked = run(nextTurn(hidden()), { type: 'attack', attacker: 'a', defender: 'b', weapon: 'Agi' }, [60, 50], P1);
     expect(attacked.fighters.a!.conditions.stealthy).toBe(false);
     const ruled = hidden({ stealthAttack: 'gm' });
     expect(spec(ruled).advantages).not.toContainEqual({ label: 'Ambushing (from stealth)', count: 1 });
-    expect(run(ruled, { type: 'attack', attacker: 'a', defender: 'b', weapon: 'Agi' }, [60, 50], P1).fighters.a!.conditions.stealthy).toBe(true);
+    expect(run(nextTurn(ruled), { type: 'attack', attacker: 'a', defender: 'b', weapon: 'Agi' }, [60, 50], P1).fighters.a!.conditions.stealthy).toBe(true);
     const beside = run(apart(), { type: 'place', target: 'b', x: 1, y: 1 });
     expect(refusal(beside, { type: 'go-stealthy', who: 'a' }, [], P1)).toMatchObject({ code: 'in-sight', message: 'who: A stands beside B, who sees it', section: 'Special Movement Actions' });
     expect(run(hidden(), { type: 'set-condition', target: 'a', condition: 'stealthy', value: false }).fighters.a!.conditions.stealthy).toBe(false);

@@ -129,15 +129,17 @@ describe('Puncture ("Wounds and Injury"): Blood Loss returns with Stress after f
     expect(run(stopped, { type: 'test', who: 'b', score: 'toughness' }, [25]).fighters.b!.conditions.bloodLoss).toBe(false);
   });
   it('first aid ("Blood Loss"): A, with no Medical skill, tests Intelligence 30 - 20; 5 stops the bleeding, 50 does not; then Stress starts it again', () => {
-    const stopped = run(punctured(), { type: 'staunch', who: 'a', target: 'b' }, [5]);
+    // A's next turn (its Action went on the attack); B's start-of-turn Blood Loss test, 10, passes
+    const aid = run(run(punctured(), { type: 'end-turn' }, [10]), { type: 'end-turn' });
+    const stopped = run(aid, { type: 'staunch', who: 'a', target: 'b' }, [5]);
     expect(last(stopped)).toMatchObject({ type: 'staunched', data: { test: { target: 10, roll: 5, success: true } } });
     expect(stopped.fighters.b!.conditions.bloodLoss).toBe(false);
-    expect(run(punctured(), { type: 'staunch', who: 'a', target: 'b' }, [50]).fighters.b!.conditions.bloodLoss).toBe(true);
+    expect(run(aid, { type: 'staunch', who: 'a', target: 'b' }, [50]).fighters.b!.conditions.bloodLoss).toBe(true);
     expect(run(stopped, { type: 'test', who: 'b', score: 'toughness' }, [95]).fighters.b!.conditions.bloodLoss).toBe(true);
     expect(() => run(stopped, { type: 'staunch', who: 'a', target: 'b' }, [5])).toThrow(/target: B is not bleeding/);
     // a Medical skill (Intelligence 30, trained +10) is used instead
     const medic = table({ ...SHEETS, a: { ...SHEETS.a, skills: [{ name: 'Medical', score: 'intelligence', training: 'trained' }] }, b: { ...SHEETS.b, wounds: { light: 0, heavy: 1, deadly: 1 } } });
-    const hurt = run(medic, { type: 'attack', attacker: 'a', defender: 'b', weapon: 'Sword', damage: 1 }, [45, 90, 50]);
+    const hurt = run(medic, { type: 'set-condition', target: 'b', condition: 'bloodLoss', value: true });
     expect(last(run(hurt, { type: 'staunch', who: 'a', target: 'b' }, [35]))).toMatchObject({ data: { test: { target: 40, success: true } } });
   });
   it('without a Puncture, Stress does not start Blood Loss', () => {

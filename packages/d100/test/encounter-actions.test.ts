@@ -100,6 +100,9 @@ describe('"Standard Attack and other Attack Actions": Grapple, and "Grappled and
     let s = run(table(), { type: 'grapple', attacker: 'a', defender: 'b' }, [20, 60]);
     const e = run(run(s, { type: 'end-turn' }), { type: 'escape-grapple', who: 'b', declared: 'move' }, [80, 20]);
     expect(e.fighters.b!.conditions.grappledBy).toBe('a');
+    // A's next turn: its Action went on the Grapple ("Structured Time")
+    do s = run(s, { type: 'end-turn' });
+    while (s.current !== 'a');
     s = run(s, { type: 'attack', attacker: 'a', defender: 'b' }, [50, 90, 50]);
     const attack = lastEvent(s);
     expect(attack.type === 'attack-resolved' && attack.data.summary.hit).toBe(true);

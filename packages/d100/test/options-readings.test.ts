@@ -321,13 +321,14 @@ describe('U45 condemned (Condemned row of the ailments passage after "Fate Point
 describe('U50 evasionsPerRound ("How Attacks Work", Step Three)', () => {
   // A attacks B twice: 80 misses (B evades on 50), then 40
   it('unlimited: B opposes both attacks', () => {
-    const s = run(run(table(), { type: 'attack', attacker: 'a', defender: 'b' }, [80, 50]), { type: 'attack', attacker: 'a', defender: 'b' }, [40, 95, 50]);
+    // the second is a Chance Attack: A's turn holds one Action ("Structured Time")
+    const s = run(run(table(), { type: 'attack', attacker: 'a', defender: 'b' }, [80, 50]), { type: 'attack', attacker: 'a', defender: 'b', chance: true }, [40, 95, 50]);
     expect(summaryOf(s).evasionRoll).toBe(95);
   });
   it('one: the second attack that Round goes unopposed; a new Round restores it', () => {
     let s = run(table({ evasionsPerRound: 'one' }), { type: 'attack', attacker: 'a', defender: 'b' }, [80, 50]);
     expect(s.fighters.b!.evasionsThisRound).toBe(1);
-    s = run(s, { type: 'attack', attacker: 'a', defender: 'b' }, [40, 50]);
+    s = run(s, { type: 'attack', attacker: 'a', defender: 'b', chance: true }, [40, 50]);
     expect(summaryOf(s)).toMatchObject({ hit: true, evasionRoll: null, evasionSpent: true, location: 'body' });
     expect(until(until(s, 'b'), 'a').fighters.b!.evasionsThisRound).toBe(0);
   });

@@ -52,7 +52,7 @@ describe('positions and engagement ("Movement and Combat")', () => {
     const e = last(s);
     expect(e.type === 'moved' && e.data).toMatchObject({ metres: 3, allowance: 6, left: ['b'], engaged: [] });
     expect(s.fighters.a!.openings).toEqual([{ by: 'b', trigger: 'flee' }]);
-    expect(() => run(s, { type: 'move', who: 'a', x: -4, y: 0 })).toThrow(/has made its Move this turn/);
+    expect(() => run(s, { type: 'move', who: 'a', x: -4, y: 0 })).toThrow(/has already spent its Move this Turn on Basic Move/);
     // B's Chance Attack: Melee 50 + 10 (Flee); roll 55 succeeds
     s = run(s, { type: 'attack', attacker: 'b', defender: 'a', chance: true, trigger: 'flee' }, [55, 90, 50]);
     const hit = last(s);

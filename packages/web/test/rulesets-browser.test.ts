@@ -15,6 +15,16 @@ import { browserAvailable, buildWeb, distDir, launchBrowser, shot, wiretap, type
 
 const run = browserAvailable() || process.env.CI ? describe : describe.skip;
 
+/** The GM ends the turns before `name`'s (at most four), until the player's page shows it in `turn`. */
+async function gmEndsTurnsUntil(gm: Page, player: Page, turn: string, name: string): Promise<void> {
+  for (let i = 0; i < 4 && !((await gm.locator(turn).textContent()) ?? '').includes(`${name}'s turn`); i++) {
+    const before = await gm.locator(turn).textContent();
+    await gm.getByRole('button', { name: 'End the turn' }).click();
+    await expect.poll(() => gm.locator(turn).textContent()).not.toBe(before);
+  }
+  await player.locator(turn, { hasText: `${name}'s turn` }).waitFor();
+}
+
 run('d100 and Lucidity tables in Chromium', () => {
   let server: TableServer;
   let url = '';
@@ -125,12 +135,7 @@ run('d100 and Lucidity tables in Chromium', () => {
     await gm.locator('#lu-turn', { hasText: 'Round 1' }).waitFor();
 
     // Until it is Ilse's turn the GM ends the other turns.
-    for (let i = 0; i < 4 && !((await gm.locator('#lu-turn').textContent()) ?? '').includes("Ilse Varn's turn"); i++) {
-      const before = await gm.locator('#lu-turn').textContent();
-      await gm.getByRole('button', { name: 'End the turn' }).click();
-      await expect.poll(() => gm.locator('#lu-turn').textContent()).not.toBe(before);
-    }
-    await player.locator('#lu-turn', { hasText: "Ilse Varn's turn" }).waitFor();
+    await gmEndsTurnsUntil(gm, player, '#lu-turn', 'Ilse Varn');
     await player.locator('#lu-target').selectOption({ label: 'Bandit' });
     // The Bandit's Defense is not shown to the player: no odds are guessed for that attack.
     await expect.poll(() => player.locator('#lu-attack-odds').textContent()).toContain("the GM's to know");
@@ -272,12 +277,7 @@ run('d100 and Lucidity tables in Chromium', () => {
     // Spirit and Exertion from the Evoker Rank (1): Magic Bonus 3, best physical Bonus 5 (Melee 55).
     expect(await player.locator('[aria-label="Junpei"] .resources').textContent()).toContain('Spirit 3/3 · Exertion 5/5');
 
-    for (let i = 0; i < 4 && !((await gm.locator('#d1-turn').textContent()) ?? '').includes("Junpei's turn"); i++) {
-      const before = await gm.locator('#d1-turn').textContent();
-      await gm.getByRole('button', { name: 'End the turn' }).click();
-      await expect.poll(() => gm.locator('#d1-turn').textContent()).not.toBe(before);
-    }
-    await player.locator('#d1-turn', { hasText: "Junpei's turn" }).waitFor();
+    await gmEndsTurnsUntil(gm, player, '#d1-turn', 'Junpei');
     // "Analysing Targets, Disrupting Targets and Tricks": Maya's affinities reach the player only once
     // Junpei (Arcana Level 4) analyses her; the GM sees them all along.
     expect(await gm.locator('[aria-label="Maya"] .affinities').textContent()).toContain('fire weak');
@@ -287,6 +287,10 @@ run('d100 and Lucidity tables in Chromium', () => {
     await player.getByRole('button', { name: 'Analyse Maya' }).click();
     await expect.poll(() => player.locator('[aria-label="Maya"] .affinities').textContent()).toContain('fire weak');
     await player.locator('.rs-log li', { hasText: 'Junpei analyses Maya' }).waitFor();
+    // Analyse Target took Junpei's Action ("Structured Time"): he attacks on his next turn.
+    await player.getByRole('button', { name: 'End the turn' }).click();
+    await gm.locator('.rs-log li', { hasText: 'Junpei ends the turn' }).waitFor();
+    await gmEndsTurnsUntil(gm, player, '#d1-turn', 'Junpei');
     // Exact odds before rolling, from the player's own view.
     await expect.poll(() => player.locator('#d1-odds').textContent()).toMatch(/Before rolling: hit [\d.]+%/);
     // With and without each choice, worked out the same way: one more Advantage is offered with its chance.
@@ -319,14 +323,14 @@ run('d100 and Lucidity tables in Chromium', () => {
     expect(await player.locator('#d1-dice-attack').inputValue()).toBe('');
     await player.locator('#d1-chain').waitFor();
     await player.getByRole('button', { name: 'End the turn' }).click();
-    await gm.locator('.rs-log li', { hasText: 'Junpei ends the turn' }).waitFor();
+    await expect.poll(() => gm.locator('.rs-log li', { hasText: 'Junpei ends the turn' }).count()).toBe(2);
     // Wound tracks per character on the GM's screen.
     expect(await gm.locator('[aria-label="Maya"] .wounds').textContent()).toMatch(/Light \d+\/\d+/);
     await shot(gm, 'd100-04-gm');
     await shot(player, 'd100-05-player');
     // The GM's Undo names the version it was pressed on (the server refuses one that does not) and takes the end of the turn back.
     await gm.getByRole('button', { name: 'Undo the last action' }).click();
-    await expect.poll(() => gm.locator('.rs-log li', { hasText: 'Junpei ends the turn' }).count()).toBe(0);
+    await expect.poll(() => gm.locator('.rs-log li', { hasText: 'Junpei ends the turn' }).count()).toBe(1);
 
     const received = [...tap.frames, ...tap.bodies].join('\n');
     expect(received).toContain('Maya');

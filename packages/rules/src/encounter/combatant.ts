@@ -1,3 +1,4 @@
+import { SEAT_MARK } from '@personae/core';
 import { z } from 'zod';
 import { ATTRIBUTE_LABELS, DEFENSE_SKILLS } from '../character/derive';
 import { ATTRIBUTES, AttributeNameSchema, type AttributeName } from '../character/schema';
@@ -14,9 +15,15 @@ export const ATTRIBUTE_NAMES = ATTRIBUTES;
 export type AttributeKey = AttributeName;
 export const AttributeKeySchema = AttributeNameSchema;
 
+/**
+ * A character's id: letters, digits, "-" and "_". One a player's character got at a table is in
+ * their seat's space, the participant's id and the character's joined by the seat mark (core
+ * `newCharacterId`).
+ */
+const idPart = '[A-Za-z0-9][A-Za-z0-9_-]*';
 const id = z
   .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'an id is letters, digits, "-" and "_", starting with a letter or digit');
+  .regex(new RegExp(`^${idPart}(${SEAT_MARK}${idPart})?$`), `an id is letters, digits, "-" and "_", starting with a letter or digit (a player's character at a table: its seat's id, "${SEAT_MARK}", then such an id)`);
 const name = z.string().trim().min(1);
 const whole = z.number().int().min(0);
 

@@ -15,7 +15,7 @@ import {
   type EncounterState,
 } from '../encounter';
 import { OptionError, presetOptions, tableOptions, type Preset, type TableOptions } from '../options';
-import { asPoolDice, ownGet, ownHas, requireCharacterRoom, requireSeen } from '@personae/core';
+import { asPoolDice, newCharacterId, ownGet, ownHas, requireCharacterRoom, requireSeen } from '@personae/core';
 import { TableCommandSchema, type FreeSide, type TableCommand } from './commands';
 import { requireDiceAuthority } from './dice';
 import { boost, purchase, RESOURCES, sceneEnded } from './resources';
@@ -106,6 +106,16 @@ function requireKnownIds(state: TableState, command: EncounterCommand): void {
     const record = c[key];
     if (record && typeof record === 'object') for (const id of Object.keys(record)) check(id, `${key}.${id}`);
   }
+}
+
+/**
+ * A character the GM brings into the encounter under a new id takes one without the seat mark: ids
+ * with it belong to the characters players add (core `newCharacterId`), so none of the GM's, hidden
+ * or not, can take one a player's character would get.
+ */
+function requireOwnSpace(state: TableState, viewer: Viewer, command: EncounterCommand): void {
+  const defs = command.type === 'join' ? [{ def: command.character, field: 'command.character.id' }] : command.type === 'set-up' ? command.characters.map((def, i) => ({ def, field: `command.characters.${i}.id` })) : [];
+  for (const { def, field } of defs) if (!ownHas(state.encounter.now?.characters ?? {}, def.id)) newCharacterId(viewer, def.id, field);
 }
 
 /** Characters an encounter command acts on (its targets). */
@@ -234,10 +244,21 @@ function readSheet(raw: Record<string, unknown>): CharacterSheet {
   return loaded.sheet as CharacterSheet;
 }
 
-function uniqueId(state: TableState, name: string): string {
-  const base = idFromName(name);
+const ID_FROM_NAME_MAX = 40;
+
+/**
+ * A new character's id, made from its name. A player's lives in their seat's space (core
+ * `newCharacterId`): only characters added from that seat hold ids there, and a character the
+ * encounter has seen keeps its id after it leaves, so the number added to a taken id counts only
+ * the player's own earlier characters of that name, never one hidden from them. ("gm" stands for
+ * the GM in commands, so no character gets it.)
+ */
+function newId(state: TableState, viewer: Viewer, name: string): string {
+  // Cut short, so the id, its seat and a number fit the commands' ids and the dice pools' names.
+  const base = newCharacterId(viewer, idFromName(name).slice(0, ID_FROM_NAME_MAX).replace(/-+$/, ''));
+  const taken = (id: string) => id === 'gm' || ownHas(state.characters, id) || ownHas(state.encounter.now?.characters ?? {}, id);
   let candidate = base;
-  for (let n = 2; state.characters[candidate] || state.encounter.now?.characters[candidate]; n++) candidate = `${base}-${n}`;
+  for (let n = 2; taken(candidate); n++) candidate = `${base}-${n}`;
   return candidate;
 }
 
@@ -368,7 +389,7 @@ function decideCommand(state: TableState, command: TableCommand, ctx: TableConte
         requireCharacterRoom(characterOwners(state), owner, ctx.limits, true);
         requirePlayerSheet(state, viewer, sheet, null);
         const hidden = viewer.role === 'gm' ? command.hidden : false;
-        const id = uniqueId(state, sheet.name);
+        const id = newId(state, viewer, sheet.name);
         const character = combatantFromSheet(sheet, state.options, { id, ...(owner ? { controller: owner } : { controller: 'gm' }) });
         const events: TableEvent[] = [{ type: 'character-added', id, owner, hidden, sheet, ...stamp }];
         const join: EncounterCommand = state.encounter.now
@@ -467,6 +488,7 @@ function decideCommand(state: TableState, command: TableCommand, ctx: TableConte
           requireReactorChoices(state, viewer, inner);
         }
         requireKnownIds(state, inner);
+        requireOwnSpace(state, viewer, inner);
         if (inner.type === 'undo' || inner.type === 'redo') requireSeen(state.seq, command.seen, inner.type);
         // A player's undo or redo was allowed above; the encounter engine takes it as the GM's.
         const issued: EncounterCommand = viewer.role !== 'gm' && (inner.type === 'undo' || inner.type === 'redo') ? { ...inner, actor: 'gm' } : inner;

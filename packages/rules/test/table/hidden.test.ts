@@ -178,3 +178,83 @@ describe('hidden information at the table', () => {
   });
 });
 
+
+describe("a new character's id tells a player nothing of hidden ones", () => {
+  const bob: Viewer = { role: 'player', participantId: 'p-bob' };
+  const named = (file: string, name: string) => ({ ...sheet(file), name });
+  const idsOf = (t: Recorded) => Object.values(t.state.characters).map((c) => [c.id, c.owner]);
+
+  /** The GM's hidden character named `name`, taken out of the scene, then the player adds Brogan Ironhand. */
+  function afterHiddenOne(name: string) {
+    const t = new Recorded([gm, ann, watcher], seededDice(3));
+    t.run(gm, { type: 'add-character', sheet: named('merchant-privateer-scoundrel.yaml', name), hidden: true });
+    const hidden = Object.keys(t.state.characters)[0]!;
+    t.run(gm, { type: 'encounter', command: { type: 'leave', actor: 'gm', id: hidden } });
+    // A hidden obstacle of the same name besides, which exists only in the encounter.
+    t.run(gm, { type: 'encounter', hidden: true, command: { type: 'join', actor: 'gm', character: { id: 'brogan-ironhand-2', name, skills: [{ name: 'Falling Rocks', dice: 4, attribute: 'stature' }], obstacle: { kind: 'hazard', hidden: true } } } });
+    const from = new Map([ann, watcher].map((v) => [v, t.seen.get(v)!.length]));
+    t.run(ann, { type: 'add-character', sheet: sheet('dwarf-iron-constitution.yaml') });
+    const received = (v: Viewer) => t.seen.get(v)!.slice(from.get(v)).join('\n');
+    return { t, hidden, ann: received(ann), watcher: received(watcher) };
+  }
+
+  it('a player adding a character named as a hidden one out of the scene gets the same id and frames as when none is', () => {
+    const clash = afterHiddenOne('Brogan Ironhand');
+    const free = afterHiddenOne('Someone Else');
+    expect(clash.hidden).toBe('brogan-ironhand');
+    expect(clash.t.state.characters['p-ann:brogan-ironhand']?.owner).toBe('p-ann');
+    expect(clash.ann).toContain('p-ann:brogan-ironhand');
+    // The views carry the hidden characters' names, which the seats saw while they were in the scene;
+    // with those put alike, every frame is the same.
+    const alike = (frames: string) => frames.replaceAll('Someone Else', 'Brogan Ironhand').replaceAll('"someone-else"', '"brogan-ironhand"');
+    expect(free.ann).toContain('Someone Else');
+    expect(clash.ann).toBe(alike(free.ann));
+    expect(clash.watcher).toBe(alike(free.watcher));
+  });
+
+  it("only the player's own earlier characters count: the same name again gets a number, another seat's does not", () => {
+    const t = new Recorded([gm, ann], seededDice(3));
+    t.run(gm, { type: 'add-character', sheet: sheet('dwarf-iron-constitution.yaml'), hidden: true });
+    t.run(ann, { type: 'add-character', sheet: sheet('dwarf-iron-constitution.yaml') });
+    t.run(ann, { type: 'add-character', sheet: sheet('dwarf-iron-constitution.yaml') });
+    t.run(bob, { type: 'add-character', sheet: sheet('dwarf-iron-constitution.yaml') });
+    // A name written like another seat's id gives an id in the player's own space.
+    t.run(ann, { type: 'add-character', sheet: named('dwarf-iron-constitution.yaml', 'p-bob:brogan-ironhand') });
+    expect(idsOf(t)).toEqual([
+      ['brogan-ironhand', null],
+      ['p-ann:brogan-ironhand', 'p-ann'],
+      ['p-ann:brogan-ironhand-2', 'p-ann'],
+      ['p-bob:brogan-ironhand', 'p-bob'],
+      ['p-ann:p-bob-brogan-ironhand', 'p-ann'],
+    ]);
+    // A removed character keeps its id in the encounter: whether the GM removed it or hid it, the next is "-3".
+    t.run(gm, { type: 'remove-character', id: 'p-ann:brogan-ironhand-2' });
+    t.run(ann, { type: 'add-character', sheet: sheet('dwarf-iron-constitution.yaml') });
+    expect(t.state.characters['p-ann:brogan-ironhand-3']?.owner).toBe('p-ann');
+  });
+
+  it("the GM cannot bring a character into the encounter under an id in a seat's space", () => {
+    const t = new Recorded([gm, ann], seededDice(3));
+    t.run(ann, { type: 'add-character', sheet: sheet('dwarf-iron-constitution.yaml') });
+    const before = JSON.stringify(t.state);
+    const hazard = (id: string) => ({ type: 'encounter' as const, hidden: true, command: { type: 'join' as const, actor: 'gm', character: { id, name: 'Trap', skills: [{ name: 'Spikes', dice: 3, attribute: 'stature' as const }], obstacle: { kind: 'hazard' as const, hidden: true } } } });
+    for (const id of ['p-ann:brogan-ironhand-2', 'p-bob:trap']) {
+      expect(() => t.run(gm, hazard(id)), id).toThrow(expect.objectContaining({ code: 'bad-id', field: 'command.character.id' }));
+      expect(JSON.stringify(t.state)).toBe(before);
+    }
+    t.run(gm, hazard('trap'));
+    expect(t.state.encounter.now!.characters.trap?.present).toBe(true);
+  });
+
+  it('an id is never "gm", nor a prototype key taken as held, and fits the commands that name it', () => {
+    const t = new Recorded([gm, ann], seededDice(3));
+    t.run(gm, { type: 'add-character', sheet: named('merchant-privateer-scoundrel.yaml', 'GM') });
+    t.run(gm, { type: 'add-character', sheet: named('merchant-privateer-scoundrel.yaml', 'Constructor') });
+    t.run(ann, { type: 'add-character', sheet: named('dwarf-iron-constitution.yaml', `Brogan ${'Ironhand '.repeat(10)}`.trim()) });
+    const [gmNamed, constructor, long] = Object.keys(t.state.characters) as [string, string, string];
+    expect([gmNamed, constructor]).toEqual(['gm-2', 'constructor']);
+    expect(long).toMatch(/^p-ann:brogan-ironhand-ironhand-[a-z-]*[a-z]$/);
+    expect(long.length).toBeLessThanOrEqual('p-ann:'.length + 40);
+    t.run(ann, { type: 'purchase', id: long, item: 'Rope', cost: 0 });
+  });
+});

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { newCharacterId } from '@personae/core';
 import { Invite, Participants, PhysicalDice } from '../ui/TableSettings';
 import { rulesetChoice } from './catalog';
 import type { RulesetPages, RulesetTableProps } from './types';
@@ -54,8 +55,10 @@ export function generalPages(id: string, addCommand: (characterId: string, sheet
         return;
       }
       const name = typeof (sheet as { name?: unknown })?.name === 'string' ? (sheet as { name: string }).name : 'character';
+      // The id the server will give: a player's is in their seat's space (core `newCharacterId`).
+      const held = (asked: string) => characters.some((c) => c.id === newCharacterId(props.me, asked));
       let characterId = idFromName(name);
-      for (let n = 2; characters.some((c) => c.id === characterId); n++) characterId = `${idFromName(name)}-${n}`;
+      for (let n = 2; held(characterId); n++) characterId = `${idFromName(name)}-${n}`;
       try {
         await props.send(addCommand(characterId, sheet));
         setText('');

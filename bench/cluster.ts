@@ -3,10 +3,11 @@
  *
  *   node --import tsx bench/cluster.ts [--route table|random] [--tables 600] [--clients 6] [--rate 0.2]
  *        [--duration 300] [--nodes 3] [--kill-every 20] [--restart-after 5] [--cut-every 10] [--warmup 5]
- *        [--failover hash|next] [--profile DIR]
+ *        [--failover hash|next] [--node-start built|tsx] [--profile DIR] [--samples FILE]
  *
- * Starts `nodes` server processes (packages/server/src/main.ts) on one schema of its own (dropped at
- * the end), creates the tables, has a GM and (clients - 1) players join each, and lets every client
+ * Starts `nodes` server processes on one schema of its own (dropped at the end): by default the
+ * server built by scripts/build-server.mjs (built afresh first), as docs/server.md runs several
+ * nodes; `--node-start tsx` runs packages/server/src/main.ts through tsx instead. It creates the tables, has a GM and (clients - 1) players join each, and lets every client
  * roll `rate` times a second at random moments for `duration` seconds. Meanwhile it kills one node
  * with SIGKILL every `kill-every` seconds and starts it again `restart-after` seconds later, and
  * every `cut-every` seconds ends one node's listening connection (pg_terminate_backend).
@@ -30,17 +31,22 @@
  * append is running, so the checks compare a fixed picture on both sides; `drained: false` says the
  * drain ran out of time (logs then count as behind rather than differing).
  * It also prints where the time goes: the CPU time of the node processes (from /proc, read just
- * before each is killed and at the end), the benchmark process's own CPU time and event-loop use (it
- * shares the machine with the nodes), reconnections per client, and the time from a reconnecting
- * client's hello to its welcome (the node loading the table and authenticating). With `--profile DIR`
+ * before each is killed and at the end) and of each node start, each node's event-loop delay second
+ * by second (bench/cluster-node-probe.mjs), the benchmark process's own CPU time, event-loop use and
+ * delay (it shares the machine with the nodes), reconnections per client, the time from a
+ * reconnecting client's hello to its welcome (the node loading the table and authenticating), and a
+ * killed node's clients' catch-up in steps (noticing the close, connecting again, welcome, events).
+ * `--samples FILE` writes every command's latency with the kills, cuts and event-loop delays by
+ * second, to see where the slow ones fall. With `--profile DIR`
  * every node runs with --cpu-prof and is stopped with SIGTERM at the end (not SIGKILL), so the nodes
  * alive at the end write a CPU profile to DIR (killed ones write none).
  * Progress goes to stderr. Bounded: it stops by itself after duration + 600 s at the latest.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { writeFileSync } from 'node:fs';
 import pg from 'pg';
 import WebSocket from 'ws';
 
@@ -56,6 +62,8 @@ interface Options {
   cutEvery: number;
   warmup: number;
   profile: string | null;
+  samples: string | null;
+  nodeStart: 'built' | 'tsx';
   failover: 'hash' | 'next';
 }
 
@@ -72,6 +80,8 @@ function parseArgs(argv: string[]): Options {
     cutEvery: 10,
     warmup: 5,
     profile: null,
+    samples: null,
+    nodeStart: 'built',
     failover: 'hash',
   };
   const numeric = ['tables', 'clients', 'rate', 'duration', 'nodes', 'kill-every', 'restart-after', 'cut-every', 'warmup'];
@@ -87,6 +97,11 @@ function parseArgs(argv: string[]): Options {
       opts.failover = value;
     } else if (key === 'profile') {
       opts.profile = value;
+    } else if (key === 'node-start') {
+      if (value !== 'built' && value !== 'tsx') throw new Error('--node-start is built or tsx');
+      opts.nodeStart = value;
+    } else if (key === 'samples') {
+      opts.samples = value;
     } else if (numeric.includes(key)) {
       const n = Number(value);
       if (!(n >= 0)) throw new Error(`--${key} must be a number >= 0`);
@@ -154,12 +169,19 @@ function cpuSecondsOf(pid: number | undefined): number {
   }
 }
 
+/** CPU seconds each node start took, up to its "ready" line. */
+const nodeStartCpuSeconds: number[] = [];
+
+/** Each node's event-loop delay, second by second (bench/cluster-node-probe.mjs); `at` is wall-clock ms. */
+const nodeLoopDelays: Array<{ node: number; at: number; p99: number; max: number }> = [];
+
 /** "caught up on missed notices" lines of every node: why, and the oldest missed event's age. */
 const heals: Array<{ node: number; reason: string; tables: number; maxLagMs: number }> = [];
 
 function startNode(node: Node): Promise<void> {
   const profiling = opts.profile ? ['--cpu-prof', '--cpu-prof-dir', opts.profile] : [];
-  const child = spawn(process.execPath, [...profiling, '--import', 'tsx', 'packages/server/src/main.ts'], {
+  const entry = opts.nodeStart === 'built' ? [BUILT_SERVER] : ['--import', 'tsx', 'packages/server/src/main.ts'];
+  const child = spawn(process.execPath, [...profiling, '--import', './bench/cluster-node-probe.mjs', ...entry], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
@@ -197,9 +219,12 @@ function startNode(node: Node): Promise<void> {
         }
         if (entry.msg === 'table server ready' && !ready) {
           ready = true;
+          nodeStartCpuSeconds.push(cpuSecondsOf(child.pid));
           node.port = entry.port as number;
           node.up = true;
           resolve();
+        } else if (entry.msg === 'event loop delay') {
+          nodeLoopDelays.push({ node: node.index, at: Number(entry.at), p99: Number(entry.p99), max: Number(entry.max) });
         } else if (entry.msg === 'caught up on missed notices') {
           heals.push({ node: node.index, reason: String(entry.reason), tables: Number(entry.tables), maxLagMs: Number(entry.maxLagMs) });
         }
@@ -211,6 +236,11 @@ function startNode(node: Node): Promise<void> {
     });
   });
 }
+
+// `--node-start built` (the default) runs each node from the server built by scripts/build-server.mjs,
+// built afresh here; `tsx` from the TypeScript sources, which costs each (re)start several times the CPU.
+const BUILT_SERVER = 'packages/server/dist/main.mjs';
+if (opts.nodeStart === 'built') execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
 
 const admin = new pg.Client({ connectionString: DATABASE_URL });
 await admin.connect();
@@ -239,7 +269,7 @@ interface TableRun {
   /** The nodes in the order `--route table` tries them. */
   preference: number[];
   /** First time a command was sent, by the seq its ack gave. */
-  sentAtBySeq: Map<number, { sentAt: number; disturbed: boolean }>;
+  sentAtBySeq: Map<number, { sentAt: number; disturbed: boolean; node: number }>;
   received: Map<number, { last: number; count: number }>;
   /** Highest lastSeq of any ack. */
   maxAcked: number;
@@ -272,7 +302,7 @@ interface Client {
   outOfOrder: number;
   pending: Map<string, Pending>;
   /** After a kill of its node: the version to reach and when the kill happened. */
-  catchUp: { target: number; since: number } | null;
+  catchUp: { target: number; since: number; closedAt?: number; openAt?: number; welcomeAt?: number } | null;
   /** Connections of this client that were welcomed and then closed. */
   reconnects: number;
 }
@@ -345,6 +375,12 @@ const closeCodes = new Map<number, number>();
 const errorsByCode = new Map<string, number>();
 const inFlightKillMs: number[] = [];
 const caughtUpMs: number[] = [];
+/**
+ * The catch-up of a killed node's client in steps: the kill to the client noticing its connection
+ * closed, to a new connection open (the WebSocket upgrade done), to its welcome, to holding every
+ * event acknowledged before the kill.
+ */
+const catchUpPhases = { closeNoticed: [] as number[], connected: [] as number[], welcomed: [] as number[], eventsReceived: [] as number[] };
 const ackedCommands = new Map<string, { tableId: string; firstSeq: number | null; duplicate: boolean }>();
 let running = true;
 let stopping = false;
@@ -362,6 +398,9 @@ function reconnectSoon(client: Client): void {
   setTimeout(() => connect(client), 50 + Math.random() * 200);
 }
 
+/** The start of a message as the server writes it: its type and, for an event, its seq. */
+const LIGHT_HEAD = /^\{"type":"(state-patch|event)"(?:,"seq":(\d+))?/;
+
 function connect(client: Client): Promise<void> {
   return new Promise((resolve) => {
     const node = pickNode(client);
@@ -377,12 +416,14 @@ function connect(client: Client): Promise<void> {
     let helloAt = 0;
     ws.on('open', () => {
       helloAt = now();
+      if (client.catchUp) client.catchUp.openAt = helloAt;
       ws.send(JSON.stringify({ type: 'hello', tableId: client.table.tableId, token: client.token, since: client.lastSeq }));
     });
     ws.on('error', () => undefined);
     ws.on('close', (code) => {
       if (stopping) return;
       if (welcomed) closeCodes.set(code, (closeCodes.get(code) ?? 0) + 1);
+      if (client.catchUp && client.catchUp.closedAt === undefined) client.catchUp.closedAt = now();
       client.connected = false;
       if (client.ws === ws) client.ws = null;
       if (!welcomed) {
@@ -398,7 +439,15 @@ function connect(client: Client): Promise<void> {
       // Once the figures are taken, nothing more counts (see "checks against the database").
       if (stopping) return;
       const at = now();
-      const m = JSON.parse(data.toString()) as Record<string, any>;
+      // The clients read only what they check: a state patch is counted, not parsed, and a player's
+      // event only for its seq (the GM's events are parsed whole, to compare with the database).
+      // So the benchmark's own process takes less of the cores it shares with the nodes.
+      const head = LIGHT_HEAD.exec(data.toString('latin1', 0, 48));
+      if (head?.[1] === 'state-patch') {
+        bytesReceived.set('state-patch', (bytesReceived.get('state-patch') ?? 0) + data.length);
+        return;
+      }
+      const m = (head?.[1] === 'event' && head[2] !== undefined && !client.gm ? { type: 'event', seq: Number(head[2]) } : JSON.parse(data.toString())) as Record<string, any>;
       const kind = String(m.type);
       bytesReceived.set(kind, (bytesReceived.get(kind) ?? 0) + data.length);
       switch (m.type) {
@@ -406,6 +455,7 @@ function connect(client: Client): Promise<void> {
           welcomed = true;
           if (client.reconnects > 0) helloToWelcomeMs.push(at - helloAt);
           client.connected = true;
+          if (client.catchUp) client.catchUp.welcomeAt = at;
           if (m.resync) resyncs++;
           for (const p of client.pending.values()) p.sent = false;
           flushCommands(client);
@@ -437,7 +487,9 @@ function connect(client: Client): Promise<void> {
           acked++;
           ackedCommands.set(m.commandId, { tableId: client.table.tableId, firstSeq: m.firstSeq, duplicate: m.duplicate === true });
           if (m.lastSeq !== null) client.table.maxAcked = Math.max(client.table.maxAcked, m.lastSeq);
-          if (m.firstSeq !== null) client.table.sentAtBySeq.set(m.firstSeq, { sentAt: p.firstSentAt, disturbed: disturbedAt(p.firstSentAt) });
+          if (m.firstSeq !== null) {
+            client.table.sentAtBySeq.set(m.firstSeq, { sentAt: p.firstSentAt, disturbed: disturbedAt(p.firstSentAt), node: client.node?.index ?? -1 });
+          }
           if (p.inFlightAtKill !== null) inFlightKillMs.push(at - p.firstSentAt);
           flushCommands(client);
           break;
@@ -482,8 +534,15 @@ function flushCommands(client: Client): void {
 }
 
 function checkCaughtUp(client: Client, at: number): void {
-  if (client.catchUp && client.connected && client.lastSeq >= client.catchUp.target) {
-    caughtUpMs.push(at - client.catchUp.since);
+  const c = client.catchUp;
+  if (c && client.connected && client.lastSeq >= c.target) {
+    caughtUpMs.push(at - c.since);
+    if (c.closedAt !== undefined && c.openAt !== undefined && c.welcomeAt !== undefined) {
+      catchUpPhases.closeNoticed.push(c.closedAt - c.since);
+      catchUpPhases.connected.push(c.openAt - c.closedAt);
+      catchUpPhases.welcomed.push(c.welcomeAt - c.openAt);
+      catchUpPhases.eventsReceived.push(at - c.welcomeAt);
+    }
     client.catchUp = null;
   }
 }
@@ -568,6 +627,19 @@ const loadBefore = loadavg();
 const runStart = now();
 const cpuBefore = process.cpuUsage();
 const loopBefore = performance.eventLoopUtilization();
+// The benchmark's own event loop: 3,600 sockets in one process; a late timer or message here would
+// count as server latency.
+const benchLoopDelay = monitorEventLoopDelay({ resolution: 10 });
+benchLoopDelay.enable();
+const benchLoopBySecond: number[] = [];
+const benchLoopSecond = monitorEventLoopDelay({ resolution: 10 });
+benchLoopSecond.enable();
+timers.push(
+  setInterval(() => {
+    benchLoopBySecond.push(Number((benchLoopSecond.max / 1e6).toFixed(1)));
+    benchLoopSecond.reset();
+  }, 1000),
+);
 for (const c of clients) schedule(c);
 if (opts.killEvery > 0) timers.push(setInterval(killOne, opts.killEvery * 1000));
 if (opts.cutEvery > 0) {
@@ -585,6 +657,8 @@ const runSeconds = (now() - runStart) / 1000;
 const loadAfter = loadavg();
 const cpuUsed = process.cpuUsage(cpuBefore);
 const loopUsed = performance.eventLoopUtilization(loopBefore);
+benchLoopDelay.disable();
+benchLoopSecond.disable();
 
 // Every node up again, then drain: every command answered, every client at its table's version.
 const upDeadline = now() + 30_000;
@@ -682,13 +756,33 @@ for (const t of tables) for (let s = 1; s <= (dbVersions.get(t.tableId) ?? 0); s
 
 const steady: number[] = [];
 const all: number[] = [];
+/** Every command counted: sent (s after the run began), latency to all clients (ms), steady or not, the sender's node. */
+const samples: Array<[number, number, 0 | 1, number]> = [];
 for (const t of tables) {
   for (const [seq, s] of t.sentAtBySeq) {
     const r = t.received.get(seq);
     if (!r || r.count < opts.clients || s.sentAt - runStart < opts.warmup * 1000) continue;
     all.push(r.last - s.sentAt);
     if (!s.disturbed) steady.push(r.last - s.sentAt);
+    samples.push([Number(((s.sentAt - runStart) / 1000).toFixed(3)), Number((r.last - s.sentAt).toFixed(1)), s.disturbed ? 0 : 1, s.node]);
   }
+}
+// Wall-clock ms of the run's start, to place the nodes' event-loop lines (Date.now()) on the run's time.
+const runStartWall = Date.now() - (now() - runStart);
+const runEndWall = runStartWall + runSeconds * 1000;
+const nodeSeconds = nodeLoopDelays.filter((d) => d.at >= runStartWall && d.at <= runEndWall);
+const steadyNodeSeconds = nodeSeconds.filter((d) => !disturbedAt(runStart + (d.at - runStartWall)));
+if (opts.samples) {
+  writeFileSync(
+    opts.samples,
+    JSON.stringify({
+      kills: kills.map((k) => (k - runStart) / 1000),
+      cuts: cuts.map((c) => (c - runStart) / 1000),
+      commands: samples,
+      nodeLoopDelay: nodeSeconds.map((d) => [(d.at - runStartWall) / 1000, d.node, d.p99, d.max]),
+      benchLoopDelayMaxBySecond: benchLoopBySecond,
+    }),
+  );
 }
 const stats = (xs: number[]) => {
   const sorted = [...xs].sort((a, b) => a - b);
@@ -729,12 +823,25 @@ const result = {
   megabytesReceivedByType: Object.fromEntries([...bytesReceived].map(([type, n]) => [type, Number((n / 1e6).toFixed(1))])),
   /** Every node process, from start to end (setup and drain included). */
   nodeCpuSeconds: Number(nodeCpuSeconds.toFixed(1)),
+  nodeStart: opts.nodeStart,
+  /** CPU seconds of each node start up to "ready" (first starts and restarts). */
+  nodeStartCpuSeconds: stats(nodeStartCpuSeconds),
   /** The benchmark process itself (clients and checks) during the run: it shares the cores with the nodes. */
   benchmarkProcess: {
     cpuSeconds: Number(((cpuUsed.user + cpuUsed.system) / 1e6).toFixed(1)),
     cpuShareOfOneCore: Number(((cpuUsed.user + cpuUsed.system) / 1e6 / runSeconds).toFixed(2)),
     eventLoopUtilization: Number(loopUsed.utilization.toFixed(2)),
+    eventLoopDelayMs: {
+      p50: Number((benchLoopDelay.percentile(50) / 1e6).toFixed(1)),
+      p99: Number((benchLoopDelay.percentile(99) / 1e6).toFixed(1)),
+      max: Number((benchLoopDelay.max / 1e6).toFixed(1)),
+    },
   },
+  /**
+   * The nodes' event-loop delay (bench/cluster-node-probe.mjs): the worst delay of each node in each
+   * second of the run, over all seconds and over the steady ones (no kill or cut near).
+   */
+  nodeEventLoopDelayMaxPerSecondMs: { all: stats(nodeSeconds.map((d) => d.max)), steady: stats(steadyNodeSeconds.map((d) => d.max)) },
   closeCodes: Object.fromEntries(closeCodes),
   eventsInDatabase: eventRows,
   /** False when the drain ran out of time: the nodes still had commands or events to deliver. */
@@ -757,6 +864,7 @@ const result = {
   latencyToAllClientsMs: { steady: stats(steady), all: stats(all) },
   commandsInFlightDuringKillMs: stats(inFlightKillMs),
   killedNodeClientsCaughtUpMs: { ...stats(caughtUpMs), stillBehind: clients.filter((c) => c.catchUp).length },
+  killedNodeClientsCaughtUpStepsMs: Object.fromEntries(Object.entries(catchUpPhases).map(([k, xs]) => [k, stats(xs)])),
   gapsHealedAfterListenerCutMs: { ...stats(cutHeals.map((h) => h.maxLagMs)), tablesCaughtUp: cutHeals.reduce((s, h) => s + h.tables, 0) },
   gapsHealedByPeriodicCheckMs: { ...stats(periodicHeals.map((h) => h.maxLagMs)), tablesCaughtUp: periodicHeals.reduce((s, h) => s + h.tables, 0) },
   notificationQueueUsageMax: queueMax,

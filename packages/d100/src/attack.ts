@@ -5,7 +5,7 @@ import { advantageFromAilments, AILMENTS, inflictAilment, isTechnicalAgainst, ty
 import { isImmune, isPhysical, type Affinity, type Element } from './elements';
 import { ailmentScoreDisadvantages, armourAt, bonus, canOppose, defenseToughnessBonus, disadvantagesOnAllTests, effectiveAffinity, hasAilment, hasHighGround, livingPersona, strengthBonus, terrainDisadvantages, toughness, type Fighter, type Score } from './fighter';
 import { hasBruisedRib, injuryFor, injuryTestDisadvantages, type Injury } from './injuries';
-import { hitLocation, type Location, type LocationResult } from './location';
+import { hitLocation, injuryBlock, type Location, type LocationResult } from './location';
 import type { D100Options } from './options';
 import { ruleCitation } from './rules';
 import { resolveOpposed, resolveTest, type OpposedResult, type TestResult } from './test';
@@ -225,6 +225,82 @@ interface LandInput {
 }
 
 /**
+ * Lays `normal` and `savage` wounds on a target: its living Persona first ("Wounds and Personas"),
+ * then its tracks with the Injuries of each Heavy wound lost ("Wounds and Injury") and their
+ * immediate effects, the last Injury per location staying.
+ */
+function layWounds(target: Fighter, normal: number, savage: number, input: LandInput, options: D100Options) {
+  let t = target;
+  let personaWounds = 0;
+  let personaBroken = false;
+  let stress = 0;
+  let losses: WoundLoss[] = [];
+  let fateSpent = 0;
+  const injuries: Injury[] = [];
+  const gained: AilmentName[] = [];
+  let toTracks = { normal, savage };
+  const persona = livingPersona(t);
+  if (persona && toTracks.normal + toTracks.savage > 0) {
+    // "Wounds and Personas": the Persona loses wounds first, with Stress but no Injuries
+    const total = toTracks.normal + toTracks.savage;
+    personaWounds = Math.min(total, persona.wounds);
+    const left = persona.wounds - personaWounds;
+    stress += personaWounds;
+    personaBroken = left === 0;
+    if (personaBroken) stress += 10;
+    t = { ...t, persona: { ...persona, wounds: left } };
+    const rest = total - personaWounds;
+    const carry = personaBroken && options.personaOverflow === 'carry' ? rest : 0;
+    const normalCarried = Math.max(0, Math.min(carry, toTracks.normal - personaWounds));
+    toTracks = { normal: normalCarried, savage: carry - normalCarried };
+  }
+  if (toTracks.normal + toTracks.savage > 0) {
+    const applied = applyWounds(t.tracks, toTracks.normal, toTracks.savage, options, Math.min(input.fateBlocks, t.fate.current));
+    losses = [...applied.losses];
+    stress += applied.stress;
+    fateSpent = applied.fateSpent;
+    let heavyLeft = t.tracks.left.heavy;
+    let injuryList = [...t.injuries];
+    for (const loss of applied.losses) {
+      if (loss.track !== 'heavy' || loss.blocked) continue;
+      heavyLeft--;
+      // "Wounds and Injury": the Injury by location and Heavy wounds left; one per location
+      const def = injuryFor(input.location.location, heavyLeft);
+      const injury: Injury = { location: input.location.location, name: def.name, level: def.level };
+      injuryList = [...injuryList.filter((i) => i.location !== injury.location), injury];
+      injuries.push(injury);
+    }
+    t = { ...t, tracks: applied.tracks, injuries: injuryList, fate: { ...t.fate, current: t.fate.current - fateSpent } };
+    for (const injury of injuries) {
+      const def = injuryFor(injury.location, 3 - injury.level);
+      for (const eff of def.immediate) {
+        if (eff === 'prone') t = { ...t, conditions: { ...t.conditions, prone: true } };
+        else if (eff === 'blood-loss' || eff === 'blood-loss-once') t = { ...t, conditions: { ...t.conditions, bloodLoss: true } };
+        else {
+          const name = eff.slice('ailment:'.length) as AilmentName;
+          const r = inflictAilment(t.ailments, name, { turnsStarted: t.turnsStarted }, (e) => isImmune(livingPersona(t)?.affinities ?? t.affinities, e), options);
+          if (r.ok) (t = { ...t, ailments: r.ailments }), gained.push(name);
+        }
+      }
+    }
+    if (isOut(t.tracks)) t = { ...t, out: true, dead: options.deadlyWound === 'dead' };
+  }
+  return { target: t, personaWounds, personaBroken, stress, losses, fateSpent, injuries, gained };
+}
+
+/** Whether a body Heavy wound lost before the attack's last wound gives Bruised Rib or worse. */
+function bruisedRibBeforeLast(target: Fighter, losses: readonly WoundLoss[], location: Location): boolean {
+  if (injuryBlock(location) !== 'body') return false;
+  let heavyLeft = target.tracks.left.heavy;
+  for (const [i, loss] of losses.entries()) {
+    if (loss.track !== 'heavy' || loss.blocked) continue;
+    heavyLeft--;
+    if (injuryFor(location, heavyLeft).level >= 1) return i < losses.length - 1;
+  }
+  return false;
+}
+
+/**
  * Lands a hit on `target` (d100-combat-rules.txt, "How Attacks Work" Step Five, "Inflicting Multiple
  * Wounds", "Savage Attacks", "Elemental Affinities", "Wounds and Personas", "Wounds and Injury").
  */
@@ -288,61 +364,16 @@ export function landHit(target: Fighter, input: LandInput, options: D100Options)
     if (margin >= 10) savage.push('Very High Damage');
   }
   for (let i = 0; i < (input.extraWounds ?? 0); i++) wounds.push('Burst Attack');
-  let t = target;
-  let personaWounds = 0;
-  let personaBroken = false;
-  let stress = 0;
-  let losses: WoundLoss[] = [];
-  let fateSpent = 0;
-  const injuries: Injury[] = [];
-  const gained: AilmentName[] = [];
-  let toTracks = { normal: wounds.length, savage: savage.length };
-  const persona = livingPersona(t);
-  if (persona && toTracks.normal + toTracks.savage > 0) {
-    // "Wounds and Personas": the Persona loses wounds first, with Stress but no Injuries
-    const total = toTracks.normal + toTracks.savage;
-    personaWounds = Math.min(total, persona.wounds);
-    const left = persona.wounds - personaWounds;
-    stress += personaWounds;
-    personaBroken = left === 0;
-    if (personaBroken) stress += 10;
-    t = { ...t, persona: { ...persona, wounds: left } };
-    const rest = total - personaWounds;
-    const carry = personaBroken && options.personaOverflow === 'carry' ? rest : 0;
-    const normalCarried = Math.max(0, Math.min(carry, toTracks.normal - personaWounds));
-    toTracks = { normal: normalCarried, savage: carry - normalCarried };
+  let laid = layWounds(target, wounds.length, savage.length, input, options);
+  // option injuryTiming (U34), per-wound: a Bruised Rib the attack itself gives adds its wound when a
+  // later wound of the same attack follows the one that gave it
+  if (options.injuryTiming === 'per-wound' && margin > 0 && !input.baseWoundOnly && !hasBruisedRib(target.injuries) && bruisedRibBeforeLast(target, laid.losses, input.location.location)) {
+    wounds.push('Bruised Rib (from this attack)');
+    if (wounds.length >= 4 && !savage.includes('4+ Wounds')) savage.push('4+ Wounds');
+    laid = layWounds(target, wounds.length, savage.length, input, options);
   }
-  if (toTracks.normal + toTracks.savage > 0) {
-    const applied = applyWounds(t.tracks, toTracks.normal, toTracks.savage, options, Math.min(input.fateBlocks, t.fate.current));
-    losses = [...applied.losses];
-    stress += applied.stress;
-    fateSpent = applied.fateSpent;
-    let heavyLeft = t.tracks.left.heavy;
-    let injuryList = [...t.injuries];
-    for (const loss of applied.losses) {
-      if (loss.track !== 'heavy' || loss.blocked) continue;
-      heavyLeft--;
-      // "Wounds and Injury": the Injury by location and Heavy wounds left; one per location
-      const def = injuryFor(input.location.location, heavyLeft);
-      const injury: Injury = { location: input.location.location, name: def.name, level: def.level };
-      injuryList = [...injuryList.filter((i) => i.location !== injury.location), injury];
-      injuries.push(injury);
-    }
-    t = { ...t, tracks: applied.tracks, injuries: injuryList, fate: { ...t.fate, current: t.fate.current - fateSpent } };
-    for (const injury of injuries) {
-      const def = injuryFor(injury.location, 3 - injury.level);
-      for (const eff of def.immediate) {
-        if (eff === 'prone') t = { ...t, conditions: { ...t.conditions, prone: true } };
-        else if (eff === 'blood-loss' || eff === 'blood-loss-once') t = { ...t, conditions: { ...t.conditions, bloodLoss: true } };
-        else {
-          const name = eff.slice('ailment:'.length) as AilmentName;
-          const r = inflictAilment(t.ailments, name, { turnsStarted: t.turnsStarted }, (e) => isImmune(livingPersona(t)?.affinities ?? t.affinities, e), options);
-          if (r.ok) (t = { ...t, ailments: r.ailments }), gained.push(name);
-        }
-      }
-    }
-    if (isOut(t.tracks)) t = { ...t, out: true, dead: options.deadlyWound === 'dead' };
-  }
+  const { personaWounds, personaBroken, stress, losses, fateSpent, injuries, gained } = laid;
+  let t = laid.target;
   t = { ...t, stress: t.stress + stress };
   // Ailments ended by the hit: the exploited one, Drowsed and Frozen by damage, Burning by Ice
   const tookDamage = options.takesDamage === 'hit' || personaWounds + losses.filter((l) => !l.blocked).length > 0;

@@ -146,6 +146,18 @@ export const OPTION_SPECS = {
     default: 'above-last-normal',
     values: { 'above-last-normal': 'one above the track the last normal wound of the attack landed on', 'above-light': 'always a Heavy wound (overflowing like any wound)' },
   }),
+  injuryTiming: choice({
+    title: 'When Injuries take effect inside one attack',
+    description: 'An attack may take several Heavy wounds at once; the seed does not say whether an Injury one of them gives (Bruised Rib\'s extra wound above all) already counts for the rest of that attack.',
+    topic: 'Wounds',
+    source: seed('Wounds and Injury'),
+    settles: 'U34',
+    default: 'after-attack',
+    values: {
+      'after-attack': 'the attack\'s wounds are all laid first, then its Injuries take effect (the last per location stays): a Bruised Rib the attack gives adds no wound to it',
+      'per-wound': 'each Heavy wound\'s Injury takes effect as it is lost: a Bruised Rib (or worse body Injury) the attack gives adds one wound to it when a later wound of the attack follows',
+    },
+  }),
   personaOverflow: choice({
     title: 'Wounds past a broken Persona',
     description: 'Whether the wounds of the attack that breaks a Persona carry on to the Evoker.',

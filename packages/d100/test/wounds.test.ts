@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { applyWounds, DEFAULT_OPTIONS, SEVERITIES, woundTracksFor, type WoundTracks } from '../src';
+import { modifier } from '@personae/core';
+import { applyWounds, DEFAULT_OPTIONS, hitLocation, landHit, makeFighter, resolveOptions, SEVERITIES, woundTracksFor, type Fighter, type WoundTracks } from '../src';
 
 const tracks = (light: number, heavy: number, max = woundTracksFor(4).max): WoundTracks => ({ max, left: { light, heavy, deadly: 1 } });
 
@@ -66,5 +67,39 @@ describe('wounds never skip a track (property)', () => {
         expect(SEVERITIES.reduce((n, s) => n + lost(normalOnly.tracks, s), 0)).toBe(Math.min(normal, capacity));
       }),
     );
+  });
+});
+
+describe('U34 injuryTiming ("Wounds and Injury"): a Bruised Rib an attack gives, inside that attack', () => {
+  // B: Toughness 40 (TB 4: Light 4, Heavy 2, Deadly 1), no Light wound left. Damage 10 at the body
+  // (roll 50) against Defense 4 beats it by 6: the base wound and High Damage, two Heavy wounds. The
+  // first leaves 1 Heavy: Cracked (Bruised Rib's row and worse); the second leaves 0: Puncture.
+  const b = (): Fighter => {
+    const f = makeFighter({ id: 'b', side: 'enemy', scores: { melee: 40, ballistic: 40, magic: 40, strength: 40, toughness: 40, agility: 40, intelligence: 40, perception: 40, willpower: 40, fellowship: 40 } });
+    return { ...f, tracks: { ...f.tracks, left: { light: 0, heavy: 2, deadly: 1 } } };
+  };
+  const hit = (target: Fighter, injuryTiming: string, damage = 10) =>
+    landHit(target, { damageSteps: [modifier('weapon', 'weapon damage', damage)], element: 'melee', tier: 1, kind: 'melee', location: hitLocation(50, DEFAULT_OPTIONS), critical: false, ignoreArmour: false, fateBlocks: 0, reflected: false }, resolveOptions('seed', { injuryTiming }));
+
+  it('after-attack (default): both Heavy wounds land first; the Puncture stays and nothing more is dealt', () => {
+    const r = hit(b(), 'after-attack');
+    expect(r.outcome.wounds).toEqual(['damage over Defense', 'High Damage']);
+    expect(r.target.tracks.left).toEqual({ light: 0, heavy: 0, deadly: 1 });
+    expect(r.target.injuries).toEqual([{ location: 'body', name: 'puncture', level: 3 }]);
+    expect([r.target.stress, r.target.out]).toEqual([10, false]);
+  });
+
+  it('per-wound: the Cracked rib from the first wound adds one more to the attack: the Deadly wound, out', () => {
+    const r = hit(b(), 'per-wound');
+    expect(r.outcome.wounds).toEqual(['damage over Defense', 'High Damage', 'Bruised Rib (from this attack)']);
+    expect(r.target.tracks.left).toEqual({ light: 0, heavy: 0, deadly: 0 });
+    expect([r.target.stress, r.target.out]).toEqual([20, true]);
+  });
+
+  it('per-wound: no wound follows the one that gave it, so nothing is added; an earlier Bruised Rib counts either way', () => {
+    // damage 5 beats Defense 4 by 1: one wound, Cracked at once, none after it
+    expect(hit(b(), 'per-wound', 5).outcome.wounds).toEqual(['damage over Defense']);
+    const bruised = { ...b(), injuries: [{ location: 'body' as const, name: 'bruised-rib', level: 1 }] };
+    for (const timing of ['after-attack', 'per-wound']) expect(hit(bruised, timing).outcome.wounds).toEqual(['damage over Defense', 'High Damage', 'Bruised Rib']);
   });
 });

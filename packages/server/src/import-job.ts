@@ -50,7 +50,9 @@ const waiting: Array<() => void> = [];
 
 function runImportWorker(request: ImportRequest): Promise<Outcome<PreparedImport>> {
   return new Promise((resolve, reject) => {
-    const worker = startWorker(new URL('./import-worker.ts', import.meta.url), request);
+    // From the sources the worker is TypeScript; in the built server (scripts/build-server.mjs) it is built beside it.
+    const fromSources = new URL(import.meta.url).pathname.endsWith('.ts');
+    const worker = startWorker(new URL(fromSources ? './import-worker.ts' : './import-worker.mjs', import.meta.url), request);
     let prepared: PreparedImport | null = null;
     let expected = 0;
     let settled = false;

@@ -126,8 +126,14 @@ const PAGE = 1000;
 /** Events kept in memory per table with their states, for clients resuming from a recent `since`. */
 const RECENT_EVENTS = 128;
 
-/** Appends that lost the race to another node are decided again at most this many times in all. */
-const MAX_APPEND_TRIES = 12;
+/**
+ * An append that lost the race to another node is decided again while it has been trying for less
+ * than APPEND_RETRY_MS and fewer than MAX_APPEND_TRIES times. The time matters more than the count:
+ * a node working off a backlog of commands for a table wins race after race (its copy is current,
+ * the loser must read first), until its backlog is done.
+ */
+const MAX_APPEND_TRIES = 100;
+const APPEND_RETRY_MS = 15_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const HUB_DEFAULTS = {
@@ -427,7 +433,10 @@ export class TableHub<S, C, E> {
     // Without a view the client asks for the state itself, as after a failed push.
     if (!now.ok) return;
     let text: string | null = null;
-    if (atSince !== undefined) {
+    // A viewer that missed nothing (the usual case for clients of a node that went away) holds the
+    // view of the very state in memory: no changes, and no second view to build to find that out.
+    if (atSince === t.state) text = statePatchText(t.version, since, {});
+    else if (atSince !== undefined) {
       try {
         const diff = diffState(t.decider.viewState(atSince, viewer.actor), now.value);
         if (diff) text = statePatchText(t.version, since, diff);
@@ -612,6 +621,7 @@ export class TableHub<S, C, E> {
     // A retry usually succeeds or fails the same way the first attempt did, so the store is asked
     // about earlier attempts only when the command is refused (here) or turns out to be a duplicate
     // while being stored (below): the common path costs no extra read.
+    const started = Date.now();
     for (let attempt = 1; ; attempt++) {
       const decided = this.decide(t, actor, envelope, fail);
       if (!decided.ok) return (await earlier()) ?? decided;
@@ -643,7 +653,7 @@ export class TableHub<S, C, E> {
       t.stale = true;
       // Another node appended to this table first. A command that named the version it was meant
       // for is refused; any other is decided again, with fresh dice, against the events it missed.
-      if (envelope.expectedVersion !== undefined || attempt >= MAX_APPEND_TRIES) {
+      if (envelope.expectedVersion !== undefined || attempt >= MAX_APPEND_TRIES || Date.now() - started >= APPEND_RETRY_MS) {
         return fail('conflict', 'the table changed while the command was being stored; retry it', { currentVersion: t.version });
       }
       await sleep(Math.random() * Math.min(200, 5 * 2 ** attempt));

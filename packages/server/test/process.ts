@@ -19,9 +19,12 @@ export interface ServerProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Starts `node --import tsx packages/server/src/main.ts` and waits for its "ready" log line. */
-export function spawnServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+/**
+ * Starts `node --import tsx packages/server/src/main.ts` (or the built server `entry`, a .mjs file)
+ * and waits for its "ready" log line.
+ */
+export function spawnServer(env: Record<string, string>, timeoutMs = 60_000, entry?: string): Promise<ServerProcess> {
+  const child = spawn(process.execPath, entry ? [entry] : ['--import', 'tsx', MAIN], {
     cwd: REPO_ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', LOG_FORMAT: 'json', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -152,6 +152,32 @@ describe('pushed views', () => {
       for (const c of [gm.client, player.client, live.client]) c.close();
     });
   }
+
+  it('resumes a connection that missed nothing with no events and no changes, and later changes apply to the view it held', async () => {
+    const t = await createTable(srv.url);
+    const ann = await joinTable(srv.url, t.tableId, t.invite.token, 'Ann');
+    const gm = await connectAs(srv.wsUrl, t.tableId, t.gm.token);
+    let player = await connectAs(srv.wsUrl, t.tableId, ann.token);
+    expect((await gm.client.command('c1', { type: 'create', characterId: 'ash', name: 'Ash', secret: 'fears water', owner: ann.participantId })).type).toBe('ack');
+    const at = await gm.client.command('c2', { type: 'gm-note', text: 'the bridge is out' });
+    await player.client.waitFor((m) => m.type === 'state-patch' && m.version === at.version);
+    const before = heldView(player.client);
+    player.client.close();
+
+    player = await connectAs(srv.wsUrl, t.tableId, ann.token, before.version);
+    expect(player.welcome.state).toBeUndefined();
+    const patch = await player.client.waitFor((m) => m.type === 'state-patch');
+    expect(patch).toEqual({ type: 'state-patch', version: before.version, base: before.version });
+    expect(player.client.events()).toEqual([]);
+    const next = await gm.client.command('c3', { type: 'rename', characterId: 'ash', name: 'Ashen' });
+    await player.client.waitFor((m) => m.type === 'state-patch' && m.version === next.version);
+    const held = heldView(player.client, before);
+    player.client.send({ type: 'state' });
+    const asked = await player.client.waitFor((m) => m.type === 'state');
+    expect(held).toEqual({ version: asked.version, state: asked.state });
+    expect(held.state.characters.ash.name).toBe('Ashen');
+    for (const c of [gm.client, player.client]) c.close();
+  });
 });
 
 describe('state patches', () => {

@@ -370,7 +370,7 @@ function testBurdens(f: Fighter, test: { score?: Score; hand?: 'right' | 'left' 
   return [...disadvantagesOnAllTests(f), ...ailmentScoreDisadvantages(f, test.score), ...injuryTestDisadvantages(f.injuries, f.injuriesIgnored, test, options), ...(terrain ? terrainDisadvantages(f, test.score ?? null, options) : [])].map((d) => modifier('disadvantage', d.label, -10 * d.count));
 }
 
-function summarize(r: AttackResult): AttackSummary {
+export function summarize(r: AttackResult): AttackSummary {
   const o = r.outcome;
   return {
     hit: r.hit,

@@ -916,19 +916,48 @@ export class TableHub<S, C, E> {
 
   // ----- export -----
 
+  /** Every event of the table as stored, oldest first, up to its version now. */
+  private async wholeLog(tableId: string, version: number): Promise<EventRecord[]> {
+    const events: EventRecord[] = [];
+    let seq = 0;
+    while (seq < version) {
+      const page = await this.store.readEvents(tableId, seq, Math.min(PAGE, version - seq));
+      if (page.length === 0) break;
+      events.push(...page);
+      seq = page[page.length - 1]!.seq;
+    }
+    return events;
+  }
+
+  /**
+   * The table's recorded decisions for the GM's re-judge under other rules: its ruleset and setup, and
+   * every event as decided, with the dice it carries. Read only; refused to anyone but the GM, since the
+   * events hold what players and observers are not shown.
+   */
+  decisions(tableId: string, token: string | undefined) {
+    return this.withCaller(tableId, token, async (caller, t) => {
+      if (caller.actor.role !== 'gm') return failure('forbidden', "only the GM can read the table's recorded decisions");
+      const events = await this.wholeLog(tableId, t.version);
+      return {
+        ok: true as const,
+        value: {
+          kind: 'decisions' as const,
+          ruleset: t.record.ruleset,
+          setup: setupOf(t.record.settings),
+          version: t.version,
+          events: events.map((e) => ({ seq: e.seq, event: e.event })),
+        },
+      };
+    });
+  }
+
   /** The whole log for the GM; for anyone else only what they may see. */
   exportEvents(tableId: string, token: string | undefined) {
     return this.withCaller(tableId, token, async (caller, t) => {
       const events: ExportedEvent[] = [];
       const full = caller.actor.role === 'gm';
       if (full) {
-        let seq = 0;
-        while (seq < t.version) {
-          const page = await this.store.readEvents(tableId, seq, Math.min(PAGE, t.version - seq));
-          if (page.length === 0) break;
-          events.push(...page);
-          seq = page[page.length - 1]!.seq;
-        }
+        events.push(...(await this.wholeLog(tableId, t.version)));
       } else {
         await this.replay(t, 0, t.version, (rec, after) => {
           const message = this.eventMessage(t, rec, caller.actor, after);

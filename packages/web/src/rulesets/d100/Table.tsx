@@ -1,11 +1,12 @@
 import { useState } from 'preact/hooks';
-import { AILMENT_NAMES, LOCATIONS, type CharacterView } from '@personae/d100';
+import { AILMENT_NAMES, d100Ruleset, LOCATIONS, PRESET_NAMES, type CharacterView } from '@personae/d100';
 import { percent } from '../../lib/format';
 import type { RulesetPages, RulesetTableProps } from '../types';
 import { ChoiceField, ErrorLine, LogList, TableSection, useAction } from '../shared';
+import { RulesetReplay } from '../replay';
 import { D100Builder } from './Builder';
 import { RuleSetsCompared } from '../compare';
-import { ailmentTitle, attackCommand, choiceOddsFor, conditionNotes, D100_CHART_VIEWS, d100ChartGroups, describeD100Event, draftSheet, freshId, oddsFor, presetOddsFor, type D100ChartView, type D100View } from './model';
+import { ailmentTitle, attackCommand, choiceOddsFor, conditionNotes, D100_CHART_VIEWS, d100ChartGroups, describeD100Event, draftSheet, freshId, judgeD100Log, oddsFor, presetOddsFor, type D100ChartView, type D100View } from './model';
 import { controls, mayType, mergedBoxes, PoolFields, poolBoxes, typedPools, usePoolText, type PoolBox } from './dice';
 
 
@@ -654,6 +655,7 @@ export function D100Table(props: RulesetTableProps) {
         />
       )}
       <LogList lines={v.log.map((e, i) => ({ key: i, text: describeD100Event(e, name) }))} omitted={v.logOmitted} />
+      {gm && <RulesetReplay tableId={props.tableId} token={props.token} preset={v.preset} presets={PRESET_NAMES} options={d100Ruleset.options} judge={judgeD100Log} />}
       <TableSection {...props} />
     </div>
   );

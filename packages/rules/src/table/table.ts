@@ -15,7 +15,7 @@ import {
   type EncounterState,
 } from '../encounter';
 import { OptionError, presetOptions, tableOptions, type Preset, type TableOptions } from '../options';
-import { asPoolDice, newCharacterId, ownGet, ownHas, requireCharacterRoom, requireSeen } from '@personae/core';
+import { asPoolDice, newCharacterId, ownersSeenBy, ownGet, ownHas, requireCharacterRoom, requireSeen } from '@personae/core';
 import { TableCommandSchema, type FreeSide, type TableCommand } from './commands';
 import { requireDiceAuthority } from './dice';
 import { boost, purchase, RESOURCES, sceneEnded } from './resources';
@@ -348,7 +348,7 @@ export interface TableContext {
   readonly limits?: { readonly maxCharacters?: number; readonly maxCharactersPerPlayer?: number };
 }
 
-const characterOwners = (state: TableState) => Object.values(state.characters).map((c) => c.owner);
+const characterOwners = (state: TableState, viewer: Viewer) => ownersSeenBy(viewer, Object.values(state.characters));
 
 export function decideTable(state: TableState, command: TableCommand, ctx: TableContext): TableEvent[] {
   const events = decideCommand(state, command, ctx);
@@ -386,7 +386,7 @@ function decideCommand(state: TableState, command: TableCommand, ctx: TableConte
           throw new RuleError('not-your-character', 'a player adds characters for themselves only', 'owner');
         }
         if (owner !== null) requireParticipant(ctx.participants, owner, 'owner');
-        requireCharacterRoom(characterOwners(state), owner, ctx.limits, true);
+        requireCharacterRoom(characterOwners(state, viewer), owner, ctx.limits, true);
         requirePlayerSheet(state, viewer, sheet, null);
         const hidden = viewer.role === 'gm' ? command.hidden : false;
         const id = newId(state, viewer, sheet.name);
@@ -419,7 +419,7 @@ function decideCommand(state: TableState, command: TableCommand, ctx: TableConte
         requireGm(viewer, 'hand a character to a player');
         const handed = requireCharacter(state, command.id);
         if (command.owner !== null) requireParticipant(ctx.participants, command.owner, 'owner');
-        if (command.owner !== handed.owner) requireCharacterRoom(characterOwners(state), command.owner, ctx.limits, false);
+        if (command.owner !== handed.owner) requireCharacterRoom(characterOwners(state, viewer), command.owner, ctx.limits, false);
         return [{ type: 'owner-set', id: command.id, owner: command.owner, ...stamp }];
       case 'roll': {
         const hidden = viewer.role === 'gm' && command.hidden;

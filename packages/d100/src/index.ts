@@ -23,3 +23,5 @@ export * from './scenario';
 export * from './describe';
 export * from './docs';
 export * from './lab';
+export * from './pools';
+export * from './draws';

@@ -39,6 +39,8 @@ export interface Viewer {
   readonly tokenHash: string;
   /** False once the connection is closed or its access was revoked. */
   readonly open: boolean;
+  /** False when the viewer asked for views alone: it is sent no event messages. */
+  readonly events?: boolean;
   send(message: ServerMessage): void;
   /** Sends a message already serialized to JSON. */
   sendText(text: string): void;
@@ -352,7 +354,9 @@ export class TableHub<S, C, E> {
         ...(since !== undefined && since > t.version ? { resync: true as const } : {}),
       });
       if (catchUp) {
-        const atSince = await this.replay(t, since, t.version, (rec, after) => viewer.send(this.eventMessage(t, rec, caller.actor, after)));
+        const atSince = await this.replay(t, since, t.version, (rec, after) => {
+          if (viewer.events !== false) viewer.send(this.eventMessage(t, rec, caller.actor, after));
+        });
         this.sendResumedView(t, viewer, since, atSince);
       } else {
         this.sentViews.set(viewer, { version: t.version, view: state });
@@ -513,7 +517,7 @@ export class TableHub<S, C, E> {
       // it names the command of, for all the viewers who get it.
       const texts: EventTexts = new Map();
       if (rec.json !== undefined) texts.set(rec.event, { event: rec.json });
-      for (const viewer of viewers) viewer.sendText(eventText(this.eventMessage(t, rec, viewer.actor, statesAfter[i]!), texts));
+      for (const viewer of viewers) if (viewer.events !== false) viewer.sendText(eventText(this.eventMessage(t, rec, viewer.actor, statesAfter[i]!), texts));
     });
     this.pushViews(t, viewers, statesAfter[statesAfter.length - 1]);
   }

@@ -290,7 +290,8 @@ run('d100 and Lucidity tables in Chromium', () => {
     await expect.poll(() => player.locator('[aria-label="Maya"] .affinities').textContent()).toContain('fire weak');
     await player.locator('.rs-log li', { hasText: 'Junpei makes an Advanced Analyse of Maya' }).waitFor();
     expect(await player.locator('[aria-label="Maya"] .wounds').textContent()).toMatch(/Light \d+\/\d+/);
-    // Analyse Target took Junpei's Action ("Structured Time"): he attacks on his next turn.
+    // Advanced Analyse Target took Junpei's Action ("Structured Time"): he attacks on his next turn. The card shows what is left.
+    await expect.poll(() => player.locator('[aria-label="Junpei"] .economy').textContent()).toBe('This turn: Action spent on Advanced Analyse Target · Move left');
     await player.getByRole('button', { name: 'End the turn' }).click();
     await gm.locator('.rs-log li', { hasText: 'Junpei ends the turn' }).waitFor();
     await gmEndsTurnsUntil(gm, player, '#d1-turn', 'Junpei');
@@ -324,6 +325,7 @@ run('d100 and Lucidity tables in Chromium', () => {
     // The log shows the typed attack roll, and the server's evasion roll beside it.
     await player.locator('.rs-log li', { hasText: /Junpei attacks Maya: roll 12, evasion \d+/ }).waitFor();
     expect(await player.locator('#d1-dice-attack').inputValue()).toBe('');
+    await expect.poll(() => player.locator('[aria-label="Junpei"] .economy').textContent()).toMatch(/^This turn: Action spent on Standard Attack · Move left/);
     await player.locator('#d1-chain').waitFor();
     await player.getByRole('button', { name: 'End the turn' }).click();
     await expect.poll(() => gm.locator('.rs-log li', { hasText: 'Junpei ends the turn' }).count()).toBe(2);

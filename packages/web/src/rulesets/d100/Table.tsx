@@ -18,6 +18,14 @@ function Track(props: { label: string; left: number; max: number }) {
   );
 }
 
+/** What is left of the acting character's Turn ("Structured Time"): its Action and Move, and a One More's extra one. */
+function economyLine(t: CharacterView['turn'], own: boolean): string {
+  const slot = (what: string, free: boolean, on: string | null) => (free ? `${what} left` : on ? `${what} spent on ${on}` : `no ${what}`);
+  const parts = own ? [slot('Action', t.action, t.actionSpentOn), slot('Move', t.move, t.moveSpentOn)] : [];
+  if (t.oneMore) parts.push('one more Move or Action (One More)');
+  return `This turn: ${parts.join(' · ')}`;
+}
+
 /** One character card: wound tracks, Stress, Persona, ailments with turns left, injuries, Fate Points. */
 function CharacterCard(props: { c: CharacterView; current: boolean; holder: boolean; name: (id: string) => string }) {
   const c = props.c;
@@ -36,6 +44,7 @@ function CharacterCard(props: { c: CharacterView; current: boolean; holder: bool
       </div>
       {props.current && <p class="small">Acting now</p>}
       {props.holder && <p class="small">Holds a One More</p>}
+      {(props.current || c.turn.oneMore) && <p class="small economy">{economyLine(c.turn, props.current)}</p>}
       <p class="small wounds">
         Wounds:{' '}
         {c.wounds && c.woundMax ? (

@@ -4,10 +4,12 @@
  * and five players) whose messages are counted and dropped. Each command is the roll
  * bench/server-load.ts sends (1-5 dice against 2), from a player, at tables taken in turn.
  *
- *   node --import tsx bench/hub-command.ts [commands=18000] [--tables 200] [--rounds 5]
+ *   node --import tsx bench/hub-command.ts [commands=18000] [--tables 200] [--rounds 5] [--receive views|both]
  *
  * Every round plays on new tables, so the logs are as long as in the first phase of server-load
  * (200 tables, 15 s at one roll a second from each of six clients: 90 entries a table at the end).
+ * `--receive views` (the default) makes the viewers ask for views alone, as the web app does (no event
+ * messages); `both` sends them every event message and then the view.
  * Prints per round the CPU time per command (the process, all threads; with no writer thread this
  * is the hub: checking, deciding, folding, redacting, the six views and their changes, and the
  * messages' text), the bytes handed to the viewers per command, and the machine's load average.
@@ -26,6 +28,9 @@ const option = (name: string, fallback: number) => {
 const commands = Number(args[0] && !args[0].startsWith('--') ? args[0] : 18_000);
 const tableCount = option('tables', 200);
 const rounds = option('rounds', 5);
+const receiveAt = args.indexOf('--receive');
+const receive = receiveAt >= 0 ? args[receiveAt + 1] : 'views';
+if (receive !== 'views' && receive !== 'both') throw new Error('--receive is views or both');
 
 const participants: ParticipantRecord[] = [
   { id: 'p_gm', role: 'gm', displayName: 'GM', joinedAt: '2026-01-01T00:00:00.000Z', removedAt: null },
@@ -58,6 +63,7 @@ async function newTables(round: number): Promise<Map<string, Viewer[]>> {
         actor: { role: p.role, participantId: p.id },
         tokenHash: p.id,
         open: true,
+        events: receive === 'both',
         send: (m) => {
           bytes += JSON.stringify(m).length;
           messages++;
@@ -92,7 +98,7 @@ async function runCommands(viewers: Map<string, Viewer[]>, count: number): Promi
 }
 
 await runCommands(await newTables(0), commands);
-console.log(`load average ${loadavg()[0]!.toFixed(2)}; ${commands} commands per round, ${tableCount} tables of six viewers`);
+console.log(`load average ${loadavg()[0]!.toFixed(2)}; ${commands} commands per round, ${tableCount} tables of six viewers receiving ${receive === 'views' ? 'views alone' : 'events and views'}`);
 for (let r = 1; r <= rounds; r++) {
   bytes = 0;
   messages = 0;

@@ -3,7 +3,7 @@
  *
  *   node --import tsx bench/server-load.ts [--tables 200] [--clients 6] [--rate 1] [--duration 20]
  *        [--loads 1] [--rounds 1] [--warmup 2] [--store sqlite|postgres] [--cpu-prof DIR] [--trace FILE]
- *        [--history 50000]
+ *        [--history 50000] [--receive views|both]
  *
  * With `--history N` the first table is not new: it is imported with a log of N events (free rolls,
  * one in five hidden, as bench/import-stall.ts builds them), so the run plays on a table that already
@@ -27,6 +27,11 @@
  *   - server CPU per command / echo CPU per command, at each load (median over rounds; goal ≤ 2);
  *   - server p99 at load 1 (goal < 50 ms) and the highest load whose p99 stayed under 250 ms
  *     (goal ≥ 3: `--loads 1,2,3,4`).
+ * `--receive` is what the table server's clients ask for: `views` (the default, as the web app does:
+ * `hello` with `events: false`, so each roll reaches a client once, in its `state-patch`) or `both`
+ * (every event message followed by the view). With `views` a server client counts a command's event
+ * as received when the patch that takes its view past that seq arrives; the echo's clients count
+ * its event messages.
  * Bounded: at most 1000 tables and 300 s a phase; it stops by itself (children included) after
  * the phases' time + 300 s at the latest.
  */
@@ -52,10 +57,12 @@ interface Options {
   trace?: string;
   /** Events the first table holds before the run (imported). */
   history: number;
+  /** What the table server's clients ask for in their hello: views alone (as the web app) or events and views. */
+  receive: 'views' | 'both';
 }
 
 function parseArgs(argv: string[]): Options {
-  const opts: Options = { tables: 200, clients: 6, rate: 1, duration: 20, loads: [1], rounds: 1, warmup: 2, store: 'sqlite', history: 0 };
+  const opts: Options = { tables: 200, clients: 6, rate: 1, duration: 20, loads: [1], rounds: 1, warmup: 2, store: 'sqlite', history: 0, receive: 'views' };
   for (let i = 0; i < argv.length; i += 2) {
     const key = argv[i]?.replace(/^--/, '');
     const value = argv[i + 1];
@@ -67,6 +74,9 @@ function parseArgs(argv: string[]): Options {
     } else if (key === 'store') {
       if (value !== 'sqlite' && value !== 'postgres') throw new Error('--store is sqlite or postgres');
       opts.store = value;
+    } else if (key === 'receive') {
+      if (value !== 'views' && value !== 'both') throw new Error('--receive is views or both');
+      opts.receive = value;
     } else if (key === 'loads') {
       opts.loads = value.split(',').map(Number);
       if (opts.loads.some((x) => !(x > 0))) throw new Error('--loads is a list of positive numbers, e.g. 1,2,3');
@@ -208,6 +218,11 @@ interface Target {
 }
 
 const EVENT_PREFIX = Buffer.from('{"type":"event","seq":');
+const PATCH_PREFIX = Buffer.from('{"type":"state-patch","version":');
+const STATE_PREFIX = Buffer.from('{"type":"state","version":');
+
+/** The whole number written at `at` in a message's text. */
+const numberAt = (data: Buffer, at: number) => Number.parseInt(data.toString('latin1', at, at + 12), 10);
 
 /** Connects and waits for the welcome, trying again (setup is not measured) when a busy machine drops it. */
 async function connect(target: Target, port: number, table: TableRun, token: string): Promise<Client> {
@@ -226,7 +241,20 @@ function connectOnce(target: Target, port: number, table: TableRun, token: strin
     const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`);
     const client: Client = { ws, table, seqs: [], duplicates: 0, pending: new Map() };
     let welcomed = false;
-    ws.on('open', () => ws.send(JSON.stringify({ type: 'hello', tableId: table.tableId, token })));
+    const viewsOnly = target.name === 'server' && opts.receive === 'views';
+    ws.on('open', () => ws.send(JSON.stringify({ type: 'hello', tableId: table.tableId, token, ...(viewsOnly ? { events: false } : {}) })));
+    /** A seq reached this client (by its event, or by a view that took it past that seq). */
+    const got = (seq: number, now: number) => {
+      const last = client.seqs[client.seqs.length - 1] ?? 0;
+      if (seq <= last) client.duplicates++;
+      else client.seqs.push(seq);
+      const r = table.received.get(seq);
+      if (r) {
+        r.count++;
+        r.last = Math.max(r.last, now);
+      } else table.received.set(seq, { last: now, count: 1 });
+      table.version = Math.max(table.version, seq);
+    };
     ws.on('error', (error) => {
       if (!welcomed) reject(error);
       else console.error(`${target.name}: connection error ${error.message}`);
@@ -239,20 +267,23 @@ function connectOnce(target: Target, port: number, table: TableRun, token: strin
       // Event messages start with {"type":"event","seq":N, so the load generator reads the seq
       // without parsing the event: it should disturb the servers it measures as little as possible.
       if (data.subarray(0, EVENT_PREFIX.length).equals(EVENT_PREFIX)) {
-        const seq = Number.parseInt(data.toString('latin1', EVENT_PREFIX.length, EVENT_PREFIX.length + 12), 10);
-        const last = client.seqs[client.seqs.length - 1] ?? 0;
-        if (seq <= last) client.duplicates++;
-        else client.seqs.push(seq);
-        const r = table.received.get(seq);
-        if (r) {
-          r.count++;
-          r.last = Math.max(r.last, now);
-        } else table.received.set(seq, { last: now, count: 1 });
-        table.version = Math.max(table.version, seq);
+        if (!viewsOnly) got(numberAt(data, EVENT_PREFIX.length), now);
         return;
       }
-      // Views (state, state-patch) need no parsing either: the benchmark only counts events and answers.
-      if (data[9] === 0x73 /* s of "state */) return;
+      // Views need no parsing either: a patch's text starts {"type":"state-patch","version":V,"base":B,
+      // and takes the client's view from B to V; a whole view ({"type":"state","version":V,) to V.
+      if (data[9] === 0x73 /* s of "state */) {
+        if (!viewsOnly) return;
+        if (data.subarray(0, PATCH_PREFIX.length).equals(PATCH_PREFIX)) {
+          const version = numberAt(data, PATCH_PREFIX.length);
+          const baseAt = data.indexOf('"base":', PATCH_PREFIX.length) + '"base":'.length;
+          for (let seq = Math.max(numberAt(data, baseAt), client.seqs[client.seqs.length - 1] ?? table.base) + 1; seq <= version; seq++) got(seq, now);
+        } else if (data.subarray(0, STATE_PREFIX.length).equals(STATE_PREFIX)) {
+          const version = numberAt(data, STATE_PREFIX.length);
+          for (let seq = (client.seqs[client.seqs.length - 1] ?? table.base) + 1; seq <= version; seq++) got(seq, now);
+        }
+        return;
+      }
       const m = JSON.parse(data.toString());
       switch (m.type) {
         case 'welcome':
@@ -488,6 +519,7 @@ const byLoad = opts.loads.map((load) => {
 const under250 = byLoad.filter((l) => l.serverP99Ms < 250).map((l) => l.load);
 const summary = {
   store: opts.store,
+  serverClientsReceive: opts.receive,
   tables: opts.tables,
   clientsPerTable: opts.clients,
   connectionsPerTarget: serverTarget.clients.length,

@@ -5,7 +5,7 @@ export { type Actor, type AnyDecider, type DecideContext, type Decider, type Dic
 export { envelope, type Envelope, type EventMetadata } from './envelope';
 export { isRuleError, refusalOf, RuleError, toCommandError, type CommandError } from './errors';
 export { faceFit, outcomeFit, upperRegularizedGamma, type FaceFit, type OutcomeFit } from './fairness';
-export { requireCharacterRoom, requireSheetSize, SHEET_MAX_BYTES } from './limits';
+export { ownersSeenBy, requireCharacterRoom, requireSheetSize, SHEET_MAX_BYTES } from './limits';
 export { describeModifier, explainTotal, modifier, sumModifiers, type Modifier } from './modifier';
 export { ownGet, ownHas, withEntry, withoutEntry } from './records';
 export {

@@ -1,4 +1,4 @@
-import type { HostLimits } from './decider';
+import type { Actor, HostLimits } from './decider';
 import { RuleError } from './errors';
 
 /** The largest character sheet a table takes, as JSON; the same cap for every ruleset. */
@@ -43,4 +43,16 @@ export function requireCharacterRoom(
   if (owned >= perPlayer) {
     throw new RuleError('too-many-characters-per-player', `participant "${owner}" already plays ${owned} characters at this table, the most one player may (${perPlayer})`, ownerField);
   }
+}
+
+/**
+ * The owners `requireCharacterRoom` counts when `actor` adds a character: every character for the
+ * GM; for a player, only those they see (all but the ones hidden from them), so that whether the
+ * table is full tells a player nothing of the characters they cannot see. A table thus holds more
+ * than `maxCharacters` only when the GM hides characters; a player alone never takes it past.
+ */
+export function ownersSeenBy(actor: Actor, characters: Iterable<{ readonly owner: string | null; readonly hidden: boolean }>): Array<string | null> {
+  const out: Array<string | null> = [];
+  for (const c of characters) if (actor.role === 'gm' || !c.hidden || (c.owner !== null && c.owner === actor.participantId)) out.push(c.owner);
+  return out;
 }

@@ -1,4 +1,4 @@
-import { asPoolDice, chainItems, chainPush, newCharacterId, requireCharacterRoom, requireSeen, requireSheetSize, RuleError, type Actor, type Chain, type DecideContext, type Decider, type ParseResult } from '@personae/core';
+import { asPoolDice, chainItems, chainPush, newCharacterId, ownersSeenBy, requireCharacterRoom, requireSeen, requireSheetSize, RuleError, type Actor, type Chain, type DecideContext, type Decider, type ParseResult } from '@personae/core';
 import { recordingDice, type DiceSource } from '@personae/dice';
 import { AILMENTS, ailmentsAtTurnEnd, ailmentsAtTurnStart, confusedActs, inflictAilment, panicFlees, type AilmentName, type ConfusedAct } from './ailments';
 import { allEnemiesStaggered, resolveAllOutAttack } from './allOutAttack';
@@ -369,7 +369,7 @@ function testBurdens(f: Fighter, test: { score?: Score; hand?: 'right' | 'left' 
   return [...disadvantagesOnAllTests(f), ...ailmentScoreDisadvantages(f, test.score), ...injuryTestDisadvantages(f.injuries, f.injuriesIgnored, test, options), ...(terrain ? terrainDisadvantages(f, test.score ?? null, options) : [])].map((d) => modifier('disadvantage', d.label, -10 * d.count));
 }
 
-function summarize(r: AttackResult): AttackSummary {
+export function summarize(r: AttackResult): AttackSummary {
   const o = r.outcome;
   return {
     hit: r.hit,
@@ -889,7 +889,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       if (player && r.sheet.hidden) refuse('gm-only', 'sheet.hidden: only the GM adds hidden characters', 'sheet.hidden');
       if (player && r.sheet.side !== 'pc') refuse('gm-only', `sheet.side: a player's character is on the party's side ("pc"), not "${r.sheet.side}"`, 'sheet.side');
       const controller = player ? ctx.actor.participantId : (command.controller ?? null);
-      requireCharacterRoom(controllersOf(state), controller, ctx.limits, true, 'controller');
+      requireCharacterRoom(ownersSeenBy(ctx.actor, Object.keys(state.fighters).map((id) => ({ owner: controllerOf(state, id), hidden: state.sheets[id]?.hidden === true }))), controller, ctx.limits, true, 'controller');
       return [{ type: 'character-added', data: { group, id, sheet: r.sheet, ...(controller !== null ? { controller } : {}) } }];
     }
     case 'set-controller': {

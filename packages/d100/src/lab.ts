@@ -1,7 +1,9 @@
 import { isRuleError, type Actor } from '@personae/core';
 import { replayedDice, seededDice } from '@personae/dice';
-import { declaredAttackOdds, decideEncounter, encounterDecider, type AttackCommand, type AttackSummary, type EncounterEvent, type EncounterState } from './encounter';
-import type { AttackOdds } from './odds';
+import { resolveAttack, type AttackSpec } from './attack';
+import { declaredAttackOdds, decideEncounter, encounterDecider, evolveEncounter, initialEncounter, summarize, type AttackCommand, type AttackSummary, type EncounterEvent, type EncounterState } from './encounter';
+import type { Fighter } from './fighter';
+import { attackOdds, type AttackOdds } from './odds';
 import { resolveOptions, type D100Options } from './options';
 import { runD100Scenario, type D100Run, type D100Scenario, type D100Step } from './scenario';
 
@@ -123,4 +125,65 @@ export function replayD100UnderRules(scenario: D100Scenario, sheet: (path: strin
     now: { preset, options: nowOptions, run: nowRun },
     attacks,
   };
+}
+
+/** An attack of a table's log judged again: the log's sequence number in place of a scenario's action. */
+export interface D100LoggedAttack extends Omit<D100RejudgedAttack, 'action'> {
+  readonly seq: number;
+}
+
+function specOdds(attacker: Fighter, defender: Fighter, spec: AttackSpec, options: D100Options, protector: Fighter | null): D100AttackVerdict['odds'] {
+  try {
+    const o = attackOdds(attacker, defender, spec, options, protector);
+    return { hit: o.hit, critical: o.critical, fumble: o.fumble, stagger: o.stagger, out: o.out };
+  } catch (e) {
+    if (isRuleError(e)) return null;
+    throw e;
+  }
+}
+
+/**
+ * A table's log judged again under other rules (read only): the events are folded from the table's setup,
+ * and every attack is resolved again from the fighters as they stood, with the attack as it was recorded
+ * (its targets, weapon, element, Advantages and Disadvantages: `spec`) and the dice it drew, under
+ * `now`; with its exact odds under each rule set. The log keeps the attack, not the command that made it,
+ * so rules that would build the attack differently (its Advantages, the location of a Called Attack) show
+ * only through the resolution. A Burst Attack is not judged again; a Fate Point's Reroll is listed as the
+ * attack the reroll made.
+ */
+export function rejudgeD100Log(
+  events: readonly { readonly seq: number; readonly event: EncounterEvent }[],
+  setup: { readonly preset?: string; readonly options?: Readonly<Record<string, unknown>> },
+  now: { readonly preset: string; readonly overrides: Readonly<Record<string, unknown>> },
+  seed = 1,
+): D100LoggedAttack[] {
+  const nowOptions = resolveOptions(now.preset, now.overrides);
+  let state = initialEncounter(setup.preset, setup.options);
+  let lastBefore: EncounterState = state;
+  const out: D100LoggedAttack[] = [];
+  for (const { seq, event } of events) {
+    const attack = event.type === 'attack-resolved' ? { data: event.data, before: state } : event.type === 'test-rerolled' && event.data.replacement.type === 'attack-resolved' ? { data: event.data.replacement.data, before: lastBefore } : null;
+    if (event.type === 'attack-resolved') lastBefore = state;
+    if (attack && !attack.data.summary.burst) {
+      const { data: d, before } = attack;
+      const attacker = before.fighters[d.attacker];
+      const defender = before.fighters[d.defender];
+      const protector = d.protector ? (before.fighters[d.protector] ?? null) : null;
+      if (attacker && defender) {
+        const then = verdict(d.summary, specOdds(attacker, defender, d.spec, before.options, protector));
+        const dice = replayedDice(d.dice, seed + seq);
+        let again: D100AttackVerdict | null = null;
+        let refused: string | undefined;
+        try {
+          again = verdict(summarize(resolveAttack(attacker, defender, d.spec, dice.dice, nowOptions, protector)), specOdds(attacker, defender, d.spec, nowOptions, protector));
+        } catch (e) {
+          if (!isRuleError(e)) throw e;
+          refused = e.message;
+        }
+        out.push({ seq, attacker: attacker.name, defender: defender.name, dice: d.dice, then, now: again, ...(refused ? { refused } : {}), extraDice: dice.extra(), changed: differ(then, again) });
+      }
+    }
+    state = evolveEncounter(state, event);
+  }
+  return out;
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parse as parseYaml } from 'yaml';
 import { seededDice } from '@personae/dice';
-import { OPTION_SPECS, PRESET_NAMES, parseD100Scenario, rejudgeD100Step, replayD100UnderRules, resolveOptions, runD100Scenario, type D100Step, type OptionName } from '../src';
+import { OPTION_SPECS, PRESET_NAMES, parseD100Scenario, rejudgeD100Log, rejudgeD100Step, replayD100UnderRules, resolveOptions, runD100Scenario, type D100Step, type OptionName } from '../src';
 
 // The same dice under other rules: each attack of a d100 scenario decided again with the dice its
 // command drew, from the situation it was made in.
@@ -69,5 +69,30 @@ describe('d100 attacks judged again with their own dice', () => {
       { numRuns: 40, seed: 16 },
     );
     expect(compared).toBeGreaterThan(10);
+  });
+});
+
+describe("a table's log judged again (rejudgeD100Log)", () => {
+  it.each(files)('%s: every attack of the log, under the table\'s own rules, comes out as recorded with the dice it drew', (f) => {
+    const { scenario, sheets } = load(f);
+    const run = runD100Scenario(scenario, sheets, seededDice(scenario.seed));
+    const log = run.events.map((event, i) => ({ seq: i + 1, event: JSON.parse(JSON.stringify(event)) }));
+    const rows = rejudgeD100Log(log, {}, { preset: scenario.preset, overrides: scenario.options });
+    // Each attack, and each attack a Fate Point's Reroll made again.
+    const attack = (e: (typeof run.events)[number]): boolean => (e.type === 'attack-resolved' && !e.data.summary.burst) || (e.type === 'test-rerolled' && attack(e.data.replacement));
+    expect(rows.length).toBe(run.events.filter(attack).length);
+    for (const r of rows) {
+      expect(r.changed, `#${r.seq}`).toBe(false);
+      expect(r.now).toEqual(r.then);
+      expect(r.extraDice).toBe(0);
+    }
+  });
+  it('under another preset it gives the same verdicts as judging each attack of the run again', () => {
+    const { scenario, sheets } = load('weakness-one-more.yaml');
+    const run = runD100Scenario(scenario, sheets, seededDice(scenario.seed));
+    const rows = rejudgeD100Log(run.events.map((event, i) => ({ seq: i + 1, event })), {}, { preset: 'ffg-margin', overrides: {} });
+    const steps = replayD100UnderRules(scenario, sheets, scenario.seed, 'ffg-margin', {}).attacks;
+    expect(rows.map((r) => [r.dice, r.then, r.now])).toEqual(steps.map((s) => [s.dice, s.then, s.now]));
+    expect(rows.some((r) => r.changed)).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
-import { isRuleError } from '@personae/core';
+import { isRuleError, type Actor } from '@personae/core';
 import { replayedDice, seededDice } from '@personae/dice';
 import type { CommandOf } from './encounter/commands';
-import { declaredAttackOdds, decideEncounter, type LucidityEvent, type LucidityTableState } from './encounter/encounter';
+import { declaredAttackOdds, decideEncounter, evolveEncounter, initialEncounter, type LucidityEvent, type LucidityTableState } from './encounter/encounter';
 import { runLucidityScenario, type LucidityScenario, type LucidityScenarioRun, type ObservedStep } from './encounter/scenario';
 import { resolveOptions, type LucidityOptions } from './options';
 
@@ -115,4 +115,70 @@ export function replayLucidityUnderRules(scenario: LucidityScenario, sheets: (pa
     now: { preset, overrides, run: nowRun },
     attacks,
   };
+}
+
+/** An attack of a table's log judged again: the log's sequence number in place of a scenario's action. */
+export interface LucidityLoggedAttack extends Omit<LucidityRejudgedAttack, 'action'> {
+  readonly seq: number;
+}
+
+const GM: Actor = { role: 'gm', participantId: 'gm' };
+
+/**
+ * The attack command a logged attack came from, as far as the log keeps it: attacker, target, weapon,
+ * reaction, Inspirator, a Lucidity roll in place of the d20, and the buffs and breaks counted ("Buffs and
+ * Breaks": the d20's buff/break modifier names them all, before cancelling; those Help and Interfere left
+ * are counted again by the command), with the dice it drew in the order it drew them.
+ */
+function loggedAttack(e: Attacked, before: LucidityTableState): { command: CommandOf<'attack'>; drawn: number[] } {
+  const d = e.data;
+  const c = before.game.combatants[d.attacker];
+  const label = d.roll.modifiers.map((m) => /\((\d+) buff, (\d+) break\)/.exec(m.label)).find((m) => m !== null);
+  const buffs = label ? Number(label[1]) : d.roll.buffDice.length;
+  const breaks = label ? Number(label[2]) : d.roll.breakDice.length;
+  const command = {
+    type: 'attack',
+    actor: d.attacker,
+    target: d.target,
+    weapon: d.weapon,
+    ...(d.reaction ? { reaction: d.reaction } : {}),
+    buffs: Math.max(0, buffs - (c?.pendingBuffs ?? 0)),
+    breaks: Math.max(0, breaks - (c?.pendingBreaks ?? 0)),
+    ...(d.inspired ? { inspire: true } : {}),
+    ...(d.roll.lucidity ? { useLucidity: true } : {}),
+  } as unknown as CommandOf<'attack'>;
+  const drawn = d.roll.guaranteed ? [...d.damageDice] : [d.roll.d20, ...d.roll.buffDice, ...d.roll.breakDice, ...d.damageDice];
+  return { command, drawn };
+}
+
+/**
+ * A table's log judged again under other rules (read only): the events are folded from the table's setup,
+ * and every attack is decided again from the situation it was made in, with the dice it drew, under `now`,
+ * with its exact odds under each rule set. The log keeps the attack, not the command: flanking, one on
+ * one, a defender's help and dual wielding are not in it, so an attack that had them is judged without;
+ * `reproduced` says whether the attack judged under the table's own rules comes out as recorded.
+ */
+export function rejudgeLucidityLog(
+  events: readonly { readonly seq: number; readonly event: LucidityEvent }[],
+  setup: { readonly preset?: string; readonly options?: Readonly<Record<string, unknown>> },
+  now: { readonly preset: string; readonly overrides: Readonly<Record<string, unknown>> },
+  seed = 1,
+): (LucidityLoggedAttack & { readonly reproduced: boolean })[] {
+  resolveOptions(now.preset, now.overrides);
+  let state = initialEncounter(setup.preset, setup.options);
+  const out: (LucidityLoggedAttack & { readonly reproduced: boolean })[] = [];
+  for (const { seq, event } of events) {
+    if (event.type === 'attacked' && state.game.combatants[event.data.attacker]) {
+      const { command, drawn } = loggedAttack(event, state);
+      const step: ObservedStep = { index: seq, command: command as unknown as Record<string, unknown>, actor: GM, before: state, drawn, event };
+      const own = rejudgeLucidityStep(step, { preset: state.preset, overrides: state.overrides }, seed + seq);
+      const r = rejudgeLucidityStep(step, now, seed + seq);
+      if (r && own) {
+        const { action: _action, ...rest } = r;
+        out.push({ ...rest, seq, reproduced: !own.changed });
+      }
+    }
+    state = evolveEncounter(state, event);
+  }
+  return out;
 }

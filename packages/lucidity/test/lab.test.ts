@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parse as parseYaml } from 'yaml';
 import { seededDice } from '@personae/dice';
-import { OPTION_DEFINITIONS, OPTION_NAMES, PRESETS, parseLucidityScenario, rejudgeLucidityStep, replayLucidityUnderRules, runLucidityScenario, type ObservedStep } from '../src';
+import { OPTION_DEFINITIONS, OPTION_NAMES, PRESETS, parseLucidityScenario, rejudgeLucidityLog, rejudgeLucidityStep, replayLucidityUnderRules, runLucidityScenario, type ObservedStep } from '../src';
 
 // The same dice under other rules: each attack of a Lucidity scenario decided again with the dice its
 // command used, from the situation it was made in.
@@ -69,5 +69,31 @@ describe('Lucidity attacks judged again with their own dice', () => {
       { numRuns: 40, seed: 16 },
     );
     expect(compared).toBeGreaterThan(10);
+  });
+});
+
+describe("a table's log judged again (rejudgeLucidityLog)", () => {
+  it.each(files)("%s: every attack of the log, under the table's own rules, comes out as recorded with the dice it drew", (f) => {
+    const { scenario, sheets } = load(f);
+    const own = ownRules(scenario.options);
+    const run = runLucidityScenario(scenario, sheets, seededDice(scenario.seed));
+    const log = run.events.map((event, i) => ({ seq: i + 1, event: JSON.parse(JSON.stringify(event)) }));
+    const rows = rejudgeLucidityLog(log, { preset: own.preset, options: own.overrides }, own);
+    expect(rows.length).toBe(run.events.filter((e) => e.type === 'attacked').length);
+    for (const r of rows) {
+      expect(r.reproduced, `#${r.seq}`).toBe(true);
+      expect(r.changed).toBe(false);
+      expect(r.now).toEqual(r.then);
+      expect(r.extraDice).toBe(0);
+    }
+  });
+  it('under as-written it gives the same verdicts as judging each attack of the run again', () => {
+    const { scenario, sheets } = load('bandit-on-the-road.yaml');
+    const own = ownRules(scenario.options);
+    const run = runLucidityScenario(scenario, sheets, seededDice(scenario.seed));
+    const rows = rejudgeLucidityLog(run.events.map((event, i) => ({ seq: i + 1, event })), { preset: own.preset, options: own.overrides }, { preset: 'as-written', overrides: {} });
+    const steps = replayLucidityUnderRules(scenario, sheets, scenario.seed, 'as-written', {}).attacks;
+    expect(rows.map((r) => [r.then, r.now])).toEqual(steps.map((s) => [s.then, s.now]));
+    expect(rows.some((r) => r.changed)).toBe(true);
   });
 });

@@ -80,6 +80,12 @@ export const helloSchema = z.strictObject({
    * `state-patch` from the client's view at `since` (with `base: since`) instead of the whole view.
    */
   since: z.number().int().min(0).optional(),
+  /**
+   * False: the client keeps its state from the views the server pushes (as the web app does) and is
+   * sent no `event` messages, so each change reaches it once, in its `state-patch`. Absent or true:
+   * events and views both.
+   */
+  events: z.boolean().optional(),
 });
 
 export const commandEnvelopeFields = {

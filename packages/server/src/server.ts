@@ -623,6 +623,9 @@ export async function createServer(config: ServerConfig, domain?: AnyDecider | T
     return reply.send({ kind: 'invite', token, link: links.join(req, tableId, token) });
   });
 
+  // The GM's read-only re-judge of the log under other rules reads the decisions as recorded.
+  app.get<{ Params: { tableId: string } }>('/api/tables/:tableId/decisions', async (req, reply) => sendOutcome(reply, await hub.decisions(req.params.tableId, bearer(req))));
+
   app.get<{ Params: { tableId: string } }>('/api/tables/:tableId/export', async (req, reply) => {
     const exported = await hub.exportEvents(req.params.tableId, bearer(req));
     if (!exported.ok) return sendFailure(reply, exported);

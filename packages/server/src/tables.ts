@@ -39,6 +39,8 @@ export interface Viewer {
   readonly tokenHash: string;
   /** False once the connection is closed or its access was revoked. */
   readonly open: boolean;
+  /** False when the viewer asked for views alone: it is sent no event messages. */
+  readonly events?: boolean;
   send(message: ServerMessage): void;
   /** Sends a message already serialized to JSON. */
   sendText(text: string): void;
@@ -352,7 +354,9 @@ export class TableHub<S, C, E> {
         ...(since !== undefined && since > t.version ? { resync: true as const } : {}),
       });
       if (catchUp) {
-        const atSince = await this.replay(t, since, t.version, (rec, after) => viewer.send(this.eventMessage(t, rec, caller.actor, after)));
+        const atSince = await this.replay(t, since, t.version, (rec, after) => {
+          if (viewer.events !== false) viewer.send(this.eventMessage(t, rec, caller.actor, after));
+        });
         this.sendResumedView(t, viewer, since, atSince);
       } else {
         this.sentViews.set(viewer, { version: t.version, view: state });
@@ -513,7 +517,7 @@ export class TableHub<S, C, E> {
       // it names the command of, for all the viewers who get it.
       const texts: EventTexts = new Map();
       if (rec.json !== undefined) texts.set(rec.event, { event: rec.json });
-      for (const viewer of viewers) viewer.sendText(eventText(this.eventMessage(t, rec, viewer.actor, statesAfter[i]!), texts));
+      for (const viewer of viewers) if (viewer.events !== false) viewer.sendText(eventText(this.eventMessage(t, rec, viewer.actor, statesAfter[i]!), texts));
     });
     this.pushViews(t, viewers, statesAfter[statesAfter.length - 1]);
   }
@@ -916,19 +920,48 @@ export class TableHub<S, C, E> {
 
   // ----- export -----
 
+  /** Every event of the table as stored, oldest first, up to its version now. */
+  private async wholeLog(tableId: string, version: number): Promise<EventRecord[]> {
+    const events: EventRecord[] = [];
+    let seq = 0;
+    while (seq < version) {
+      const page = await this.store.readEvents(tableId, seq, Math.min(PAGE, version - seq));
+      if (page.length === 0) break;
+      events.push(...page);
+      seq = page[page.length - 1]!.seq;
+    }
+    return events;
+  }
+
+  /**
+   * The table's recorded decisions for the GM's re-judge under other rules: its ruleset and setup, and
+   * every event as decided, with the dice it carries. Read only; refused to anyone but the GM, since the
+   * events hold what players and observers are not shown.
+   */
+  decisions(tableId: string, token: string | undefined) {
+    return this.withCaller(tableId, token, async (caller, t) => {
+      if (caller.actor.role !== 'gm') return failure('forbidden', "only the GM can read the table's recorded decisions");
+      const events = await this.wholeLog(tableId, t.version);
+      return {
+        ok: true as const,
+        value: {
+          kind: 'decisions' as const,
+          ruleset: t.record.ruleset,
+          setup: setupOf(t.record.settings),
+          version: t.version,
+          events: events.map((e) => ({ seq: e.seq, event: e.event })),
+        },
+      };
+    });
+  }
+
   /** The whole log for the GM; for anyone else only what they may see. */
   exportEvents(tableId: string, token: string | undefined) {
     return this.withCaller(tableId, token, async (caller, t) => {
       const events: ExportedEvent[] = [];
       const full = caller.actor.role === 'gm';
       if (full) {
-        let seq = 0;
-        while (seq < t.version) {
-          const page = await this.store.readEvents(tableId, seq, Math.min(PAGE, t.version - seq));
-          if (page.length === 0) break;
-          events.push(...page);
-          seq = page[page.length - 1]!.seq;
-        }
+        events.push(...(await this.wholeLog(tableId, t.version)));
       } else {
         await this.replay(t, 0, t.version, (rec, after) => {
           const message = this.eventMessage(t, rec, caller.actor, after);

@@ -108,11 +108,12 @@ class Connection {
     if (this.ws.readyState === WebSocket.OPEN || this.ws.readyState === WebSocket.CONNECTING) this.ws.close(code, reason);
   }
 
-  makeViewer(caller: Caller): Viewer {
+  makeViewer(caller: Caller, events: boolean): Viewer {
     const conn = this;
     const viewer: Viewer = {
       actor: caller.actor,
       tokenHash: caller.tokenHash,
+      events,
       get open() {
         return conn.open && conn.ws.readyState === WebSocket.OPEN;
       },
@@ -294,7 +295,7 @@ export function attachWebSocket<S, C, E>(
         conn.helloStarted = true;
         const result = await hub.subscribe(message.tableId, message.token, message.since, (caller) => {
           conn.tableId = message.tableId;
-          conn.viewer = conn.makeViewer(caller);
+          conn.viewer = conn.makeViewer(caller, message.events !== false);
           return conn.viewer;
         });
         if (conn.helloTimer) clearTimeout(conn.helloTimer);

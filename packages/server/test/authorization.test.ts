@@ -110,6 +110,7 @@ const HTTP_ACTIONS: Action[] = [
   { name: 'GET state', run: (s, token) => call('GET', `/api/tables/${s.t.tableId}/state`, token), expect: readable },
   { name: 'GET events', run: (s, token) => call('GET', `/api/tables/${s.t.tableId}/events?since=0`, token), expect: readable },
   { name: 'GET export', run: (s, token) => call('GET', `/api/tables/${s.t.tableId}/export`, token), expect: readable },
+  { name: 'GET decisions', run: (s, token) => call('GET', `/api/tables/${s.t.tableId}/decisions`, token), expect: gmOnly() },
   commandAction('roll', { type: 'roll', count: 1 }, { gm: ok, owner: ok, other: ok, observer: forbidden, none: unauthorized, foreign: unauthorized }),
   commandAction('rename own', { type: 'rename', characterId: 'ash', name: 'Ash II' }, {
     gm: ok,

@@ -27,6 +27,8 @@ interface Ruleset {
   pc(id: string, controller?: string): Record<string, unknown>;
   /** One of the GM's characters. */
   foe(id: string): Record<string, unknown>;
+  /** One of the GM's characters, hidden from the players. */
+  hiddenFoe(id: string): Record<string, unknown>;
   /** The command that hands a character to a participant, where the ruleset has one. */
   handOver?(id: string, to: string): Record<string, unknown>;
 }
@@ -37,12 +39,14 @@ const RULESETS: Ruleset[] = [
     id: 'd100',
     pc: (id, controller) => ({ type: 'add-character', id, sheet: example('d100/evoker-makoto.yaml'), ...(controller ? { controller } : {}) }),
     foe: (id) => ({ type: 'add-character', id, sheet: example('d100/shadow-pixie.yaml') }),
+    hiddenFoe: (id) => ({ type: 'add-character', id, sheet: { ...example('d100/shadow-pixie.yaml'), hidden: true } }),
     handOver: (id, to) => ({ type: 'set-controller', id, controller: to }),
   },
   {
     id: 'lucidity',
     pc: (id, controller) => ({ type: 'add', id, side: 'party', sheet: example('lucidity/characters/ana-vell.yaml'), ...(controller ? { controller } : {}) }),
     foe: (id) => ({ type: 'add', id, side: 'foe', statBlock: { ...bandit, name: `Bandit ${id}` } }),
+    hiddenFoe: (id) => ({ type: 'add', id, side: 'foe', hidden: true, statBlock: { ...bandit, name: `Bandit ${id}` } }),
     handOver: (id, to) => ({ type: 'set-controller', id, controller: to }),
   },
 ];
@@ -75,6 +79,16 @@ describe.each(RULESETS)('caps on characters at a $id table', (rs) => {
       expect(await send(t, t.gm.token, rs.handOver('foe1', bo.participantId))).toMatchObject({ status: 422, code: 'too-many-characters-per-player' });
     }
     expect(await gmView(t)).toBe(before);
+  });
+
+  it("the GM's hidden characters do not fill the table for a player: she is answered as at a table without them", async () => {
+    const t = await createTable(srv.url, { name: `Caps hidden ${rs.id}`, ruleset: rs.id });
+    const ann = await joinTable(srv.url, t.tableId, t.invite.token, 'Ann');
+    for (const id of ['foe1', 'foe2', 'foe3']) expect((await send(t, t.gm.token, rs.hiddenFoe(id))).status).toBe(200);
+    const before = await gmView(t);
+    expect(await send(t, t.gm.token, rs.foe('foe4'))).toMatchObject({ status: 422, code: 'too-many-characters' });
+    expect(await gmView(t)).toBe(before);
+    expect((await send(t, ann.token, rs.pc('ann1'))).status).toBe(200);
   });
 
   it('the same caps over the WebSocket: the error names the command it answers', async () => {

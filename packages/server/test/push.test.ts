@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyStatePatch, diffState, sameDiff, statePatchText } from '../src/state-patch';
 import { secretDecider } from './fixtures/secret-decider';
-import { connectAs, createTable, joinTable, startServer, type Running, type TestClient } from './helpers';
+import { connectAs, createTable, joinTable, startServer, TestClient, type Running } from './helpers';
 
 type Held = { version: number; state: any };
 
@@ -90,6 +90,36 @@ describe('pushed views', () => {
       expect(held.state).toEqual(asked.state);
     }
     for (const c of [gm.client, player.client, observer.client]) c.close();
+  });
+
+  it('sends a connection that asked for views alone (hello with events: false) no event messages, live or on resuming, and the same views', async () => {
+    const t = await createTable(srv.url);
+    const ann = await joinTable(srv.url, t.tableId, t.invite.token, 'Ann');
+    const gm = await connectAs(srv.wsUrl, t.tableId, t.gm.token);
+    const both = await connectAs(srv.wsUrl, t.tableId, ann.token);
+    const viewsOnly = await TestClient.connect(srv.wsUrl);
+    viewsOnly.send({ type: 'hello', tableId: t.tableId, token: ann.token, events: false });
+    await viewsOnly.waitFor((m) => m.type === 'welcome');
+    let n = 0;
+    for (const command of [{ type: 'create', characterId: 'ash', name: 'Ash', secret: 'fears water', owner: ann.participantId }, { type: 'roll', count: 3 }]) {
+      expect((await gm.client.command(`g${++n}`, command)).type).toBe('ack');
+    }
+    await viewsOnly.waitFor((m) => m.type === 'state-patch' && m.version === 2);
+    await both.client.waitFor((m) => m.type === 'state-patch' && m.version === 2);
+    expect(both.client.events().map((e) => e.seq)).toEqual([1, 2]);
+    expect(viewsOnly.events()).toEqual([]);
+    expect(heldView(viewsOnly)).toEqual(heldView(both.client));
+    // Resumed with since, it gets the changes to its view and no events either.
+    const before = heldView(viewsOnly);
+    viewsOnly.close();
+    expect((await gm.client.command(`g${++n}`, { type: 'roll', count: 2 })).type).toBe('ack');
+    const again = await TestClient.connect(srv.wsUrl);
+    again.send({ type: 'hello', tableId: t.tableId, token: ann.token, since: before.version, events: false });
+    await again.waitFor((m) => m.type === 'state-patch' && m.base === before.version && m.version === 3);
+    expect(again.events()).toEqual([]);
+    await both.client.waitFor((m) => m.type === 'state-patch' && m.version === 3);
+    expect(heldView(again, before)).toEqual(heldView(both.client));
+    for (const c of [gm.client, both.client, again]) c.close();
   });
 
   // The newest 128 events are kept in memory with their states; a client further behind is caught

@@ -193,4 +193,17 @@ describe('caps on characters', () => {
     expect((await send(s, s.tokens.gm, { type: 'remove-character', id: s.npc })).status).toBe(200);
     expect((await send(s, s.tokens.other, { type: 'add-character', sheet: exampleSheet('post-civil-war-entrepreneur.yaml') })).status).toBe(200);
   });
+
+  it("the GM's hidden characters do not fill the table for a player: he is answered as at a table without them", async () => {
+    const s = await seat();
+    // Three seen; the GM's two hidden ones make five, and the GM can add no more.
+    for (const file of ['northern-beastmaster.yaml', 'wounded-sellsword.yaml']) {
+      expect((await send(s, s.tokens.gm, { type: 'add-character', sheet: exampleSheet(file), hidden: true })).status).toBe(200);
+    }
+    const before = await snapshot(s);
+    expect(await send(s, s.tokens.gm, { type: 'add-character', sheet: exampleSheet('post-civil-war-entrepreneur.yaml') })).toMatchObject({ status: 422, code: 'too-many-characters' });
+    expect(await snapshot(s)).toBe(before);
+    // Bo sees three characters, as at a table where the GM holds none hidden: his second is taken.
+    expect((await send(s, s.tokens.other, { type: 'add-character', sheet: exampleSheet('post-civil-war-entrepreneur.yaml') })).status).toBe(200);
+  });
 });

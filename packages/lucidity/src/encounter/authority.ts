@@ -1,4 +1,4 @@
-import { asPoolDice, requireCharacterRoom, requireEnteredPools, requireSheetSize, RuleError, type DecideContext } from '@personae/core';
+import { asPoolDice, ownersSeenBy, requireCharacterRoom, requireEnteredPools, requireSheetSize, RuleError, type DecideContext } from '@personae/core';
 import type { LucidityCommand } from './commands';
 import { dicePools } from './pools';
 import type { LucidityTableState } from './state';
@@ -23,7 +23,7 @@ export function requireAuthority(state: LucidityTableState, cmd: LucidityCommand
       refuse('unknown-participant', `controller: there is no participant "${cmd.controller}" at this table`, 'controller');
     }
     requireCharacterRoom(
-      Object.values(state.game.combatants).map((c) => c.controller),
+      ownersSeenBy(ctx.actor, Object.values(state.game.combatants).map((c) => ({ owner: c.controller, hidden: c.hidden }))),
       ctx.actor.role === 'player' ? ctx.actor.participantId : cmd.controller,
       ctx.limits,
       true,

@@ -69,6 +69,15 @@ async function upload<T>(path: string, token: string, file: Blob): Promise<T> {
   return data as T;
 }
 
+/** The table's events as decided, with their dice: the GM's alone (GET /api/tables/:id/decisions). */
+export interface Decisions {
+  readonly kind: 'decisions';
+  readonly ruleset: string;
+  readonly setup: { readonly preset?: string; readonly options?: Readonly<Record<string, unknown>> };
+  readonly version: number;
+  readonly events: readonly { readonly seq: number; readonly event: never }[];
+}
+
 export const api = {
   /** `setup`: the ruleset (default Personae), one of its presets and options set differently. */
   createTable: (name: string, gmName: string, physicalDice: boolean, setup: { ruleset?: string; preset?: string; options?: Record<string, unknown> } = {}) =>
@@ -89,6 +98,7 @@ export const api = {
   rotate: (tableId: string, token: string, kind: 'invite' | 'observer') =>
     call<{ kind: string } & Link>('POST', `/api/tables/${encodeURIComponent(tableId)}/links/${kind}/rotate`, {}, token),
   /** The table's events as a file: the GM's is a whole backup, a player's their own view of it. */
+  decisions: (tableId: string, token: string) => call<Decisions>('GET', `/api/tables/${encodeURIComponent(tableId)}/decisions`, undefined, token),
   exportTable: (tableId: string, token: string) => call<unknown>('GET', `/api/tables/${encodeURIComponent(tableId)}/export`, undefined, token),
   /** A new table from a GM's backup file, with new links for everyone. */
   importTable: (file: unknown) => call<CreatedTable>('POST', '/api/tables/import', file),

@@ -1,4 +1,4 @@
-import type { EventMessage, ServerMessage, WelcomeMessage as Welcome } from '@personae/server/protocol';
+import type { ServerMessage, WelcomeMessage as Welcome } from '@personae/server/protocol';
 import { applyStatePatch } from '@personae/server/state-patch';
 import { ApiError, type Ack, type Participant, type TableSettings } from './api';
 import { newCommandId } from './format';
@@ -29,8 +29,6 @@ export interface ConnectionOptions {
   url?: string;
   /** Called after every change of status, state, participants or log. */
   onChange: () => void;
-  /** Called for each new event (not for the catch-up at the first connection). */
-  onEvent?: (message: EventMessage) => void;
 }
 
 const BACKOFF_MS = [200, 500, 1000, 2000, 3000, 5000];
@@ -147,7 +145,8 @@ export class TableConnection {
     }
     this.socket = socket;
     socket.onopen = () => {
-      const hello: Record<string, unknown> = { type: 'hello', tableId: this.options.tableId, token: this.options.token };
+      // The app keeps its state from the pushed views alone: no event messages (each change comes once).
+      const hello: Record<string, unknown> = { type: 'hello', tableId: this.options.tableId, token: this.options.token, events: false };
       if (this.everLive) hello.since = this.lastSeq;
       socket.send(JSON.stringify(hello));
     };
@@ -240,10 +239,8 @@ export class TableConnection {
         break;
       }
       case 'event':
-        if (msg.seq <= this.lastSeq) break;
-        this.lastSeq = msg.seq;
-        this.options.onEvent?.(msg);
-        // The server follows new events with this participant's view of the new state ('state').
+        // Not asked for (hello says events: false); an older server sends them before the view.
+        this.lastSeq = Math.max(this.lastSeq, msg.seq);
         break;
       case 'state':
         this.stateRequested = false;

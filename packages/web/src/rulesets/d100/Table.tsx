@@ -1,11 +1,12 @@
 import { useState } from 'preact/hooks';
-import { AILMENT_NAMES, LOCATIONS, type CharacterView } from '@personae/d100';
+import { AILMENT_NAMES, d100Ruleset, LOCATIONS, PRESET_NAMES, type CharacterView } from '@personae/d100';
 import { percent } from '../../lib/format';
 import type { RulesetPages, RulesetTableProps } from '../types';
 import { ChoiceField, ErrorLine, LogList, TableSection, useAction } from '../shared';
+import { RulesetReplay } from '../replay';
 import { D100Builder } from './Builder';
 import { RuleSetsCompared } from '../compare';
-import { ailmentTitle, attackCommand, choiceOddsFor, conditionNotes, D100_CHART_VIEWS, d100ChartGroups, describeD100Event, draftSheet, freshId, oddsFor, parseDice, presetOddsFor, type D100ChartView, type D100View } from './model';
+import { ailmentTitle, attackCommand, choiceOddsFor, conditionNotes, D100_CHART_VIEWS, d100ChartGroups, describeD100Event, draftSheet, freshId, judgeD100Log, oddsFor, parseDice, presetOddsFor, type D100ChartView, type D100View } from './model';
 
 /** Who plays a character: its controller when the view names one, else the participant of the same id. */
 function controls(c: CharacterView, me: RulesetTableProps['me']): boolean {
@@ -585,6 +586,7 @@ export function D100Table(props: RulesetTableProps) {
         />
       )}
       <LogList lines={v.log.map((e, i) => ({ key: i, text: describeD100Event(e, name) }))} omitted={v.logOmitted} />
+      {gm && <RulesetReplay tableId={props.tableId} token={props.token} preset={v.preset} presets={PRESET_NAMES} options={d100Ruleset.options} judge={judgeD100Log} />}
       <TableSection {...props} />
     </div>
   );

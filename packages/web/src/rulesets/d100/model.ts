@@ -3,13 +3,17 @@ import {
   commandSchema,
   declaredAttackOdds,
   PRESET_NAMES,
+  rejudgeD100Log,
   resolveOptions,
+  type D100AttackVerdict,
   type AttackOdds,
   type CharacterView,
   type D100Derived,
   type EncounterView,
 } from '@personae/d100';
 import type { Problem } from '@personae/core';
+import type { Decisions } from '../../lib/api';
+import type { JudgedRow } from '../replay';
 import { countChartGroups, countChartViews, underEachPreset, type CountChartView } from '../compare';
 
 /**
@@ -262,3 +266,33 @@ export function conditionNotes(c: Pick<CharacterView, 'conditions'>, name: (id: 
 
 /** The log in words and ailment titles come from the ruleset, as the CLI's replay prints them. */
 export { ailmentTitle, describeD100Event } from '@personae/d100';
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+/** What an attack came to, in words: the hit, its location, Critical, the wounds dealt. */
+function verdictText(v: D100AttackVerdict): string {
+  if (!v.hit) return v.fumble ? 'Fumble (miss)' : 'miss';
+  const parts = [`hit (${v.location ?? 'no location'})`, ...(v.critical ? ['Critical'] : []), ...(v.repelled ? ['repelled'] : []), ...v.wounds, ...(v.oneMore ? ['One More'] : [])];
+  return parts.join(', ');
+}
+
+const oddsText = (v: D100AttackVerdict | null): string => (v?.odds ? `hit ${pct(v.odds.hit)}, Critical ${pct(v.odds.critical)}, out ${pct(v.odds.out)}` : '—');
+
+/**
+ * The GM's re-judge of the table's log (docs/lab.md, "The same dice, other rules"): every attack of the
+ * recorded decisions resolved again with its own dice under `now` (`rejudgeD100Log`), in words.
+ */
+export function judgeD100Log(decisions: Decisions, now: { preset: string; overrides: Record<string, unknown> }): JudgedRow[] {
+  return rejudgeD100Log(decisions.events, decisions.setup, now).map((r) => ({
+    seq: r.seq,
+    what: `${r.attacker} attacks ${r.defender}`,
+    dice: r.dice,
+    then: verdictText(r.then),
+    now: r.now ? verdictText(r.now) : null,
+    refused: r.refused,
+    chanceThen: oddsText(r.then),
+    chanceNow: oddsText(r.now),
+    changed: r.changed,
+    note: r.extraDice ? `${r.extraDice} more ${r.extraDice === 1 ? 'die' : 'dice'} drawn than recorded` : undefined,
+  }));
+}

@@ -1,12 +1,13 @@
 import { useMemo, useState } from 'preact/hooks';
 import { cryptoDice } from '@personae/dice';
-import { ATTRIBUTE_NAMES, ATTRIBUTES, ROLL_PURPOSES, STANDARD_ARRAY, TRAIT_NAMES, type Attribute, type RollPurpose } from '@personae/lucidity';
+import { ATTRIBUTE_NAMES, ATTRIBUTES, lucidityRuleset, PRESETS, ROLL_PURPOSES, STANDARD_ARRAY, TRAIT_NAMES, type Attribute, type RollPurpose } from '@personae/lucidity';
 import { percent } from '../../lib/format';
 import { NumberField, SelectField, TextField } from '../../ui/fields';
 import type { RulesetPages, RulesetTableProps } from '../types';
 import { BuilderForm, ChoiceField, ErrorLine, fieldProblems, LogList, TableSection, useAction, useDraft } from '../shared';
+import { RulesetReplay } from '../replay';
 import { RuleSetsCompared } from '../compare';
-import { attackChoiceOddsFor, attackOddsFor, canInspire, mayAttackWithLucidity, LUCIDITY_CHART_VIEWS, lucidityChartGroups, presetAttackOddsFor, type AttackQuery, type LucidityChartView, checkDraft, draftAttributes, draftSheet, lucidityOddsFor, newLucidityDraft, rollDraftScores, rollOddsFor, typedDicePools, viewOptions, type LucidityDraft, type TypedDice, type LucidityView, type ShownCombatant } from './model';
+import { attackChoiceOddsFor, attackOddsFor, canInspire, judgeLucidityLog, mayAttackWithLucidity, LUCIDITY_CHART_VIEWS, lucidityChartGroups, presetAttackOddsFor, type AttackQuery, type LucidityChartView, checkDraft, draftAttributes, draftSheet, lucidityOddsFor, newLucidityDraft, rollDraftScores, rollOddsFor, typedDicePools, viewOptions, type LucidityDraft, type TypedDice, type LucidityView, type ShownCombatant } from './model';
 
 type Me = RulesetTableProps['me'];
 const commands = (c: ShownCombatant, me: Me) => me.role === 'gm' || (me.role === 'player' && c.controller === me.participantId);
@@ -464,6 +465,7 @@ export function LucidityTable(props: RulesetTableProps) {
         />
       )}
       <LogList lines={v.log.map((l) => ({ key: l.seq, text: l.type === 'controller-set' ? withParticipantNames(l.text, props.participants) : l.text, ruling: l.type === 'exploit-ruled' }))} omitted={v.logOmitted} />
+      {gm && <RulesetReplay tableId={props.tableId} token={props.token} preset={v.preset} presets={PRESETS} options={lucidityRuleset.options} judge={judgeLucidityLog} />}
       <TableSection {...props} />
     </div>
   );

@@ -5,7 +5,9 @@ import {
   declaredRollOdds,
   lucidityChance,
   PRESETS,
+  rejudgeLucidityLog,
   resolveOptions,
+  type LucidityAttackVerdict,
   rollScores,
   scoreModifier,
   STANDARD_ARRAY,
@@ -17,6 +19,8 @@ import {
   type SheetDerived,
 } from '@personae/lucidity';
 import type { Problem } from '@personae/core';
+import type { Decisions } from '../../lib/api';
+import type { JudgedRow } from '../replay';
 import { countChartGroups, countChartViews, underEachPreset, type CountChartView } from '../compare';
 import type { DiceSource } from '@personae/dice';
 
@@ -292,4 +296,30 @@ export function rollDraftScores(dice: DiceSource): { scores: Record<Attribute, n
   const scores = Object.fromEntries(ATTRIBUTES.map((a, i) => [a, rolled[i]!.score])) as Record<Attribute, number>;
   const shown = ATTRIBUTES.map((a, i) => `${a} ${rolled[i]!.dice.join('+')} - ${rolled[i]!.dropped} = ${rolled[i]!.score}`).join('; ');
   return { scores, shown };
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+const verdictText = (v: LucidityAttackVerdict): string => (v.hit ? `hit (total ${v.total}), ${v.damageTaken} damage taken${v.dies ? ', dies' : ''}` : `miss (total ${v.total})`);
+const oddsText = (v: LucidityAttackVerdict | null): string => (v?.odds ? `hit ${pct(v.odds.hit)}, expected damage ${v.odds.expectedDamage.toFixed(2)}` : '—');
+
+/**
+ * The GM's re-judge of the table's log (docs/lab.md, "The same dice, other rules"): every attack of the
+ * recorded decisions decided again with its own dice under `now` (`rejudgeLucidityLog`), in words. An
+ * attack that the log cannot rebuild as it was made (flanking, one on one, a defender's help, dual
+ * wielding are not recorded) says so.
+ */
+export function judgeLucidityLog(decisions: Decisions, now: { preset: string; overrides: Record<string, unknown> }): JudgedRow[] {
+  return rejudgeLucidityLog(decisions.events, decisions.setup, now).map((r) => ({
+    seq: r.seq,
+    what: `${r.attacker} attacks ${r.target}`,
+    dice: r.drawn,
+    then: verdictText(r.then),
+    now: r.now ? verdictText(r.now) : null,
+    refused: r.refused,
+    chanceThen: oddsText(r.then),
+    chanceNow: oddsText(r.now),
+    changed: r.changed,
+    note: [...(r.reproduced ? [] : ["not as recorded under the table's own rules: the log does not keep flanking, one on one, a defender's help or dual wielding"]), ...(r.extraDice ? [`${r.extraDice} more dice drawn than recorded`] : [])].join('; ') || undefined,
+  }));
 }

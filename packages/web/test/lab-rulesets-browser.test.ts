@@ -1,0 +1,132 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { parse } from 'yaml';
+import '@personae/rules';
+import '@personae/d100';
+import '@personae/lucidity';
+import { createServer, type TableServer } from '@personae/server';
+import { browserAvailable, buildWeb, distDir, launchBrowser, shot, wiretap, type Wiretap } from './harness';
+
+// The design lab for the d100 and Lucidity rulesets in real Chromium against the real server: the GM
+// judges a table's log again under other rules (read only; the server refuses the recorded decisions to a
+// player), and the free-standing rollers keep their question in the address.
+
+const run = browserAvailable() || process.env.CI ? describe : describe.skip;
+const example = (path: string) => parse(readFileSync(new URL(`../../../examples/${path}`, import.meta.url), 'utf8')) as Record<string, unknown>;
+
+run('the d100 and Lucidity lab in Chromium', () => {
+  let server: TableServer;
+  let url = '';
+  let dataDir = '';
+  let browser: Browser;
+  const pages: Page[] = [];
+
+  beforeAll(async () => {
+    buildWeb();
+    dataDir = mkdtempSync(join(tmpdir(), 'personae-lab-rulesets-'));
+    server = await createServer({ port: 0, host: '127.0.0.1', dataDir, staticDir: distDir, logLevel: 'silent' });
+    url = (await server.listen()).url.replace('0.0.0.0', '127.0.0.1');
+    browser = await launchBrowser();
+  }, 120_000);
+
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state !== 'fail') return;
+    const name = ctx.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 40);
+    for (const [i, p] of pages.entries()) if (!p.isClosed()) await shot(p, `failed-${name}-${i}`).catch(() => undefined);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function page(): Promise<{ page: Page; tap: Wiretap }> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context.setDefaultTimeout(15_000);
+    context.setDefaultNavigationTimeout(30_000);
+    const tap = wiretap(context);
+    const p = await context.newPage();
+    pages.push(p);
+    return { page: p, tap };
+  }
+
+  const post = async (path: string, body: unknown, token?: string) => {
+    const res = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+    const json = (await res.json()) as Record<string, any>;
+    if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  const get = async (path: string, token: string) => (await (await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as Record<string, any>;
+
+  /** A table set up and played over HTTP by the GM (and a player seated at it), with `attacks` attacks in its log. */
+  async function playedTable(ruleset: 'd100' | 'lucidity', attacks: number) {
+    const t = await post('/api/tables', { name: `Lab ${ruleset}`, ruleset });
+    const player = await post(`/api/tables/${t.tableId}/join`, { invite: t.invite.token, displayName: 'Ken' });
+    let n = 0;
+    const send = (command: unknown) => post(`/api/tables/${t.tableId}/commands`, { commandId: `c${++n}`, command }, t.gm.token);
+    if (ruleset === 'd100') {
+      const scores = { melee: 50, ballistic: 40, magic: 40, strength: 30, toughness: 40, agility: 30, intelligence: 30, perception: 20, willpower: 30, fellowship: 30 };
+      await send({ type: 'add-character', id: 'hero', sheet: { name: 'Hero', side: 'pc', scores, weapons: [{ name: 'Sword', class: 'melee', element: 'melee', damage: 5 }] } });
+      await send({ type: 'add-character', id: 'lurker', sheet: { name: 'Hidden Lurker', kind: 'shadow', side: 'shadows', hidden: true, scores, weapons: [{ name: 'Claws', class: 'melee', element: 'melee', damage: 3 }] } });
+    } else {
+      await send({ type: 'add', id: 'ana', side: 'party', sheet: example('lucidity/characters/ana-vell.yaml') });
+      await send({ type: 'add', id: 'lurker', side: 'foe', hidden: true, statBlock: { name: 'Hidden Lurker', health: 60, defense: 12, protection: 1, weapons: [{ name: 'Claws', damage: '1d6' }] } });
+    }
+    await send({ type: 'start' });
+    for (let i = 0; i < attacks; i++) {
+      const current = (await get(`/api/tables/${t.tableId}/state`, t.gm.token)).state.current as string;
+      const other = current === 'lurker' ? (ruleset === 'd100' ? 'hero' : 'ana') : 'lurker';
+      await send(ruleset === 'd100' ? { type: 'attack', attacker: current, defender: other, advantages: [], disadvantages: [] } : { type: 'attack', actor: current, target: other });
+      await send({ type: 'end-turn' });
+    }
+    return { t, player };
+  }
+
+  for (const [ruleset, attacks, other] of [['d100', 3, 'ffg-margin'], ['lucidity', 2, 'as-written']] as const) {
+    it(`${ruleset}: the GM judges the log again under other rules in the browser; nothing is sent to the table, and a player's browser is refused the decisions`, async () => {
+      const { t, player } = await playedTable(ruleset, attacks);
+      const before = await get(`/api/tables/${t.tableId}/state`, t.gm.token);
+      const { page: gm, tap } = await page();
+      await gm.goto(t.gm.link);
+      await gm.locator(`[data-ruleset="${ruleset}"]`).waitFor();
+      const own = ruleset === 'd100' ? 'seed' : 'standard';
+      await gm.locator('#rs-replay-preset').selectOption(own);
+      await gm.getByRole('button', { name: 'Judge the log again' }).click();
+      await expect.poll(() => gm.locator('#rs-replay-summary').textContent()).toBe(`${attacks} attacks judged again under ${own}: 0 come out differently.`);
+      await gm.locator('#rs-replay-preset').selectOption(other);
+      await gm.getByRole('button', { name: 'Judge the log again' }).click();
+      await expect.poll(() => gm.locator('#rs-replay-summary').textContent()).toMatch(new RegExp(`^${attacks} attacks judged again under ${other}: \\d+ comes? out differently\\.$`));
+      const rows = gm.locator('table[aria-label="Attacks judged again"] tbody tr');
+      expect(await rows.count()).toBe(attacks);
+      // Every row: who attacked whom, the dice, the outcome then and now, the exact odds under each rule set.
+      for (let i = 0; i < attacks; i++) {
+        const cells = await rows.nth(i).locator('td').allTextContents();
+        expect(cells[0]).toMatch(/attacks/);
+        expect(cells[1]).toMatch(/^\d+( \d+)*$/);
+        expect(cells[4]).toMatch(/^hit \d+\.\d%/);
+        expect(cells[5]).toMatch(/^hit \d+\.\d%/);
+      }
+      await shot(gm, `lab-${ruleset}-rejudge`);
+      // Read only: the GM's browser sent no command, and the table is as it was.
+      expect(tap.sent.filter((f) => f.includes('"command"'))).toEqual([]);
+      expect(await get(`/api/tables/${t.tableId}/state`, t.gm.token)).toEqual(before);
+      expect(tap.errors).toEqual([]);
+
+      // The player's page offers no re-judge, and the server refuses the decisions to the player's browser.
+      const { page: p } = await page();
+      await p.goto(player.link);
+      await p.locator(`[data-ruleset="${ruleset}"]`).waitFor();
+      expect(await p.locator('#rs-replay-h').count()).toBe(0);
+      const asked = await p.evaluate(async ([id, token]) => {
+        const res = await fetch(`/api/tables/${id}/decisions`, { headers: { authorization: `Bearer ${token}` } });
+        return { status: res.status, text: await res.text() };
+      }, [t.tableId, player.token] as const);
+      expect(asked.status).toBe(403);
+      expect(asked.text).not.toContain('Hidden Lurker');
+    }, 180_000);
+  }
+});

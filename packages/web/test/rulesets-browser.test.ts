@@ -287,7 +287,8 @@ run('d100 and Lucidity tables in Chromium', () => {
     await player.getByRole('button', { name: 'Analyse Maya' }).click();
     await expect.poll(() => player.locator('[aria-label="Maya"] .affinities').textContent()).toContain('fire weak');
     await player.locator('.rs-log li', { hasText: 'Junpei analyses Maya' }).waitFor();
-    // Analyse Target took Junpei's Action ("Structured Time"): he attacks on his next turn.
+    // Analyse Target took Junpei's Action ("Structured Time"): he attacks on his next turn. The card shows what is left.
+    await expect.poll(() => player.locator('[aria-label="Junpei"] .economy').textContent()).toBe('This turn: Action spent on Analyse Target · Move left');
     await player.getByRole('button', { name: 'End the turn' }).click();
     await gm.locator('.rs-log li', { hasText: 'Junpei ends the turn' }).waitFor();
     await gmEndsTurnsUntil(gm, player, '#d1-turn', 'Junpei');
@@ -300,13 +301,28 @@ run('d100 and Lucidity tables in Chromium', () => {
     await player.locator('#d1-compare rect[data-rules="ffg-margin"]').first().waitFor();
     expect(await player.locator('#d1-compare').getAttribute('aria-label')).toMatch(/^Chance the target loses at least this many wounds: 1\+: this table \(seed\) [\d.]+%/);
     await shot(player, 'd100-03-odds');
-    // Physical dice: this attack also rolls Maya's evasion, which is the GM's roll, so the server refuses the player's dice.
-    await player.locator('#d1-dice').fill('12 80 45');
+    // Physical dice in named pools: the player types in Junpei's attack roll and location, never Maya's
+    // evasion, which the GM may type in and the server otherwise rolls. No box while the table takes none from players.
+    const physical = gm.getByLabel('Players may enter the results of physical dice');
+    await physical.uncheck();
+    await player.locator('#d1-dice-attack').waitFor({ state: 'detached' });
+    await physical.check();
+    await player.locator('#d1-dice-attack').waitFor();
+    expect(await player.locator('#d1-dice-location').count()).toBe(1);
+    expect(await player.locator('#d1-dice-evasion').count()).toBe(0);
+    expect(await gm.locator('#d1-dice-evasion').count()).toBe(1);
+    expect(await player.getByLabel("Junpei's attack roll (d100)").count()).toBe(1);
+    // A typing mistake is named before anything is sent.
+    await player.locator('#d1-dice-attack').fill('12 x');
     await player.getByRole('button', { name: 'Attack Maya' }).click();
-    await expect.poll(() => player.locator('#d1-attack-err').textContent()).toContain("dice.rolls: every roll of the attack in turn includes Maya's roll");
-    await player.locator('#d1-dice').fill('');
+    await expect.poll(() => player.locator('#d1-attack-err').textContent()).toContain('Junpei\'s attack roll (d100): dice: "x" is not a d100 result');
+    await player.locator('#d1-dice-attack').fill('12');
+    await player.locator('#d1-dice-location').fill('45');
     await player.getByRole('button', { name: 'Attack Maya' }).click();
-    await player.locator('.rs-log li', { hasText: 'Junpei attacks Maya' }).waitFor();
+    // The log shows the typed attack roll, and the server's evasion roll beside it.
+    await player.locator('.rs-log li', { hasText: /Junpei attacks Maya: roll 12, evasion \d+/ }).waitFor();
+    expect(await player.locator('#d1-dice-attack').inputValue()).toBe('');
+    await expect.poll(() => player.locator('[aria-label="Junpei"] .economy').textContent()).toMatch(/^This turn: Action spent on Standard Attack · Move left/);
     await player.locator('#d1-chain').waitFor();
     await player.getByRole('button', { name: 'End the turn' }).click();
     await expect.poll(() => gm.locator('.rs-log li', { hasText: 'Junpei ends the turn' }).count()).toBe(2);

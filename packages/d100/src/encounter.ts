@@ -986,13 +986,16 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
     }
     case 'defend': {
       if (state.current === null) refuse('not-started', 'the encounter has not started', 'type');
-      acting(state.current, 'type');
-      return [{ type: 'defending', data: { group, id: state.current } }];
+      // "One More": the holder may spend it on Defend out of turn, naming itself
+      const who = command.who ?? state.current;
+      acting(who, command.who ? 'who' : 'type');
+      return [{ type: 'defending', data: { group, id: who } }];
     }
     case 'protect': {
       if (state.current === null) refuse('not-started', 'the encounter has not started', 'type');
-      acting(state.current, 'type');
-      const me = state.fighters[state.current]!;
+      const who = command.who ?? state.current;
+      acting(who, command.who ? 'who' : 'type');
+      const me = state.fighters[who]!;
       const ally = fighter(state, command.ally, 'ally');
       const cite = seed('Defending and Protecting');
       if (ally.id === me.id) refuse('protect-self', 'ally: a character protects someone else', 'ally', cite);

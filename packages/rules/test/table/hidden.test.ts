@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { poolDice, type EnteredPools } from '@personae/core';
 import { seededDice } from '@personae/dice';
 import { Recorded } from '../helpers/recorded';
 import { sheet } from '../helpers/sheets';
@@ -154,21 +155,25 @@ describe('hidden information at the table', () => {
       { type: 'roll', character: id, actor: { name: 'Brogan', dice: 2 }, difficulty: 3 },
       { type: 'purchase', id, item: 'Rope', cost: 0 },
     ];
-    const answer = (raw: TableCommandInput, id: string) => {
+    const answer = (raw: TableCommandInput, id: string, pools: EnteredPools = {}) => {
       const parsed = personaeTable.parseCommand(raw);
       if (!parsed.ok) throw new Error(parsed.error.message);
       try {
-        personaeTable.decide(t.state, parsed.command, { actor: ann, dice: seededDice(1), now: '2026-11-25T20:00:00.000Z' });
+        personaeTable.decide(t.state, parsed.command, { actor: ann, dice: poolDice(pools, seededDice(1)), now: '2026-11-25T20:00:00.000Z', settings: { physicalDice: true } });
         return 'applied';
       } catch (e) {
         const { code, field, message } = e as { code: string; field?: string; message: string };
-        return JSON.stringify({ code, field, message: message.replaceAll(id, 'ID') });
+        return JSON.stringify({ code, field: field?.replaceAll(id, 'ID'), message: message.replaceAll(id, 'ID') });
       }
     };
     for (const hidden of [merchant, 'rockfall']) {
       const made = commands('nobody').map((raw) => answer(raw, 'nobody'));
       expect(commands(hidden).map((raw) => answer(raw, hidden)), hidden).toEqual(made);
       expect(made[0]).toContain('unknown-character');
+      // Dice typed in for its answer: refused as the GM's, not by its name.
+      const dice = (id: string) => answer(commands(id)[0]!, id, { [`target:${id}`]: [5, 5] });
+      expect(dice(hidden), hidden).toBe(dice('nobody'));
+      expect(dice('nobody')).toContain('not-your-dice');
     }
   });
 

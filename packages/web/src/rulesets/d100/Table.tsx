@@ -366,7 +366,7 @@ function MovePanel(props: { view: D100View; c: CharacterView; me: RulesetTablePr
       {a && (
         <div class="row">
           <ChoiceField id="d1-protect" label="Protect" value={a.id} choices={allies} onChange={setAlly} />
-          <button type="button" class="quiet" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'protect', ally: a.id }))}>
+          <button type="button" class="quiet" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'protect', ally: a.id, ...(c.id !== props.view.current ? { who: c.id } : {}) }))}>
             Protect {a.name}
           </button>
         </div>
@@ -609,8 +609,8 @@ export function D100Table(props: RulesetTableProps) {
         {!observer && v.current !== null && <AttackPanel view={v} me={props.me} send={props.send} physicalDice={physicalDice} />}
         {!observer && v.current !== null && mayEnd && (
           <div class="row">
-            {current && controls(current, props.me) && (
-              <button type="button" class="quiet" disabled={turn.busy} onClick={() => void turn.run(() => props.send({ type: 'defend' }))}>
+            {actor && (
+              <button type="button" class="quiet" disabled={turn.busy} onClick={() => void turn.run(() => props.send({ type: 'defend', ...(actor !== current ? { who: actor.id } : {}) }))}>
                 Defend
               </button>
             )}

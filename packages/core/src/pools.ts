@@ -97,7 +97,9 @@ export function requireEnteredPools(
       if (owner.kind === 'own') continue;
       if (owner.kind === 'character' && owner.controller !== null && owner.controller === ctx.actor.participantId) continue;
       const shared = pool.owners.length > 1 ? 'includes' : 'is';
-      throw new RuleError('not-your-dice', `dice.${name}: ${pool.label} ${shared} ${whose(owner)}; a player enters dice only for their own rolls and the characters they play`, `dice.${name}`, pool.rule);
+      // A ruleset that lists the player's own pools apart has the refusal name them, and only them.
+      const yours = listed === declared ? '' : listed.length ? `; in ${command} you may fill ${listed.map((p) => `"${p.name}" (${p.label})`).join(', ')}` : `; ${command} rolls no dice you may enter`;
+      throw new RuleError('not-your-dice', `dice.${name}: ${pool.label} ${shared} ${whose(owner)}; a player enters dice only for their own rolls and the characters they play${yours}`, `dice.${name}`, pool.rule);
     }
   }
 }

@@ -1,5 +1,6 @@
 import { modifier, RuleError, sumModifiers, type Modifier } from '@personae/core';
 import type { DiceSource } from '@personae/dice';
+import { drawIn } from './draws';
 import { advantageFromAilments, AILMENTS, inflictAilment, isTechnicalAgainst, type AilmentName } from './ailments';
 import { isImmune, isPhysical, type Affinity, type Element } from './elements';
 import { ailmentScoreDisadvantages, armourAt, bonus, canOppose, defenseToughnessBonus, disadvantagesOnAllTests, effectiveAffinity, hasAilment, hasHighGround, livingPersona, strengthBonus, terrainDisadvantages, toughness, type Fighter, type Score } from './fighter';
@@ -409,7 +410,8 @@ export function resolveAttack(attacker: Fighter, defender: Fighter, spec: Attack
   checkSpec(spec);
   if (attacker.out) throw new RuleError('out-of-fight', `${attacker.name} is out of the fight and cannot attack`, 'attacker', ruleCitation('woundTracks'));
   const draws: AttackDraw[] = [];
-  const die = (what: AttackDraw): number => (draws.push(what), dice.die(100));
+  // Each die is drawn from the table's pool named for its use (./pools.ts), when the dice know pools.
+  const die = (what: AttackDraw): number => (draws.push(what), drawIn(dice, what).die(100));
   const mods = attackModifiers(attacker, defender, spec, options);
   let attack = resolveTest(spec.attackTarget, die('attack'), mods, options);
   const helpless = defender.conditions.helpless || (options.drowsedIsHelpless === 'drowsed-helpless' && hasAilment(defender, 'drowsed'));

@@ -1,6 +1,7 @@
 import { asPoolDice, ownGet, requireEnteredPools, RuleError, type Actor, type DecideContext, type DicePool, type PoolOwner } from '@personae/core';
 import type { EncounterCommand } from './commands';
-import { canOppose, type Fighter } from './fighter';
+import type { Fighter } from './fighter';
+import { commandPools, type PoolScene } from './pools';
 import { ruleCitation } from './rules';
 
 /**
@@ -30,28 +31,32 @@ function refuse(code: string, message: string, field: string): never {
   throw new RuleError(code, message, field, ruleCitation('structuredTime'));
 }
 
-/**
- * The one pool of physical dice a d100 command takes: "rolls", every roll the command makes in the
- * order it makes them. It is the roller's own for an attack (with the defender's evasion when the
- * defender can oppose, and the attack's every participant in an All Out Attack); any other command's
- * rolls are the GM's to enter.
- */
-export const ROLLS_POOL = 'rolls';
+/** What the pool declaration reads of the table beyond the fighters: which characters are hidden, and the last attack's attacker. */
+export type PoolState = Controlled & { readonly sheets?: Readonly<Record<string, { readonly hidden?: boolean } | undefined>> };
 
-/** The pools `command` rolls, with whose they are. */
-export function dicePools(state: Controlled & { readonly sheets?: Readonly<Record<string, { readonly hidden?: boolean } | undefined>> }, command: EncounterCommand, viewer: Actor): DicePool[] {
-  const character = (id: string): PoolOwner => {
+/** The pools `command` rolls (./pools.ts), with whose they are, as `viewer` may know them: a character hidden from a player has no pool for them. */
+export function dicePools(state: PoolState, command: EncounterCommand, viewer: Actor, lastAttacker: string | null = null): DicePool[] {
+  const shown = (id: string) => viewer.role === 'gm' || !ownGet(state.sheets ?? {}, id)?.hidden || controllerOf(state, id) === viewer.participantId;
+  const owner = (id: string): PoolOwner => {
     const f = ownGet(state.fighters, id);
-    const shown = viewer.role === 'gm' || !ownGet(state.sheets ?? {}, id)?.hidden || controllerOf(state, id) === viewer.participantId;
-    return { kind: 'character', id, controller: controllerOf(state, id), ...(f && shown ? { name: f.name } : {}) };
+    return { kind: 'character', id, controller: controllerOf(state, id), ...(f && shown(id) ? { name: f.name } : {}) };
   };
-  let owners: PoolOwner[];
-  if (command.type === 'attack') {
-    const defender = ownGet(state.fighters, command.defender);
-    owners = [character(command.attacker), ...(defender && canOppose(defender) ? [character(command.defender)] : [])];
-  } else if (command.type === 'all-out-attack') owners = command.participants.map((p) => character(p.id));
-  else owners = [{ kind: 'opposition' }];
-  return [{ name: ROLLS_POOL, owners, sides: 100, label: `every roll of the ${command.type} in turn`, rule: ruleCitation('structuredTime') }];
+  const scene: PoolScene = {
+    ids: Object.keys(state.fighters).filter(shown),
+    lastAttacker,
+    grappler: (id) => ownGet(state.fighters, id)?.conditions.grappledBy ?? null,
+    distracted: (id) => ownGet(state.fighters, id)?.conditions.distracting ?? null,
+  };
+  return commandPools(command, scene).map((p) => {
+    const o = owner(p.who);
+    const whose = o.kind === 'character' && o.name ? `${o.name}'s` : "the GM's character's";
+    return { name: p.name, owners: [o], sides: p.sides, label: `${whose} ${p.what}`, rule: p.rule };
+  });
+}
+
+/** Whether `viewer` may fill `pool`: the GM any, a player those of the characters they play. */
+function mayFill(pool: DicePool, viewer: Actor): boolean {
+  return viewer.role === 'gm' || pool.owners.every((o) => o.kind === 'own' || (o.kind === 'character' && o.controller !== null && o.controller === viewer.participantId));
 }
 
 /** The attack settings the GM rules on: a player's attack takes them from the sheets. */
@@ -63,9 +68,14 @@ const GM_ATTACK_FIELDS = ['attackTarget', 'evasionTarget', 'damage', 'tier', 'ad
  * character's roll (the defender's evasion, an ally's part of an All Out Attack, the next turn's
  * Blood Loss test). The GM may enter any dice.
  */
-export function requireAuthority(state: Controlled, command: EncounterCommand, ctx: DecideContext): void {
+export function requireAuthority(state: PoolState, command: EncounterCommand, ctx: DecideContext, lastAttacker: string | null = null): void {
   const actor = ctx.actor;
-  requireEnteredPools(asPoolDice(ctx.dice).entered, dicePools(state, command, actor), ctx, `a ${command.type} command`);
+  const entered = asPoolDice(ctx.dice).entered;
+  if (Object.keys(entered).length) {
+    const declared = dicePools(state, command, actor, lastAttacker);
+    // A player hears only of the pools they could fill, so a refusal names no hidden character.
+    requireEnteredPools(entered, declared, ctx, `${/^[aeiou]/.test(command.type) ? 'an' : 'a'} ${command.type} command`, declared.filter((p) => mayFill(p, actor)));
+  }
   if (actor.role === 'gm') return;
   if (actor.role !== 'player') refuse('observer', 'observers watch the table; they cannot change it', 'type');
   if (command.type === 'attack') {

@@ -70,8 +70,9 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('escape-grapple'), who: id, declared: z.enum(['move', 'action', 'attack', 'evasion', 'released']), target: z.number().int().min(-200).max(300).optional() }),
   z.strictObject({ type: z.literal('baton-pass'), to: id }),
   z.strictObject({ type: z.literal('all-out-attack'), participants: z.array(z.strictObject({ id, score: z.enum(['melee', 'ballistic', 'magic']) })).min(1).max(12) }),
-  z.strictObject({ type: z.literal('defend') }),
-  z.strictObject({ type: z.literal('protect'), ally: id }),
+  /** `who`: the one defending, by default the character whose Turn it is; a One More holder acting out of turn names itself ("One More"). */
+  z.strictObject({ type: z.literal('defend'), who: id.optional() }),
+  z.strictObject({ type: z.literal('protect'), ally: id, who: id.optional() }),
   z.strictObject({ type: z.literal('place'), target: id, x: z.number().int().min(-1000).max(1000), y: z.number().int().min(-1000).max(1000), elevation: z.number().int().min(-1000).max(1000).default(0), altitude: z.enum(ALTITUDES).optional() }),
   z.strictObject({
     type: z.literal('move'),

@@ -3,7 +3,8 @@ import { recordingDice, type DiceSource } from '@personae/dice';
 import { AILMENTS, ailmentsAtTurnEnd, ailmentsAtTurnStart, confusedActs, inflictAilment, panicFlees, type AilmentName, type ConfusedAct } from './ailments';
 import { allEnemiesStaggered, resolveAllOutAttack } from './allOutAttack';
 import { ANALYSE_CITATION, ANALYSE_LEVEL, analysed, knownAffinities, redactFighter, redactSheet, struck, type Knowledge } from './analyse';
-import { controllerOf, controls, requireAuthority, ROLLS_POOL } from './authority';
+import { controllerOf, controls, requireAuthority } from './authority';
+import { drawIn, recordingPools, tableDice, type TableDice } from './draws';
 import { attackModifiers, landHit, resolveAttack, SITUATIONS, type AttackKind, type AttackResult, type AttackSpec, type Counted } from './attack';
 import { batonAdvantages, checkBatonPass } from './batonPass';
 import { DISRUPT_CITATION, DISRUPT_SKILLS, disruptionsEnd, scaryFaceAgainst, type Disruption } from './disrupt';
@@ -422,7 +423,8 @@ function nextInOrder(state: EncounterState, who: string | null): string | null {
   return null;
 }
 
-function turnStartEvent(state: EncounterState, who: string, round: number, dice: DiceSource, group: number): EncounterEvent {
+function turnStartEvent(state: EncounterState, who: string, round: number, table: DiceSource, group: number): EncounterEvent {
+  const dice = drawIn(table, `turn:${who}`);
   const rec = recordingDice(dice);
   const f = state.fighters[who]!;
   // Blood Loss: a free Toughness test at the start of the bleeder's turn
@@ -610,7 +612,7 @@ function burstAttack(state: EncounterState, c: Extract<EncounterCommand, { type:
   const main: AttackSpec = wounds[c.defender] ? { ...spec, extraWounds: wounds[c.defender] } : spec;
   const protector = protectorOf(state, attacker, state.fighters[c.defender]!, c);
   const redone = resolveAttack(attacker, state.fighters[c.defender]!, main, given(dice), state.options, protector);
-  const rec = recordingDice(host);
+  const rec = recordingPools(host);
   const extra = burstHits(state, attacker, main, redone, purchases, wounds, rec.dice).hits;
   const summary: AttackSummary = { ...summarize(redone), burst: { purchases, extra, dice: rec.drawn } };
   return { type: 'attack-resolved', data: { group, attacker: c.attacker, defender: c.defender, spec: main, dice: [...dice], summary, ...(protector ? { protector: protector.id } : {}) } };
@@ -629,7 +631,7 @@ function burstHits(state: EncounterState, attacker: Fighter, spec: AttackSpec, r
     if (spec.kind === 'melee') steps.push(modifier('strength-bonus', 'Strength Bonus', bonus(attacker.scores.strength)));
     if (r.attack.degreesOfSuccess) steps.push(modifier('degrees', 'attacker Degrees of Success', r.attack.degreesOfSuccess));
     if (net > 0) steps.push(modifier('advantage', 'net Advantage', net));
-    const location = state.options.hitLocation === 'reversed-attack-roll' ? hitLocation(r.attack.roll, state.options) : hitLocation(dice.die(100), state.options);
+    const location = state.options.hitLocation === 'reversed-attack-roll' ? hitLocation(r.attack.roll, state.options) : hitLocation(drawIn(dice, 'location').die(100), state.options);
     const landed = landHit(t, { damageSteps: steps, element: spec.element, tier: spec.tier ?? 1, kind: spec.kind, location, critical: r.critical, ignoreArmour: !!spec.ignoreArmour, fateBlocks: 0, reflected: false, extraWounds: wounds[t.id] ?? 0 }, state.options);
     hits.push({ id: t.id, location: location.location, damage: landed.outcome.damage, defense: landed.outcome.defense, wounds: landed.outcome.wounds, out: landed.outcome.out });
     fighters.push(landed.target);
@@ -648,7 +650,7 @@ function reroll(state: EncounterState, f: Fighter, which: 'attack' | 'evasion' |
   const forced = forcedBy ? { forcedBy } : {};
   const keep = (oldRoll: number, newRoll: number) => (forcedBy ? Math.max(oldRoll, newRoll) : state.options.rerollKeeps === 'second' ? newRoll : Math.min(oldRoll, newRoll));
   if (last?.type === 'test-rolled' && last.data.who === f.id && (which ?? 'test') === 'test') {
-    const newRoll = host.die(100);
+    const newRoll = drawIn(host, 'reroll').die(100);
     const kept = keep(last.data.roll, newRoll);
     const before = beforeLastCommand(state);
     const mods = last.data.modifiers.map((m) => modifier(m.value >= 0 ? 'advantage' : 'disadvantage', m.label, m.value));
@@ -666,15 +668,14 @@ function reroll(state: EncounterState, f: Fighter, which: 'attack' | 'evasion' |
   const attacker = before.fighters[d.attacker]!;
   const defender = before.fighters[d.defender]!;
   const oldRoll = side === 'attack' ? d.dice[0]! : d.dice[1]!;
-  const newRoll = host.die(100);
+  const newRoll = drawIn(host, 'reroll').die(100);
   const kept = keep(oldRoll, newRoll);
-  // The attack roll, then the evasion roll if one is made, keep their values; any later die is new.
-  const rec = recordingDice(host);
+  // The attack roll, then the evasion roll if one is made, keep their values; any later die is new, from the pool its use names.
   const prefix = side === 'attack' ? [kept, ...(d.summary.evasionRoll !== null ? [d.dice[1]!] : [])] : [d.dice[0]!, kept];
   let i = 0;
-  const dice: DiceSource = { kind: host.kind, die: (sides) => (i < prefix.length ? prefix[i++]! : rec.dice.die(sides)) };
-  const drawn: number[] = [];
-  const logging: DiceSource = { kind: host.kind, die: (sides) => { const v = dice.die(sides); drawn.push(v); return v; } };
+  const after = (from: DiceSource): DiceSource => ({ kind: host.kind, die: (sides) => (i < prefix.length ? prefix[i++]! : from.die(sides)) });
+  const dice: TableDice = { ...after(host), in: (name) => after(drawIn(host, name)) };
+  const { dice: logging, drawn } = recordingPools(dice);
   const r = resolveAttack(attacker, defender, d.spec, logging, before.options, d.protector ? before.fighters[d.protector]! : null);
   const replacement: EncounterEvent = { type: 'attack-resolved', data: { ...d, dice: drawn, summary: summarize(r) } };
   return { type: 'test-rerolled', data: { group, who: f.id, test: side, oldRoll, newRoll, kept, replacement, ...forced } };
@@ -740,10 +741,15 @@ function requireNoHiddenNames(state: EncounterState, command: EncounterCommand, 
 
 export function decideEncounter(state: EncounterState, command: EncounterCommand, context: DecideContext): EncounterEvent[] {
   requireNoHiddenNames(state, command, context.actor);
-  requireAuthority(state, command, context);
-  // Every roll takes its die from the pool "rolls" (./authority.ts), entered or the host's.
-  const ctx: DecideContext = { ...context, dice: asPoolDice(context.dice).pool(ROLLS_POOL) };
+  const last = state.groups?.top[0];
+  requireAuthority(state, command, context, last?.type === 'attack-resolved' ? last.data.attacker : null);
+  // Each die comes from the named pool of whoever rolls it (./pools.ts), entered or the host's; an unnamed draw is the actor's.
+  const pools = asPoolDice(context.dice);
+  const table = tableDice(pools, 'actor');
+  const ctx: DecideContext = { ...context, dice: table };
   const events = decideCommand(state, command, ctx);
+  // Dice rolled together at the table may go unused: a location when the attack misses, an evasion after a Fumble.
+  for (const name of UNUSED_MAY_STAY) if (pools.entered[name]?.length === 1 && table.drawnFrom(name) === 0) pools.take(name, 100);
   if (command.type === 'undo' || !events.length) return events;
   // "Structured Time": each event's Move or Action must still be there to spend (refused otherwise)
   let after = state;
@@ -829,6 +835,9 @@ function paying(state: EncounterState, event: EncounterEvent): { state: Encounte
   return { state: put(state, afterPaying(state, f, cost)), oneMore: spendsOneMore(state, f, cost) };
 }
 
+/** Pools of one die typed in before it is known whether the roll is made ("How Attacks Work"), taken as read when the rules make no such roll. */
+const UNUSED_MAY_STAY = ['location', 'evasion'] as const;
+
 /** A round lasts about 5 seconds ("Structured Time"): twelve to the minute. */
 const ROUNDS_PER_MINUTE = 12;
 
@@ -843,7 +852,7 @@ function exhaustionTests(state: EncounterState, after: EncounterState, events: r
     const was = state.fighters[f.id];
     if (!was || f.stress <= was.stress || f.out || f.conditions.unconscious) continue;
     if (fatigue(after.options.exhaustionTest === 'while-exhausted' ? was : f) !== 'exhausted') continue;
-    const t = resolveTest(toughness(f), dice.die(100), testBurdens(f, { score: 'toughness' }, after.options), after.options);
+    const t = resolveTest(toughness(f), drawIn(dice, `exhaustion:${f.id}`).die(100), testBurdens(f, { score: 'toughness' }, after.options), after.options);
     out.push({ type: 'exhaustion-tested', data: { group: events[0]!.data.group, who: f.id, target: t.target, roll: t.roll, success: t.success, minutes: t.success ? 0 : f.stress } });
   }
   return out;
@@ -903,7 +912,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       gmOnly('start the encounter');
       if (state.current !== null) refuse('started', 'the encounter has already started', 'type');
       if (state.order.length === 0 && Object.keys(state.fighters).length < 2) refuse('too-few', 'an encounter needs at least two characters', 'type');
-      const rec = recordingDice(ctx.dice);
+      const rec = recordingPools(ctx.dice);
       const order = initiativeOrder(Object.values(state.fighters), rec.dice, command.startingAdvantages, { method: state.options.initiativeLastTie, ...(command.tieOrder ? { tieOrder: command.tieOrder } : {}) });
       const surprised = [...new Set(command.surprised ?? [])];
       surprised.forEach((s, i) => fighter(state, s, `surprised.${i}`));
@@ -934,7 +943,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       // Enraged: nothing but melee attacks
       if (hasAilment(attacker, 'enraged') && spec.kind !== 'melee') refuse('enraged-melee-only', `attacker: ${attacker.name} is Enraged and may only attack in melee`, 'kind', ruleCitation('ailments'));
       const protector = protectorOf(state, attacker, defender, command);
-      const rec = recordingDice(ctx.dice);
+      const rec = recordingPools(ctx.dice);
       const r = resolveAttack(attacker, defender, spec, rec.dice, state.options, protector);
       const event: EncounterEvent = command.burst ? burstAttack(state, command, spec, r, rec.drawn, ctx.dice, group) : { type: 'attack-resolved', data: { group, attacker: command.attacker, defender: command.defender, spec, dice: rec.drawn, summary: summarize(r), ...(protector ? { protector: protector.id } : {}) } };
       // Shocked: whoever attacks the sufferer in melee tests Agility or is Shocked too
@@ -971,19 +980,22 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       const enemies = enemiesOf(state, om.holder);
       if (participants.length < 2) refuse('aoa-too-few', `an All Out Attack needs at least two participants, got ${participants.length}`, 'participants', ruleCitation('allOutAttack'));
       if (!allEnemiesStaggered(enemies)) refuse('aoa-not-all-staggered', 'an All Out Attack needs every enemy Staggered', 'type', ruleCitation('allOutAttack'));
-      const rolled = participants.map((p) => ({ id: p.fighter.id, target: p.target, roll: ctx.dice.die(100) }));
+      const rolled = participants.map((p) => ({ id: p.fighter.id, target: p.target, roll: drawIn(ctx.dice, `actor:${p.fighter.id}`).die(100) }));
       const r = resolveAllOutAttack(rolled.map((p, i) => ({ ...p, fighter: participants[i]!.fighter })), enemies, state.options);
       return [{ type: 'all-out-attack', data: { group, participants: rolled, woundsEach: r.woundsEach, killed: [...r.killed] } }];
     }
     case 'defend': {
       if (state.current === null) refuse('not-started', 'the encounter has not started', 'type');
-      acting(state.current, 'type');
-      return [{ type: 'defending', data: { group, id: state.current } }];
+      // "One More": the holder may spend it on Defend out of turn, naming itself
+      const who = command.who ?? state.current;
+      acting(who, command.who ? 'who' : 'type');
+      return [{ type: 'defending', data: { group, id: who } }];
     }
     case 'protect': {
       if (state.current === null) refuse('not-started', 'the encounter has not started', 'type');
-      acting(state.current, 'type');
-      const me = state.fighters[state.current]!;
+      const who = command.who ?? state.current;
+      acting(who, command.who ? 'who' : 'type');
+      const me = state.fighters[who]!;
       const ally = fighter(state, command.ally, 'ally');
       const cite = seed('Defending and Protecting');
       if (ally.id === me.id) refuse('protect-self', 'ally: a character protects someone else', 'ally', cite);
@@ -1127,7 +1139,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       let frozen: TestRecord | undefined;
       if (hasAilment(f, 'frozen')) {
         const score: Score = f.scores.strength >= toughness(f) ? 'strength' : 'toughness';
-        const t = resolveTest(score === 'strength' ? f.scores.strength : toughness(f), ctx.dice.die(100), testBurdens(f, { score }, state.options), state.options);
+        const t = resolveTest(score === 'strength' ? f.scores.strength : toughness(f), drawIn(ctx.dice, `turn:${who}`).die(100), testBurdens(f, { score }, state.options), state.options);
         frozen = { target: t.target, roll: t.roll, success: t.success };
       }
       const events: EncounterEvent[] = [{ type: 'turn-ended', data: { group, id: who, expired, forfeited: state.oneMore !== null, ...(frozen ? { frozen } : {}) } }];
@@ -1136,7 +1148,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       let round = s.round;
       if (next === null) {
         // a falling flyer at Low crashes at the end of the round: a location d100 for its fall
-        const crashes = Object.values(s.fighters).filter((x) => x.conditions.falling && altitudeOf(x) === 'low' && !x.out).map((x) => ({ who: x.id, locationRoll: ctx.dice.die(100) }));
+        const crashes = Object.values(s.fighters).filter((x) => x.conditions.falling && altitudeOf(x) === 'low' && !x.out).map((x) => ({ who: x.id, locationRoll: drawIn(ctx.dice, `turn:${x.id}`).die(100) }));
         const ended: EncounterEvent = { type: 'round-ended', data: { group, round, ...(crashes.length ? { crashes } : {}) } };
         events.push(ended);
         s = evolveEncounter(s, ended);
@@ -1170,7 +1182,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       const mods: Modifier[] = [...(f.pendingAdvantages ? [modifier('advantage', 'Fate Point', 10 * f.pendingAdvantages)] : []), ...testBurdens(f, { score: command.score }, state.options)];
       const target = command.target ?? f.scores[command.score];
       const own = resolveTest(target, ctx.dice.die(100), mods, state.options);
-      const results = opposers.map((e) => opposedRecord(e, own, target, canOppose(e) ? resolveTest(e.scores.melee, ctx.dice.die(100), testBurdens(e, { score: 'melee' }, state.options), state.options) : null, e.scores.melee, state.options));
+      const results = opposers.map((e) => opposedRecord(e, own, target, canOppose(e) ? resolveTest(e.scores.melee, drawIn(ctx.dice, `target:${e.id}`).die(100), testBurdens(e, { score: 'melee' }, state.options), state.options) : null, e.scores.melee, state.options));
       const lost = results.filter((r) => !r.won).map((r) => r.enemy);
       const fled = state.options.disengageOpposition === 'each-enemy' ? lost : lost.length ? enemies.map((e) => e.id) : [];
       return [{ type: 'disengaged', data: { group, who: f.id, method: 'test', results, fled } }];
@@ -1205,7 +1217,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       const theirs = bestSkill(state.sheets[t.id]!, skills.theirs, skills.theirScores);
       const scared = (a: Fighter, b: Fighter): Modifier[] => (scaryFaceAgainst(state.fighters, a, b) ? [modifier('disadvantage', 'Scary Face', -10)] : []);
       const ownTest = resolveTest(own.target, ctx.dice.die(100), [...(f.pendingAdvantages ? [modifier('advantage', 'Fate Point', 10 * f.pendingAdvantages)] : []), ...testBurdens(f, { score: own.score }, state.options), ...scared(f, t)], state.options);
-      const theirTest = canOppose(t) ? resolveTest(theirs.target, ctx.dice.die(100), [...testBurdens(t, { score: theirs.score }, state.options), ...scared(t, f)], state.options) : null;
+      const theirTest = canOppose(t) ? resolveTest(theirs.target, drawIn(ctx.dice, `target:${t.id}`).die(100), [...testBurdens(t, { score: theirs.score }, state.options), ...scared(t, f)], state.options) : null;
       const result = opposedRecord(t, ownTest, own.target, theirTest, theirs.target, state.options);
       return [{ type: 'disrupted', data: { group, who: f.id, target: t.id, kind: command.type, result, won: result.won } }];
     }
@@ -1272,7 +1284,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       // Push: a solid object in the way stops the target; the metres left come back as Stress and damage
       if (command.obstacle === undefined || metres <= command.obstacle) return [event];
       const left = metres - command.obstacle;
-      const locationRoll = ctx.dice.die(100);
+      const locationRoll = drawIn(ctx.dice, 'location').die(100);
       const landed = landImpact(d, left, locationRoll, state.options);
       const impact: PushImpact = { obstacle: command.obstacle, left, locationRoll, location: landed.outcome.location.location, damage: landed.outcome.damage, defense: landed.outcome.defense, wounds: landed.outcome.wounds };
       return [{ ...event, data: { ...event.data, impact } }];
@@ -1298,7 +1310,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       const own = command.target !== undefined ? { target: command.target, score: 'melee' as Score } : bestSkill(state.sheets[f.id]!, /grappl|acrobat|contortion|endurance/i, ['melee', 'agility', 'toughness']);
       const theirs = bestSkill(state.sheets[g.id]!, /grappl|endurance/i, ['melee', 'toughness']);
       const ownTest = resolveTest(own.target, ctx.dice.die(100), [...(f.pendingAdvantages ? [modifier('advantage', 'Fate Point', 10 * f.pendingAdvantages)] : []), ...testBurdens(f, { score: own.score }, state.options)], state.options);
-      const theirTest = g.out ? null : resolveTest(theirs.target, ctx.dice.die(100), testBurdens(g, { score: theirs.score }, state.options), state.options);
+      const theirTest = g.out ? null : resolveTest(theirs.target, drawIn(ctx.dice, `target:${g.id}`).die(100), testBurdens(g, { score: theirs.score }, state.options), state.options);
       const result = opposedRecord(g, ownTest, own.target, theirTest, theirs.target, state.options);
       return [{ type: 'grapple-escape', data: { group, who: f.id, grappler, declared: command.declared, result, won: result.won } }];
     }
@@ -1355,7 +1367,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
  */
 function meleeContest(state: EncounterState, a: Fighter, d: Fighter, attackTarget: number, evasionGiven: number | null | undefined, endurance: boolean, dice: DiceSource) {
   const spec: AttackSpec = { kind: 'melee', element: 'melee', damage: 0, attackTarget, evasionTarget: null, ...(a.pendingAdvantages ? { advantages: [{ label: 'Fate Point', count: a.pendingAdvantages }] } : {}), ...(scaryFaceAgainst(state.fighters, a, d) ? { disadvantages: [{ label: 'Scary Face', count: 1 }] } : {}) };
-  const attack = resolveTest(attackTarget, dice.die(100), attackModifiers(a, d, spec, state.options), state.options);
+  const attack = resolveTest(attackTarget, drawIn(dice, 'attack').die(100), attackModifiers(a, d, spec, state.options), state.options);
   let ev = evasionOf(state.sheets[d.id]!);
   if (endurance) {
     const sheet = state.sheets[d.id]!;
@@ -1365,7 +1377,7 @@ function meleeContest(state: EncounterState, a: Fighter, d: Fighter, attackTarge
   }
   const evasionTarget = evasionGiven !== undefined ? evasionGiven : ev.target;
   const burdens = [...(d.pendingAdvantages ? [modifier('advantage', 'Fate Point', 10 * d.pendingAdvantages)] : []), ...(scaryFaceAgainst(state.fighters, d, a) ? [modifier('disadvantage', 'Scary Face', -10)] : []), ...testBurdens(d, { score: ev.score, ...(ev.parry ? { hand: 'right' as const } : {}) }, state.options)];
-  const evasion = !attack.fumble && evasionTarget !== null && canOppose(d) ? resolveTest(evasionTarget, dice.die(100), burdens, state.options) : null;
+  const evasion = !attack.fumble && evasionTarget !== null && canOppose(d) ? resolveTest(evasionTarget, drawIn(dice, 'evasion').die(100), burdens, state.options) : null;
   const won = !attack.fumble && resolveOpposed(attack, evasion, state.options).actorWins;
   return { attack, evasion, evasionTarget, attackTarget, won };
 }

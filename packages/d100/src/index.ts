@@ -22,3 +22,5 @@ export * from './scenario';
 export * from './describe';
 export * from './docs';
 export * from './lab';
+export * from './pools';
+export * from './draws';

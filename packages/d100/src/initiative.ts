@@ -1,6 +1,7 @@
 import { RuleError } from '@personae/core';
 import type { DiceSource } from '@personae/dice';
 import { bonus, type Fighter } from './fighter';
+import { drawIn } from './draws';
 import type { D100Options } from './options';
 import { ruleCitation } from './rules';
 
@@ -71,9 +72,10 @@ function breakTie<E extends { id: string; rollOff: number[] }>(group: E[], fight
 }
 
 /** Orders a tied group by d10 roll-offs, higher first; those still tied roll again. */
-function rollOff<E extends { rollOff: number[] }>(group: E[], dice: DiceSource): E[] {
+function rollOff<E extends { id: string; rollOff: number[] }>(group: E[], dice: DiceSource): E[] {
   if (group.length < 2) return group;
-  const rolled = group.map((e) => ({ e, r: dice.die(10) }));
+  // Each roll-off die is its character's own, pool "initiative:ID" (./pools.ts)
+  const rolled = group.map((e) => ({ e, r: drawIn(dice, `initiative:${e.id}`).die(10) }));
   for (const { e, r } of rolled) e.rollOff.push(r);
   const values = [...new Set(rolled.map((x) => x.r))].sort((a, b) => b - a);
   return values.flatMap((v) => rollOff(rolled.filter((x) => x.r === v).map((x) => x.e), dice));

@@ -1,7 +1,8 @@
 import type { DiceSource } from '@personae/dice';
 import { attackModifiers, evasionModifiers, resolveAttack, type AttackResult, type AttackSpec } from './attack';
 import { resolveTest } from './test';
-import type { Fighter } from './fighter';
+import { makeFighter, type Fighter } from './fighter';
+import type { Affinity, Element } from './elements';
 import { LOCATION_TABLE } from './location';
 import type { D100Options } from './options';
 
@@ -139,4 +140,44 @@ export function attackOdds(attacker: Fighter, defender: Fighter, spec: AttackSpe
   for (const t of again.values()) total.paths += t.paths;
   const { hit, critical, fumble, stagger, out, wounds, expected, paths } = total;
   return { hit, critical, fumble, stagger, out, wounds, expected, paths };
+}
+
+/** One attack asked about without a table: the two tests' targets and what the hit meets (as `personae d100 odds` asks it). */
+export interface AttackQuestion {
+  /** The attack target (Melee, Ballistic or Magic, before Advantages). */
+  readonly attack: number;
+  /** The evasion target; null: the defender does not oppose. */
+  readonly evasion: number | null;
+  /** The damage value with every modifier but degrees and net Advantage (a melee Strength Bonus included). */
+  readonly damage: number;
+  readonly toughness: number;
+  /** Armour on every location. */
+  readonly armour: number;
+  readonly element: Element;
+  readonly affinity: Affinity;
+  readonly advantages: number;
+  readonly disadvantages: number;
+  /** A Fate Point spent to roll a miss again. */
+  readonly fateReroll?: boolean;
+}
+
+/**
+ * The exact odds of an attack asked without a table: an attacker whose Strength Bonus is already in
+ * `damage`, and a defender with the Toughness, Armour and affinity asked, under `options`.
+ */
+export function questionOdds(q: AttackQuestion, options: D100Options): AttackOdds {
+  const scores = { melee: 0, ballistic: 0, magic: 0, strength: 0, toughness: q.toughness, agility: 0, intelligence: 0, perception: 0, willpower: 0, fellowship: 0 };
+  const attacker = makeFighter({ id: 'attacker', scores: { ...scores, toughness: 30 } });
+  const a = q.armour;
+  const defender = makeFighter({ id: 'defender', side: 'enemy', scores, armour: { head: a, 'right-arm': a, 'left-arm': a, body: a, 'right-leg': a, 'left-leg': a }, affinities: q.element === 'almighty' ? {} : { [q.element]: q.affinity } });
+  const spec: AttackSpec = {
+    kind: q.element === 'melee' ? 'melee' : q.element === 'missile' ? 'ballistic' : 'magic',
+    element: q.element,
+    damage: q.damage,
+    attackTarget: q.attack,
+    evasionTarget: q.evasion,
+    advantages: q.advantages ? [{ label: 'Advantage', count: q.advantages }] : [],
+    disadvantages: q.disadvantages ? [{ label: 'Disadvantage', count: q.disadvantages }] : [],
+  };
+  return attackOdds(attacker, defender, spec, options, null, q.fateReroll ?? false);
 }

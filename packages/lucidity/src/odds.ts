@@ -144,6 +144,18 @@ export interface AttackOddsInput {
 }
 
 /**
+ * A Lucidity roll in place of an attack roll ("Lucidity", option lucidityOnAttack), as `attackOdds` takes
+ * it: its target from Current Lucidity and the weapon's attribute, and the hit it makes: Penetration 1
+ * (bare-hit), or the total of a natural 20 with the attack's modifiers, a critical where natural 20s are
+ * (natural-20). Refused where the table does not allow it (not-allowed).
+ */
+export function lucidityInPlace(input: { current: number; attribute: number; modifier: number }, opts: LucidityOptions): NonNullable<AttackOddsInput['lucidity']> {
+  if (opts.lucidityOnAttack === 'not-allowed') throw new RuleError('lucidity.option', 'useLucidity: a Lucidity roll cannot replace an attack roll at this table (option lucidityOnAttack)', 'useLucidity');
+  const natural = opts.lucidityOnAttack === 'natural-20';
+  return { target: lucidityRollTarget(input, opts), total: natural ? 20 + input.modifier : null, critical: natural && opts.criticalSuccess === 'natural-20' };
+}
+
+/**
  * Exact odds of an attack ("How Combat Works"): every d20 face with its modifier and every buff/break
  * result against Defense, then every damage result through the same `resolveAttack` a table uses. A
  * natural 20 that does not exceed Defense still hits under criticalSuccess=natural-20, with

@@ -1,3 +1,4 @@
+import '@personae/d100';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personaeTable } from '@personae/rules';
 import { connectAs, createTable, exampleSheet, http, joinTable, relaxedLimits, startServer, type CreatedTable, type Running } from './helpers';
@@ -154,6 +155,107 @@ describe('named dice pools over the WebSocket', () => {
     } finally {
       player.client.close();
       gm.client.close();
+    }
+  });
+});
+
+/**
+ * A d100 table (d100-combat-rules.txt, "How Attacks Work"): each die of a command is in the pool of
+ * whoever rolls it. The attacker's player enters the attack roll (and location) while the server rolls
+ * the defender's evasion; the GM enters any pool; a player is never told of a hidden character's pool.
+ */
+describe('named dice pools at a d100 table', () => {
+  let d100: Running;
+  beforeAll(async () => {
+    d100 = await startServer(undefined, { config: relaxedLimits() });
+  });
+  afterAll(async () => {
+    await d100.close();
+  });
+
+  const scores = { melee: 50, ballistic: 40, magic: 40, strength: 30, toughness: 40, agility: 30, intelligence: 30, perception: 20, willpower: 30, fellowship: 30 };
+  const sword = [{ name: 'Sword', class: 'melee', element: 'melee', damage: 5 }];
+  /** Ann's hero acts first (Agility Bonus 3), then the GM's Shade (2) and the hidden Lurker (1). */
+  async function d100Table(physicalDice = true) {
+    const t = await createTable(d100.url, { name: 'Dice', ruleset: 'd100', settings: { physicalDice } });
+    const ann = await joinTable(d100.url, t.tableId, t.invite.token, 'Ann');
+    const post = async (token: string, command: unknown, dice?: Record<string, number[]>) => {
+      const res = await http(d100.url, 'POST', `/api/tables/${t.tableId}/commands`, { token, body: { commandId: `d${++n}`, command, ...(dice ? { dice } : {}) } });
+      return { status: res.status, body: res.body };
+    };
+    expect((await post(ann.token, { type: 'add-character', id: 'hero', sheet: { name: 'Hero', side: 'pc', scores, weapons: sword } })).status).toBe(200);
+    expect((await post(t.gm.token, { type: 'add-character', id: 'shade', sheet: { name: 'Shade', side: 'shadows', scores: { ...scores, agility: 20 }, weapons: sword } })).status).toBe(200);
+    expect((await post(t.gm.token, { type: 'add-character', id: 'lurker', sheet: { name: 'Lurker', side: 'shadows', hidden: true, scores: { ...scores, agility: 10 }, weapons: sword } })).status).toBe(200);
+    expect((await post(t.gm.token, { type: 'start' })).status).toBe(200);
+    const version = async () => (await http(d100.url, 'GET', `/api/tables/${t.tableId}/state`, { token: t.gm.token })).body.version as number;
+    /** The newest attack as the GM's event feed holds it. */
+    const lastAttack = async () => {
+      const feed = (await http(d100.url, 'GET', `/api/tables/${t.tableId}/events?since=0`, { token: t.gm.token })).body.events as Array<{ event: { type: string; data: { dice: number[]; summary: { roll: number; evasionRoll: number | null } } } | null }>;
+      return feed.map((e) => e.event).filter((e) => e?.type === 'attack-resolved').at(-1)!.data;
+    };
+    return { t, ann, hero: `${ann.participantId}:hero`, post, version, lastAttack };
+  }
+
+  it("the attacker's player enters the attack roll and the server rolls the defender's evasion: a mixed roll, over HTTP", async () => {
+    const s = await d100Table();
+    const res = await s.post(s.ann.token, { type: 'attack', attacker: s.hero, defender: 'shade' }, { attack: [5] });
+    expect(res.status).toBe(200);
+    const attack = await s.lastAttack();
+    expect(attack.dice[0]).toBe(5);
+    expect(attack.summary.roll).toBe(5);
+    // The Shade could oppose, so the server rolled its evasion.
+    expect(attack.summary.evasionRoll).toEqual(attack.dice[1]);
+    expect(attack.dice[1]).toBeGreaterThanOrEqual(1);
+  });
+
+  it('the GM enters every pool of a player\'s attack, the evasion too', async () => {
+    const s = await d100Table();
+    expect((await s.post(s.t.gm.token, { type: 'attack', attacker: s.hero, defender: 'shade' }, { attack: [5], evasion: [99] })).status).toBe(200);
+    expect((await s.lastAttack()).dice.slice(0, 2)).toEqual([5, 99]);
+  });
+
+  it("a player never fills the defender's evasion, the GM's character's turn or a hidden character's pool, and hears only of their own pools", async () => {
+    const s = await d100Table();
+    const before = await s.version();
+    const attack = { type: 'attack', attacker: s.hero, defender: 'shade' };
+    const evasion = await s.post(s.ann.token, attack, { attack: [5], evasion: [1] });
+    expect(evasion).toMatchObject({ status: 422, body: { code: 'not-your-dice', field: 'dice.evasion' } });
+    expect(evasion.body.message).toMatch(/Shade's evasion roll.*you may fill "attack" \(Hero's attack roll\), "location" \(Hero's hit location roll\), "actor"/);
+    expect(evasion.body.message).not.toMatch(/lurker/i);
+    const shadeTurn = await s.post(s.ann.token, { type: 'end-turn' }, { 'turn:shade': [50] });
+    expect(shadeTurn).toMatchObject({ status: 422, body: { code: 'not-your-dice', field: 'dice.turn:shade' } });
+    expect(shadeTurn.body.message).not.toMatch(/lurker/i);
+    const hidden = await s.post(s.ann.token, { type: 'end-turn' }, { 'turn:lurker': [50] });
+    const nobody = await s.post(s.ann.token, { type: 'end-turn' }, { 'turn:nobody': [50] });
+    expect(hidden).toMatchObject({ status: 422, body: { code: 'dice-pool', field: 'dice.turn:lurker' } });
+    const { commandId: _a, ...hiddenBody } = hidden.body;
+    const { commandId: _b, ...nobodyBody } = nobody.body;
+    expect(JSON.stringify(nobodyBody).replaceAll('nobody', 'lurker')).toBe(JSON.stringify(hiddenBody));
+    expect(hidden.body.message).not.toMatch(/Lurker/);
+    // Dice that do not fit the roll: two attack dice for one attack roll, a face a d100 cannot show.
+    expect(await s.post(s.ann.token, attack, { attack: [5, 6] })).toMatchObject({ status: 422, body: { code: 'dice-count', field: 'dice.attack' } });
+    expect(await s.post(s.ann.token, attack, { attack: [0] })).toMatchObject({ status: 400, body: { code: 'invalid_message' } });
+    expect(await s.version()).toBe(before);
+  });
+
+  it('over the WebSocket: a player\'s own pool is taken, the defender\'s refused, and none where the table takes no physical dice', async () => {
+    const s = await d100Table();
+    const { client } = await connectAs(d100.wsUrl, s.t.tableId, s.ann.token);
+    try {
+      const before = await s.version();
+      expect(await client.command('w1', { type: 'attack', attacker: s.hero, defender: 'shade' }, { dice: { evasion: [1] } })).toMatchObject({ type: 'error', code: 'not-your-dice', field: 'dice.evasion' });
+      expect(await s.version()).toBe(before);
+      expect(await client.command('w2', { type: 'attack', attacker: s.hero, defender: 'shade' }, { dice: { attack: [7] } })).toMatchObject({ type: 'ack' });
+      expect((await s.lastAttack()).dice[0]).toBe(7);
+    } finally {
+      client.close();
+    }
+    const off = await d100Table(false);
+    const player = await connectAs(d100.wsUrl, off.t.tableId, off.ann.token);
+    try {
+      expect(await player.client.command('w1', { type: 'attack', attacker: off.hero, defender: 'shade' }, { dice: { attack: [7] } })).toMatchObject({ type: 'error', code: 'physical-dice-off', field: 'dice.attack' });
+    } finally {
+      player.client.close();
     }
   });
 });

@@ -115,13 +115,13 @@ describe('a d100 table: players control their own characters', () => {
 
   it("a player cannot enter the opposition's dice or set what the GM rules", async () => {
     const before = (await state(t, t.gm.token)).version;
-    const dice = await send(t, player.token, { type: 'attack', attacker: makoto(), defender: 'yukari' }, { rolls: [5, 90, 50] });
+    const dice = await send(t, player.token, { type: 'attack', attacker: makoto(), defender: 'yukari' }, { attack: [5], evasion: [90] });
     expect(dice.status).toBe(422);
     expect(dice.body.code).toBe('not-your-dice');
-    expect(dice.body.field).toBe('dice.rolls');
+    expect(dice.body.field).toBe('dice.evasion');
     expect(dice.body.message).toMatch(/Yukari/i);
-    const unknown = await send(t, player.token, { type: 'attack', attacker: makoto(), defender: 'yukari' }, { actor: [5] });
-    expect(unknown.body).toMatchObject({ code: 'dice-pool', field: 'dice.actor' });
+    const unknown = await send(t, player.token, { type: 'attack', attacker: makoto(), defender: 'yukari' }, { rolls: [5] });
+    expect(unknown.body).toMatchObject({ code: 'dice-pool', field: 'dice.rolls' });
     const target = await send(t, player.token, { type: 'attack', attacker: makoto(), defender: 'yukari', attackTarget: 300 });
     expect(target.body.code).toBe('gm-only');
     expect(target.body.field).toBe('attackTarget');

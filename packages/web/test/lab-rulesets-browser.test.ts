@@ -8,6 +8,9 @@ import '@personae/rules';
 import '@personae/d100';
 import '@personae/lucidity';
 import { createServer, type TableServer } from '@personae/server';
+import { questionOdds, resolveOptions } from '@personae/d100';
+import { attackOdds, lucidityInPlace, resolveOptions as lucidityOptions } from '@personae/lucidity';
+import { percent } from '../src/lib/format';
 import { browserAvailable, buildWeb, distDir, launchBrowser, shot, wiretap, type Wiretap } from './harness';
 
 // The design lab for the d100 and Lucidity rulesets in real Chromium against the real server: the GM
@@ -129,4 +132,54 @@ run('the d100 and Lucidity lab in Chromium', () => {
       expect(asked.text).not.toContain('Hidden Lurker');
     }, 180_000);
   }
+
+  it('d100: the roller without a table opens the question of its link, with the library\'s exact odds, the rule sets on one chart, and the address following every change', async () => {
+    const { page: p, tap } = await page();
+    await p.goto(`${url}/roller/d100?attack=60&evasion=30&damage=6&fate=1&compare=ffg-margin&chart=wounds-at-least`);
+    await p.getByRole('heading', { name: 'd100 attack odds' }).waitFor();
+    const asked = { attack: 60, evasion: 30, damage: 6, toughness: 40, armour: 2, element: 'melee', affinity: 'normal', advantages: 0, disadvantages: 0, fateReroll: true } as const;
+    const exact = questionOdds(asked, resolveOptions('seed'));
+    await expect.poll(() => p.locator('#rr-odds').textContent()).toContain(`Exact odds under seed: hit ${percent(exact.hit)} · Critical ${percent(exact.critical)}`);
+    expect(await p.locator('#rr-fate').isChecked()).toBe(true);
+    // Both rule sets on one chart, as the chance of at least k wounds.
+    await p.locator('#rr-chart-bars rect[data-rules="ffg-margin"]').first().waitFor();
+    const atLeastOne = 1 - (exact.wounds[0] ?? 0);
+    expect(await p.locator('#rr-chart-bars').getAttribute('aria-label')).toContain(`1+: seed ${percent(atLeastOne)}, ffg-margin ${percent(1 - (questionOdds(asked, resolveOptions('ffg-margin')).wounds[0] ?? 0))}`);
+    await shot(p, 'lab-d100-roller');
+    // A change rewrites the address; the link opens the same question in a fresh browser.
+    await p.locator('#rr-attack').fill('70');
+    await p.locator('#rr-disadvantages').fill('1');
+    await expect.poll(() => new URL(p.url()).search).toContain('attack=70');
+    const shared = await p.locator('#rr-link').inputValue();
+    expect(shared).toBe(p.url());
+    const changed = questionOdds({ ...asked, attack: 70, disadvantages: 1 }, resolveOptions('seed'));
+    await expect.poll(() => p.locator('#rr-odds').textContent()).toContain(`hit ${percent(changed.hit)}`);
+    const { page: other } = await page();
+    await other.goto(shared);
+    await expect.poll(() => other.locator('#rr-odds').textContent()).toBe(await p.locator('#rr-odds').textContent());
+    expect(await other.locator('#rr-disadvantages').inputValue()).toBe('1');
+    // A link with a value the page cannot use opens at the default and names it.
+    await other.goto(`${url}/roller/d100?attack=lots&chart=pie`);
+    await expect.poll(() => other.locator('#rr-link-problems').textContent()).toContain('attack: "lots" is not a whole number from -200 to 300');
+    expect(await other.locator('#rr-link-problems').textContent()).toContain('chart: "pie" is not one of outcomes, wounds-at-least, wounds-at-most');
+    expect(tap.errors).toEqual([]);
+  }, 120_000);
+
+  it('Lucidity: the roller without a table gives a Lucidity roll in place of the d20 its exact odds, compared with as-written at most k damage', async () => {
+    const { page: p, tap } = await page();
+    await p.goto(`${url}/roller/lucidity?lucidity=1&current=9&attribute=1&damage=1d8%2B1&compare=as-written&chart=damage-at-most`);
+    await p.getByRole('heading', { name: 'Lucidity attack odds' }).waitFor();
+    const opts = lucidityOptions('standard');
+    const exact = attackOdds({ modifier: 4, defense: 13, damage: '1d8+1', protection: 3, buffs: 0, breaks: 0, lucidity: lucidityInPlace({ current: 9, attribute: 1, modifier: 4 }, opts) }, opts);
+    await expect.poll(() => p.locator('#rr-odds').textContent()).toContain(`hit ${percent(exact.hit)} · any damage ${percent(exact.damaging)} · expected damage taken ${exact.expectedDamage.toFixed(2)}`);
+    await p.locator('#rr-chart-bars rect[data-rules="as-written"]').first().waitFor();
+    expect(await p.locator('#rr-chart-bars').getAttribute('aria-label')).toMatch(/^Chance the target takes at most this much damage: ≤ 0: standard [\d.]+%, as-written [\d.]+%/);
+    // The d20 attack instead: unticking changes the figure and the address.
+    await p.locator('#rr-lucidity').uncheck();
+    await expect.poll(() => new URL(p.url()).search).not.toContain('lucidity=1');
+    const d20 = attackOdds({ modifier: 4, defense: 13, damage: '1d8+1', protection: 3, buffs: 0, breaks: 0 }, opts);
+    await expect.poll(() => p.locator('#rr-odds').textContent()).toContain(`hit ${percent(d20.hit)}`);
+    await shot(p, 'lab-lucidity-roller');
+    expect(tap.errors).toEqual([]);
+  }, 120_000);
 });

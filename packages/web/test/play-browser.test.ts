@@ -104,7 +104,7 @@ run('odds for choices in play, in Chromium', () => {
     expect(labels.find((l) => l.startsWith('Stonecraft'))).toBe(`Stonecraft (${alone.replace(' to succeed', '')})`);
     expect(labels.filter((l) => /\([<>]?\d+(\.\d)?%\)$/.test(l)).length).toBeGreaterThan(1);
 
-    await player.locator(`#act-help-${ids['Tomas Reyne']}`).check();
+    await player.locator(`[id="act-help-${ids['Tomas Reyne']}"]`).check();
     await expect.poll(() => odds.locator('#act-odds-without').textContent()).toBe(`without Tomas Reyne's help: ${alone.replace(' to succeed', '')}`);
     const helped = (await odds.locator('strong').textContent())!;
     await shot(player, 'choice-odds-1-assisted');
@@ -156,9 +156,9 @@ run('odds for choices in play, in Chromium', () => {
     await gm.locator('.status-pill.live').waitFor({ timeout: 20_000 });
     await player.getByRole('tab', { name: 'Characters' }).click();
     const brogan = ids['Brogan Ironhand']!;
-    const input = player.locator(`#portrait-${brogan}`);
+    const input = player.locator(`[id="portrait-${brogan}"]`);
     await input.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.concat([png, Buffer.alloc(300 * 1024)]) });
-    expect(await player.locator(`#portrait-${brogan}-err`).textContent()).toBe('portrait: "huge.png" is 301 KiB; a portrait is at most 256 KiB.');
+    expect(await player.locator(`[id="portrait-${brogan}-err"]`).textContent()).toBe('portrait: "huge.png" is 301 KiB; a portrait is at most 256 KiB.');
     await input.setInputFiles({ name: 'brogan.png', mimeType: 'image/png', buffer: png });
     const card = player.locator(`img.avatar[data-portrait="${brogan}"]`);
     await card.first().waitFor();
@@ -166,7 +166,7 @@ run('odds for choices in play, in Chromium', () => {
     // The GM's log shows Brogan's entries with the portrait, without a reload.
     await gm.locator(`.side-log img.avatar[data-portrait="${brogan}"]`).first().waitFor();
     // A player is offered no upload for a character that is not theirs.
-    expect(await player.locator(`#portrait-${ids['Marisol "Gull" Vance']}`).count()).toBe(0);
+    expect(await player.locator(`[id="portrait-${ids['Marisol "Gull" Vance']}"]`).count()).toBe(0);
     await shot(player, 'portrait-1-card');
     await shot(gm, 'portrait-2-gm-log', false);
     expect([...tap.errors, ...gmTap.errors]).toEqual([]);

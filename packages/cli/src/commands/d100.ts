@@ -189,7 +189,7 @@ export function registerD100Commands(program: Command, io: CliIo): void {
     .option('--json', 'print one JSON object');
   addCompareFlags(odds, D100_PRESETS).action(async (flags: D100Flags & CompareFlags & Record<string, string>) => {
     const base = await readRuleSet(flags);
-    const { attackOdds, makeFighter, resolveOptions, PRESET_NAMES } = await d100();
+    const { questionOdds, resolveOptions, PRESET_NAMES } = await d100();
     const num = (k: string, min: number, max: number) => {
       const n = wholeNumber(flags[k]!, `--${k}`);
       if (n < min || n > max) throw new CliError(`--${k}: ${n} is not from ${min} to ${max}`);
@@ -199,28 +199,19 @@ export function registerD100Commands(program: Command, io: CliIo): void {
     if (!(ELEMENTS as readonly string[]).includes(element)) throw new CliError(`--element: "${flags.element}" is not one of ${ELEMENTS.join(', ')}`);
     const affinity = flags.affinity as Affinity;
     if (!(AFFINITIES as readonly string[]).includes(affinity)) throw new CliError(`--affinity: "${flags.affinity}" is not one of ${AFFINITIES.join(', ')}`);
-    const scores = { melee: 0, ballistic: 0, magic: 0, strength: 0, toughness: num('toughness', 0, 100), agility: 0, intelligence: 0, perception: 0, willpower: 0, fellowship: 0 };
-    const armour = num('armour', 0, 50);
-    // the attacker's Strength Bonus is part of --damage, so its Strength is 0 here
-    const attacker = makeFighter({ id: 'attacker', scores: { ...scores, toughness: 30 } });
-    const defender = makeFighter({ id: 'defender', side: 'enemy', scores, armour: { head: armour, 'right-arm': armour, 'left-arm': armour, body: armour, 'right-leg': armour, 'left-leg': armour }, affinities: element === 'almighty' ? {} : { [element]: affinity } });
-    const adv = num('advantage', 0, 20);
-    const dis = num('disadvantage', 0, 20);
+    const question = {
+      attack: num('attack', -200, 300),
+      evasion: flags.evasion === undefined ? null : num('evasion', -200, 300),
+      damage: num('damage', 0, 100),
+      toughness: num('toughness', 0, 100),
+      armour: num('armour', 0, 50),
+      element,
+      affinity,
+      advantages: num('advantage', 0, 20),
+      disadvantages: num('disadvantage', 0, 20),
+    };
     const answer = (options: D100Options): OddsAnswer => {
-      const odds = attackOdds(
-        attacker,
-        defender,
-        {
-          kind: element === 'melee' ? 'melee' : element === 'missile' ? 'ballistic' : 'magic',
-          element,
-          damage: num('damage', 0, 100),
-          attackTarget: num('attack', -200, 300),
-          evasionTarget: flags.evasion === undefined ? null : num('evasion', -200, 300),
-          advantages: adv ? [{ label: 'Advantage', count: adv }] : [],
-          disadvantages: dis ? [{ label: 'Disadvantage', count: dis }] : [],
-        },
-        options,
-      );
+      const odds = questionOdds(question, options);
       const pct = (p: number) => `${(100 * p).toFixed(2)}%`;
       return {
         json: { hit: odds.hit, critical: odds.critical, fumble: odds.fumble, stagger: odds.stagger, out: odds.out, wounds: odds.wounds, expected: odds.expected },

@@ -7,7 +7,7 @@ import { seed } from '../citation';
 import { resolveAttack } from '../combat';
 import { applyDamage, castingDelay, currentAfterLevelUp, longRest, narrativeDamage, zeroHealthRoll, type ZeroHealthOutcome } from '../health';
 import { rollLucidity } from '../lucidity';
-import { attackOdds, criticalDamage, isCriticalHit, lucidityChance, lucidityRollTarget, rollChance } from '../odds';
+import { attackOdds, criticalDamage, isCriticalHit, lucidityChance, lucidityInPlace, rollChance } from '../odds';
 import { resolveOptions, type LucidityOptions } from '../options';
 import { againstTarget, beats, opposedWinner, rollD20 } from '../roll';
 import { attackCost, attackTraitEffects, defenseTraitProtection, rollTraitEffects, type RollPurpose } from '../traits';
@@ -867,7 +867,7 @@ export function declaredAttackOdds(game: Pick<Game, 'combatants' | 'round'>, cmd
   const finalTurn = a.condition === 'final-turn';
   if (cmd.useLucidity && !finalTurn) mayRollLucidity(a);
   const sumMods = mods.reduce((n, m) => n + m.value, 0);
-  const lucidity = cmd.useLucidity && !finalTurn ? { target: lucidityRollTarget({ current: a.lucidity, attribute: a.attributes[weapon.attribute] }, opts), total: opts.lucidityOnAttack === 'natural-20' ? 20 + sumMods : null, critical: opts.lucidityOnAttack === 'natural-20' && opts.criticalSuccess === 'natural-20' } : undefined;
+  const lucidity = cmd.useLucidity && !finalTurn ? lucidityInPlace({ current: a.lucidity, attribute: a.attributes[weapon.attribute], modifier: sumMods }, opts) : undefined;
   const odds = attackOdds(
     {
       modifier: mods.reduce((n, m) => n + m.value, 0),

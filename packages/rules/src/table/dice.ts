@@ -15,12 +15,16 @@ import type { TableSettings, TableState, Viewer } from './state';
 const OPPOSITION: PoolOwner = { kind: 'opposition' };
 const CHALLENGE = rule('core', 'The Challenge');
 
-/** Whose roll a character's pool is, with its name only for a viewer who may see the character. */
+/**
+ * Whose roll a character's pool is, with its name only for a viewer who may see the character: of
+ * the characters that exist only in the encounter, only obstacles and hazards the GM left in the open.
+ */
 function characterOwner(state: TableState, viewer: Viewer, id: string): PoolOwner {
   if (id === 'gm') return OPPOSITION;
   const c = ownGet(state.characters, id);
-  const shown = c ? !c.hidden || viewer.role === 'gm' || c.owner === viewer.participantId : state.encounter.now?.characters[id] !== undefined;
-  const name = c?.sheet.name ?? state.encounter.now?.characters[id]?.def.name;
+  const def = ownGet(state.encounter.now?.characters ?? {}, id)?.def;
+  const shown = viewer.role === 'gm' || (c ? !c.hidden || c.owner === viewer.participantId : def?.obstacle !== undefined && !def.obstacle.hidden);
+  const name = c?.sheet.name ?? def?.name;
   return { kind: 'character', id, controller: c?.owner ?? null, ...(shown && name ? { name } : {}) };
 }
 

@@ -71,15 +71,25 @@ function requireCharacter(state: TableState, id: string, field = 'id'): TableCha
 }
 
 /**
- * A player acts only for characters they own; the GM for any. A hidden character the player cannot
- * see at all (not in the scene) is refused as if it did not exist, so a guessed id learns nothing.
+ * Whether a character is out of a player's or observer's sight altogether: hidden from them (a hidden
+ * table character they do not own, or one that exists only in the encounter and is not an obstacle
+ * left in the open) and not in the scene. Commands naming it are refused as naming no one, so a
+ * guessed id learns nothing.
  */
+function outOfSight(state: TableState, viewer: Viewer, id: string): boolean {
+  if (viewer.role === 'gm') return false;
+  const play = ownGet(state.encounter.now?.characters ?? {}, id);
+  if (play?.present) return false;
+  const c = ownGet(state.characters, id);
+  if (c) return c.hidden && c.owner !== viewer.participantId;
+  return play !== undefined && !(play.def.obstacle && !play.def.obstacle.hidden);
+}
+
+/** A player acts only for characters they own; the GM for any. */
 function requireControl(state: TableState, viewer: Viewer, id: string, field: string): void {
   if (viewer.role === 'gm') return;
   const c = ownGet(state.characters, id);
-  if (!c || (c.hidden && c.owner !== viewer.participantId && !state.encounter.now?.characters[id]?.present)) {
-    throw new RuleError('unknown-character', `there is no character "${id}" at this table`, field);
-  }
+  if (!c || outOfSight(state, viewer, id)) throw new RuleError('unknown-character', `there is no character "${id}" at this table`, field);
   if (c.owner !== viewer.participantId) throw new RuleError('not-your-character', `${c.sheet.name} is not your character`, field);
 }
 
@@ -89,11 +99,12 @@ const REACTOR_CHOICES = ['reactorAbilities', 'reactorExpertise', 'reactorModifie
 /**
  * Every character an encounter command names is one the table has, looked up as an own key: an id
  * such as "constructor" or "__proto__" is an unknown id, refused here before the encounter rules
- * read it. ("gm" stands for the GM where a command takes an actor or a recipient.)
+ * read it. A character out of the sender's sight is unknown to them alike. ("gm" stands for the GM
+ * where a command takes an actor or a recipient.)
  */
-function requireKnownIds(state: TableState, command: EncounterCommand): void {
+function requireKnownIds(state: TableState, viewer: Viewer, command: EncounterCommand): void {
   const c = command as Record<string, unknown>;
-  const known = (id: string) => ownHas(state.characters, id) || (state.encounter.now !== null && ownHas(state.encounter.now.characters, id));
+  const known = (id: string) => (ownHas(state.characters, id) || (state.encounter.now !== null && ownHas(state.encounter.now.characters, id))) && !outOfSight(state, viewer, id);
   const check = (id: unknown, field: string, gm = false) => {
     if (typeof id !== 'string' || (gm && id === 'gm') || known(id)) return;
     throw new RuleError('unknown-character', `there is no character "${id}" at this table`, `command.${field}`);
@@ -487,7 +498,7 @@ function decideCommand(state: TableState, command: TableCommand, ctx: TableConte
           requireControl(state, viewer, inner.actor, 'command.actor');
           requireReactorChoices(state, viewer, inner);
         }
-        requireKnownIds(state, inner);
+        requireKnownIds(state, viewer, inner);
         requireOwnSpace(state, viewer, inner);
         if (inner.type === 'undo' || inner.type === 'redo') requireSeen(state.seq, command.seen, inner.type);
         // A player's undo or redo was allowed above; the encounter engine takes it as the GM's.

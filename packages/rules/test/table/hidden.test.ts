@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { poolDice, type EnteredPools } from '@personae/core';
 import { seededDice } from '@personae/dice';
 import { Recorded } from '../helpers/recorded';
 import { sheet } from '../helpers/sheets';
@@ -135,6 +136,45 @@ describe('hidden information at the table', () => {
     const parried = refusal({ type: 'encounter', command: { type: 'attack', actor: dwarf, target: merchant } });
     expect(parried.code).toBe('refused');
     for (const s of SECRETS) expect(parried.message).not.toContain(s);
+  });
+
+  it('a command naming a hidden character or hazard out of the scene is answered as one naming no one', () => {
+    const t = recorded();
+    t.run(ann, { type: 'add-character', sheet: sheet('dwarf-iron-constitution.yaml') });
+    t.run(gm, { type: 'add-character', sheet: sheet('merchant-privateer-scoundrel.yaml'), hidden: true });
+    t.run(gm, { type: 'encounter', hidden: true, command: { type: 'join', actor: 'gm', character: { id: 'rockfall', name: 'Rockfall', skills: [{ name: 'Falling Rocks', dice: 4, attribute: 'stature' }], obstacle: { kind: 'hazard', hidden: true } } } });
+    const [dwarf, merchant] = Object.keys(t.state.characters) as [string, string];
+    for (const id of [merchant, 'rockfall']) t.run(gm, { type: 'encounter', hidden: true, command: { type: 'leave', actor: 'gm', id } });
+    const commands = (id: string): TableCommandInput[] => [
+      { type: 'encounter', command: { type: 'attack', actor: dwarf, target: id } },
+      { type: 'encounter', command: { type: 'stabilize', actor: dwarf, target: id } },
+      { type: 'encounter', command: { type: 'recover', actor: dwarf, target: id } },
+      { type: 'encounter', command: { type: 'assist', actor: dwarf, primary: id } },
+      { type: 'encounter', command: { type: 'give-criticals', actor: dwarf, to: id, count: 1 } },
+      { type: 'encounter', command: { type: 'escalate', actor: id, to: 'violent' } },
+      { type: 'roll', character: id, actor: { name: 'Brogan', dice: 2 }, difficulty: 3 },
+      { type: 'purchase', id, item: 'Rope', cost: 0 },
+    ];
+    const answer = (raw: TableCommandInput, id: string, pools: EnteredPools = {}) => {
+      const parsed = personaeTable.parseCommand(raw);
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      try {
+        personaeTable.decide(t.state, parsed.command, { actor: ann, dice: poolDice(pools, seededDice(1)), now: '2026-11-25T20:00:00.000Z', settings: { physicalDice: true } });
+        return 'applied';
+      } catch (e) {
+        const { code, field, message } = e as { code: string; field?: string; message: string };
+        return JSON.stringify({ code, field: field?.replaceAll(id, 'ID'), message: message.replaceAll(id, 'ID') });
+      }
+    };
+    for (const hidden of [merchant, 'rockfall']) {
+      const made = commands('nobody').map((raw) => answer(raw, 'nobody'));
+      expect(commands(hidden).map((raw) => answer(raw, hidden)), hidden).toEqual(made);
+      expect(made[0]).toContain('unknown-character');
+      // Dice typed in for its answer: refused as the GM's, not by its name.
+      const dice = (id: string) => answer(commands(id)[0]!, id, { [`target:${id}`]: [5, 5] });
+      expect(dice(hidden), hidden).toBe(dice('nobody'));
+      expect(dice('nobody')).toContain('not-your-dice');
+    }
   });
 
   it('property: any command a player or observer sends is applied or refused with a RuleError; a refusal changes nothing and names nothing hidden', () => {

@@ -3,6 +3,7 @@ export type Route =
   | { page: 'start' }
   | { page: 'builder' }
   | { page: 'roller' }
+  | { page: 'ruleset-roller'; ruleset: 'd100' | 'lucidity' }
   | { page: 'join'; tableId: string; invite: string | null }
   | { page: 'table'; tableId: string; token: string | null; watch: boolean }
   | { page: 'not-found'; path: string };
@@ -18,6 +19,7 @@ export function parseRoute(pathname: string, hash: string): Route {
   const [head, id] = parts;
   if (head === 'builder' && parts.length === 1) return { page: 'builder' };
   if (head === 'roller' && parts.length === 1) return { page: 'roller' };
+  if (head === 'roller' && parts.length === 2 && (id === 'd100' || id === 'lucidity')) return { page: 'ruleset-roller', ruleset: id };
   if (head === 'join' && id && parts.length === 2) return { page: 'join', tableId: id, invite: params.get('invite') };
   if ((head === 'table' || head === 'watch') && id && parts.length === 2) {
     return { page: 'table', tableId: id, token: params.get('token'), watch: head === 'watch' };

@@ -8,6 +8,8 @@ import { StartPage } from './Start';
 type Loaded = { TablePage: ComponentType<{ tableId: string; token: string | null; watch: boolean }> } & {
   BuilderPage: ComponentType;
   RollerPage: ComponentType;
+  D100RollerPage: ComponentType;
+  LucidityRollerPage: ComponentType;
 };
 
 // The pages that run the rules library are loaded when first needed, so the start page stays small.
@@ -18,7 +20,7 @@ function currentRoute(): Route {
   return parseRoute(window.location.pathname, window.location.hash);
 }
 
-const rulesPages = (r: Route) => r.page === 'table' || r.page === 'builder' || r.page === 'roller';
+const rulesPages = (r: Route) => r.page === 'table' || r.page === 'builder' || r.page === 'roller' || r.page === 'ruleset-roller';
 // A link straight to a table or the builder starts fetching its page before the first render.
 if (rulesPages(currentRoute())) void loadPages();
 
@@ -61,6 +63,9 @@ export function App() {
       break;
     case 'roller':
       body = loaded ? <loaded.RollerPage /> : <Frame />;
+      break;
+    case 'ruleset-roller':
+      body = !loaded ? <Frame /> : route.ruleset === 'd100' ? <loaded.D100RollerPage /> : <loaded.LucidityRollerPage />;
       break;
     default:
       body = (

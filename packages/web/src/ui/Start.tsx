@@ -169,6 +169,16 @@ export function StartPage() {
               </a>
             </p>
             <p class="muted small">Exact odds of any challenge under core-2011 or srd-v4, and rolls explained die by die.</p>
+            <p>
+              <a href="/roller/d100" onClick={link('/roller/d100')}>
+                d100 attack odds
+              </a>{' '}
+              ·{' '}
+              <a href="/roller/lucidity" onClick={link('/roller/lucidity')}>
+                Lucidity attack odds
+              </a>
+            </p>
+            <p class="muted small">Exact odds of one attack under each preset of the d100 and Lucidity rulesets, by link.</p>
           </section>
 
           <section class="card stack" aria-labelledby="restore-h">

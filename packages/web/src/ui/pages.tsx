@@ -2,3 +2,4 @@
 export { TablePage } from './Table';
 export { BuilderPage } from './Builder';
 export { RollerPage } from './RollerPage';
+export { D100RollerPage, LucidityRollerPage } from '../rulesets/rollers';

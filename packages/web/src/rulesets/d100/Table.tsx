@@ -6,15 +6,9 @@ import { ChoiceField, ErrorLine, LogList, TableSection, useAction } from '../sha
 import { RulesetReplay } from '../replay';
 import { D100Builder } from './Builder';
 import { RuleSetsCompared } from '../compare';
-import { ailmentTitle, attackCommand, choiceOddsFor, conditionNotes, D100_CHART_VIEWS, d100ChartGroups, describeD100Event, draftSheet, freshId, judgeD100Log, oddsFor, parseDice, presetOddsFor, type D100ChartView, type D100View } from './model';
+import { ailmentTitle, attackCommand, choiceOddsFor, conditionNotes, D100_CHART_VIEWS, d100ChartGroups, describeD100Event, draftSheet, freshId, judgeD100Log, oddsFor, presetOddsFor, type D100ChartView, type D100View } from './model';
+import { controls, mayType, mergedBoxes, PoolFields, poolBoxes, typedPools, usePoolText, type PoolBox } from './dice';
 
-/** Who plays a character: its controller when the view names one, else the participant of the same id. */
-function controls(c: CharacterView, me: RulesetTableProps['me']): boolean {
-  if (me.role === 'gm') return true;
-  if (me.role !== 'player') return false;
-  const controller = (c as CharacterView & { controller?: string | null }).controller;
-  return controller !== undefined ? controller === me.participantId : c.id === me.participantId;
-}
 
 function Track(props: { label: string; left: number; max: number }) {
   return (
@@ -22,6 +16,14 @@ function Track(props: { label: string; left: number; max: number }) {
       {props.label} {props.left}/{props.max}
     </span>
   );
+}
+
+/** What is left of the acting character's Turn ("Structured Time"): its Action and Move, and a One More's extra one. */
+function economyLine(t: CharacterView['turn'], own: boolean): string {
+  const slot = (what: string, free: boolean, on: string | null) => (free ? `${what} left` : on ? `${what} spent on ${on}` : `no ${what}`);
+  const parts = own ? [slot('Action', t.action, t.actionSpentOn), slot('Move', t.move, t.moveSpentOn)] : [];
+  if (t.oneMore) parts.push('one more Move or Action (One More)');
+  return `This turn: ${parts.join(' · ')}`;
 }
 
 /** One character card: wound tracks, Stress, Persona, ailments with turns left, injuries, Fate Points. */
@@ -42,6 +44,7 @@ function CharacterCard(props: { c: CharacterView; current: boolean; holder: bool
       </div>
       {props.current && <p class="small">Acting now</p>}
       {props.holder && <p class="small">Holds a One More</p>}
+      {(props.current || c.turn.oneMore) && <p class="small economy">{economyLine(c.turn, props.current)}</p>}
       <p class="small wounds">
         Wounds: <Track label="Light" left={c.wounds.light} max={c.woundMax.light} /> · <Track label="Heavy" left={c.wounds.heavy} max={c.woundMax.heavy} /> · <Track label="Deadly" left={c.wounds.deadly} max={c.woundMax.deadly} />
       </p>
@@ -73,7 +76,7 @@ function CharacterCard(props: { c: CharacterView; current: boolean; holder: bool
   );
 }
 
-function AttackPanel(props: { view: D100View; me: RulesetTableProps['me']; send: RulesetTableProps['send'] }) {
+function AttackPanel(props: { view: D100View; me: RulesetTableProps['me']; send: RulesetTableProps['send']; physicalDice: boolean }) {
   const v = props.view;
   const actors = v.characters.filter((c) => !c.out && (c.id === v.current || c.id === v.oneMore?.holder) && controls(c, props.me));
   const [attacker, setAttacker] = useState('');
@@ -87,7 +90,7 @@ function AttackPanel(props: { view: D100View; me: RulesetTableProps['me']; send:
   const [called, setCalled] = useState('');
   const [adv, setAdv] = useState(0);
   const [dis, setDis] = useState(0);
-  const [diceText, setDiceText] = useState('');
+  const typed = usePoolText();
   const [chart, setChart] = useState<D100ChartView | ''>('');
   const act = useAction();
   if (!a) return <p class="muted">{v.current === null ? 'The encounter has not started.' : 'None of your characters may act now.'}</p>;
@@ -95,18 +98,18 @@ function AttackPanel(props: { view: D100View; me: RulesetTableProps['me']; send:
   const decl = { attacker: a.id, defender: d.id, ...(w ? { weapon: w.name } : {}), ...(called ? { called } : {}), advantages: adv, disadvantages: dis };
   const odds = oddsFor(v, decl);
   const choices = odds && !('error' in odds) ? choiceOddsFor(v, decl) : [];
+  // A Called Attack rolls no location; the Agility test is rolled only against a Shocked defender.
+  const shocked = d.ailments.some((x) => x.name === 'shocked');
+  const boxes = mayType(props.me, props.physicalDice) ? poolBoxes(v, props.me, attackCommand(decl), (name) => (name !== 'location' || !called) && (name !== 'actor' || shocked)) : [];
   return (
     <form
       class="stack"
       aria-labelledby="d1-attack-h"
       onSubmit={(e) => {
         e.preventDefault();
-        const typed = parseDice(diceText);
         void act.run(async () => {
-          if ('error' in typed) throw new Error(typed.error);
-          // Typed dice fill the attack's one pool, "rolls": every roll in turn.
-          await props.send(attackCommand(decl), typed.dice.length ? { rolls: typed.dice } : undefined);
-          setDiceText('');
+          await props.send(attackCommand(decl), typedPools(boxes, typed.text));
+          typed.clear();
         });
       }}
     >
@@ -125,10 +128,7 @@ function AttackPanel(props: { view: D100View; me: RulesetTableProps['me']; send:
           <input id="d1-dis" type="number" min={0} max={20} value={dis} onInput={(e) => setDis(Math.max(0, e.currentTarget.valueAsNumber || 0))} />
         </div>
       </div>
-      <div class="field">
-        <label for="d1-dice">Physical dice (d100 results in the order rolled: attack, evasion, location; blank: the table rolls)</label>
-        <input id="d1-dice" type="text" inputMode="numeric" value={diceText} placeholder="e.g. 23 70 45" onInput={(e) => setDiceText(e.currentTarget.value)} />
-      </div>
+      <PoolFields idPrefix="d1-dice" boxes={boxes} text={typed.text} onInput={typed.set} />
       <div id="d1-odds" class="odds" aria-live="polite">
         {odds === null ? (
           <p class="muted">The odds need both characters' numbers.</p>
@@ -174,7 +174,7 @@ const ALTITUDE_CHOICES = [
  * "Equipment Actions"): Analyse, Distract, Scary Face and Push on an enemy; Equip Item; Use
  * Consumable on itself or an ally. Only what the character can do is offered; the server decides.
  */
-function ActionsPanel(props: { view: D100View; c: CharacterView; send: RulesetTableProps['send'] }) {
+function ActionsPanel(props: { view: D100View; c: CharacterView; me: RulesetTableProps['me']; send: RulesetTableProps['send']; physicalDice: boolean }) {
   const c = props.c;
   const v = props.view;
   const enemies = v.characters.filter((o) => o.side !== c.side && !o.out);
@@ -194,7 +194,17 @@ function ActionsPanel(props: { view: D100View; c: CharacterView; send: RulesetTa
   const ally = allies.find((o) => o.id === on) ?? c;
   const level = c.sheet?.arcanaLevel ?? 0;
   const act = useAction();
-  const send = (command: Record<string, unknown>) => void act.run(() => props.send(command));
+  const typed = usePoolText();
+  const typing = mayType(props.me, props.physicalDice);
+  const boxesOf = (command: Record<string, unknown>, purpose: string) => (typing ? poolBoxes(v, props.me, command, () => true, purpose) : []);
+  const disrupt = e ? boxesOf({ type: 'distract', who: c.id, target: e.id }, '') : [];
+  const push = e ? boxesOf({ type: 'trick', attacker: c.id, defender: e.id, kind: 'push' }, 'for a Push') : [];
+  // Each command takes the typed boxes of the pools it rolls; Analyse, Equip and the rest roll none.
+  const send = (command: Record<string, unknown>, boxes: readonly PoolBox[] = []) =>
+    void act.run(async () => {
+      await props.send(command, typedPools(boxes, typed.text));
+      typed.clear();
+    });
   return (
     <div class="stack" id="d1-actions">
       {e && (
@@ -215,21 +225,22 @@ function ActionsPanel(props: { view: D100View; c: CharacterView; send: RulesetTa
               Go stealthy
             </button>
           )}
-          <button type="button" class="quiet" disabled={act.busy} onClick={() => send({ type: 'distract', who: c.id, target: e.id })}>
+          <button type="button" class="quiet" disabled={act.busy} onClick={() => send({ type: 'distract', who: c.id, target: e.id }, disrupt)}>
             Distract
           </button>
-          <button type="button" class="quiet" disabled={act.busy} onClick={() => send({ type: 'scary-face', who: c.id, target: e.id })}>
+          <button type="button" class="quiet" disabled={act.busy} onClick={() => send({ type: 'scary-face', who: c.id, target: e.id }, disrupt)}>
             Scary Face
           </button>
           <div class="field">
             <label for="d1-push-obstacle">Solid object behind it (m)</label>
             <input id="d1-push-obstacle" type="number" min={0} max={100} placeholder="none" value={obstacle} onInput={(x) => setObstacle(x.currentTarget.value)} />
           </div>
-          <button type="button" class="quiet" disabled={act.busy} onClick={() => send({ type: 'trick', attacker: c.id, defender: e.id, kind: 'push', ...(obstacle.trim() ? { obstacle: Math.max(0, Math.trunc(Number(obstacle)) || 0) } : {}) })}>
+          <button type="button" class="quiet" disabled={act.busy} onClick={() => send({ type: 'trick', attacker: c.id, defender: e.id, kind: 'push', ...(obstacle.trim() ? { obstacle: Math.max(0, Math.trunc(Number(obstacle)) || 0) } : {}) }, push)}>
             Push
           </button>
         </div>
       )}
+      {e && <PoolFields idPrefix="d1-act-dice" boxes={mergedBoxes(disrupt, push)} text={typed.text} onInput={typed.set} />}
       {draw && (
         <div class="row">
           <ChoiceField id="d1-equip" label="Draw" value={draw} choices={stowed.map((n) => ({ value: n, label: n }))} onChange={setItem} />
@@ -254,21 +265,26 @@ function ActionsPanel(props: { view: D100View; c: CharacterView; send: RulesetTa
 }
 
 /** A won Distract: its maker may force the target to reroll its test in the command just made. */
-function ForceRerollPanel(props: { view: D100View; me: RulesetTableProps['me']; send: RulesetTableProps['send'] }) {
+function ForceRerollPanel(props: { view: D100View; me: RulesetTableProps['me']; send: RulesetTableProps['send']; physicalDice: boolean }) {
   const v = props.view;
   const act = useAction();
+  const typed = usePoolText();
   const mine = v.characters.filter((c) => c.conditions.distracting && controls(c, props.me));
   if (!mine.length) return null;
+  // The new roll is the target's: the GM's to type in when the target is the GM's character.
+  const boxesOf = (who: string) => (mayType(props.me, props.physicalDice) ? poolBoxes(v, props.me, { type: 'force-reroll', who }) : []);
+  const all = mergedBoxes(...mine.map((c) => boxesOf(c.id)));
   const name = (id: string) => v.characters.find((c) => c.id === id)?.name ?? 'someone unseen';
   return (
     <div class="row" id="d1-force-reroll">
       {mine.flatMap((c) =>
         (['attack', 'evasion', 'test'] as const).map((test) => (
-          <button key={`${c.id}-${test}`} type="button" class="quiet" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'force-reroll', who: c.id, test }))}>
+          <button key={`${c.id}-${test}`} type="button" class="quiet" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'force-reroll', who: c.id, test }, typedPools(boxesOf(c.id), typed.text)))}>
             {c.name}: make {name(c.conditions.distracting!)} reroll its {test}
           </button>
         )),
       )}
+      <PoolFields idPrefix="d1-force-dice" boxes={all} text={typed.text} onInput={typed.set} />
       <ErrorLine id="d1-force-err" error={act.error} />
     </div>
   );
@@ -285,7 +301,7 @@ function Metres(props: { id: string; label: string; value: number; onChange: (n:
 }
 
 /** The acting character's Move on the map and its Protect ("Movement and Combat", "Defending and Protecting"). */
-function MovePanel(props: { view: D100View; c: CharacterView; send: RulesetTableProps['send'] }) {
+function MovePanel(props: { view: D100View; c: CharacterView; me: RulesetTableProps['me']; send: RulesetTableProps['send']; physicalDice: boolean }) {
   const c = props.c;
   const at = c.conditions.position;
   const [x, setX] = useState(at?.x ?? 0);
@@ -304,6 +320,18 @@ function MovePanel(props: { view: D100View; c: CharacterView; send: RulesetTable
   const [patient, setPatient] = useState('');
   const p = bleeding.find((o) => o.id === patient) ?? bleeding[0];
   const act = useAction();
+  const typed = usePoolText();
+  const aid = usePoolText();
+  const typing = mayType(props.me, props.physicalDice);
+  // A move rolls only for full speed through terrain or in stealth; first aid is a Medical test.
+  const moveCommand = { type: 'move', who: c.id, x, y, run, ...(inTerrain && fullSpeed ? { fullSpeed } : {}), ...(c.conditions.stealthy && rush ? { stealthFullSpeed: true } : {}), ...(flies ? { altitude: band } : {}) };
+  const moveBoxes = typing && ((inTerrain && fullSpeed) || c.conditions.stealthy) ? poolBoxes(props.view, props.me, moveCommand) : [];
+  const staunchBoxes = typing && p ? poolBoxes(props.view, props.me, { type: 'staunch', who: c.id, target: p.id }, () => true, 'for first aid') : [];
+  const sendWith = (command: Record<string, unknown>, boxes: readonly PoolBox[], text: typeof typed) =>
+    void act.run(async () => {
+      await props.send(command, typedPools(boxes, text.text));
+      text.clear();
+    });
   return (
     <div class="stack" id="d1-move">
       {at ? (
@@ -327,7 +355,8 @@ function MovePanel(props: { view: D100View; c: CharacterView; send: RulesetTable
             </label>
           )}
           {flies && <ChoiceField id="d1-move-band" label="Altitude" value={band} choices={ALTITUDE_CHOICES} onChange={setBand} />}
-          <button type="button" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'move', who: c.id, x, y, run, ...(inTerrain && fullSpeed ? { fullSpeed } : {}), ...(c.conditions.stealthy && rush ? { stealthFullSpeed: true } : {}), ...(flies ? { altitude: band } : {}) }))}>
+          <PoolFields idPrefix="d1-move-dice" boxes={moveBoxes} text={typed.text} onInput={typed.set} />
+          <button type="button" disabled={act.busy} onClick={() => sendWith(moveCommand, moveBoxes, typed)}>
             Move {c.name}
           </button>
         </div>
@@ -337,7 +366,7 @@ function MovePanel(props: { view: D100View; c: CharacterView; send: RulesetTable
       {a && (
         <div class="row">
           <ChoiceField id="d1-protect" label="Protect" value={a.id} choices={allies} onChange={setAlly} />
-          <button type="button" class="quiet" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'protect', ally: a.id }))}>
+          <button type="button" class="quiet" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'protect', ally: a.id, ...(c.id !== props.view.current ? { who: c.id } : {}) }))}>
             Protect {a.name}
           </button>
         </div>
@@ -345,7 +374,8 @@ function MovePanel(props: { view: D100View; c: CharacterView; send: RulesetTable
       {p && (
         <div class="row">
           <ChoiceField id="d1-staunch" label="First aid (Medical)" value={p.id} choices={bleeding} onChange={setPatient} />
-          <button type="button" class="quiet" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'staunch', who: c.id, target: p.id }))}>
+          <PoolFields idPrefix="d1-staunch-dice" boxes={staunchBoxes} text={aid.text} onInput={aid.set} />
+          <button type="button" class="quiet" disabled={act.busy} onClick={() => sendWith({ type: 'staunch', who: c.id, target: p.id }, staunchBoxes, aid)}>
             Staunch {p.name}'s bleeding
           </button>
         </div>
@@ -355,10 +385,11 @@ function MovePanel(props: { view: D100View; c: CharacterView; send: RulesetTable
   );
 }
 
-function ChainPanel(props: { view: D100View; me: RulesetTableProps['me']; send: RulesetTableProps['send'] }) {
+function ChainPanel(props: { view: D100View; me: RulesetTableProps['me']; send: RulesetTableProps['send']; physicalDice: boolean }) {
   const v = props.view;
   const om = v.oneMore;
   const act = useAction();
+  const typed = usePoolText();
   const [to, setTo] = useState('');
   const [aoa, setAoa] = useState<string[]>([]);
   if (!om) return <p class="muted" id="d1-chain">No One More is held.</p>;
@@ -367,6 +398,9 @@ function ChainPanel(props: { view: D100View; me: RulesetTableProps['me']; send: 
   const allies = holder ? v.characters.filter((c) => c.side === holder.side && c.id !== holder.id && !c.out) : [];
   const mine = holder ? controls(holder, props.me) : false;
   const target = allies.find((c) => c.id === to) ?? allies[0];
+  const aoaCommand = { type: 'all-out-attack', participants: holder ? [holder.id, ...aoa].map((id) => ({ id, score: 'melee' })) : [] };
+  // Each participant's roll is its own pool: the holder's player types in theirs, the GM any.
+  const aoaBoxes = mayType(props.me, props.physicalDice) && holder ? poolBoxes(v, props.me, aoaCommand) : [];
   return (
     <div class="stack" id="d1-chain">
       <p>
@@ -400,10 +434,16 @@ function ChainPanel(props: { view: D100View; me: RulesetTableProps['me']; send: 
               {c.name} joins
             </label>
           ))}
+          <PoolFields idPrefix="d1-aoa-dice" boxes={aoaBoxes} text={typed.text} onInput={typed.set} />
           <button
             type="button"
             disabled={act.busy}
-            onClick={() => void act.run(() => props.send({ type: 'all-out-attack', participants: [holder.id, ...aoa].map((id) => ({ id, score: 'melee' })) }))}
+            onClick={() =>
+              void act.run(async () => {
+                await props.send(aoaCommand, typedPools(aoaBoxes, typed.text));
+                typed.clear();
+              })
+            }
           >
             Launch the All-Out Attack
           </button>
@@ -414,9 +454,12 @@ function ChainPanel(props: { view: D100View; me: RulesetTableProps['me']; send: 
   );
 }
 
-function GmPanel(props: { view: D100View; send: RulesetTableProps['send']; version: number }) {
+function GmPanel(props: { view: D100View; me: RulesetTableProps['me']; send: RulesetTableProps['send']; version: number }) {
   const v = props.view;
   const act = useAction();
+  const typed = usePoolText();
+  // Initiative ties are settled by d10 roll-offs, each character's own pool.
+  const initiative = v.current === null ? poolBoxes(v, props.me, { type: 'start' }, (name) => name.startsWith('initiative:')) : [];
   const [target, setTarget] = useState('');
   const [ailment, setAilment] = useState<string>('burning');
   const [px, setPx] = useState(0);
@@ -431,7 +474,16 @@ function GmPanel(props: { view: D100View; send: RulesetTableProps['send']; versi
     <div class="stack">
       <div class="row">
         {v.current === null && (
-          <button type="button" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'start' }))}>
+          <button
+            type="button"
+            disabled={act.busy}
+            onClick={() =>
+              void act.run(async () => {
+                await props.send({ type: 'start' }, typedPools(initiative, typed.text));
+                typed.clear();
+              })
+            }
+          >
             Roll initiative and start
           </button>
         )}
@@ -439,6 +491,12 @@ function GmPanel(props: { view: D100View; send: RulesetTableProps['send']; versi
           Undo the last action
         </button>
       </div>
+      {initiative.length > 0 && (
+        <details id="d1-initiative-dice">
+          <summary>Physical dice for initiative ties</summary>
+          <PoolFields idPrefix="d1-init-dice" boxes={initiative} text={typed.text} onInput={typed.set} />
+        </details>
+      )}
       {t && (
         <div class="row">
           <div class="field">
@@ -516,12 +574,21 @@ export function D100Table(props: RulesetTableProps) {
   const v = props.view as D100View | null;
   const [building, setBuilding] = useState(false);
   const turn = useAction();
+  const endTurn = usePoolText();
   if (!v) return <p class="muted">Joining the table…</p>;
   const gm = props.me.role === 'gm';
   const observer = props.me.role === 'observer';
   const name = (id: string) => v.characters.find((c) => c.id === id)?.name ?? 'someone unseen';
   const current = v.current && v.current !== 'hidden' ? v.characters.find((c) => c.id === v.current) : undefined;
-  const mayEnd = current ? controls(current, props.me) || (v.oneMore ? controls(v.characters.find((c) => c.id === v.oneMore!.holder)!, props.me) : false) : gm && v.current !== null;
+  const holder = v.oneMore ? v.characters.find((c) => c.id === v.oneMore!.holder) : undefined;
+  const mayEnd = current ? controls(current, props.me) || (holder ? controls(holder, props.me) : false) : gm && v.current !== null;
+  // Whom the viewer acts for now: the character whose turn it is, or a One More holder acting out of turn ("One More").
+  const actor = current && controls(current, props.me) ? current : holder && !holder.out && controls(holder, props.me) ? holder : undefined;
+  const physicalDice = props.settings.physicalDice;
+  const typing = mayType(props.me, physicalDice);
+  // The end of a turn rolls the tests of the one ending it and of the next to start (Frozen, Blood Loss, Confused, Miasma).
+  const nextId = v.order.length && v.current && v.current !== 'hidden' ? v.order[(v.order.indexOf(v.current) + 1) % v.order.length] : undefined;
+  const endBoxes = typing && current ? poolBoxes(v, props.me, { type: 'end-turn' }, (name) => name === `turn:${current.id}` || name === `turn:${nextId}`, 'when the turn ends') : [];
   return (
     <div class="stack" data-ruleset="d100">
       <section class="card" aria-labelledby="d1-enc-h">
@@ -538,25 +605,36 @@ export function D100Table(props: RulesetTableProps) {
             ))}
           </ol>
         )}
-        <ChainPanel view={v} me={props.me} send={props.send} />
-        {!observer && v.current !== null && <AttackPanel view={v} me={props.me} send={props.send} />}
+        <ChainPanel view={v} me={props.me} send={props.send} physicalDice={physicalDice} />
+        {!observer && v.current !== null && <AttackPanel view={v} me={props.me} send={props.send} physicalDice={physicalDice} />}
         {!observer && v.current !== null && mayEnd && (
           <div class="row">
-            {current && controls(current, props.me) && (
-              <button type="button" class="quiet" disabled={turn.busy} onClick={() => void turn.run(() => props.send({ type: 'defend' }))}>
+            {actor && (
+              <button type="button" class="quiet" disabled={turn.busy} onClick={() => void turn.run(() => props.send({ type: 'defend', ...(actor !== current ? { who: actor.id } : {}) }))}>
                 Defend
               </button>
             )}
-            <button type="button" disabled={turn.busy} onClick={() => void turn.run(() => props.send({ type: 'end-turn' }))}>
+            <PoolFields idPrefix="d1-end-dice" boxes={endBoxes} text={endTurn.text} onInput={endTurn.set} />
+            <button
+              type="button"
+              disabled={turn.busy}
+              onClick={() =>
+                void turn.run(async () => {
+                  await props.send({ type: 'end-turn' }, typedPools(endBoxes, endTurn.text));
+                  endTurn.clear();
+                })
+              }
+            >
               End the turn
             </button>
           </div>
         )}
-        {!observer && current && controls(current, props.me) && <MovePanel key={current.id} view={v} c={current} send={props.send} />}
-        {!observer && current && controls(current, props.me) && <ActionsPanel key={`actions-${current.id}`} view={v} c={current} send={props.send} />}
-        {!observer && <ForceRerollPanel view={v} me={props.me} send={props.send} />}
+        {!observer && actor && actor !== current && <p class="small" id="d1-out-of-turn">{actor.name} acts out of turn with the One More.</p>}
+        {!observer && actor && <MovePanel key={actor.id} view={v} c={actor} me={props.me} send={props.send} physicalDice={physicalDice} />}
+        {!observer && actor && <ActionsPanel key={`actions-${actor.id}`} view={v} c={actor} me={props.me} send={props.send} physicalDice={physicalDice} />}
+        {!observer && <ForceRerollPanel view={v} me={props.me} send={props.send} physicalDice={physicalDice} />}
         <ErrorLine id="d1-turn-err" error={turn.error} />
-        {gm && <GmPanel view={v} send={props.send} version={props.version} />}
+        {gm && <GmPanel view={v} me={props.me} send={props.send} version={props.version} />}
       </section>
 
       <section class="card" aria-labelledby="d1-chars-h">

@@ -203,12 +203,13 @@ export function presetAttackOddsFor(view: LucidityView, cmd: AttackQuery): { lab
   return underEachPreset(view.preset, PRESETS, (preset) => attackOddsFor(preset === null ? view : { ...view, preset, options: {} }, cmd));
 }
 
-const damageTaken = (e: { odds: DeclaredAttackOdds }): Record<number, number> => Object.fromEntries(e.odds.damageTaken.map((r) => [r.damage, r.chance]));
+type ChartOdds = Pick<DeclaredAttackOdds, 'hit' | 'damageTaken'>;
+const damageTaken = (e: { odds: ChartOdds }): Record<number, number> => Object.fromEntries(e.odds.damageTaken.map((r) => [r.damage, r.chance]));
 
 /** One group of bars per figure of the view, one bar per rule set. */
 export const lucidityChartGroups = countChartGroups(
   'damage',
-  (entries: readonly { odds: DeclaredAttackOdds }[]) => [
+  (entries: readonly { odds: ChartOdds }[]) => [
     { label: 'Hit', values: entries.map((e) => e.odds.hit) },
     { label: 'Any damage', values: entries.map((e) => 1 - (damageTaken(e)[0] ?? 0)) },
   ],

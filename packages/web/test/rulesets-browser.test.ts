@@ -378,8 +378,11 @@ run('d100 and Lucidity tables in Chromium', () => {
     await expect.poll(() => player.locator('#d1-chain').textContent()).toContain('Aki holds it');
     expect(await gm.locator('#d1-aoa-ready').textContent()).toBe('All-Out Attack ready: every enemy is Staggered.');
     await expect.poll(() => gm.locator('[aria-label="Aki"] .economy').textContent()).toBe('This turn: Action spent on Standard Attack · Move left · one more Move or Action (One More)');
-    // Wound tracks per character, on the player's screen too.
-    expect(await player.locator('[aria-label="Maya"] .wounds').textContent()).toMatch(/Light \d+\/\d+ · Heavy \d+\/\d+ · Deadly \d+\/\d+/);
+    // Wound tracks per character: the GM sees Maya's; the player sees the party's, and Maya's only after an
+    // Advanced Analyse Target (option detailsReveal).
+    expect(await gm.locator('[aria-label="Maya"] .wounds').textContent()).toMatch(/Light \d+\/\d+ · Heavy \d+\/\d+ · Deadly \d+\/\d+/);
+    expect(await player.locator('[aria-label="Aki"] .wounds').textContent()).toMatch(/Light \d+\/\d+ · Heavy \d+\/\d+ · Deadly \d+\/\d+/);
+    expect(await player.locator('[aria-label="Maya"] .wounds').textContent()).toContain('not known (Advanced Analyse Target reveals them)');
 
     // "All Out Attack": Bo joins; each participant's roll is its own pool, typed in by the GM.
     await gm.getByLabel('Bo joins').check();

@@ -339,4 +339,59 @@ run('d100 and Lucidity tables in Chromium', () => {
     for (const secret of ['Secret Gigas', 'Gigas Maul']) expect(received).not.toContain(secret);
     expect(tap.errors).toEqual([]);
   }, 240_000);
+  it('d100: the GM types in an attack with every pool, the Stagger earns a One More, the All-Out Attack is launched with each participant\'s die, an ailment and the wound tracks show', async () => {
+    const { gm, invite } = await createTable('d100', 'Velvet Room');
+    const { player, tap } = await joinTable(invite, 'Ken');
+    // The GM builds two allies and a Shadow weak to Fire; Aki acts first (Agility 50).
+    const build = async (name: string, agility: string, weapon: [string, string, string], shadow = false) => {
+      await gm.getByRole('button', { name: 'Build a character' }).click();
+      await gm.locator('#d1b-name').fill(name);
+      if (shadow) {
+        await gm.locator('#d1b-kind').selectOption('shadow');
+        await gm.locator('#d1b-side').fill('shadows');
+        await gm.locator('#d1b-aff-fire').selectOption('weak');
+      }
+      await gm.locator('#d1b-score-agility').fill(agility);
+      await gm.locator('#d1b-weapon-0-name').fill(weapon[0]);
+      await gm.locator('#d1b-weapon-0-class').selectOption(weapon[1]);
+      await gm.locator('#d1b-weapon-0-element').selectOption(weapon[2]);
+      await gm.getByRole('button', { name: 'Add the character' }).click();
+      await gm.locator(`#d1-characters [aria-label="${name}"]`).waitFor();
+    };
+    await build('Aki', '50', ['Agi', 'magic', 'fire']);
+    await build('Bo', '40', ['Bat', 'melee', 'melee']);
+    await build('Maya', '10', ['Claw', 'melee', 'melee'], true);
+    await gm.getByRole('button', { name: 'Roll initiative and start' }).click();
+    await gm.locator('#d1-turn', { hasText: "Aki's turn" }).waitFor();
+    await player.locator('#d1-order', { hasText: 'Maya' }).waitFor();
+
+    // The GM fills every pool of Aki's attack: Magic 40 rolls 30, Maya's evasion 90 fails, the body (50).
+    // A hit on Maya's Fire weakness Staggers her ("One More"): Aki gains a One More.
+    await gm.locator('#d1-dice-attack').fill('30');
+    await gm.locator('#d1-dice-evasion').fill('90');
+    await gm.locator('#d1-dice-location').fill('50');
+    await gm.getByRole('button', { name: 'Attack Maya' }).click();
+    await player.locator('.rs-log li', { hasText: /Aki attacks Maya: roll 30, evasion 90: hit to the body.*Staggered: One More/ }).waitFor();
+    await expect.poll(() => player.locator('#d1-chain').textContent()).toContain('Aki holds it');
+    expect(await gm.locator('#d1-aoa-ready').textContent()).toBe('All-Out Attack ready: every enemy is Staggered.');
+    await expect.poll(() => gm.locator('[aria-label="Aki"] .economy').textContent()).toBe('This turn: Action spent on Standard Attack · Move left · one more Move or Action (One More)');
+    // Wound tracks per character, on the player's screen too.
+    expect(await player.locator('[aria-label="Maya"] .wounds').textContent()).toMatch(/Light \d+\/\d+ · Heavy \d+\/\d+ · Deadly \d+\/\d+/);
+
+    // "All Out Attack": Bo joins; each participant's roll is its own pool, typed in by the GM.
+    await gm.getByLabel('Bo joins').check();
+    await gm.getByLabel("Aki's All Out Attack roll (d100)").fill('20');
+    await gm.getByLabel("Bo's All Out Attack roll (d100)").fill('25');
+    await gm.getByRole('button', { name: 'Launch the All-Out Attack' }).click();
+    await player.locator('.rs-log li', { hasText: /All-Out Attack by Aki \(20 vs \d+\), Bo \(25 vs \d+\)/ }).waitFor();
+    await expect.poll(() => player.locator('#d1-chain').textContent()).toBe('No One More is held.');
+
+    // An ailment inflicted by the GM shows on every card with its duration.
+    await gm.locator('#d1-ail-target').selectOption({ label: 'Bo' });
+    await gm.locator('#d1-ail').selectOption('burning');
+    await gm.getByRole('button', { name: 'Inflict' }).click();
+    await expect.poll(() => player.locator('[aria-label="Bo"] .ailments').textContent()).toContain('Burning');
+    await shot(gm, 'd100-06-all-out-attack');
+    expect(tap.errors).toEqual([]);
+  }, 240_000);
 });

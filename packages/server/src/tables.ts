@@ -134,8 +134,8 @@ const RECENT_EVENTS = 128;
  * a node working off a backlog of commands for a table wins race after race (its copy is current,
  * the loser must read first), until its backlog is done.
  */
-const MAX_APPEND_TRIES = 100;
-const APPEND_RETRY_MS = 15_000;
+const MAX_APPEND_TRIES = 200;
+const APPEND_RETRY_MS = 60_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const HUB_DEFAULTS = {

@@ -20,6 +20,35 @@ export interface JudgedRow {
   readonly note?: string | undefined;
 }
 
+/** An attack of the log as the ruleset's re-judge gives it, with its verdict then and now. */
+interface Rejudged<V> {
+  readonly seq: number;
+  readonly then: V;
+  readonly now: V | null;
+  readonly refused?: string | undefined;
+  readonly extraDice: number;
+  readonly changed: boolean;
+}
+
+/** The rows of a ruleset's re-judge in words: `verdict` and `odds` say what an attack came to and its odds under one rule set. */
+export function judgedRows<V, R extends Rejudged<V>>(rows: readonly R[], words: { what: (r: R) => string; dice: (r: R) => readonly number[]; verdict: (v: V) => string; odds: (v: V | null) => string; note?: (r: R) => string | undefined }): JudgedRow[] {
+  return rows.map((r) => {
+    const notes = [words.note?.(r), r.extraDice ? `${r.extraDice} more ${r.extraDice === 1 ? 'die' : 'dice'} drawn than recorded` : undefined].filter((n): n is string => !!n);
+    return {
+      seq: r.seq,
+      what: words.what(r),
+      dice: words.dice(r),
+      then: words.verdict(r.then),
+      now: r.now ? words.verdict(r.now) : null,
+      refused: r.refused,
+      chanceThen: words.odds(r.then),
+      chanceNow: words.odds(r.now),
+      changed: r.changed,
+      note: notes.length ? notes.join('; ') : undefined,
+    };
+  });
+}
+
 /** Values an option may take on the form: its named values, true/false, or null for a number typed in. */
 function optionValues(d: OptionDescriptor): readonly string[] | null {
   if (d.values) return d.values;

@@ -3,6 +3,7 @@ import { BarChart } from '../ui/CompareChart';
 import { Frame } from '../ui/Frame';
 import { Check, NumberField, SelectField, TextField } from '../ui/fields';
 import { LinkBox } from '../ui/TableSettings';
+import { LinkProblems, replaceAddress } from '../ui/RollerPage';
 import { fieldValue, optionValue, readRollerQuery, rollerQuery, type FieldSpec, type FieldValue, type RollerQuestion, type RollerRules } from './roller-query';
 
 /** What a ruleset gives its free-standing roller: the question's fields and rules, and its exact odds. */
@@ -53,10 +54,6 @@ function Field(props: { f: FieldSpec; value: FieldValue; id: string; onChange: (
   );
 }
 
-function replaceAddress(url: string): void {
-  if (window.location.pathname + window.location.search !== url) window.history.replaceState(window.history.state, '', url);
-}
-
 /**
  * The roller of a d100 or Lucidity attack without a table: exact odds, the rule sets compared on one chart
  * (each outcome, or at least / at most k), and the whole question in the address, so a link opens it.
@@ -104,16 +101,7 @@ export function RulesetRollerPage<O>(props: { spec: RollerSpec<O> }) {
           <SelectField id="rr-preset" label="Rules" value={q.preset} options={spec.presets.map((p) => ({ value: p, label: p }))} onChange={(preset) => set({ preset, compare: q.compare.filter((p) => p !== preset) })} />
         </div>
         <p class="muted">Declare the attack and read its exact odds, under these rules and others. The address holds the whole question: share it and it opens the same, with no table needed.</p>
-        {first.problems.length > 0 && (
-          <div class="notice warn" id="rr-link-problems" role="alert">
-            <p>Some of this link could not be used:</p>
-            <ul>
-              {first.problems.map((p, i) => (
-                <li key={i}>{p}</li>
-              ))}
-            </ul>
-          </div>
-        )}
+        <LinkProblems id="rr-link-problems" problems={first.problems} />
         <section class="card stack" aria-labelledby="rr-question-h">
           <h2 id="rr-question-h">The attack</h2>
           <div class="row">

@@ -66,16 +66,7 @@ export function RollerPage() {
           <SelectField id="r-preset" label="Rules" value={calc.preset} options={PRESETS.map((p) => ({ value: p, label: p }))} onChange={(preset) => set({ preset })} />
         </div>
         <p class="muted">Declare both sides, read the exact odds, then roll here or enter the dice you rolled at the table. The address holds the whole question: share it and it opens the same.</p>
-        {first.problems.length > 0 && (
-          <div class="notice warn" id="r-link-problems" role="alert">
-            <p>Some of this link could not be used:</p>
-            <ul>
-              {first.problems.map((p, i) => (
-                <li key={i}>{p}</li>
-              ))}
-            </ul>
-          </div>
-        )}
+        <LinkProblems id="r-link-problems" problems={first.problems} />
         <div class="table-layout">
           <section class="card stack">
             <OptionChanges id="r-option" title="Options changed from the preset" changes={calc.changes} onChange={(changes) => set({ changes })} />
@@ -136,7 +127,23 @@ export function RollerPage() {
   );
 }
 
-function replaceAddress(url: string): void {
+/** What a calculator's link held that the page could not use, each named with what is allowed. */
+export function LinkProblems(props: { id: string; problems: readonly string[] }) {
+  if (props.problems.length === 0) return null;
+  return (
+    <div class="notice warn" id={props.id} role="alert">
+      <p>Some of this link could not be used:</p>
+      <ul>
+        {props.problems.map((p, i) => (
+          <li key={i}>{p}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Rewrites the address without a new history entry. */
+export function replaceAddress(url: string): void {
   if (window.location.pathname + window.location.search !== url) window.history.replaceState(window.history.state, '', url);
 }
 

@@ -13,7 +13,7 @@ import {
 } from '@personae/d100';
 import type { Problem } from '@personae/core';
 import type { Decisions } from '../../lib/api';
-import type { JudgedRow } from '../replay';
+import { judgedRows, type JudgedRow } from '../replay';
 import { countChartGroups, countChartViews, underEachPreset, type CountChartView } from '../compare';
 
 /**
@@ -283,16 +283,5 @@ const oddsText = (v: D100AttackVerdict | null): string => (v?.odds ? `hit ${pct(
  * recorded decisions resolved again with its own dice under `now` (`rejudgeD100Log`), in words.
  */
 export function judgeD100Log(decisions: Decisions, now: { preset: string; overrides: Record<string, unknown> }): JudgedRow[] {
-  return rejudgeD100Log(decisions.events, decisions.setup, now).map((r) => ({
-    seq: r.seq,
-    what: `${r.attacker} attacks ${r.defender}`,
-    dice: r.dice,
-    then: verdictText(r.then),
-    now: r.now ? verdictText(r.now) : null,
-    refused: r.refused,
-    chanceThen: oddsText(r.then),
-    chanceNow: oddsText(r.now),
-    changed: r.changed,
-    note: r.extraDice ? `${r.extraDice} more ${r.extraDice === 1 ? 'die' : 'dice'} drawn than recorded` : undefined,
-  }));
+  return judgedRows(rejudgeD100Log(decisions.events, decisions.setup, now), { what: (r) => `${r.attacker} attacks ${r.defender}`, dice: (r) => r.dice, verdict: verdictText, odds: oddsText });
 }

@@ -20,7 +20,7 @@ import {
 } from '@personae/lucidity';
 import type { Problem } from '@personae/core';
 import type { Decisions } from '../../lib/api';
-import type { JudgedRow } from '../replay';
+import { judgedRows, type JudgedRow } from '../replay';
 import { countChartGroups, countChartViews, underEachPreset, type CountChartView } from '../compare';
 import type { DiceSource } from '@personae/dice';
 
@@ -311,16 +311,11 @@ const oddsText = (v: LucidityAttackVerdict | null): string => (v?.odds ? `hit ${
  * wielding are not recorded) says so.
  */
 export function judgeLucidityLog(decisions: Decisions, now: { preset: string; overrides: Record<string, unknown> }): JudgedRow[] {
-  return rejudgeLucidityLog(decisions.events, decisions.setup, now).map((r) => ({
-    seq: r.seq,
-    what: `${r.attacker} attacks ${r.target}`,
-    dice: r.drawn,
-    then: verdictText(r.then),
-    now: r.now ? verdictText(r.now) : null,
-    refused: r.refused,
-    chanceThen: oddsText(r.then),
-    chanceNow: oddsText(r.now),
-    changed: r.changed,
-    note: [...(r.reproduced ? [] : ["not as recorded under the table's own rules: the log does not keep flanking, one on one, a defender's help or dual wielding"]), ...(r.extraDice ? [`${r.extraDice} more dice drawn than recorded`] : [])].join('; ') || undefined,
-  }));
+  return judgedRows(rejudgeLucidityLog(decisions.events, decisions.setup, now), {
+    what: (r) => `${r.attacker} attacks ${r.target}`,
+    dice: (r) => r.drawn,
+    verdict: verdictText,
+    odds: oddsText,
+    note: (r) => (r.reproduced ? undefined : "not as recorded under the table's own rules: the log does not keep flanking, one on one, a defender's help or dual wielding"),
+  });
 }

@@ -4,17 +4,21 @@
  * and five players) whose messages are counted and dropped. Each command is the roll
  * bench/server-load.ts sends (1-5 dice against 2), from a player, at tables taken in turn.
  *
- *   node --import tsx bench/hub-command.ts [commands=18000] [--tables 200] [--rounds 5] [--receive views|both]
+ *   node --import tsx bench/hub-command.ts [commands=18000] [--tables 200] [--rounds 5] [--receive views|both] [--characters]
  *
  * Every round plays on new tables, so the logs are as long as in the first phase of server-load
  * (200 tables, 15 s at one roll a second from each of six clients: 90 entries a table at the end).
  * `--receive views` (the default) makes the viewers ask for views alone, as the web app does (no event
  * messages); `both` sends them every event message and then the view.
+ * `--characters` starts every table in play, as real tables are: the GM adds a dwarf for the first
+ * player and a merchant hidden from the players, and the player turns an encounter between them
+ * violent (views then carry characters, a scene and development rows), before the rolls.
  * Prints per round the CPU time per command (the process, all threads; with no writer thread this
  * is the hub: checking, deciding, folding, redacting, the six views and their changes, and the
  * messages' text), the bytes handed to the viewers per command, and the machine's load average.
  */
-import '@personae/rules';
+import { loadSheet } from '@personae/rules';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { TableHub, type Viewer } from '../packages/server/src/tables';
 import { registryDomains } from '../packages/server/src/rulesets';
@@ -31,6 +35,13 @@ const rounds = option('rounds', 5);
 const receiveAt = args.indexOf('--receive');
 const receive = receiveAt >= 0 ? args[receiveAt + 1] : 'views';
 if (receive !== 'views' && receive !== 'both') throw new Error('--receive is views or both');
+const inPlay = args.includes('--characters');
+const sheet = (file: string) => {
+  const loaded = loadSheet(readFileSync(new URL(`../examples/characters/${file}`, import.meta.url), 'utf8'), file);
+  if (!loaded.ok) throw new Error(loaded.error.message);
+  return JSON.parse(JSON.stringify(loaded.sheet)) as Record<string, unknown>;
+};
+const SHEETS = inPlay ? [sheet('dwarf-iron-constitution.yaml'), sheet('merchant-privateer-scoundrel.yaml')] : [];
 
 const participants: ParticipantRecord[] = [
   { id: 'p_gm', role: 'gm', displayName: 'GM', joinedAt: '2026-01-01T00:00:00.000Z', removedAt: null },
@@ -50,6 +61,7 @@ const log = { info() {}, warn() {}, error() {} };
 const hub = new TableHub(store, registryDomains(), log, { tableCommandRate: { burst: 1e9, perSecond: 1e9 } });
 
 let bytes = 0;
+let n = 0;
 let messages = 0;
 
 /** New tables for a round, each with its six viewers, so every round starts from empty logs. */
@@ -77,13 +89,23 @@ async function newTables(round: number): Promise<Map<string, Viewer[]>> {
     );
     viewers.set(id, list);
     // Subscribing needs a token; the viewers are added to the loaded table as subscribe leaves them.
-    const t = await (hub as unknown as { get(id: string): Promise<{ viewers: Set<Viewer> }> }).get(id);
+    const t = await (hub as unknown as { get(id: string): Promise<{ viewers: Set<Viewer>; state: { characters: object } }> }).get(id);
     for (const v of list) t.viewers.add(v);
+    if (inPlay) {
+      const setUp = async (viewer: Viewer, command: object) => {
+        const result = await hub.commandFromViewer(id, viewer, { commandId: `s${++n}`, command });
+        if (!result.ok) throw new Error(result.error.message);
+      };
+      await setUp(list[0]!, { type: 'add-character', sheet: SHEETS[0], owner: 'p_1' });
+      await setUp(list[0]!, { type: 'add-character', sheet: SHEETS[1], hidden: true });
+      const dwarf = Object.keys(t.state.characters)[0]!;
+      await setUp(list[1]!, { type: 'encounter', command: { type: 'escalate', actor: dwarf, to: 'non-violent' } });
+      await setUp(list[1]!, { type: 'encounter', command: { type: 'escalate', actor: dwarf, to: 'violent' } });
+    }
   }
   return viewers;
 }
 
-let n = 0;
 async function runCommands(viewers: Map<string, Viewer[]>, count: number): Promise<void> {
   const ids = [...viewers.keys()];
   for (let i = 0; i < count; i++) {
@@ -98,11 +120,11 @@ async function runCommands(viewers: Map<string, Viewer[]>, count: number): Promi
 }
 
 await runCommands(await newTables(0), commands);
-console.log(`load average ${loadavg()[0]!.toFixed(2)}; ${commands} commands per round, ${tableCount} tables of six viewers receiving ${receive === 'views' ? 'views alone' : 'events and views'}`);
+console.log(`load average ${loadavg()[0]!.toFixed(2)}; ${commands} commands per round, ${tableCount} tables of six viewers receiving ${receive === 'views' ? 'views alone' : 'events and views'}${inPlay ? ', characters in play' : ''}`);
 for (let r = 1; r <= rounds; r++) {
+  const viewers = await newTables(r);
   bytes = 0;
   messages = 0;
-  const viewers = await newTables(r);
   const c0 = process.cpuUsage();
   const t0 = performance.now();
   await runCommands(viewers, commands);

@@ -1,4 +1,5 @@
 import { AILMENTS } from './ailments';
+import type { ShownSheet } from './analyse';
 import type { EncounterEvent } from './encounter';
 import { bonus } from './fighter';
 import { woundTracksFor } from './wounds';
@@ -24,12 +25,15 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
       return `options set (preset ${e.data.preset}${set.length ? `; ${set.join(', ')}` : ''})`;
     }
     case 'character-added': {
-      const s = e.data.sheet;
-      const t = woundTracksFor(bonus(s.scores.toughness)).max;
+      // a sheet shown without its Scores (option detailsReveal) tells no wounds
+      const s = e.data.sheet as ShownSheet;
+      const t = s.scores && woundTracksFor(bonus(s.scores.toughness)).max;
       const left = s.wounds ?? t;
+      const tracks = t && left ? `Light ${left.light}/${t.light}, Heavy ${left.heavy}/${t.heavy}, Deadly ${left.deadly}/${t.deadly}` : 'wounds not known';
       const fate = s.fatePoints ?? bonus(s.realisation);
       const who = [s.kind, `side ${s.side}`, ...(s.hidden ? ['hidden'] : []), ...(e.data.controller ? [`played by ${e.data.controller}`] : [])].join(', ');
-      return `${s.name} joins (${who}): Light ${left.light}/${t.light}, Heavy ${left.heavy}/${t.heavy}, Deadly ${left.deadly}/${t.deadly}, Stress ${s.stress}, Fate Points ${fate}${s.persona ? `, Persona ${s.persona.name} (${s.persona.woundsLeft ?? s.persona.wounds} wounds)` : ''}`;
+      const persona = s.persona ? `, Persona ${s.persona.name}${s.persona.wounds !== undefined ? ` (${s.persona.woundsLeft ?? s.persona.wounds} wounds)` : ''}` : '';
+      return `${s.name} joins (${who}): ${tracks}, Stress ${s.stress}, Fate Points ${fate}${persona}`;
     }
     case 'controller-set':
       return `${name(e.data.id)} is now played by ${e.data.controller ?? 'the GM'}`;

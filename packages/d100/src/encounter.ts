@@ -2,7 +2,7 @@ import { asPoolDice, chainItems, chainPush, newCharacterId, ownersSeenBy, requir
 import { recordingDice, type DiceSource } from '@personae/dice';
 import { AILMENTS, ailmentsAtTurnEnd, ailmentsAtTurnStart, confusedActs, inflictAilment, panicFlees, type AilmentName, type ConfusedAct } from './ailments';
 import { allEnemiesStaggered, resolveAllOutAttack } from './allOutAttack';
-import { ANALYSE_CITATION, ANALYSE_LEVEL, analysed, knownAffinities, redactFighter, redactSheet, struck, type Knowledge } from './analyse';
+import { ANALYSE_CITATION, ANALYSE_LEVEL, analysed, redactFighter, redactSheet, shownOf, struck, type Knowledge, type ShownFighter, type ShownSheet } from './analyse';
 import { controllerOf, controls, requireAuthority } from './authority';
 import { drawIn, recordingPools, tableDice, type TableDice } from './draws';
 import { attackModifiers, landHit, resolveAttack, SITUATIONS, type AttackKind, type AttackResult, type AttackSpec, type Counted } from './attack';
@@ -1798,10 +1798,11 @@ export interface CharacterView {
   readonly id: string;
   readonly name: string;
   readonly side: string;
-  readonly wounds: { readonly light: number; readonly heavy: number; readonly deadly: number };
-  readonly woundMax: { readonly light: number; readonly heavy: number; readonly deadly: number };
+  /** Wounds left and the tracks' sizes; null while the viewer does not know them (Advanced Analyse Target, option detailsReveal). */
+  readonly wounds: { readonly light: number; readonly heavy: number; readonly deadly: number } | null;
+  readonly woundMax: { readonly light: number; readonly heavy: number; readonly deadly: number } | null;
   readonly stress: number;
-  readonly persona: { readonly name: string; readonly wounds: number; readonly max: number } | null;
+  readonly persona: { readonly name: string; readonly wounds: number | null; readonly max: number | null } | null;
   readonly ailments: readonly { readonly name: AilmentName; readonly turnsLeft: number | null }[];
   readonly injuries: Fighter['injuries'];
   readonly conditions: Fighter['conditions'];
@@ -1813,12 +1814,15 @@ export interface CharacterView {
   readonly canOppose: boolean;
   readonly out: boolean;
   readonly dead: boolean;
-  readonly sheet: D100Sheet | undefined;
-  readonly fighter: Fighter;
+  /** The sheet and the fighter with what the viewer does not know left out (its unknown affinities; Scores, wounds and traits). */
+  readonly sheet: ShownSheet | undefined;
+  readonly fighter: ShownFighter;
   /** The elements whose affinity the viewer is shown ("all", or those learnt: Analyse Target, option affinityReveal). */
   readonly affinitiesKnown: 'all' | readonly RegularElement[];
   /** Whether the party has analysed it ("Analysing Targets, Disrupting Targets and Tricks"). */
   readonly analysed: 'basic' | 'advanced' | null;
+  /** Whether the viewer is shown its Wounds, Scores and Traits (option detailsReveal). */
+  readonly detailsKnown: boolean;
   /**
    * What is left of its Turn ("Structured Time"): its own Action and Move (free only on its own Turn),
    * what took each when spent, and whether it holds a One More (one more Move or Action).
@@ -1851,7 +1855,8 @@ export function redactD100Event(event: EncounterEvent, viewer: Actor, state: Enc
   if (viewer.role === 'gm') return event;
   if (event.type === 'character-added' && event.data.sheet.hidden) return null;
   // an enemy's affinities, Arcana and Personality stay hidden until the party learns them
-  if (event.type === 'character-added') return { ...event, data: { ...event.data, sheet: redactSheet(event.data.sheet, knownAffinities(state, event.data.id, viewer)) } };
+  // (and its Wounds, Scores and Traits until an Advanced Analyse: option detailsReveal)
+  if (event.type === 'character-added') return { ...event, data: { ...event.data, sheet: redactSheet(event.data.sheet, shownOf(state, event.data.id, viewer)) as D100Sheet } };
   // the round ends for everyone; a hidden character's crash is not told
   if (event.type === 'round-ended' && event.data.crashes) {
     const crashes = event.data.crashes.filter((c) => visible(state, c.who, viewer));
@@ -1918,16 +1923,16 @@ export function viewEncounter(state: EncounterState, viewer: Actor): EncounterVi
     allOutAttackReady: state.oneMore ? allEnemiesStaggered(enemiesOf(state, state.oneMore.holder)) : false,
     characters: Object.values(state.fighters)
       .filter((f) => show(f.id))
-      .map((f) => [f, knownAffinities(state, f.id, viewer)] as const)
-      .map(([f, known]) => ({
+      .map((f) => [f, shownOf(state, f.id, viewer)] as const)
+      .map(([f, shown]) => ({
         id: f.id,
         name: f.name,
         side: f.side,
         controller: controllerOf(state, f.id),
-        wounds: f.tracks.left,
-        woundMax: f.tracks.max,
+        wounds: shown.details ? f.tracks.left : null,
+        woundMax: shown.details ? f.tracks.max : null,
         stress: f.stress,
-        persona: f.persona ? { name: f.persona.name, wounds: f.persona.wounds, max: f.persona.max } : null,
+        persona: f.persona ? { name: f.persona.name, wounds: shown.details ? f.persona.wounds : null, max: shown.details ? f.persona.max : null } : null,
         ailments: f.ailments.map((a) => ({ name: a.name, turnsLeft: a.turns === null ? null : a.turns - a.elapsed })),
         injuries: f.injuries,
         conditions: f.conditions,
@@ -1941,9 +1946,10 @@ export function viewEncounter(state: EncounterState, viewer: Actor): EncounterVi
         canOppose: canOppose(f),
         out: f.out,
         dead: f.dead,
-        sheet: state.sheets[f.id] && redactSheet(state.sheets[f.id]!, known),
-        fighter: redactFighter(f, known),
-        affinitiesKnown: known,
+        sheet: state.sheets[f.id] && redactSheet(state.sheets[f.id]!, shown),
+        fighter: redactFighter(f, shown),
+        affinitiesKnown: shown.affinities,
+        detailsKnown: shown.details,
         analysed: state.knowledge?.[f.id]?.analysed ?? null,
         turn: remaining({ current: state.current, oneMore: state.oneMore && show(state.oneMore.holder) ? state.oneMore : null }, f),
       })),

@@ -16,6 +16,7 @@ export * from './allOutAttack';
 export * from './batonPass';
 export * from './sheet';
 export * from './odds';
+export * from './analyse';
 export * from './encounter';
 export * from './ruleset';
 export * from './scenario';

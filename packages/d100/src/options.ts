@@ -452,6 +452,18 @@ export const OPTION_SPECS = {
       open: 'every affinity is shown to everyone',
     },
   }),
+  detailsReveal: choice({
+    title: 'What reveals an enemy\'s Wounds, Scores and Traits',
+    description: 'Advanced Analyse Target reveals an enemy\'s Wounds, Scores and Traits besides what Analyse Target does, so they are hidden from the party until then.',
+    topic: 'Actions',
+    source: seed('Analysing Targets, Disrupting Targets and Tricks'),
+    settles: 'D45',
+    default: 'advanced-analyse',
+    values: {
+      'advanced-analyse': 'only an Advanced Analyse Target reveals them: until then players are not sent an enemy\'s wound tracks, Scores or Unnatural Toughness (and so cannot work out the odds of attacks on it)',
+      open: 'they are shown to everyone',
+    },
+  }),
   unnatural: choice({
     title: 'Unnatural traits',
     description: 'Enraged gives Unnatural Strength (2) without defining Unnatural traits.',

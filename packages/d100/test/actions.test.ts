@@ -64,6 +64,25 @@ describe('"Analysing Targets, Disrupting Targets and Tricks": Analyse Target', (
     expect(seen(adv, P1, 'b').analysed).toBe('advanced');
   });
 
+  it("Advanced Analyse Target also reveals the enemy's Wounds, Scores and Traits; a basic one does not (option detailsReveal)", () => {
+    const tough = { ...SHEETS, b: { ...SHEETS.b, unnaturalToughness: 2 } };
+    const s = table({ ...tough, a: { ...SHEETS.a, arcanaLevel: 7 } });
+    const hidden = seen(s, P1, 'b');
+    expect([hidden.wounds, hidden.woundMax, hidden.detailsKnown, hidden.sheet!.scores, hidden.sheet!.unnaturalToughness, hidden.fighter.scores, hidden.fighter.tracks]).toEqual([null, null, false, undefined, undefined, undefined, undefined]);
+    // the log's character-added is sent the same way, and is told without wounds
+    const added = groupsOf(s).flat().find((e) => e.type === 'character-added' && e.data.id === 'b')!;
+    expect(JSON.stringify(redactD100Event(added, P1, s))).not.toMatch(/"scores"|unnaturalToughness/);
+    const basic = seen(run(s, { type: 'analyse', who: 'a', target: 'b' }, [], P1), P1, 'b');
+    expect([basic.analysed, basic.wounds, basic.sheet!.scores]).toEqual(['basic', null, undefined]);
+    const advanced = run(s, { type: 'analyse', who: 'a', target: 'b', advanced: true }, [], P1);
+    // B: Toughness 30, TB 3: Light 3, Heavy 1, Deadly 1
+    expect(seen(advanced, P1, 'b')).toMatchObject({ analysed: 'advanced', detailsKnown: true, wounds: { light: 3, heavy: 1, deadly: 1 }, sheet: { scores: { toughness: 30 }, unnaturalToughness: 2 }, fighter: { unnaturalToughness: 2 } });
+    expect(seen(run(advanced, { type: 'undo', seen: advanced.seq }), P1, 'b').wounds).toBe(null);
+    // the GM always, and everyone under detailsReveal=open
+    expect(seen(s, GM, 'b').wounds).toEqual({ light: 3, heavy: 1, deadly: 1 });
+    expect(seen(table(tough, { detailsReveal: 'open' }), P1, 'b').sheet!.unnaturalToughness).toBe(2);
+  });
+
   it('a landed hit reveals the affinity to its element alone (option affinityReveal)', () => {
     // A's Agi: magic 40, roll 30 (1 DoS); B evades with Agility 20, rolls 50: fails. A hit, at the body (location roll 50).
     const hit = (options: Record<string, unknown>) => run(table(SHEETS, options), { type: 'attack', attacker: 'a', defender: 'b', weapon: 'Agi' }, [30, 50, 50], P1);

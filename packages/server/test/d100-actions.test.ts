@@ -57,6 +57,47 @@ describe('the d100 actions over the server', () => {
     client.close();
   });
 
+  it('a player is sent no Wounds, Scores or Traits of the enemy until an Advanced Analyse Target, then them (option detailsReveal)', async () => {
+    const t = await createTable(srv.url, { name: 'Advanced Analyse', ruleset: 'd100' });
+    const ann = await joinTable(srv.url, t.tableId, t.invite.token, 'Ann');
+    const heroId = `${ann.participantId}:hero`;
+    // Toughness 73: TB 7, so 7 Light and 3 Heavy wounds; Unnatural Toughness 3
+    const tough = { ...shade, scores: { ...shade.scores, toughness: 73 }, unnaturalToughness: 3 };
+    const send = async (token: string, id: string, command: unknown) => http(srv.url, 'POST', `/api/tables/${t.tableId}/commands`, { token, body: { commandId: id, command } });
+    expect((await send(ann.token, 'c1', { type: 'add-character', id: 'hero', sheet: { ...hero, arcanaLevel: 7 } })).status).toBe(200);
+    expect((await send(t.gm.token, 'c2', { type: 'add-character', id: 'shade', sheet: tough })).status).toBe(200);
+    expect((await send(t.gm.token, 'c3', { type: 'start' })).status).toBe(200);
+    const { client, welcome } = await connectAs(srv.wsUrl, t.tableId, ann.token, 0);
+    type Shown = { id: string; wounds: unknown; woundMax: unknown; detailsKnown: boolean; sheet: Record<string, unknown>; fighter: Record<string, unknown> };
+    const shadeIn = async (token: string) => ((await http(srv.url, 'GET', `/api/tables/${t.tableId}/state`, { token })).body.state.characters as Shown[]).find((c) => c.id === 'shade')!;
+    const feed = async () => JSON.stringify((await http(srv.url, 'GET', `/api/tables/${t.tableId}/events?since=0`, { token: ann.token })).body);
+    const secrets = /"toughness":73|"unnaturalToughness":3|"light":7/;
+
+    // Before: the GM is shown them; the player nowhere (state, welcome, frames, event feed).
+    const gm = await shadeIn(t.gm.token);
+    expect([gm.wounds, (gm.sheet.scores as { toughness: number }).toughness, gm.sheet.unnaturalToughness]).toEqual([{ light: 7, heavy: 3, deadly: 1 }, 73, 3]);
+    const before = await shadeIn(ann.token);
+    expect(before).toMatchObject({ wounds: null, woundMax: null, detailsKnown: false });
+    expect([before.sheet.scores, before.sheet.unnaturalToughness, before.fighter.scores, before.fighter.tracks, before.fighter.unnaturalToughness]).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    expect(JSON.stringify(welcome)).not.toMatch(secrets);
+    expect(await feed()).not.toMatch(secrets);
+    expect(client.frames.join('\n')).not.toMatch(secrets);
+
+    // A basic Analyse reveals the affinities and the Arcana, not these.
+    expect((await client.command('c4', { type: 'analyse', who: heroId, target: 'shade' })).type).toBe('ack');
+    const basic = await shadeIn(ann.token);
+    expect([basic.sheet.affinities, basic.sheet.arcana, basic.wounds, basic.sheet.scores]).toEqual([{ ice: 'absorb', curse: 'repel' }, 'Tower', null, undefined]);
+    expect(client.frames.join('\n')).not.toMatch(secrets);
+
+    // The Advanced Analyse is the next turn's Action ("Structured Time"); it reveals them, in the state and the frames.
+    for (const id of ['c5', 'c6']) expect((await send(t.gm.token, id, { type: 'end-turn' })).status).toBe(200);
+    expect((await client.command('c7', { type: 'analyse', who: heroId, target: 'shade', advanced: true })).type).toBe('ack');
+    const after = await shadeIn(ann.token);
+    expect(after).toMatchObject({ wounds: { light: 7, heavy: 3, deadly: 1 }, detailsKnown: true, sheet: { unnaturalToughness: 3, scores: { toughness: 73 } }, fighter: { unnaturalToughness: 3 } });
+    await expect.poll(() => client.frames.join('\n')).toMatch(/"toughness":73/);
+    client.close();
+  });
+
   it('refuses the new actions to whoever may not take them, over HTTP, and the table stays as it was', async () => {
     const t = await createTable(srv.url, { name: 'Referee', ruleset: 'd100' });
     const ann = await joinTable(srv.url, t.tableId, t.invite.token, 'Ann');

@@ -223,7 +223,7 @@ run('d100 and Lucidity tables in Chromium', () => {
     await shot(player, 'd100-01-builder-illegal');
     await player.locator('#d1b-fate').fill('2');
     await expect.poll(() => player.locator('#d1b-fate-err').count()).toBe(0);
-    await player.locator('#d1b-arcana').fill('4');
+    await player.locator('#d1b-arcana').fill('7');
     await player.locator('#d1b-weapon-0-name').fill('Bat');
     await player.locator('#d1b-weapon-0-damage').fill('6');
     // Toughness 40: TB 4; the derived values come from the ruleset.
@@ -278,17 +278,20 @@ run('d100 and Lucidity tables in Chromium', () => {
     expect(await player.locator('[aria-label="Junpei"] .resources').textContent()).toContain('Spirit 3/3 · Exertion 5/5');
 
     await gmEndsTurnsUntil(gm, player, '#d1-turn', 'Junpei');
-    // "Analysing Targets, Disrupting Targets and Tricks": Maya's affinities reach the player only once
-    // Junpei (Arcana Level 4) analyses her; the GM sees them all along.
+    // "Analysing Targets, Disrupting Targets and Tricks": Maya's affinities, wounds and Scores reach the
+    // player only once Junpei (Arcana Level 7) makes an Advanced Analyse of her; the GM sees them all along.
     expect(await gm.locator('[aria-label="Maya"] .affinities').textContent()).toContain('fire weak');
     expect(await player.locator('[aria-label="Maya"] .affinities').textContent()).toContain('not known');
     expect([...tap.frames, ...tap.bodies].join('\n')).not.toContain('"fire":"weak"');
     await player.locator('#d1-act-target').selectOption({ label: 'Maya' });
-    await player.getByRole('button', { name: 'Analyse Maya' }).click();
+    expect(await player.locator('[aria-label="Maya"] .wounds').textContent()).toContain('not known');
+    await expect.poll(() => player.locator('#d1-odds').textContent()).toContain("The odds need both characters' numbers");
+    await player.getByRole('button', { name: 'Advanced Analyse' }).click();
     await expect.poll(() => player.locator('[aria-label="Maya"] .affinities').textContent()).toContain('fire weak');
-    await player.locator('.rs-log li', { hasText: 'Junpei analyses Maya' }).waitFor();
-    // Analyse Target took Junpei's Action ("Structured Time"): he attacks on his next turn. The card shows what is left.
-    await expect.poll(() => player.locator('[aria-label="Junpei"] .economy').textContent()).toBe('This turn: Action spent on Analyse Target · Move left');
+    await player.locator('.rs-log li', { hasText: 'Junpei makes an Advanced Analyse of Maya' }).waitFor();
+    expect(await player.locator('[aria-label="Maya"] .wounds').textContent()).toMatch(/Light \d+\/\d+/);
+    // Advanced Analyse Target took Junpei's Action ("Structured Time"): he attacks on his next turn. The card shows what is left.
+    await expect.poll(() => player.locator('[aria-label="Junpei"] .economy').textContent()).toBe('This turn: Action spent on Advanced Analyse Target · Move left');
     await player.getByRole('button', { name: 'End the turn' }).click();
     await gm.locator('.rs-log li', { hasText: 'Junpei ends the turn' }).waitFor();
     await gmEndsTurnsUntil(gm, player, '#d1-turn', 'Junpei');

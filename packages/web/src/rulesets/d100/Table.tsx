@@ -46,11 +46,18 @@ function CharacterCard(props: { c: CharacterView; current: boolean; holder: bool
       {props.holder && <p class="small">Holds a One More</p>}
       {(props.current || c.turn.oneMore) && <p class="small economy">{economyLine(c.turn, props.current)}</p>}
       <p class="small wounds">
-        Wounds: <Track label="Light" left={c.wounds.light} max={c.woundMax.light} /> · <Track label="Heavy" left={c.wounds.heavy} max={c.woundMax.heavy} /> · <Track label="Deadly" left={c.wounds.deadly} max={c.woundMax.deadly} />
+        Wounds:{' '}
+        {c.wounds && c.woundMax ? (
+          <>
+            <Track label="Light" left={c.wounds.light} max={c.woundMax.light} /> · <Track label="Heavy" left={c.wounds.heavy} max={c.woundMax.heavy} /> · <Track label="Deadly" left={c.wounds.deadly} max={c.woundMax.deadly} />
+          </>
+        ) : (
+          'not known (Advanced Analyse Target reveals them)'
+        )}
       </p>
       <p class="small">
         Stress {c.stress} · Fate Points {c.fatePoints}
-        {c.persona ? ` · Persona ${c.persona.name} ${c.persona.wounds}/${c.persona.max}` : ''}
+        {c.persona ? ` · Persona ${c.persona.name}${c.persona.wounds !== null ? ` ${c.persona.wounds}/${c.persona.max}` : ''}` : ''}
       </p>
       <p class="small resources">
         Spirit {c.spirit.current}/{c.spirit.max} · Exertion {c.exertion.current}/{c.exertion.max}

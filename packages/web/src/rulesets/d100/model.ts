@@ -2,6 +2,7 @@ import {
   checkSheet,
   commandSchema,
   declaredAttackOdds,
+  knownInFull,
   PRESET_NAMES,
   rejudgeD100Log,
   resolveOptions,
@@ -155,12 +156,15 @@ export function oddsFor(view: D100View, a: AttackDeclaration, fateReroll = false
   const shown = new Map(view.characters.map((c) => [c.id, c]));
   const att = shown.get(a.attacker);
   const def = shown.get(a.defender);
-  if (!att?.sheet || !def?.sheet) return null;
+  // an enemy whose Scores the viewer does not know (option detailsReveal) has no odds to work out
+  const attacker = att && knownInFull(att.sheet, att.fighter);
+  const defender = def && knownInFull(def.sheet, def.fighter);
+  if (!att || !def || !attacker || !defender) return null;
   const parsed = commandSchema.safeParse(attackCommand(a));
   if (!parsed.success || parsed.data.type !== 'attack') return { error: parsed.success ? 'not an attack' : (parsed.error.issues[0]?.message ?? 'not an attack') };
   try {
     return declaredAttackOdds(
-      { options: view.options, oneMore: view.oneMore, fighters: { [att.id]: att.fighter, [def.id]: def.fighter }, sheets: { [att.id]: att.sheet, [def.id]: def.sheet } },
+      { options: view.options, oneMore: view.oneMore, fighters: { [att.id]: attacker.fighter, [def.id]: defender.fighter }, sheets: { [att.id]: attacker.sheet, [def.id]: defender.sheet } },
       parsed.data,
       fateReroll,
     );

@@ -2,6 +2,7 @@ import { asPoolDice, ownGet, requireEnteredPools, type DicePool, type PoolOwner 
 import type { DiceSource } from '@personae/dice';
 import { rule } from '../encounter/errors';
 import { ACTOR_POOL, actorPool, DIFFICULTY_POOL, orderPool, REROLLS_POOL, targetPool } from '../encounter/pools';
+import { encounterOnlyHidden } from './hidden';
 import type { TableCommand } from './commands';
 import type { TableSettings, TableState, Viewer } from './state';
 
@@ -23,7 +24,7 @@ function characterOwner(state: TableState, viewer: Viewer, id: string): PoolOwne
   if (id === 'gm') return OPPOSITION;
   const c = ownGet(state.characters, id);
   const def = ownGet(state.encounter.now?.characters ?? {}, id)?.def;
-  const shown = viewer.role === 'gm' || (c ? !c.hidden || c.owner === viewer.participantId : def?.obstacle !== undefined && !def.obstacle.hidden);
+  const shown = viewer.role === 'gm' || (c ? !c.hidden || c.owner === viewer.participantId : def !== undefined && !encounterOnlyHidden(def));
   const name = c?.sheet.name ?? def?.name;
   return { kind: 'character', id, controller: c?.owner ?? null, ...(shown && name ? { name } : {}) };
 }

@@ -1,5 +1,5 @@
 import { explainSide, outcomeLine, type ChallengeResult, type SideResult } from '../challenge';
-import { describeEvent, type EncounterEvent, type OrderRoll, type Snapshot } from '../encounter';
+import { describeEvent, type Combatant, type EncounterEvent, type OrderRoll, type Snapshot } from '../encounter';
 import type { TableOptions } from '../options';
 
 /**
@@ -12,6 +12,14 @@ export type HiddenSideShown = TableOptions['hiddenSideShown'];
 /** Stored tables from before the option existed show the outcome only. */
 export function hiddenSideShown(options: Partial<TableOptions>): HiddenSideShown {
   return options.hiddenSideShown ?? 'outcome';
+}
+
+/**
+ * Whether a character that exists only in the encounter (it has no sheet) is hidden from players:
+ * all are but the obstacles and hazards the GM left in the open (personae-core-2011.txt "Obstacles").
+ */
+export function encounterOnlyHidden(def: Combatant): boolean {
+  return !(def.obstacle && !def.obstacle.hidden);
 }
 
 /** The word that stands for a skill or ability name the viewer may not see. */

@@ -24,7 +24,7 @@ import type { LastAction, LogEntry, TableCharacter, TableEvent, TableSettings, T
 
 type Stamp = Pick<TableEvent, 'by' | 'at'>;
 import { appendLog, EMPTY_LOG, emptyKeyed, keyedGet, keyedSet, keyedValues, logEntries, type KeyedLog, type TableLog } from './log';
-import { concernedIds, hiddenSideShown, publicLines, publicResult } from './hidden';
+import { concernedIds, encounterOnlyHidden, hiddenSideShown, publicLines, publicResult } from './hidden';
 import { tallyChallenge, type DiceTally } from './fairness';
 import { committedDice, revealLine, sealResult, type RevealedSecret, type SealedRoll, type SecretReveal } from './secret';
 
@@ -82,7 +82,7 @@ function outOfSight(state: TableState, viewer: Viewer, id: string): boolean {
   if (play?.present) return false;
   const c = ownGet(state.characters, id);
   if (c) return c.hidden && c.owner !== viewer.participantId;
-  return play !== undefined && !(play.def.obstacle && !play.def.obstacle.hidden);
+  return play !== undefined && encounterOnlyHidden(play.def);
 }
 
 /** A player acts only for characters they own; the GM for any. */
@@ -721,7 +721,7 @@ function hiddenAtTable(state: TableState, id: string, inner: EncounterEvent, bef
   const c = ownGet(state.characters, id);
   if (c) return c.hidden;
   const def = before?.characters[id]?.def ?? (inner.type === 'character-joined' || inner.type === 'character-updated' ? inner.character : undefined);
-  return def !== undefined && !(def.obstacle && !def.obstacle.hidden);
+  return def !== undefined && encounterOnlyHidden(def);
 }
 
 function secretPart(state: TableState, event: Extract<TableEvent, { type: 'encounter' }>, before: EncounterState['now']): Pick<LogEntry, 'secretOf' | 'public'> {

@@ -3,7 +3,7 @@ import { controllerOf, type Controlled } from './authority';
 import { REGULAR_ELEMENTS, type AffinityTable, type Element, type RegularElement } from './elements';
 import type { Fighter, PersonaState } from './fighter';
 import type { D100Options } from './options';
-import { seed } from './rules';
+import { ANALYSE_CITATION } from './rules';
 import type { D100Sheet } from './sheet';
 
 /**
@@ -13,7 +13,7 @@ import type { D100Sheet } from './sheet';
  * affinities are is therefore hidden from the party until then; option affinityReveal decides whether
  * being struck with an element also reveals that one element.
  */
-export const ANALYSE_CITATION = seed('Analysing Targets, Disrupting Targets and Tricks');
+export { ANALYSE_CITATION };
 
 /** The Arcana Level each kind of Analyse Target needs. */
 export const ANALYSE_LEVEL = { basic: 4, advanced: 7 } as const;

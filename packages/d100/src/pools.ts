@@ -1,7 +1,5 @@
 import type { EncounterCommand } from './commands';
-// Read only when a command is declared: analyse.ts reaches this module through authority.ts.
-import { ANALYSE_CITATION as DISRUPT_CITATION } from './analyse';
-import { ruleCitation, seed, type RuleId } from './rules';
+import { ANALYSE_CITATION as DISRUPT_CITATION, ruleCitation, seed, type RuleId } from './rules';
 import type { Citation } from '@personae/core';
 
 const LOCATION_CITE = seed('How Attacks Work');

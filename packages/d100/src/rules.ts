@@ -8,6 +8,9 @@ export function seed(section: string): Citation {
   return cite(SEED, section);
 }
 
+/** Analyse Target, Distract and Scary Face share one section of the seed. */
+export const ANALYSE_CITATION = seed('Analysing Targets, Disrupting Targets and Tricks');
+
 /** The seed gives the wound tracks without a heading of their own. */
 const WOUND_TRACKS = 'Wound tracks (untitled passage before "Inflicting Multiple Wounds")';
 

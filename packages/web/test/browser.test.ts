@@ -175,14 +175,18 @@ run('the web app in Chromium', () => {
     const entry = player.locator('.side-log .log > li', { hasText: 'Attack Challenge' }).first();
     await entry.waitFor();
     const shownToPlayer = Date.now();
-    const gmEntry = gm.locator('.side-log .log > li', { hasText: 'Attack Challenge' }).first();
+    // The same entry on both pages is the one with the same sequence number (the GM's log may hold
+    // later entries of the challenge that the player's does not).
+    const seq = await entry.getAttribute('data-seq');
+    const atSeq = (p: Page) => p.locator(`.side-log .log > li[data-seq="${seq}"]`);
+    const gmEntry = atSeq(gm);
     await gmEntry.waitFor({ timeout: 1000 });
     // The GM's page shows it within a second of the player's, and the whole round trip (command,
     // dice, storage on disk, events to both) stays well under two seconds even on a busy machine.
     expect(Date.now() - shownToPlayer).toBeLessThan(1000);
     expect(Date.now() - clicked).toBeLessThan(2000);
     expect(await gm.locator('.side-log .log > li').count()).toBeGreaterThan(before);
-    const dice = async (p: Page) => await p.locator('.side-log .log > li', { hasText: 'Attack Challenge' }).first().locator('.dice').allTextContents();
+    const dice = async (p: Page) => await atSeq(p).locator('.dice').allTextContents();
     // Grask is hidden: the player sees Kestrel's dice and the outcome, not Grask's side (option
     // hiddenSideShown = outcome); the GM sees both.
     const [playerDice, gmDice] = [await dice(player), await dice(gm)];
@@ -190,7 +194,7 @@ run('the web app in Chromium', () => {
     expect(playerDice[0]).toMatch(/\d/);
     expect(gmDice[1]).toMatch(/\d/);
     expect(playerDice[1] ?? '').toBe('');
-    const explain = async (p: Page) => (await p.locator('.side-log .log > li', { hasText: 'Attack Challenge' }).first().locator('.explanation li').allTextContents()).join('\n');
+    const explain = async (p: Page) => (await atSeq(p).locator('.explanation li').allTextContents()).join('\n');
     expect(await explain(player)).toContain('Outcome for Kestrel');
     expect(await explain(player)).toContain("Grask's side of the roll is not shown");
     expect(await explain(gm)).toContain('Outcome for Kestrel');

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { OptionDescriptor } from '@personae/core';
 import { api, type Decisions } from '../lib/api';
+import { JudgedTable } from '../ui/JudgedTable';
 import { ChoiceField, ErrorLine, useAction } from './shared';
 
 /** One attack of the log judged again, in words. */
@@ -91,8 +92,6 @@ export function RulesetReplay(props: {
       const rows = props.judge(decisions, { preset, overrides });
       setJudged({ label: `${preset}${Object.keys(overrides).length ? `, ${option} = ${value}` : ''}`, rows });
     });
-  const changed = judged ? judged.rows.filter((r) => r.changed).length : 0;
-  const shown = judged ? judged.rows.filter((r) => !changedOnly || r.changed) : [];
   return (
     <section class="card stack" aria-labelledby="rs-replay-h">
       <h2 id="rs-replay-h">The same dice, other rules (GM only)</h2>
@@ -134,42 +133,28 @@ export function RulesetReplay(props: {
       <ErrorLine id="rs-replay-err" error={act.error} />
       {judged && (
         <>
-          <p role="status" id="rs-replay-summary">
-            {judged.rows.length} attack{judged.rows.length === 1 ? '' : 's'} judged again under {judged.label}: {changed} come{changed === 1 ? 's' : ''} out differently.
-          </p>
-          {shown.length > 0 && (
-            <div class="scroll-x">
-              <table class="fairness replay" aria-label="Attacks judged again">
-                <thead>
-                  <tr>
-                    <th scope="col">Entry</th>
-                    <th scope="col">Attack</th>
-                    <th scope="col">Dice</th>
-                    <th scope="col">Then</th>
-                    <th scope="col">Now</th>
-                    <th scope="col">Odds then</th>
-                    <th scope="col">Odds now</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {shown.map((r) => (
-                    <tr key={r.seq} data-seq={r.seq} data-changed={r.changed ? 'yes' : 'no'}>
-                      <th scope="row">#{r.seq}</th>
-                      <td>{r.what}</td>
-                      <td class="mono">{r.dice.join(' ')}</td>
-                      <td>{r.then}</td>
-                      <td>
-                        <strong>{r.now ?? `refused: ${r.refused ?? ''}`}</strong>
-                        {r.note && <span class="muted small"> ({r.note})</span>}
-                      </td>
-                      <td>{r.chanceThen}</td>
-                      <td>{r.chanceNow}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <JudgedTable
+            noun="attack"
+            label={judged.label}
+            rows={judged.rows}
+            changedOnly={changedOnly}
+            summaryId="rs-replay-summary"
+            columns={['Attack', 'Dice', 'Then', 'Now', 'Odds then', 'Odds now']}
+            head={(r) => `#${r.seq}`}
+            cells={(r) => (
+              <>
+                <td>{r.what}</td>
+                <td class="mono">{r.dice.join(' ')}</td>
+                <td>{r.then}</td>
+                <td>
+                  <strong>{r.now ?? `refused: ${r.refused ?? ''}`}</strong>
+                  {r.note && <span class="muted small"> ({r.note})</span>}
+                </td>
+                <td>{r.chanceThen}</td>
+                <td>{r.chanceNow}</td>
+              </>
+            )}
+          />
         </>
       )}
     </section>

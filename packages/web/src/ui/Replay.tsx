@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { PRESET_CHOICES, PRESET_LABEL } from '../lib/presets';
 import { allowedValues, OPTION_DEFINITIONS, tableOptions, type LogEntry, type OptionName, type Preset, type TableView } from '../lib/rules';
 import type { RejudgedRoll } from '../lib/lab';
+import { JudgedTable } from './JudgedTable';
 
 interface Judged {
   readonly label: string;
@@ -42,8 +43,6 @@ export function ReplayLog(props: { view: TableView }) {
       setError(e instanceof Error ? e.message : 'The log could not be judged again.');
     }
   };
-  const shown = judged ? judged.rows.filter((r) => !changedOnly || r.changed) : [];
-  const changed = judged ? judged.rows.filter((r) => r.changed).length : 0;
 
   return (
     <section class="card stack" aria-labelledby="replay-h">
@@ -113,46 +112,30 @@ export function ReplayLog(props: { view: TableView }) {
       )}
       {judged && (
         <>
-          <p role="status" id="replay-summary">
-            {judged.rows.length} roll{judged.rows.length === 1 ? '' : 's'} judged again under {judged.label}: {changed} come{changed === 1 ? 's' : ''} out differently.
-          </p>
-          {shown.length > 0 && (
-            <div class="scroll-x">
-              <table class="fairness replay" aria-label="Rolls judged again">
-                <thead>
-                  <tr>
-                    <th scope="col">Entry</th>
-                    <th scope="col">Dice</th>
-                    <th scope="col">Then</th>
-                    <th scope="col">Now</th>
-                    <th scope="col">Chance then</th>
-                    <th scope="col">Chance now</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {shown.map((r) => (
-                    <tr key={r.seq} data-seq={r.seq} data-changed={r.changed ? 'yes' : 'no'}>
-                      <th scope="row">
-                        #{r.seq}
-                        {r.purpose ? ` ${r.purpose}` : ''}
-                      </th>
-                      <td class="mono">
-                        {r.actor.name} {r.actor.dice.join(' ')}
-                        {r.actor.modifier ? ` ${r.actor.modifier > 0 ? '+' : ''}${r.actor.modifier}` : ''} vs {r.reactor.name} {r.reactor.dice.join(' ')}
-                        {r.reactor.modifier ? ` ${r.reactor.modifier > 0 ? '+' : ''}${r.reactor.modifier}` : ''}
-                      </td>
-                      <td>{verdict(r.then)}</td>
-                      <td>
-                        <strong>{verdict(r.now)}</strong>
-                      </td>
-                      <td>{pct(r.then.chance)}</td>
-                      <td>{pct(r.now.chance)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <JudgedTable
+            noun="roll"
+            label={judged.label}
+            rows={judged.rows}
+            changedOnly={changedOnly}
+            summaryId="replay-summary"
+            columns={['Dice', 'Then', 'Now', 'Chance then', 'Chance now']}
+            head={(r) => `#${r.seq}${r.purpose ? ` ${r.purpose}` : ''}`}
+            cells={(r) => (
+              <>
+                <td class="mono">
+                  {r.actor.name} {r.actor.dice.join(' ')}
+                  {r.actor.modifier ? ` ${r.actor.modifier > 0 ? '+' : ''}${r.actor.modifier}` : ''} vs {r.reactor.name} {r.reactor.dice.join(' ')}
+                  {r.reactor.modifier ? ` ${r.reactor.modifier > 0 ? '+' : ''}${r.reactor.modifier}` : ''}
+                </td>
+                <td>{verdict(r.then)}</td>
+                <td>
+                  <strong>{verdict(r.now)}</strong>
+                </td>
+                <td>{pct(r.then.chance)}</td>
+                <td>{pct(r.now.chance)}</td>
+              </>
+            )}
+          />
         </>
       )}
     </section>

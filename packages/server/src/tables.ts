@@ -2,6 +2,7 @@ import { cryptoDice, type DiceSource } from '@personae/dice';
 import { poolDice, refusalOf, type Actor, type AnyDecider, type HostLimits } from './domain';
 import { failure, type Failure, type Outcome } from './outcome';
 import { setupOf, type TableDomains } from './rulesets';
+import { TokenChecks } from './token-checks';
 import {
   statusFor,
   type AckMessage,
@@ -114,6 +115,8 @@ interface LoadedTable<S> {
   credentialChanges: number;
   /** Commands per second the whole table accepts, whoever sends them. */
   commands: TokenBucket;
+  /** Token digests to check against the store, in one query for all that wait. */
+  tokens: TokenChecks;
 }
 
 export interface HubOptions {
@@ -236,6 +239,7 @@ export class TableHub<S, C, E> {
       appending: null,
       credentialChanges: 0,
       commands: new TokenBucket(this.tableCommandRate),
+      tokens: new TokenChecks((hashes) => this.store.authenticateMany(tableId, hashes)),
     };
     await this.applyFromStore(t, false);
     this.served.set(tableId, t);
@@ -328,7 +332,7 @@ export class TableHub<S, C, E> {
   }
 
   private async authenticate(t: LoadedTable<S>, tokenHash: string): Promise<Caller | null> {
-    const credential = await this.store.authenticate(t.record.id, tokenHash);
+    const credential = await t.tokens.check(tokenHash);
     if (!credential) return null;
     if (credential.kind === 'observer') return { actor: { role: 'observer', participantId: 'observer' }, displayName: null, tokenHash };
     const p = credential.participant;
@@ -1081,13 +1085,13 @@ export class TableHub<S, C, E> {
       for (const id of before.keys()) {
         if (!after.some((p) => p.id === id)) this.broadcastParticipantChange(t, { type: 'participant-left', participantId: id });
       }
-      for (const viewer of [...t.viewers]) {
-        if (!viewer.open) continue;
-        if (!(await this.store.authenticate(t.record.id, viewer.tokenHash))) {
-          viewer.close(CLOSE.revoked, 'access was revoked');
-          t.viewers.delete(viewer);
-        }
-      }
+      const open = [...t.viewers].filter((viewer) => viewer.open);
+      const valid = await Promise.all(open.map((viewer) => t.tokens.check(viewer.tokenHash)));
+      open.forEach((viewer, i) => {
+        if (valid[i]) return;
+        viewer.close(CLOSE.revoked, 'access was revoked');
+        t.viewers.delete(viewer);
+      });
     }).catch((error: unknown) => {
       this.log.warn({ err: error, tableId: t.record.id }, 'reading the table setup failed');
     });

@@ -59,7 +59,7 @@ export type EncounterEvent =
   | { type: 'consumable-used'; data: { group: number; who: string; item: string; target: string } }
   | { type: 'went-stealthy'; data: { group: number; who: string } }
   | { type: 'trick-resolved'; data: { group: number; attacker: string; defender: string; kind: 'push' | 'knockdown'; attack: number; attackRoll: number; evasion: number | null; evasionRoll: number | null; won: boolean; metres: number; impact?: PushImpact } }
-  | { type: 'ailment-fought'; data: { group: number; who: string; ailment: 'burning' | 'despaired' | 'panicked'; test: TestRecord | null; ended: boolean } }
+  | { type: 'ailment-fought'; data: { group: number; who: string; ailment: 'burning' | 'despaired' | 'panicked'; test: TestRecord | null; ended: boolean; fate?: number } }
   | { type: 'baton-passed'; data: { group: number; from: string; to: string; advantages: number } }
   | { type: 'all-out-attack'; data: { group: number; participants: { id: string; target: number; roll: number }[]; woundsEach: number; killed: string[] } }
   | { type: 'defending'; data: { group: number; id: string } }
@@ -80,7 +80,7 @@ export type EncounterEvent =
   | { type: 'grapple-resolved'; data: { group: number; attacker: string; defender: string; attack: number; attackRoll: number; evasion: number | null; evasionRoll: number | null; won: boolean } }
   | { type: 'grapple-escape'; data: { group: number; who: string; grappler: string; declared: 'move' | 'action' | 'attack' | 'evasion' | 'released'; result: OpposedRecord | null; won: boolean } }
   | { type: 'test-rerolled'; data: { group: number; who: string; test: 'attack' | 'evasion' | 'test'; oldRoll: number; newRoll: number; kept: number; replacement: EncounterEvent; forcedBy?: string } }
-  | { type: 'turn-ended'; data: { group: number; id: string; expired: AilmentName[]; forfeited: boolean; frozen?: TestRecord } }
+  | { type: 'turn-ended'; data: { group: number; id: string; expired: AilmentName[]; forfeited: boolean; frozen?: TestRecord; fate?: number } }
   | { type: 'round-ended'; data: { group: number; round: number; crashes?: { who: string; locationRoll: number }[] } }
   | { type: 'week-started'; data: { group: number } }
   | { type: 'undone'; data: { group: number } };
@@ -1199,10 +1199,11 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       let frozen: TestRecord | undefined;
       if (hasAilment(f, 'frozen')) {
         const score: Score = f.scores.strength >= toughness(f) ? 'strength' : 'toughness';
-        const t = resolveTest(score === 'strength' ? f.scores.strength : toughness(f), drawIn(ctx.dice, `turn:${who}`).die(100), testBurdens(f, { score }, state.options), state.options);
+        const t = resolveTest(score === 'strength' ? f.scores.strength : toughness(f), drawIn(ctx.dice, `turn:${who}`).die(100), [...fateModifiers(f), ...testBurdens(f, { score }, state.options)], state.options);
         frozen = { target: t.target, roll: t.roll, success: t.success };
       }
-      const events: EncounterEvent[] = [{ type: 'turn-ended', data: { group, id: who, expired, forfeited: state.oneMore !== null, ...(frozen ? { frozen } : {}) } }];
+      const fate = frozen && f.pendingAdvantages ? { fate: f.pendingAdvantages } : {};
+      const events: EncounterEvent[] = [{ type: 'turn-ended', data: { group, id: who, expired, forfeited: state.oneMore !== null, ...(frozen ? { frozen } : {}), ...fate } }];
       let s = evolveEncounter(state, events[0]!);
       let next = nextInOrder(s, who);
       let round = s.round;
@@ -1397,11 +1398,12 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       let test: TestRecord | null = null;
       if (command.ailment !== 'panicked') {
         const score: Score = command.ailment === 'burning' ? 'agility' : 'willpower';
-        const mods = [modifier('disadvantage', command.ailment === 'burning' ? 'putting out the fire' : 'overcoming despair', command.ailment === 'burning' ? -20 : -10), ...testBurdens(f, { score }, state.options)];
+        const mods = [modifier('disadvantage', command.ailment === 'burning' ? 'putting out the fire' : 'overcoming despair', command.ailment === 'burning' ? -20 : -10), ...fateModifiers(f), ...testBurdens(f, { score }, state.options)];
         const t = resolveTest(f.scores[score], ctx.dice.die(100), mods, state.options);
         test = { target: t.target, roll: t.roll, success: t.success };
       }
-      return [{ type: 'ailment-fought', data: { group, who: f.id, ailment: command.ailment, test, ended: test ? test.success : true } }];
+      const fate = test && f.pendingAdvantages ? { fate: f.pendingAdvantages } : {};
+      return [{ type: 'ailment-fought', data: { group, who: f.id, ailment: command.ailment, test, ended: test ? test.success : true, ...fate } }];
     }
     case 'set-miasma': {
       gmOnly('set the Miasma growth rate');
@@ -1607,7 +1609,8 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
     }
     case 'ailment-fought': {
       const d = event.data;
-      return update(state, d.who, (f) => ({ ...f, ailments: d.ended ? f.ailments.filter((a) => a.name !== d.ailment) : f.ailments, ...(d.ailment === 'panicked' ? { conditions: { ...f.conditions, moved: true } } : {}) }));
+      // the test spends a Fate Point Advantage bought for it
+      return update(state, d.who, (f) => ({ ...f, ...(d.fate ? { pendingAdvantages: 0 } : {}), ailments: d.ended ? f.ailments.filter((a) => a.name !== d.ailment) : f.ailments, ...(d.ailment === 'panicked' ? { conditions: { ...f.conditions, moved: true } } : {}) }));
     }
     case 'fell':
       return put(state, fallOn(state.fighters[event.data.who]!, event.data, state.options));
@@ -1772,7 +1775,7 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       // the openings it gave (a Flee, a failed Grapple) are answered in its Turn or not at all
       // a Panicked flight takes the turn's Move and Action, and is then spent
       const active = ailmentsAtTurnEnd(f.ailments, f.turnsStarted).active.filter((a) => !(a.name === 'frozen' && event.data.frozen?.success));
-      return { ...put(state, { ...f, ailments: active, openings: [], conditions: { ...f.conditions, mustFlee: false } }), oneMore: null };
+      return { ...put(state, { ...f, ...(event.data.fate ? { pendingAdvantages: 0 } : {}), ailments: active, openings: [], conditions: { ...f.conditions, mustFlee: false } }), oneMore: null };
     }
     case 'test-rolled':
       // Cracked: a failed test costs its DoF in Stress; Broken Fingers: using that hand costs 5

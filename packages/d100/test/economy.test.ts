@@ -335,6 +335,13 @@ describe('"Fate Points" (Advantage): a Fate Point bought before a test goes to t
     expect(s.fighters.a!.pendingAdvantages).toBe(0);
   });
 
+  it('the Willpower -10 test against Despair takes it: 30 - 10 + 20 = 40, so 35 passes, and it is spent', () => {
+    const s = bought(run(table(), { type: 'inflict-ailment', target: 'a', ailment: 'despaired' }));
+    const [e] = decide(s, { type: 'end-ailment', who: 'a', ailment: 'despaired' }, [35], P1);
+    expect(e!.data).toMatchObject({ test: { target: 40, roll: 35, success: true }, ended: true, fate: 2 });
+    expect(run(s, { type: 'end-ailment', who: 'a', ailment: 'despaired' }, [35], P1).fighters.a!.pendingAdvantages).toBe(0);
+  });
+
   it('with no test at the turn start, it waits for the next test the character makes', () => {
     const s = until(bought(table()), 'a');
     expect(startOf(s).data.fate).toBeUndefined();

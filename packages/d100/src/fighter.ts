@@ -68,6 +68,8 @@ export interface Conditions {
   readonly unconscious?: number;
   /** It uses its Action at the start of its next Turn to stem its own Blood Loss, with three Advantages on the test ("Blood Loss"). */
   readonly stemming?: boolean;
+  /** The test its player declared for its Blood Loss ("Blood Loss": Toughness or Endurance (Injury)); absent: the better of the two. */
+  readonly bleedingTest?: 'toughness' | 'endurance';
 }
 
 /** A place on the map: one square per metre, elevation in metres ("Movement and Combat"). */

@@ -1124,6 +1124,8 @@ export class TableHub<S, C, E> {
             }
             behind.push(
               this.run(t, async () => {
+                // A notice's catch-up may have come first.
+                if (t.version >= m.version) return 0;
                 const first = await this.applyFromStore(t, true);
                 return first ? Date.now() - Date.parse(first.at) : 0;
               }).catch(() => 0),

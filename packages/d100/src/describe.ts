@@ -52,7 +52,8 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
       const why = b?.chosen === 'declared' ? ' (as declared)' : b?.chosen === 'better' && b.otherBase !== undefined ? ` (the better: ${test} ${b.base} over ${BLOOD_LOSS_TESTS[b.test === 'endurance' ? 'toughness' : 'endurance']} ${b.otherBase})` : '';
       const bleeding = b ? `; Blood Loss${b.stemmed ? ', stemming it with the Action' : ''}: ${test}${why} ${b.roll} vs ${b.target}${mods}, ${b.success ? 'passed' : `failed by ${b.degrees} DoF`}` : '';
       const fate = e.data.fate ? `; the Fate Point's ${e.data.fate.advantages} Advantage(s) go to the ${FATE_TESTS[e.data.fate.test]} test` : '';
-      return `round ${e.data.round}: ${name(e.data.id)}'s turn${bleeding}${confused}${miasma}${fate}`;
+      const flight = e.data.fleeing ? `; Panicked: it spends this Turn's Move and Action fleeing from ${name(e.data.fleeing)}` : '';
+      return `round ${e.data.round}: ${name(e.data.id)}'s turn${bleeding}${confused}${miasma}${fate}${flight}`;
     }
     case 'attack-resolved': {
       const s = e.data.summary;
@@ -87,7 +88,7 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
       const terrain = t ? `; at full speed through Difficult Terrain: ${t.roll} vs ${t.target}, ${t.success ? 'passed' : `${t.degrees} DoF${t.prone ? ', falls prone' : ''}${t.damage !== null ? `, takes damage ${t.damage}` : ''}`}` : '';
       const st = d.stealth;
       const stealth = st ? `; stealth test${st.fullSpeed ? ' at full speed' : ''}: ${st.roll} vs ${st.target}, ${st.success ? 'unseen' : 'given away'}` : '';
-      return `${name(d.who)} ${d.run ? 'runs' : 'moves'} ${d.metres} m (of ${d.allowance}) to (${d.to.x}, ${d.to.y})${d.altitude ? `, ${d.altitude === 'ground' ? 'landing at Ground' : `flying ${d.altitude === 'low' ? 'Low' : 'High'}`}` : ''}${d.oneMore ? ' with the One More' : ''}${terrain}${stealth}${d.left.length ? `; a Flee from ${d.left.map(name).join(', ')}` : ''}${d.engaged.length ? `; Engaged in Melee with ${d.engaged.map(name).join(', ')}` : ''}`;
+      return `${name(d.who)} ${d.flight ? `flees from ${name(d.flight)} (Panicked):` : d.run ? 'runs' : 'moves'} ${d.metres} m (of ${d.allowance}) to (${d.to.x}, ${d.to.y})${d.altitude ? `, ${d.altitude === 'ground' ? 'landing at Ground' : `flying ${d.altitude === 'low' ? 'Low' : 'High'}`}` : ''}${d.oneMore ? ' with the One More' : ''}${terrain}${stealth}${d.left.length ? `; a Flee from ${d.left.map(name).join(', ')}` : ''}${d.engaged.length ? `; Engaged in Melee with ${d.engaged.map(name).join(', ')}` : ''}`;
     }
     case 'terrain-set':
       return e.data.kind || e.data.dtn ? `${name(e.data.target)} is in ${e.data.kind === 'damaging' ? `Damaging terrain (damage ${e.data.damage ?? 0})` : 'Uneven/Slippery terrain'}, Difficult Terrain Number ${e.data.dtn}` : `${name(e.data.target)} is on open ground`;

@@ -46,7 +46,7 @@ export type EncounterEvent =
   | { type: 'encounter-started'; data: { group: number; order: InitiativeEntry[]; dice: number[]; surprised?: string[] } }
   | { type: 'miasma-set'; data: { group: number; rate: number } }
   | { type: 'fell'; data: { group: number; who: string; metres: number; test: (TestRecord & { degrees: number }) | null; locationRoll: number; damage: number; location: Location; defense: number; wounds: readonly string[] } }
-  | { type: 'turn-started'; data: { group: number; id: string; round: number; dice: number[]; confused?: ConfusedRecord; miasma?: TestRecord; bloodLoss?: BloodLossRecord; fate?: FateSpentOn } }
+  | { type: 'turn-started'; data: { group: number; id: string; round: number; dice: number[]; confused?: ConfusedRecord; miasma?: TestRecord; bloodLoss?: BloodLossRecord; fate?: FateSpentOn; fleeing?: string } }
   | { type: 'bleeding-test-chosen'; data: { group: number; who: string; test: BloodLossTestName } }
   | { type: 'attack-resolved'; data: { group: number; attacker: string; defender: string; spec: AttackSpec; dice: number[]; summary: AttackSummary; protector?: string; shockTest?: TestRecord } }
   | { type: 'exhaustion-tested'; data: { group: number; who: string; target: number; roll: number; success: boolean; minutes: number } }
@@ -65,7 +65,7 @@ export type EncounterEvent =
   | { type: 'defending'; data: { group: number; id: string } }
   | { type: 'protecting'; data: { group: number; id: string; ally: string } }
   | { type: 'placed'; data: { group: number; target: string; position: Position; altitude?: Altitude } }
-  | { type: 'moved'; data: { group: number; who: string; from: Position; to: Position; run: boolean; metres: number; allowance: number; left: string[]; engaged: string[]; oneMore: boolean; stealth?: StealthTest; terrainTest?: TerrainTestRecord; altitude?: Altitude } }
+  | { type: 'moved'; data: { group: number; who: string; from: Position; to: Position; run: boolean; metres: number; allowance: number; left: string[]; engaged: string[]; oneMore: boolean; stealth?: StealthTest; terrainTest?: TerrainTestRecord; altitude?: Altitude; flight?: string } }
   | { type: 'terrain-set'; data: { group: number; target: string; dtn: number; kind?: Terrain; damage?: number } }
   | { type: 'movement-tested'; data: { group: number; who: string; kind: MovementTest; target: number; roll: number; success: boolean; degrees: number; outcome: MovementOutcome } }
   | { type: 'wounds-restored'; data: { group: number; target: string; light: number; heavy: number } }
@@ -475,7 +475,9 @@ function turnStartEvent(state: EncounterState, who: string, round: number, table
     miasma = { target: t.target, roll: t.roll, success: t.success, stress: miasmaStress(f, rate, t) };
   }
   const spent = fate as FateSpentOn | undefined;
-  return { type: 'turn-started', data: { group, id: who, round, dice: rec.drawn, ...(confused ? { confused } : {}), ...(miasma ? { miasma } : {}), ...(bloodLoss ? { bloodLoss } : {}), ...(spent ? { fate: spent } : {}) } };
+  // Panicked: a failed test against the source by the margin spends this Turn's Move and Action fleeing from it
+  const panic = f.conditions.mustFlee ? ailmentsAtTurnStart(f.ailments, f.turnsStarted + 1).active.find((a) => a.name === 'panicked' && a.source) : undefined;
+  return { type: 'turn-started', data: { group, id: who, round, dice: rec.drawn, ...(confused ? { confused } : {}), ...(miasma ? { miasma } : {}), ...(bloodLoss ? { bloodLoss } : {}), ...(spent ? { fate: spent } : {}), ...(panic?.source ? { fleeing: panic.source } : {}) } };
 }
 
 /** A score as it stands now: Toughness less its decay ("Score Decay"), the others as on the sheet. */
@@ -508,6 +510,21 @@ function bloodLossChoice(sheet: D100Sheet, f: Fighter): { test: BloodLossTestNam
 
 /** "Blood Loss": stemming one's own bleeding takes the Action and gives three Advantages on the test. */
 const STEM_LABEL = 'stemming the bleeding';
+/** Panicked: what the flight spends the Turn's Move and Action on. */
+const FLIGHT_LABEL = 'fleeing (Panicked)';
+
+/**
+ * Panicked (the ailments passage): in the Turn a character flees, the flight is its Move and its
+ * Action, so any other action it would spend either on is refused, a One More included. The flight
+ * itself is one Move away from the source (see `move`).
+ */
+function refuseInFlight(state: EncounterState, cost: Cost): void {
+  const f = state.fighters[cost.who];
+  const source = f?.conditions.fleeing;
+  if (!f || !source || state.current !== f.id) return;
+  const what = cost.action ?? cost.move ?? 'act';
+  refuse('fleeing', `type: ${f.name} is Panicked and spends this Turn's Move and Action fleeing from ${state.fighters[source]?.name ?? source}: no ${what}`, 'type', ruleCitation('ailments'));
+}
 
 const STEM_ADVANTAGES = 3;
 
@@ -518,6 +535,22 @@ const STEM_ADVANTAGES = 3;
 function bloodLossRoll(f: Fighter, roll: number, recorded: BloodLossRecord | undefined, options: D100Options): TestResult {
   const mods = recorded ? recorded.modifiers.map((m) => modifier(m.value >= 0 ? 'advantage' : 'disadvantage', m.label, m.value)) : injuryTestDisadvantages(f.injuries, f.injuriesIgnored, { score: 'toughness' }, options).map((d) => modifier('disadvantage', d.label, -10 * d.count));
   return resolveTest(recorded?.base ?? toughness(f), roll, mods, options);
+}
+
+/**
+ * The flight of a Panicked character in the Turn it flees (the ailments passage): one Move, ending
+ * further from the source than it began when both stand on the map. Returns the source fled from, or
+ * null for an ordinary Move.
+ */
+function fleeingMove(state: EncounterState, f: Fighter, from: Position, to: Position): string | null {
+  const source = f.conditions.fleeing;
+  if (!source || state.current !== f.id) return null;
+  const cite = ruleCitation('ailments');
+  const s = state.fighters[source];
+  if (f.conditions.moved) refuse('fleeing', `who: ${f.name} has made its flight from ${s?.name ?? source} this Turn; a Panicked flight is one Move`, 'who', cite);
+  const at = s?.conditions.position;
+  if (at && distance(to, at) <= distance(from, at)) refuse('flee-away', `x: ${f.name} is Panicked and flees from ${s!.name}: (${to.x}, ${to.y}) is ${distance(to, at)} m from it, no further than the ${distance(from, at)} m it starts at`, 'x', cite);
+  return source;
 }
 
 /**
@@ -808,6 +841,7 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
   let after = state;
   for (const e of events) {
     const cost = costOf(after, e);
+    if (cost) refuseInFlight(after, cost);
     if (cost) payFor(after, after.fighters[cost.who]!, cost);
     after = evolveEncounter(after, e);
   }
@@ -860,6 +894,8 @@ function costOf(state: EncounterState, e: EncounterEvent): Cost | null {
     case 'disengaged':
       return e.data.method === 'action' ? { who: e.data.who, action: 'Disengage' } : null;
     case 'moved':
+      // a Panicked character's flight: the Move it was spent on already
+      if (e.data.flight) return null;
       return { who: e.data.who, move: e.data.run ? 'Run' : ECONOMY_LABELS.basicMove };
     case 'ailment-fought': {
       const who = e.data.who;
@@ -1071,8 +1107,10 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       if (!from) refuse('not-placed', `who: ${f.name} is not on the map yet (the GM places characters)`, 'who', cite);
       // "Structured Time": one Move per Turn; a One More is one more
       const moveCost: Cost = { who: f.id, move: command.run ? 'Run' : ECONOMY_LABELS.basicMove };
-      payFor(state, f, moveCost);
       const to: Position = { x: command.x, y: command.y, elevation: command.elevation ?? from.elevation };
+      // Panicked: in a Turn spent fleeing, the one Move is the flight, away from the source
+      const flight = fleeingMove(state, f, from, to);
+      if (!flight) payFor(state, f, moveCost);
       const altitude = flightMove(state, f, command);
       const metres = Math.max(Math.abs(to.x - from.x), Math.abs(to.y - from.y));
       if (command.stealthFullSpeed && !f.conditions.stealthy) refuse('not-stealthy', `stealthFullSpeed: ${f.name} is not in stealth`, 'stealthFullSpeed', STEALTH_CITATION);
@@ -1094,7 +1132,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
         const t = resolveTest(skill.target, ctx.dice.die(100), [...rushed, ...testBurdens(f, { score: skill.score }, state.options)], state.options);
         stealth = { target: t.target, roll: t.roll, success: t.success, fullSpeed: command.stealthFullSpeed };
       }
-      return [{ type: 'moved', data: { group, who: f.id, from, to, run: command.run, metres, allowance, left, engaged, oneMore: spendsOneMore(state, f, moveCost), ...(stealth ? { stealth } : {}), ...(terrainTest ? { terrainTest } : {}), ...(altitude ? { altitude } : {}) } }];
+      return [{ type: 'moved', data: { group, who: f.id, from, to, run: command.run, metres, allowance, left, engaged, oneMore: !flight && spendsOneMore(state, f, moveCost), ...(flight ? { flight } : {}), ...(stealth ? { stealth } : {}), ...(terrainTest ? { terrainTest } : {}), ...(altitude ? { altitude } : {}) } }];
     }
     case 'set-terrain': {
       gmOnly('set the terrain');
@@ -1630,12 +1668,15 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       const stemming = !!event.data.bloodLoss?.stemmed;
       // "Fate Points": the start-of-turn test that took an Advantage bought beforehand spends it
       if (event.data.fate) f = { ...f, pendingAdvantages: 0 };
-      f = { ...f, turnsStarted: turn, ailments: active, turn: NOTHING_SPENT, conditions: { ...f.conditions, defending: false, protecting, moved: false, running: false, disengagedFrom: [], stemming: false, ...(free ? { grappledBy: null } : {}) }, chance: { ...f.chance, sinceTurn: false } };
+      // Panicked: the flight the failed test called for takes this Turn's Move and Action
+      const fleeing = event.data.fleeing ?? null;
+      f = { ...f, turnsStarted: turn, ailments: active, turn: NOTHING_SPENT, conditions: { ...f.conditions, defending: false, protecting, moved: false, running: false, disengagedFrom: [], stemming: false, mustFlee: false, fleeing, ...(free ? { grappledBy: null } : {}) }, chance: { ...f.chance, sinceTurn: false } };
       if (f.conditions.bloodLoss && event.data.dice.length) {
         // "Blood Loss": the free test, with three Advantages when it spends its Action stemming the bleeding
         f = bloodLossTest(f, bloodLossRoll(f, event.data.dice[0]!, event.data.bloodLoss, state.options), state.options).fighter;
         if (stemming) f = { ...f, turn: { ...NOTHING_SPENT, action: STEM_LABEL } };
       }
+      if (fleeing) f = { ...f, turn: { ...NOTHING_SPENT, action: FLIGHT_LABEL, move: FLIGHT_LABEL } };
       // Despaired: 5 Stress at the start of each of its turns; Miasma: the Stress its failed test cost
       if (hasAilment(f, 'despaired')) f = { ...f, stress: f.stress + 5 };
       if (event.data.miasma?.stress) f = { ...f, stress: f.stress + event.data.miasma.stress };
@@ -1773,9 +1814,9 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
     case 'turn-ended': {
       const f = state.fighters[event.data.id]!;
       // the openings it gave (a Flee, a failed Grapple) are answered in its Turn or not at all
-      // a Panicked flight takes the turn's Move and Action, and is then spent
+      // a Panicked flight takes the Turn's Move and Action, and ends with it
       const active = ailmentsAtTurnEnd(f.ailments, f.turnsStarted).active.filter((a) => !(a.name === 'frozen' && event.data.frozen?.success));
-      return { ...put(state, { ...f, ...(event.data.fate ? { pendingAdvantages: 0 } : {}), ailments: active, openings: [], conditions: { ...f.conditions, mustFlee: false } }), oneMore: null };
+      return { ...put(state, { ...f, ...(event.data.fate ? { pendingAdvantages: 0 } : {}), ailments: active, openings: [], conditions: { ...f.conditions, fleeing: null } }), oneMore: null };
     }
     case 'test-rolled':
       // Cracked: a failed test costs its DoF in Stress; Broken Fingers: using that hand costs 5

@@ -467,7 +467,7 @@ run('d100 and Lucidity tables in Chromium', () => {
     await gm.locator($('d1-fate-who')).selectOption({ label: 'Aki' });
     await gm.locator($('d1-fate-dice-reroll')).fill('20');
     await gm.locator(`${$('d1-fate')} [data-spend="reroll"] button`).click();
-    await player.locator('.rs-log li', { hasText: 'Aki spends a Fate Point to reroll the test test: 90 then 20, 20 stands' }).waitFor();
+    await player.locator('.rs-log li', { hasText: 'Aki spends a Fate Point to reroll the test: 90 then 20, 20 stands' }).waitFor();
 
     const received = [...tap.frames, ...tap.bodies].join('\n');
     for (const secret of ['Secret Gigas', 'Gigas Maul']) expect(received).not.toContain(secret);

@@ -4,9 +4,10 @@ import { percent } from '../../lib/format';
 import type { RulesetPages, RulesetTableProps } from '../types';
 import { ChoiceField, ErrorLine, LogList, TableSection, useAction } from '../shared';
 import { RulesetReplay } from '../replay';
+import { newIdFor } from '../ids';
 import { D100Builder } from './Builder';
 import { RuleSetsCompared } from '../compare';
-import { ailmentTitle, attackCommand, choiceOddsFor, conditionNotes, D100_CHART_VIEWS, d100ChartGroups, describeD100Event, draftSheet, fateCommand, fateOffers, freshId, judgeD100Log, oddsFor, presetOddsFor, SCORE_KEYS, SCORE_LABEL, testCommand, testOddsFor, type D100ChartView, type D100View, type Score } from './model';
+import { ailmentTitle, attackCommand, choiceOddsFor, conditionNotes, D100_CHART_VIEWS, d100ChartGroups, describeD100Event, draftSheet, fateCommand, fateOffers, judgeD100Log, oddsFor, presetOddsFor, SCORE_KEYS, SCORE_LABEL, testCommand, testOddsFor, type D100ChartView, type D100View, type Score } from './model';
 import { controls, mayType, mergedBoxes, PoolFields, poolBoxes, typedPools, usePoolText, type PoolBox } from './dice';
 
 
@@ -190,7 +191,7 @@ function TestPanel(props: { view: D100View; mine: readonly CharacterView[]; me: 
   const command = testCommand(v, decl);
   const odds = testOddsFor(v, decl);
   const reroll = c.fatePoints > 0 ? testOddsFor(v, decl, true) : null;
-  const boxes = mayType(props.me, props.physicalDice) && !('error' in command) ? poolBoxes(v, props.me, command, (name) => name === 'actor', 'for the test') : [];
+  const boxes = mayType(props.me, props.physicalDice) && !('error' in command) ? poolBoxes(v, props.me, command, (name) => name === 'actor') : [];
   const chance = odds && !('error' in odds) ? ` (${percent(odds.success)} to succeed)` : '';
   const choices = [
     ...SCORE_KEYS.map((k) => ({ value: `score:${k}`, label: SCORE_LABEL[k] })),
@@ -223,18 +224,18 @@ function TestPanel(props: { view: D100View; mine: readonly CharacterView[]; me: 
         </div>
       </div>
       <PoolFields idPrefix="d1-test-dice" boxes={boxes} text={typed.text} onInput={typed.set} />
-      <p id="d1-test-odds" class="odds" aria-live="polite">
+      <div id="d1-test-odds" class="odds" aria-live="polite">
         {odds === null ? (
-          <span class="muted">The odds need the character's numbers.</span>
+          <p class="muted">The odds need the character's numbers.</p>
         ) : 'error' in odds ? (
-          <span class="error-text">{odds.error}</span>
+          <p class="error-text">{odds.error}</p>
         ) : (
-          <>
+          <p>
             Before rolling: target {odds.target}, success <strong>{percent(odds.success)}</strong> · Critical {percent(odds.critical)}
             {reroll && !('error' in reroll) ? ` · with a Fate Point to reroll a failure ${percent(reroll.success)}` : ''}
-          </>
+          </p>
         )}
-      </p>
+      </div>
       <ErrorLine id="d1-test-err" error={act.error} />
       <button type="submit" disabled={act.busy}>
         Roll the test{chance}
@@ -526,7 +527,9 @@ function ChainPanel(props: { view: D100View; me: RulesetTableProps['me']; send: 
   const name = (id: string) => v.characters.find((c) => c.id === id)?.name ?? 'someone unseen';
   const allies = holder ? v.characters.filter((c) => c.side === holder.side && c.id !== holder.id && !c.out) : [];
   const mine = holder ? controls(holder, props.me) : false;
-  const target = allies.find((c) => c.id === to) ?? allies[0];
+  // "Baton Pass": nobody who has given or received a pass in this chain receives again
+  const receivers = allies.filter((c) => !om.chain.includes(c.id));
+  const target = receivers.find((c) => c.id === to) ?? receivers[0];
   const aoaCommand = { type: 'all-out-attack', participants: holder ? [holder.id, ...aoa].map((id) => ({ id, score: 'melee' })) : [] };
   // Each participant's roll is its own pool: the holder's player types in theirs, the GM any.
   const aoaBoxes = mayType(props.me, props.physicalDice) && holder ? poolBoxes(v, props.me, aoaCommand) : [];
@@ -542,7 +545,7 @@ function ChainPanel(props: { view: D100View; me: RulesetTableProps['me']; send: 
           <div class="field">
             <label for="d1-baton">Baton Pass to</label>
             <select id="d1-baton" value={target.id} onChange={(e) => setTo(e.currentTarget.value)}>
-              {allies.map((c) => (
+              {receivers.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name}
                 </option>
@@ -808,7 +811,7 @@ export function D100Table(props: RulesetTableProps) {
           gm={gm}
           names={v.characters.map((c) => c.name)}
           onClose={() => setBuilding(false)}
-          onAdd={(d) => props.send({ type: 'add-character', id: freshId(d.name, v.characters.map((c) => c.id)), sheet: draftSheet(d) })}
+          onAdd={(d) => props.send({ type: 'add-character', id: newIdFor(props.me, d.name, v.characters), sheet: draftSheet(d) })}
         />
       )}
       <LogList lines={v.log.map((e, i) => ({ key: i, text: describeD100Event(e, name) }))} omitted={v.logOmitted} />

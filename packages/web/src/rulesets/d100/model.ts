@@ -156,21 +156,6 @@ export function ruleText(p: Problem): string {
   return r?.section ? `${r.section}${r.document ? ` (${r.document})` : ''}` : '';
 }
 
-/** An id for a new character from its name, not yet taken. */
-export function freshId(name: string, taken: readonly string[]): string {
-  const base =
-    name
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '')
-      .slice(0, 40) || 'character';
-  // A short random ending: ids of characters this viewer is not shown cannot collide by accident.
-  let id = `${base}-${Math.random().toString(36).slice(2, 6)}`;
-  while (taken.includes(id)) id = `${base}-${Math.random().toString(36).slice(2, 6)}`;
-  return id;
-}
-
 export type D100View = EncounterView;
 export type AttackDeclaration = { attacker: string; defender: string; weapon?: string; called?: string; advantages?: number; disadvantages?: number };
 

@@ -84,6 +84,22 @@ function CharacterCard(props: { c: CharacterView; current: boolean; holder: bool
   );
 }
 
+/** How many Advantages and Disadvantages a declaration names ("How Attacks Work": +10 and -10 each); ids `<prefix>-adv`, `<prefix>-dis`. */
+function AdvantageFields(props: { prefix: string; adv: number; dis: number; setAdv: (n: number) => void; setDis: (n: number) => void }) {
+  const count = (id: string, label: string, value: number, set: (n: number) => void) => (
+    <div class="field">
+      <label for={id}>{label}</label>
+      <input id={id} type="number" min={0} max={20} value={value} onInput={(e) => set(Math.max(0, e.currentTarget.valueAsNumber || 0))} />
+    </div>
+  );
+  return (
+    <>
+      {count(`${props.prefix}-adv`, 'Advantages', props.adv, props.setAdv)}
+      {count(`${props.prefix}-dis`, 'Disadvantages', props.dis, props.setDis)}
+    </>
+  );
+}
+
 /** The attack of the character the viewer acts for (chosen above the forms when there are two). */
 function AttackPanel(props: { view: D100View; a: CharacterView | undefined; me: RulesetTableProps['me']; send: RulesetTableProps['send']; physicalDice: boolean }) {
   const v = props.view;
@@ -125,14 +141,7 @@ function AttackPanel(props: { view: D100View; a: CharacterView | undefined; me: 
         <ChoiceField id="d1-defender" label="Target" value={d.id} choices={targets} onChange={setDefender} />
         <ChoiceField id="d1-weapon" label="Weapon" value={w?.name ?? ''} choices={weapons.map((x) => ({ value: x.name, label: `${x.name} (${x.element}, damage ${x.damage})` }))} onChange={setWeapon} />
         <ChoiceField id="d1-called" label="Called location" value={called} choices={LOCATIONS} none="none (roll it)" onChange={setCalled} />
-        <div class="field">
-          <label for="d1-adv">Advantages</label>
-          <input id="d1-adv" type="number" min={0} max={20} value={adv} onInput={(e) => setAdv(Math.max(0, e.currentTarget.valueAsNumber || 0))} />
-        </div>
-        <div class="field">
-          <label for="d1-dis">Disadvantages</label>
-          <input id="d1-dis" type="number" min={0} max={20} value={dis} onInput={(e) => setDis(Math.max(0, e.currentTarget.valueAsNumber || 0))} />
-        </div>
+        <AdvantageFields prefix="d1" adv={adv} dis={dis} setAdv={setAdv} setDis={setDis} />
       </div>
       <PoolFields idPrefix="d1-dice" boxes={boxes} text={typed.text} onInput={typed.set} />
       <div id="d1-odds" class="odds" aria-live="polite">
@@ -214,14 +223,7 @@ function TestPanel(props: { view: D100View; mine: readonly CharacterView[]; me: 
       <div class="row">
         <ChoiceField id="d1-test-who" label="Character" value={c.id} choices={props.mine} onChange={setWho} />
         <ChoiceField id="d1-test-what" label="Score or skill" value={skill !== undefined ? `skill:${skill}` : `score:${score}`} choices={choices} onChange={setWhat} />
-        <div class="field">
-          <label for="d1-test-adv">Advantages</label>
-          <input id="d1-test-adv" type="number" min={0} max={20} value={adv} onInput={(e) => setAdv(Math.max(0, e.currentTarget.valueAsNumber || 0))} />
-        </div>
-        <div class="field">
-          <label for="d1-test-dis">Disadvantages</label>
-          <input id="d1-test-dis" type="number" min={0} max={20} value={dis} onInput={(e) => setDis(Math.max(0, e.currentTarget.valueAsNumber || 0))} />
-        </div>
+        <AdvantageFields prefix="d1-test" adv={adv} dis={dis} setAdv={setAdv} setDis={setDis} />
       </div>
       <PoolFields idPrefix="d1-test-dice" boxes={boxes} text={typed.text} onInput={typed.set} />
       <div id="d1-test-odds" class="odds" aria-live="polite">

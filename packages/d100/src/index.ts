@@ -25,3 +25,4 @@ export * from './docs';
 export * from './lab';
 export * from './pools';
 export * from './draws';
+export * from './matchup';

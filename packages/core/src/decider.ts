@@ -62,6 +62,14 @@ export interface Decider<S, C, E> {
   evolve(state: S, event: E): S;
   redactEvent(event: E, viewer: Actor, state: S): E | null;
   viewState(state: S, viewer: Actor): unknown;
+  /**
+   * Which viewers see the same view of `state`: viewers for whom this returns the same text get equal
+   * views (`viewState` of one deep-equals `viewState` of the other), so the host builds that view once
+   * and sends all of them one serialization of its changes. It must tell apart every two viewers whose
+   * views differ in anything, hidden information above all; when unsure, a viewer is its own audience.
+   * Absent: every role and participant is an audience of its own.
+   */
+  audience?(state: S, viewer: Actor): string;
   validateEvent?(raw: unknown): { ok: true; event: E } | { ok: false; error: CommandError };
   /**
    * What a viewer may do with a character's portrait (an image the host keeps beside the events):

@@ -25,7 +25,8 @@ export { requireSeen, undoPosition, type UndoMark, type UndoPosition } from './u
 export { chainItems, chainPush, type Chain } from './chain';
 export { newCharacterId, SEAT_MARK } from './seat';
 export { appendLog, EMPTY_LOG, logAt, logEntries, type TableLog } from './log';
-export { asPoolDice, isPoolDice, isPoolName, poolDice, requireEnteredPools, type DicePool, type EnteredPools, type PoolDice, type PoolOwner } from './pools';
+export { asPoolDice, isPoolDice, isPoolName, mayFillPool, poolDice, requireEnteredPools, type DicePool, type EnteredPools, type PoolDice, type PoolOwner } from './pools';
+export { indefiniteArticle, withArticle } from './words';
 export {
   addToTally,
   checkRevealedDice,

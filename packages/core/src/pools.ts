@@ -104,6 +104,11 @@ export function requireEnteredPools(
   }
 }
 
+/** Whether `actor` may fill `pool`: the GM any; a player their own free roll and the pools of the characters they play, and no pool shared with anyone else. */
+export function mayFillPool(pool: DicePool, actor: Actor): boolean {
+  return actor.role === 'gm' || (actor.role === 'player' && pool.owners.every((o) => o.kind === 'own' || (o.kind === 'character' && o.controller !== null && o.controller === actor.participantId)));
+}
+
 /** A dice source that rolls named pools: a pool's entered faces when the table typed them in, otherwise the host's dice. */
 export interface PoolDice extends DiceSource {
   /** The pools typed in. */

@@ -1,4 +1,4 @@
-import { asPoolDice, ownGet, requireEnteredPools, RuleError, type Actor, type DecideContext, type DicePool, type PoolOwner } from '@personae/core';
+import { asPoolDice, mayFillPool, ownGet, requireEnteredPools, RuleError, withArticle, type Actor, type DecideContext, type DicePool, type PoolOwner } from '@personae/core';
 import type { EncounterCommand } from './commands';
 import type { Fighter } from './fighter';
 import { commandPools, type PoolScene } from './pools';
@@ -54,10 +54,6 @@ export function dicePools(state: PoolState, command: EncounterCommand, viewer: A
   });
 }
 
-/** Whether `viewer` may fill `pool`: the GM any, a player those of the characters they play. */
-function mayFill(pool: DicePool, viewer: Actor): boolean {
-  return viewer.role === 'gm' || pool.owners.every((o) => o.kind === 'own' || (o.kind === 'character' && o.controller !== null && o.controller === viewer.participantId));
-}
 
 /** The attack settings the GM rules on: a player's attack takes them from the sheets. */
 const GM_ATTACK_FIELDS = ['attackTarget', 'evasionTarget', 'damage', 'tier', 'advantages'] as const;
@@ -74,7 +70,7 @@ export function requireAuthority(state: PoolState, command: EncounterCommand, ct
   if (Object.keys(entered).length) {
     const declared = dicePools(state, command, actor, lastAttacker);
     // A player hears only of the pools they could fill, so a refusal names no hidden character.
-    requireEnteredPools(entered, declared, ctx, `${/^[aeiou]/.test(command.type) ? 'an' : 'a'} ${command.type} command`, declared.filter((p) => mayFill(p, actor)));
+    requireEnteredPools(entered, declared, ctx, withArticle(`${command.type} command`), declared.filter((p) => mayFillPool(p, actor)));
   }
   if (actor.role === 'gm') return;
   if (actor.role !== 'player') refuse('observer', 'observers watch the table; they cannot change it', 'type');

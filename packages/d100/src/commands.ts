@@ -94,6 +94,8 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('staunch'), who: id, target: id }),
   /** A bleeder stems its own bleeding: its next start-of-turn test gains three Advantages and takes that turn's Action ("Blood Loss"). */
   z.strictObject({ type: z.literal('stem-bleeding'), who: id, stem: z.boolean().default(true) }),
+  /** A bleeder's choice of test against its Blood Loss, Toughness or Endurance (Injury), for the start-of-turn tests to come ("Blood Loss"). */
+  z.strictObject({ type: z.literal('bleeding-test'), who: id, test: z.enum(['toughness', 'endurance']) }),
   z.strictObject({ type: z.literal('movement-test'), who: id, kind: z.enum(MOVEMENT_TESTS), rough: z.boolean().default(false), target: z.number().int().min(-200).max(300).optional() }),
   z.strictObject({ type: z.literal('restore-wounds'), target: id, light: z.number().int().min(0).max(50).default(0), heavy: z.number().int().min(0).max(50).default(0) }),
   z.strictObject({ type: z.literal('treat-injuries'), target: id, how: z.enum(['rest', 'medical']) }),

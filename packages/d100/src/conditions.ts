@@ -1,5 +1,5 @@
 import { RuleError } from '@personae/core';
-import { bonus, toughness, type Fighter } from './fighter';
+import { bonus, toughness, type Conditions, type Fighter } from './fighter';
 import type { D100Options } from './options';
 import { ruleCitation } from './rules';
 import type { TestResult } from './test';
@@ -9,6 +9,10 @@ import { applyWounds, isOut } from './wounds';
  * Special conditions (d100-combat-rules.txt, "Special Conditions"): Blood Loss, Fatigue and
  * Exhaustion (see fighter.ts), Score Decay, Miasma and grappling.
  */
+
+/** The two tests the seed allows a bleeder ("Blood Loss"), and their names. */
+export type BloodLossTestName = NonNullable<Conditions['bleedingTest']>;
+export const BLOOD_LOSS_TESTS: Readonly<Record<BloodLossTestName, string>> = { toughness: 'Toughness', endurance: 'Endurance (Injury)' };
 
 /**
  * The Blood Loss test at the start of a bleeder's turn ("Blood Loss"): a failure costs a wound; out

@@ -1,6 +1,7 @@
 import { AILMENTS } from './ailments';
 import type { ShownSheet } from './analyse';
 import type { EncounterEvent } from './encounter';
+import { BLOOD_LOSS_TESTS } from './conditions';
 import { bonus } from './fighter';
 import { woundTracksFor } from './wounds';
 
@@ -40,14 +41,19 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
     case 'encounter-started':
       return `initiative: ${e.data.surprised?.length ? `(Surprised: ${e.data.surprised.map(name).join(', ')}) ` : ''}${e.data.order.map((o) => `${name(o.id)} ${o.initiative}${o.rollOff.length ? ` (roll-off ${o.rollOff.join(', ')})` : ''}`).join(', ')}`;
     case 'turn-started': {
+      const FATE_TESTS = { bloodLoss: 'Blood Loss', confused: 'Confused (Intelligence)', miasma: 'Miasma (Willpower)' } as const;
       const c = e.data.confused;
       const confused = c ? `; Confused: Intelligence ${c.roll} vs ${c.target}, ${c.success ? 'passed' : `${c.degrees} DoF: ${c.acts.map((a) => CONFUSED_ACTS[a] ?? a).join(' and ')}${c.hand ? ` (${c.hand})` : ''}`}` : '';
       const m = e.data.miasma;
       const miasma = m ? `; Miasma: Willpower ${m.roll} vs ${m.target}, ${m.success ? 'passed' : `failed, ${m.stress} Stress`}` : '';
       const b = e.data.bloodLoss;
       const mods = b?.modifiers.length ? ` (${b.modifiers.map((x) => `${x.label} ${x.value > 0 ? '+' : ''}${x.value}`).join(', ')})` : '';
-      const bleeding = b ? `; Blood Loss${b.stemmed ? ', stemming it with the Action' : ''}: Toughness ${b.roll} vs ${b.target}${mods}, ${b.success ? 'passed' : `failed by ${b.degrees} DoF`}` : '';
-      return `round ${e.data.round}: ${name(e.data.id)}'s turn${bleeding}${confused}${miasma}`;
+      const test = BLOOD_LOSS_TESTS[b?.test ?? 'toughness'];
+      const why = b?.chosen === 'declared' ? ' (as declared)' : b?.chosen === 'better' && b.otherBase !== undefined ? ` (the better: ${test} ${b.base} over ${BLOOD_LOSS_TESTS[b.test === 'endurance' ? 'toughness' : 'endurance']} ${b.otherBase})` : '';
+      const bleeding = b ? `; Blood Loss${b.stemmed ? ', stemming it with the Action' : ''}: ${test}${why} ${b.roll} vs ${b.target}${mods}, ${b.success ? 'passed' : `failed by ${b.degrees} DoF`}` : '';
+      const fate = e.data.fate ? `; the Fate Point's ${e.data.fate.advantages} Advantage(s) go to the ${FATE_TESTS[e.data.fate.test]} test` : '';
+      const flight = e.data.fleeing ? `; Panicked: it spends this Turn's Move and Action fleeing from ${name(e.data.fleeing)}` : '';
+      return `round ${e.data.round}: ${name(e.data.id)}'s turn${bleeding}${confused}${miasma}${fate}${flight}`;
     }
     case 'attack-resolved': {
       const s = e.data.summary;
@@ -82,7 +88,7 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
       const terrain = t ? `; at full speed through Difficult Terrain: ${t.roll} vs ${t.target}, ${t.success ? 'passed' : `${t.degrees} DoF${t.prone ? ', falls prone' : ''}${t.damage !== null ? `, takes damage ${t.damage}` : ''}`}` : '';
       const st = d.stealth;
       const stealth = st ? `; stealth test${st.fullSpeed ? ' at full speed' : ''}: ${st.roll} vs ${st.target}, ${st.success ? 'unseen' : 'given away'}` : '';
-      return `${name(d.who)} ${d.run ? 'runs' : 'moves'} ${d.metres} m (of ${d.allowance}) to (${d.to.x}, ${d.to.y})${d.altitude ? `, ${d.altitude === 'ground' ? 'landing at Ground' : `flying ${d.altitude === 'low' ? 'Low' : 'High'}`}` : ''}${d.oneMore ? ' with the One More' : ''}${terrain}${stealth}${d.left.length ? `; a Flee from ${d.left.map(name).join(', ')}` : ''}${d.engaged.length ? `; Engaged in Melee with ${d.engaged.map(name).join(', ')}` : ''}`;
+      return `${name(d.who)} ${d.flight ? `flees from ${name(d.flight)} (Panicked):` : d.run ? 'runs' : 'moves'} ${d.metres} m (of ${d.allowance}) to (${d.to.x}, ${d.to.y})${d.altitude ? `, ${d.altitude === 'ground' ? 'landing at Ground' : `flying ${d.altitude === 'low' ? 'Low' : 'High'}`}` : ''}${d.oneMore ? ' with the One More' : ''}${terrain}${stealth}${d.left.length ? `; a Flee from ${d.left.map(name).join(', ')}` : ''}${d.engaged.length ? `; Engaged in Melee with ${d.engaged.map(name).join(', ')}` : ''}`;
     }
     case 'terrain-set':
       return e.data.kind || e.data.dtn ? `${name(e.data.target)} is in ${e.data.kind === 'damaging' ? `Damaging terrain (damage ${e.data.damage ?? 0})` : 'Uneven/Slippery terrain'}, Difficult Terrain Number ${e.data.dtn}` : `${name(e.data.target)} is on open ground`;
@@ -149,6 +155,8 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
       return `${name(e.data.who)} is Exhausted and takes Stress: Toughness ${e.data.roll} vs ${e.data.target}, ${e.data.success ? 'stays conscious' : `falls unconscious for ${e.data.minutes} minute(s)`}`;
     case 'staunched':
       return `${name(e.data.who)} gives ${name(e.data.target)} first aid (Medical): ${e.data.test.roll} vs ${e.data.test.target}, ${e.data.test.success ? 'the bleeding stops' : 'it bleeds on'}`;
+    case 'bleeding-test-chosen':
+      return `${name(e.data.who)} will test ${BLOOD_LOSS_TESTS[e.data.test]} against its Blood Loss`;
     case 'stemming-declared':
       return e.data.stem ? `${name(e.data.who)} will spend the Action at the start of its next turn stemming its bleeding` : `${name(e.data.who)} will not stem its bleeding after all`;
     case 'power-wasted':

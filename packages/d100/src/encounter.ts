@@ -10,7 +10,7 @@ import { batonAdvantages, checkBatonPass } from './batonPass';
 import { DISRUPT_CITATION, DISRUPT_SKILLS, disruptionsEnd, scaryFaceAgainst, type Disruption } from './disrupt';
 import { afterEquip, applyConsumable, CONSUMABLE_REACH, consumablesLeft, distance, equipCost, EQUIPMENT_CITATION, weaponOf } from './equipment';
 import { FULL_SPEED_DISADVANTAGES, STEALTH_CITATION, type StealthTest } from './stealth';
-import { bloodLossTest, miasmaStress } from './conditions';
+import { BLOOD_LOSS_TESTS, bloodLossTest, miasmaStress, type BloodLossTestName } from './conditions';
 import { isImmune, type RegularElement } from './elements';
 import { weeklyRefresh, spendPoint, spendRemoveAilment, spendRestoreLight, spendRestoreResource, spendRevivePersona, useResource, FATE_SPENDS } from './fate';
 import { modifier, sumModifiers, type Modifier } from '@personae/core';
@@ -46,7 +46,8 @@ export type EncounterEvent =
   | { type: 'encounter-started'; data: { group: number; order: InitiativeEntry[]; dice: number[]; surprised?: string[] } }
   | { type: 'miasma-set'; data: { group: number; rate: number } }
   | { type: 'fell'; data: { group: number; who: string; metres: number; test: (TestRecord & { degrees: number }) | null; locationRoll: number; damage: number; location: Location; defense: number; wounds: readonly string[] } }
-  | { type: 'turn-started'; data: { group: number; id: string; round: number; dice: number[]; confused?: ConfusedRecord; miasma?: TestRecord; bloodLoss?: BloodLossRecord } }
+  | { type: 'turn-started'; data: { group: number; id: string; round: number; dice: number[]; confused?: ConfusedRecord; miasma?: TestRecord; bloodLoss?: BloodLossRecord; fate?: FateSpentOn; fleeing?: string } }
+  | { type: 'bleeding-test-chosen'; data: { group: number; who: string; test: BloodLossTestName } }
   | { type: 'attack-resolved'; data: { group: number; attacker: string; defender: string; spec: AttackSpec; dice: number[]; summary: AttackSummary; protector?: string; shockTest?: TestRecord } }
   | { type: 'exhaustion-tested'; data: { group: number; who: string; target: number; roll: number; success: boolean; minutes: number } }
   | { type: 'analysed'; data: { group: number; who: string; target: string; advanced: boolean } }
@@ -58,13 +59,13 @@ export type EncounterEvent =
   | { type: 'consumable-used'; data: { group: number; who: string; item: string; target: string } }
   | { type: 'went-stealthy'; data: { group: number; who: string } }
   | { type: 'trick-resolved'; data: { group: number; attacker: string; defender: string; kind: 'push' | 'knockdown'; attack: number; attackRoll: number; evasion: number | null; evasionRoll: number | null; won: boolean; metres: number; impact?: PushImpact } }
-  | { type: 'ailment-fought'; data: { group: number; who: string; ailment: 'burning' | 'despaired' | 'panicked'; test: TestRecord | null; ended: boolean } }
+  | { type: 'ailment-fought'; data: { group: number; who: string; ailment: 'burning' | 'despaired' | 'panicked'; test: TestRecord | null; ended: boolean; fate?: number } }
   | { type: 'baton-passed'; data: { group: number; from: string; to: string; advantages: number } }
   | { type: 'all-out-attack'; data: { group: number; participants: { id: string; target: number; roll: number }[]; woundsEach: number; killed: string[] } }
   | { type: 'defending'; data: { group: number; id: string } }
   | { type: 'protecting'; data: { group: number; id: string; ally: string } }
   | { type: 'placed'; data: { group: number; target: string; position: Position; altitude?: Altitude } }
-  | { type: 'moved'; data: { group: number; who: string; from: Position; to: Position; run: boolean; metres: number; allowance: number; left: string[]; engaged: string[]; oneMore: boolean; stealth?: StealthTest; terrainTest?: TerrainTestRecord; altitude?: Altitude } }
+  | { type: 'moved'; data: { group: number; who: string; from: Position; to: Position; run: boolean; metres: number; allowance: number; left: string[]; engaged: string[]; oneMore: boolean; stealth?: StealthTest; terrainTest?: TerrainTestRecord; altitude?: Altitude; flight?: string } }
   | { type: 'terrain-set'; data: { group: number; target: string; dtn: number; kind?: Terrain; damage?: number } }
   | { type: 'movement-tested'; data: { group: number; who: string; kind: MovementTest; target: number; roll: number; success: boolean; degrees: number; outcome: MovementOutcome } }
   | { type: 'wounds-restored'; data: { group: number; target: string; light: number; heavy: number } }
@@ -79,7 +80,7 @@ export type EncounterEvent =
   | { type: 'grapple-resolved'; data: { group: number; attacker: string; defender: string; attack: number; attackRoll: number; evasion: number | null; evasionRoll: number | null; won: boolean } }
   | { type: 'grapple-escape'; data: { group: number; who: string; grappler: string; declared: 'move' | 'action' | 'attack' | 'evasion' | 'released'; result: OpposedRecord | null; won: boolean } }
   | { type: 'test-rerolled'; data: { group: number; who: string; test: 'attack' | 'evasion' | 'test'; oldRoll: number; newRoll: number; kept: number; replacement: EncounterEvent; forcedBy?: string } }
-  | { type: 'turn-ended'; data: { group: number; id: string; expired: AilmentName[]; forfeited: boolean; frozen?: TestRecord } }
+  | { type: 'turn-ended'; data: { group: number; id: string; expired: AilmentName[]; forfeited: boolean; frozen?: TestRecord; fate?: number } }
   | { type: 'round-ended'; data: { group: number; round: number; crashes?: { who: string; locationRoll: number }[] } }
   | { type: 'week-started'; data: { group: number } }
   | { type: 'undone'; data: { group: number } };
@@ -100,6 +101,12 @@ export interface ConfusedRecord {
  * Action, three Advantages.
  */
 export interface BloodLossRecord {
+  /** Which test it made: Toughness or Endurance (Injury), as its player declared, else the better of the two. */
+  readonly test?: BloodLossTestName;
+  readonly chosen?: 'declared' | 'better';
+  /** The test's own target before its modifiers, and the other test's (the one not made). */
+  readonly base?: number;
+  readonly otherBase?: number;
   readonly target: number;
   readonly roll: number;
   readonly success: boolean;
@@ -107,6 +114,9 @@ export interface BloodLossRecord {
   readonly stemmed: boolean;
   readonly modifiers: readonly { readonly label: string; readonly value: number }[];
 }
+
+/** Which start-of-turn test a Fate Point Advantage bought beforehand went to ("Fate Points"): the first the turn's start makes. */
+export type FateSpentOn = { readonly test: 'bloodLoss' | 'confused' | 'miasma'; readonly advantages: number };
 
 /** A test a turn's start or end makes by itself (Miasma's Willpower, Frozen's break-free test), with the Stress it cost. */
 export interface TestRecord {
@@ -359,6 +369,11 @@ function evasionOf(sheet: D100Sheet, mental = false): { target: number | null; s
 }
 
 /** The best of a character's skills matching `pattern`, else the best of the fallback Scores (untrained: at -20). */
+/** "Fate Points" (Advantage): the Advantages a Fate Point bought for the fighter's next test, which that test spends. */
+function fateModifiers(f: Fighter): Modifier[] {
+  return f.pendingAdvantages ? [modifier('advantage', 'Fate Point', 10 * f.pendingAdvantages)] : [];
+}
+
 function bestSkill(sheet: D100Sheet, pattern: RegExp, fallback: readonly Score[], untrained = false): { target: number; score: Score } {
   let best = fallback.map((sc) => ({ target: sheet.scores[sc] + (untrained ? TRAINING.untrained : 0), score: sc })).reduce((a, b) => (b.target > a.target ? b : a));
   for (const sk of sheet.skills) if (pattern.test(`${sk.name} ${sk.focus ?? ''}`) && sheet.scores[sk.score] + TRAINING[sk.training] > best.target) best = { target: sheet.scores[sk.score] + TRAINING[sk.training], score: sk.score };
@@ -427,20 +442,28 @@ function turnStartEvent(state: EncounterState, who: string, round: number, table
   const dice = drawIn(table, `turn:${who}`);
   const rec = recordingDice(dice);
   const f = state.fighters[who]!;
-  // Blood Loss: a free Toughness test at the start of the bleeder's turn
+  // "Fate Points": an Advantage bought beforehand goes to the first test the turn's start makes, and only to it
+  let fate: FateSpentOn | undefined;
+  const fateFor = (test: FateSpentOn['test']): Modifier[] => {
+    if (fate || !f.pendingAdvantages) return [];
+    fate = { test, advantages: f.pendingAdvantages };
+    return fateModifiers(f);
+  };
+  // Blood Loss: a free Toughness or Endurance (Injury) test at the start of the bleeder's turn
   let bloodLoss: BloodLossRecord | undefined;
   if (f.conditions.bloodLoss) {
     const stemmed = !!f.conditions.stemming;
+    const choice = bloodLossChoice(state.sheets[who]!, f);
     // the ailments it still suffers once its turn has begun burden the test
     const g = { ...f, ailments: ailmentsAtTurnStart(f.ailments, f.turnsStarted + 1).active };
-    const mods = [...(stemmed ? [modifier('advantage', STEM_LABEL, 10 * STEM_ADVANTAGES)] : []), ...testBurdens(g, { score: 'toughness' }, state.options, false)];
-    const t = resolveTest(toughness(f), rec.dice.die(100), mods, state.options);
-    bloodLoss = { target: t.target, roll: t.roll, success: t.success, degrees: t.degrees, stemmed, modifiers: mods.map((m) => ({ label: m.label, value: m.value })) };
+    const mods = [...(stemmed ? [modifier('advantage', STEM_LABEL, 10 * STEM_ADVANTAGES)] : []), ...fateFor('bloodLoss'), ...testBurdens(g, { score: choice.score }, state.options, false)];
+    const t = resolveTest(choice.base, rec.dice.die(100), mods, state.options);
+    bloodLoss = { test: choice.test, chosen: choice.chosen, base: choice.base, otherBase: choice.otherBase, target: t.target, roll: t.roll, success: t.success, degrees: t.degrees, stemmed, modifiers: mods.map((m) => ({ label: m.label, value: m.value })) };
   }
   // Confused: an Intelligence test at the start of its turn; its DoF say what it does (option confusedBands)
   let confused: ConfusedRecord | undefined;
   if (hasAilment(f, 'confused')) {
-    const t = resolveTest(f.scores.intelligence, dice.die(100), testBurdens(f, { score: 'intelligence' }, state.options), state.options);
+    const t = resolveTest(f.scores.intelligence, dice.die(100), [...fateFor('confused'), ...testBurdens(f, { score: 'intelligence' }, state.options)], state.options);
     const acts = confusedActs(t, state.options);
     confused = { target: t.target, roll: t.roll, success: t.success, degrees: t.degrees, acts: acts.acts, ...(acts.hand ? { hand: acts.hand } : {}) };
   }
@@ -448,14 +471,61 @@ function turnStartEvent(state: EncounterState, who: string, round: number, table
   let miasma: TestRecord | undefined;
   const rate = state.miasma ?? 0;
   if (rate > 0 && state.sheets[who]?.kind === 'evoker' && !livingPersona(f)) {
-    const t = resolveTest(f.scores.willpower, dice.die(100), testBurdens(f, { score: 'willpower' }, state.options), state.options);
+    const t = resolveTest(f.scores.willpower, dice.die(100), [...fateFor('miasma'), ...testBurdens(f, { score: 'willpower' }, state.options)], state.options);
     miasma = { target: t.target, roll: t.roll, success: t.success, stress: miasmaStress(f, rate, t) };
   }
-  return { type: 'turn-started', data: { group, id: who, round, dice: rec.drawn, ...(confused ? { confused } : {}), ...(miasma ? { miasma } : {}), ...(bloodLoss ? { bloodLoss } : {}) } };
+  const spent = fate as FateSpentOn | undefined;
+  // Panicked: a failed test against the source by the margin spends this Turn's Move and Action fleeing from it
+  const panic = f.conditions.mustFlee ? ailmentsAtTurnStart(f.ailments, f.turnsStarted + 1).active.find((a) => a.name === 'panicked' && a.source) : undefined;
+  return { type: 'turn-started', data: { group, id: who, round, dice: rec.drawn, ...(confused ? { confused } : {}), ...(miasma ? { miasma } : {}), ...(bloodLoss ? { bloodLoss } : {}), ...(spent ? { fate: spent } : {}), ...(panic?.source ? { fleeing: panic.source } : {}) } };
+}
+
+/** A score as it stands now: Toughness less its decay ("Score Decay"), the others as on the sheet. */
+function scoreNow(f: Fighter, score: Score): number {
+  return score === 'toughness' ? toughness(f) : f.scores[score];
+}
+
+/**
+ * Endurance (Injury): the best Endurance skill on the sheet, untrained (Toughness -20) without one. The
+ * Blood Loss test, and the opposing test against a Grapple, Push or Knockdown, take it.
+ */
+function enduranceInjury(sheet: D100Sheet, f: Fighter): { target: number; score: Score } {
+  const skills = sheet.skills.filter((sk) => /endurance/i.test(`${sk.name} ${sk.focus ?? ''}`)).map((sk) => ({ target: scoreNow(f, sk.score) + TRAINING[sk.training], score: sk.score }));
+  return skills.length ? skills.reduce((a, b) => (b.target > a.target ? b : a)) : { target: toughness(f) + TRAINING.untrained, score: 'toughness' };
+}
+
+/**
+ * "Blood Loss": the bleeder tests Toughness or Endurance (Injury). The choice is the bleeder's; its
+ * player may declare it ahead (`bleeding-test`), since the test is rolled as the turn starts, and
+ * without a declaration the engine takes the better target for it.
+ */
+function bloodLossChoice(sheet: D100Sheet, f: Fighter): { test: BloodLossTestName; chosen: 'declared' | 'better'; base: number; otherBase: number; score: Score } {
+  const endurance = enduranceInjury(sheet, f);
+  const of = { toughness: { target: toughness(f), score: 'toughness' as Score }, endurance };
+  const declared = f.conditions.bleedingTest;
+  const test: BloodLossTestName = declared ?? (endurance.target > toughness(f) ? 'endurance' : 'toughness');
+  const other: BloodLossTestName = test === 'toughness' ? 'endurance' : 'toughness';
+  return { test, chosen: declared ? 'declared' : 'better', base: of[test].target, otherBase: of[other].target, score: of[test].score };
 }
 
 /** "Blood Loss": stemming one's own bleeding takes the Action and gives three Advantages on the test. */
 const STEM_LABEL = 'stemming the bleeding';
+/** Panicked: what the flight spends the Turn's Move and Action on. */
+const FLIGHT_LABEL = 'fleeing (Panicked)';
+
+/**
+ * Panicked (the ailments passage): in the Turn a character flees, the flight is its Move and its
+ * Action, so any other action it would spend either on is refused, a One More included. The flight
+ * itself is one Move away from the source (see `move`).
+ */
+function refuseInFlight(state: EncounterState, cost: Cost): void {
+  const f = state.fighters[cost.who];
+  const source = f?.conditions.fleeing;
+  if (!f || !source || state.current !== f.id) return;
+  const what = cost.action ?? cost.move ?? 'act';
+  refuse('fleeing', `type: ${f.name} is Panicked and spends this Turn's Move and Action fleeing from ${state.fighters[source]?.name ?? source}: no ${what}`, 'type', ruleCitation('ailments'));
+}
+
 const STEM_ADVANTAGES = 3;
 
 /**
@@ -464,7 +534,23 @@ const STEM_ADVANTAGES = 3;
  */
 function bloodLossRoll(f: Fighter, roll: number, recorded: BloodLossRecord | undefined, options: D100Options): TestResult {
   const mods = recorded ? recorded.modifiers.map((m) => modifier(m.value >= 0 ? 'advantage' : 'disadvantage', m.label, m.value)) : injuryTestDisadvantages(f.injuries, f.injuriesIgnored, { score: 'toughness' }, options).map((d) => modifier('disadvantage', d.label, -10 * d.count));
-  return resolveTest(toughness(f), roll, mods, options);
+  return resolveTest(recorded?.base ?? toughness(f), roll, mods, options);
+}
+
+/**
+ * The flight of a Panicked character in the Turn it flees (the ailments passage): one Move, ending
+ * further from the source than it began when both stand on the map. Returns the source fled from, or
+ * null for an ordinary Move.
+ */
+function fleeingMove(state: EncounterState, f: Fighter, from: Position, to: Position): string | null {
+  const source = f.conditions.fleeing;
+  if (!source || state.current !== f.id) return null;
+  const cite = ruleCitation('ailments');
+  const s = state.fighters[source];
+  if (f.conditions.moved) refuse('fleeing', `who: ${f.name} has made its flight from ${s?.name ?? source} this Turn; a Panicked flight is one Move`, 'who', cite);
+  const at = s?.conditions.position;
+  if (at && distance(to, at) <= distance(from, at)) refuse('flee-away', `x: ${f.name} is Panicked and flees from ${s!.name}: (${to.x}, ${to.y}) is ${distance(to, at)} m from it, no further than the ${distance(from, at)} m it starts at`, 'x', cite);
+  return source;
 }
 
 /**
@@ -518,7 +604,7 @@ function fullSpeedTest(state: EncounterState, f: Fighter, dice: DiceSource): Ter
   if (terrain === null) refuse('no-terrain', `fullSpeed: ${f.name} is not in Difficult Terrain`, 'fullSpeed', seed('Difficult Terrain'));
   const skill = bestSkill(state.sheets[f.id]!, /athletic|acrobat|running|balance/i, ['agility']);
   const dtn = f.conditions.difficultTerrain;
-  const mods: Modifier[] = [...(f.pendingAdvantages ? [modifier('advantage', 'Fate Point', 10 * f.pendingAdvantages)] : []), ...testBurdens(f, { score: skill.score }, state.options, false), ...(dtn ? [modifier('disadvantage', 'Difficult Terrain Number', -10 * dtn)] : [])];
+  const mods: Modifier[] = [...fateModifiers(f), ...testBurdens(f, { score: skill.score }, state.options, false), ...(dtn ? [modifier('disadvantage', 'Difficult Terrain Number', -10 * dtn)] : [])];
   const t = resolveTest(skill.target, dice.die(100), mods, state.options);
   const failure = fullSpeedFailure(terrain, t, f.conditions.terrainDamage ?? 0);
   return { target: t.target, roll: t.roll, success: t.success, degrees: t.degrees, prone: failure.prone, damage: failure.damage, ...(failure.damage !== null ? { locationRoll: dice.die(100) } : {}) };
@@ -755,6 +841,7 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
   let after = state;
   for (const e of events) {
     const cost = costOf(after, e);
+    if (cost) refuseInFlight(after, cost);
     if (cost) payFor(after, after.fighters[cost.who]!, cost);
     after = evolveEncounter(after, e);
   }
@@ -807,6 +894,8 @@ function costOf(state: EncounterState, e: EncounterEvent): Cost | null {
     case 'disengaged':
       return e.data.method === 'action' ? { who: e.data.who, action: 'Disengage' } : null;
     case 'moved':
+      // a Panicked character's flight: the Move it was spent on already
+      if (e.data.flight) return null;
       return { who: e.data.who, move: e.data.run ? 'Run' : ECONOMY_LABELS.basicMove };
     case 'ailment-fought': {
       const who = e.data.who;
@@ -1018,8 +1107,10 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       if (!from) refuse('not-placed', `who: ${f.name} is not on the map yet (the GM places characters)`, 'who', cite);
       // "Structured Time": one Move per Turn; a One More is one more
       const moveCost: Cost = { who: f.id, move: command.run ? 'Run' : ECONOMY_LABELS.basicMove };
-      payFor(state, f, moveCost);
       const to: Position = { x: command.x, y: command.y, elevation: command.elevation ?? from.elevation };
+      // Panicked: in a Turn spent fleeing, the one Move is the flight, away from the source
+      const flight = fleeingMove(state, f, from, to);
+      if (!flight) payFor(state, f, moveCost);
       const altitude = flightMove(state, f, command);
       const metres = Math.max(Math.abs(to.x - from.x), Math.abs(to.y - from.y));
       if (command.stealthFullSpeed && !f.conditions.stealthy) refuse('not-stealthy', `stealthFullSpeed: ${f.name} is not in stealth`, 'stealthFullSpeed', STEALTH_CITATION);
@@ -1041,7 +1132,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
         const t = resolveTest(skill.target, ctx.dice.die(100), [...rushed, ...testBurdens(f, { score: skill.score }, state.options)], state.options);
         stealth = { target: t.target, roll: t.roll, success: t.success, fullSpeed: command.stealthFullSpeed };
       }
-      return [{ type: 'moved', data: { group, who: f.id, from, to, run: command.run, metres, allowance, left, engaged, oneMore: spendsOneMore(state, f, moveCost), ...(stealth ? { stealth } : {}), ...(terrainTest ? { terrainTest } : {}), ...(altitude ? { altitude } : {}) } }];
+      return [{ type: 'moved', data: { group, who: f.id, from, to, run: command.run, metres, allowance, left, engaged, oneMore: !flight && spendsOneMore(state, f, moveCost), ...(flight ? { flight } : {}), ...(stealth ? { stealth } : {}), ...(terrainTest ? { terrainTest } : {}), ...(altitude ? { altitude } : {}) } }];
     }
     case 'set-terrain': {
       gmOnly('set the terrain');
@@ -1064,7 +1155,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       // "Blood Loss": the Medical skill as an Action; untrained, Intelligence -20
       const sheet = state.sheets[f.id]!;
       const skill = bestSkill(sheet, /medic/i, ['intelligence'], true);
-      const mods: Modifier[] = [...(f.pendingAdvantages ? [modifier('advantage', 'Fate Point', 10 * f.pendingAdvantages)] : []), ...testBurdens(f, { score: skill.score }, state.options)];
+      const mods: Modifier[] = [...fateModifiers(f), ...testBurdens(f, { score: skill.score }, state.options)];
       const t = resolveTest(skill.target, ctx.dice.die(100), mods, state.options);
       return [{ type: 'staunched', data: { group, who: f.id, target: patient.id, test: { target: t.target, roll: t.roll, success: t.success } } }];
     }
@@ -1076,12 +1167,19 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       if (!!f.conditions.stemming === command.stem) refuse('already-declared', `stem: ${f.name} ${command.stem ? 'already means' : 'does not mean'} to stem its bleeding`, 'stem', ruleCitation('bloodLoss'));
       return [{ type: 'stemming-declared', data: { group, who: f.id, stem: command.stem } }];
     }
+    case 'bleeding-test': {
+      // "Blood Loss": the bleeder chooses Toughness or Endurance (Injury); declared ahead of the start-of-turn test
+      const f = fighter(state, command.who, 'who');
+      if (!controls(state, ctx.actor, f.id)) refuse('not-your-character', `who: you do not play ${f.name}`, 'who');
+      if (f.conditions.bleedingTest === command.test) refuse('already-declared', `test: ${f.name} already tests ${BLOOD_LOSS_TESTS[command.test]} against Blood Loss`, 'test', ruleCitation('bloodLoss'));
+      return [{ type: 'bleeding-test-chosen', data: { group, who: f.id, test: command.test } }];
+    }
     case 'movement-test': {
       acting(command.who, 'who');
       const f = fighter(state, command.who, 'who');
       // "Obstacles and unusual movement": Athletics or Acrobatics with the focus, else Agility
       const skill = command.target !== undefined ? { target: command.target, score: 'agility' as Score } : bestSkill(state.sheets[f.id]!, /athletic|acrobat/i, ['agility']);
-      const mods: Modifier[] = [...(f.pendingAdvantages ? [modifier('advantage', 'Fate Point', 10 * f.pendingAdvantages)] : []), ...testBurdens(f, { score: 'agility' }, state.options)];
+      const mods: Modifier[] = [...fateModifiers(f), ...testBurdens(f, { score: 'agility' }, state.options)];
       const t = resolveTest(skill.target, ctx.dice.die(100), mods, state.options);
       const outcome = movementOutcome(command.kind, t, state.options, command.rough);
       return [{ type: 'movement-tested', data: { group, who: f.id, kind: command.kind, target: t.target, roll: t.roll, success: t.success, degrees: t.degrees, outcome } }];
@@ -1139,10 +1237,11 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       let frozen: TestRecord | undefined;
       if (hasAilment(f, 'frozen')) {
         const score: Score = f.scores.strength >= toughness(f) ? 'strength' : 'toughness';
-        const t = resolveTest(score === 'strength' ? f.scores.strength : toughness(f), drawIn(ctx.dice, `turn:${who}`).die(100), testBurdens(f, { score }, state.options), state.options);
+        const t = resolveTest(score === 'strength' ? f.scores.strength : toughness(f), drawIn(ctx.dice, `turn:${who}`).die(100), [...fateModifiers(f), ...testBurdens(f, { score }, state.options)], state.options);
         frozen = { target: t.target, roll: t.roll, success: t.success };
       }
-      const events: EncounterEvent[] = [{ type: 'turn-ended', data: { group, id: who, expired, forfeited: state.oneMore !== null, ...(frozen ? { frozen } : {}) } }];
+      const fate = frozen && f.pendingAdvantages ? { fate: f.pendingAdvantages } : {};
+      const events: EncounterEvent[] = [{ type: 'turn-ended', data: { group, id: who, expired, forfeited: state.oneMore !== null, ...(frozen ? { frozen } : {}), ...fate } }];
       let s = evolveEncounter(state, events[0]!);
       let next = nextInOrder(s, who);
       let round = s.round;
@@ -1163,7 +1262,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       if (!controls(state, ctx.actor, command.who)) refuse('not-your-character', `who: you do not play ${f.name}`, 'who');
       const mods: Modifier[] = [
         ...command.advantages.filter((a) => a.count).map((a) => modifier('advantage', a.label, 10 * a.count)),
-        ...(f.pendingAdvantages ? [modifier('advantage', 'Fate Point', 10 * f.pendingAdvantages)] : []),
+        ...fateModifiers(f),
         ...command.disadvantages.filter((a) => a.count).map((a) => modifier('disadvantage', a.label, -10 * a.count)),
         ...testBurdens(f, { score: command.score, ...(command.hand ? { hand: command.hand } : {}) }, state.options),
       ];
@@ -1179,7 +1278,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       // "Movement and Combat": an Action disengages without a test
       if (command.method === 'action') return [{ type: 'disengaged', data: { group, who: f.id, method: 'action', results: [], fled: [], from: enemies.map((e) => e.id) } }];
       const opposers = state.options.disengageOpposition === 'each-enemy' ? enemies : [enemies.reduce((a, b) => (b.scores.melee > a.scores.melee ? b : a))];
-      const mods: Modifier[] = [...(f.pendingAdvantages ? [modifier('advantage', 'Fate Point', 10 * f.pendingAdvantages)] : []), ...testBurdens(f, { score: command.score }, state.options)];
+      const mods: Modifier[] = [...fateModifiers(f), ...testBurdens(f, { score: command.score }, state.options)];
       const target = command.target ?? f.scores[command.score];
       const own = resolveTest(target, ctx.dice.die(100), mods, state.options);
       const results = opposers.map((e) => opposedRecord(e, own, target, canOppose(e) ? resolveTest(e.scores.melee, drawIn(ctx.dice, `target:${e.id}`).die(100), testBurdens(e, { score: 'melee' }, state.options), state.options) : null, e.scores.melee, state.options));
@@ -1216,7 +1315,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       const own = bestSkill(state.sheets[f.id]!, skills.own, skills.ownScores);
       const theirs = bestSkill(state.sheets[t.id]!, skills.theirs, skills.theirScores);
       const scared = (a: Fighter, b: Fighter): Modifier[] => (scaryFaceAgainst(state.fighters, a, b) ? [modifier('disadvantage', 'Scary Face', -10)] : []);
-      const ownTest = resolveTest(own.target, ctx.dice.die(100), [...(f.pendingAdvantages ? [modifier('advantage', 'Fate Point', 10 * f.pendingAdvantages)] : []), ...testBurdens(f, { score: own.score }, state.options), ...scared(f, t)], state.options);
+      const ownTest = resolveTest(own.target, ctx.dice.die(100), [...fateModifiers(f), ...testBurdens(f, { score: own.score }, state.options), ...scared(f, t)], state.options);
       const theirTest = canOppose(t) ? resolveTest(theirs.target, drawIn(ctx.dice, `target:${t.id}`).die(100), [...testBurdens(t, { score: theirs.score }, state.options), ...scared(t, f)], state.options) : null;
       const result = opposedRecord(t, ownTest, own.target, theirTest, theirs.target, state.options);
       return [{ type: 'disrupted', data: { group, who: f.id, target: t.id, kind: command.type, result, won: result.won } }];
@@ -1309,7 +1408,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       // Melee Skill (Grappling), Acrobatics (Contortion) or Endurance against the grappler's Grappling or Endurance
       const own = command.target !== undefined ? { target: command.target, score: 'melee' as Score } : bestSkill(state.sheets[f.id]!, /grappl|acrobat|contortion|endurance/i, ['melee', 'agility', 'toughness']);
       const theirs = bestSkill(state.sheets[g.id]!, /grappl|endurance/i, ['melee', 'toughness']);
-      const ownTest = resolveTest(own.target, ctx.dice.die(100), [...(f.pendingAdvantages ? [modifier('advantage', 'Fate Point', 10 * f.pendingAdvantages)] : []), ...testBurdens(f, { score: own.score }, state.options)], state.options);
+      const ownTest = resolveTest(own.target, ctx.dice.die(100), [...fateModifiers(f), ...testBurdens(f, { score: own.score }, state.options)], state.options);
       const theirTest = g.out ? null : resolveTest(theirs.target, drawIn(ctx.dice, `target:${g.id}`).die(100), testBurdens(g, { score: theirs.score }, state.options), state.options);
       const result = opposedRecord(g, ownTest, own.target, theirTest, theirs.target, state.options);
       return [{ type: 'grapple-escape', data: { group, who: f.id, grappler, declared: command.declared, result, won: result.won } }];
@@ -1337,11 +1436,12 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       let test: TestRecord | null = null;
       if (command.ailment !== 'panicked') {
         const score: Score = command.ailment === 'burning' ? 'agility' : 'willpower';
-        const mods = [modifier('disadvantage', command.ailment === 'burning' ? 'putting out the fire' : 'overcoming despair', command.ailment === 'burning' ? -20 : -10), ...testBurdens(f, { score }, state.options)];
+        const mods = [modifier('disadvantage', command.ailment === 'burning' ? 'putting out the fire' : 'overcoming despair', command.ailment === 'burning' ? -20 : -10), ...fateModifiers(f), ...testBurdens(f, { score }, state.options)];
         const t = resolveTest(f.scores[score], ctx.dice.die(100), mods, state.options);
         test = { target: t.target, roll: t.roll, success: t.success };
       }
-      return [{ type: 'ailment-fought', data: { group, who: f.id, ailment: command.ailment, test, ended: test ? test.success : true } }];
+      const fate = test && f.pendingAdvantages ? { fate: f.pendingAdvantages } : {};
+      return [{ type: 'ailment-fought', data: { group, who: f.id, ailment: command.ailment, test, ended: test ? test.success : true, ...fate } }];
     }
     case 'set-miasma': {
       gmOnly('set the Miasma growth rate');
@@ -1370,13 +1470,11 @@ function meleeContest(state: EncounterState, a: Fighter, d: Fighter, attackTarge
   const attack = resolveTest(attackTarget, drawIn(dice, 'attack').die(100), attackModifiers(a, d, spec, state.options), state.options);
   let ev = evasionOf(state.sheets[d.id]!);
   if (endurance) {
-    const sheet = state.sheets[d.id]!;
-    const skills = sheet.skills.filter((sk) => /endurance/i.test(`${sk.name} ${sk.focus ?? ''}`)).map((sk) => sheet.scores[sk.score] + TRAINING[sk.training]);
-    const target = skills.length ? Math.max(...skills) : d.scores.toughness + TRAINING.untrained;
-    if (ev.target === null || target > ev.target) ev = { target, score: 'toughness', parry: false };
+    const endurance = enduranceInjury(state.sheets[d.id]!, d);
+    if (ev.target === null || endurance.target > ev.target) ev = { target: endurance.target, score: endurance.score, parry: false };
   }
   const evasionTarget = evasionGiven !== undefined ? evasionGiven : ev.target;
-  const burdens = [...(d.pendingAdvantages ? [modifier('advantage', 'Fate Point', 10 * d.pendingAdvantages)] : []), ...(scaryFaceAgainst(state.fighters, d, a) ? [modifier('disadvantage', 'Scary Face', -10)] : []), ...testBurdens(d, { score: ev.score, ...(ev.parry ? { hand: 'right' as const } : {}) }, state.options)];
+  const burdens = [...fateModifiers(d), ...(scaryFaceAgainst(state.fighters, d, a) ? [modifier('disadvantage', 'Scary Face', -10)] : []), ...testBurdens(d, { score: ev.score, ...(ev.parry ? { hand: 'right' as const } : {}) }, state.options)];
   const evasion = !attack.fumble && evasionTarget !== null && canOppose(d) ? resolveTest(evasionTarget, drawIn(dice, 'evasion').die(100), burdens, state.options) : null;
   const won = !attack.fumble && resolveOpposed(attack, evasion, state.options).actorWins;
   return { attack, evasion, evasionTarget, attackTarget, won };
@@ -1549,7 +1647,8 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
     }
     case 'ailment-fought': {
       const d = event.data;
-      return update(state, d.who, (f) => ({ ...f, ailments: d.ended ? f.ailments.filter((a) => a.name !== d.ailment) : f.ailments, ...(d.ailment === 'panicked' ? { conditions: { ...f.conditions, moved: true } } : {}) }));
+      // the test spends a Fate Point Advantage bought for it
+      return update(state, d.who, (f) => ({ ...f, ...(d.fate ? { pendingAdvantages: 0 } : {}), ailments: d.ended ? f.ailments.filter((a) => a.name !== d.ailment) : f.ailments, ...(d.ailment === 'panicked' ? { conditions: { ...f.conditions, moved: true } } : {}) }));
     }
     case 'fell':
       return put(state, fallOn(state.fighters[event.data.who]!, event.data, state.options));
@@ -1567,12 +1666,17 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       const protecting = state.options.protectDuration === 'next-turn-start' ? null : f.conditions.protecting;
       // "Structured Time": a fresh Move and Action
       const stemming = !!event.data.bloodLoss?.stemmed;
-      f = { ...f, turnsStarted: turn, ailments: active, turn: NOTHING_SPENT, conditions: { ...f.conditions, defending: false, protecting, moved: false, running: false, disengagedFrom: [], stemming: false, ...(free ? { grappledBy: null } : {}) }, chance: { ...f.chance, sinceTurn: false } };
+      // "Fate Points": the start-of-turn test that took an Advantage bought beforehand spends it
+      if (event.data.fate) f = { ...f, pendingAdvantages: 0 };
+      // Panicked: the flight the failed test called for takes this Turn's Move and Action
+      const fleeing = event.data.fleeing ?? null;
+      f = { ...f, turnsStarted: turn, ailments: active, turn: NOTHING_SPENT, conditions: { ...f.conditions, defending: false, protecting, moved: false, running: false, disengagedFrom: [], stemming: false, mustFlee: false, fleeing, ...(free ? { grappledBy: null } : {}) }, chance: { ...f.chance, sinceTurn: false } };
       if (f.conditions.bloodLoss && event.data.dice.length) {
         // "Blood Loss": the free test, with three Advantages when it spends its Action stemming the bleeding
         f = bloodLossTest(f, bloodLossRoll(f, event.data.dice[0]!, event.data.bloodLoss, state.options), state.options).fighter;
         if (stemming) f = { ...f, turn: { ...NOTHING_SPENT, action: STEM_LABEL } };
       }
+      if (fleeing) f = { ...f, turn: { ...NOTHING_SPENT, action: FLIGHT_LABEL, move: FLIGHT_LABEL } };
       // Despaired: 5 Stress at the start of each of its turns; Miasma: the Stress its failed test cost
       if (hasAilment(f, 'despaired')) f = { ...f, stress: f.stress + 5 };
       if (event.data.miasma?.stress) f = { ...f, stress: f.stress + event.data.miasma.stress };
@@ -1629,6 +1733,8 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
     }
     case 'stemming-declared':
       return update(state, event.data.who, (f) => ({ ...f, conditions: { ...f.conditions, stemming: event.data.stem } }));
+    case 'bleeding-test-chosen':
+      return update(state, event.data.who, (f) => ({ ...f, conditions: { ...f.conditions, bleedingTest: event.data.test } }));
     case 'power-wasted':
       // the wasted action is spent all the same (see costOf)
       return state;
@@ -1708,9 +1814,9 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
     case 'turn-ended': {
       const f = state.fighters[event.data.id]!;
       // the openings it gave (a Flee, a failed Grapple) are answered in its Turn or not at all
-      // a Panicked flight takes the turn's Move and Action, and is then spent
+      // a Panicked flight takes the Turn's Move and Action, and ends with it
       const active = ailmentsAtTurnEnd(f.ailments, f.turnsStarted).active.filter((a) => !(a.name === 'frozen' && event.data.frozen?.success));
-      return { ...put(state, { ...f, ailments: active, openings: [], conditions: { ...f.conditions, mustFlee: false } }), oneMore: null };
+      return { ...put(state, { ...f, ...(event.data.fate ? { pendingAdvantages: 0 } : {}), ailments: active, openings: [], conditions: { ...f.conditions, fleeing: null } }), oneMore: null };
     }
     case 'test-rolled':
       // Cracked: a failed test costs its DoF in Stress; Broken Fingers: using that hand costs 5

@@ -45,8 +45,10 @@ export interface Conditions {
   readonly position: Position | null;
   /** The ally it protects ("Defending and Protecting", Protect). */
   readonly protecting: string | null;
-  /** A Panicked character's next Move and Action are spent fleeing (the Panicked ailment). */
+  /** A Panicked character's next Move and Action are spent fleeing (the Panicked ailment): set by the failed test, until its next Turn starts. */
   readonly mustFlee: boolean;
+  /** The Turn it spends fleeing from the source of its panic: the source's id, until the Turn ends. */
+  readonly fleeing?: string | null;
   /** It has made its Move this turn; it Ran, until the start of its next turn ("Movement and Combat"). */
   readonly moved?: boolean;
   readonly running?: boolean;
@@ -68,6 +70,8 @@ export interface Conditions {
   readonly unconscious?: number;
   /** It uses its Action at the start of its next Turn to stem its own Blood Loss, with three Advantages on the test ("Blood Loss"). */
   readonly stemming?: boolean;
+  /** The test its player declared for its Blood Loss ("Blood Loss": Toughness or Endurance (Injury)); absent: the better of the two. */
+  readonly bleedingTest?: 'toughness' | 'endurance';
 }
 
 /** A place on the map: one square per metre, elevation in metres ("Movement and Combat"). */

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '@personae/core';
 import { seededDice } from '@personae/dice';
-import { evolveEncounter, groupsOf, initialEncounter, viewEncounter, type EncounterEvent, type EncounterState } from '../src';
+import { describeD100Event, evolveEncounter, groupsOf, initialEncounter, viewEncounter, type EncounterEvent, type EncounterState } from '../src';
 import { decide, GM, refusal, run } from './drive';
 
 /**
@@ -208,7 +208,8 @@ describe('"Blood Loss": stemming one\'s own bleeding', () => {
     expect(declared.fighters.a!.conditions.stemming).toBe(true);
     const stemmed = until(declared, 'a', [65]);
     const started = groupsOf(stemmed).at(-1)!.find((e) => e.type === 'turn-started' && e.data.id === 'a')!;
-    expect(started.type === 'turn-started' && started.data.bloodLoss).toEqual({ target: 70, roll: 65, success: true, degrees: 1, stemmed: true, modifiers: [{ label: 'stemming the bleeding', value: 30 }] });
+    // no Endurance skill: Endurance (Injury) is untrained, 40 - 20, so the better test is Toughness 40
+    expect(started.type === 'turn-started' && started.data.bloodLoss).toEqual({ test: 'toughness', chosen: 'better', base: 40, otherBase: 20, target: 70, roll: 65, success: true, degrees: 1, stemmed: true, modifiers: [{ label: 'stemming the bleeding', value: 30 }] });
     expect(stemmed.fighters.a!.tracks.left.light).toBe(4);
     expect(stemmed.fighters.a!.conditions.stemming).toBe(false);
     expect(refusal(stemmed, SWORD, [45, 90, 50], P1)).toMatchObject({ code: 'no-action-left', message: expect.stringContaining('on stemming the bleeding') });
@@ -243,6 +244,111 @@ describe('"Blood Loss": stemming one\'s own bleeding', () => {
     const events = groupsOf(s).flat().map((e) => (e.type === 'turn-started' && e.data.bloodLoss ? { ...e, data: { ...e.data, bloodLoss: undefined } } : e)) as EncounterEvent[];
     // without the record the old reading holds: 25 against Toughness 40 passes
     expect(events.reduce(evolveEncounter, initialEncounter()).fighters.a!.tracks.left.light).toBe(4);
+  });
+});
+
+describe('"Blood Loss": a Toughness or Endurance (Injury) test, the bleeder\'s choice', () => {
+  /** A with Endurance (Injury), trained: Toughness 40 + 10 = 50, against its plain Toughness of 40. */
+  const hardy = { ...SHEETS.a, skills: [{ name: 'Endurance', focus: 'Injury', score: 'toughness', training: 'trained' }] };
+  const bleeding = (a: Record<string, unknown> = hardy) => run(table({ ...SHEETS, a }), { type: 'set-condition', target: 'a', condition: 'bloodLoss', value: true });
+  const startOf = (s: EncounterState) => {
+    const e = groupsOf(s).at(-1)!.find((x) => x.type === 'turn-started' && x.data.id === 'a')!;
+    if (e.type !== 'turn-started') throw new Error('no turn start');
+    return e;
+  };
+
+  it('undeclared, the better target is tested: Endurance (Injury) 50, so 45 passes where Toughness 40 would fail', () => {
+    const s = until(bleeding(), 'a', [45]);
+    expect(startOf(s).data.bloodLoss).toEqual({ test: 'endurance', chosen: 'better', base: 50, otherBase: 40, target: 50, roll: 45, success: true, degrees: 1, stemmed: false, modifiers: [] });
+    expect(s.fighters.a!.tracks.left.light).toBe(4);
+  });
+
+  it("declared by the bleeder's player, that test is made: Toughness 40, so the same 45 fails and costs a Light wound", () => {
+    const declared = run(bleeding(), { type: 'bleeding-test', who: 'a', test: 'toughness' }, [], P1);
+    expect(declared.fighters.a!.conditions.bleedingTest).toBe('toughness');
+    const s = until(declared, 'a', [45]);
+    expect(startOf(s).data.bloodLoss).toMatchObject({ test: 'toughness', chosen: 'declared', base: 40, otherBase: 50, target: 40, roll: 45, success: false, degrees: 0 });
+    expect(s.fighters.a!.tracks.left.light).toBe(3);
+    // the choice stands for the tests to come, until changed
+    const again = until(s, 'a', [45]);
+    expect(startOf(again).data.bloodLoss).toMatchObject({ test: 'toughness', chosen: 'declared', success: false });
+  });
+
+  it('Endurance (Injury) without the skill is untrained, Toughness 40 - 20: a declared 25 fails', () => {
+    const declared = run(bleeding(SHEETS.a!), { type: 'bleeding-test', who: 'a', test: 'endurance' }, [], P1);
+    const s = until(declared, 'a', [25]);
+    expect(startOf(s).data.bloodLoss).toMatchObject({ test: 'endurance', chosen: 'declared', base: 20, otherBase: 40, target: 20, roll: 25, success: false });
+    expect(s.fighters.a!.tracks.left.light).toBe(3);
+  });
+
+  it('the log says which test was made and why', () => {
+    const s = until(bleeding(), 'a', [45]);
+    expect(describeD100Event(startOf(s), (id) => s.fighters[id]!.name)).toBe('round 2: A\'s turn; Blood Loss: Endurance (Injury) (the better: Endurance (Injury) 50 over Toughness 40) 45 vs 50, passed');
+    const declared = until(run(bleeding(), { type: 'bleeding-test', who: 'a', test: 'toughness' }, [], P1), 'a', [45]);
+    expect(describeD100Event(startOf(declared), (id) => s.fighters[id]!.name)).toContain('Blood Loss: Toughness (as declared) 45 vs 40, failed by');
+  });
+
+  it("only the character's player (or the GM) declares it; the same declaration twice and an unknown test are refused, changing nothing", () => {
+    const s = run(table(), { type: 'set-condition', target: 'b', condition: 'bloodLoss', value: true });
+    expect(refusal(s, { type: 'bleeding-test', who: 'b', test: 'toughness' }, [], P1)).toMatchObject({ code: 'not-your-character', field: 'who' });
+    const declared = run(bleeding(), { type: 'bleeding-test', who: 'a', test: 'endurance' }, [], P1);
+    expect(refusal(declared, { type: 'bleeding-test', who: 'a', test: 'endurance' }, [], P1)).toMatchObject({ code: 'already-declared', field: 'test', message: 'test: A already tests Endurance (Injury) against Blood Loss', section: 'Blood Loss' });
+    expect(() => decide(declared, { type: 'bleeding-test', who: 'a', test: 'willpower' }, [], P1)).toThrow(/test/);
+    expect(declared.fighters.a!.conditions.bleedingTest).toBe('endurance');
+  });
+});
+
+describe('"Fate Points" (Advantage): a Fate Point bought before a test goes to the next test, once', () => {
+  const bleeding = (s: EncounterState = table()) => run(s, { type: 'set-condition', target: 'a', condition: 'bloodLoss', value: true });
+  const startOf = (s: EncounterState) => {
+    const e = groupsOf(s).at(-1)!.find((x) => x.type === 'turn-started' && x.data.id === 'a')!;
+    if (e.type !== 'turn-started') throw new Error('no turn start');
+    return e;
+  };
+  /** A ends its turn having bought the Advantage: it waits for its next test. */
+  const bought = (s: EncounterState) => run(s, { type: 'spend-fate', who: 'a', spend: 'advantage' }, [], P1);
+
+  it('the Blood Loss test at the start of its next turn takes the two Advantages: Toughness 40 + 20, so 55 passes; then they are gone', () => {
+    const s = until(bought(bleeding()), 'a', [55]);
+    expect(startOf(s).data.bloodLoss).toMatchObject({ target: 60, roll: 55, success: true, modifiers: [{ label: 'Fate Point', value: 20 }] });
+    expect(startOf(s).data.fate).toEqual({ test: 'bloodLoss', advantages: 2 });
+    expect(s.fighters.a!.pendingAdvantages).toBe(0);
+    expect(s.fighters.a!.tracks.left.light).toBe(4);
+    // the next test A makes has no Fate Point in it: Agility 30, 35 fails
+    const [t] = decide(s, { type: 'test', who: 'a', score: 'agility' }, [35], P1);
+    expect(t!.data).toMatchObject({ roll: 35, success: false });
+    expect(JSON.stringify(t)).not.toContain('Fate Point');
+  });
+
+  it('it goes to one test only: bleeding and Confused, the Blood Loss test takes it and the Confused test (Intelligence 30) does not', () => {
+    const s0 = run(bought(bleeding()), { type: 'inflict-ailment', target: 'a', ailment: 'confused', turns: 3 });
+    const s = until(s0, 'a', [55, 45]);
+    expect(startOf(s).data.bloodLoss).toMatchObject({ target: 60, success: true });
+    expect(startOf(s).data.confused).toMatchObject({ target: 30, roll: 45, success: false });
+    expect(startOf(s).data.fate).toEqual({ test: 'bloodLoss', advantages: 2 });
+  });
+
+  it('without Blood Loss, the Confused test at the turn start is the next test: Intelligence 30 + 20, 45 passes', () => {
+    const s = until(run(bought(table()), { type: 'inflict-ailment', target: 'a', ailment: 'confused', turns: 3 }), 'a', [45]);
+    expect(startOf(s).data.confused).toMatchObject({ target: 50, roll: 45, success: true });
+    expect(startOf(s).data.fate).toEqual({ test: 'confused', advantages: 2 });
+    expect(s.fighters.a!.pendingAdvantages).toBe(0);
+  });
+
+  it('the Willpower -10 test against Despair takes it: 30 - 10 + 20 = 40, so 35 passes, and it is spent', () => {
+    const s = bought(run(table(), { type: 'inflict-ailment', target: 'a', ailment: 'despaired' }));
+    const [e] = decide(s, { type: 'end-ailment', who: 'a', ailment: 'despaired' }, [35], P1);
+    expect(e!.data).toMatchObject({ test: { target: 40, roll: 35, success: true }, ended: true, fate: 2 });
+    expect(run(s, { type: 'end-ailment', who: 'a', ailment: 'despaired' }, [35], P1).fighters.a!.pendingAdvantages).toBe(0);
+  });
+
+  it('with no test at the turn start, it waits for the next test the character makes', () => {
+    const s = until(bought(table()), 'a');
+    expect(startOf(s).data.fate).toBeUndefined();
+    expect(s.fighters.a!.pendingAdvantages).toBe(2);
+    const [t] = decide(s, { type: 'test', who: 'a', score: 'agility' }, [45], P1);
+    expect(t!.data).toMatchObject({ roll: 45, success: true });
+    expect(run(s, { type: 'test', who: 'a', score: 'agility' }, [45], P1).fighters.a!.pendingAdvantages).toBe(0);
   });
 });
 

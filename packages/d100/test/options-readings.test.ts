@@ -25,6 +25,7 @@ import {
   type EncounterCommand,
   type EncounterEvent,
   type EncounterState,
+  viewEncounter,
 } from '../src';
 
 /**
@@ -196,7 +197,9 @@ describe('C10 panickedMargin (Panicked row of the ailments passage after "Fate P
     expect(panicFlees(1, 2, { panickedMargin: 'sum' })).toBe(true);
     const s = run(panicked({}), { type: 'attack', attacker: 'a', defender: 'b' }, [55, 20]);
     expect(s.fighters.a!.conditions.mustFlee).toBe(true);
-    expect(run(s, { type: 'end-turn' }).fighters.a!.conditions.mustFlee).toBe(false);
+    // the flight is A's next Move and Action: the end of this Turn does not take it away
+    expect(run(s, { type: 'end-turn' }).fighters.a!.conditions.mustFlee).toBe(true);
+    expect(until(run(s, { type: 'end-turn' }), 'a').fighters.a!.conditions).toMatchObject({ mustFlee: false, fleeing: 'b' });
   });
   it('absolute-difference: 1 and 2 differ by 1: no flight; 4 DoF against 0 DoS still flees', () => {
     expect(panicFlees(4, 0, { panickedMargin: 'absolute-difference' })).toBe(true);
@@ -402,5 +405,70 @@ describe('fatePointsPerWeek ("Fate Points": the pool replenishes at the start of
   });
   it('false: the table refuses a weekly refill', () => {
     expect(() => run(spent({ fatePointsPerWeek: false }), { type: 'new-week' })).toThrow(/does not refill Fate Points weekly/);
+  });
+});
+
+describe('Ailments: Panicked ("you spend your next move and action fleeing")', () => {
+  /** A (Melee 50, -10 Panicked) at (0, 0) attacks B, its source, at (1, 0): 55 fails by 1 DoF, B evades with 20 (2 DoS): 3 apart. */
+  function fled(): EncounterState {
+    let s = run(table(), { type: 'inflict-ailment', target: 'a', ailment: 'panicked', source: 'b' });
+    s = run(run(s, { type: 'place', target: 'a', x: 0, y: 0 }), { type: 'place', target: 'b', x: 1, y: 0 });
+    s = run(s, { type: 'attack', attacker: 'a', defender: 'b' }, [55, 20]);
+    return until(run(s, { type: 'end-turn' }), 'a');
+  }
+  const turnOf = (s: EncounterState) => viewEncounter(s, GM).characters.find((c) => c.id === 'a')!.turn;
+  const refusalOf = (s: EncounterState, command: Record<string, unknown>) => {
+    try {
+      run(s, command, [10, 90, 50]);
+      return 'accepted';
+    } catch (e) {
+      const r = e as { code: string; field?: string; message: string; rule?: { section: string } };
+      return { code: r.code, field: r.field, message: r.message, section: r.rule?.section };
+    }
+  };
+
+  it("the next Turn's Move and Action are spent on the flight, as the Turn count shows", () => {
+    const s = fled();
+    expect(s.fighters.a!.conditions.fleeing).toBe('b');
+    expect(turnOf(s)).toEqual({ action: false, move: false, actionSpentOn: 'fleeing (Panicked)', moveSpentOn: 'fleeing (Panicked)', oneMore: false });
+    const started = groupsOf(s).at(-1)!.find((e) => e.type === 'turn-started' && e.data.id === 'a')!;
+    expect(started.type === 'turn-started' && started.data.fleeing).toBe('b');
+  });
+
+  it('an attack, a Defend or overcoming the panic is refused with the rule, and the state is unchanged', () => {
+    const s = fled();
+    const before = JSON.stringify(s);
+    const message = 'type: A is Panicked and spends this Turn\'s Move and Action fleeing from B: no ';
+    expect(refusalOf(s, { type: 'attack', attacker: 'a', defender: 'b' })).toEqual({ code: 'fleeing', field: 'type', message: `${message}Standard Attack`, section: 'Ailments (untitled passage after "Fate Points")' });
+    expect(refusalOf(s, { type: 'defend' })).toMatchObject({ code: 'fleeing', message: `${message}Defend` });
+    expect(refusalOf(s, { type: 'end-ailment', who: 'a', ailment: 'panicked' })).toMatchObject({ code: 'fleeing', message: `${message}overcoming Panic` });
+    expect(JSON.stringify(s)).toBe(before);
+  });
+
+  it('the flight is one Move away from the source: nearer or level is refused, further is made, a second is refused', () => {
+    const s = fled();
+    // B at (1, 0); A at (0, 0) is 1 m from it, and so is (0, 1)
+    expect(refusalOf(s, { type: 'move', who: 'a', x: 0, y: 1 })).toEqual({ code: 'flee-away', field: 'x', message: 'x: A is Panicked and flees from B: (0, 1) is 1 m from it, no further than the 1 m it starts at', section: 'Ailments (untitled passage after "Fate Points")' });
+    const away = run(s, { type: 'move', who: 'a', x: -4, y: 0 });
+    expect(away.fighters.a!.conditions.position).toMatchObject({ x: -4, y: 0 });
+    const moved = groupsOf(away).at(-1)!.find((e) => e.type === 'moved')!;
+    expect(moved.type === 'moved' && moved.data).toMatchObject({ flight: 'b', left: ['b'] });
+    expect(turnOf(away)).toMatchObject({ action: false, move: false, moveSpentOn: 'fleeing (Panicked)' });
+    expect(refusalOf(away, { type: 'move', who: 'a', x: -6, y: 0 })).toMatchObject({ code: 'fleeing', field: 'who' });
+  });
+
+  it('the Turn after the flight is its own again: a fresh Move and Action, the panic still on it', () => {
+    const s = until(run(fled(), { type: 'end-turn' }), 'a');
+    expect(s.fighters.a!.conditions).toMatchObject({ mustFlee: false, fleeing: null });
+    expect(turnOf(s)).toEqual({ action: true, move: true, actionSpentOn: null, moveSpentOn: null, oneMore: false });
+    expect(s.fighters.a!.ailments.map((x) => x.name)).toContain('panicked');
+  });
+
+  it('a failure short of the margin gives no flight', () => {
+    let s = run(table(), { type: 'inflict-ailment', target: 'a', ailment: 'panicked', source: 'b' });
+    // 55 fails by 1 DoF; B's 35 evades with 1 DoS: 2 apart
+    s = until(run(run(s, { type: 'attack', attacker: 'a', defender: 'b' }, [55, 35]), { type: 'end-turn' }), 'a');
+    expect(s.fighters.a!.conditions.fleeing ?? null).toBeNull();
+    expect(turnOf(s)).toMatchObject({ action: true, move: true });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { logAt, type Actor } from '@personae/core';
+import { logAt, poolDice, type Actor } from '@personae/core';
 import { seededDice } from '@personae/dice';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -251,5 +251,28 @@ describe('scenarios replayed (examples/lucidity/scenarios)', () => {
       expect(r.error, f).toBeDefined();
       expect(r.error!.message, f).toMatch(/\w+: /);
     }
+  });
+});
+
+describe('physical dice at a Lucidity table: a player hears of the pools they may fill', () => {
+  it("entering another combatant's end-of-round d20 is refused, naming only the player's own pools", () => {
+    const s = table();
+    const parsed = parseEncounterCommand({ type: 'end-turn' });
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const refusal = (entered: Record<string, number[]>) => {
+      try {
+        decideEncounter(s, parsed.command, { actor: P1, dice: poolDice(entered, seededDice(1)), now: '2026-01-01T00:00:00Z' });
+        return null;
+      } catch (e) {
+        return e as { code: string; field: string; message: string };
+      }
+    };
+    const r = refusal({ 'zero-health:b': [5] });
+    expect(r).toMatchObject({ code: 'not-your-dice', field: 'dice.zero-health:b' });
+    expect(r!.message).toMatch(/B's end-of-round d20 is B's roll; a player enters dice only for their own rolls/);
+    expect(r!.message).toMatch(/; in an end-turn command you may fill "zero-health:a" \(A's end-of-round d20\)$/);
+    expect(r!.message).not.toMatch(/zero-health:c/);
+    // a pool the command does not roll: the list is the player's own pools too
+    expect(refusal({ d20: [5] })).toMatchObject({ code: 'dice-pool', message: expect.stringMatching(/an end-turn command rolls no pool "d20"; it rolls "zero-health:a" \(A's end-of-round d20\)$/) });
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { asPoolDice, requireEnteredPools, RuleError, type Actor, type Decider, type ParseResult } from './domain';
+import { asPoolDice, requireEnteredPools, RuleError, withArticle, type Actor, type Decider, type ParseResult } from './domain';
 import { describeZodError } from './protocol';
 
 /**
@@ -90,7 +90,7 @@ export const diceLogDecider: Decider<DiceLogState, DiceLogCommand, DiceLogEvent>
     if (actor.role === 'observer') throw new RuleError('forbidden', 'observers cannot roll');
     const pools = asPoolDice(dice);
     const rolled = command.type === 'roll' ? [{ name: 'roll', owners: [{ kind: 'own' as const }], sides: command.sides, count: command.count, label: 'your roll' }] : [];
-    requireEnteredPools(pools.entered, rolled, { actor, settings }, `a ${command.type}`);
+    requireEnteredPools(pools.entered, rolled, { actor, settings }, withArticle(command.type));
     if (command.type === 'roll') {
       const roll = pools.roll('roll', command.count, command.sides);
       return [

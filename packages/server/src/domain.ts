@@ -2,6 +2,7 @@
 export {
   asPoolDice,
   requireEnteredPools,
+  withArticle,
   isRuleError,
   poolDice,
   refusalOf,

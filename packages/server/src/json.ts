@@ -199,7 +199,9 @@ export function survivesJson(value: unknown, depth = 0): boolean {
       if (proto !== Object.prototype && proto !== null) return false;
       if (Object.getOwnPropertySymbols(value).length > 0) return false;
       const record = value as Record<string, unknown>;
-      for (const key of Object.keys(record)) if (!survivesJson(record[key], depth + 1)) return false;
+      // for-in visits the own enumerable keys here (the prototype is Object.prototype or null, and
+      // holds no enumerable key) without making an array of them for every object.
+      for (const key in record) if (!survivesJson(record[key], depth + 1)) return false;
       return true;
     }
     default:

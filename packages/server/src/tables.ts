@@ -523,18 +523,27 @@ export class TableHub<S, C, E> {
   }
 
   /**
-   * After new events, each viewer gets its own view of the new state (built once per role and
-   * participant), so clients keep their state from what is pushed instead of asking again.
+   * After new events, each viewer gets its own view of the new state, so clients keep their state
+   * from what is pushed instead of asking again. The view is built once per audience (the domain's
+   * `audience`; without it, per role and participant): viewers the domain says see the same view
+   * share it, its comparison with the view they hold, and the text of the changes.
    */
   private pushViews(t: LoadedTable<S>, viewers: Viewer[], state: S | undefined): void {
     if (state === undefined || viewers.length === 0) return;
     const version = t.version;
-    const views = new Map<string, { view: unknown; full: string | null; patches: Map<unknown, string> } | null>();
+    const views = new Map<unknown, { view: unknown; full: string | null; patches: Map<unknown, string> } | null>();
     // The changes serialized so far, whoever they were for: viewers of different views whose views
     // changed in the same way (a new log entry all of them see, the new version) share one text.
     const made: Array<{ base: number; diff: NonNullable<ReturnType<typeof diffState>>; text: string }> = [];
+    const audience = t.decider.audience;
     for (const viewer of viewers) {
-      const key = `${viewer.actor.role}:${viewer.actor.participantId}`;
+      // A viewer whose audience cannot be told shares its view with no one (it is its own key).
+      let key: unknown = viewer;
+      try {
+        key = audience ? audience(state, viewer.actor) : `${viewer.actor.role}:${viewer.actor.participantId}`;
+      } catch (error) {
+        this.log.error({ err: error, tableId: t.record.id }, 'audience failed; the viewer gets a view of its own');
+      }
       let built = views.get(key);
       if (built === undefined) {
         built = null;

@@ -15,7 +15,8 @@ import { exampleSheet } from './helpers';
  * again from the start into fresh objects, so that no part remembered for the served table takes
  * part. For random sequences of Personae commands (hidden characters added and revealed, hidden
  * rolls and encounter actions, whispers, undo and redo, secret rolls revealed), after every command,
- * for the GM, two players (one of them on two connections) and an observer.
+ * for the GM, three players (one of them on two connections, one who never acts) and an observer:
+ * players the domain puts in one audience get one view built for whichever of them came first.
  */
 
 const AT = '2026-01-01T00:00:00.000Z';
@@ -23,6 +24,7 @@ const PEOPLE: ParticipantRecord[] = [
   { id: 'p_gm', role: 'gm', displayName: 'GM', joinedAt: AT, removedAt: null },
   { id: 'p_1', role: 'player', displayName: 'Ann', joinedAt: AT, removedAt: null },
   { id: 'p_2', role: 'player', displayName: 'Bo', joinedAt: AT, removedAt: null },
+  { id: 'p_3', role: 'player', displayName: 'Cy', joinedAt: AT, removedAt: null },
 ];
 const SEATS: Actor[] = [
   { role: 'gm', participantId: 'p_gm' },
@@ -30,6 +32,8 @@ const SEATS: Actor[] = [
   { role: 'player', participantId: 'p_2' },
   { role: 'player', participantId: 'p_2' },
   { role: 'observer', participantId: 'observer' },
+  // Never sends a command: shares its view with the other players while the domain says they see the same.
+  { role: 'player', participantId: 'p_3' },
 ];
 const SHEETS = ['dwarf-iron-constitution.yaml', 'merchant-privateer-scoundrel.yaml', 'wounded-sellsword.yaml'].map(exampleSheet);
 

@@ -1,4 +1,4 @@
-import { asPoolDice, ownersSeenBy, requireCharacterRoom, requireEnteredPools, requireSheetSize, RuleError, type DecideContext } from '@personae/core';
+import { asPoolDice, mayFillPool, ownersSeenBy, requireCharacterRoom, requireEnteredPools, requireSheetSize, RuleError, withArticle, type DecideContext } from '@personae/core';
 import type { LucidityCommand } from './commands';
 import { dicePools } from './pools';
 import type { LucidityTableState } from './state';
@@ -30,7 +30,12 @@ export function requireAuthority(state: LucidityTableState, cmd: LucidityCommand
       'controller',
     );
   }
-  requireEnteredPools(asPoolDice(ctx.dice).entered, dicePools(state, cmd, ctx.actor), ctx, `a ${cmd.type} command`);
+  const entered = asPoolDice(ctx.dice).entered;
+  if (Object.keys(entered).length) {
+    const declared = dicePools(state, cmd, ctx.actor);
+    // A player hears only of the pools they could fill, so a refusal names no other combatant's roll.
+    requireEnteredPools(entered, declared, ctx, withArticle(`${cmd.type} command`), declared.filter((p) => mayFillPool(p, ctx.actor)));
+  }
   if (ctx.actor.role === 'gm') return;
   if (ctx.actor.role !== 'player') refuse('forbidden', 'observers watch the table; they cannot change it', 'type');
   if (cmd.type === 'lucidity-roll' && cmd.gmModifier !== 0) refuse('forbidden', 'gmModifier: only the GM sets the modifier of a Lucidity roll', 'gmModifier');

@@ -1,3 +1,4 @@
+import { withArticle } from '@personae/core';
 import { STAGE_LABEL } from '../time';
 import type { EncounterEvent } from './events';
 import { STATUS_LABEL, STATUS_PENALTY, statusForHits, threshold } from './injury';
@@ -32,9 +33,9 @@ export function describeEvent(e: EncounterEvent, before: Snapshot | null): strin
     case 'scene-ended':
       return [`Scene ${e.scene} ends.`];
     case 'escalated':
-      return [`${e.by === 'gm' ? 'The GM escalates' : `${name(e.by)} escalates`} the ${STAGE_LABEL[e.from]} to a ${STAGE_LABEL[e.to]}.`];
+      return [`${e.by === 'gm' ? 'The GM escalates' : `${name(e.by)} escalates`} the ${STAGE_LABEL[e.from]} to ${withArticle(STAGE_LABEL[e.to])}.`];
     case 'de-escalated':
-      return [`${e.by === 'gm' ? 'The GM' : name(e.by)} de-escalates the ${STAGE_LABEL[e.from]} to a ${STAGE_LABEL[e.to]}.`];
+      return [`${e.by === 'gm' ? 'The GM' : name(e.by)} de-escalates the ${STAGE_LABEL[e.from]} to ${withArticle(STAGE_LABEL[e.to])}.`];
     case 'encounter-ended':
       return [`The ${STAGE_LABEL[e.peak]} ends.`];
     case 'order-set':

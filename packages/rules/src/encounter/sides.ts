@@ -1,3 +1,4 @@
+import { withArticle } from '@personae/core';
 import type { ChallengeSideSpec } from '../challenge';
 import { applyEffects, effectChangesRoll, effectInScope, type AbilityEffect, type EffectContext, type Labeled, type ScopeKind } from '../effects';
 import type { TableOptions } from '../options';
@@ -137,7 +138,7 @@ export function composeSide(basis: SideBasis, req: Omit<SideRequest, 'who'>, fie
     if (!inScope(a.effect, req.skill.name, req.kind, req.role)) {
       throw new RuleError(
         'ability-not-applicable',
-        `${a.name} does not apply when ${req.role === 'issue' ? 'issuing' : 'answering'} ${article(req.kind)} ${req.kind} challenge with ${req.skill.name}`,
+        `${a.name} does not apply when ${req.role === 'issue' ? 'issuing' : 'answering'} ${withArticle(`${req.kind} challenge`)} with ${req.skill.name}`,
         `${field}[${i}]`,
         rule('core', 'What Special Abilities Can Do'),
       );
@@ -179,6 +180,3 @@ export function composeSide(basis: SideBasis, req: Omit<SideRequest, 'who'>, fie
   return { spec, chosen, extraHits, steer, notes };
 }
 
-function article(kind: string): string {
-  return /^[aeiou]/.test(kind) ? 'an' : 'a';
-}

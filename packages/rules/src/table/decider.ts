@@ -2,7 +2,7 @@ import type { TableCommand } from './commands';
 import type { TableEvent, TableState } from './state';
 import { decideTable, evolveTable, initialTableState, parseTableCommand, type TableContext } from './table';
 import { validateTableEvent } from './validate';
-import { portraitAccess, redactTableEvent, viewTable } from './view';
+import { portraitAccess, redactTableEvent, tableAudience, viewTable } from './view';
 
 /**
  * The Personae table as one pure decider, in the shape the table server runs: parse and decide
@@ -15,6 +15,7 @@ export const personaeTable = {
   evolve: evolveTable,
   redactEvent: redactTableEvent,
   viewState: viewTable,
+  audience: tableAudience,
   validateEvent: validateTableEvent,
   characterAccess: portraitAccess,
 };

@@ -1,4 +1,4 @@
-import { asPoolDice, ownGet, requireEnteredPools, type DicePool, type PoolOwner } from '@personae/core';
+import { asPoolDice, mayFillPool, ownGet, requireEnteredPools, withArticle, type DicePool, type PoolOwner } from '@personae/core';
 import type { DiceSource } from '@personae/dice';
 import { rule } from '../encounter/errors';
 import { ACTOR_POOL, actorPool, DIFFICULTY_POOL, orderPool, REROLLS_POOL, targetPool } from '../encounter/pools';
@@ -99,6 +99,6 @@ export function requireDiceAuthority(state: TableState, viewer: Viewer, command:
   if (Object.keys(entered).length === 0) return;
   const declared = dicePools(state, viewer, command);
   // A player hears only of the pools they could fill, so the refusal names no hidden character.
-  const listed = viewer.role === 'gm' ? declared : declared.filter((p) => p.owners.every((o) => o.kind === 'own' || (o.kind === 'character' && o.controller === viewer.participantId)));
-  requireEnteredPools(entered, declared, { actor: viewer, settings }, `a ${command.type === 'encounter' ? `${command.command.type} command` : `${command.type} command`}`, listed);
+  const listed = declared.filter((p) => mayFillPool(p, viewer));
+  requireEnteredPools(entered, declared, { actor: viewer, settings }, withArticle(`${command.type === 'encounter' ? command.command.type : command.type} command`), listed);
 }

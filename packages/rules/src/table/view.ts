@@ -50,7 +50,6 @@ export interface TableView {
   readonly seq: number;
   readonly preset: TableState['preset'];
   readonly options: TableState['options'];
-  readonly viewer: Viewer;
   readonly characters: readonly CharacterView[];
   readonly scene: Omit<Snapshot, 'characters'> | null;
   /** The newest log entries the viewer may see, oldest first (at most LOG_VIEW_LIMIT). */
@@ -381,7 +380,6 @@ export function viewTable(state: TableState, viewer: Viewer): TableView {
     seq: state.seq,
     preset: state.preset,
     options: state.options,
-    viewer,
     characters: cast.characters,
     scene,
     ...visibleLog(state.log, viewer, secret),
@@ -398,6 +396,46 @@ export function viewTable(state: TableState, viewer: Viewer): TableView {
         : [],
     })),
   };
+}
+
+/**
+ * Participants who spoke or were spoken to in a private whisper, per shared log array, and up to which
+ * length of it they were gathered. A state of the same log with fewer entries is answered with the
+ * set gathered so far: it may name more participants than that state's whispers, never fewer.
+ */
+const whisperParties = new WeakMap<readonly LogEntry[], { length: number; parties: Set<string> }>();
+
+function partiesToWhispers(log: TableLog<LogEntry>): ReadonlySet<string> {
+  let known = whisperParties.get(log.shared);
+  if (!known) whisperParties.set(log.shared, (known = { length: 0, parties: new Set() }));
+  for (let i = known.length; i < log.length; i++) {
+    const e = log.shared[i]!;
+    if (e.said && e.said.to !== null) {
+      known.parties.add(e.by);
+      known.parties.add(e.said.to);
+    }
+  }
+  if (log.length > known.length) known.length = log.length;
+  return known.parties;
+}
+
+/**
+ * Which viewers `viewTable` shows the same view (the table server builds it once for all of them).
+ * A player's view depends on who they are only through the hidden characters they own (whose sheets
+ * they see), the whispers they spoke or heard, and whether the last action is theirs to undo or
+ * redo; players with none of the first two and the same answer to the last share one view. Observers
+ * all see the same. The GM, and every player who owns a hidden character or took part in a private
+ * whisper, is an audience of their own.
+ */
+export function tableAudience(state: TableState, viewer: Viewer): string {
+  // Shared audiences never begin with "participant", the audiences of one.
+  if (viewer.role === 'observer') return 'observers';
+  const own = `participant ${viewer.role} ${viewer.participantId}`;
+  if (viewer.role !== 'player' || partiesToWhispers(state.log).has(viewer.participantId)) return own;
+  for (const c of Object.values(state.characters)) if (c.hidden && c.owner === viewer.participantId) return own;
+  const undo = state.encounter.undoTo !== null && undoRefusal(state, viewer, 'undo') === null;
+  const redo = state.encounter.redo.length > 0 && undoRefusal(state, viewer, 'redo') === null;
+  return `players${undo ? ' undo' : ''}${redo ? ' redo' : ''}`;
 }
 
 /**

@@ -245,6 +245,9 @@ describe('the Personae table domain', () => {
         message = (e as Error).message;
       }
       expect(message).toMatch(/it rolls "actor"/);
+      // the command's name takes the article it is spoken with: "an attack", "a roll"
+      expect(message).toMatch(/^dice\.difficulty: an attack command rolls no pool "difficulty"/);
+      expect(() => t.run(ann, { type: 'roll', actor: free, reactor: free }, { physicalDice: true, pools: { reactor: [4] } })).toThrow(/; in a roll command you may fill "actor"/);
       expect(message).not.toContain(merchant);
       expect(message).not.toMatch(/Merchant|Privateer|Scoundrel/i);
     });

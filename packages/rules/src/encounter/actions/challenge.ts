@@ -1,4 +1,4 @@
-import { formatCitation } from '@personae/core';
+import { formatCitation, withArticle } from '@personae/core';
 import type { DiceSource } from '@personae/dice';
 import { resolveChallenge, type ChallengeResult, type OpposedChallengeSpec, concertedEffort } from '../../challenge';
 import type { Labeled } from '../../effects';
@@ -194,8 +194,8 @@ export function runChallenges(
       result,
       notes,
     });
-    bankCriticals(b, who, result.criticals.actor, `natural 10s issuing ${plan.kind === 'attack' ? 'an attack' : `a ${plan.kind}`} challenge`);
-    bankCriticals(b, b.now.characters[plan.target.def.id]!, result.criticals.reactor, `natural 10s answering a ${plan.kind} challenge`);
+    bankCriticals(b, who, result.criticals.actor, `natural 10s issuing ${withArticle(`${plan.kind} challenge`)}`);
+    bankCriticals(b, b.now.characters[plan.target.def.id]!, result.criticals.reactor, `natural 10s answering ${withArticle(`${plan.kind} challenge`)}`);
     onResult(plan, { result, actorSide });
   }
 }

@@ -1,3 +1,4 @@
+import { withArticle } from '@personae/core';
 import type { Batch } from '../batch';
 import { allows, findPower, findSkill, findWeapon, same, skillUse, weaponWeight, type AttributeKey, type Weapon } from '../combatant';
 import type { CommandOf, DefenseChoice } from '../commands';
@@ -70,7 +71,7 @@ export function attackDefense(now: Snapshot, c: CharacterState, weapon: Weapon, 
       if (weaponWeight(w) !== weaponWeight(weapon) && !any) {
         throw new RuleError(
           'illegal-parry',
-          `like against like: ${c.def.name}'s ${w.name} (${w.size}, ${weaponWeight(w)}) cannot parry ${weapon.name === 'unarmed' ? 'an unarmed attack' : `a ${weapon.name}`} (${weapon.size}, ${weaponWeight(weapon)})`,
+          `like against like: ${c.def.name}'s ${w.name} (${w.size}, ${weaponWeight(w)}) cannot parry ${weapon.name === 'unarmed' ? 'an unarmed attack' : withArticle(weapon.name)} (${weapon.size}, ${weaponWeight(weapon)})`,
           'defense',
           DEFENSE,
         );

@@ -1,3 +1,4 @@
+import { withArticle } from '@personae/core';
 import type { DiceSource } from '@personae/dice';
 import { escalationOrder, STAGE_LABEL, type Stage } from '../../time';
 import { cannotAct, getCharacter, type Batch } from '../batch';
@@ -17,12 +18,12 @@ export function escalate(b: Batch, command: CommandOf<'escalate'>, dice: DiceSou
   const i = steps.indexOf(from);
   const j = steps.indexOf(command.to);
   const source = now.options.escalation === 'srd-v4' ? rule('v4', 'The Challenge') : rule('core', 'Escalation');
-  if (j < 0) throw new RuleError('unknown-stage', `a ${STAGE_LABEL[command.to]} is not a step of escalation ${now.options.escalation}`, 'to', source);
-  if (j <= i) throw new RuleError('not-an-escalation', `the ${STAGE_LABEL[from]} is already at or past a ${STAGE_LABEL[command.to]}`, 'to', source);
+  if (j < 0) throw new RuleError('unknown-stage', `${withArticle(STAGE_LABEL[command.to])} is not a step of escalation ${now.options.escalation}`, 'to', source);
+  if (j <= i) throw new RuleError('not-an-escalation', `the ${STAGE_LABEL[from]} is already at or past ${withArticle(STAGE_LABEL[command.to])}`, 'to', source);
   if (j > i + 1 && !now.options.escalationMaySkip) {
     throw new RuleError(
       'escalation-order',
-      `a ${STAGE_LABEL[from]} escalates to a ${STAGE_LABEL[steps[i + 1]!]} first (${steps.join(' -> ')}; option escalationMaySkip)`,
+      `${withArticle(STAGE_LABEL[from])} escalates to ${withArticle(STAGE_LABEL[steps[i + 1]!])} first (${steps.join(' -> ')}; option escalationMaySkip)`,
       'to',
       source,
     );
@@ -61,7 +62,7 @@ export function deescalate(b: Batch, command: CommandOf<'de-escalate'>): void {
   const steps = escalationOrder(now.options);
   const from = now.clock.stage;
   if (steps.indexOf(command.to) >= steps.indexOf(from)) {
-    throw new RuleError('not-a-de-escalation', `a ${STAGE_LABEL[from]} cannot de-escalate to a ${STAGE_LABEL[command.to]}`, 'to');
+    throw new RuleError('not-a-de-escalation', `${withArticle(STAGE_LABEL[from])} cannot de-escalate to ${withArticle(STAGE_LABEL[command.to])}`, 'to');
   }
   if (command.to === 'scene') {
     endEncounter(b);

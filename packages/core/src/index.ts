@@ -4,6 +4,7 @@ export { cite, defineRules, formatCitation, type Citation, type RuleEntry } from
 export { type Actor, type AnyDecider, type DecideContext, type Decider, type DiceSource, type HostLimits, type HostSettings, type ParseResult, type Viewer } from './decider';
 export { envelope, type Envelope, type EventMetadata } from './envelope';
 export { isRuleError, refusalOf, RuleError, toCommandError, type CommandError } from './errors';
+export { DUEL_IDS, DUEL_ROUNDS, duelPair, playDuels, wilsonInterval, type DuelEnd, type DuelPair, type DuelSettings, type DuelTally } from './duels';
 export { faceFit, outcomeFit, upperRegularizedGamma, type FaceFit, type OutcomeFit } from './fairness';
 export { ownersSeenBy, requireCharacterRoom, requireSheetSize, SHEET_MAX_BYTES } from './limits';
 export { describeModifier, explainTotal, modifier, sumModifiers, type Modifier } from './modifier';

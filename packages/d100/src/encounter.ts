@@ -23,11 +23,11 @@ import { attackOdds, type AttackOdds } from './odds';
 import { resolveOptions, type D100Options } from './options';
 import { ruleCitation, seed } from './rules';
 import { checkSheet, fighterFromSheet, type D100Sheet } from './sheet';
-import { resolveOpposed, resolveTest, type TestResult } from './test';
+import { resolveOpposed, resolveTest, testOdds, type TestOdds, type TestResult } from './test';
 import { fateAdvantages } from './fate';
 import { applyWounds, isOut, restoreWounds } from './wounds';
 import { commandSchema, CONDITIONS_SET, type EncounterCommand } from './commands';
-import { afterPaying, ECONOMY_LABELS, NOTHING_SPENT, payFor, remaining, spendsOneMore, type Cost, type Remaining } from './economy';
+import { afterPaying, ECONOMY_LABELS, NOTHING_SPENT, payFor, remaining, spentOf, spendsOneMore, type Cost, type Remaining } from './economy';
 
 export { CHANCE_TRIGGERS, commandSchema, type EncounterCommand } from './commands';
 
@@ -347,6 +347,34 @@ export function declaredAttackOdds(state: Pick<EncounterState, 'fighters' | 'she
   return attackOdds(attacker, defender, attackSpec(state, c), state.options, protectorOf(state, attacker, defender, c), fateReroll);
 }
 
+export type TestCommand = Extract<EncounterCommand, { type: 'test' }>;
+
+/**
+ * The modifiers of a plain test ("How Attacks Work": each Advantage +10, each Disadvantage -10): the
+ * declared ones, the Fate Point Advantages waiting for the character's next test ("Fate Points"), and
+ * the burdens it carries (Fatigue, ailments, Injuries, terrain).
+ */
+export function testModifiers(f: Fighter, c: Pick<TestCommand, 'score' | 'advantages' | 'disadvantages' | 'hand'>, options: D100Options): Modifier[] {
+  return [
+    ...c.advantages.filter((a) => a.count).map((a) => modifier('advantage', a.label, 10 * a.count)),
+    ...fateModifiers(f),
+    ...c.disadvantages.filter((a) => a.count).map((a) => modifier('disadvantage', a.label, -10 * a.count)),
+    ...testBurdens(f, { score: c.score, ...(c.hand ? { hand: c.hand } : {}) }, options),
+  ];
+}
+
+/**
+ * Exact odds of a declared test before it is rolled, with the modifiers the table would apply; from
+ * what the viewer is shown of the one character, so a client computes it from its own view.
+ */
+export function declaredTestOdds(state: Pick<EncounterState, 'fighters' | 'options'>, c: TestCommand, fateReroll = false): TestOdds & { readonly target: number; readonly modifiers: readonly Modifier[] } {
+  const f = Object.prototype.hasOwnProperty.call(state.fighters, c.who) ? state.fighters[c.who] : undefined;
+  if (!f) refuse('unknown-character', `who: no character "${c.who}" in this encounter`, 'who');
+  const mods = testModifiers(f, c, state.options);
+  const base = c.target ?? f.scores[c.score];
+  return { ...testOdds(base, mods, state.options, fateReroll), target: base + sumModifiers(mods), modifiers: mods };
+}
+
 const TRAINING = { untrained: -20, known: 0, trained: 10, experienced: 20, master: 30 } as const;
 
 /**
@@ -512,18 +540,22 @@ function bloodLossChoice(sheet: D100Sheet, f: Fighter): { test: BloodLossTestNam
 const STEM_LABEL = 'stemming the bleeding';
 /** Panicked: what the flight spends the Turn's Move and Action on. */
 const FLIGHT_LABEL = 'fleeing (Panicked)';
+/** Confused: a start-of-turn test failed by 0 or 1 DoF spends the Turn doing nothing. */
+const IDLE_LABEL = 'doing nothing (Confused)';
 
 /**
- * Panicked (the ailments passage): in the Turn a character flees, the flight is its Move and its
- * Action, so any other action it would spend either on is refused, a One More included. The flight
- * itself is one Move away from the source (see `move`).
+ * A Turn an ailment has taken (the ailments passage): a Panicked character's flight is its Move and
+ * its Action, and a Confused one whose test named "nothing" does nothing that Turn (it still opposes
+ * attacks, which spend neither). Any other action that would spend the Move or Action is refused, a
+ * One More included. The flight itself is one Move away from the source (see `move`).
  */
-function refuseInFlight(state: EncounterState, cost: Cost): void {
+function refuseTakenTurn(state: EncounterState, cost: Cost): void {
   const f = state.fighters[cost.who];
-  const source = f?.conditions.fleeing;
-  if (!f || !source || state.current !== f.id) return;
+  if (!f || state.current !== f.id) return;
   const what = cost.action ?? cost.move ?? 'act';
-  refuse('fleeing', `type: ${f.name} is Panicked and spends this Turn's Move and Action fleeing from ${state.fighters[source]?.name ?? source}: no ${what}`, 'type', ruleCitation('ailments'));
+  const source = f.conditions.fleeing;
+  if (source) refuse('fleeing', `type: ${f.name} is Panicked and spends this Turn's Move and Action fleeing from ${state.fighters[source]?.name ?? source}: no ${what}`, 'type', ruleCitation('ailments'));
+  if (spentOf(f).action === IDLE_LABEL) refuse('confused', `type: ${f.name} is Confused and does nothing this Turn (its Intelligence test failed by 0 or 1 DoF), though it may still oppose attacks: no ${what}`, 'type', ruleCitation('ailments'));
 }
 
 const STEM_ADVANTAGES = 3;
@@ -841,7 +873,7 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
   let after = state;
   for (const e of events) {
     const cost = costOf(after, e);
-    if (cost) refuseInFlight(after, cost);
+    if (cost) refuseTakenTurn(after, cost);
     if (cost) payFor(after, after.fighters[cost.who]!, cost);
     after = evolveEncounter(after, e);
   }
@@ -1260,12 +1292,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
     case 'test': {
       const f = fighter(state, command.who, 'who');
       if (!controls(state, ctx.actor, command.who)) refuse('not-your-character', `who: you do not play ${f.name}`, 'who');
-      const mods: Modifier[] = [
-        ...command.advantages.filter((a) => a.count).map((a) => modifier('advantage', a.label, 10 * a.count)),
-        ...fateModifiers(f),
-        ...command.disadvantages.filter((a) => a.count).map((a) => modifier('disadvantage', a.label, -10 * a.count)),
-        ...testBurdens(f, { score: command.score, ...(command.hand ? { hand: command.hand } : {}) }, state.options),
-      ];
+      const mods = testModifiers(f, command, state.options);
       const target = command.target ?? f.scores[command.score];
       const t = resolveTest(target, ctx.dice.die(100), mods, state.options);
       return [{ type: 'test-rolled', data: { group, who: f.id, score: command.score, label: command.label, target, roll: t.roll, success: t.success, degrees: t.success ? t.degreesOfSuccess : t.degreesOfFailure, modifiers: mods.map((m) => ({ label: m.label, value: m.value })), ...(command.hand ? { hand: command.hand } : {}) } }];
@@ -1677,6 +1704,8 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
         if (stemming) f = { ...f, turn: { ...NOTHING_SPENT, action: STEM_LABEL } };
       }
       if (fleeing) f = { ...f, turn: { ...NOTHING_SPENT, action: FLIGHT_LABEL, move: FLIGHT_LABEL } };
+      // Confused: 0-1 DoF, it does nothing this Turn
+      else if (event.data.confused?.acts.includes('nothing')) f = { ...f, turn: { ...NOTHING_SPENT, action: IDLE_LABEL, move: IDLE_LABEL } };
       // Despaired: 5 Stress at the start of each of its turns; Miasma: the Stress its failed test cost
       if (hasAilment(f, 'despaired')) f = { ...f, stress: f.stress + 5 };
       if (event.data.miasma?.stress) f = { ...f, stress: f.stress + event.data.miasma.stress };

@@ -3,16 +3,24 @@
  *
  *   node --import tsx bench/cluster.ts [--route table|random] [--tables 600] [--clients 6] [--rate 0.2]
  *        [--duration 300] [--nodes 3] [--kill-every 20] [--restart-after 5] [--cut-every 10] [--warmup 5]
- *        [--failover hash|next] [--node-start built|tsx] [--profile DIR] [--samples FILE]
+ *        [--failover hash|next] [--node-start built|tsx] [--server FILE] [--profile DIR] [--samples FILE]
+ *        [--drop-every N]
  *
  * Starts `nodes` server processes on one schema of its own (dropped at the end): by default the
  * server built by scripts/build-server.mjs (built afresh first), as docs/server.md runs several
- * nodes; `--node-start tsx` runs packages/server/src/main.ts through tsx instead. It creates the tables, has a GM and (clients - 1) players join each, and lets every client
+ * nodes; `--node-start tsx` runs packages/server/src/main.ts through tsx instead; `--server FILE` runs a
+ * server built before (node scripts/build-server.mjs DIR), to run older code beside the new. It creates the tables, has a GM and (clients - 1) players join each, and lets every client
  * roll `rate` times a second at random moments for `duration` seconds. Meanwhile it kills one node
  * with SIGKILL every `kill-every` seconds and starts it again `restart-after` seconds later, and
  * every `cut-every` seconds ends one node's listening connection (pg_terminate_backend).
  *
- * Clients behave as the web app does: when the connection drops they connect again (to another node
+ * Clients behave as the web app does: they keep their state from the views the server pushes
+ * (`hello` with `events: false`), except the GM of each table, which also takes events, so that the
+ * contents of the log can be compared with the database. Every client checks that each view it is
+ * sent applies to the one it holds (a `state-patch`'s `base` is its version), so a view lost,
+ * repeated or out of order counts; one player per table also reads the log entries of its views and
+ * checks their sequence numbers (every one, once, in order), the others only the versions. When the
+ * connection drops they connect again (to another node
  * if theirs is down), say hello with the last seq they hold and send again the commands not yet
  * answered, with the same commandId, oldest first and at most 8 waiting for an answer at a time (the
  * rest follow as answers come back); a command refused as rate_limited goes again after the delay
@@ -40,6 +48,8 @@
  * second, to see where the slow ones fall. With `--profile DIR`
  * every node runs with --cpu-prof and is stopped with SIGTERM at the end (not SIGKILL), so the nodes
  * alive at the end write a CPU profile to DIR (killed ones write none).
+ * `--drop-every N` makes each client ignore every Nth view or event it receives, as if it were lost,
+ * to see that the checks catch it (the run then fails).
  * Progress goes to stderr. Bounded: it stops by itself after duration + 600 s at the latest.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -64,7 +74,9 @@ interface Options {
   profile: string | null;
   samples: string | null;
   nodeStart: 'built' | 'tsx';
+  server: string | null;
   failover: 'hash' | 'next';
+  dropEvery: number;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -82,9 +94,11 @@ function parseArgs(argv: string[]): Options {
     profile: null,
     samples: null,
     nodeStart: 'built',
+    server: null,
     failover: 'hash',
+    dropEvery: 0,
   };
-  const numeric = ['tables', 'clients', 'rate', 'duration', 'nodes', 'kill-every', 'restart-after', 'cut-every', 'warmup'];
+  const numeric = ['tables', 'clients', 'rate', 'duration', 'nodes', 'kill-every', 'restart-after', 'cut-every', 'warmup', 'drop-every'];
   for (let i = 0; i < argv.length; i += 2) {
     const key = argv[i]?.replace(/^--/, '') ?? '';
     const value = argv[i + 1];
@@ -100,6 +114,8 @@ function parseArgs(argv: string[]): Options {
     } else if (key === 'node-start') {
       if (value !== 'built' && value !== 'tsx') throw new Error('--node-start is built or tsx');
       opts.nodeStart = value;
+    } else if (key === 'server') {
+      opts.server = value;
     } else if (key === 'samples') {
       opts.samples = value;
     } else if (numeric.includes(key)) {
@@ -180,7 +196,7 @@ const heals: Array<{ node: number; reason: string; tables: number; maxLagMs: num
 
 function startNode(node: Node): Promise<void> {
   const profiling = opts.profile ? ['--cpu-prof', '--cpu-prof-dir', opts.profile] : [];
-  const entry = opts.nodeStart === 'built' ? [BUILT_SERVER] : ['--import', 'tsx', 'packages/server/src/main.ts'];
+  const entry = opts.server ? [opts.server] : opts.nodeStart === 'built' ? [BUILT_SERVER] : ['--import', 'tsx', 'packages/server/src/main.ts'];
   const child = spawn(process.execPath, [...profiling, '--import', './bench/cluster-node-probe.mjs', ...entry], {
     env: {
       ...process.env,
@@ -240,7 +256,7 @@ function startNode(node: Node): Promise<void> {
 // `--node-start built` (the default) runs each node from the server built by scripts/build-server.mjs,
 // built afresh here; `tsx` from the TypeScript sources, which costs each (re)start several times the CPU.
 const BUILT_SERVER = 'packages/server/dist/main.mjs';
-if (opts.nodeStart === 'built') execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
+if (opts.nodeStart === 'built' && !opts.server) execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
 
 const admin = new pg.Client({ connectionString: DATABASE_URL });
 await admin.connect();
@@ -291,11 +307,20 @@ interface Client {
   table: TableRun;
   token: string;
   gm: boolean;
+  /**
+   * What the client checks: `events` (the GM: takes events, each one's seq and contents), `log` (the
+   * seq of every log entry in its views) or `versions` (that each view applies to the one it holds).
+   */
+  check: 'events' | 'log' | 'versions';
   ws: WebSocket | null;
   node: Node | null;
   connected: boolean;
+  /** The version of the table the client holds: the last event's seq, or its view's version. */
   lastSeq: number;
+  /** The log as the client received it: seqs of its events, of its views' log entries, or of the versions its views went through. */
   seqs: number[];
+  /** Views and events received, for `--drop-every`. */
+  messages: number;
   /** The GM's copy of every event, to compare with the database. */
   events: Map<number, string>;
   duplicates: number;
@@ -342,11 +367,13 @@ created.forEach((c, ti) =>
       table: tables[ti]!,
       token,
       gm: k === 0,
+      check: k === 0 ? 'events' : k === 1 ? 'log' : 'versions',
       ws: null,
       node: null,
       connected: false,
       lastSeq: 0,
       seqs: [],
+      messages: 0,
       events: new Map(),
       duplicates: 0,
       outOfOrder: 0,
@@ -372,6 +399,8 @@ const bytesReceived = new Map<string, number>();
 const helloToWelcomeMs: number[] = [];
 /** Close codes of connections that had been welcomed. */
 const closeCodes = new Map<number, number>();
+/** Why connections that were never welcomed ended: their close code, or the socket's error code. */
+const failedConnectCodes = new Map<string, number>();
 const errorsByCode = new Map<string, number>();
 const inFlightKillMs: number[] = [];
 const caughtUpMs: number[] = [];
@@ -398,8 +427,51 @@ function reconnectSoon(client: Client): void {
   setTimeout(() => connect(client), 50 + Math.random() * 200);
 }
 
-/** The start of a message as the server writes it: its type and, for an event, its seq. */
-const LIGHT_HEAD = /^\{"type":"(state-patch|event)"(?:,"seq":(\d+))?/;
+/**
+ * The start of a message as the server writes it: its type and, for an event, its seq; for a view
+ * its version and, for a `state-patch`, the version of the view it applies to.
+ */
+const LIGHT_HEAD = /^\{"type":"(state-patch|state|event)","(?:version":(\d+)(?:,"base":(\d+))?|seq":(\d+))/;
+
+/** Counts seq as received by one more client of its table, at `at`. */
+function receivedSeq(client: Client, seq: number, at: number): void {
+  const r = client.table.received.get(seq);
+  if (r) {
+    r.count++;
+    r.last = Math.max(r.last, at);
+  } else client.table.received.set(seq, { last: at, count: 1 });
+}
+
+/**
+ * A view received by a client that keeps its state from views: the whole view at `version` (base
+ * null) or the changes from the view at `base`. `view` is the parsed message, for a client that
+ * checks its log entries.
+ */
+function onView(client: Client, version: number, base: number | null, view: Record<string, any> | null, at: number): void {
+  const held = client.lastSeq;
+  if (base !== null && base !== held) {
+    // Changes to a view the client does not hold: one it had already, or one it never received.
+    if (version <= held) client.duplicates++;
+    else client.outOfOrder++;
+  } else if (base === null && version < held) client.outOfOrder++;
+  if (client.check === 'log' && view) {
+    // The log entries the view adds: appended to the log array, or a whole new log window.
+    const state = (view.type === 'state-patch' ? view.set : view.state) as Record<string, any> | undefined;
+    const entries = ((view.arrays?.log?.append ?? state?.log ?? []) as Array<{ seq: number }>).map((e) => e.seq);
+    const last = client.seqs[client.seqs.length - 1] ?? 0;
+    for (const seq of entries) {
+      if (view.arrays?.log === undefined && seq <= last) continue;
+      if (seq <= (client.seqs[client.seqs.length - 1] ?? 0)) client.duplicates++;
+      else if (seq !== (client.seqs[client.seqs.length - 1] ?? 0) + 1) client.outOfOrder++;
+      client.seqs.push(seq);
+    }
+  } else if (client.check === 'versions') {
+    for (let seq = Math.max(held, base ?? 0) + 1; seq <= version; seq++) client.seqs.push(seq);
+  }
+  for (let seq = held + 1; seq <= version; seq++) receivedSeq(client, seq, at);
+  client.lastSeq = Math.max(held, version);
+  checkCaughtUp(client, at);
+}
 
 function connect(client: Client): Promise<void> {
   return new Promise((resolve) => {
@@ -417,9 +489,12 @@ function connect(client: Client): Promise<void> {
     ws.on('open', () => {
       helloAt = now();
       if (client.catchUp) client.catchUp.openAt = helloAt;
-      ws.send(JSON.stringify({ type: 'hello', tableId: client.table.tableId, token: client.token, since: client.lastSeq }));
+      ws.send(JSON.stringify({ type: 'hello', tableId: client.table.tableId, token: client.token, since: client.lastSeq, events: client.check === 'events' }));
     });
-    ws.on('error', () => undefined);
+    let failure: string | null = null;
+    ws.on('error', (error: Error & { code?: string }) => {
+      failure ??= error.code ?? error.message;
+    });
     ws.on('close', (code) => {
       if (stopping) return;
       if (welcomed) closeCodes.set(code, (closeCodes.get(code) ?? 0) + 1);
@@ -428,6 +503,8 @@ function connect(client: Client): Promise<void> {
       if (client.ws === ws) client.ws = null;
       if (!welcomed) {
         failedConnects++;
+        const why = failure ?? String(code);
+        failedConnectCodes.set(why, (failedConnectCodes.get(why) ?? 0) + 1);
         resolve();
       } else {
         reconnects++;
@@ -439,20 +516,28 @@ function connect(client: Client): Promise<void> {
       // Once the figures are taken, nothing more counts (see "checks against the database").
       if (stopping) return;
       const at = now();
-      // The clients read only what they check: a state patch is counted, not parsed, and a player's
-      // event only for its seq (the GM's events are parsed whole, to compare with the database).
-      // So the benchmark's own process takes less of the cores it shares with the nodes.
-      const head = LIGHT_HEAD.exec(data.toString('latin1', 0, 48));
-      if (head?.[1] === 'state-patch') {
-        bytesReceived.set('state-patch', (bytesReceived.get('state-patch') ?? 0) + data.length);
+      // The clients read only what they check: a view is read for its version and base (whole only by
+      // the client that checks its log entries), and the GM's views not at all (it is checked through
+      // its events, parsed whole to compare with the database). So the benchmark's own process takes
+      // less of the cores it shares with the nodes.
+      const head = LIGHT_HEAD.exec(data.toString('latin1', 0, 64));
+      const kindOfHead = head?.[1];
+      if (kindOfHead === 'state-patch' || kindOfHead === 'state') {
+        bytesReceived.set(kindOfHead, (bytesReceived.get(kindOfHead) ?? 0) + data.length);
+        if (client.check === 'events') return;
+        if (opts.dropEvery > 0 && ++client.messages % opts.dropEvery === 0) return;
+        const view = client.check === 'log' ? (JSON.parse(data.toString()) as Record<string, any>) : null;
+        onView(client, Number(head![2]), head![3] === undefined ? null : Number(head![3]), view, at);
         return;
       }
-      const m = (head?.[1] === 'event' && head[2] !== undefined && !client.gm ? { type: 'event', seq: Number(head[2]) } : JSON.parse(data.toString())) as Record<string, any>;
+      const m = JSON.parse(data.toString()) as Record<string, any>;
       const kind = String(m.type);
       bytesReceived.set(kind, (bytesReceived.get(kind) ?? 0) + data.length);
       switch (m.type) {
         case 'welcome':
           welcomed = true;
+          // A whole view in the welcome: the first connection, or a resync.
+          if (client.check !== 'events' && m.state !== undefined) onView(client, m.version as number, null, client.check === 'log' ? m : null, at);
           if (client.reconnects > 0) helloToWelcomeMs.push(at - helloAt);
           client.connected = true;
           if (client.catchUp) client.catchUp.welcomeAt = at;
@@ -463,6 +548,7 @@ function connect(client: Client): Promise<void> {
           resolve();
           break;
         case 'event': {
+          if (opts.dropEvery > 0 && ++client.messages % opts.dropEvery === 0) break;
           const seq = m.seq as number;
           if (seq <= client.lastSeq) {
             client.duplicates++;
@@ -471,12 +557,8 @@ function connect(client: Client): Promise<void> {
           if (seq !== client.lastSeq + 1) client.outOfOrder++;
           client.lastSeq = seq;
           client.seqs.push(seq);
-          if (client.gm) client.events.set(seq, JSON.stringify(m.event));
-          const r = client.table.received.get(seq);
-          if (r) {
-            r.count++;
-            r.last = Math.max(r.last, at);
-          } else client.table.received.set(seq, { last: at, count: 1 });
+          client.events.set(seq, JSON.stringify(m.event));
+          receivedSeq(client, seq, at);
           checkCaughtUp(client, at);
           break;
         }
@@ -726,7 +808,7 @@ for (const c of clients) {
 // The GM sees every event as stored: compare the contents of those it received.
 let contentDiffering = 0;
 let gmEventsNotReceived = 0;
-for (const c of clients.filter((x) => x.gm)) {
+for (const c of clients.filter((x) => x.check === 'events')) {
   const r = await admin.query<{ seq: number; payload: string }>(`SELECT seq, payload FROM "${schema}".events WHERE table_id = $1 ORDER BY seq`, [
     c.table.tableId,
   ]);
@@ -803,6 +885,9 @@ const result = {
   tables: opts.tables,
   clientsPerTable: opts.clients,
   connections: clients.length,
+  /** Clients checked through their events (the GMs), the log entries of their views, or their views' versions. */
+  checkClients: Object.fromEntries((['events', 'log', 'versions'] as const).map((k) => [k, clients.filter((c) => c.check === k).length])),
+  dropEvery: opts.dropEvery,
   rollsPerClientPerSecond: opts.rate,
   seconds: Number(runSeconds.toFixed(1)),
   setupSeconds: Number(setupSeconds.toFixed(1)),
@@ -843,6 +928,7 @@ const result = {
    */
   nodeEventLoopDelayMaxPerSecondMs: { all: stats(nodeSeconds.map((d) => d.max)), steady: stats(steadyNodeSeconds.map((d) => d.max)) },
   closeCodes: Object.fromEntries(closeCodes),
+  failedConnectCodes: Object.fromEntries(failedConnectCodes),
   eventsInDatabase: eventRows,
   /** False when the drain ran out of time: the nodes still had commands or events to deliver. */
   drained,

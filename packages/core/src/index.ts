@@ -4,6 +4,7 @@ export { cite, defineRules, formatCitation, type Citation, type RuleEntry } from
 export { type Actor, type AnyDecider, type DecideContext, type Decider, type DiceSource, type HostLimits, type HostSettings, type ParseResult, type Viewer } from './decider';
 export { envelope, type Envelope, type EventMetadata } from './envelope';
 export { isRuleError, refusalOf, RuleError, toCommandError, type CommandError } from './errors';
+export { DUEL_IDS, DUEL_ROUNDS, duelPair, playDuels, wilsonInterval, type DuelEnd, type DuelPair, type DuelSettings, type DuelTally } from './duels';
 export { faceFit, outcomeFit, upperRegularizedGamma, type FaceFit, type OutcomeFit } from './fairness';
 export { ownersSeenBy, requireCharacterRoom, requireSheetSize, SHEET_MAX_BYTES } from './limits';
 export { describeModifier, explainTotal, modifier, sumModifiers, type Modifier } from './modifier';
@@ -27,3 +28,26 @@ export { newCharacterId, SEAT_MARK } from './seat';
 export { appendLog, EMPTY_LOG, logAt, logEntries, type TableLog } from './log';
 export { asPoolDice, isPoolDice, isPoolName, mayFillPool, poolDice, requireEnteredPools, type DicePool, type EnteredPools, type PoolDice, type PoolOwner } from './pools';
 export { indefiniteArticle, withArticle } from './words';
+export {
+  addToTally,
+  checkRevealedDice,
+  emptyTally,
+  fairnessRows,
+  isSecretRollEvent,
+  recordedDice,
+  revealLine,
+  SECRET_LOG_KEPT,
+  withSecretRolls,
+  type DiceTally,
+  type FairnessRow,
+  type RevealCheck,
+  type RevealedSecret,
+  type SealedRolls,
+  type SecretLogEntry,
+  type SecretRollCommand,
+  type SecretRollEvent,
+  type SecretRollRules,
+  type SecretRollsView,
+  type SecretTableState,
+  type TypedOutcome,
+} from './secret';

@@ -27,7 +27,7 @@ import { resolveOpposed, resolveTest, type TestResult } from './test';
 import { fateAdvantages } from './fate';
 import { applyWounds, isOut, restoreWounds } from './wounds';
 import { commandSchema, CONDITIONS_SET, type EncounterCommand } from './commands';
-import { afterPaying, ECONOMY_LABELS, NOTHING_SPENT, payFor, remaining, spendsOneMore, type Cost, type Remaining } from './economy';
+import { afterPaying, ECONOMY_LABELS, NOTHING_SPENT, payFor, remaining, spentOf, spendsOneMore, type Cost, type Remaining } from './economy';
 
 export { CHANCE_TRIGGERS, commandSchema, type EncounterCommand } from './commands';
 
@@ -512,18 +512,22 @@ function bloodLossChoice(sheet: D100Sheet, f: Fighter): { test: BloodLossTestNam
 const STEM_LABEL = 'stemming the bleeding';
 /** Panicked: what the flight spends the Turn's Move and Action on. */
 const FLIGHT_LABEL = 'fleeing (Panicked)';
+/** Confused: a start-of-turn test failed by 0 or 1 DoF spends the Turn doing nothing. */
+const IDLE_LABEL = 'doing nothing (Confused)';
 
 /**
- * Panicked (the ailments passage): in the Turn a character flees, the flight is its Move and its
- * Action, so any other action it would spend either on is refused, a One More included. The flight
- * itself is one Move away from the source (see `move`).
+ * A Turn an ailment has taken (the ailments passage): a Panicked character's flight is its Move and
+ * its Action, and a Confused one whose test named "nothing" does nothing that Turn (it still opposes
+ * attacks, which spend neither). Any other action that would spend the Move or Action is refused, a
+ * One More included. The flight itself is one Move away from the source (see `move`).
  */
-function refuseInFlight(state: EncounterState, cost: Cost): void {
+function refuseTakenTurn(state: EncounterState, cost: Cost): void {
   const f = state.fighters[cost.who];
-  const source = f?.conditions.fleeing;
-  if (!f || !source || state.current !== f.id) return;
+  if (!f || state.current !== f.id) return;
   const what = cost.action ?? cost.move ?? 'act';
-  refuse('fleeing', `type: ${f.name} is Panicked and spends this Turn's Move and Action fleeing from ${state.fighters[source]?.name ?? source}: no ${what}`, 'type', ruleCitation('ailments'));
+  const source = f.conditions.fleeing;
+  if (source) refuse('fleeing', `type: ${f.name} is Panicked and spends this Turn's Move and Action fleeing from ${state.fighters[source]?.name ?? source}: no ${what}`, 'type', ruleCitation('ailments'));
+  if (spentOf(f).action === IDLE_LABEL) refuse('confused', `type: ${f.name} is Confused and does nothing this Turn (its Intelligence test failed by 0 or 1 DoF), though it may still oppose attacks: no ${what}`, 'type', ruleCitation('ailments'));
 }
 
 const STEM_ADVANTAGES = 3;
@@ -841,7 +845,7 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
   let after = state;
   for (const e of events) {
     const cost = costOf(after, e);
-    if (cost) refuseInFlight(after, cost);
+    if (cost) refuseTakenTurn(after, cost);
     if (cost) payFor(after, after.fighters[cost.who]!, cost);
     after = evolveEncounter(after, e);
   }
@@ -1677,6 +1681,8 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
         if (stemming) f = { ...f, turn: { ...NOTHING_SPENT, action: STEM_LABEL } };
       }
       if (fleeing) f = { ...f, turn: { ...NOTHING_SPENT, action: FLIGHT_LABEL, move: FLIGHT_LABEL } };
+      // Confused: 0-1 DoF, it does nothing this Turn
+      else if (event.data.confused?.acts.includes('nothing')) f = { ...f, turn: { ...NOTHING_SPENT, action: IDLE_LABEL, move: IDLE_LABEL } };
       // Despaired: 5 Stress at the start of each of its turns; Miasma: the Stress its failed test cost
       if (hasAilment(f, 'despaired')) f = { ...f, stress: f.stress + 5 };
       if (event.data.miasma?.stress) f = { ...f, stress: f.stress + event.data.miasma.stress };

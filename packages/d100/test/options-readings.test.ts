@@ -163,6 +163,28 @@ describe('C8 confusedBands (Confused row of the ailments passage after "Fate Poi
     const e = groupsOf(s).at(-1)!.find((x) => x.type === 'turn-started')!;
     expect(e.type === 'turn-started' && e.data.confused).toMatchObject({ roll: 85, success: false, degrees: 5, acts: ['attack-self'] });
   });
+  it('at 0-1 DoF it does nothing that Turn: its Move and Action are spent so, and an attack or a Move is refused with the rule', () => {
+    let s = run(table(), { type: 'inflict-ailment', target: 'b', ailment: 'confused' });
+    // B's start-of-turn Intelligence test: 35 fails by at most 1 DoF
+    s = run(s, { type: 'end-turn' }, [35]);
+    const e = groupsOf(s).at(-1)!.find((x) => x.type === 'turn-started')!;
+    expect(e.type === 'turn-started' && e.data.confused).toMatchObject({ roll: 35, success: false, acts: ['nothing'] });
+    expect(viewEncounter(s, GM).characters.find((c) => c.id === 'b')!.turn).toEqual({ action: false, move: false, actionSpentOn: 'doing nothing (Confused)', moveSpentOn: 'doing nothing (Confused)', oneMore: false });
+    const refused = (command: Record<string, unknown>) => {
+      try {
+        run(s, command, [10, 90, 50]);
+        return null;
+      } catch (err) {
+        const r = err as { code: string; message: string; rule?: { section: string } };
+        return { code: r.code, message: r.message, section: r.rule?.section };
+      }
+    };
+    expect(refused({ type: 'attack', attacker: 'b', defender: 'a' })).toEqual({ code: 'confused', message: 'type: B is Confused and does nothing this Turn (its Intelligence test failed by 0 or 1 DoF), though it may still oppose attacks: no Standard Attack', section: 'Ailments (untitled passage after "Fate Points")' });
+    expect(refused({ type: 'defend' })).toMatchObject({ code: 'confused' });
+    // a passed test on its next Turn leaves the Turn its own
+    const next = until(run(s, { type: 'end-turn' }), 'b', [10]);
+    expect(viewEncounter(next, GM).characters.find((c) => c.id === 'b')!.turn).toMatchObject({ action: true, move: true });
+  });
   it('both: at 5+ DoF it attacks the nearest character and itself', () => {
     expect(confusedActs(fail(5), { confusedBands: 'both' }).acts).toEqual(['attack-nearest', 'attack-self']);
     expect(confusedActs(fail(4), { confusedBands: 'both' }).acts).toEqual(['attack-nearest']);

@@ -2,6 +2,7 @@ import { cryptoDice, type DiceSource } from '@personae/dice';
 import { poolDice, refusalOf, type Actor, type AnyDecider, type HostLimits } from './domain';
 import { failure, type Failure, type Outcome } from './outcome';
 import { setupOf, type TableDomains } from './rulesets';
+import { TokenChecks } from './token-checks';
 import {
   statusFor,
   type AckMessage,
@@ -100,6 +101,13 @@ interface LoadedTable<S> {
   setupVersion: number;
   /** A catch-up is already waiting in the queue. */
   catchUpQueued: boolean;
+  /** The highest version other nodes announced for the table: a catch-up reads at least up to it. */
+  announced: number;
+  /**
+   * The version this node's append in flight would bring the table to. A notice up to it is this
+   * node's own append (or one that beats it, which the append then learns as a lost race): no read.
+   */
+  appending: number | null;
   /**
    * Counts removals and replaced links done here and setup changes read from the store: a token
    * checked before its operation's turn is checked again if this moved meanwhile.
@@ -107,6 +115,8 @@ interface LoadedTable<S> {
   credentialChanges: number;
   /** Commands per second the whole table accepts, whoever sends them. */
   commands: TokenBucket;
+  /** Token digests to check against the store, in one query for all that wait. */
+  tokens: TokenChecks;
 }
 
 export interface HubOptions {
@@ -225,8 +235,11 @@ export class TableHub<S, C, E> {
       stale: false,
       setupVersion: marks?.get(tableId)?.setupVersion ?? 0,
       catchUpQueued: false,
+      announced: 0,
+      appending: null,
       credentialChanges: 0,
       commands: new TokenBucket(this.tableCommandRate),
+      tokens: new TokenChecks((hashes) => this.store.authenticateMany(tableId, hashes)),
     };
     await this.applyFromStore(t, false);
     this.served.set(tableId, t);
@@ -241,26 +254,34 @@ export class TableHub<S, C, E> {
     let first: EventRecord | null = null;
     // A long log is folded in slices, letting other tables' requests run in between.
     const slice = new TimeSlice();
-    let next = this.store.readEvents(t.record.id, t.version, PAGE);
-    for (;;) {
-      const page = await next;
-      first ??= page[0] ?? null;
-      // The next page is read (a round trip to PostgreSQL) while this one is folded.
-      if (page.length === PAGE) {
-        next = this.store.readEvents(t.record.id, page[page.length - 1]!.seq, PAGE);
-        // Awaited below unless folding this page throws first; then its failure is not the one to report.
-        next.catch(() => undefined);
+    // Read again while a notice that came during the read announced more than it found (the read
+    // may have begun before that append committed), so that a burst of notices costs one catch-up.
+    for (let before = -1; t.version > before && (before < 0 || t.version < t.announced); ) {
+      before = t.version;
+      let next = this.store.readEvents(t.record.id, t.version, PAGE);
+      for (;;) {
+        const page = await next;
+        first ??= page[0] ?? null;
+        // The next page is read (a round trip to PostgreSQL) while this one is folded.
+        if (page.length === PAGE) {
+          next = this.store.readEvents(t.record.id, page[page.length - 1]!.seq, PAGE);
+          // Awaited below unless folding this page throws first; then its failure is not the one to report.
+          next.catch(() => undefined);
+        }
+        const statesAfter: S[] = [];
+        for (const rec of page) {
+          if (rec.seq !== t.version + 1) throw new Error(`table ${t.record.id}: event ${rec.seq} follows ${t.version}`);
+          t.state = t.decider.evolve(t.state, rec.event as E);
+          t.version = rec.seq;
+          if (t.version % this.checkpointEvery === 0) t.checkpoints.set(t.version, t.state);
+          remember(t, rec, t.state);
+          statesAfter.push(t.state);
+          await slice.check();
+        }
+        // The viewers get the page's events and then one view of the state after the last of them.
+        if (broadcast && page.length > 0) this.broadcast(t, page, statesAfter);
+        if (page.length < PAGE) break;
       }
-      for (const rec of page) {
-        if (rec.seq !== t.version + 1) throw new Error(`table ${t.record.id}: event ${rec.seq} follows ${t.version}`);
-        t.state = t.decider.evolve(t.state, rec.event as E);
-        t.version = rec.seq;
-        if (t.version % this.checkpointEvery === 0) t.checkpoints.set(t.version, t.state);
-        remember(t, rec, t.state);
-        if (broadcast) this.broadcast(t, [rec], [t.state]);
-        await slice.check();
-      }
-      if (page.length < PAGE) break;
     }
     t.record = { ...t.record, version: t.version };
     t.stale = false;
@@ -311,7 +332,7 @@ export class TableHub<S, C, E> {
   }
 
   private async authenticate(t: LoadedTable<S>, tokenHash: string): Promise<Caller | null> {
-    const credential = await this.store.authenticate(t.record.id, tokenHash);
+    const credential = await t.tokens.check(tokenHash);
     if (!credential) return null;
     if (credential.kind === 'observer') return { actor: { role: 'observer', participantId: 'observer' }, displayName: null, tokenHash };
     const p = credential.participant;
@@ -650,13 +671,16 @@ export class TableHub<S, C, E> {
         at: now,
       };
       let appended;
+      t.appending = command.versionAfter;
       try {
         appended = await this.store.appendEvents(t.record.id, t.version, records, command);
       } catch (error) {
         // The transaction may or may not have committed: catch up from the store before the next step.
-        t.stale = true;
+        this.catchUp(t);
         this.log.error({ err: error, tableId: t.record.id }, 'appending events failed');
         return fail('internal_error', 'the command could not be stored; retry it with the same commandId');
+      } finally {
+        t.appending = null;
       }
       if (appended.ok) return { ok: true, value: this.applied(t, records, statesAfter, state, command) };
       if (appended.reason === 'duplicate_command') {
@@ -667,6 +691,8 @@ export class TableHub<S, C, E> {
       // Another node appended to this table first. A command that named the version it was meant
       // for is refused; any other is decided again, with fresh dice, against the events it missed.
       if (envelope.expectedVersion !== undefined || attempt >= MAX_APPEND_TRIES || Date.now() - started >= APPEND_RETRY_MS) {
+        // The viewers still get the events that won, whose notice this append's turn passed over.
+        this.catchUp(t);
         return fail('conflict', 'the table changed while the command was being stored; retry it', { currentVersion: t.version });
       }
       await sleep(Math.random() * Math.min(200, 5 * 2 ** attempt));
@@ -1019,7 +1045,9 @@ export class TableHub<S, C, E> {
     const t = this.served.get(wake.tableId);
     if (!t) return;
     if (wake.kind === 'events') {
-      if (wake.version > t.version) this.catchUp(t);
+      t.announced = Math.max(t.announced, wake.version);
+      // The notice of this node's own append often comes before the append's answer.
+      if (wake.version > t.version && !(t.appending !== null && wake.version <= t.appending)) this.catchUp(t);
     } else if (wake.version > t.setupVersion) {
       void this.refreshSetup(t, wake.version);
     }
@@ -1066,13 +1094,13 @@ export class TableHub<S, C, E> {
       for (const id of before.keys()) {
         if (!after.some((p) => p.id === id)) this.broadcastParticipantChange(t, { type: 'participant-left', participantId: id });
       }
-      for (const viewer of [...t.viewers]) {
-        if (!viewer.open) continue;
-        if (!(await this.store.authenticate(t.record.id, viewer.tokenHash))) {
-          viewer.close(CLOSE.revoked, 'access was revoked');
-          t.viewers.delete(viewer);
-        }
-      }
+      const open = [...t.viewers].filter((viewer) => viewer.open);
+      const valid = await Promise.all(open.map((viewer) => t.tokens.check(viewer.tokenHash)));
+      open.forEach((viewer, i) => {
+        if (valid[i]) return;
+        viewer.close(CLOSE.revoked, 'access was revoked');
+        t.viewers.delete(viewer);
+      });
     }).catch((error: unknown) => {
       this.log.warn({ err: error, tableId: t.record.id }, 'reading the table setup failed');
     });
@@ -1105,6 +1133,8 @@ export class TableHub<S, C, E> {
             }
             behind.push(
               this.run(t, async () => {
+                // A notice's catch-up may have come first.
+                if (t.version >= m.version) return 0;
                 const first = await this.applyFromStore(t, true);
                 return first ? Date.now() - Date.parse(first.at) : 0;
               }).catch(() => 0),

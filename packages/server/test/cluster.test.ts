@@ -17,14 +17,20 @@ interface Node {
   wsUrl: string;
 }
 
-async function startNode(schema: string, name: string, extra: Partial<PostgresStoreOptions> = {}, clusterCheckMs = 300): Promise<Node> {
+async function startNode(
+  schema: string,
+  name: string,
+  extra: Partial<PostgresStoreOptions> = {},
+  clusterCheckMs = 300,
+  wrap: (store: Store) => Store = (store) => store,
+): Promise<Node> {
   const store = await openPostgresStore({ connectionString: PG_URL, schema, maxConnections: 4, listenerName: `${schema}-${name}`, ...extra });
   const server = await createServer(
     {
       host: '127.0.0.1',
       port: 0,
       logLevel: 'silent',
-      store,
+      store: wrap(store),
       cluster: true,
       clusterCheckMs,
       rateLimit: { burst: 500, perSecond: 500 },
@@ -273,6 +279,55 @@ describe.skipIf(!runPg)('several nodes on one PostgreSQL database', () => {
     gm.client.close();
     annOnB.client.close();
   }, 20_000);
+  it('a node reads no event it wrote itself, and reads what another node wrote once per notice at most', async () => {
+    // Two nodes of their own whose reads of the event log are counted, and those that found nothing.
+    const reads = { c: 0, d: 0 };
+    const emptyReads = { c: 0, d: 0 };
+    const counting = (name: 'c' | 'd') => (store: Store): Store => ({
+      ...store,
+      readEvents: async (...args: Parameters<Store['readEvents']>) => {
+        reads[name]++;
+        const found = await store.readEvents(...args);
+        if (found.length === 0) emptyReads[name]++;
+        return found;
+      },
+    });
+    const c = await startNode(schema, 'c', {}, 300, counting('c'));
+    const d = await startNode(schema, 'd', {}, 300, counting('d'));
+    try {
+      const t = await createTable(c.url);
+      const gmOnC = await connectAs(c.wsUrl, t.tableId, t.gm.token);
+      const ann = await joinTable(c.url, t.tableId, t.invite.token, 'Ann');
+      const annOnC = await connectAs(c.wsUrl, t.tableId, ann.token);
+      const observerOnD = await connectAs(d.wsUrl, t.tableId, t.observer.token);
+      const before = { ...reads };
+      const emptyBefore = { ...emptyReads };
+      // The GM's one after another, and then a burst of Ann's sent at once.
+      const oneByOne = 20;
+      const atOnce = 8;
+      const n = oneByOne + atOnce;
+      for (let i = 0; i < oneByOne; i++) expect((await gmOnC.client.command(`r${i}`, { type: 'roll', count: 1 })).type).toBe('ack');
+      const burst = await Promise.all(Array.from({ length: atOnce }, (_, i) => annOnC.client.command(`b${i}`, { type: 'roll', count: 1 })));
+      expect(burst.map((m) => m.type)).toEqual(Array(atOnce).fill('ack'));
+      await observerOnD.client.untilSeq(n);
+      await sleep(700);
+      expect(reads.c - before.c).toBe(0);
+      // Node d reads each event once, and never for nothing: notices that come while a catch-up is
+      // waiting or reading are folded into it, and the periodic check skips what a notice caught up.
+      const readByD = reads.d - before.d;
+      expect(readByD).toBeGreaterThan(0);
+      expect(readByD).toBeLessThanOrEqual(n);
+      expect(emptyReads.d - emptyBefore.d).toBe(0);
+      expect(seqs(observerOnD.client)).toEqual(contiguous(n));
+      for (const x of [gmOnC, annOnC, observerOnD]) x.client.close();
+    } finally {
+      for (const node of [c, d]) {
+        await node.server.close();
+        await node.store.close();
+      }
+    }
+  }, 30_000);
+
   it('a command whose first node went away before answering is answered by the other from the stored record, once', async () => {
     const t = await createTable(a.url);
     // Node B holds the table in memory already, at version 0.

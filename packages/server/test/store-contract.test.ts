@@ -85,6 +85,13 @@ for (const { kind, enabled } of kinds) {
       expect(await store.authenticate('a', hashToken('gm-b'))).toBeNull();
       expect(await store.authenticate('a', hashToken('invite-a'))).toBeNull();
       expect(await store.authenticate('a', 'gm-a')).toBeNull();
+      // Several digests at once: each one that matches on this table, with the same credential.
+      const many = await store.authenticateMany('a', [hashToken('gm-a'), hashToken('observer-a'), hashToken('gm-b'), hashToken('invite-a'), 'gm-a']);
+      expect([...many.keys()].sort()).toEqual([hashToken('gm-a'), hashToken('observer-a')].sort());
+      expect(many.get(hashToken('gm-a'))).toEqual(await store.authenticate('a', hashToken('gm-a')));
+      expect(many.get(hashToken('observer-a'))).toEqual({ kind: 'observer' });
+      expect(await store.authenticateMany('b', [hashToken('observer-a')])).toEqual(new Map());
+      expect(await store.authenticateMany('a', [])).toEqual(new Map());
     });
 
     it('joins through the current invite only, and rotates links', async () => {
@@ -112,6 +119,7 @@ for (const { kind, enabled } of kinds) {
       expect(await store.removeParticipant('a', 'p1', '2025-01-02T00:00:00.000Z')).toBe(true);
       expect(await store.removeParticipant('a', 'p1', '2025-01-03T00:00:00.000Z')).toBe(false);
       expect(await store.authenticate('a', hashToken('ann'))).toBeNull();
+      expect(await store.authenticateMany('a', [hashToken('ann')])).toEqual(new Map());
       expect((await store.listParticipants('a'))[1]).toMatchObject({ id: 'p1', removedAt: '2025-01-02T00:00:00.000Z' });
       await store.setParticipantToken('a', 'p1', hashToken('ann-again'));
       expect(await store.authenticate('a', hashToken('ann-again'))).toBeNull();

@@ -35,7 +35,7 @@ export function compareTables(table: Table, presets: string | undefined, variant
 }
 
 /** A comma-separated list of names from `known` ("core-2011,srd-v4"), each checked; `flag` names where it was given. */
-function readNameList(text: string, flag: string, known: readonly string[]): string[] {
+export function readNameList(text: string, flag: string, known: readonly string[]): string[] {
   const names = text
     .split(',')
     .map((s) => s.trim())

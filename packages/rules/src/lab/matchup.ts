@@ -1,3 +1,4 @@
+import { playDuels, type DuelSettings, type DuelTally } from '@personae/core';
 import { seededDice, type DiceSource } from '@personae/dice';
 import type { ChallengeResult } from '../challenge/resolve';
 import type { Combatant } from '../encounter/combatant';
@@ -20,6 +21,9 @@ import type { Preset, TableOptions } from '../options';
  * the pools and modifiers it rolled (skill, attribute, Qualities, weapons, status) are what the exact
  * odds are computed for.
  */
+
+// The duel tally and its confidence interval are shared by every ruleset's matchup (@personae/core).
+export { wilsonInterval, type DuelSettings, type DuelTally } from '@personae/core';
 
 export interface MatchupAttack {
   readonly attacker: string;
@@ -158,24 +162,6 @@ export function matchupOdds(a: Combatant, b: Combatant, preset: Preset, override
   return { attacks, refused };
 }
 
-/** How whole duels came out. */
-export interface DuelTally {
-  readonly duels: number;
-  /** Duels each side won, by character id. */
-  readonly wins: Readonly<Record<string, number>>;
-  /** Duels that reached the round limit with both still fighting. */
-  readonly undecided: number;
-  readonly rounds: { readonly mean: number; readonly max: number };
-}
-
-export interface DuelSettings {
-  readonly duels: number;
-  readonly seed: number;
-  /** Rounds after which a duel counts as undecided. Default 50. */
-  readonly maxRounds?: number;
-  readonly onProgress?: (done: number, total: number) => void;
-}
-
 /** Whether a character is out of the fight: unconscious, incapacitated or dead. */
 function out(state: EncounterState, id: string): boolean {
   const c = state.now!.characters[id]!;
@@ -202,13 +188,7 @@ export function simulateDuels(a: Combatant, b: Combatant, preset: Preset, overri
     const best = [...bySkill.values()].sort((p, q) => q.odds.success - p.odds.success)[0];
     if (best) plan.set(c.id, best);
   }
-  const maxRounds = settings.maxRounds ?? 50;
-  const dice = seededDice(settings.seed);
-  const wins: Record<string, number> = { [a.id]: 0, [b.id]: 0 };
-  let undecided = 0;
-  let roundSum = 0;
-  let roundMax = 0;
-  for (let n = 0; n < settings.duels; n++) {
+  return playDuels([a.id, b.id], settings, (dice, maxRounds) => {
     let state = duelStart(a, b, preset, overrides, dice);
     while (!out(state, a.id) && !out(state, b.id) && state.now!.combat!.round <= maxRounds) {
       const combat = state.now!.combat!;
@@ -227,22 +207,7 @@ export function simulateDuels(a: Combatant, b: Combatant, preset: Preset, overri
       state = run(state, { type: 'end-turn', actor }, dice).state;
     }
     const round = state.now!.combat?.round ?? 0;
-    roundSum += round;
-    roundMax = Math.max(roundMax, round);
-    if (out(state, b.id) && !out(state, a.id)) wins[a.id]!++;
-    else if (out(state, a.id) && !out(state, b.id)) wins[b.id]!++;
-    else undecided++;
-    if (settings.onProgress && ((n + 1) % 100 === 0 || n + 1 === settings.duels)) settings.onProgress(n + 1, settings.duels);
-  }
-  return { duels: settings.duels, wins, undecided, rounds: { mean: settings.duels > 0 ? roundSum / settings.duels : 0, max: roundMax } };
-}
-
-/** The 95% Wilson score interval of a proportion: a confidence interval that stays inside 0..1. */
-export function wilsonInterval(successes: number, trials: number, z = 1.959963984540054): { low: number; high: number } {
-  if (trials === 0) return { low: 0, high: 1 };
-  const p = successes / trials;
-  const z2 = z * z;
-  const centre = (p + z2 / (2 * trials)) / (1 + z2 / trials);
-  const half = (z * Math.sqrt((p * (1 - p)) / trials + z2 / (4 * trials * trials))) / (1 + z2 / trials);
-  return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+    const winner = out(state, b.id) && !out(state, a.id) ? a.id : out(state, a.id) && !out(state, b.id) ? b.id : null;
+    return { winner, round };
+  });
 }

@@ -31,7 +31,11 @@ export const TableCommandSchema = z.discriminatedUnion('type', [
     owner: id.nullable().optional(),
     /** Hidden from players: they see its name and condition, never its sheet. */
     hidden: z.boolean().default(false),
+    /** Added out of the scene (the GM's): it joins the encounter only when the GM brings it in with enter-scene. */
+    outOfScene: z.boolean().default(false),
   }),
+  /** The GM brings a character added out of the scene (or one that left it) into the scene. */
+  z.strictObject({ type: z.literal('enter-scene'), id }),
   z.strictObject({ type: z.literal('update-sheet'), id, sheet: z.record(z.string(), z.unknown()) }),
   z.strictObject({ type: z.literal('remove-character'), id }),
   z.strictObject({ type: z.literal('set-visibility'), id, hidden: z.boolean() }),

@@ -274,6 +274,18 @@ function newId(state: TableState, viewer: Viewer, name: string): string {
 }
 
 /** Runs an encounter command and wraps its events. */
+/**
+ * A table character entering the scene: it joins the encounter (the first one sets the encounter up),
+ * its encounter events as hidden as the character.
+ */
+function intoScene(state: TableState, c: Pick<TableCharacter, 'id' | 'owner' | 'hidden' | 'sheet'>, dice: DiceSource, stamp: Stamp): TableEvent[] {
+  const character = combatantFromSheet(c.sheet, state.options, { id: c.id, controller: c.owner ?? 'gm' });
+  const join: EncounterCommand = state.encounter.now
+    ? { type: 'join', actor: 'gm', character }
+    : { type: 'set-up', actor: 'gm', title: 'Table', options: { preset: state.preset, options: overridesOf(state) }, characters: [character] };
+  return encounterEvents(state, join, dice, stamp, c.hidden);
+}
+
 function encounterEvents(state: TableState, command: EncounterCommand, dice: DiceSource, stamp: Stamp, hidden: boolean): TableEvent[] {
   return decideEncounter(state.encounter, command, dice).map((event) => ({ type: 'encounter', event, hidden, ...stamp }));
 }
@@ -399,15 +411,19 @@ function decideCommand(state: TableState, command: TableCommand, ctx: TableConte
         if (owner !== null) requireParticipant(ctx.participants, owner, 'owner');
         requireCharacterRoom(characterOwners(state, viewer), owner, ctx.limits, true);
         requirePlayerSheet(state, viewer, sheet, null);
+        if (command.outOfScene) requireGm(viewer, 'add a character out of the scene');
         const hidden = viewer.role === 'gm' ? command.hidden : false;
         const id = newId(state, viewer, sheet.name);
-        const character = combatantFromSheet(sheet, state.options, { id, ...(owner ? { controller: owner } : { controller: 'gm' }) });
         const events: TableEvent[] = [{ type: 'character-added', id, owner, hidden, sheet, ...stamp }];
-        const join: EncounterCommand = state.encounter.now
-          ? { type: 'join', actor: 'gm', character }
-          : { type: 'set-up', actor: 'gm', title: 'Table', options: { preset: state.preset, options: overridesOf(state) }, characters: [character] };
-        events.push(...encounterEvents(state, join, ctx.dice, stamp, hidden));
-        return events;
+        // Out of the scene, it is only a table character until the GM brings it in (enter-scene).
+        if (command.outOfScene) return events;
+        return [...events, ...intoScene(state, { id, owner, hidden, sheet }, ctx.dice, stamp)];
+      }
+      case 'enter-scene': {
+        requireGm(viewer, 'bring a character into the scene');
+        const c = requireCharacter(state, command.id);
+        if (state.encounter.now?.characters[c.id]?.present) throw new RuleError('already-present', `${c.sheet.name} is already in the scene`, 'id');
+        return intoScene(state, c, ctx.dice, stamp);
       }
       case 'update-sheet': {
         requireControl(state, viewer, command.id, 'id');

@@ -298,3 +298,84 @@ describe("a new character's id tells a player nothing of hidden ones", () => {
     t.run(ann, { type: 'purchase', id: long, item: 'Rope', cost: 0 });
   });
 });
+
+describe('a hidden character added out of the scene', () => {
+  /** Ann's dwarf in the scene; the GM's hidden merchant added in the scene or out of it. */
+  function table(outOfScene: boolean) {
+    const t = recorded();
+    t.run(ann, { type: 'add-character', sheet: sheet('dwarf-iron-constitution.yaml') });
+    t.run(gm, { type: 'add-character', sheet: sheet('merchant-privateer-scoundrel.yaml'), hidden: true, outOfScene });
+    const [dwarf, merchant] = Object.keys(t.state.characters) as [string, string];
+    return { t, dwarf, merchant };
+  }
+  const NAME = 'Marisol';
+
+  it('added in the scene (the default), players see it by name at once', () => {
+    const { t, merchant } = table(false);
+    expect(t.wire(ann)).toContain(NAME);
+    expect(personaeTable.viewState(t.state, ann).characters.map((c) => c.id)).toContain(merchant);
+  });
+
+  it('out of the scene, no frame a player or observer receives carries its id or name, while the GM has it whole', () => {
+    const { t, merchant } = table(true);
+    expect(t.state.encounter.now?.characters[merchant]).toBeUndefined();
+    expect(t.wire(gm)).toContain(NAME);
+    for (const viewer of [ann, watcher]) {
+      expect(t.wire(viewer), viewer.role).not.toContain(NAME);
+      expect(t.wire(viewer), viewer.role).not.toContain(merchant);
+    }
+    expect(personaeTable.viewState(t.state, gm).characters.find((c) => c.id === merchant)).toMatchObject({ hidden: true });
+  });
+
+  it('a player naming it is answered as naming no one', () => {
+    const { t, dwarf, merchant } = table(true);
+    const answer = (id: string) => {
+      try {
+        t.run(ann, { type: 'encounter', command: { type: 'attack', actor: dwarf, target: id } });
+        return 'applied';
+      } catch (e) {
+        return (e as Error).message.replaceAll(id, 'ID');
+      }
+    };
+    expect(answer(merchant)).toBe(answer('nobody'));
+  });
+
+  it('the GM brings it in with enter-scene: from then on players see it by name in the scene', () => {
+    const { t, merchant } = table(true);
+    const from = t.seen.get(ann)!.length;
+    t.run(gm, { type: 'enter-scene', id: merchant });
+    expect(t.state.encounter.now?.characters[merchant]?.present).toBe(true);
+    const after = t.seen.get(ann)!.slice(from).join('\n');
+    expect(after).toContain(NAME);
+    expect(personaeTable.viewState(t.state, ann).characters.find((c) => c.id === merchant)).toMatchObject({ name: expect.stringContaining(NAME) });
+    // its sheet stays hidden
+    for (const s of SECRETS) expect(t.wire(ann)).not.toContain(s);
+  });
+
+  it('only the GM adds out of the scene or brings a character in; a character in the scene cannot enter again; refusals change nothing', () => {
+    const { t, dwarf, merchant } = table(true);
+    const before = JSON.stringify(t.state);
+    const refused = (viewer: Viewer, raw: TableCommandInput) => {
+      try {
+        t.run(viewer, raw);
+        return 'applied';
+      } catch (e) {
+        return (e as { code: string }).code;
+      }
+    };
+    expect(refused(ann, { type: 'add-character', sheet: sheet('dwarf-iron-constitution.yaml'), outOfScene: true })).toBe('gm-only');
+    expect(refused(ann, { type: 'enter-scene', id: merchant })).toBe('gm-only');
+    expect(refused(gm, { type: 'enter-scene', id: dwarf })).toBe('already-present');
+    expect(refused(gm, { type: 'enter-scene', id: 'nobody' })).toBe('unknown-character');
+    expect(JSON.stringify(t.state)).toBe(before);
+  });
+
+  it('added out of the scene before any encounter, it sets the encounter up when it enters', () => {
+    const t = recorded();
+    t.run(gm, { type: 'add-character', sheet: sheet('merchant-privateer-scoundrel.yaml'), hidden: true, outOfScene: true });
+    const merchant = Object.keys(t.state.characters)[0]!;
+    expect(t.state.encounter.now).toBeNull();
+    t.run(gm, { type: 'enter-scene', id: merchant });
+    expect(t.state.encounter.now?.characters[merchant]?.present).toBe(true);
+  });
+});

@@ -418,6 +418,22 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       const o = await pool.query(`SELECT 1 FROM ${s}.tables WHERE id = $1 AND observer_hash = $2`, [tableId, tokenHash]);
       return o.rowCount === 1 ? { kind: 'observer' } : null;
     },
+    async authenticateMany(tableId, tokenHashes) {
+      const found = new Map<string, Credential>();
+      if (tokenHashes.length === 0) return found;
+      // Participants and the observer link in one round trip (role 'observer' marks the link's row).
+      const r = await pool.query<ParticipantRow & { hash: string }>(
+        `SELECT token_hash AS hash, id, role, display_name, joined_at, removed_at FROM ${s}.participants
+         WHERE table_id = $1 AND token_hash = ANY($2::text[]) AND removed_at IS NULL
+         UNION ALL
+         SELECT observer_hash, '', 'observer', '', '', NULL FROM ${s}.tables WHERE id = $1 AND observer_hash = ANY($2::text[])`,
+        [tableId, [...tokenHashes]],
+      );
+      // A participant's token first, as `authenticate` checks it.
+      for (const row of r.rows) if ((row.role as string) !== 'observer') found.set(row.hash, { kind: 'participant', participant: toParticipant(row) });
+      for (const row of r.rows) if ((row.role as string) === 'observer' && !found.has(row.hash)) found.set(row.hash, { kind: 'observer' });
+      return found;
+    },
     async joinWithInvite(tableId, inviteHash, participant, tokenHash) {
       return transaction(async (client) => {
         const r = await client.query(`SELECT 1 FROM ${s}.tables WHERE id = $1 AND invite_hash = $2 FOR UPDATE`, [

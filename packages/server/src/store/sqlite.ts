@@ -306,6 +306,16 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Stor
       if (q.observerByHash.get(tableId, tokenHash)) return { kind: 'observer' };
       return null;
     },
+    async authenticateMany(tableId, tokenHashes) {
+      // Each lookup is an indexed read in this process: no round trip to save.
+      const found = new Map<string, Credential>();
+      for (const hash of tokenHashes) {
+        const p = q.participantByToken.get(tableId, hash);
+        if (p) found.set(hash, { kind: 'participant', participant: toParticipant(p) });
+        else if (q.observerByHash.get(tableId, hash)) found.set(hash, { kind: 'observer' });
+      }
+      return found;
+    },
     async listTables() {
       return q.allTables.all().map((r) => ({ id: r.id, version: Number(r.version) }));
     },

@@ -135,6 +135,8 @@ export interface Store {
   listParticipants(tableId: string): Promise<ParticipantRecord[]>;
   /** The participant (not removed) or observer link matching the token digest. */
   authenticate(tableId: string, tokenHash: string): Promise<Credential | null>;
+  /** `authenticate` for several token digests of one table in one query: the digests that match, with their credentials. */
+  authenticateMany(tableId: string, tokenHashes: readonly string[]): Promise<Map<string, Credential>>;
   /** The table's name if `inviteHash` is its current invite (for the join page); null if it is not. */
   inviteTableName(tableId: string, inviteHash: string): Promise<string | null>;
   /** Adds a player if `inviteHash` is the table's current invite; false if it is not. */

@@ -1,5 +1,7 @@
 import { useState } from 'preact/hooks';
-import { AILMENT_NAMES, d100Ruleset, LOCATIONS, PRESET_NAMES, type CharacterView } from '@personae/d100';
+import { AILMENT_NAMES, d100DiceOf, d100Ruleset, LOCATIONS, PRESET_NAMES, type CharacterView, type EncounterEvent } from '@personae/d100';
+import type { SecretRollsView } from '@personae/core';
+import { RulesetSecretRolls } from '../secret';
 import { percent } from '../../lib/format';
 import type { RulesetPages, RulesetTableProps } from '../types';
 import { ChoiceField, ErrorLine, LogList, TableSection, useAction } from '../shared';
@@ -671,6 +673,15 @@ export function D100Table(props: RulesetTableProps) {
         />
       )}
       <LogList lines={v.log.map((e, i) => ({ key: i, text: describeD100Event(e, name) }))} omitted={v.logOmitted} />
+      <RulesetSecretRolls
+        view={props.view as SecretRollsView<EncounterEvent>}
+        gm={gm}
+        participants={props.participants}
+        send={(c) => props.send(c)}
+        diceOf={d100DiceOf}
+        describe={(e) => describeD100Event(e, name)}
+        fairness={{ sides: 10, die: 'a fair d10, each percentile roll counted as its tens and units digits', rolls: 'Attacks and tests' }}
+      />
       {gm && <RulesetReplay tableId={props.tableId} token={props.token} preset={v.preset} presets={PRESET_NAMES} options={d100Ruleset.options} judge={judgeD100Log} />}
       <TableSection {...props} />
     </div>

@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'preact/hooks';
 import { cryptoDice } from '@personae/dice';
-import { ATTRIBUTE_NAMES, ATTRIBUTES, lucidityRuleset, PRESETS, ROLL_PURPOSES, STANDARD_ARRAY, TRAIT_NAMES, type Attribute, type RollPurpose } from '@personae/lucidity';
+import { ATTRIBUTE_NAMES, ATTRIBUTES, describeLucidityEvent, lucidityDiceOf, lucidityRuleset, PRESETS, ROLL_PURPOSES, STANDARD_ARRAY, TRAIT_NAMES, type Attribute, type LucidityEvent, type RollPurpose } from '@personae/lucidity';
+import type { SecretRollsView } from '@personae/core';
+import { RulesetSecretRolls } from '../secret';
 import { percent } from '../../lib/format';
 import { NumberField, SelectField, TextField } from '../../ui/fields';
 import type { RulesetPages, RulesetTableProps } from '../types';
@@ -465,6 +467,15 @@ export function LucidityTable(props: RulesetTableProps) {
         />
       )}
       <LogList lines={v.log.map((l) => ({ key: l.seq, text: l.type === 'controller-set' ? withParticipantNames(l.text, props.participants) : l.text, ruling: l.type === 'exploit-ruled' }))} omitted={v.logOmitted} />
+      <RulesetSecretRolls
+        view={props.view as SecretRollsView<LucidityEvent>}
+        gm={gm}
+        participants={props.participants}
+        send={(c) => props.send(c)}
+        diceOf={lucidityDiceOf}
+        describe={(e) => describeLucidityEvent(e, (id) => v.combatants.find((c) => c.id === id)?.name ?? id)}
+        fairness={{ sides: 20, die: 'a fair d20', rolls: 'Attacks and rolls' }}
+      />
       {gm && <RulesetReplay tableId={props.tableId} token={props.token} preset={v.preset} presets={PRESETS} options={lucidityRuleset.options} judge={judgeLucidityLog} />}
       <TableSection {...props} />
     </div>

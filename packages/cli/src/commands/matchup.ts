@@ -45,9 +45,9 @@ function rulesetOf(file: string): { ruleset: string; raw: unknown } {
   let raw: unknown;
   try {
     raw = parseYaml(text) as unknown;
-  } catch {
-    // The Personae reader reports an unreadable sheet with its line.
-    return { ruleset: 'personae', raw: undefined };
+  } catch (e) {
+    // A file that is not YAML names no ruleset: it is refused here, with the line the parser gives.
+    throw new CliError(`${file}: not YAML or JSON: ${(e as Error).message.split('\n')[0]}`);
   }
   const named = raw !== null && typeof raw === 'object' ? (raw as { ruleset?: unknown }).ruleset : undefined;
   return { ruleset: named === undefined ? 'personae' : String(named), raw };

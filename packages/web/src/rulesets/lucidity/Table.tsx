@@ -8,6 +8,7 @@ import { NumberField, SelectField, TextField } from '../../ui/fields';
 import type { RulesetPages, RulesetTableProps } from '../types';
 import { BuilderForm, ChoiceField, ErrorLine, fieldProblems, LogList, TableSection, useAction, useDraft } from '../shared';
 import { RulesetReplay } from '../replay';
+import { newIdFor } from '../ids';
 import { RuleSetsCompared } from '../compare';
 import { attackChoiceOddsFor, attackOddsFor, canInspire, judgeLucidityLog, mayAttackWithLucidity, LUCIDITY_CHART_VIEWS, lucidityChartGroups, presetAttackOddsFor, type AttackQuery, type LucidityChartView, checkDraft, draftAttributes, draftSheet, lucidityOddsFor, newLucidityDraft, rollDraftScores, rollOddsFor, typedDicePools, viewOptions, type LucidityDraft, type TypedDice, type LucidityView, type ShownCombatant } from './model';
 
@@ -309,7 +310,7 @@ function ActPanel(props: { view: LucidityView; me: Me; send: RulesetTableProps['
   );
 }
 
-function GmPanel(props: { view: LucidityView; send: RulesetTableProps['send']; version: number; participants: RulesetTableProps['participants'] }) {
+function GmPanel(props: { view: LucidityView; send: RulesetTableProps['send']; version: number; participants: RulesetTableProps['participants']; me: RulesetTableProps['me'] }) {
   const v = props.view;
   const act = useAction();
   const [actor, setActor] = useState('');
@@ -349,7 +350,7 @@ function GmPanel(props: { view: LucidityView; send: RulesetTableProps['send']; v
             return;
           }
           const name = String((block as { name?: unknown })?.name ?? 'foe');
-          void act.run(() => props.send({ type: 'add', id: `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${Math.random().toString(36).slice(2, 6)}`, side: 'foe', hidden: (block as { hidden?: boolean }).hidden === true, statBlock: { ...(block as object), hidden: undefined } }));
+          void act.run(() => props.send({ type: 'add', id: newIdFor(props.me, name, props.view.combatants), side: 'foe', hidden: (block as { hidden?: boolean }).hidden === true, statBlock: { ...(block as object), hidden: undefined } }));
         }}
       >
         <div class="field grow">
@@ -434,7 +435,7 @@ export function LucidityTable(props: RulesetTableProps) {
           </ol>
         )}
         {!observer && v.started && <ActPanel view={v} me={props.me} send={props.send} physicalDice={props.settings.physicalDice} />}
-        {gm && <GmPanel view={v} send={props.send} version={props.version} participants={props.participants} />}
+        {gm && <GmPanel view={v} send={props.send} version={props.version} participants={props.participants} me={props.me} />}
       </section>
       <section class="card" aria-labelledby="lu-chars-h">
         <div class="spread">
@@ -460,10 +461,7 @@ export function LucidityTable(props: RulesetTableProps) {
           view={v}
           gm={gm}
           onClose={() => setBuilding(false)}
-          onAdd={(sheet) => {
-            const base = String(sheet.name).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'character';
-            return props.send({ type: 'add', id: `${base}-${Math.random().toString(36).slice(2, 6)}`, side: 'party', sheet });
-          }}
+          onAdd={(sheet) => props.send({ type: 'add', id: newIdFor(props.me, String(sheet.name), v.combatants), side: 'party', sheet })}
         />
       )}
       <LogList lines={v.log.map((l) => ({ key: l.seq, text: l.type === 'controller-set' ? withParticipantNames(l.text, props.participants) : l.text, ruling: l.type === 'exploit-ruled' }))} omitted={v.logOmitted} />

@@ -1,4 +1,4 @@
-import { recordedDice, withSecretRolls, type Actor, type Decider, type EnteredPools, type SecretRollRules, type TypedOutcome } from '@personae/core';
+import { modifier, recordedDice, withSecretRolls, type Actor, type Decider, type EnteredPools, type Modifier, type SecretRollRules, type TypedOutcome } from '@personae/core';
 import { dicePools } from './authority';
 import type { EncounterCommand } from './commands';
 import type { EncounterEvent, EncounterState } from './encounter';
@@ -47,10 +47,10 @@ function typedFaces(entered: EnteredPools, command: EncounterCommand, before: En
   });
 }
 
-/** The chance a test against `target` succeeds, each of the hundred rolls decided by the rules (automatic results included). */
-function testChance(target: number, options: EncounterState['options']): number {
+/** The chance a test of `base` with `mods` succeeds, each of the hundred rolls decided by the rules (automatic results included). */
+function testChance(base: number, mods: readonly Modifier[], options: EncounterState['options']): number {
   let wins = 0;
-  for (let r = 1; r <= 100; r++) if (resolveTest(target, r, [], options).success) wins++;
+  for (let r = 1; r <= 100; r++) if (resolveTest(base, r, mods, options).success) wins++;
   return wins / 100;
 }
 
@@ -70,8 +70,10 @@ function typedOutcomes(events: readonly EncounterEvent[], before: EncounterState
         const protector = e.data.protector ? (before.fighters[e.data.protector] ?? null) : null;
         const hit = attackOdds(attacker, defender, e.data.spec, before.options, protector).hit;
         out.push(entered.actor ? { chance: hit, succeeded: e.data.summary.hit } : { chance: 1 - hit, succeeded: !e.data.summary.hit });
-      } else if (e.type === 'test-rolled' && entered.actor && resolveTest(e.data.target, e.data.roll, [], before.options).success === e.data.success) {
-        out.push({ chance: testChance(e.data.target, before.options), succeeded: e.data.success });
+      } else if (e.type === 'test-rolled' && entered.actor) {
+        // The event keeps the Score and the Advantages and Disadvantages apart, as the test read them.
+        const mods = e.data.modifiers.map((m) => modifier(m.value >= 0 ? 'advantage' : 'disadvantage', m.label, m.value));
+        if (resolveTest(e.data.target, e.data.roll, mods, before.options).success === e.data.success) out.push({ chance: testChance(e.data.target, mods, before.options), succeeded: e.data.success });
       }
     } catch {
       // A roll the exact odds do not cover (a target out of range): its faces still count.

@@ -150,6 +150,15 @@ describe('the fairness check of typed d100 dice', () => {
     expect(t.events.filter((e) => e.event.type === 'dice-tallied').every((e) => t.d.redactEvent(e.event, ANN, t.state) === null)).toBe(true);
   });
 
+  it("counts a test's Advantages in its chance, as the test read them", () => {
+    const t = table();
+    t.send(ANN, { type: 'add-character', id: 'a', sheet: pc('Ann'), controller: 'ann' });
+    // Perception 40 with one Advantage (+10): 50 of the hundred rolls succeed; 45 is one of them.
+    const out = t.send(ANN, { type: 'test', who: 'ann:a', score: 'perception', label: 'Search', advantages: [{ label: 'Lantern', count: 1 }] }, { actor: [45] });
+    expect(out[0]).toMatchObject({ type: 'test-rolled', data: { target: 40, roll: 45, success: true } });
+    expect(out.find((e) => e.type === 'dice-tallied')).toEqual({ type: 'dice-tallied', by: 'ann', faces: [4, 5], outcomes: [{ chance: 0.5, succeeded: true }] });
+  });
+
   it('calls a fair percentile die suspicious at about the stated error rate (1%), over 1,000 simulated players', () => {
     const die = fairD100(2026);
     let flagged = 0;

@@ -1,4 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { modifier } from '@personae/core';
@@ -175,6 +177,15 @@ describe('personae matchup: which ruleset', () => {
     expect(r.stderr).toMatch(/evoker-makoto\.yaml is a d100 sheet and .*ana-vell\.yaml a lucidity sheet/);
     const p = await cli('matchup', 'examples/characters/wounded-sellsword.yaml', pixie, '--duels', '0');
     expect(p.stderr).toMatch(/wounded-sellsword\.yaml is a personae sheet and .*shadow-pixie\.yaml a d100 sheet/);
+    // A file that is not YAML at all, beside a d100 sheet, is refused as such, not taken for a Personae sheet.
+    const dir = mkdtempSync(join(tmpdir(), 'matchup-'));
+    writeFileSync(join(dir, 'broken.yaml'), 'name: [unclosed\n  x: 1\n');
+    const broken = await cli('matchup', join(dir, 'broken.yaml'), pixie, '--duels', '0');
+    expect(broken.code).not.toBe(0);
+    expect(broken.stderr).toMatch(/broken\.yaml: not YAML or JSON: .*line 1/);
+    // Beside a Personae sheet, the Personae reader reports it with its line, as it always has.
+    const personae = await cli('matchup', 'examples/characters/wounded-sellsword.yaml', join(dir, 'broken.yaml'), '--duels', '0');
+    expect(personae.stderr).toMatch(/broken\.yaml \(line 1\): YAML syntax error/);
   });
 
   it("names a preset the sheets' ruleset does not have", async () => {

@@ -28,3 +28,26 @@ export { newCharacterId, SEAT_MARK } from './seat';
 export { appendLog, EMPTY_LOG, logAt, logEntries, type TableLog } from './log';
 export { asPoolDice, isPoolDice, isPoolName, mayFillPool, poolDice, requireEnteredPools, type DicePool, type EnteredPools, type PoolDice, type PoolOwner } from './pools';
 export { indefiniteArticle, withArticle } from './words';
+export {
+  addToTally,
+  checkRevealedDice,
+  emptyTally,
+  fairnessRows,
+  isSecretRollEvent,
+  recordedDice,
+  revealLine,
+  SECRET_LOG_KEPT,
+  withSecretRolls,
+  type DiceTally,
+  type FairnessRow,
+  type RevealCheck,
+  type RevealedSecret,
+  type SealedRolls,
+  type SecretLogEntry,
+  type SecretRollCommand,
+  type SecretRollEvent,
+  type SecretRollRules,
+  type SecretRollsView,
+  type SecretTableState,
+  type TypedOutcome,
+} from './secret';

@@ -66,6 +66,12 @@ export interface Ruleset<Options = unknown, Sheet = unknown, Derived = unknown> 
    * options (already checked with `resolveOptions`). Absent while a ruleset is library-only.
    */
   readonly table?: (setup: TableSetup) => AnyDecider;
+  /**
+   * The dice one of the table's events records, in order: what a secret roll's commitment binds, so
+   * that a revealed roll can be checked against the dice it shows (`personae verify --log`).
+   * Absent: the table has no such reveals, or they carry their dice another way.
+   */
+  readonly rolledDice?: (event: unknown) => number[];
 }
 
 export type AnyRuleset = Ruleset<any, any, any>;

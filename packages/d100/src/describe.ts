@@ -112,7 +112,7 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
     case 'test-rolled':
       return `${name(e.data.who)} tests ${e.data.label || e.data.score}: ${e.data.roll} vs ${e.data.target + e.data.modifiers.reduce((n, m) => n + m.value, 0)}, ${e.data.success ? `success, ${e.data.degrees} DoS` : `failure, ${e.data.degrees} DoF`}`;
     case 'test-rerolled':
-      return `${e.data.forcedBy ? `${name(e.data.forcedBy)}'s Distraction makes ${name(e.data.who)} reroll` : `${name(e.data.who)} spends a Fate Point to reroll`} the ${e.data.test} test: ${e.data.oldRoll} then ${e.data.newRoll}, ${e.data.kept} stands; ${describeD100Event(e.data.replacement, name)}`;
+      return `${e.data.forcedBy ? `${name(e.data.forcedBy)}'s Distraction makes ${name(e.data.who)} reroll` : `${name(e.data.who)} spends a Fate Point to reroll`} the ${e.data.test === 'test' ? 'test' : `${e.data.test} test`}: ${e.data.oldRoll} then ${e.data.newRoll}, ${e.data.kept} stands; ${describeD100Event(e.data.replacement, name)}`;
     case 'disengaged':
       return e.data.method === 'action' ? `${name(e.data.who)} spends the Action to disengage` : `${name(e.data.who)} disengages: ${e.data.results.map((r) => opposed(r, name)).join('; ')}${e.data.fled.length ? `; a Flee from ${e.data.fled.map(name).join(', ')}` : ''}`;
     case 'fled':

@@ -23,7 +23,7 @@ import { attackOdds, type AttackOdds } from './odds';
 import { resolveOptions, type D100Options } from './options';
 import { ruleCitation, seed } from './rules';
 import { checkSheet, fighterFromSheet, type D100Sheet } from './sheet';
-import { resolveOpposed, resolveTest, type TestResult } from './test';
+import { resolveOpposed, resolveTest, testOdds, type TestOdds, type TestResult } from './test';
 import { fateAdvantages } from './fate';
 import { applyWounds, isOut, restoreWounds } from './wounds';
 import { commandSchema, CONDITIONS_SET, type EncounterCommand } from './commands';
@@ -345,6 +345,34 @@ export function declaredAttackOdds(state: Pick<EncounterState, 'fighters' | 'she
   if (!attacker || !state.sheets[c.attacker]) refuse('unknown-character', `attacker: no character "${c.attacker}" in this encounter`, 'attacker');
   if (!defender || !state.sheets[c.defender]) refuse('unknown-character', `defender: no character "${c.defender}" in this encounter`, 'defender');
   return attackOdds(attacker, defender, attackSpec(state, c), state.options, protectorOf(state, attacker, defender, c), fateReroll);
+}
+
+export type TestCommand = Extract<EncounterCommand, { type: 'test' }>;
+
+/**
+ * The modifiers of a plain test ("How Attacks Work": each Advantage +10, each Disadvantage -10): the
+ * declared ones, the Fate Point Advantages waiting for the character's next test ("Fate Points"), and
+ * the burdens it carries (Fatigue, ailments, Injuries, terrain).
+ */
+export function testModifiers(f: Fighter, c: Pick<TestCommand, 'score' | 'advantages' | 'disadvantages' | 'hand'>, options: D100Options): Modifier[] {
+  return [
+    ...c.advantages.filter((a) => a.count).map((a) => modifier('advantage', a.label, 10 * a.count)),
+    ...fateModifiers(f),
+    ...c.disadvantages.filter((a) => a.count).map((a) => modifier('disadvantage', a.label, -10 * a.count)),
+    ...testBurdens(f, { score: c.score, ...(c.hand ? { hand: c.hand } : {}) }, options),
+  ];
+}
+
+/**
+ * Exact odds of a declared test before it is rolled, with the modifiers the table would apply; from
+ * what the viewer is shown of the one character, so a client computes it from its own view.
+ */
+export function declaredTestOdds(state: Pick<EncounterState, 'fighters' | 'options'>, c: TestCommand, fateReroll = false): TestOdds & { readonly target: number; readonly modifiers: readonly Modifier[] } {
+  const f = Object.prototype.hasOwnProperty.call(state.fighters, c.who) ? state.fighters[c.who] : undefined;
+  if (!f) refuse('unknown-character', `who: no character "${c.who}" in this encounter`, 'who');
+  const mods = testModifiers(f, c, state.options);
+  const base = c.target ?? f.scores[c.score];
+  return { ...testOdds(base, mods, state.options, fateReroll), target: base + sumModifiers(mods), modifiers: mods };
 }
 
 const TRAINING = { untrained: -20, known: 0, trained: 10, experienced: 20, master: 30 } as const;
@@ -1264,12 +1292,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
     case 'test': {
       const f = fighter(state, command.who, 'who');
       if (!controls(state, ctx.actor, command.who)) refuse('not-your-character', `who: you do not play ${f.name}`, 'who');
-      const mods: Modifier[] = [
-        ...command.advantages.filter((a) => a.count).map((a) => modifier('advantage', a.label, 10 * a.count)),
-        ...fateModifiers(f),
-        ...command.disadvantages.filter((a) => a.count).map((a) => modifier('disadvantage', a.label, -10 * a.count)),
-        ...testBurdens(f, { score: command.score, ...(command.hand ? { hand: command.hand } : {}) }, state.options),
-      ];
+      const mods = testModifiers(f, command, state.options);
       const target = command.target ?? f.scores[command.score];
       const t = resolveTest(target, ctx.dice.die(100), mods, state.options);
       return [{ type: 'test-rolled', data: { group, who: f.id, score: command.score, label: command.label, target, roll: t.roll, success: t.success, degrees: t.success ? t.degreesOfSuccess : t.degreesOfFailure, modifiers: mods.map((m) => ({ label: m.label, value: m.value })), ...(command.hand ? { hand: command.hand } : {}) } }];

@@ -25,4 +25,5 @@ export * from './docs';
 export * from './lab';
 export * from './pools';
 export * from './draws';
+export { d100DiceOf, d100SecretRolls, d100Table, percentileDigits } from './secret';
 export * from './matchup';

@@ -1,4 +1,4 @@
-import { isRuleError, type Actor } from '@personae/core';
+import { isRuleError, isSecretRollEvent, type Actor } from '@personae/core';
 import { replayedDice, seededDice } from '@personae/dice';
 import { resolveAttack, type AttackSpec } from './attack';
 import { declaredAttackOdds, decideEncounter, encounterDecider, evolveEncounter, initialEncounter, summarize, type AttackCommand, type AttackSummary, type EncounterEvent, type EncounterState } from './encounter';
@@ -162,6 +162,8 @@ export function rejudgeD100Log(
   let lastBefore: EncounterState = state;
   const out: D100LoggedAttack[] = [];
   for (const { seq, event } of events) {
+    // A table's secret-roll events (commitments, reveals) are the table's, not the encounter's.
+    if (isSecretRollEvent(event)) continue;
     const attack = event.type === 'attack-resolved' ? { data: event.data, before: state } : event.type === 'test-rerolled' && event.data.replacement.type === 'attack-resolved' ? { data: event.data.replacement.data, before: lastBefore } : null;
     if (event.type === 'attack-resolved') lastBefore = state;
     if (attack && !attack.data.summary.burst) {

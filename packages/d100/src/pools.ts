@@ -112,7 +112,7 @@ export function commandPools(command: EncounterCommand, scene: PoolScene): Comma
     default: {
       const rule = ROLL[command.type];
       const who = (command as { who?: string }).who;
-      return rule && who !== undefined ? withExhaustion([pool('actor', who, `${command.type} test`, ruleCitation(rule))]) : exhaustion;
+      return rule && who !== undefined ? withExhaustion([pool('actor', who, command.type === 'test' ? 'test' : `${command.type} test`, ruleCitation(rule))]) : exhaustion;
     }
   }
 }

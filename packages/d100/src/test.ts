@@ -103,6 +103,37 @@ export function rollTest(base: number, dice: DiceSource, mods: readonly Modifier
   return resolveTest(base, dice.die(100), mods, options);
 }
 
+/** The chances of a test before it is rolled: success, and a success that lands as a Critical. */
+export interface TestOdds {
+  readonly success: number;
+  readonly critical: number;
+}
+
+/**
+ * Exact odds of a test, each of the hundred rolls counted once under the table's options. With
+ * `fateReroll` a failed roll is rolled again ("Fate Points", Reroll) and the roll option
+ * `rerollKeeps` names stands: the second, or the better (lower) of the two.
+ */
+export function testOdds(base: number, mods: readonly Modifier[], options: Pick<D100Options, 'degrees' | 'autoResults' | 'criticalRange' | 'fumbleFrom' | 'rerollKeeps'>, fateReroll = false): TestOdds {
+  const at = Array.from({ length: 100 }, (_, i) => resolveTest(base, i + 1, mods, options));
+  // counted in ten-thousandths: each first roll stands for a hundred second rolls
+  let success = 0;
+  let critical = 0;
+  for (const first of at) {
+    if (first.success || !fateReroll) {
+      success += first.success ? 100 : 0;
+      critical += first.critical ? 100 : 0;
+      continue;
+    }
+    for (const second of at) {
+      const kept = options.rerollKeeps === 'second' ? second : at[Math.min(first.roll, second.roll) - 1]!;
+      success += kept.success ? 1 : 0;
+      critical += kept.critical ? 1 : 0;
+    }
+  }
+  return { success: success / 10000, critical: critical / 10000 };
+}
+
 export interface OpposedResult {
   readonly actor: TestResult;
   /** Null when the reactor did not or could not oppose (Staggered, Helpless, a Fumble). */

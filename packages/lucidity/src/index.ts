@@ -18,6 +18,7 @@ export * from './encounter/encounter';
 export * from './encounter/scenario';
 export { dicePools as lucidityDicePools, recordedPools as recordedLucidityPools } from './encounter/pools';
 export * from './encounter/describe';
+export { lucidityDiceOf, luciditySecretRolls, lucidityTable } from './encounter/secret';
 export * from './encounter/matchup';
 export * from './ruleset';
 export * from './options-doc';

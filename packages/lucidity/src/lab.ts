@@ -1,4 +1,4 @@
-import { isRuleError, type Actor } from '@personae/core';
+import { isRuleError, isSecretRollEvent, type Actor } from '@personae/core';
 import { replayedDice, seededDice } from '@personae/dice';
 import type { CommandOf } from './encounter/commands';
 import { declaredAttackOdds, decideEncounter, evolveEncounter, initialEncounter, type LucidityEvent, type LucidityTableState } from './encounter/encounter';
@@ -168,6 +168,8 @@ export function rejudgeLucidityLog(
   let state = initialEncounter(setup.preset, setup.options);
   const out: (LucidityLoggedAttack & { readonly reproduced: boolean })[] = [];
   for (const { seq, event } of events) {
+    // A table's secret-roll events (commitments, reveals) are the table's, not the encounter's.
+    if (isSecretRollEvent(event)) continue;
     if (event.type === 'attacked' && state.game.combatants[event.data.attacker]) {
       const { command, drawn } = loggedAttack(event, state);
       const step: ObservedStep = { index: seq, command: command as unknown as Record<string, unknown>, actor: GM, before: state, drawn, event };

@@ -1,6 +1,7 @@
 import { registerRuleset, type Ruleset } from '@personae/core';
 import { SEED } from './citation';
 import { lucidityDecider } from './encounter/encounter';
+import { lucidityDiceOf, lucidityTable } from './encounter/secret';
 import { optionDescriptors, PRESETS, resolveOptions, type LucidityOptions } from './options';
 import { checkSheet, sheetJsonSchema, type LuciditySheet, type SheetDerived } from './sheet';
 
@@ -16,7 +17,8 @@ export const lucidityRuleset: Ruleset<LucidityOptions, LuciditySheet, SheetDeriv
     jsonSchema: sheetJsonSchema,
     check: (raw, options) => checkSheet(raw, options ?? resolveOptions()),
   },
-  table: (setup) => lucidityDecider(setup.preset, setup.options),
+  table: (setup) => lucidityTable(lucidityDecider(setup.preset, setup.options)),
+  rolledDice: lucidityDiceOf,
 };
 
 registerRuleset(lucidityRuleset);

@@ -131,4 +131,31 @@ describe('the d100 actions over the server', () => {
     expect(await send(ann.token, { type: 'go-stealthy', who: heroId })).toEqual({ status: 200 });
     expect((await state()).characters.find((c: { id: string }) => c.id === heroId).conditions.stealthy).toBe(true);
   });
+
+  it('a test and a Fate Point spend: refused for a character the sender does not play, and a Reroll after a command the player was not shown refused, Fate Points unchanged', async () => {
+    const t = await createTable(srv.url, { name: 'Fate', ruleset: 'd100' });
+    const ann = await joinTable(srv.url, t.tableId, t.invite.token, 'Ann');
+    const bo = await joinTable(srv.url, t.tableId, t.invite.token, 'Bo');
+    const heroId = `${ann.participantId}:hero`;
+    let n = 0;
+    const send = async (token: string, command: unknown) => {
+      const r = await http(srv.url, 'POST', `/api/tables/${t.tableId}/commands`, { token, body: { commandId: `f${++n}`, command } });
+      return { status: r.status, ...(r.status >= 400 ? { code: r.body.code, field: r.body.field } : {}) };
+    };
+    const fateOf = async (id: string) => ((await http(srv.url, 'GET', `/api/tables/${t.tableId}/state`, { token: t.gm.token })).body.state.characters as { id: string; fatePoints: number }[]).find((c) => c.id === id)!.fatePoints;
+    expect(await send(ann.token, { type: 'add-character', id: 'hero', sheet: { ...hero, realisation: 30 } })).toEqual({ status: 200 });
+    expect(await send(t.gm.token, { type: 'add-character', id: 'lurker', sheet: { ...shade, name: 'Lurker', hidden: true } })).toEqual({ status: 200 });
+    // Bo plays nobody here: no test and no Fate Point of Ann's Hero
+    expect(await send(bo.token, { type: 'test', who: heroId, score: 'agility' })).toEqual({ status: 422, code: 'not-your-character', field: 'who' });
+    expect(await send(bo.token, { type: 'spend-fate', who: heroId, spend: 'advantage' })).toEqual({ status: 422, code: 'not-your-character', field: 'who' });
+    // Ann tests Hero's Agility: a test she may reroll with a Fate Point...
+    expect(await send(ann.token, { type: 'test', who: heroId, score: 'agility' })).toEqual({ status: 200 });
+    expect(await fateOf(heroId)).toBe(3);
+    // ...until the GM makes another command, here about the hidden Lurker, which Ann's log does not show
+    expect(await send(t.gm.token, { type: 'inflict-ailment', target: 'lurker', ailment: 'burning' })).toEqual({ status: 200 });
+    const annLog = JSON.stringify((await http(srv.url, 'GET', `/api/tables/${t.tableId}/state`, { token: ann.token })).body.state.log);
+    expect(annLog).not.toContain('lurker');
+    expect(await send(ann.token, { type: 'spend-fate', who: heroId, spend: 'reroll', test: 'test' })).toEqual({ status: 422, code: 'nothing-to-reroll', field: 'spend' });
+    expect(await fateOf(heroId)).toBe(3);
+  });
 });

@@ -111,3 +111,82 @@ describe('d100 rule sets compared on the encounter page', () => {
     for (const [k, g] of atLeast.entries()) for (const [i, v] of g.values.entries()) expect(v + atMost[k]!.values[i]!).toBeCloseTo(1, 12);
   });
 });
+
+describe('d100 builder drafts: Social Links for a Baton Pass (d100-combat-rules.txt, "Baton Pass")', () => {
+  const named = { ...newD100Draft(), name: 'Makoto' };
+  it('become the sheet\'s ranks by Confidant name, and none leaves the field out', () => {
+    expect(draftSheet(named)).not.toHaveProperty('socialLinks');
+    const d = { ...named, socialLinks: [{ name: ' Yukari ', rank: 4 }, { name: 'Junpei', rank: 1 }] };
+    expect(draftSheet(d).socialLinks).toEqual({ Yukari: 4, Junpei: 1 });
+    expect(checkDraft(d).ok).toBe(true);
+  });
+  it('a rank out of 0 to 10, a row without a name and a name given twice are named on their row', () => {
+    const r = checkDraft({ ...named, socialLinks: [{ name: 'Yukari', rank: 11 }, { name: '', rank: 2 }, { name: 'Junpei', rank: 1 }, { name: 'Junpei', rank: 3 }] });
+    expect(r.ok).toBe(false);
+    expect(r.problems.map((p) => [p.field, p.value])).toEqual([
+      ['socialLinks.1.name', ''],
+      ['socialLinks.3.name', 'Junpei'],
+      ['socialLinks.0.rank', 11],
+    ]);
+    expect(r.problems.every((p) => (p.rule as { section?: string } | undefined)?.section === 'Baton Pass')).toBe(true);
+  });
+});
+
+describe('d100 tests and Fate Point spends from the encounter page', () => {
+  it('a skill test targets the governing Score plus the training, and its odds are the library\'s', async () => {
+    const d100 = await import('@personae/d100');
+    const { testCommand, testOddsFor } = await import('../src/rulesets/d100/model');
+    const { state, view } = await makotoAgainstPixie();
+    // Melee (Parry), trained: Melee 45 + 10 = 55
+    const decl = { who: 'makoto', score: 'melee' as const, skill: 0, advantages: 1 };
+    const command = testCommand(view, decl);
+    expect(command).toMatchObject({ type: 'test', who: 'makoto', score: 'melee', target: 55, label: 'Melee (Parry)', advantages: [{ label: 'Situation', count: 1 }] });
+    const parsed = d100.commandSchema.parse(command);
+    if (parsed.type !== 'test') throw new Error('not a test');
+    expect(testOddsFor(view, decl)).toEqual(d100.declaredTestOdds(state, parsed));
+    // 55 + 10 = 65: the rolls 01 to 65 succeed, 01 to 10 are Critical
+    expect(testOddsFor(view, decl)).toMatchObject({ target: 65, success: 0.65, critical: 0.1 });
+    expect(testCommand(view, { who: 'makoto', score: 'agility', skill: 9 })).toEqual({ error: "skill: 9 is not one of Makoto's skills" });
+  });
+
+  it('offers the spends the moment allows: a Reroll only of the spender\'s own test just made, Remove Ailment of an ailment it has', async () => {
+    const d100 = await import('@personae/d100');
+    const { seededDice } = await import('@personae/dice');
+    const { fateOffers, fateCommand } = await import('../src/rulesets/d100/model');
+    const gm = { role: 'gm' as const, participantId: 'gm' };
+    let { state } = await makotoAgainstPixie();
+    const run = (command: Record<string, unknown>, dice: number[] = [50]) => {
+      const parsed = d100.encounterDecider.parseCommand(command);
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      let i = 0;
+      for (const e of d100.decideEncounter(state, parsed.command, { actor: gm, dice: { ...seededDice(1), die: () => dice[i++] ?? 50 }, now: '1970-01-01T00:00:00.000Z' })) state = d100.evolveEncounter(state, e);
+    };
+    const offers = () => {
+      const view = d100.viewEncounter(state, gm);
+      return fateOffers(view, view.characters.find((c) => c.id === 'makoto')!);
+    };
+    // whole and well: only the Advantages (two by option fatePointAdvantages)
+    expect(offers().map((o) => o.spend)).toEqual(['advantage']);
+    expect(offers()[0]!.label).toBe("2 Advantages on Makoto's next test");
+    run({ type: 'test', who: 'makoto', score: 'agility' }, [90]);
+    run({ type: 'inflict-ailment', target: 'makoto', ailment: 'burning' });
+    // the last command is the ailment, not Makoto's test: no Reroll
+    expect(offers().map((o) => o.spend)).toEqual(['advantage', 'remove-ailment']);
+    run({ type: 'test', who: 'makoto', score: 'agility' }, [90]);
+    const now = offers();
+    expect(now.map((o) => o.spend)).toEqual(['advantage', 'reroll', 'remove-ailment']);
+    const reroll = now.find((o) => o.spend === 'reroll')!;
+    expect(fateCommand('makoto', reroll)).toEqual({ type: 'spend-fate', who: 'makoto', spend: 'reroll', test: 'test' });
+    // what the page sends is what the table takes: the Reroll rolls the test again
+    run(fateCommand('makoto', reroll), [20]);
+    expect(state.fighters.makoto!.fate.current).toBe(2);
+    // one Reroll per test: the last command is now the Reroll itself
+    expect(offers().map((o) => o.spend)).toEqual(['advantage', 'remove-ailment']);
+    run(fateCommand('makoto', offers().find((o) => o.spend === 'remove-ailment')!));
+    expect(state.fighters.makoto!.ailments).toEqual([]);
+    run({ type: 'spend-fate', who: 'makoto', spend: 'advantage' });
+    // the last point spent: nothing more is offered
+    expect(state.fighters.makoto!.fate.current).toBe(0);
+    expect(offers()).toEqual([]);
+  });
+});

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { personaeTable } from '@personae/rules';
 import { createServer, type TableServer } from '@personae/server';
@@ -54,9 +55,11 @@ export interface RunningServer {
   dispose(): Promise<void>;
 }
 
-export async function startServer(): Promise<RunningServer> {
+/** The table server on a free port: the Personae decider, or with `every` each registered ruleset (those the test file imports). */
+export async function startServer(rulesets: 'personae' | 'every' = 'personae'): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'personae-web-'));
-  const open = (port: number) => createServer({ port, host: '127.0.0.1', dataDir, staticDir: distDir, logLevel: 'silent' }, personaeTable);
+  const config = (port: number) => ({ port, host: '127.0.0.1', dataDir, staticDir: distDir, logLevel: 'silent' as const });
+  const open = (port: number) => (rulesets === 'every' ? createServer(config(port)) : createServer(config(port), personaeTable));
   let server = await open(0);
   const { port, url } = await server.listen();
   let running = true;
@@ -87,6 +90,54 @@ export async function startServer(): Promise<RunningServer> {
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+/** A browser suite's shared set-up, as the tests see it. */
+export interface BrowserSuite {
+  /** The server's address (known once the suite has started). */
+  url(): string;
+  /** A new page in a context of its own (1280 × 900, the suite's timeouts), with a wiretap on it. */
+  page(): Promise<{ page: Page; tap: Wiretap }>;
+}
+
+/**
+ * The set-up of a browser suite, registered as its hooks: the app built, the table server (`rulesets`,
+ * as `startServer`) and Chromium started before the tests; a screenshot of every open page of a test
+ * that fails; everything closed after.
+ */
+export function browserSuite(rulesets: 'personae' | 'every' = 'every'): BrowserSuite {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  const pages: Page[] = [];
+  beforeAll(async () => {
+    buildWeb();
+    [server, browser] = await Promise.all([startServer(rulesets), launchBrowser()]);
+  }, 120_000);
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state !== 'fail') return;
+    const name = ctx.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 40);
+    for (const [i, p] of pages.entries()) if (!p.isClosed()) await shot(p, `failed-${name}-${i}`).catch(() => undefined);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.dispose();
+  });
+  return {
+    url: () => {
+      if (!server) throw new Error('the browser suite has not started');
+      return server.url;
+    },
+    async page() {
+      if (!browser) throw new Error('the browser suite has not started');
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      context.setDefaultTimeout(15_000);
+      context.setDefaultNavigationTimeout(30_000);
+      const tap = wiretap(context);
+      const p = await context.newPage();
+      pages.push(p);
+      return { page: p, tap };
+    },
+  };
 }
 
 export async function shot(page: Page, name: string, fullPage = true): Promise<void> {

@@ -1,17 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import '@personae/rules';
 import '@personae/d100';
 import '@personae/lucidity';
-import { createServer, type TableServer } from '@personae/server';
 import { questionOdds, resolveOptions } from '@personae/d100';
 import { attackOdds, lucidityInPlace, resolveOptions as lucidityOptions } from '@personae/lucidity';
 import { percent } from '../src/lib/format';
-import { browserAvailable, buildWeb, distDir, launchBrowser, shot, wiretap, type Wiretap } from './harness';
+import { browserAvailable, browserSuite, shot } from './harness';
 
 // The design lab for the d100 and Lucidity rulesets in real Chromium against the real server: the GM
 // judges a table's log again under other rules (read only; the server refuses the recorded decisions to a
@@ -21,49 +17,16 @@ const run = browserAvailable() || process.env.CI ? describe : describe.skip;
 const example = (path: string) => parse(readFileSync(new URL(`../../../examples/${path}`, import.meta.url), 'utf8')) as Record<string, unknown>;
 
 run('the d100 and Lucidity lab in Chromium', () => {
-  let server: TableServer;
-  let url = '';
-  let dataDir = '';
-  let browser: Browser;
-  const pages: Page[] = [];
-
-  beforeAll(async () => {
-    buildWeb();
-    dataDir = mkdtempSync(join(tmpdir(), 'personae-lab-rulesets-'));
-    server = await createServer({ port: 0, host: '127.0.0.1', dataDir, staticDir: distDir, logLevel: 'silent' });
-    url = (await server.listen()).url.replace('0.0.0.0', '127.0.0.1');
-    browser = await launchBrowser();
-  }, 120_000);
-
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state !== 'fail') return;
-    const name = ctx.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 40);
-    for (const [i, p] of pages.entries()) if (!p.isClosed()) await shot(p, `failed-${name}-${i}`).catch(() => undefined);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  async function page(): Promise<{ page: Page; tap: Wiretap }> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    context.setDefaultTimeout(15_000);
-    context.setDefaultNavigationTimeout(30_000);
-    const tap = wiretap(context);
-    const p = await context.newPage();
-    pages.push(p);
-    return { page: p, tap };
-  }
+  const suite = browserSuite();
+  const page = () => suite.page();
 
   const post = async (path: string, body: unknown, token?: string) => {
-    const res = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+    const res = await fetch(`${suite.url()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
     const json = (await res.json()) as Record<string, any>;
     if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
     return json;
   };
-  const get = async (path: string, token: string) => (await (await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as Record<string, any>;
+  const get = async (path: string, token: string) => (await (await fetch(`${suite.url()}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as Record<string, any>;
 
   /** A table set up and played over HTTP by the GM (and a player seated at it), with `attacks` attacks in its log. */
   async function playedTable(ruleset: 'd100' | 'lucidity', attacks: number) {
@@ -135,7 +98,7 @@ run('the d100 and Lucidity lab in Chromium', () => {
 
   it('d100: the roller without a table opens the question of its link, with the library\'s exact odds, the rule sets on one chart, and the address following every change', async () => {
     const { page: p, tap } = await page();
-    await p.goto(`${url}/roller/d100?attack=60&evasion=30&damage=6&fate=1&compare=ffg-margin&chart=wounds-at-least`);
+    await p.goto(`${suite.url()}/roller/d100?attack=60&evasion=30&damage=6&fate=1&compare=ffg-margin&chart=wounds-at-least`);
     await p.getByRole('heading', { name: 'd100 attack odds' }).waitFor();
     const asked = { attack: 60, evasion: 30, damage: 6, toughness: 40, armour: 2, element: 'melee', affinity: 'normal', advantages: 0, disadvantages: 0, fateReroll: true } as const;
     const exact = questionOdds(asked, resolveOptions('seed'));
@@ -159,7 +122,7 @@ run('the d100 and Lucidity lab in Chromium', () => {
     await expect.poll(() => other.locator('#rr-odds').textContent()).toBe(await p.locator('#rr-odds').textContent());
     expect(await other.locator('#rr-disadvantages').inputValue()).toBe('1');
     // A link with a value the page cannot use opens at the default and names it.
-    await other.goto(`${url}/roller/d100?attack=lots&chart=pie`);
+    await other.goto(`${suite.url()}/roller/d100?attack=lots&chart=pie`);
     await expect.poll(() => other.locator('#rr-link-problems').textContent()).toContain('attack: "lots" is not a whole number from -200 to 300');
     expect(await other.locator('#rr-link-problems').textContent()).toContain('chart: "pie" is not one of outcomes, wounds-at-least, wounds-at-most');
     expect(tap.errors).toEqual([]);
@@ -167,7 +130,7 @@ run('the d100 and Lucidity lab in Chromium', () => {
 
   it('Lucidity: the roller without a table gives a Lucidity roll in place of the d20 its exact odds, compared with as-written at most k damage', async () => {
     const { page: p, tap } = await page();
-    await p.goto(`${url}/roller/lucidity?lucidity=1&current=9&attribute=1&damage=1d8%2B1&compare=as-written&chart=damage-at-most`);
+    await p.goto(`${suite.url()}/roller/lucidity?lucidity=1&current=9&attribute=1&damage=1d8%2B1&compare=as-written&chart=damage-at-most`);
     await p.getByRole('heading', { name: 'Lucidity attack odds' }).waitFor();
     const opts = lucidityOptions('standard');
     const exact = attackOdds({ modifier: 4, defense: 13, damage: '1d8+1', protection: 3, buffs: 0, breaks: 0, lucidity: lucidityInPlace({ current: 9, attribute: 1, modifier: 4 }, opts) }, opts);

@@ -1,13 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import '@personae/rules';
 import '@personae/d100';
 import '@personae/lucidity';
-import { createServer, type TableServer } from '@personae/server';
-import { browserAvailable, buildWeb, distDir, launchBrowser, shot, wiretap, type Wiretap } from './harness';
+import { browserAvailable, browserSuite, shot, type Wiretap } from './harness';
 
 // The d100 and Lucidity tables in real Chromium against the real table server hosting every
 // registered ruleset: the GM creates the table, a player joins and builds a character with live
@@ -26,48 +22,13 @@ async function gmEndsTurnsUntil(gm: Page, player: Page, turn: string, name: stri
 }
 
 run('d100 and Lucidity tables in Chromium', () => {
-  let server: TableServer;
-  let url = '';
-  let dataDir = '';
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  const pages: Page[] = [];
-
-  beforeAll(async () => {
-    buildWeb();
-    dataDir = mkdtempSync(join(tmpdir(), 'personae-rulesets-'));
-    server = await createServer({ port: 0, host: '127.0.0.1', dataDir, staticDir: distDir, logLevel: 'silent' });
-    url = (await server.listen()).url.replace('0.0.0.0', '127.0.0.1');
-    browser = await launchBrowser();
-  }, 120_000);
-
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state !== 'fail') return;
-    const name = ctx.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 40);
-    for (const [i, p] of pages.entries()) if (!p.isClosed()) await shot(p, `failed-${name}-${i}`).catch(() => undefined);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  async function page(): Promise<{ page: Page; tap: Wiretap }> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    context.setDefaultTimeout(15_000);
-    context.setDefaultNavigationTimeout(30_000);
-    const tap = wiretap(context);
-    contexts.push(context);
-    const p = await context.newPage();
-    pages.push(p);
-    return { page: p, tap };
-  }
+  const suite = browserSuite();
+  const page = () => suite.page();
 
   /** The GM creates a table of `ruleset`; returns the GM's page and the invite link. */
   async function createTable(ruleset: string, name: string): Promise<{ gm: Page; invite: string }> {
     const { page: gm } = await page();
-    await gm.goto(url);
+    await gm.goto(suite.url());
     await gm.getByLabel('Table name').fill(name);
     await gm.getByLabel('Your name').fill('Mara');
     await gm.locator('#table-ruleset').selectOption(ruleset);
@@ -398,6 +359,118 @@ run('d100 and Lucidity tables in Chromium', () => {
     await gm.getByRole('button', { name: 'Inflict' }).click();
     await expect.poll(() => player.locator('[aria-label="Bo"] .ailments').textContent()).toContain('Burning');
     await shot(gm, 'd100-06-all-out-attack');
+    expect(tap.errors).toEqual([]);
+  }, 240_000);
+
+  it('d100: Social Links set up in the builder, a Baton Pass after a One More seen alike by the GM and the player, the GM chooses whom to act for, a test with its odds and Fate Points spent (and a Reroll the server refuses)', async () => {
+    const { gm, invite } = await createTable('d100', 'Iwatodai Dorm');
+    const { player, tap } = await joinTable(invite, 'Ken');
+    const $ = (id: string) => `[id="${id}"]`;
+    const build = async (p: Page, name: string, agility: string, weapon: [string, string, string], more: (p: Page) => Promise<void> = async () => undefined) => {
+      await p.getByRole('button', { name: 'Build a character' }).click();
+      await p.locator($('d1b-name')).fill(name);
+      await p.locator($('d1b-score-agility')).fill(agility);
+      await p.locator($('d1b-weapon-0-name')).fill(weapon[0]);
+      await p.locator($('d1b-weapon-0-class')).selectOption(weapon[1]);
+      await p.locator($('d1b-weapon-0-element')).selectOption(weapon[2]);
+      await more(p);
+      await p.getByRole('button', { name: 'Add the character' }).click();
+      await gm.locator(`${$('d1-characters')} [aria-label="${name}"]`).waitFor();
+    };
+    const shadow = (hidden: boolean) => async (p: Page) => {
+      await p.locator($('d1b-kind')).selectOption('shadow');
+      await p.locator($('d1b-side')).fill('shadows');
+      await p.locator($('d1b-aff-fire')).selectOption('weak');
+      if (hidden) await p.locator($('d1b-hidden')).check();
+    };
+    // Ken plays Bo; the GM plays Aki, whose Social Link with Bo (rank 4) lets Aki pass the baton to him.
+    await build(player, 'Bo', '40', ['Bat', 'melee', 'melee']);
+    await build(gm, 'Aki', '50', ['Agi', 'magic', 'fire'], async (p) => {
+      await p.getByRole('button', { name: '+ Add a Social Link' }).click();
+      await p.locator($('d1b-link-0-name')).fill('Bo');
+      // A rank out of 0 to 10 is named on its row by the sheet check, with the field and the value.
+      await p.locator($('d1b-link-0-rank')).fill('11');
+      await expect.poll(() => p.locator($('d1b-link-0-rank-err')).textContent()).toContain('socialLinks.Bo');
+      await expect.poll(() => p.locator($('d1b-link-0-rank-err')).textContent()).toContain('11');
+      await p.locator($('d1b-link-0-rank')).fill('4');
+      await expect.poll(() => p.locator($('d1b-link-0-rank-err')).count()).toBe(0);
+      // "Baton Pass": rank 4 gives the receiver 1 + 1 Advantages.
+      expect(await p.locator($('d1b-link-0-rank-hint')).textContent()).toBe('Baton Pass: +2 Advantages');
+    });
+    await build(gm, 'Maya', '10', ['Claw', 'melee', 'melee'], shadow(false));
+    await build(gm, 'Secret Gigas', '10', ['Gigas Maul', 'melee', 'melee'], shadow(true));
+    await gm.getByRole('button', { name: 'Roll initiative and start' }).click();
+    await gm.locator($('d1-turn'), { hasText: "Aki's turn" }).waitFor();
+    await player.locator($('d1-turn'), { hasText: "Aki's turn" }).waitFor();
+
+    // Aki's Agi on Maya's Fire weakness Staggers her: a One More ("One More").
+    await gm.locator($('d1-dice-attack')).fill('30');
+    await gm.locator($('d1-dice-evasion')).fill('90');
+    await gm.locator($('d1-dice-location')).fill('50');
+    await gm.getByRole('button', { name: 'Attack Maya' }).click();
+    await player.locator('.rs-log li', { hasText: /Aki attacks Maya: roll 30, evasion 90.*One More/ }).waitFor();
+    const chain = (p: Page) => p.locator(`${$('d1-chain')} p`).first().textContent();
+    await expect.poll(() => chain(player)).toBe('One More: Aki holds it · chain Aki');
+    expect(await chain(gm)).toBe('One More: Aki holds it · chain Aki');
+    // The player does not play Aki: no Baton Pass control on the player's page.
+    expect(await player.locator($('d1-baton')).count()).toBe(0);
+
+    // "Baton Pass": Aki passes the One More to Bo, who gains 2 Advantages (Social Link rank 4).
+    await gm.locator($('d1-baton')).selectOption({ label: 'Bo' });
+    await gm.getByRole('button', { name: 'Pass the baton' }).click();
+    await player.locator('.rs-log li', { hasText: 'Aki passes the baton to Bo (+2 Advantage)' }).waitFor();
+    await expect.poll(() => chain(player)).toBe('One More: Bo holds it · chain Aki → Bo · +2 Advantage from the Baton Pass');
+    await expect.poll(() => chain(gm)).toBe(await chain(player));
+    await shot(gm, 'd100-07-baton-pass-gm');
+    await shot(player, 'd100-08-baton-pass-player');
+
+    // The GM plays both Aki (whose Turn it is) and Bo (the One More holder): the GM chooses whom to act for.
+    const actFor = gm.locator($('d1-act-for'));
+    await expect.poll(() => actFor.textContent()).toBe('Act forAki (its turn)Bo (One More, out of turn)');
+    expect(await gm.locator($('d1-attack-h')).textContent()).toBe('Attack by Aki');
+    await actFor.getByLabel('Bo (One More, out of turn)').check();
+    await expect.poll(() => gm.locator($('d1-attack-h')).textContent()).toBe('Attack by Bo');
+    expect(await gm.locator($('d1-out-of-turn')).textContent()).toBe('Bo acts out of turn with the One More.');
+    // The player plays Bo only: no choice, and the page acts for Bo.
+    expect(await player.locator($('d1-act-for')).count()).toBe(0);
+    expect(await player.locator($('d1-attack-h')).textContent()).toBe('Attack by Bo');
+
+    // A test of Bo's Agility (40) from the player's page, with its exact odds before it is rolled.
+    await player.locator($('d1-test-what')).selectOption('score:agility');
+    await expect.poll(() => player.locator($('d1-test-odds')).textContent()).toContain('target 40, success 40');
+    expect(await player.getByRole('button', { name: /^Roll the test \(40(\.0)?% to succeed\)$/ }).count()).toBe(1);
+    await player.locator($('d1-test-adv')).fill('1');
+    await expect.poll(() => player.locator($('d1-test-odds')).textContent()).toContain('target 50, success 50');
+    await player.getByRole('button', { name: /^Roll the test/ }).click();
+    await player.locator('.rs-log li', { hasText: /Bo tests Agility: \d+ vs 50/ }).waitFor();
+    // The GM's next command concerns the hidden Shadow only: the player's log does not show it, so the
+    // player's page still offers to reroll Bo's test, and the server refuses it, saying why.
+    await gm.locator($('d1-ail-target')).selectOption({ label: 'Secret Gigas' });
+    await gm.locator($('d1-ail')).selectOption('burning');
+    await gm.getByRole('button', { name: 'Inflict' }).click();
+    await expect.poll(() => gm.locator('[aria-label="Secret Gigas"] .ailments').textContent()).toContain('Burning');
+    const reroll = player.locator(`${$('d1-fate')} [data-spend="reroll"] button`);
+    expect(await reroll.textContent()).toBe('Reroll: the test (Agility) just made (1 Fate Point)');
+    const fatePoints = async () => /Fate Points (\d+)/.exec((await player.locator('[aria-label="Bo"]').textContent()) ?? '')?.[1];
+    const fateBefore = await fatePoints();
+    expect(fateBefore).toBe('2');
+    await reroll.click();
+    await expect.poll(() => player.locator($('d1-fate-err')).textContent()).toContain('a Reroll takes back a test of the command just made');
+    expect(await fatePoints()).toBe(fateBefore);
+
+    // The GM tests Aki's Agility with a typed die, and spends a Fate Point to roll it again (the new die typed too).
+    await gm.locator($('d1-test-who')).selectOption({ label: 'Aki' });
+    await gm.locator($('d1-test-what')).selectOption('score:agility');
+    await gm.locator($('d1-test-dice-actor')).fill('90');
+    await gm.getByRole('button', { name: /^Roll the test/ }).click();
+    await player.locator('.rs-log li', { hasText: 'Aki tests Agility: 90 vs 50, failure' }).waitFor();
+    await gm.locator($('d1-fate-who')).selectOption({ label: 'Aki' });
+    await gm.locator($('d1-fate-dice-reroll')).fill('20');
+    await gm.locator(`${$('d1-fate')} [data-spend="reroll"] button`).click();
+    await player.locator('.rs-log li', { hasText: 'Aki spends a Fate Point to reroll the test: 90 then 20, 20 stands' }).waitFor();
+
+    const received = [...tap.frames, ...tap.bodies].join('\n');
+    for (const secret of ['Secret Gigas', 'Gigas Maul']) expect(received).not.toContain(secret);
     expect(tap.errors).toEqual([]);
   }, 240_000);
 });

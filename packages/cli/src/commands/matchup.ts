@@ -33,8 +33,8 @@ function character(file: string, id: string, preset: Preset): Combatant {
   }
 }
 
-/** A sheet file read for its ruleset: `ruleset:` in the file, Personae where it names none. */
-function rulesetOf(file: string): { ruleset: string; raw: unknown } {
+/** A sheet file read for its ruleset: `ruleset:` in the file, Personae where it names none; null where it is not YAML. */
+function rulesetOf(file: string): { ruleset: string | null; raw: unknown; broken?: string } {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -45,9 +45,8 @@ function rulesetOf(file: string): { ruleset: string; raw: unknown } {
   let raw: unknown;
   try {
     raw = parseYaml(text) as unknown;
-  } catch {
-    // The Personae reader reports an unreadable sheet with its line.
-    return { ruleset: 'personae', raw: undefined };
+  } catch (e) {
+    return { ruleset: null, raw: undefined, broken: `${file}: not YAML or JSON: ${(e as Error).message.split('\n')[0]}` };
   }
   const named = raw !== null && typeof raw === 'object' ? (raw as { ruleset?: unknown }).ruleset : undefined;
   return { ruleset: named === undefined ? 'personae' : String(named), raw };
@@ -64,9 +63,17 @@ const MATCHUP_RULESETS: Readonly<Record<string, { readonly presets: () => Promis
 function matchupRuleset(first: string, second: string): { ruleset: string; raws: [unknown, unknown] } {
   const a = rulesetOf(first);
   const b = rulesetOf(second);
-  if (a.ruleset !== b.ruleset) throw new CliError(`matchup: ${first} is a ${a.ruleset} sheet and ${second} a ${b.ruleset} sheet; both must be of one ruleset`);
-  if (!Object.hasOwn(MATCHUP_RULESETS, a.ruleset)) throw new CliError(`matchup: ${first} names ruleset ${JSON.stringify(a.ruleset)}; the matchup knows ${Object.keys(MATCHUP_RULESETS).join(', ')}`);
-  return { ruleset: a.ruleset, raws: [a.raw, b.raw] };
+  // A file that is not YAML names no ruleset. Beside a Personae sheet the Personae reader reports it, with
+  // its line; beside a sheet of another ruleset it is refused here.
+  for (const [x, y] of [[a, b], [b, a]] as const) {
+    if (x.ruleset !== null) continue;
+    if (y.ruleset === null || y.ruleset === 'personae') return { ruleset: 'personae', raws: [a.raw, b.raw] };
+    throw new CliError(x.broken!);
+  }
+  const ruleset = a.ruleset!;
+  if (ruleset !== b.ruleset) throw new CliError(`matchup: ${first} is a ${ruleset} sheet and ${second} a ${b.ruleset} sheet; both must be of one ruleset`);
+  if (!Object.hasOwn(MATCHUP_RULESETS, ruleset)) throw new CliError(`matchup: ${first} names ruleset ${JSON.stringify(ruleset)}; the matchup knows ${Object.keys(MATCHUP_RULESETS).join(', ')}`);
+  return { ruleset, raws: [a.raw, b.raw] };
 }
 
 /** Duels under one preset with a progress bar on stderr, closed with how long they took. */

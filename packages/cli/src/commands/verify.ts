@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { verifyRoll } from '@personae/core';
+import { checkRevealedDice, findRuleset, registeredRulesets, verifyRoll } from '@personae/core';
 import { checkReveal, type ChallengeResult } from '@personae/rules';
 import { toJson } from '../format/json.js';
 import { CliError, EXIT_OK, writeLines, type CliIo } from '../io.js';
@@ -24,9 +24,40 @@ interface LogCheck {
 /**
  * Every secret roll of an exported table log (the file the table's Export gives, for the GM or a
  * player): each reveal is checked against the commitment published earlier in the same log, and
- * the dice its result shows against the dice committed to. Commitments never revealed are listed.
+ * the dice what it reveals shows against the dice committed to. Commitments never revealed are
+ * listed. A Personae table's reveal shows a challenge result (`revealed`); a d100 or Lucidity
+ * table's (`roll-revealed`) shows the events rolled, whose dice `rolledDice` reads.
  */
-export function verifyLog(text: string, file: string): { checks: LogCheck[]; unrevealed: { seq: number; hash: string }[] } {
+export function verifyLog(text: string, file: string, rolledDice?: (event: unknown) => number[]): { checks: LogCheck[]; unrevealed: { seq: number; hash: string }[] } {
+  const events = exportedEvents(text, file).events;
+  const committed = new Map<string, number>();
+  const checks: LogCheck[] = [];
+  for (const [i, item] of events.entries()) {
+    const rec = item as { seq?: unknown; event?: unknown } | null | undefined;
+    const seq = typeof rec?.seq === 'number' ? rec.seq : i + 1;
+    const e = rec?.event as Record<string, unknown> | null | undefined;
+    if (!e || typeof e !== 'object' || typeof e.hash !== 'string') continue;
+    if (e.type === 'committed' || e.type === 'roll-committed') committed.set(e.hash.toLowerCase(), seq);
+    if (e.type !== 'revealed' && e.type !== 'roll-revealed') continue;
+    const hash = e.hash;
+    const at = committed.get(hash.toLowerCase());
+    if (at === undefined) {
+      checks.push({ seq, hash, committedAt: null, verified: false, reason: 'no commitment with this hash was published before it in the log' });
+      continue;
+    }
+    const dice = Array.isArray(e.dice) ? (e.dice as number[]) : [];
+    const reveal = { hash, salt: String(e.salt ?? ''), dice };
+    const check =
+      e.type === 'revealed'
+        ? checkReveal(hash, reveal, e.result as ChallengeResult | undefined)
+        : checkRevealedDice(hash, reveal, rolledDice && Array.isArray(e.rolls) ? e.rolls.flatMap((r) => rolledDice(r)) : undefined);
+    checks.push({ seq, hash, committedAt: at, verified: check.ok, ...(check.ok ? {} : { reason: check.message }) });
+    committed.delete(hash.toLowerCase());
+  }
+  return { checks, unrevealed: [...committed].map(([hash, seq]) => ({ seq, hash })) };
+}
+
+function exportedEvents(text: string, file: string): { events: unknown[]; ruleset: string } {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -35,26 +66,18 @@ export function verifyLog(text: string, file: string): { checks: LogCheck[]; unr
   }
   const events = (data as { events?: unknown }).events;
   if (!Array.isArray(events)) throw new CliError(`${file}: not an exported table log (no "events" list)`);
-  const committed = new Map<string, number>();
-  const checks: LogCheck[] = [];
-  for (const [i, rec] of events.entries()) {
-    const seq = typeof rec?.seq === 'number' ? rec.seq : i + 1;
-    const e = rec?.event as Record<string, unknown> | null | undefined;
-    if (!e || typeof e !== 'object') continue;
-    if (e.type === 'committed' && typeof e.hash === 'string') committed.set(e.hash.toLowerCase(), seq);
-    if (e.type !== 'revealed') continue;
-    const hash = String(e.hash ?? '');
-    const at = committed.get(hash.toLowerCase());
-    if (at === undefined) {
-      checks.push({ seq, hash, committedAt: null, verified: false, reason: 'no commitment with this hash was published before it in the log' });
-      continue;
-    }
-    const dice = Array.isArray(e.dice) ? (e.dice as number[]) : [];
-    const check = checkReveal(hash, { hash, salt: String(e.salt ?? ''), dice }, e.result as ChallengeResult | undefined);
-    checks.push({ seq, hash, committedAt: at, verified: check.ok, ...(check.ok ? {} : { reason: check.message }) });
-    committed.delete(hash.toLowerCase());
-  }
-  return { checks, unrevealed: [...committed].map(([hash, seq]) => ({ seq, hash })) };
+  const ruleset = (data as { table?: { ruleset?: unknown } }).table?.ruleset;
+  return { events, ruleset: typeof ruleset === 'string' ? ruleset : 'personae' };
+}
+
+/** How the rolls revealed at a table of the log's ruleset show their dice (the rulesets load only for such a log). */
+async function rolledDiceOf(text: string, file: string): Promise<((event: unknown) => number[]) | undefined> {
+  const { ruleset } = exportedEvents(text, file);
+  if (ruleset === 'personae') return undefined;
+  await Promise.all([import('@personae/d100'), import('@personae/lucidity')]);
+  const found = findRuleset(ruleset);
+  if (!found) throw new CliError(`${file}: table.ruleset ${JSON.stringify(ruleset)} is not one this program knows; known rulesets: ${registeredRulesets().map((r) => r.id).join(', ')}`);
+  return found.rolledDice;
 }
 
 function diceList(text: string): number[] {
@@ -82,7 +105,7 @@ export function registerVerifyCommand(program: Command, io: CliIo): void {
     .option('--salt <hex>', 'the revealed salt')
     .option('--log <file>', "check every revealed secret roll of a table's exported log (JSON) instead")
     .option('--json', 'print one JSON object')
-    .action((flags: VerifyFlags) => {
+    .action(async (flags: VerifyFlags) => {
       if (flags.log !== undefined) {
         if (flags.commitment || flags.dice || flags.salt) throw new CliError('--log checks a whole exported log: give it without --commitment, --dice and --salt');
         let text: string;
@@ -91,7 +114,7 @@ export function registerVerifyCommand(program: Command, io: CliIo): void {
         } catch (e) {
           throw new CliError(`--log: cannot read ${flags.log} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
         }
-        const { checks, unrevealed } = verifyLog(text, flags.log);
+        const { checks, unrevealed } = verifyLog(text, flags.log, await rolledDiceOf(text, flags.log));
         const ok = checks.every((c) => c.verified);
         if (flags.json) io.stdout(toJson({ verified: ok, reveals: checks, unrevealed }));
         else {

@@ -1,4 +1,4 @@
-import { commitRoll, newSalt, verifyRoll, type Verification } from '@personae/core';
+import { checkRevealedDice, commitRoll, newSalt, type RevealCheck, type RevealedSecret } from '@personae/core';
 import type { ChallengeResult } from '../challenge';
 
 /**
@@ -24,14 +24,8 @@ export interface SealedRoll {
   readonly committedAt: number;
 }
 
-/** What a revealed roll publishes with its result. */
-export interface RevealedSecret {
-  readonly hash: string;
-  readonly salt: string;
-  readonly dice: readonly number[];
-  /** The log entry that published the commitment (absent in logs that do not say). */
-  readonly committedAt?: number;
-}
+export { revealLine } from '@personae/core';
+export type { RevealCheck, RevealedSecret };
 
 /**
  * The dice a secret roll commits to: the dice the actor compared, then those the reactor compared
@@ -46,29 +40,10 @@ export function sealResult(result: ChallengeResult, salt: string = newSalt()): {
   return { hash: commitRoll({ dice: committedDice(result), salt }).hash, salt };
 }
 
-export function revealLine(when: SecretReveal): string {
-  if (when === 'scene') return 'it is revealed at the end of the scene';
-  if (when === 'session') return 'it is revealed at the end of the session';
-  return 'the GM reveals it later';
-}
-
-export type RevealCheck =
-  | { readonly ok: true }
-  | { readonly ok: false; readonly message: string };
-
 /**
  * Whether a revealed roll is the one committed to: the revealed dice and salt hash to the commitment
  * published before, and they are the dice the revealed result compared.
  */
 export function checkReveal(commitment: string, reveal: RevealedSecret, result: ChallengeResult | undefined): RevealCheck {
-  if (reveal.hash.toLowerCase() !== commitment.toLowerCase()) return { ok: false, message: `the reveal names commitment ${reveal.hash}, not ${commitment}` };
-  const v: Verification = verifyRoll({ hash: commitment }, { dice: reveal.dice, salt: reveal.salt });
-  if (!v.ok) return { ok: false, message: v.message };
-  if (result) {
-    const shown = committedDice(result);
-    if (shown.join(',') !== reveal.dice.join(',')) {
-      return { ok: false, message: `the result shows the dice ${shown.join(', ')}, but the dice committed to are ${reveal.dice.join(', ')}` };
-    }
-  }
-  return { ok: true };
+  return checkRevealedDice(commitment, reveal, result ? committedDice(result) : undefined);
 }

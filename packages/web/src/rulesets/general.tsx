@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
-import { newCharacterId } from '@personae/core';
 import { Invite, Participants, PhysicalDice } from '../ui/TableSettings';
 import { rulesetChoice } from './catalog';
+import { newIdFor } from './ids';
 import type { RulesetPages, RulesetTableProps } from './types';
 
 /** A character as the general page reads it from a ruleset's view: only the fields every view has. */
@@ -18,17 +18,6 @@ function charactersOf(view: unknown): ShownCharacter[] {
 }
 
 /** A short id for a character from its name: letters and digits, joined by dashes. */
-export function idFromName(name: string): string {
-  return (
-    name
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '')
-      .slice(0, 40) || 'character'
-  );
-}
-
 /**
  * The table page of a ruleset without pages of its own: who is at the table, its characters, a sheet
  * file to add a character with (checked by the server), and the table's links and settings.
@@ -55,10 +44,7 @@ export function generalPages(id: string, addCommand: (characterId: string, sheet
         return;
       }
       const name = typeof (sheet as { name?: unknown })?.name === 'string' ? (sheet as { name: string }).name : 'character';
-      // The id the server will give: a player's is in their seat's space (core `newCharacterId`).
-      const held = (asked: string) => characters.some((c) => c.id === newCharacterId(props.me, asked));
-      let characterId = idFromName(name);
-      for (let n = 2; held(characterId); n++) characterId = `${idFromName(name)}-${n}`;
+      const characterId = newIdFor(props.me, name, characters);
       try {
         await props.send(addCommand(characterId, sheet));
         setText('');

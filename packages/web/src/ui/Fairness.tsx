@@ -1,23 +1,27 @@
+import type { FairnessRow } from '@personae/core';
 import type { Participant } from '../lib/api';
-import type { TableView } from '../lib/rules';
 import { whoName } from './Log';
 
 const pct = (x: number) => (x < 0.00001 ? '< 0.001%' : `${(x * 100).toFixed(x < 0.001 ? 3 : 1)}%`);
 
 /**
  * The GM's fairness check of physical dice: for each participant who typed dice in, a chi-square test
- * of the faces entered against a fair d10, and the successes of their challenges against the exact
- * odds. The server sends it in the GM's view only.
+ * of the faces entered against a fair die (a d10 at a Personae table), and the successes of their
+ * rolls against the exact odds. The server sends it in the GM's view only (`rows`, null for anyone
+ * else). `die` says which faces are tested, `rolls` what an outcome is.
  */
-export function DiceFairness(props: { view: TableView; participants: readonly Participant[] }) {
-  const rows = props.view.diceFairness;
+export function DiceFairness(props: { rows: readonly FairnessRow[] | null; participants: readonly Participant[]; sides?: number; die?: string; rolls?: string }) {
+  const rows = props.rows;
   if (!rows) return null;
+  const sides = props.sides ?? 10;
+  const die = props.die ?? `a fair d${sides}`;
+  const rolls = props.rolls ?? 'Challenges';
   return (
     <section class="card stack" aria-labelledby="fair-h">
       <h2 id="fair-h">Dice fairness (GM only)</h2>
       <p class="hint">
-        For dice typed in from physical dice. Faces: Pearson's chi-square test against a fair d10; a die is called suspicious when its p-value is under 1% and
-        there are at least 5 dice expected per face (50 dice). Outcomes: the successes seen against those the exact odds expected, as a z-score.
+        For dice typed in from physical dice. Faces: Pearson's chi-square test against {die}; a die is called suspicious when its p-value is under 1% and
+        there are at least 5 dice expected per face ({5 * sides} dice). Outcomes: the successes seen against those the exact odds expected, as a z-score.
       </p>
       {rows.length === 0 ? (
         <p class="muted">No one has typed in dice yet.</p>
@@ -28,10 +32,10 @@ export function DiceFairness(props: { view: TableView; participants: readonly Pa
               <tr>
                 <th scope="col">Who</th>
                 <th scope="col">Dice</th>
-                <th scope="col">Faces 1 to 10</th>
+                <th scope="col">Faces 1 to {sides}</th>
                 <th scope="col">Chi-square</th>
                 <th scope="col">p-value</th>
-                <th scope="col">Challenges</th>
+                <th scope="col">{rolls}</th>
                 <th scope="col">Successes (expected)</th>
                 <th scope="col">z</th>
                 <th scope="col">Verdict</th>
@@ -40,7 +44,7 @@ export function DiceFairness(props: { view: TableView; participants: readonly Pa
             <tbody>
               {rows.map((r) => {
                 const verdict = !r.faces.enoughData
-                  ? `too little data (${r.faces.dice} of 50 dice)`
+                  ? `too little data (${r.faces.dice} of ${5 * sides} dice)`
                   : r.faces.suspicious
                     ? 'suspicious faces'
                     : Math.abs(r.outcomes.z) >= 3

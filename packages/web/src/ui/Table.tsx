@@ -384,7 +384,7 @@ export function TablePage(props: { tableId: string; token: string | null; watch:
                     <Records tableId={props.tableId} token={token} tableName={welcome?.table.name ?? 'Table'} gm={gm} view={view} participants={participants} />
                     <Options view={view} gm={gm} send={send} />
                     <SecretRolls view={view} gm={gm} send={send} />
-                    {gm && <DiceFairness view={view} participants={participants} />}
+                    {gm && <DiceFairness rows={view.diceFairness} participants={participants} />}
                     {gm && <ReplayLog view={view} />}
                   </div>
                 </div>

@@ -46,12 +46,13 @@ function FieldFrame(props: Base & { children: ComponentChildren }) {
   );
 }
 
-export function TextField(props: Base & { value: string; onInput: (v: string) => void; maxLength?: number; placeholder?: string; autoComplete?: string }) {
+export function TextField(props: Base & { value: string; onInput: (v: string) => void; maxLength?: number; placeholder?: string; autoComplete?: string; /** The id of a datalist of suggestions. */ list?: string }) {
   return (
     <FieldFrame {...props}>
       <input
         id={props.id}
         type="text"
+        list={props.list}
         value={props.value}
         maxLength={props.maxLength ?? 200}
         placeholder={props.placeholder}

@@ -1,5 +1,5 @@
 import { useMemo } from 'preact/hooks';
-import { AFFINITIES, LOCATIONS, REGULAR_ELEMENTS, ELEMENTS, TRAINING, WEAPON_CLASSES } from '@personae/d100';
+import { AFFINITIES, batonAdvantages, LOCATIONS, REGULAR_ELEMENTS, ELEMENTS, TRAINING, WEAPON_CLASSES } from '@personae/d100';
 import { Check, NumberField, SelectField, TextField } from '../../ui/fields';
 import { BuilderForm, ErrorLine, fieldProblems, useDraft } from '../shared';
 import { checkDraft, newD100Draft, SCORE_KEYS, SCORE_LABEL, type D100Draft, type Score } from './model';
@@ -11,7 +11,7 @@ const opts = <T extends string>(values: readonly T[]) => values.map((v) => ({ va
  * affinities, an optional Persona, Armour, weapons and Stress, checked live by the ruleset's own sheet
  * check (d100-combat-rules.txt) with each problem beside its field. The server checks the sheet again.
  */
-export function D100Builder(props: { gm: boolean; onAdd: (sheet: D100Draft) => Promise<void>; onClose: () => void }) {
+export function D100Builder(props: { gm: boolean; /** The characters at the table, offered as Confidants. */ names?: readonly string[]; onAdd: (sheet: D100Draft) => Promise<void>; onClose: () => void }) {
   const draft = useDraft<D100Draft>(newD100Draft);
   const { value: d, touched, edit } = draft;
   const check = useMemo(() => checkDraft(d), [d]);
@@ -132,6 +132,29 @@ export function D100Builder(props: { gm: boolean; onAdd: (sheet: D100Draft) => P
         </button>
       </fieldset>
 
+      <fieldset>
+        <legend>Social Links (Baton Pass)</legend>
+        <p class="small">A One More may be passed to a Confidant with rank 1 or more; the receiver gains 1 Advantage, one more at ranks 4, 7 and 10.</p>
+        {props.names && props.names.length > 0 && (
+          <datalist id="d1b-confidants">
+            {props.names.map((n) => (
+              <option key={n} value={n} />
+            ))}
+          </datalist>
+        )}
+        {d.socialLinks.map((l, i) => (
+          <div class="row" key={i}>
+            <TextField id={`d1b-link-${i}-name`} label="Confidant" hint="a character's name or id" list="d1b-confidants" value={l.name} onInput={(v) => edit((x) => (x.socialLinks[i]!.name = v))} problems={at(`socialLinks.${i}.name`)} maxLength={80} />
+            <NumberField id={`d1b-link-${i}-rank`} label="Rank" value={l.rank} min={0} max={10} hint={l.rank >= 1 ? `Baton Pass: +${batonAdvantages(l.rank)} Advantage${batonAdvantages(l.rank) === 1 ? '' : 's'}` : 'rank 0: no Baton Pass'} onChange={(v) => edit((x) => (x.socialLinks[i]!.rank = v))} problems={at(`socialLinks.${i}.rank`)} />
+            <button type="button" class="quiet" onClick={() => edit((x) => x.socialLinks.splice(i, 1))}>
+              Remove Social Link {i + 1}
+            </button>
+          </div>
+        ))}
+        <button type="button" class="quiet" onClick={() => edit((x) => x.socialLinks.push({ name: '', rank: 1 }))}>
+          + Add a Social Link
+        </button>
+      </fieldset>
     </BuilderForm>
   );
 }

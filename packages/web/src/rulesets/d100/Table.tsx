@@ -1,12 +1,15 @@
 import { useState } from 'preact/hooks';
-import { AILMENT_NAMES, d100Ruleset, LOCATIONS, PRESET_NAMES, type CharacterView } from '@personae/d100';
+import { AILMENT_NAMES, d100DiceOf, d100Ruleset, LOCATIONS, PRESET_NAMES, type CharacterView, type EncounterEvent } from '@personae/d100';
+import type { SecretRollsView } from '@personae/core';
+import { RulesetSecretRolls } from '../secret';
 import { percent } from '../../lib/format';
 import type { RulesetPages, RulesetTableProps } from '../types';
 import { ChoiceField, ErrorLine, LogList, TableSection, useAction } from '../shared';
 import { RulesetReplay } from '../replay';
+import { newIdFor } from '../ids';
 import { D100Builder } from './Builder';
 import { RuleSetsCompared } from '../compare';
-import { ailmentTitle, attackCommand, choiceOddsFor, conditionNotes, D100_CHART_VIEWS, d100ChartGroups, describeD100Event, draftSheet, freshId, judgeD100Log, oddsFor, presetOddsFor, type D100ChartView, type D100View } from './model';
+import { ailmentTitle, attackCommand, choiceOddsFor, conditionNotes, D100_CHART_VIEWS, d100ChartGroups, describeD100Event, draftSheet, fateCommand, fateOffers, judgeD100Log, oddsFor, presetOddsFor, SCORE_KEYS, SCORE_LABEL, testCommand, testOddsFor, type D100ChartView, type D100View, type Score } from './model';
 import { controls, mayType, mergedBoxes, PoolFields, poolBoxes, typedPools, usePoolText, type PoolBox } from './dice';
 
 
@@ -83,11 +86,26 @@ function CharacterCard(props: { c: CharacterView; current: boolean; holder: bool
   );
 }
 
-function AttackPanel(props: { view: D100View; me: RulesetTableProps['me']; send: RulesetTableProps['send']; physicalDice: boolean }) {
+/** How many Advantages and Disadvantages a declaration names ("How Attacks Work": +10 and -10 each); ids `<prefix>-adv`, `<prefix>-dis`. */
+function AdvantageFields(props: { prefix: string; adv: number; dis: number; setAdv: (n: number) => void; setDis: (n: number) => void }) {
+  const count = (id: string, label: string, value: number, set: (n: number) => void) => (
+    <div class="field">
+      <label for={id}>{label}</label>
+      <input id={id} type="number" min={0} max={20} value={value} onInput={(e) => set(Math.max(0, e.currentTarget.valueAsNumber || 0))} />
+    </div>
+  );
+  return (
+    <>
+      {count(`${props.prefix}-adv`, 'Advantages', props.adv, props.setAdv)}
+      {count(`${props.prefix}-dis`, 'Disadvantages', props.dis, props.setDis)}
+    </>
+  );
+}
+
+/** The attack of the character the viewer acts for (chosen above the forms when there are two). */
+function AttackPanel(props: { view: D100View; a: CharacterView | undefined; me: RulesetTableProps['me']; send: RulesetTableProps['send']; physicalDice: boolean }) {
   const v = props.view;
-  const actors = v.characters.filter((c) => !c.out && (c.id === v.current || c.id === v.oneMore?.holder) && controls(c, props.me));
-  const [attacker, setAttacker] = useState('');
-  const a = actors.find((c) => c.id === attacker) ?? actors[0];
+  const a = props.a;
   const targets = a ? v.characters.filter((c) => c.side !== a.side && !c.out) : [];
   const [defender, setDefender] = useState('');
   const d = targets.find((c) => c.id === defender) ?? targets[0];
@@ -120,20 +138,12 @@ function AttackPanel(props: { view: D100View; me: RulesetTableProps['me']; send:
         });
       }}
     >
-      <h3 id="d1-attack-h">Attack</h3>
+      <h3 id="d1-attack-h">Attack by {a.name}</h3>
       <div class="row">
-        <ChoiceField id="d1-attacker" label="Attacker" value={a.id} choices={actors} onChange={setAttacker} />
         <ChoiceField id="d1-defender" label="Target" value={d.id} choices={targets} onChange={setDefender} />
         <ChoiceField id="d1-weapon" label="Weapon" value={w?.name ?? ''} choices={weapons.map((x) => ({ value: x.name, label: `${x.name} (${x.element}, damage ${x.damage})` }))} onChange={setWeapon} />
         <ChoiceField id="d1-called" label="Called location" value={called} choices={LOCATIONS} none="none (roll it)" onChange={setCalled} />
-        <div class="field">
-          <label for="d1-adv">Advantages</label>
-          <input id="d1-adv" type="number" min={0} max={20} value={adv} onInput={(e) => setAdv(Math.max(0, e.currentTarget.valueAsNumber || 0))} />
-        </div>
-        <div class="field">
-          <label for="d1-dis">Disadvantages</label>
-          <input id="d1-dis" type="number" min={0} max={20} value={dis} onInput={(e) => setDis(Math.max(0, e.currentTarget.valueAsNumber || 0))} />
-        </div>
+        <AdvantageFields prefix="d1" adv={adv} dis={dis} setAdv={setAdv} setDis={setDis} />
       </div>
       <PoolFields idPrefix="d1-dice" boxes={boxes} text={typed.text} onInput={typed.set} />
       <div id="d1-odds" class="odds" aria-live="polite">
@@ -166,6 +176,123 @@ function AttackPanel(props: { view: D100View; me: RulesetTableProps['me']; send:
         Attack {d.name}
       </button>
     </form>
+  );
+}
+
+/**
+ * A plain test of one of the viewer's characters ("How Attacks Work"): a Score or a skill, Advantages
+ * and Disadvantages, the die typed in or left to the table, and its exact odds before it is rolled.
+ */
+function TestPanel(props: { view: D100View; mine: readonly CharacterView[]; me: RulesetTableProps['me']; send: RulesetTableProps['send']; physicalDice: boolean }) {
+  const v = props.view;
+  const [who, setWho] = useState('');
+  const c = props.mine.find((x) => x.id === who) ?? props.mine[0];
+  const [what, setWhat] = useState('agility');
+  const [adv, setAdv] = useState(0);
+  const [dis, setDis] = useState(0);
+  const act = useAction();
+  const typed = usePoolText();
+  if (!c) return null;
+  const skills = c.sheet?.skills ?? [];
+  // "score:NAME" or "skill:INDEX"; a choice no longer there falls back to Agility
+  const [kind, key] = what.includes(':') ? what.split(':') : ['score', what];
+  const skill = kind === 'skill' && skills[Number(key)] ? Number(key) : undefined;
+  const score: Score = skill !== undefined ? (skills[skill]!.score as Score) : SCORE_KEYS.includes(key as Score) ? (key as Score) : 'agility';
+  const decl = { who: c.id, score, ...(skill !== undefined ? { skill } : {}), advantages: adv, disadvantages: dis };
+  const command = testCommand(v, decl);
+  const odds = testOddsFor(v, decl);
+  const reroll = c.fatePoints > 0 ? testOddsFor(v, decl, true) : null;
+  const boxes = mayType(props.me, props.physicalDice) && !('error' in command) ? poolBoxes(v, props.me, command, (name) => name === 'actor') : [];
+  const chance = odds && !('error' in odds) ? ` (${percent(odds.success)} to succeed)` : '';
+  const choices = [
+    ...SCORE_KEYS.map((k) => ({ value: `score:${k}`, label: SCORE_LABEL[k] })),
+    ...skills.map((sk, i) => ({ value: `skill:${i}`, label: `${sk.name}${sk.focus ? ` (${sk.focus})` : ''} (skill)` })),
+  ];
+  return (
+    <form
+      class="stack"
+      aria-labelledby="d1-test-h"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void act.run(async () => {
+          if ('error' in command) throw new Error(String(command.error));
+          await props.send(command, typedPools(boxes, typed.text));
+          typed.clear();
+        });
+      }}
+    >
+      <h3 id="d1-test-h">Test</h3>
+      <div class="row">
+        <ChoiceField id="d1-test-who" label="Character" value={c.id} choices={props.mine} onChange={setWho} />
+        <ChoiceField id="d1-test-what" label="Score or skill" value={skill !== undefined ? `skill:${skill}` : `score:${score}`} choices={choices} onChange={setWhat} />
+        <AdvantageFields prefix="d1-test" adv={adv} dis={dis} setAdv={setAdv} setDis={setDis} />
+      </div>
+      <PoolFields idPrefix="d1-test-dice" boxes={boxes} text={typed.text} onInput={typed.set} />
+      <div id="d1-test-odds" class="odds" aria-live="polite">
+        {odds === null ? (
+          <p class="muted">The odds need the character's numbers.</p>
+        ) : 'error' in odds ? (
+          <p class="error-text">{odds.error}</p>
+        ) : (
+          <p>
+            Before rolling: target {odds.target}, success <strong>{percent(odds.success)}</strong> · Critical {percent(odds.critical)}
+            {reroll && !('error' in reroll) ? ` · with a Fate Point to reroll a failure ${percent(reroll.success)}` : ''}
+          </p>
+        )}
+      </div>
+      <ErrorLine id="d1-test-err" error={act.error} />
+      <button type="submit" disabled={act.busy}>
+        Roll the test{chance}
+      </button>
+    </form>
+  );
+}
+
+/**
+ * Fate Points ("Fate Points"): each spend the rules allow the chosen character now, one point each,
+ * with the choice it needs; a Reroll's new roll may be typed in. The server refuses what it must.
+ */
+function FatePanel(props: { view: D100View; mine: readonly CharacterView[]; me: RulesetTableProps['me']; send: RulesetTableProps['send']; physicalDice: boolean }) {
+  const v = props.view;
+  const spenders = props.mine.filter((c) => c.fatePoints > 0 && !c.dead);
+  const [who, setWho] = useState('');
+  const [picked, setPicked] = useState<Record<string, string>>({});
+  const act = useAction();
+  const typed = usePoolText();
+  const c = spenders.find((x) => x.id === who) ?? spenders[0];
+  if (!c) return null;
+  const offers = fateOffers(v, c);
+  const rerollBoxes = mayType(props.me, props.physicalDice) && offers.some((o) => o.spend === 'reroll') ? poolBoxes(v, props.me, { type: 'spend-fate', who: c.id, spend: 'reroll' }, (name) => name === 'reroll', 'for the Fate Point Reroll') : [];
+  return (
+    <fieldset class="stack" id="d1-fate">
+      <legend>Fate Points</legend>
+      <div class="row">
+        <ChoiceField id="d1-fate-who" label="Spend for" value={c.id} choices={spenders} onChange={setWho} />
+        <p class="small">
+          {c.name} has {c.fatePoints} Fate Point{c.fatePoints === 1 ? '' : 's'}; each spend costs one. Block Heavy Wound is spent on the attack that deals the wound.
+        </p>
+      </div>
+      {offers.map((o) => (
+        <div class="row" key={o.spend} data-spend={o.spend}>
+          {o.choices && o.choices.length > 1 && <ChoiceField id={`d1-fate-${o.spend}`} label={o.label} value={picked[o.spend] ?? o.choices[0]!.value} choices={o.choices} onChange={(x) => setPicked((p) => ({ ...p, [o.spend]: x }))} />}
+          {o.spend === 'reroll' && <PoolFields idPrefix="d1-fate-dice" boxes={rerollBoxes} text={typed.text} onInput={typed.set} />}
+          <button
+            type="button"
+            class="quiet"
+            disabled={act.busy}
+            onClick={() =>
+              void act.run(async () => {
+                await props.send(fateCommand(c.id, o, picked[o.spend]), o.spend === 'reroll' ? typedPools(rerollBoxes, typed.text) : undefined);
+                typed.clear();
+              })
+            }
+          >
+            {o.choices?.length === 1 ? `${o.label}: ${o.choices[0]!.label}` : o.label} (1 Fate Point)
+          </button>
+        </div>
+      ))}
+      <ErrorLine id="d1-fate-err" error={act.error} />
+    </fieldset>
   );
 }
 
@@ -404,7 +531,9 @@ function ChainPanel(props: { view: D100View; me: RulesetTableProps['me']; send: 
   const name = (id: string) => v.characters.find((c) => c.id === id)?.name ?? 'someone unseen';
   const allies = holder ? v.characters.filter((c) => c.side === holder.side && c.id !== holder.id && !c.out) : [];
   const mine = holder ? controls(holder, props.me) : false;
-  const target = allies.find((c) => c.id === to) ?? allies[0];
+  // "Baton Pass": nobody who has given or received a pass in this chain receives again
+  const receivers = allies.filter((c) => !om.chain.includes(c.id));
+  const target = receivers.find((c) => c.id === to) ?? receivers[0];
   const aoaCommand = { type: 'all-out-attack', participants: holder ? [holder.id, ...aoa].map((id) => ({ id, score: 'melee' })) : [] };
   // Each participant's roll is its own pool: the holder's player types in theirs, the GM any.
   const aoaBoxes = mayType(props.me, props.physicalDice) && holder ? poolBoxes(v, props.me, aoaCommand) : [];
@@ -420,7 +549,7 @@ function ChainPanel(props: { view: D100View; me: RulesetTableProps['me']; send: 
           <div class="field">
             <label for="d1-baton">Baton Pass to</label>
             <select id="d1-baton" value={target.id} onChange={(e) => setTo(e.currentTarget.value)}>
-              {allies.map((c) => (
+              {receivers.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name}
                 </option>
@@ -582,6 +711,7 @@ export function D100Table(props: RulesetTableProps) {
   const [building, setBuilding] = useState(false);
   const turn = useAction();
   const endTurn = usePoolText();
+  const [actFor, setActFor] = useState('');
   if (!v) return <p class="muted">Joining the table…</p>;
   const gm = props.me.role === 'gm';
   const observer = props.me.role === 'observer';
@@ -589,9 +719,13 @@ export function D100Table(props: RulesetTableProps) {
   const current = v.current && v.current !== 'hidden' ? v.characters.find((c) => c.id === v.current) : undefined;
   const holder = v.oneMore ? v.characters.find((c) => c.id === v.oneMore!.holder) : undefined;
   const mayEnd = current ? controls(current, props.me) || (holder ? controls(holder, props.me) : false) : gm && v.current !== null;
-  // Whom the viewer acts for now: the character whose turn it is, or a One More holder acting out of turn ("One More").
-  const actor = current && controls(current, props.me) ? current : holder && !holder.out && controls(holder, props.me) ? holder : undefined;
+  // Whom the viewer acts for now: the character whose turn it is, or a One More holder acting out of turn
+  // ("One More"); one who plays both (the GM, say) chooses, the Turn's own character first.
+  const actors = [current, holder].filter((c, i, all): c is CharacterView => !!c && !c.out && controls(c, props.me) && all.indexOf(c) === i);
+  const actor = actors.find((c) => c.id === actFor) ?? actors[0];
   const physicalDice = props.settings.physicalDice;
+  // The characters this viewer plays (the GM: all), in the fight: who may test or spend Fate Points.
+  const mine = observer ? [] : v.characters.filter((c) => !c.out && controls(c, props.me));
   const typing = mayType(props.me, physicalDice);
   // The end of a turn rolls the tests of the one ending it and of the next to start (Frozen, Blood Loss, Confused, Miasma).
   const nextId = v.order.length && v.current && v.current !== 'hidden' ? v.order[(v.order.indexOf(v.current) + 1) % v.order.length] : undefined;
@@ -613,7 +747,18 @@ export function D100Table(props: RulesetTableProps) {
           </ol>
         )}
         <ChainPanel view={v} me={props.me} send={props.send} physicalDice={physicalDice} />
-        {!observer && v.current !== null && <AttackPanel view={v} me={props.me} send={props.send} physicalDice={physicalDice} />}
+        {!observer && actors.length > 1 && actor && (
+          <fieldset class="row" id="d1-act-for">
+            <legend>Act for</legend>
+            {actors.map((c) => (
+              <label class="check" key={c.id}>
+                <input type="radio" name="d1-act-for" value={c.id} checked={c.id === actor.id} onChange={() => setActFor(c.id)} />
+                {c.id === current?.id ? `${c.name} (its turn)` : `${c.name} (One More, out of turn)`}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        {!observer && v.current !== null && <AttackPanel key={`attack-${actor?.id ?? ''}`} view={v} a={actor} me={props.me} send={props.send} physicalDice={physicalDice} />}
         {!observer && v.current !== null && mayEnd && (
           <div class="row">
             {actor && (
@@ -640,6 +785,8 @@ export function D100Table(props: RulesetTableProps) {
         {!observer && actor && <MovePanel key={actor.id} view={v} c={actor} me={props.me} send={props.send} physicalDice={physicalDice} />}
         {!observer && actor && <ActionsPanel key={`actions-${actor.id}`} view={v} c={actor} me={props.me} send={props.send} physicalDice={physicalDice} />}
         {!observer && <ForceRerollPanel view={v} me={props.me} send={props.send} physicalDice={physicalDice} />}
+        {mine.length > 0 && <TestPanel view={v} mine={mine} me={props.me} send={props.send} physicalDice={physicalDice} />}
+        {mine.length > 0 && <FatePanel view={v} mine={mine} me={props.me} send={props.send} physicalDice={physicalDice} />}
         <ErrorLine id="d1-turn-err" error={turn.error} />
         {gm && <GmPanel view={v} me={props.me} send={props.send} version={props.version} />}
       </section>
@@ -666,11 +813,21 @@ export function D100Table(props: RulesetTableProps) {
       {building && (
         <D100Builder
           gm={gm}
+          names={v.characters.map((c) => c.name)}
           onClose={() => setBuilding(false)}
-          onAdd={(d) => props.send({ type: 'add-character', id: freshId(d.name, v.characters.map((c) => c.id)), sheet: draftSheet(d) })}
+          onAdd={(d) => props.send({ type: 'add-character', id: newIdFor(props.me, d.name, v.characters), sheet: draftSheet(d) })}
         />
       )}
       <LogList lines={v.log.map((e, i) => ({ key: i, text: describeD100Event(e, name) }))} omitted={v.logOmitted} />
+      <RulesetSecretRolls
+        view={props.view as SecretRollsView<EncounterEvent>}
+        gm={gm}
+        participants={props.participants}
+        send={(c) => props.send(c)}
+        diceOf={d100DiceOf}
+        describe={(e) => describeD100Event(e, name)}
+        fairness={{ sides: 10, die: 'a fair d10, each percentile roll counted as its tens and units digits', rolls: 'Attacks and tests' }}
+      />
       {gm && <RulesetReplay tableId={props.tableId} token={props.token} preset={v.preset} presets={PRESET_NAMES} options={d100Ruleset.options} judge={judgeD100Log} />}
       <TableSection {...props} />
     </div>

@@ -1,16 +1,24 @@
 import {
+  ailmentTitle,
   checkSheet,
   commandSchema,
   declaredAttackOdds,
+  declaredTestOdds,
+  fateAdvantages,
+  TRAINING_BONUS,
   knownInFull,
   PRESET_NAMES,
   rejudgeD100Log,
   resolveOptions,
+  ruleCitation,
   type D100AttackVerdict,
   type AttackOdds,
   type CharacterView,
   type D100Derived,
+  type EncounterEvent,
   type EncounterView,
+  type FateSpend,
+  type TestOdds,
 } from '@personae/d100';
 import type { Problem } from '@personae/core';
 import type { Decisions } from '../../lib/api';
@@ -62,6 +70,8 @@ export interface D100Draft {
   unnaturalToughness?: number;
   /** Arcana Level: 4 lets the character Analyse Target, 7 Advanced Analyse Target. */
   arcanaLevel?: number;
+  /** Social Links by the Confidant's name (or id) and rank, as rows; the sheet keeps them by name. */
+  socialLinks: { name: string; rank: number }[];
 }
 
 export function newD100Draft(): D100Draft {
@@ -78,6 +88,7 @@ export function newD100Draft(): D100Draft {
     armour: {},
     weapons: [{ name: 'Knife', class: 'melee', element: 'melee', damage: 4, tier: 1 }],
     stress: 0,
+    socialLinks: [],
   };
 }
 
@@ -86,6 +97,8 @@ export function draftSheet(d: D100Draft): Record<string, unknown> {
   const affinities = Object.fromEntries(Object.entries(d.affinities).filter(([, v]) => v && v !== 'normal'));
   const armour = Object.fromEntries(Object.entries(d.armour).filter(([, v]) => Number.isFinite(v) && v !== 0));
   const out: Record<string, unknown> = { ...d, affinities, armour, skills: d.skills.map((s) => (s.focus ? s : { name: s.name, score: s.score, training: s.training })) };
+  if (d.socialLinks.length) out.socialLinks = Object.fromEntries(d.socialLinks.map((l) => [l.name.trim(), l.rank]));
+  else delete out.socialLinks;
   if (!d.hidden) delete out.hidden;
   if (d.fatePoints === undefined) delete out.fatePoints;
   if (!d.flight) delete out.flight;
@@ -101,9 +114,35 @@ export interface DraftCheck {
   readonly derived: D100Derived | null;
 }
 
+/**
+ * The Social Link rows' own problems: the sheet keeps one rank per Confidant's name, so a row without a
+ * name or a name given twice would be lost there ("Baton Pass": the pass goes to a Confidant).
+ */
+function socialLinkProblems(d: D100Draft): Problem[] {
+  const rule = ruleCitation('batonPass');
+  const names = d.socialLinks.map((l) => l.name.trim());
+  return names.flatMap((n, i): Problem[] =>
+    !n
+      ? [{ field: `socialLinks.${i}.name`, value: d.socialLinks[i]!.name, message: `socialLinks.${i}.name: name the Confidant (a character's name or id)`, rule }]
+      : names.indexOf(n) !== i
+        ? [{ field: `socialLinks.${i}.name`, value: n, message: `socialLinks.${i}.name: "${n}" has a Social Link already (row ${names.indexOf(n) + 1}); a Confidant has one rank`, rule }]
+        : [],
+  );
+}
+
+/** The sheet's problems about a Social Link (by name) moved onto the row that holds it. */
+function onRows(d: D100Draft, p: Problem): Problem {
+  if (!p.field.startsWith('socialLinks.')) return p;
+  const key = p.field.slice('socialLinks.'.length);
+  const i = d.socialLinks.findIndex((l) => l.name.trim() === key);
+  return i < 0 ? p : { ...p, field: `socialLinks.${i}.rank`, rule: p.rule ?? ruleCitation('batonPass') };
+}
+
 export function checkDraft(d: D100Draft): DraftCheck {
+  const own = socialLinkProblems(d);
   const r = checkSheet(draftSheet(d));
-  return r.ok ? { ok: true, problems: [], derived: r.derived } : { ok: false, problems: r.problems, derived: null };
+  const problems = [...own, ...(r.ok ? [] : r.problems.map((p) => onRows(d, p)))];
+  return r.ok && !own.length ? { ok: true, problems: [], derived: r.derived } : { ok: false, problems, derived: r.ok ? r.derived : null };
 }
 
 /** The problems about one field (a dotted path) or anything under it. */
@@ -115,21 +154,6 @@ export function problemsAt(problems: readonly Problem[], field: string): Problem
 export function ruleText(p: Problem): string {
   const r = p.rule as { document?: string; section?: string } | undefined;
   return r?.section ? `${r.section}${r.document ? ` (${r.document})` : ''}` : '';
-}
-
-/** An id for a new character from its name, not yet taken. */
-export function freshId(name: string, taken: readonly string[]): string {
-  const base =
-    name
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '')
-      .slice(0, 40) || 'character';
-  // A short random ending: ids of characters this viewer is not shown cannot collide by accident.
-  let id = `${base}-${Math.random().toString(36).slice(2, 6)}`;
-  while (taken.includes(id)) id = `${base}-${Math.random().toString(36).slice(2, 6)}`;
-  return id;
 }
 
 export type D100View = EncounterView;
@@ -202,6 +226,104 @@ export function choiceOddsFor(view: D100View, a: AttackDeclaration): AttackChoic
   const chosen = a.weapon ?? weapons[0]?.name;
   for (const w of weapons) if (w.name !== chosen) out.push({ label: `with ${w.name} instead`, odds: oddsFor(view, { ...a, weapon: w.name }) });
   return out;
+}
+
+/**
+ * A plain test as declared on the form: a Score, or one of the character's skills (its target is the
+ * governing Score plus the training, docs/d100/sheet.md), with Advantages and Disadvantages
+ * (d100-combat-rules.txt, "How Attacks Work").
+ */
+export interface TestDeclaration {
+  readonly who: string;
+  readonly score: Score;
+  /** The index of the skill in the character's sheet; absent: the Score alone. */
+  readonly skill?: number;
+  readonly advantages?: number;
+  readonly disadvantages?: number;
+}
+
+/** The test command a declaration sends, or an error naming the field when the skill is not there. */
+export function testCommand(view: D100View, t: TestDeclaration): Record<string, unknown> | { error: string } {
+  const c = view.characters.find((x) => x.id === t.who);
+  const counted = (n: number | undefined) => (n ? [{ label: 'Situation', count: n }] : []);
+  const plain = { type: 'test', who: t.who, advantages: counted(t.advantages), disadvantages: counted(t.disadvantages) };
+  if (t.skill === undefined) return { ...plain, score: t.score, label: SCORE_LABEL[t.score] };
+  const skill = c?.sheet?.skills?.[t.skill];
+  const score = skill && (c.fighter.scores?.[skill.score] ?? c.sheet?.scores?.[skill.score]);
+  if (!skill || score === undefined) return { error: `skill: ${t.skill} is not one of ${c?.name ?? t.who}'s skills` };
+  return { ...plain, score: skill.score, target: score + TRAINING_BONUS[skill.training], label: skill.focus ? `${skill.name} (${skill.focus})` : skill.name };
+}
+
+/**
+ * The exact odds of a declared test from what this viewer is shown (`declaredTestOdds`, the modifiers
+ * the table applies: Fate Point Advantages, Fatigue, ailments, Injuries, terrain); null when the
+ * character's numbers are not shown. With `fateReroll` a failure is rolled again ("Fate Points").
+ */
+export function testOddsFor(view: D100View, t: TestDeclaration, fateReroll = false): (TestOdds & { target: number }) | { error: string } | null {
+  const c = view.characters.find((x) => x.id === t.who);
+  const known = c && knownInFull(c.sheet, c.fighter);
+  if (!c || !known) return null;
+  const command = testCommand(view, t);
+  if ('error' in command) return { error: String(command.error) };
+  const parsed = commandSchema.safeParse(command);
+  if (!parsed.success || parsed.data.type !== 'test') return { error: parsed.success ? 'not a test' : (parsed.error.issues[0]?.message ?? 'not a test') };
+  try {
+    return declaredTestOdds({ options: view.options, fighters: { [c.id]: known.fighter } }, parsed.data, fateReroll);
+  } catch (e) {
+    return { error: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/** One Fate Point spend offered now: the command it sends, and the choice it needs (an ailment, a location, a pool, the test rolled again). */
+export interface FateOffer {
+  readonly spend: FateSpend;
+  readonly label: string;
+  readonly field?: 'ailment' | 'location' | 'resource' | 'test';
+  readonly choices?: readonly { readonly value: string; readonly label: string }[];
+}
+
+/** The events of the last command in this viewer's log (a Reroll takes back a test of that command only). */
+function lastCommand(view: D100View): readonly EncounterEvent[] {
+  const last = view.log[view.log.length - 1];
+  if (!last || !('group' in last.data)) return [];
+  const group = last.data.group;
+  return view.log.filter((e) => 'group' in e.data && e.data.group === group);
+}
+
+/**
+ * The Fate Point spends the rules allow `c` now (d100-combat-rules.txt, "Fate Points"): Advantages on
+ * the next test; a Reroll of its own test, attack or evasion in the command just made; Restore Light
+ * Wounds when one is lost; Remove Ailment, Ignore Injury and Revive Broken Persona when there is one;
+ * Restore Spirit or Exertion below its maximum. None without a point left. Block Heavy Wound is spent on
+ * the attack that deals the wound, never alone. The server decides again.
+ */
+export function fateOffers(view: D100View, c: CharacterView): FateOffer[] {
+  if (c.fatePoints < 1 || c.dead) return [];
+  const n = fateAdvantages(view.options);
+  const out: FateOffer[] = [{ spend: 'advantage', label: `${n} Advantage${n === 1 ? '' : 's'} on ${c.name}'s next test` }];
+  const first = lastCommand(view)[0];
+  const rerolls: string[] = [];
+  if (first?.type === 'test-rolled' && first.data.who === c.id) rerolls.push('test');
+  if (first?.type === 'attack-resolved' && !first.data.summary.burst) {
+    if (first.data.attacker === c.id) rerolls.push('attack');
+    if (first.data.defender === c.id && first.data.summary.evasionRoll !== null) rerolls.push('evasion');
+  }
+  if (rerolls.length) out.push({ spend: 'reroll', label: 'Reroll', field: 'test', choices: rerolls.map((r) => ({ value: r, label: `the ${r === 'test' ? `test (${first?.type === 'test-rolled' ? first.data.label || first.data.score : ''})` : `${r} roll`} just made` })) });
+  if (c.wounds && c.woundMax && c.wounds.light < c.woundMax.light) out.push({ spend: 'restore-light', label: 'Restore Light Wounds' });
+  if (c.ailments.length) out.push({ spend: 'remove-ailment', label: 'Remove Ailment', field: 'ailment', choices: c.ailments.map((a) => ({ value: a.name, label: ailmentTitle(a.name) })) });
+  const ignored = c.fighter.injuriesIgnored ?? [];
+  const injured = [...new Set(c.injuries.map((i) => i.location))].filter((l) => !ignored.includes(l));
+  if (injured.length) out.push({ spend: 'ignore-injury', label: 'Ignore Injury for the Round', field: 'location', choices: injured.map((l) => ({ value: l, label: l })) });
+  if (c.persona && c.persona.wounds === 0) out.push({ spend: 'revive-persona', label: `Revive ${c.persona.name}` });
+  const low = (['spirit', 'exertion'] as const).filter((r) => c[r].current < c[r].max);
+  if (low.length) out.push({ spend: 'restore-resource', label: 'Restore', field: 'resource', choices: low.map((r) => ({ value: r, label: r === 'spirit' ? 'Spirit' : 'Exertion' })) });
+  return out;
+}
+
+/** The spend-fate command of an offer, with its choice (the first when none is made). */
+export function fateCommand(who: string, offer: FateOffer, choice?: string): Record<string, unknown> {
+  const value = choice && offer.choices?.some((x) => x.value === choice) ? choice : offer.choices?.[0]?.value;
+  return { type: 'spend-fate', who, spend: offer.spend, ...(offer.field && value ? { [offer.field]: value } : {}) };
 }
 
 /** The views of the rule-set comparison: each outcome, or the chance of at least / at most k wounds. */

@@ -1,11 +1,14 @@
 import { useMemo, useState } from 'preact/hooks';
 import { cryptoDice } from '@personae/dice';
-import { ATTRIBUTE_NAMES, ATTRIBUTES, lucidityRuleset, PRESETS, ROLL_PURPOSES, STANDARD_ARRAY, TRAIT_NAMES, type Attribute, type RollPurpose } from '@personae/lucidity';
+import { ATTRIBUTE_NAMES, ATTRIBUTES, describeLucidityEvent, lucidityDiceOf, lucidityRuleset, PRESETS, ROLL_PURPOSES, STANDARD_ARRAY, TRAIT_NAMES, type Attribute, type LucidityEvent, type RollPurpose } from '@personae/lucidity';
+import type { SecretRollsView } from '@personae/core';
+import { RulesetSecretRolls } from '../secret';
 import { percent } from '../../lib/format';
 import { NumberField, SelectField, TextField } from '../../ui/fields';
 import type { RulesetPages, RulesetTableProps } from '../types';
 import { BuilderForm, ChoiceField, ErrorLine, fieldProblems, LogList, TableSection, useAction, useDraft } from '../shared';
 import { RulesetReplay } from '../replay';
+import { newIdFor } from '../ids';
 import { RuleSetsCompared } from '../compare';
 import { attackChoiceOddsFor, attackOddsFor, canInspire, judgeLucidityLog, mayAttackWithLucidity, LUCIDITY_CHART_VIEWS, lucidityChartGroups, presetAttackOddsFor, type AttackQuery, type LucidityChartView, checkDraft, draftAttributes, draftSheet, lucidityOddsFor, newLucidityDraft, rollDraftScores, rollOddsFor, typedDicePools, viewOptions, type LucidityDraft, type TypedDice, type LucidityView, type ShownCombatant } from './model';
 
@@ -307,7 +310,7 @@ function ActPanel(props: { view: LucidityView; me: Me; send: RulesetTableProps['
   );
 }
 
-function GmPanel(props: { view: LucidityView; send: RulesetTableProps['send']; version: number; participants: RulesetTableProps['participants'] }) {
+function GmPanel(props: { view: LucidityView; send: RulesetTableProps['send']; version: number; participants: RulesetTableProps['participants']; me: RulesetTableProps['me'] }) {
   const v = props.view;
   const act = useAction();
   const [actor, setActor] = useState('');
@@ -347,7 +350,7 @@ function GmPanel(props: { view: LucidityView; send: RulesetTableProps['send']; v
             return;
           }
           const name = String((block as { name?: unknown })?.name ?? 'foe');
-          void act.run(() => props.send({ type: 'add', id: `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${Math.random().toString(36).slice(2, 6)}`, side: 'foe', hidden: (block as { hidden?: boolean }).hidden === true, statBlock: { ...(block as object), hidden: undefined } }));
+          void act.run(() => props.send({ type: 'add', id: newIdFor(props.me, name, props.view.combatants), side: 'foe', hidden: (block as { hidden?: boolean }).hidden === true, statBlock: { ...(block as object), hidden: undefined } }));
         }}
       >
         <div class="field grow">
@@ -432,7 +435,7 @@ export function LucidityTable(props: RulesetTableProps) {
           </ol>
         )}
         {!observer && v.started && <ActPanel view={v} me={props.me} send={props.send} physicalDice={props.settings.physicalDice} />}
-        {gm && <GmPanel view={v} send={props.send} version={props.version} participants={props.participants} />}
+        {gm && <GmPanel view={v} send={props.send} version={props.version} participants={props.participants} me={props.me} />}
       </section>
       <section class="card" aria-labelledby="lu-chars-h">
         <div class="spread">
@@ -458,13 +461,19 @@ export function LucidityTable(props: RulesetTableProps) {
           view={v}
           gm={gm}
           onClose={() => setBuilding(false)}
-          onAdd={(sheet) => {
-            const base = String(sheet.name).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'character';
-            return props.send({ type: 'add', id: `${base}-${Math.random().toString(36).slice(2, 6)}`, side: 'party', sheet });
-          }}
+          onAdd={(sheet) => props.send({ type: 'add', id: newIdFor(props.me, String(sheet.name), v.combatants), side: 'party', sheet })}
         />
       )}
       <LogList lines={v.log.map((l) => ({ key: l.seq, text: l.type === 'controller-set' ? withParticipantNames(l.text, props.participants) : l.text, ruling: l.type === 'exploit-ruled' }))} omitted={v.logOmitted} />
+      <RulesetSecretRolls
+        view={props.view as SecretRollsView<LucidityEvent>}
+        gm={gm}
+        participants={props.participants}
+        send={(c) => props.send(c)}
+        diceOf={lucidityDiceOf}
+        describe={(e) => describeLucidityEvent(e, (id) => v.combatants.find((c) => c.id === id)?.name ?? id)}
+        fairness={{ sides: 20, die: 'a fair d20', rolls: 'Attacks and rolls' }}
+      />
       {gm && <RulesetReplay tableId={props.tableId} token={props.token} preset={v.preset} presets={PRESETS} options={lucidityRuleset.options} judge={judgeLucidityLog} />}
       <TableSection {...props} />
     </div>

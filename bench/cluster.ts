@@ -482,6 +482,8 @@ function connect(client: Client): Promise<void> {
       return;
     }
     const ws = new WebSocket(`ws://127.0.0.1:${node.port}/ws`);
+    /** The node process connected to (a node restarted since is another). */
+    const nodeProcess = node.child;
     client.ws = ws;
     client.node = node;
     let welcomed = false;
@@ -503,7 +505,8 @@ function connect(client: Client): Promise<void> {
       if (client.ws === ws) client.ws = null;
       if (!welcomed) {
         failedConnects++;
-        const why = failure ?? String(code);
+        // Whether the node was down by then (killed meanwhile) or up, to tell the two apart.
+        const why = `${failure ?? String(code)}${node.up && node.child === nodeProcess ? '' : ' (node down)'}`;
         failedConnectCodes.set(why, (failedConnectCodes.get(why) ?? 0) + 1);
         resolve();
       } else {

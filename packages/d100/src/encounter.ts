@@ -1165,8 +1165,10 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       if (f.conditions.stealthy) {
         const skill = bestSkill(state.sheets[f.id]!, /stealth/i, ['agility']);
         const rushed = command.stealthFullSpeed ? [modifier('disadvantage', 'moving in stealth at full speed', -10 * FULL_SPEED_DISADVANTAGES)] : [];
-        const t = resolveTest(skill.target, ctx.dice.die(100), [...rushed, ...testBurdens(f, { score: skill.score }, state.options)], state.options);
-        stealth = { target: t.target, roll: t.roll, success: t.success, fullSpeed: command.stealthFullSpeed };
+        // a Fate Point Advantage goes to the Move's first test: the terrain's, when there is one
+        const fate = terrainTest ? [] : fateModifiers(f);
+        const t = resolveTest(skill.target, ctx.dice.die(100), [...rushed, ...fate, ...testBurdens(f, { score: skill.score }, state.options)], state.options);
+        stealth = { target: t.target, roll: t.roll, success: t.success, fullSpeed: command.stealthFullSpeed, ...(fate.length ? { fate: f.pendingAdvantages } : {}) };
       }
       return [{ type: 'moved', data: { group, who: f.id, from, to, run: command.run, metres, allowance, left, engaged, oneMore: !flight && spendsOneMore(state, f, moveCost), ...(flight ? { flight } : {}), ...(stealth ? { stealth } : {}), ...(terrainTest ? { terrainTest } : {}), ...(altitude ? { altitude } : {}) } }];
     }
@@ -1813,8 +1815,9 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
         const g = t.damage !== null ? landTerrain(f, t, state.options) : f;
         return { ...g, pendingAdvantages: 0, conditions: { ...g.conditions, prone: g.conditions.prone || t.prone } };
       });
-      // a failed stealth test gives the mover away
+      // a failed stealth test gives the mover away; a stealth test that took a Fate Point Advantage spends it
       if (d.stealth && !d.stealth.success) s = update(s, d.who, (f) => ({ ...f, conditions: { ...f.conditions, stealthy: false } }));
+      if (d.stealth?.fate) s = update(s, d.who, (f) => ({ ...f, pendingAdvantages: 0 }));
       // a second Move spends the One More
       return d.oneMore ? { ...s, oneMore: null } : s;
     }

@@ -799,4 +799,27 @@ run('the web app in Chromium', () => {
     expect(unexpected(gmTap.errors)).toEqual([]);
     expect(unexpected(playerTap.errors)).toEqual([]);
   });
+
+  it('the GM adds a hidden character out of the scene: the player receives nothing of it until the GM brings it in', async () => {
+    const sheet = readFileSync(GRASK, 'utf8').replace(/^name: .*$/m, 'name: Vessa Quill');
+    await gm.getByRole('tab', { name: 'Characters' }).click();
+    await gm.getByRole('button', { name: 'Build a character' }).click();
+    await gm.locator('#b-import').setInputFiles({ name: 'vessa.yaml', mimeType: 'text/yaml', buffer: Buffer.from(sheet) });
+    await gm.getByText('Opened Vessa Quill from vessa.yaml').waitFor();
+    await gm.getByLabel(/Out of the scene/).check();
+    const from = playerTap.frames.length;
+    await gm.getByRole('button', { name: 'Add to the table' }).click();
+    await gm.getByText('Vessa Quill joined the table.').waitFor();
+    await gm.getByRole('button', { name: 'Close the builder' }).click();
+    const card = gm.locator('.char-card', { has: gm.getByRole('heading', { name: 'Vessa Quill', exact: true }) });
+    await card.waitFor();
+    await player.getByRole('tab', { name: 'Characters' }).click();
+    await player.waitForTimeout(500);
+    expect(playerTap.frames.slice(from).join('\n')).not.toContain('Vessa');
+    expect(await player.locator('body').textContent()).not.toContain('Vessa');
+    await card.getByRole('button', { name: 'Bring into the scene' }).click();
+    await expect.poll(() => player.locator('body').textContent()).toContain('Vessa Quill');
+    expect(playerTap.frames.slice(from).join('\n')).toContain('Vessa Quill');
+    expect(await card.getByRole('button', { name: 'Bring into the scene' }).count()).toBe(0);
+  });
 });

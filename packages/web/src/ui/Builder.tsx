@@ -24,7 +24,7 @@ export interface BuilderProps {
   /** The GM may build supporting characters and hide them. */
   gm?: boolean;
   /** Table mode: add the finished character to the table. */
-  onAdd?: (sheet: CharacterSheet, extra: { hidden: boolean }) => Promise<void>;
+  onAdd?: (sheet: CharacterSheet, extra: { hidden: boolean; outOfScene: boolean }) => Promise<void>;
   onClose?: () => void;
   initial?: CharacterSheet;
   /** Editing a character already at the table: the last step saves the changes instead of adding. */
@@ -50,6 +50,7 @@ export function Builder(props: BuilderProps) {
   const [draft, setDraft] = useState<Draft>(() => (props.editing && props.initial ? draftFromSheet(props.initial) : loadDraft(props.storageKey, options.creationPoints, props.initial)));
   const [step, setStep] = useState<StepId>('concept');
   const [hidden, setHidden] = useState(props.gm ?? false);
+  const [outOfScene, setOutOfScene] = useState(false);
   const [message, setMessage] = useState<{ kind: 'good' | 'bad' | 'info'; text: string; details?: string[] } | null>(null);
   const [busy, setBusy] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -124,7 +125,7 @@ export function Builder(props: BuilderProps) {
     if (!props.onAdd || !check.sheet || !full.valid) return;
     setBusy(true);
     try {
-      await props.onAdd(check.sheet, { hidden });
+      await props.onAdd(check.sheet, { hidden, outOfScene });
       if (props.editing) {
         setMessage({ kind: 'good', text: `${check.sheet.name}'s sheet is saved at the table.` });
         return;
@@ -206,6 +207,8 @@ export function Builder(props: BuilderProps) {
             gm={props.gm ?? false}
             hidden={hidden}
             setHidden={setHidden}
+            outOfScene={outOfScene}
+            setOutOfScene={setOutOfScene}
             editing={props.editing ?? false}
           />
         )}

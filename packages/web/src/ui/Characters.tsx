@@ -230,6 +230,11 @@ function CharacterCard(props: {
           <button type="button" onClick={() => run({ type: 'set-visibility', id: c.id, hidden: !c.hidden })}>
             {c.hidden ? 'Reveal to players' : 'Hide from players'}
           </button>
+          {!c.play?.present && (
+            <button type="button" onClick={() => run({ type: 'enter-scene', id: c.id })}>
+              Bring into the scene
+            </button>
+          )}
           <button
             type="button"
             class="danger"

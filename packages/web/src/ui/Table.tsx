@@ -340,7 +340,7 @@ export function TablePage(props: { tableId: string; token: string | null; watch:
                         storageKey={`personae.draft.${props.tableId}`}
                         gm={gm}
                         onAdd={async (sheet, extra) => {
-                          await send({ type: 'add-character', sheet, hidden: extra.hidden });
+                          await send({ type: 'add-character', sheet, hidden: extra.hidden, outOfScene: extra.outOfScene });
                         }}
                         onClose={() => setBuilding(false)}
                       />

@@ -17,6 +17,8 @@ export function ReviewStep(props: {
   gm: boolean;
   hidden: boolean;
   setHidden: (v: boolean) => void;
+  outOfScene: boolean;
+  setOutOfScene: (v: boolean) => void;
   editing: boolean;
 }) {
   const list = problems(props.check);
@@ -82,6 +84,9 @@ export function ReviewStep(props: {
         <div class="card" style={{ background: 'var(--accent-soft)' }}>
           {props.gm && !props.editing && (
             <Check label="Hidden from the players (they see only its name and condition)" checked={props.hidden} onChange={props.setHidden} />
+          )}
+          {props.gm && !props.editing && (
+            <Check label="Out of the scene (it joins when you bring it in)" checked={props.outOfScene} onChange={props.setOutOfScene} />
           )}
           <button type="button" class="primary big" disabled={!props.valid || props.busy} onClick={props.onAdd}>
             {props.busy ? 'Saving…' : props.editing ? 'Save the changes at the table' : 'Add to the table'}

@@ -255,10 +255,14 @@ function layWounds(target: Fighter, normal: number, savage: number, input: LandI
     toTracks = { normal: normalCarried, savage: carry - normalCarried };
   }
   if (toTracks.normal + toTracks.savage > 0) {
-    const applied = applyWounds(t.tracks, toTracks.normal, toTracks.savage, options, Math.min(input.fateBlocks, t.fate.current));
+    // "Fate Points", Block Heavy Wound: the blocks given with the hit first, then those its player declared ahead
+    const declared = t.conditions.blockHeavy ?? 0;
+    const applied = applyWounds(t.tracks, toTracks.normal, toTracks.savage, options, Math.min(input.fateBlocks + declared, t.fate.current));
     losses = [...applied.losses];
     stress += applied.stress;
     fateSpent = applied.fateSpent;
+    const declaredSpent = Math.max(0, fateSpent - input.fateBlocks);
+    if (declaredSpent) t = { ...t, conditions: { ...t.conditions, blockHeavy: declared - declaredSpent } };
     let heavyLeft = t.tracks.left.heavy;
     let injuryList = [...t.injuries];
     for (const loss of applied.losses) {

@@ -77,6 +77,7 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
       if (s.damage !== null) parts.push(`damage ${s.damage} against ${defenseOf(s.defense)}`);
       parts.push(s.wounds.length ? `wounds ${s.wounds.join(', ')}` : 'no wound');
       if (s.savage.length) parts.push(`Savage ${s.savage.join(', ')}`);
+      if (s.fateSpent) parts.push(`${name(s.protectedBy ?? e.data.defender)} spends ${s.fateSpent === 1 ? 'a Fate Point to block a Heavy wound' : `${s.fateSpent} Fate Points to block ${s.fateSpent} Heavy wounds`}`);
       if (s.repelled) parts.push('repelled');
       if (s.oneMore) parts.push('Staggered: One More');
       for (const h of s.burst?.extra ?? []) parts.push(`burst hits ${name(h.id)} (${h.location}, ${h.wounds.length} wound(s))`);
@@ -169,6 +170,8 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
       return `${name(e.data.who)} gives ${name(e.data.target)} first aid (Medical): ${e.data.test.roll} vs ${shown(e.data.test.target)}, ${e.data.test.success ? 'the bleeding stops' : 'it bleeds on'}`;
     case 'bleeding-test-chosen':
       return `${name(e.data.who)} will test ${BLOOD_LOSS_TESTS[e.data.test]} against its Blood Loss`;
+    case 'fate-block-declared':
+      return e.data.heavy ? `${name(e.data.who)} will spend up to ${e.data.heavy} Fate Point(s) blocking Heavy wounds on hits taken` : `${name(e.data.who)} will spend no Fate Point blocking Heavy wounds`;
     case 'stemming-declared':
       return e.data.stem ? `${name(e.data.who)} will spend the Action at the start of its next turn stemming its bleeding` : `${name(e.data.who)} will not stem its bleeding after all`;
     case 'power-wasted':

@@ -49,6 +49,7 @@ export type EncounterEvent =
   | { type: 'fell'; data: { group: number; who: string; metres: number; test: (TestRecord & { degrees: number }) | null; locationRoll: number; damage: number; location: Location; defense: number; wounds: readonly string[] } }
   | { type: 'turn-started'; data: { group: number; id: string; round: number; dice: number[]; confused?: ConfusedRecord; miasma?: TestRecord; bloodLoss?: BloodLossRecord; fate?: FateSpentOn; fleeing?: string } }
   | { type: 'bleeding-test-chosen'; data: { group: number; who: string; test: BloodLossTestName } }
+  | { type: 'fate-block-declared'; data: { group: number; who: string; heavy: number } }
   | { type: 'attack-resolved'; data: { group: number; attacker: string; defender: string; spec: AttackSpec; dice: number[]; summary: AttackSummary; protector?: string; shockTest?: TestRecord } }
   | { type: 'exhaustion-tested'; data: { group: number; who: string; target: number; roll: number; success: boolean; minutes: number } }
   | { type: 'analysed'; data: { group: number; who: string; target: string; advanced: boolean } }
@@ -182,6 +183,8 @@ export interface AttackSummary {
   readonly condemnedRolls?: readonly number[];
   /** The defender did not oppose: it had already evaded this Round (option evasionsPerRound). */
   readonly evasionSpent?: boolean;
+  /** Fate Points the one hit spent blocking Heavy wounds ("Fate Points", Block Heavy Wound). */
+  readonly fateSpent?: number;
   /** Burst Attack: the purchases made and the extra targets hit (with the location dice drawn for them). */
   readonly burst?: { readonly purchases: readonly ({ extraTarget: string } | { extraWound: string })[]; readonly extra: readonly BurstHit[]; readonly dice: readonly number[] };
 }
@@ -432,6 +435,7 @@ export function summarize(r: AttackResult): AttackSummary {
     ...(r.protector ? { protectedBy: r.protector.id } : {}),
     ...(r.condemnedRolls ? { condemnedRolls: r.condemnedRolls } : {}),
     ...(r.evasionSpent ? { evasionSpent: true } : {}),
+    ...(o?.fateSpent ? { fateSpent: o.fateSpent } : {}),
   };
 }
 
@@ -1162,8 +1166,10 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       if (f.conditions.stealthy) {
         const skill = bestSkill(state.sheets[f.id]!, /stealth/i, ['agility']);
         const rushed = command.stealthFullSpeed ? [modifier('disadvantage', 'moving in stealth at full speed', -10 * FULL_SPEED_DISADVANTAGES)] : [];
-        const t = resolveTest(skill.target, ctx.dice.die(100), [...rushed, ...testBurdens(f, { score: skill.score }, state.options)], state.options);
-        stealth = { target: t.target, roll: t.roll, success: t.success, fullSpeed: command.stealthFullSpeed };
+        // a Fate Point Advantage goes to the Move's first test: the terrain's, when there is one
+        const fate = terrainTest ? [] : fateModifiers(f);
+        const t = resolveTest(skill.target, ctx.dice.die(100), [...rushed, ...fate, ...testBurdens(f, { score: skill.score }, state.options)], state.options);
+        stealth = { target: t.target, roll: t.roll, success: t.success, fullSpeed: command.stealthFullSpeed, ...(fate.length ? { fate: f.pendingAdvantages } : {}) };
       }
       return [{ type: 'moved', data: { group, who: f.id, from, to, run: command.run, metres, allowance, left, engaged, oneMore: !flight && spendsOneMore(state, f, moveCost), ...(flight ? { flight } : {}), ...(stealth ? { stealth } : {}), ...(terrainTest ? { terrainTest } : {}), ...(altitude ? { altitude } : {}) } }];
     }
@@ -1206,6 +1212,16 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       if (!controls(state, ctx.actor, f.id)) refuse('not-your-character', `who: you do not play ${f.name}`, 'who');
       if (f.conditions.bleedingTest === command.test) refuse('already-declared', `test: ${f.name} already tests ${BLOOD_LOSS_TESTS[command.test]} against Blood Loss`, 'test', ruleCitation('bloodLoss'));
       return [{ type: 'bleeding-test-chosen', data: { group, who: f.id, test: command.test } }];
+    }
+    case 'fate-block': {
+      // "Fate Points", Block Heavy Wound: the points are the one hit's, spent as the wound is incurred on
+      // someone else's turn, so whoever plays it declares ahead how many it will spend
+      const f = fighter(state, command.who, 'who');
+      if (!controls(state, ctx.actor, f.id)) refuse('not-your-character', `who: you do not play ${f.name}`, 'who');
+      const cite = ruleCitation('fatePoints');
+      if (command.heavy > f.fate.current) refuse('not-enough-fate-points', `heavy: ${f.name} has ${f.fate.current} Fate Point(s), fewer than ${command.heavy}`, 'heavy', cite);
+      if ((f.conditions.blockHeavy ?? 0) === command.heavy) refuse('already-declared', `heavy: ${f.name} already blocks ${command.heavy === 0 ? 'no' : `up to ${command.heavy}`} Heavy wound(s)`, 'heavy', cite);
+      return [{ type: 'fate-block-declared', data: { group, who: f.id, heavy: command.heavy } }];
     }
     case 'movement-test': {
       acting(command.who, 'who');
@@ -1251,7 +1267,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       if (!controls(state, ctx.actor, command.who)) refuse('not-your-character', `who: you do not play ${f.name}`, 'who');
       if (f.fate.current < 1) refuse('no-fate-points', `who: ${f.name} has no Fate Point left`, 'who', ruleCitation('fatePoints'));
       if (command.spend === 'reroll') return [reroll(state, f, command.test, ctx.dice, group)];
-      if (command.spend === 'block-heavy') refuse('block-heavy-on-attack', 'spend: a Heavy wound is blocked as it is lost: give fateBlocks on the attack that deals it', 'spend', ruleCitation('fatePoints'));
+      if (command.spend === 'block-heavy') refuse('block-heavy-declared', `spend: a Heavy wound is blocked as it is incurred: declare it ahead with the fate-block command (who: ${f.id}, heavy: how many)`, 'spend', ruleCitation('fatePoints'));
       if (command.spend === 'ignore-injury') {
         if (!command.location) refuse('no-location', 'location: name the location whose Injury to ignore', 'location', ruleCitation('fatePoints'));
         if (!f.injuries.some((i) => i.location === command.location)) refuse('no-injury', `location: ${f.name} has no Injury at ${command.location}`, 'location', ruleCitation('fatePoints'));
@@ -1765,6 +1781,8 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       return update(state, event.data.who, (f) => ({ ...f, conditions: { ...f.conditions, stemming: event.data.stem } }));
     case 'bleeding-test-chosen':
       return update(state, event.data.who, (f) => ({ ...f, conditions: { ...f.conditions, bleedingTest: event.data.test } }));
+    case 'fate-block-declared':
+      return update(state, event.data.who, (f) => ({ ...f, conditions: { ...f.conditions, blockHeavy: event.data.heavy } }));
     case 'power-wasted':
       // the wasted action is spent all the same (see costOf)
       return state;
@@ -1798,8 +1816,9 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
         const g = t.damage !== null ? landTerrain(f, t, state.options) : f;
         return { ...g, pendingAdvantages: 0, conditions: { ...g.conditions, prone: g.conditions.prone || t.prone } };
       });
-      // a failed stealth test gives the mover away
+      // a failed stealth test gives the mover away; a stealth test that took a Fate Point Advantage spends it
       if (d.stealth && !d.stealth.success) s = update(s, d.who, (f) => ({ ...f, conditions: { ...f.conditions, stealthy: false } }));
+      if (d.stealth?.fate) s = update(s, d.who, (f) => ({ ...f, pendingAdvantages: 0 }));
       // a second Move spends the One More
       return d.oneMore ? { ...s, oneMore: null } : s;
     }

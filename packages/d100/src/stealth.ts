@@ -18,4 +18,6 @@ export interface StealthTest {
   readonly roll: number;
   readonly success: boolean;
   readonly fullSpeed: boolean;
+  /** The Fate Point Advantages it took ("Fate Points"), when the Move made no terrain test before it. */
+  readonly fate?: number;
 }

@@ -304,6 +304,17 @@ describe('"Special Movement Actions": Going Stealthy', () => {
     expect(moved.fighters.a!.conditions.stealthy).toBe(true);
   });
 
+  it('"Fate Points": an Advantage bought beforehand goes to the stealth test and is spent: at full speed 25 passes against 30 - 20 + 20', () => {
+    // A with Realisation 30: three Fate Points
+    let s = table({ ...SHEETS, a: { ...SHEETS.a, realisation: 30 } });
+    for (const [id, x] of [['a', 0], ['b', 10]] as const) s = run(s, { type: 'place', target: id, x, y: 0 });
+    s = run(run(s, { type: 'go-stealthy', who: 'a' }, [], P1), { type: 'spend-fate', who: 'a', spend: 'advantage' }, [], P1);
+    const moved = run(s, move(6, { stealthFullSpeed: true }), [25], P1);
+    expect(groupsOf(moved).flat().at(-1)).toMatchObject({ data: { stealth: { target: 30, roll: 25, success: true, fate: 2 } } });
+    expect(moved.fighters.a!.pendingAdvantages).toBe(0);
+    expect(moved.fighters.a!.conditions.stealthy).toBe(true);
+  });
+
   it('at full speed the whole Move, with two Disadvantages on the test: 25 fails against 30 - 20', () => {
     const moved = run(hidden(), move(6, { stealthFullSpeed: true }), [25], P1);
     expect(groupsOf(moved).flat().at(-1)).toMatchObject({ data: { allowance: 6, stealth: { roll: 25, success: false, fullSpeed: true } } });

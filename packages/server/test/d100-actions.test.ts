@@ -189,4 +189,36 @@ describe('the d100 actions over the server', () => {
     expect(await send(ann.token, { type: 'spend-fate', who: heroId, spend: 'reroll', test: 'test' })).toEqual({ status: 422, code: 'nothing-to-reroll', field: 'spend' });
     expect(await fateOf(heroId)).toBe(3);
   });
+
+  it("Block Heavy Wound: only whoever plays the defender spends its Fate Points, by fate-block; a player's fateBlocks on the GM's character is refused", async () => {
+    const t = await createTable(srv.url, { name: 'Block', ruleset: 'd100' });
+    const ann = await joinTable(srv.url, t.tableId, t.invite.token, 'Ann');
+    const bo = await joinTable(srv.url, t.tableId, t.invite.token, 'Bo');
+    const heroId = `${ann.participantId}:hero`;
+    let n = 0;
+    const send = async (token: string, command: unknown) => {
+      const r = await http(srv.url, 'POST', `/api/tables/${t.tableId}/commands`, { token, body: { commandId: `b${++n}`, command } });
+      return { status: r.status, ...(r.status >= 400 ? { code: r.body.code, field: r.body.field } : {}) };
+    };
+    const state = async (token = t.gm.token) => (await http(srv.url, 'GET', `/api/tables/${t.tableId}/state`, { token })).body.state;
+    const heroIn = async (token?: string) => ((await state(token)).characters as { id: string; fatePoints: number; conditions: { blockHeavy?: number } }[]).find((c) => c.id === heroId)!;
+    expect(await send(ann.token, { type: 'add-character', id: 'hero', sheet: { ...hero, realisation: 30 } })).toEqual({ status: 200 });
+    expect(await send(t.gm.token, { type: 'add-character', id: 'shade', sheet: { ...shade, realisation: 20 } })).toEqual({ status: 200 });
+    expect(await send(t.gm.token, { type: 'start' })).toEqual({ status: 200 });
+    const before = await state();
+    // Hero acts first: Ann may not spend the GM's Shade's Fate Points on her own attack, nor Bo declare for her Hero
+    expect(await send(ann.token, { type: 'attack', attacker: heroId, defender: 'shade', fateBlocks: 1 })).toEqual({ status: 422, code: 'not-your-fate-points', field: 'fateBlocks' });
+    expect(await send(bo.token, { type: 'fate-block', who: heroId, heavy: 1 })).toEqual({ status: 422, code: 'not-your-character', field: 'who' });
+    expect(await send(ann.token, { type: 'fate-block', who: 'shade', heavy: 1 })).toEqual({ status: 422, code: 'not-your-character', field: 'who' });
+    expect(await state()).toEqual(before);
+    // Ann declares for her Hero: the table keeps it and shows it beside the Fate Points
+    expect(await send(ann.token, { type: 'fate-block', who: heroId, heavy: 2 })).toEqual({ status: 200 });
+    for (const token of [ann.token, bo.token, t.gm.token]) expect(await heroIn(token)).toMatchObject({ fatePoints: 3, conditions: { blockHeavy: 2 } });
+    // the GM's Shade attacks the Hero with the server's dice: whatever they are, a Fate Point spent blocking
+    // is one off the declaration too, and the third point is never spent
+    expect(await send(t.gm.token, { type: 'end-turn' })).toEqual({ status: 200 });
+    expect(await send(t.gm.token, { type: 'attack', attacker: 'shade', defender: heroId, damage: 30 })).toEqual({ status: 200 });
+    const after = await heroIn();
+    expect(after.fatePoints - (after.conditions.blockHeavy ?? 0)).toBe(1);
+  });
 });

@@ -457,6 +457,12 @@ run('d100 and Lucidity tables in Chromium', () => {
     await reroll.click();
     await expect.poll(() => player.locator($('d1-fate-err')).textContent()).toContain('a Reroll takes back a test of the command just made');
     expect(await fatePoints()).toBe(fateBefore);
+    // Block Heavy Wound is declared ahead by Bo's player, for the hits Bo takes
+    await player.locator($('d1-fate-block')).fill('1');
+    await player.locator(`${$('d1-fate')} [data-spend="block-heavy"] button`).click();
+    await player.locator('.rs-log li', { hasText: 'Bo will spend up to 1 Fate Point(s) blocking Heavy wounds on hits taken' }).waitFor();
+    await expect.poll(() => player.locator('[aria-label="Bo"]').textContent()).toContain('blocks up to 1 Heavy wound(s) with Fate Points');
+    expect(await fatePoints()).toBe(fateBefore);
 
     // The GM tests Aki's Agility with a typed die, and spends a Fate Point to roll it again (the new die typed too).
     await gm.locator($('d1-test-who')).selectOption({ label: 'Aki' });

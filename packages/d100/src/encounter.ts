@@ -2,7 +2,8 @@ import { asPoolDice, chainItems, chainPush, newCharacterId, ownersSeenBy, requir
 import { recordingDice, type DiceSource } from '@personae/dice';
 import { AILMENTS, ailmentsAtTurnEnd, ailmentsAtTurnStart, confusedActs, inflictAilment, panicFlees, type AilmentName, type ConfusedAct } from './ailments';
 import { allEnemiesStaggered, resolveAllOutAttack } from './allOutAttack';
-import { ANALYSE_CITATION, ANALYSE_LEVEL, analysed, redactFighter, redactSheet, shownOf, struck, type Knowledge, type ShownFighter, type ShownSheet } from './analyse';
+import { hideUnknownNumbers } from './hidden-numbers';
+import { ANALYSE_CITATION, ANALYSE_LEVEL, analysed, knownDetails, redactFighter, redactSheet, shownOf, struck, type Knowledge, type ShownFighter, type ShownSheet } from './analyse';
 import { controllerOf, controls, requireAuthority } from './authority';
 import { drawIn, recordingPools, tableDice, type TableDice } from './draws';
 import { attackModifiers, landHit, resolveAttack, SITUATIONS, type AttackKind, type AttackResult, type AttackSpec, type Counted } from './attack';
@@ -2017,7 +2018,9 @@ export function redactD100Event(event: EncounterEvent, viewer: Actor, state: Enc
     const { crashes: _all, ...data } = event.data;
     return { ...event, data: crashes.length ? { ...data, crashes } : data };
   }
-  return mentions(event).every((m) => visible(state, m, viewer)) ? event : null;
+  if (!mentions(event).every((m) => visible(state, m, viewer))) return null;
+  // nor the target numbers of its rolls, from which its Scores follow (./hidden-numbers.ts)
+  return hideUnknownNumbers(event, (id) => !knownDetails(state, id, viewer));
 }
 
 /** How many events of the commands in effect up to a command a kind of viewer may see, and the latest command with one. */

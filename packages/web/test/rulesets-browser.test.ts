@@ -246,7 +246,7 @@ run('d100 and Lucidity tables in Chromium', () => {
     expect([...tap.frames, ...tap.bodies].join('\n')).not.toContain('"fire":"weak"');
     await player.locator('#d1-act-target').selectOption({ label: 'Maya' });
     expect(await player.locator('[aria-label="Maya"] .wounds').textContent()).toContain('not known');
-    await expect.poll(() => player.locator('#d1-odds').textContent()).toContain("The odds need both characters' numbers");
+    await expect.poll(() => player.locator('#d1-odds').textContent()).toContain("No odds: Maya's Evasion is not known until it is Analysed");
     await player.getByRole('button', { name: 'Advanced Analyse' }).click();
     await expect.poll(() => player.locator('[aria-label="Maya"] .affinities').textContent()).toContain('fire weak');
     await player.locator('.rs-log li', { hasText: 'Junpei makes an Advanced Analyse of Maya' }).waitFor();

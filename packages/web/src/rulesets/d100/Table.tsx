@@ -149,7 +149,7 @@ function AttackPanel(props: { view: D100View; a: CharacterView | undefined; me: 
       <PoolFields idPrefix="d1-dice" boxes={boxes} text={typed.text} onInput={typed.set} />
       <div id="d1-odds" class="odds" aria-live="polite">
         {odds === null ? (
-          <p class="muted">The odds need both characters' numbers.</p>
+          <p class="muted">{d.detailsKnown ? "The odds need both characters' numbers." : `No odds: ${d.name}'s Evasion is not known until it is Analysed (Advanced Analyse Target reveals its Scores).`}</p>
         ) : 'error' in odds ? (
           <p class="error-text">{odds.error}</p>
         ) : (

@@ -9,6 +9,7 @@ import { hitLocation, injuryBlock, type Location, type LocationResult } from './
 import type { D100Options } from './options';
 import { ruleCitation } from './rules';
 import { resolveOpposed, resolveTest, type OpposedResult, type TestResult } from './test';
+import { afterBlocking, blocksOnHit } from './fate';
 import { applyWounds, isOut, restoreLight, type WoundLoss } from './wounds';
 
 export type AttackKind = 'melee' | 'ballistic' | 'magic';
@@ -255,7 +256,8 @@ function layWounds(target: Fighter, normal: number, savage: number, input: LandI
     toTracks = { normal: normalCarried, savage: carry - normalCarried };
   }
   if (toTracks.normal + toTracks.savage > 0) {
-    const applied = applyWounds(t.tracks, toTracks.normal, toTracks.savage, options, Math.min(input.fateBlocks, t.fate.current));
+    // "Fate Points", Block Heavy Wound: the blocks given with the hit first, then those its player declared ahead
+    const applied = applyWounds(t.tracks, toTracks.normal, toTracks.savage, options, blocksOnHit(t, input.fateBlocks));
     losses = [...applied.losses];
     stress += applied.stress;
     fateSpent = applied.fateSpent;
@@ -270,7 +272,7 @@ function layWounds(target: Fighter, normal: number, savage: number, input: LandI
       injuryList = [...injuryList.filter((i) => i.location !== injury.location), injury];
       injuries.push(injury);
     }
-    t = { ...t, tracks: applied.tracks, injuries: injuryList, fate: { ...t.fate, current: t.fate.current - fateSpent } };
+    t = { ...afterBlocking(t, fateSpent, input.fateBlocks), tracks: applied.tracks, injuries: injuryList };
     for (const injury of injuries) {
       const def = injuryFor(injury.location, 3 - injury.level);
       for (const eff of def.immediate) {

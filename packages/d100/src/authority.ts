@@ -75,6 +75,10 @@ export function requireAuthority(state: PoolState, command: EncounterCommand, ct
   if (actor.role === 'gm') return;
   if (actor.role !== 'player') refuse('observer', 'observers watch the table; they cannot change it', 'type');
   if (command.type === 'attack') {
+    // "Fate Points", Block Heavy Wound: the defender's own points, spent only by whoever plays it
+    if (command.fateBlocks > 0 && !controls(state, actor, command.defender)) {
+      throw new RuleError('not-your-fate-points', `fateBlocks: the defender's Fate Points are spent by whoever plays it, not by the attacker; its player declares them with fate-block`, 'fateBlocks', ruleCitation('fatePoints'));
+    }
     const raw = command as Record<string, unknown>;
     for (const field of GM_ATTACK_FIELDS) {
       const value = raw[field];

@@ -49,6 +49,7 @@ export const commandSchema = z.discriminatedUnion('type', [
     advantages: counted.default([]),
     disadvantages: counted.default([]),
     called: z.enum(LOCATIONS).optional(),
+    /** Block Heavy Wound on this hit: the defender's Fate Points, so only its player or the GM gives it (else `fate-block`). */
     fateBlocks: z.number().int().min(0).max(10).default(0),
     chance: z.boolean().default(false),
     /** What opened the Chance Attack ("Chance Attacks"); a Flee or a failed Grapple must have happened. */
@@ -96,6 +97,8 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('stem-bleeding'), who: id, stem: z.boolean().default(true) }),
   /** A bleeder's choice of test against its Blood Loss, Toughness or Endurance (Injury), for the start-of-turn tests to come ("Blood Loss"). */
   z.strictObject({ type: z.literal('bleeding-test'), who: id, test: z.enum(['toughness', 'endurance']) }),
+  /** Block Heavy Wound, declared ahead by whoever plays the character: up to `heavy` Fate Points spent on Heavy wounds from hits it takes, 0 to stop ("Fate Points"). */
+  z.strictObject({ type: z.literal('fate-block'), who: id, heavy: z.number().int().min(0).max(10) }),
   z.strictObject({ type: z.literal('movement-test'), who: id, kind: z.enum(MOVEMENT_TESTS), rough: z.boolean().default(false), target: z.number().int().min(-200).max(300).optional() }),
   z.strictObject({ type: z.literal('restore-wounds'), target: id, light: z.number().int().min(0).max(50).default(0), heavy: z.number().int().min(0).max(50).default(0) }),
   z.strictObject({ type: z.literal('treat-injuries'), target: id, how: z.enum(['rest', 'medical']) }),

@@ -15,8 +15,25 @@ export function ailmentTitle(name: string): string {
 
 const CONFUSED_ACTS: Readonly<Record<string, string>> = { nothing: 'does nothing', drop: 'drops what one hand holds', 'attack-nearest': 'attacks the nearest character', 'attack-self': 'attacks itself' };
 
+/**
+ * A target number or defense as the log prints it: one left out for a viewer who does not know the
+ * character's Scores (option detailsReveal, ./hidden-numbers.ts) is not printed.
+ */
+function shown(n: number | null | undefined): string {
+  return n === null || n === undefined ? 'a target not known' : String(n);
+}
+
+function defenseOf(n: number | null | undefined): string {
+  return n === null || n === undefined ? 'a defense not known' : `defense ${n}`;
+}
+
 function opposed(r: { enemy: string; roll: number; target: number; enemyRoll: number | null; enemyTarget: number | null; won: boolean }, name: (id: string) => string): string {
-  return `${r.roll} vs ${r.target}${r.enemyRoll !== null ? ` against ${name(r.enemy)}'s ${r.enemyRoll} vs ${r.enemyTarget}` : ` (${name(r.enemy)} does not oppose)`}: ${r.won ? 'won' : 'lost'}`;
+  return `${r.roll} vs ${shown(r.target)}${r.enemyRoll !== null ? ` against ${name(r.enemy)}'s ${r.enemyRoll} vs ${shown(r.enemyTarget)}` : ` (${name(r.enemy)} does not oppose)`}: ${r.won ? 'won' : 'lost'}`;
+}
+
+/** "Fate Points", Block Heavy Wound in the log: who spent how many points blocking. */
+function blocked(who: string, n: number): string {
+  return `${who} spends ${n === 1 ? 'a Fate Point to block a Heavy wound' : `${n} Fate Points to block ${n} Heavy wounds`}`;
 }
 
 export function describeD100Event(e: EncounterEvent, name: (id: string) => string): string {
@@ -43,14 +60,14 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
     case 'turn-started': {
       const FATE_TESTS = { bloodLoss: 'Blood Loss', confused: 'Confused (Intelligence)', miasma: 'Miasma (Willpower)' } as const;
       const c = e.data.confused;
-      const confused = c ? `; Confused: Intelligence ${c.roll} vs ${c.target}, ${c.success ? 'passed' : `${c.degrees} DoF: ${c.acts.map((a) => CONFUSED_ACTS[a] ?? a).join(' and ')}${c.hand ? ` (${c.hand})` : ''}`}` : '';
+      const confused = c ? `; Confused: Intelligence ${c.roll} vs ${shown(c.target)}, ${c.success ? 'passed' : `${c.degrees} DoF: ${c.acts.map((a) => CONFUSED_ACTS[a] ?? a).join(' and ')}${c.hand ? ` (${c.hand})` : ''}`}` : '';
       const m = e.data.miasma;
-      const miasma = m ? `; Miasma: Willpower ${m.roll} vs ${m.target}, ${m.success ? 'passed' : `failed, ${m.stress} Stress`}` : '';
+      const miasma = m ? `; Miasma: Willpower ${m.roll} vs ${shown(m.target)}, ${m.success ? 'passed' : `failed, ${m.stress} Stress`}` : '';
       const b = e.data.bloodLoss;
       const mods = b?.modifiers.length ? ` (${b.modifiers.map((x) => `${x.label} ${x.value > 0 ? '+' : ''}${x.value}`).join(', ')})` : '';
       const test = BLOOD_LOSS_TESTS[b?.test ?? 'toughness'];
-      const why = b?.chosen === 'declared' ? ' (as declared)' : b?.chosen === 'better' && b.otherBase !== undefined ? ` (the better: ${test} ${b.base} over ${BLOOD_LOSS_TESTS[b.test === 'endurance' ? 'toughness' : 'endurance']} ${b.otherBase})` : '';
-      const bleeding = b ? `; Blood Loss${b.stemmed ? ', stemming it with the Action' : ''}: ${test}${why} ${b.roll} vs ${b.target}${mods}, ${b.success ? 'passed' : `failed by ${b.degrees} DoF`}` : '';
+      const why = b?.chosen === 'declared' ? ' (as declared)' : b?.chosen === 'better' && b.otherBase !== undefined && b.otherBase !== null && b.base !== null ? ` (the better: ${test} ${b.base} over ${BLOOD_LOSS_TESTS[b.test === 'endurance' ? 'toughness' : 'endurance']} ${b.otherBase})` : '';
+      const bleeding = b ? `; Blood Loss${b.stemmed ? ', stemming it with the Action' : ''}: ${test}${why} ${b.roll} vs ${shown(b.target)}${mods}, ${b.success ? 'passed' : `failed by ${b.degrees} DoF`}` : '';
       const fate = e.data.fate ? `; the Fate Point's ${e.data.fate.advantages} Advantage(s) go to the ${FATE_TESTS[e.data.fate.test]} test` : '';
       const flight = e.data.fleeing ? `; Panicked: it spends this Turn's Move and Action fleeing from ${name(e.data.fleeing)}` : '';
       return `round ${e.data.round}: ${name(e.data.id)}'s turn${bleeding}${confused}${miasma}${fate}${flight}`;
@@ -62,20 +79,21 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
       const head = `${name(e.data.attacker)} ${how} ${name(e.data.defender)}: ${rolls}${s.evasionRoll !== null ? `, evasion ${s.evasionRoll}` : s.evasionSpent ? ', no evasion left this Round' : ''}`;
       if (!s.hit) return `${head}: ${s.fumble ? 'Fumble, ' : ''}miss`;
       const parts = [`${head}: ${s.critical ? 'Critical Hit' : 'hit'}${s.location ? ` to the ${s.location}` : ''}${s.protectedBy ? `, taken by ${name(s.protectedBy)}` : ''}`];
-      if (s.damage !== null) parts.push(`damage ${s.damage} against defense ${s.defense}`);
+      if (s.damage !== null) parts.push(`damage ${s.damage} against ${defenseOf(s.defense)}`);
       parts.push(s.wounds.length ? `wounds ${s.wounds.join(', ')}` : 'no wound');
       if (s.savage.length) parts.push(`Savage ${s.savage.join(', ')}`);
+      if (s.fateSpent) parts.push(blocked(name(s.protectedBy ?? e.data.defender), s.fateSpent));
       if (s.repelled) parts.push('repelled');
       if (s.oneMore) parts.push('Staggered: One More');
       for (const h of s.burst?.extra ?? []) parts.push(`burst hits ${name(h.id)} (${h.location}, ${h.wounds.length} wound(s))`);
       const st = e.data.shockTest;
-      if (st) parts.push(`Shocked target: Agility ${st.roll} vs ${st.target}, ${st.success ? 'unharmed' : `${name(e.data.attacker)} is Shocked too`}`);
+      if (st) parts.push(`Shocked target: Agility ${st.roll} vs ${shown(st.target)}, ${st.success ? 'unharmed' : `${name(e.data.attacker)} is Shocked too`}`);
       return parts.join('; ');
     }
     case 'baton-passed':
       return `${name(e.data.from)} passes the baton to ${name(e.data.to)} (+${e.data.advantages} Advantage)`;
     case 'all-out-attack':
-      return `All-Out Attack by ${e.data.participants.map((p) => `${name(p.id)} (${p.roll} vs ${p.target})`).join(', ')}: ${e.data.woundsEach} wound(s) each${e.data.killed.length ? `; out: ${e.data.killed.map(name).join(', ')}` : ''}`;
+      return `All-Out Attack by ${e.data.participants.map((p) => `${name(p.id)} (${p.roll} vs ${shown(p.target)})`).join(', ')}: ${e.data.woundsEach} wound(s) each${Object.entries(e.data.fateSpent ?? {}).map(([id, n]) => `; ${blocked(name(id), n)}`).join('')}${e.data.killed.length ? `; out: ${e.data.killed.map(name).join(', ')}` : ''}`;
     case 'defending':
       return `${name(e.data.id)} defends`;
     case 'protecting':
@@ -85,9 +103,9 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
     case 'moved': {
       const d = e.data;
       const t = d.terrainTest;
-      const terrain = t ? `; at full speed through Difficult Terrain: ${t.roll} vs ${t.target}, ${t.success ? 'passed' : `${t.degrees} DoF${t.prone ? ', falls prone' : ''}${t.damage !== null ? `, takes damage ${t.damage}` : ''}`}` : '';
+      const terrain = t ? `; at full speed through Difficult Terrain: ${t.roll} vs ${shown(t.target)}, ${t.success ? 'passed' : `${t.degrees} DoF${t.prone ? ', falls prone' : ''}${t.damage !== null ? `, takes damage ${t.damage}` : ''}`}` : '';
       const st = d.stealth;
-      const stealth = st ? `; stealth test${st.fullSpeed ? ' at full speed' : ''}: ${st.roll} vs ${st.target}, ${st.success ? 'unseen' : 'given away'}` : '';
+      const stealth = st ? `; stealth test${st.fullSpeed ? ' at full speed' : ''}: ${st.roll} vs ${shown(st.target)}, ${st.success ? 'unseen' : 'given away'}` : '';
       return `${name(d.who)} ${d.flight ? `flees from ${name(d.flight)} (Panicked):` : d.run ? 'runs' : 'moves'} ${d.metres} m (of ${d.allowance}) to (${d.to.x}, ${d.to.y})${d.altitude ? `, ${d.altitude === 'ground' ? 'landing at Ground' : `flying ${d.altitude === 'low' ? 'Low' : 'High'}`}` : ''}${d.oneMore ? ' with the One More' : ''}${terrain}${stealth}${d.left.length ? `; a Flee from ${d.left.map(name).join(', ')}` : ''}${d.engaged.length ? `; Engaged in Melee with ${d.engaged.map(name).join(', ')}` : ''}`;
     }
     case 'terrain-set':
@@ -95,7 +113,7 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
     case 'movement-tested': {
       const o = e.data.outcome;
       const result = [o.hindrance === 0 ? 'not Hindered' : o.hindrance === 1 ? 'Hindered' : 'doubly Hindered', ...(o.falls ? ['falls'] : []), ...(o.sinks ? ['sinks'] : [])].join(', ');
-      return `${name(e.data.who)} tests a ${e.data.kind}: ${e.data.roll} vs ${e.data.target}, ${e.data.degrees} ${e.data.success ? 'DoS' : 'DoF'}: ${result}`;
+      return `${name(e.data.who)} tests a ${e.data.kind}: ${e.data.roll} vs ${shown(e.data.target)}, ${e.data.degrees} ${e.data.success ? 'DoS' : 'DoF'}: ${result}`;
     }
     case 'wounds-restored':
       return `${name(e.data.target)} regains ${e.data.light} Light and ${e.data.heavy} Heavy wound(s)`;
@@ -110,7 +128,7 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
     case 'fate-spent':
       return `${name(e.data.who)} spends a Fate Point: ${e.data.spend}${e.data.ailment ? ` (${ailmentTitle(e.data.ailment)})` : ''}${e.data.location ? ` (${e.data.location})` : ''}${e.data.resource ? ` (${e.data.resource})` : ''}`;
     case 'test-rolled':
-      return `${name(e.data.who)} tests ${e.data.label || e.data.score}: ${e.data.roll} vs ${e.data.target + e.data.modifiers.reduce((n, m) => n + m.value, 0)}, ${e.data.success ? `success, ${e.data.degrees} DoS` : `failure, ${e.data.degrees} DoF`}`;
+      return `${name(e.data.who)} tests ${e.data.label || e.data.score}: ${e.data.roll} vs ${shown(e.data.target === null ? null : e.data.target + e.data.modifiers.reduce((n, m) => n + m.value, 0))}, ${e.data.success ? `success, ${e.data.degrees} DoS` : `failure, ${e.data.degrees} DoF`}`;
     case 'test-rerolled':
       return `${e.data.forcedBy ? `${name(e.data.forcedBy)}'s Distraction makes ${name(e.data.who)} reroll` : `${name(e.data.who)} spends a Fate Point to reroll`} the ${e.data.test === 'test' ? 'test' : `${e.data.test} test`}: ${e.data.oldRoll} then ${e.data.newRoll}, ${e.data.kept} stands; ${describeD100Event(e.data.replacement, name)}`;
     case 'disengaged':
@@ -118,17 +136,17 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
     case 'fled':
       return `${name(e.data.who)} flees from ${e.data.from.map(name).join(', ')}${e.data.reason ? ` (${e.data.reason})` : ''}`;
     case 'grapple-resolved':
-      return `${name(e.data.attacker)} grapples ${name(e.data.defender)}: ${e.data.attackRoll} vs ${e.data.attack}${e.data.evasionRoll !== null ? `, evasion ${e.data.evasionRoll} vs ${e.data.evasion}` : ''}: ${e.data.won ? 'grappled' : 'fails'}`;
+      return `${name(e.data.attacker)} grapples ${name(e.data.defender)}: ${e.data.attackRoll} vs ${shown(e.data.attack)}${e.data.evasionRoll !== null ? `, evasion ${e.data.evasionRoll} vs ${shown(e.data.evasion)}` : ''}: ${e.data.won ? 'grappled' : 'fails'}`;
     case 'grapple-escape':
       return e.data.result ? `${name(e.data.who)} tries to break ${name(e.data.grappler)}'s grapple (${e.data.declared}): ${opposed(e.data.result, name)}` : `${name(e.data.who)} is released from ${name(e.data.grappler)}'s grapple`;
     case 'turn-ended':
-      return `${name(e.data.id)} ends the turn${e.data.frozen ? `; Frozen: ${e.data.frozen.roll} vs ${e.data.frozen.target}, ${e.data.frozen.success ? 'breaks free' : 'stays frozen'}` : ''}${e.data.expired.length ? `; ${e.data.expired.map(ailmentTitle).join(', ')} wears off` : ''}${e.data.forfeited ? '; the One More is forfeited' : ''}`;
+      return `${name(e.data.id)} ends the turn${e.data.frozen ? `; Frozen: ${e.data.frozen.roll} vs ${shown(e.data.frozen.target)}, ${e.data.frozen.success ? 'breaks free' : 'stays frozen'}` : ''}${e.data.expired.length ? `; ${e.data.expired.map(ailmentTitle).join(', ')} wears off` : ''}${e.data.forfeited ? '; the One More is forfeited' : ''}`;
     case 'round-ended':
       return `round ${e.data.round} ends${e.data.crashes?.length ? `; ${e.data.crashes.map((c) => name(c.who)).join(', ')} crash(es) to the ground` : ''}`;
     case 'fell': {
       const d = e.data;
-      const test = d.test ? `; ${d.test.roll} vs ${d.test.target}, ${d.test.success ? `${d.test.degrees} DoS` : 'failed'}` : '';
-      return `${name(d.who)} falls ${d.metres} m${test}: damage ${d.damage} against defense ${d.defense} at the ${d.location}; ${d.wounds.length ? `wounds ${d.wounds.join(', ')}` : 'no wound'}`;
+      const test = d.test ? `; ${d.test.roll} vs ${shown(d.test.target)}, ${d.test.success ? `${d.test.degrees} DoS` : 'failed'}` : '';
+      return `${name(d.who)} falls ${d.metres} m${test}: damage ${d.damage} against ${defenseOf(d.defense)} at the ${d.location}; ${d.wounds.length ? `wounds ${d.wounds.join(', ')}` : 'no wound'}`;
     }
     case 'equipped':
       return `${name(e.data.who)} draws ${e.data.item}${e.data.stow ? ` and puts ${e.data.stow} away` : ''} (${e.data.cost === 'free' ? 'a free action' : 'an Action'})`;
@@ -145,25 +163,27 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
       return `${name(e.data.who)} ${e.data.advanced ? 'makes an Advanced Analyse of' : 'analyses'} ${name(e.data.target)}: its affinities, Arcana and Personality${e.data.advanced ? ', Wounds, Scores and Traits' : ''} are revealed`;
     case 'trick-resolved': {
       const d = e.data;
-      const rolls = `${d.attackRoll} vs ${d.attack}${d.evasionRoll !== null ? `, evasion ${d.evasionRoll} vs ${d.evasion}` : ''}`;
+      const rolls = `${d.attackRoll} vs ${shown(d.attack)}${d.evasionRoll !== null ? `, evasion ${d.evasionRoll} vs ${shown(d.evasion)}` : ''}`;
       const i = d.impact;
-      const into = i ? `${i.obstacle} m into a solid object, ${i.left} m short: ${i.left} Stress, damage ${i.damage} against defense ${i.defense} at the ${i.location}, ${i.wounds.length ? `wounds ${i.wounds.join(', ')}` : 'no wound'}` : `${d.metres} m`;
+      const into = i ? `${i.obstacle} m into a solid object, ${i.left} m short: ${i.left} Stress, damage ${i.damage} against ${defenseOf(i.defense)} at the ${i.location}, ${i.wounds.length ? `wounds ${i.wounds.join(', ')}` : 'no wound'}` : `${d.metres} m`;
       const result = !d.won ? 'fails' : d.kind === 'knockdown' ? `${name(d.defender)} is knocked prone` : `${name(d.defender)} is pushed ${into}`;
       return `${name(d.attacker)} tries a ${d.kind === 'push' ? 'Push' : 'Knockdown'} on ${name(d.defender)}: ${rolls}: ${result}`;
     }
     case 'exhaustion-tested':
-      return `${name(e.data.who)} is Exhausted and takes Stress: Toughness ${e.data.roll} vs ${e.data.target}, ${e.data.success ? 'stays conscious' : `falls unconscious for ${e.data.minutes} minute(s)`}`;
+      return `${name(e.data.who)} is Exhausted and takes Stress: Toughness ${e.data.roll} vs ${shown(e.data.target)}, ${e.data.success ? 'stays conscious' : `falls unconscious for ${e.data.minutes} minute(s)`}`;
     case 'staunched':
-      return `${name(e.data.who)} gives ${name(e.data.target)} first aid (Medical): ${e.data.test.roll} vs ${e.data.test.target}, ${e.data.test.success ? 'the bleeding stops' : 'it bleeds on'}`;
+      return `${name(e.data.who)} gives ${name(e.data.target)} first aid (Medical): ${e.data.test.roll} vs ${shown(e.data.test.target)}, ${e.data.test.success ? 'the bleeding stops' : 'it bleeds on'}`;
     case 'bleeding-test-chosen':
       return `${name(e.data.who)} will test ${BLOOD_LOSS_TESTS[e.data.test]} against its Blood Loss`;
+    case 'fate-block-declared':
+      return e.data.heavy ? `${name(e.data.who)} will spend up to ${e.data.heavy} Fate Point(s) blocking Heavy wounds on hits taken` : `${name(e.data.who)} will spend no Fate Point blocking Heavy wounds`;
     case 'stemming-declared':
       return e.data.stem ? `${name(e.data.who)} will spend the Action at the start of its next turn stemming its bleeding` : `${name(e.data.who)} will not stem its bleeding after all`;
     case 'power-wasted':
       return `${name(e.data.who)} is Amnesiac: the action spent on ${e.data.power} is wasted`;
     case 'ailment-fought': {
       const d = e.data;
-      const t = d.test ? `: ${d.test.roll} vs ${d.test.target}` : ': a full Move and Action';
+      const t = d.test ? `: ${d.test.roll} vs ${shown(d.test.target)}` : ': a full Move and Action';
       return `${name(d.who)} fights ${ailmentTitle(d.ailment)}${t}, ${d.ended ? 'it ends' : 'it holds'}`;
     }
     case 'miasma-set':

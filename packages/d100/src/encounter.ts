@@ -2,7 +2,8 @@ import { asPoolDice, chainItems, chainPush, newCharacterId, ownersSeenBy, requir
 import { recordingDice, type DiceSource } from '@personae/dice';
 import { AILMENTS, ailmentsAtTurnEnd, ailmentsAtTurnStart, confusedActs, inflictAilment, panicFlees, type AilmentName, type ConfusedAct } from './ailments';
 import { allEnemiesStaggered, resolveAllOutAttack } from './allOutAttack';
-import { ANALYSE_CITATION, ANALYSE_LEVEL, analysed, redactFighter, redactSheet, shownOf, struck, type Knowledge, type ShownFighter, type ShownSheet } from './analyse';
+import { hideUnknownNumbers } from './hidden-numbers';
+import { ANALYSE_CITATION, ANALYSE_LEVEL, analysed, knownDetails, redactFighter, redactSheet, shownOf, struck, type Knowledge, type ShownFighter, type ShownSheet } from './analyse';
 import { controllerOf, controls, requireAuthority } from './authority';
 import { drawIn, recordingPools, tableDice, type TableDice } from './draws';
 import { attackModifiers, landHit, resolveAttack, SITUATIONS, type AttackKind, type AttackResult, type AttackSpec, type Counted } from './attack';
@@ -48,6 +49,7 @@ export type EncounterEvent =
   | { type: 'fell'; data: { group: number; who: string; metres: number; test: (TestRecord & { degrees: number }) | null; locationRoll: number; damage: number; location: Location; defense: number; wounds: readonly string[] } }
   | { type: 'turn-started'; data: { group: number; id: string; round: number; dice: number[]; confused?: ConfusedRecord; miasma?: TestRecord; bloodLoss?: BloodLossRecord; fate?: FateSpentOn; fleeing?: string } }
   | { type: 'bleeding-test-chosen'; data: { group: number; who: string; test: BloodLossTestName } }
+  | { type: 'fate-block-declared'; data: { group: number; who: string; heavy: number } }
   | { type: 'attack-resolved'; data: { group: number; attacker: string; defender: string; spec: AttackSpec; dice: number[]; summary: AttackSummary; protector?: string; shockTest?: TestRecord } }
   | { type: 'exhaustion-tested'; data: { group: number; who: string; target: number; roll: number; success: boolean; minutes: number } }
   | { type: 'analysed'; data: { group: number; who: string; target: string; advanced: boolean } }
@@ -61,7 +63,7 @@ export type EncounterEvent =
   | { type: 'trick-resolved'; data: { group: number; attacker: string; defender: string; kind: 'push' | 'knockdown'; attack: number; attackRoll: number; evasion: number | null; evasionRoll: number | null; won: boolean; metres: number; impact?: PushImpact } }
   | { type: 'ailment-fought'; data: { group: number; who: string; ailment: 'burning' | 'despaired' | 'panicked'; test: TestRecord | null; ended: boolean; fate?: number } }
   | { type: 'baton-passed'; data: { group: number; from: string; to: string; advantages: number } }
-  | { type: 'all-out-attack'; data: { group: number; participants: { id: string; target: number; roll: number }[]; woundsEach: number; killed: string[] } }
+  | { type: 'all-out-attack'; data: { group: number; participants: { id: string; target: number; roll: number }[]; woundsEach: number; killed: string[]; fateSpent?: Record<string, number> } }
   | { type: 'defending'; data: { group: number; id: string } }
   | { type: 'protecting'; data: { group: number; id: string; ally: string } }
   | { type: 'placed'; data: { group: number; target: string; position: Position; altitude?: Altitude } }
@@ -181,6 +183,8 @@ export interface AttackSummary {
   readonly condemnedRolls?: readonly number[];
   /** The defender did not oppose: it had already evaded this Round (option evasionsPerRound). */
   readonly evasionSpent?: boolean;
+  /** Fate Points the one hit spent blocking Heavy wounds ("Fate Points", Block Heavy Wound). */
+  readonly fateSpent?: number;
   /** Burst Attack: the purchases made and the extra targets hit (with the location dice drawn for them). */
   readonly burst?: { readonly purchases: readonly ({ extraTarget: string } | { extraWound: string })[]; readonly extra: readonly BurstHit[]; readonly dice: readonly number[] };
 }
@@ -431,6 +435,7 @@ export function summarize(r: AttackResult): AttackSummary {
     ...(r.protector ? { protectedBy: r.protector.id } : {}),
     ...(r.condemnedRolls ? { condemnedRolls: r.condemnedRolls } : {}),
     ...(r.evasionSpent ? { evasionSpent: true } : {}),
+    ...(o?.fateSpent ? { fateSpent: o.fateSpent } : {}),
   };
 }
 
@@ -1103,7 +1108,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       if (!allEnemiesStaggered(enemies)) refuse('aoa-not-all-staggered', 'an All Out Attack needs every enemy Staggered', 'type', ruleCitation('allOutAttack'));
       const rolled = participants.map((p) => ({ id: p.fighter.id, target: p.target, roll: drawIn(ctx.dice, `actor:${p.fighter.id}`).die(100) }));
       const r = resolveAllOutAttack(rolled.map((p, i) => ({ ...p, fighter: participants[i]!.fighter })), enemies, state.options);
-      return [{ type: 'all-out-attack', data: { group, participants: rolled, woundsEach: r.woundsEach, killed: [...r.killed] } }];
+      return [{ type: 'all-out-attack', data: { group, participants: rolled, woundsEach: r.woundsEach, killed: [...r.killed], ...(Object.keys(r.fateSpent).length ? { fateSpent: { ...r.fateSpent } } : {}) } }];
     }
     case 'defend': {
       if (state.current === null) refuse('not-started', 'the encounter has not started', 'type');
@@ -1208,6 +1213,16 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       if (f.conditions.bleedingTest === command.test) refuse('already-declared', `test: ${f.name} already tests ${BLOOD_LOSS_TESTS[command.test]} against Blood Loss`, 'test', ruleCitation('bloodLoss'));
       return [{ type: 'bleeding-test-chosen', data: { group, who: f.id, test: command.test } }];
     }
+    case 'fate-block': {
+      // "Fate Points", Block Heavy Wound: the points are the one hit's, spent as the wound is incurred on
+      // someone else's turn, so whoever plays it declares ahead how many it will spend
+      const f = fighter(state, command.who, 'who');
+      if (!controls(state, ctx.actor, f.id)) refuse('not-your-character', `who: you do not play ${f.name}`, 'who');
+      const cite = ruleCitation('fatePoints');
+      if (command.heavy > f.fate.current) refuse('not-enough-fate-points', `heavy: ${f.name} has ${f.fate.current} Fate Point(s), fewer than ${command.heavy}`, 'heavy', cite);
+      if ((f.conditions.blockHeavy ?? 0) === command.heavy) refuse('already-declared', `heavy: ${f.name} already blocks ${command.heavy === 0 ? 'no' : `up to ${command.heavy}`} Heavy wound(s)`, 'heavy', cite);
+      return [{ type: 'fate-block-declared', data: { group, who: f.id, heavy: command.heavy } }];
+    }
     case 'movement-test': {
       acting(command.who, 'who');
       const f = fighter(state, command.who, 'who');
@@ -1252,7 +1267,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       if (!controls(state, ctx.actor, command.who)) refuse('not-your-character', `who: you do not play ${f.name}`, 'who');
       if (f.fate.current < 1) refuse('no-fate-points', `who: ${f.name} has no Fate Point left`, 'who', ruleCitation('fatePoints'));
       if (command.spend === 'reroll') return [reroll(state, f, command.test, ctx.dice, group)];
-      if (command.spend === 'block-heavy') refuse('block-heavy-on-attack', 'spend: a Heavy wound is blocked as it is lost: give fateBlocks on the attack that deals it', 'spend', ruleCitation('fatePoints'));
+      if (command.spend === 'block-heavy') refuse('block-heavy-declared', `spend: a Heavy wound is blocked as it is incurred: declare it ahead with the fate-block command (who: ${f.id}, heavy: how many)`, 'spend', ruleCitation('fatePoints'));
       if (command.spend === 'ignore-injury') {
         if (!command.location) refuse('no-location', 'location: name the location whose Injury to ignore', 'location', ruleCitation('fatePoints'));
         if (!f.injuries.some((i) => i.location === command.location)) refuse('no-injury', `location: ${f.name} has no Injury at ${command.location}`, 'location', ruleCitation('fatePoints'));
@@ -1766,6 +1781,8 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       return update(state, event.data.who, (f) => ({ ...f, conditions: { ...f.conditions, stemming: event.data.stem } }));
     case 'bleeding-test-chosen':
       return update(state, event.data.who, (f) => ({ ...f, conditions: { ...f.conditions, bleedingTest: event.data.test } }));
+    case 'fate-block-declared':
+      return update(state, event.data.who, (f) => ({ ...f, conditions: { ...f.conditions, blockHeavy: event.data.heavy } }));
     case 'power-wasted':
       // the wasted action is spent all the same (see costOf)
       return state;
@@ -1921,7 +1938,7 @@ function mentions(event: EncounterEvent): string[] {
   const d = event.data as Record<string, unknown>;
   const out: string[] = [];
   for (const k of ['id', 'attacker', 'defender', 'target', 'who', 'from', 'to', 'grappler', 'ally', 'source', 'protector', 'forcedBy']) if (typeof d[k] === 'string') out.push(d[k] as string);
-  if (event.type === 'all-out-attack') out.push(...event.data.killed);
+  if (event.type === 'all-out-attack') out.push(...event.data.killed, ...Object.keys(event.data.fateSpent ?? {}));
   if (event.type === 'fled') out.push(...event.data.from);
   if (event.type === 'moved') out.push(...event.data.left, ...event.data.engaged);
   if (event.type === 'disengaged') out.push(...event.data.results.map((r) => r.enemy), ...event.data.fled);
@@ -2001,7 +2018,9 @@ export function redactD100Event(event: EncounterEvent, viewer: Actor, state: Enc
     const { crashes: _all, ...data } = event.data;
     return { ...event, data: crashes.length ? { ...data, crashes } : data };
   }
-  return mentions(event).every((m) => visible(state, m, viewer)) ? event : null;
+  if (!mentions(event).every((m) => visible(state, m, viewer))) return null;
+  // nor the target numbers of its rolls, from which its Scores follow (./hidden-numbers.ts)
+  return hideUnknownNumbers(event, (id) => !knownDetails(state, id, viewer));
 }
 
 /** How many events of the commands in effect up to a command a kind of viewer may see, and the latest command with one. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '@personae/core';
-import { attackSpec, commandSchema, evolveEncounter, groupsOf, initialEncounter, redactD100Event, viewEncounter, type EncounterState } from '../src';
+import { attackSpec, commandSchema, describeD100Event, evolveEncounter, groupsOf, initialEncounter, redactD100Event, viewEncounter, type EncounterState } from '../src';
 import { GM, refusal, run } from './drive';
 
 /**
@@ -81,6 +81,42 @@ describe('"Analysing Targets, Disrupting Targets and Tricks": Analyse Target', (
     // the GM always, and everyone under detailsReveal=open
     expect(seen(s, GM, 'b').wounds).toEqual({ light: 3, heavy: 1, deadly: 1 });
     expect(seen(table(tough, { detailsReveal: 'open' }), P1, 'b').sheet!.unnaturalToughness).toBe(2);
+  });
+
+  it("until an Advanced Analyse Target, a player is sent no target number of the enemy's rolls, from which its Scores follow (option detailsReveal)", () => {
+    // B: Melee 67, Agility 23 (its evasion: better than untrained Endurance, Toughness 30 - 20 = 10), Toughness Bonus 3
+    const sheets = { a: { ...SHEETS.a, arcanaLevel: 7 }, b: { ...SHEETS.b, scores: { ...SHEETS.b.scores, melee: 67, agility: 23 } } };
+    const HIDDEN = [67, 23];
+    /** The paths in a value where a number equal to one of `ns` stands. */
+    const paths = (x: unknown, ns: number[], at = ''): string[] =>
+      typeof x === 'number' ? (ns.includes(x) ? [at] : []) : x && typeof x === 'object' ? Object.entries(x).flatMap(([k, v]) => paths(v, ns, `${at}.${k}`)) : [];
+    const lastFor = (s: EncounterState, viewer: Actor) => redactD100Event(groupsOf(s).flat().at(-1)!, viewer, s)!;
+    // A's Sword (Melee 50) rolls 30; B evades at 23, rolls 50: a hit to the body (50).
+    const struck = run(table(sheets), { type: 'attack', attacker: 'a', defender: 'b', weapon: 'Sword' }, [30, 50, 50], P1);
+    const evaded = lastFor(struck, P1);
+    expect(evaded).toMatchObject({ type: 'attack-resolved', data: { spec: { attackTarget: 50, evasionTarget: null }, summary: { hit: true, roll: 30, evasionRoll: 50, defense: null } } });
+    expect(lastFor(struck, GM)).toMatchObject({ data: { spec: { evasionTarget: 23 }, summary: { defense: 3 } } });
+    // B's Claws at Melee 67 roll 20 (5 DoS); A evades at Agility 30 with 25: a hit (50)
+    const attacked = run(run(struck, { type: 'end-turn' }), { type: 'attack', attacker: 'b', defender: 'a' }, [20, 25, 50]);
+    const attack = lastFor(attacked, P1);
+    expect(attack).toMatchObject({ data: { spec: { attackTarget: null, evasionTarget: 30 }, summary: { hit: true, roll: 20, evasionRoll: 25 } } });
+    expect(lastFor(attacked, GM)).toMatchObject({ data: { spec: { attackTarget: 67 } } });
+    // nowhere in what the player is shown, nor in the log's words
+    const view = viewEncounter(attacked, P1);
+    expect(paths(view, HIDDEN)).toEqual([]);
+    expect(view.log.map((e) => describeD100Event(e, (id) => id)).join('\n')).not.toMatch(/\b(67|23)\b/);
+    expect(describeD100Event(evaded, (id) => id)).toContain('a defense not known');
+    expect(paths(viewEncounter(attacked, GM).log, HIDDEN).length).toBeGreaterThan(0);
+
+    // A's next turn: the Advanced Analyse reveals them; B's next attack carries its target again (roll 90 misses)
+    const analysed = run(run(attacked, { type: 'end-turn' }), { type: 'analyse', who: 'a', target: 'b', advanced: true }, [], P1);
+    const again = run(run(analysed, { type: 'end-turn' }), { type: 'attack', attacker: 'b', defender: 'a' }, [90, 25]);
+    expect(lastFor(again, P1)).toMatchObject({ data: { spec: { attackTarget: 67 }, summary: { hit: false } } });
+    // the attack before it was sent without them at the time (the state right after it)
+    expect(attack.data).toMatchObject({ spec: { attackTarget: null } });
+    // under detailsReveal=open they were never withheld
+    const open = run(table(sheets, { detailsReveal: 'open' }), { type: 'attack', attacker: 'a', defender: 'b', weapon: 'Sword' }, [30, 50, 50], P1);
+    expect(lastFor(open, P1)).toMatchObject({ data: { spec: { evasionTarget: 23 } } });
   });
 
   it('a landed hit reveals the affinity to its element alone (option affinityReveal)', () => {

@@ -167,8 +167,8 @@ describe('"Fate Points": each spend\'s effect', () => {
     expect(hit({})).toBe(false);
     expect(hit({ rerollKeeps: 'better' })).toBe(true);
   });
-  it('Block Heavy Wound is spent on the attack that deals it; a Reroll needs a test just made', () => {
-    expect(() => run(table(), { type: 'spend-fate', who: 'a', spend: 'block-heavy' })).toThrow(/give fateBlocks on the attack/);
+  it('Block Heavy Wound is declared ahead (fate-block), not spent on its own; a Reroll needs a test just made', () => {
+    expect(() => run(table(), { type: 'spend-fate', who: 'a', spend: 'block-heavy' })).toThrow(/declare it ahead with the fate-block command \(who: a/);
     expect(() => run(table(), { type: 'spend-fate', who: 'a', spend: 'reroll' }, [20])).toThrow(/the last command made none/);
   });
 });

@@ -62,7 +62,7 @@ describe('the d100 actions over the server', () => {
     const ann = await joinTable(srv.url, t.tableId, t.invite.token, 'Ann');
     const heroId = `${ann.participantId}:hero`;
     // Toughness 73: TB 7, so 7 Light and 3 Heavy wounds; Unnatural Toughness 3
-    const tough = { ...shade, scores: { ...shade.scores, toughness: 73 }, unnaturalToughness: 3 };
+    const tough = { ...shade, scores: { ...shade.scores, toughness: 73, melee: 67, agility: 23 }, unnaturalToughness: 3 };
     const send = async (token: string, id: string, command: unknown) => http(srv.url, 'POST', `/api/tables/${t.tableId}/commands`, { token, body: { commandId: id, command } });
     expect((await send(ann.token, 'c1', { type: 'add-character', id: 'hero', sheet: { ...hero, arcanaLevel: 7 } })).status).toBe(200);
     expect((await send(t.gm.token, 'c2', { type: 'add-character', id: 'shade', sheet: tough })).status).toBe(200);
@@ -72,6 +72,7 @@ describe('the d100 actions over the server', () => {
     const shadeIn = async (token: string) => ((await http(srv.url, 'GET', `/api/tables/${t.tableId}/state`, { token })).body.state.characters as Shown[]).find((c) => c.id === 'shade')!;
     const feed = async () => JSON.stringify((await http(srv.url, 'GET', `/api/tables/${t.tableId}/events?since=0`, { token: ann.token })).body);
     const secrets = /"toughness":73|"unnaturalToughness":3|"light":7/;
+    const feedOf = async (token: string) => (await http(srv.url, 'GET', `/api/tables/${t.tableId}/events?since=0`, { token })).body;
 
     // Before: the GM is shown them; the player nowhere (state, welcome, frames, event feed).
     const gm = await shadeIn(t.gm.token);
@@ -89,12 +90,42 @@ describe('the d100 actions over the server', () => {
     expect([basic.sheet.affinities, basic.sheet.arcana, basic.wounds, basic.sheet.scores]).toEqual([{ ice: 'absorb', curse: 'repel' }, 'Tower', null, undefined]);
     expect(client.frames.join('\n')).not.toMatch(secrets);
 
-    // The Advanced Analyse is the next turn's Action ("Structured Time"); it reveals them, in the state and the frames.
-    for (const id of ['c5', 'c6']) expect((await send(t.gm.token, id, { type: 'end-turn' })).status).toBe(200);
-    expect((await client.command('c7', { type: 'analyse', who: heroId, target: 'shade', advanced: true })).type).toBe('ack');
+    // The Shade attacks the hero on its turn, the hero it on the next (evading): the player is sent the
+    // rolls and outcomes, never the target numbers they were made against (its Melee, its evasion).
+    const ok = async (id: string, command: unknown, token = t.gm.token) => expect((await send(token, id, command)).status).toBe(200);
+    await ok('c5', { type: 'end-turn' });
+    await ok('c6', { type: 'attack', attacker: 'shade', defender: heroId });
+    await ok('c7', { type: 'end-turn' });
+    await ok('c8', { type: 'attack', attacker: heroId, defender: 'shade' }, ann.token);
+    await ok('c9', { type: 'end-turn' });
+    type Attack = { type: string; data: { attacker: string; spec: { attackTarget: number | null; evasionTarget: number | null }; summary: { roll: number } } };
+    const attacksIn = async (token: string) => ((await http(srv.url, 'GET', `/api/tables/${t.tableId}/events?since=0`, { token })).body.events as { event: Attack }[]).map((r) => r.event).filter((e) => e.type === 'attack-resolved');
+    const [byShade, onShade] = await attacksIn(t.gm.token);
+    // the GM's record holds the Shade's own targets: Melee 67 to attack, and whatever it evades with
+    expect(byShade!.data.spec.attackTarget).toBe(67);
+    const hidden = [67, onShade!.data.spec.evasionTarget!];
+    /** Where a hidden number stands in what the player is sent, rolls and dice aside (a die may land on it). */
+    const leaks = (x: unknown, at = ''): string[] =>
+      typeof x === 'number' ? (hidden.includes(x) && !/(roll|dice|rolls|seq)(\.\d+)?$/i.test(at) ? [at] : []) : x && typeof x === 'object' ? Object.entries(x).flatMap(([k, v]) => leaks(v, `${at}.${k}`)) : [];
+    const playerAttacks = await attacksIn(ann.token);
+    expect(playerAttacks.map((e) => [e.data.spec.attackTarget, e.data.spec.evasionTarget])).toEqual([[null, byShade!.data.spec.evasionTarget], [onShade!.data.spec.attackTarget, null]]);
+    expect(playerAttacks.map((e) => e.data.summary.roll)).toEqual([byShade!.data.summary.roll, onShade!.data.summary.roll]);
+    const exported = async () => (await http(srv.url, 'GET', `/api/tables/${t.tableId}/export`, { token: ann.token })).body;
+    await expect.poll(() => client.frames.filter((f) => f.includes('attack-resolved')).length).toBeGreaterThanOrEqual(2);
+    for (const sent of [(await http(srv.url, 'GET', `/api/tables/${t.tableId}/state`, { token: ann.token })).body, await feedOf(ann.token), await exported(), client.frames.map((f) => JSON.parse(f))]) expect(leaks(sent)).toEqual([]);
+    expect(leaks(await feedOf(t.gm.token)).length).toBeGreaterThan(0);
+
+    // The Advanced Analyse is the hero's next Action; it reveals them, in the state and the frames, and
+    // the Shade's attacks after it carry their target numbers again.
+    await ok('c9b', { type: 'end-turn' });
+    expect((await client.command('c10', { type: 'analyse', who: heroId, target: 'shade', advanced: true })).type).toBe('ack');
     const after = await shadeIn(ann.token);
     expect(after).toMatchObject({ wounds: { light: 7, heavy: 3, deadly: 1 }, detailsKnown: true, sheet: { unnaturalToughness: 3, scores: { toughness: 73 } }, fighter: { unnaturalToughness: 3 } });
     await expect.poll(() => client.frames.join('\n')).toMatch(/"toughness":73/);
+    await ok('c11', { type: 'end-turn' });
+    await ok('c12', { type: 'attack', attacker: 'shade', defender: heroId });
+    expect((await attacksIn(ann.token)).at(-1)!.data.spec.attackTarget).toBe(67);
+    await expect.poll(() => client.frames.some((f) => f.includes('"attackTarget":67'))).toBe(true);
     client.close();
   });
 
@@ -157,5 +188,37 @@ describe('the d100 actions over the server', () => {
     expect(annLog).not.toContain('lurker');
     expect(await send(ann.token, { type: 'spend-fate', who: heroId, spend: 'reroll', test: 'test' })).toEqual({ status: 422, code: 'nothing-to-reroll', field: 'spend' });
     expect(await fateOf(heroId)).toBe(3);
+  });
+
+  it("Block Heavy Wound: only whoever plays the defender spends its Fate Points, by fate-block; a player's fateBlocks on the GM's character is refused", async () => {
+    const t = await createTable(srv.url, { name: 'Block', ruleset: 'd100' });
+    const ann = await joinTable(srv.url, t.tableId, t.invite.token, 'Ann');
+    const bo = await joinTable(srv.url, t.tableId, t.invite.token, 'Bo');
+    const heroId = `${ann.participantId}:hero`;
+    let n = 0;
+    const send = async (token: string, command: unknown) => {
+      const r = await http(srv.url, 'POST', `/api/tables/${t.tableId}/commands`, { token, body: { commandId: `b${++n}`, command } });
+      return { status: r.status, ...(r.status >= 400 ? { code: r.body.code, field: r.body.field } : {}) };
+    };
+    const state = async (token = t.gm.token) => (await http(srv.url, 'GET', `/api/tables/${t.tableId}/state`, { token })).body.state;
+    const heroIn = async (token?: string) => ((await state(token)).characters as { id: string; fatePoints: number; conditions: { blockHeavy?: number } }[]).find((c) => c.id === heroId)!;
+    expect(await send(ann.token, { type: 'add-character', id: 'hero', sheet: { ...hero, realisation: 30 } })).toEqual({ status: 200 });
+    expect(await send(t.gm.token, { type: 'add-character', id: 'shade', sheet: { ...shade, realisation: 20 } })).toEqual({ status: 200 });
+    expect(await send(t.gm.token, { type: 'start' })).toEqual({ status: 200 });
+    const before = await state();
+    // Hero acts first: Ann may not spend the GM's Shade's Fate Points on her own attack, nor Bo declare for her Hero
+    expect(await send(ann.token, { type: 'attack', attacker: heroId, defender: 'shade', fateBlocks: 1 })).toEqual({ status: 422, code: 'not-your-fate-points', field: 'fateBlocks' });
+    expect(await send(bo.token, { type: 'fate-block', who: heroId, heavy: 1 })).toEqual({ status: 422, code: 'not-your-character', field: 'who' });
+    expect(await send(ann.token, { type: 'fate-block', who: 'shade', heavy: 1 })).toEqual({ status: 422, code: 'not-your-character', field: 'who' });
+    expect(await state()).toEqual(before);
+    // Ann declares for her Hero: the table keeps it and shows it beside the Fate Points
+    expect(await send(ann.token, { type: 'fate-block', who: heroId, heavy: 2 })).toEqual({ status: 200 });
+    for (const token of [ann.token, bo.token, t.gm.token]) expect(await heroIn(token)).toMatchObject({ fatePoints: 3, conditions: { blockHeavy: 2 } });
+    // the GM's Shade attacks the Hero with the server's dice: whatever they are, a Fate Point spent blocking
+    // is one off the declaration too, and the third point is never spent
+    expect(await send(t.gm.token, { type: 'end-turn' })).toEqual({ status: 200 });
+    expect(await send(t.gm.token, { type: 'attack', attacker: 'shade', defender: heroId, damage: 30 })).toEqual({ status: 200 });
+    const after = await heroIn();
+    expect(after.fatePoints - (after.conditions.blockHeavy ?? 0)).toBe(1);
   });
 });

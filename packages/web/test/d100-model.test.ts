@@ -189,4 +189,19 @@ describe('d100 tests and Fate Point spends from the encounter page', () => {
     expect(state.fighters.makoto!.fate.current).toBe(0);
     expect(offers()).toEqual([]);
   });
+
+  it('Block Heavy Wound is declared ahead: the field shows the count standing and goes up to the Fate Points; what it sends the table takes', async () => {
+    const d100 = await import('@personae/d100');
+    const { seededDice } = await import('@personae/dice');
+    const { conditionNotes, fateBlockCommand, fateBlockField } = await import('../src/rulesets/d100/model');
+    const gm = { role: 'gm' as const, participantId: 'gm' };
+    let { state } = await makotoAgainstPixie();
+    const makoto = () => d100.viewEncounter(state, gm).characters.find((c) => c.id === 'makoto')!;
+    expect(fateBlockField(makoto())).toEqual({ label: 'Block Heavy wounds on hits taken', value: 0, max: 3 });
+    const parsed = d100.encounterDecider.parseCommand(fateBlockCommand('makoto', 2));
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    for (const e of d100.decideEncounter(state, parsed.command, { actor: gm, dice: seededDice(1), now: '1970-01-01T00:00:00.000Z' })) state = d100.evolveEncounter(state, e);
+    expect(fateBlockField(makoto())).toMatchObject({ value: 2, max: 3 });
+    expect(conditionNotes(makoto(), (id) => id)).toContain('blocks up to 2 Heavy wound(s) with Fate Points');
+  });
 });

@@ -246,7 +246,7 @@ run('d100 and Lucidity tables in Chromium', () => {
     expect([...tap.frames, ...tap.bodies].join('\n')).not.toContain('"fire":"weak"');
     await player.locator('#d1-act-target').selectOption({ label: 'Maya' });
     expect(await player.locator('[aria-label="Maya"] .wounds').textContent()).toContain('not known');
-    await expect.poll(() => player.locator('#d1-odds').textContent()).toContain("The odds need both characters' numbers");
+    await expect.poll(() => player.locator('#d1-odds').textContent()).toContain("No odds: Maya's Evasion is not known until it is Analysed");
     await player.getByRole('button', { name: 'Advanced Analyse' }).click();
     await expect.poll(() => player.locator('[aria-label="Maya"] .affinities').textContent()).toContain('fire weak');
     await player.locator('.rs-log li', { hasText: 'Junpei makes an Advanced Analyse of Maya' }).waitFor();
@@ -456,6 +456,12 @@ run('d100 and Lucidity tables in Chromium', () => {
     expect(fateBefore).toBe('2');
     await reroll.click();
     await expect.poll(() => player.locator($('d1-fate-err')).textContent()).toContain('a Reroll takes back a test of the command just made');
+    expect(await fatePoints()).toBe(fateBefore);
+    // Block Heavy Wound is declared ahead by Bo's player, for the hits Bo takes
+    await player.locator($('d1-fate-block')).fill('1');
+    await player.locator(`${$('d1-fate')} [data-spend="block-heavy"] button`).click();
+    await player.locator('.rs-log li', { hasText: 'Bo will spend up to 1 Fate Point(s) blocking Heavy wounds on hits taken' }).waitFor();
+    await expect.poll(() => player.locator('[aria-label="Bo"]').textContent()).toContain('blocks up to 1 Heavy wound(s) with Fate Points');
     expect(await fatePoints()).toBe(fateBefore);
 
     // The GM tests Aki's Agility with a typed die, and spends a Fate Point to roll it again (the new die typed too).

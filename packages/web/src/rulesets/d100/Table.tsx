@@ -5,11 +5,12 @@ import { RulesetSecretRolls } from '../secret';
 import { percent } from '../../lib/format';
 import type { RulesetPages, RulesetTableProps } from '../types';
 import { ChoiceField, ErrorLine, LogList, TableSection, useAction } from '../shared';
+import { NumberField } from '../../ui/fields';
 import { RulesetReplay } from '../replay';
 import { newIdFor } from '../ids';
 import { D100Builder } from './Builder';
 import { RuleSetsCompared } from '../compare';
-import { ailmentTitle, attackCommand, choiceOddsFor, conditionNotes, D100_CHART_VIEWS, d100ChartGroups, describeD100Event, draftSheet, fateCommand, fateOffers, judgeD100Log, oddsFor, presetOddsFor, SCORE_KEYS, SCORE_LABEL, testCommand, testOddsFor, type D100ChartView, type D100View, type Score } from './model';
+import { ailmentTitle, attackCommand, choiceOddsFor, conditionNotes, D100_CHART_VIEWS, d100ChartGroups, describeD100Event, draftSheet, fateBlockCommand, fateBlockField, fateCommand, fateOffers, judgeD100Log, oddsFor, presetOddsFor, SCORE_KEYS, SCORE_LABEL, testCommand, testOddsFor, type D100ChartView, type D100View, type Score } from './model';
 import { controls, mayType, mergedBoxes, PoolFields, poolBoxes, typedPools, usePoolText, type PoolBox } from './dice';
 
 
@@ -148,7 +149,7 @@ function AttackPanel(props: { view: D100View; a: CharacterView | undefined; me: 
       <PoolFields idPrefix="d1-dice" boxes={boxes} text={typed.text} onInput={typed.set} />
       <div id="d1-odds" class="odds" aria-live="polite">
         {odds === null ? (
-          <p class="muted">The odds need both characters' numbers.</p>
+          <p class="muted">{d.detailsKnown ? "The odds need both characters' numbers." : `No odds: ${d.name}'s Evasion is not known until it is Analysed (Advanced Analyse Target reveals its Scores).`}</p>
         ) : 'error' in odds ? (
           <p class="error-text">{odds.error}</p>
         ) : (
@@ -257,20 +258,28 @@ function FatePanel(props: { view: D100View; mine: readonly CharacterView[]; me: 
   const spenders = props.mine.filter((c) => c.fatePoints > 0 && !c.dead);
   const [who, setWho] = useState('');
   const [picked, setPicked] = useState<Record<string, string>>({});
+  const [heavy, setHeavy] = useState<number | undefined>(undefined);
   const act = useAction();
   const typed = usePoolText();
   const c = spenders.find((x) => x.id === who) ?? spenders[0];
   if (!c) return null;
   const offers = fateOffers(v, c);
+  const block = fateBlockField(c);
   const rerollBoxes = mayType(props.me, props.physicalDice) && offers.some((o) => o.spend === 'reroll') ? poolBoxes(v, props.me, { type: 'spend-fate', who: c.id, spend: 'reroll' }, (name) => name === 'reroll', 'for the Fate Point Reroll') : [];
   return (
     <fieldset class="stack" id="d1-fate">
       <legend>Fate Points</legend>
       <div class="row">
-        <ChoiceField id="d1-fate-who" label="Spend for" value={c.id} choices={spenders} onChange={setWho} />
+        <ChoiceField id="d1-fate-who" label="Spend for" value={c.id} choices={spenders} onChange={(x) => { setWho(x); setHeavy(undefined); }} />
         <p class="small">
-          {c.name} has {c.fatePoints} Fate Point{c.fatePoints === 1 ? '' : 's'}; each spend costs one. Block Heavy Wound is spent on the attack that deals the wound.
+          {c.name} has {c.fatePoints} Fate Point{c.fatePoints === 1 ? '' : 's'}; each spend costs one.
         </p>
+      </div>
+      <div class="row" data-spend="block-heavy">
+        <NumberField id="d1-fate-block" label={`${block.label}: ${block.value}`} value={heavy ?? block.value} min={0} max={block.max} onChange={setHeavy} />
+        <button type="button" class="quiet" disabled={act.busy || (heavy ?? block.value) === block.value} onClick={() => void act.run(async () => { await props.send(fateBlockCommand(c.id, heavy ?? block.value)); setHeavy(undefined); })}>
+          Declare (1 Fate Point per Heavy wound blocked)
+        </button>
       </div>
       {offers.map((o) => (
         <div class="row" key={o.spend} data-spend={o.spend}>

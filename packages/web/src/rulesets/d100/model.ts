@@ -294,8 +294,8 @@ function lastCommand(view: D100View): readonly EncounterEvent[] {
  * The Fate Point spends the rules allow `c` now (d100-combat-rules.txt, "Fate Points"): Advantages on
  * the next test; a Reroll of its own test, attack or evasion in the command just made; Restore Light
  * Wounds when one is lost; Remove Ailment, Ignore Injury and Revive Broken Persona when there is one;
- * Restore Spirit or Exertion below its maximum. None without a point left. Block Heavy Wound is spent on
- * the attack that deals the wound, never alone. The server decides again.
+ * Restore Spirit or Exertion below its maximum. None without a point left. Block Heavy Wound is declared
+ * ahead (fateBlockField), never spent alone. The server decides again.
  */
 export function fateOffers(view: D100View, c: CharacterView): FateOffer[] {
   if (c.fatePoints < 1 || c.dead) return [];
@@ -324,6 +324,21 @@ export function fateOffers(view: D100View, c: CharacterView): FateOffer[] {
 export function fateCommand(who: string, offer: FateOffer, choice?: string): Record<string, unknown> {
   const value = choice && offer.choices?.some((x) => x.value === choice) ? choice : offer.choices?.[0]?.value;
   return { type: 'spend-fate', who, spend: offer.spend, ...(offer.field && value ? { [offer.field]: value } : {}) };
+}
+
+/**
+ * Block Heavy Wound ("Fate Points"), as whoever plays `c` declares it ahead: how many Heavy wounds from
+ * the hits it takes it blocks, one Fate Point each (the count standing now), up to its Fate Points.
+ */
+export function fateBlockField(c: Pick<CharacterView, 'conditions' | 'fatePoints'>): { label: string; value: number; max: number } {
+  return { label: 'Block Heavy wounds on hits taken', value: c.conditions.blockHeavy ?? 0, max: Math.min(FATE_BLOCK_MAX, c.fatePoints) };
+}
+/** The most a fate-block command declares (its schema's bound). */
+const FATE_BLOCK_MAX = 10;
+
+/** The fate-block command declaring `heavy` blocks for `who`. */
+export function fateBlockCommand(who: string, heavy: number): Record<string, unknown> {
+  return { type: 'fate-block', who, heavy };
 }
 
 /** The views of the rule-set comparison: each outcome, or the chance of at least / at most k wounds. */
@@ -387,6 +402,7 @@ export function conditionNotes(c: Pick<CharacterView, 'conditions'>, name: (id: 
     ...(k.stealthy ? ['in stealth'] : []),
     ...(k.distracting ? [`distracting ${name(k.distracting)}`] : []),
     ...(k.scaredBy?.length ? [`Scary Face of ${k.scaredBy.map(name).join(', ')}`] : []),
+    ...(k.blockHeavy ? [`blocks up to ${k.blockHeavy} Heavy wound(s) with Fate Points`] : []),
   ];
 }
 

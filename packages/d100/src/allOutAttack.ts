@@ -4,6 +4,7 @@ import type { Fighter } from './fighter';
 import type { D100Options } from './options';
 import { ruleCitation } from './rules';
 import { resolveTest, type TestResult } from './test';
+import { afterBlocking, blocksOnHit } from './fate';
 import { applyWounds, isOut } from './wounds';
 import { modifier } from '@personae/core';
 
@@ -28,6 +29,8 @@ export interface AoaResult {
   readonly enemies: readonly Fighter[];
   readonly participants: readonly Fighter[];
   readonly killed: readonly string[];
+  /** Fate Points each enemy spent blocking Heavy wounds, as its player declared ("Fate Points", Block Heavy Wound); only those that spent any. */
+  readonly fateSpent: Readonly<Record<string, number>>;
 }
 
 export function allEnemiesStaggered(enemies: readonly Fighter[]): boolean {
@@ -48,15 +51,17 @@ export function resolveAllOutAttack(participants: readonly AoaParticipant[], ene
   const n = participants.length;
   const woundsEach = n + Math.min(bestDegrees, 2 * n);
   const killed: string[] = [];
+  const fateSpent: Record<string, number> = {};
   const struck = enemies.map((e) => {
     if (e.out) return e;
     // option aoaSavage (U32): 4 or more wounds make it Savage, or not
-    const r = applyWounds(e.tracks, woundsEach, options.aoaSavage === 'four-wounds-savage' && woundsEach >= 4 ? 1 : 0, options);
+    const r = applyWounds(e.tracks, woundsEach, options.aoaSavage === 'four-wounds-savage' && woundsEach >= 4 ? 1 : 0, options, blocksOnHit(e));
+    if (r.fateSpent) fateSpent[e.id] = r.fateSpent;
     const out = isOut(r.tracks);
     if (out) killed.push(e.id);
-    return { ...e, tracks: r.tracks, stress: e.stress + r.stress, out, dead: out && options.deadlyWound === 'dead', ailments: e.ailments.filter((a) => a.name !== 'staggered') };
+    return { ...afterBlocking(e, r.fateSpent), tracks: r.tracks, stress: e.stress + r.stress, out, dead: out && options.deadlyWound === 'dead', ailments: e.ailments.filter((a) => a.name !== 'staggered') };
   });
   // the seed counts enemies killed per participant without saying who killed whom: each participant counts them all
   const after = participants.map((p) => ({ ...p.fighter, stress: Math.max(0, p.fighter.stress - 2 - killed.length) }));
-  return { tests, bestDegrees, woundsEach, enemies: struck, participants: after, killed };
+  return { tests, bestDegrees, woundsEach, enemies: struck, participants: after, killed, fateSpent };
 }

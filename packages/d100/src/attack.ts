@@ -9,6 +9,7 @@ import { hitLocation, injuryBlock, type Location, type LocationResult } from './
 import type { D100Options } from './options';
 import { ruleCitation } from './rules';
 import { resolveOpposed, resolveTest, type OpposedResult, type TestResult } from './test';
+import { afterBlocking, blocksOnHit } from './fate';
 import { applyWounds, isOut, restoreLight, type WoundLoss } from './wounds';
 
 export type AttackKind = 'melee' | 'ballistic' | 'magic';
@@ -256,13 +257,10 @@ function layWounds(target: Fighter, normal: number, savage: number, input: LandI
   }
   if (toTracks.normal + toTracks.savage > 0) {
     // "Fate Points", Block Heavy Wound: the blocks given with the hit first, then those its player declared ahead
-    const declared = t.conditions.blockHeavy ?? 0;
-    const applied = applyWounds(t.tracks, toTracks.normal, toTracks.savage, options, Math.min(input.fateBlocks + declared, t.fate.current));
+    const applied = applyWounds(t.tracks, toTracks.normal, toTracks.savage, options, blocksOnHit(t, input.fateBlocks));
     losses = [...applied.losses];
     stress += applied.stress;
     fateSpent = applied.fateSpent;
-    const declaredSpent = Math.max(0, fateSpent - input.fateBlocks);
-    if (declaredSpent) t = { ...t, conditions: { ...t.conditions, blockHeavy: declared - declaredSpent } };
     let heavyLeft = t.tracks.left.heavy;
     let injuryList = [...t.injuries];
     for (const loss of applied.losses) {
@@ -274,7 +272,7 @@ function layWounds(target: Fighter, normal: number, savage: number, input: LandI
       injuryList = [...injuryList.filter((i) => i.location !== injury.location), injury];
       injuries.push(injury);
     }
-    t = { ...t, tracks: applied.tracks, injuries: injuryList, fate: { ...t.fate, current: t.fate.current - fateSpent } };
+    t = { ...afterBlocking(t, fateSpent, input.fateBlocks), tracks: applied.tracks, injuries: injuryList };
     for (const injury of injuries) {
       const def = injuryFor(injury.location, 3 - injury.level);
       for (const eff of def.immediate) {

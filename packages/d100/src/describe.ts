@@ -31,6 +31,11 @@ function opposed(r: { enemy: string; roll: number; target: number; enemyRoll: nu
   return `${r.roll} vs ${shown(r.target)}${r.enemyRoll !== null ? ` against ${name(r.enemy)}'s ${r.enemyRoll} vs ${shown(r.enemyTarget)}` : ` (${name(r.enemy)} does not oppose)`}: ${r.won ? 'won' : 'lost'}`;
 }
 
+/** "Fate Points", Block Heavy Wound in the log: who spent how many points blocking. */
+function blocked(who: string, n: number): string {
+  return `${who} spends ${n === 1 ? 'a Fate Point to block a Heavy wound' : `${n} Fate Points to block ${n} Heavy wounds`}`;
+}
+
 export function describeD100Event(e: EncounterEvent, name: (id: string) => string): string {
   switch (e.type) {
     case 'options-set': {
@@ -77,7 +82,7 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
       if (s.damage !== null) parts.push(`damage ${s.damage} against ${defenseOf(s.defense)}`);
       parts.push(s.wounds.length ? `wounds ${s.wounds.join(', ')}` : 'no wound');
       if (s.savage.length) parts.push(`Savage ${s.savage.join(', ')}`);
-      if (s.fateSpent) parts.push(`${name(s.protectedBy ?? e.data.defender)} spends ${s.fateSpent === 1 ? 'a Fate Point to block a Heavy wound' : `${s.fateSpent} Fate Points to block ${s.fateSpent} Heavy wounds`}`);
+      if (s.fateSpent) parts.push(blocked(name(s.protectedBy ?? e.data.defender), s.fateSpent));
       if (s.repelled) parts.push('repelled');
       if (s.oneMore) parts.push('Staggered: One More');
       for (const h of s.burst?.extra ?? []) parts.push(`burst hits ${name(h.id)} (${h.location}, ${h.wounds.length} wound(s))`);
@@ -88,7 +93,7 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
     case 'baton-passed':
       return `${name(e.data.from)} passes the baton to ${name(e.data.to)} (+${e.data.advantages} Advantage)`;
     case 'all-out-attack':
-      return `All-Out Attack by ${e.data.participants.map((p) => `${name(p.id)} (${p.roll} vs ${shown(p.target)})`).join(', ')}: ${e.data.woundsEach} wound(s) each${e.data.killed.length ? `; out: ${e.data.killed.map(name).join(', ')}` : ''}`;
+      return `All-Out Attack by ${e.data.participants.map((p) => `${name(p.id)} (${p.roll} vs ${shown(p.target)})`).join(', ')}: ${e.data.woundsEach} wound(s) each${Object.entries(e.data.fateSpent ?? {}).map(([id, n]) => `; ${blocked(name(id), n)}`).join('')}${e.data.killed.length ? `; out: ${e.data.killed.map(name).join(', ')}` : ''}`;
     case 'defending':
       return `${name(e.data.id)} defends`;
     case 'protecting':

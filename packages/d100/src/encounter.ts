@@ -63,7 +63,7 @@ export type EncounterEvent =
   | { type: 'trick-resolved'; data: { group: number; attacker: string; defender: string; kind: 'push' | 'knockdown'; attack: number; attackRoll: number; evasion: number | null; evasionRoll: number | null; won: boolean; metres: number; impact?: PushImpact } }
   | { type: 'ailment-fought'; data: { group: number; who: string; ailment: 'burning' | 'despaired' | 'panicked'; test: TestRecord | null; ended: boolean; fate?: number } }
   | { type: 'baton-passed'; data: { group: number; from: string; to: string; advantages: number } }
-  | { type: 'all-out-attack'; data: { group: number; participants: { id: string; target: number; roll: number }[]; woundsEach: number; killed: string[] } }
+  | { type: 'all-out-attack'; data: { group: number; participants: { id: string; target: number; roll: number }[]; woundsEach: number; killed: string[]; fateSpent?: Record<string, number> } }
   | { type: 'defending'; data: { group: number; id: string } }
   | { type: 'protecting'; data: { group: number; id: string; ally: string } }
   | { type: 'placed'; data: { group: number; target: string; position: Position; altitude?: Altitude } }
@@ -1108,7 +1108,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       if (!allEnemiesStaggered(enemies)) refuse('aoa-not-all-staggered', 'an All Out Attack needs every enemy Staggered', 'type', ruleCitation('allOutAttack'));
       const rolled = participants.map((p) => ({ id: p.fighter.id, target: p.target, roll: drawIn(ctx.dice, `actor:${p.fighter.id}`).die(100) }));
       const r = resolveAllOutAttack(rolled.map((p, i) => ({ ...p, fighter: participants[i]!.fighter })), enemies, state.options);
-      return [{ type: 'all-out-attack', data: { group, participants: rolled, woundsEach: r.woundsEach, killed: [...r.killed] } }];
+      return [{ type: 'all-out-attack', data: { group, participants: rolled, woundsEach: r.woundsEach, killed: [...r.killed], ...(Object.keys(r.fateSpent).length ? { fateSpent: { ...r.fateSpent } } : {}) } }];
     }
     case 'defend': {
       if (state.current === null) refuse('not-started', 'the encounter has not started', 'type');
@@ -1938,7 +1938,7 @@ function mentions(event: EncounterEvent): string[] {
   const d = event.data as Record<string, unknown>;
   const out: string[] = [];
   for (const k of ['id', 'attacker', 'defender', 'target', 'who', 'from', 'to', 'grappler', 'ally', 'source', 'protector', 'forcedBy']) if (typeof d[k] === 'string') out.push(d[k] as string);
-  if (event.type === 'all-out-attack') out.push(...event.data.killed);
+  if (event.type === 'all-out-attack') out.push(...event.data.killed, ...Object.keys(event.data.fateSpent ?? {}));
   if (event.type === 'fled') out.push(...event.data.from);
   if (event.type === 'moved') out.push(...event.data.left, ...event.data.engaged);
   if (event.type === 'disengaged') out.push(...event.data.results.map((r) => r.enemy), ...event.data.fled);

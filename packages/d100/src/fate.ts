@@ -14,6 +14,21 @@ export function fateAdvantages(options: Pick<D100Options, 'fatePointAdvantages'>
   return options.fatePointAdvantages === 'two-advantages' ? 2 : 1;
 }
 
+/**
+ * Block Heavy Wound: how many Heavy wounds `f` blocks on a hit it takes, the `given` ones for this hit
+ * first, then those its player declared ahead (`Conditions.blockHeavy`), no more than its Fate Points.
+ */
+export function blocksOnHit(f: Fighter, given = 0): number {
+  return Math.min(given + (f.conditions.blockHeavy ?? 0), f.fate.current);
+}
+
+/** `f` after spending `spent` Fate Points blocking Heavy wounds: the points, and the declaration counted down past the `given` ones. */
+export function afterBlocking(f: Fighter, spent: number, given = 0): Fighter {
+  const declared = f.conditions.blockHeavy ?? 0;
+  const fromDeclared = Math.min(declared, Math.max(0, spent - given));
+  return { ...f, fate: { ...f.fate, current: f.fate.current - spent }, ...(fromDeclared ? { conditions: { ...f.conditions, blockHeavy: declared - fromDeclared } } : {}) };
+}
+
 function spendOne(f: Fighter, what: string): Fighter {
   if (f.fate.current < 1) throw new RuleError('no-fate-points', `${f.name} has no Fate Point left to ${what}`, 'fate.current', ruleCitation('fatePoints'));
   return { ...f, fate: { ...f.fate, current: f.fate.current - 1 } };

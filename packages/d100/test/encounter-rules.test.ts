@@ -51,6 +51,19 @@ describe('All Out Attack (d100-combat-rules.txt, "All Out Attack")', () => {
     expect(r.enemies[0]!.ailments).toEqual([]);
     expect(r.participants[1]!.stress).toBe(3);
   });
+  it('"Fate Points", Block Heavy Wound: an enemy blocks the Heavy wounds its player declared, one Fate Point each, counting the declaration down', () => {
+    // Toughness 40: Light 4, Heavy 2; 6 wounds: 4 Light, then 2 Heavy, the first blocked (declared 1), the second lost
+    const base = staggered(makeFighter({ id: 'e2', side: 'enemy', scores: scores({ toughness: 40 }), realisation: 30 }));
+    const e2 = { ...base, conditions: { ...base.conditions, blockHeavy: 1 } };
+    const r = resolveAllOutAttack([{ fighter: p1, target: 45, roll: 12 }, { fighter: p2, target: 45, roll: 40 }], [e2], DEFAULT_OPTIONS);
+    expect(r.enemies[0]!.tracks.left).toEqual({ light: 0, heavy: 1, deadly: 1 });
+    expect(r.enemies[0]!.fate.current).toBe(2);
+    expect(r.enemies[0]!.conditions.blockHeavy).toBe(0);
+    expect(r.fateSpent).toEqual({ e2: 1 });
+    // undeclared: both Heavy wounds lost, no point spent
+    const plain = resolveAllOutAttack([{ fighter: p1, target: 45, roll: 12 }, { fighter: p2, target: 45, roll: 40 }], [base], DEFAULT_OPTIONS);
+    expect([plain.enemies[0]!.tracks.left.heavy, plain.enemies[0]!.fate.current, plain.fateSpent]).toEqual([0, 3, {}]);
+  });
   it('needs two participants and every enemy Staggered', () => {
     expect(() => resolveAllOutAttack([{ fighter: p1, target: 45, roll: 12 }], [e1], DEFAULT_OPTIONS)).toThrow(/at least two participants/);
     const up = makeFighter({ id: 'e2', name: 'Pixie', side: 'enemy', scores: scores() });

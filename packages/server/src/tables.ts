@@ -2,7 +2,7 @@ import { cryptoDice, type DiceSource } from '@personae/dice';
 import { poolDice, refusalOf, type Actor, type AnyDecider, type HostLimits } from './domain';
 import { failure, type Failure, type Outcome } from './outcome';
 import { setupOf, type TableDomains } from './rulesets';
-import { TokenChecks } from './token-checks';
+import { Gather } from './gather';
 import {
   statusFor,
   type AckMessage,
@@ -18,9 +18,12 @@ import type {
   EventRecord,
   Fanout,
   LinkKind,
+  Credential,
   ParticipantRecord,
   Portrait,
   Store,
+  TableLoad,
+  TableMarks,
   TableRecord,
   TableSettings,
   TableWake,
@@ -116,7 +119,7 @@ interface LoadedTable<S> {
   /** Commands per second the whole table accepts, whoever sends them. */
   commands: TokenBucket;
   /** Token digests to check against the store, in one query for all that wait. */
-  tokens: TokenChecks;
+  tokens: Gather<Credential>;
 }
 
 export interface HubOptions {
@@ -134,6 +137,9 @@ export interface HubOptions {
 }
 
 const PAGE = 1000;
+
+/** Tables loaded by one batch of queries at most (each brings up to PAGE events). */
+const LOAD_BATCH = 100;
 
 /** Events kept in memory per table with their states, for clients resuming from a recent `since`. */
 const RECENT_EVENTS = 128;
@@ -178,6 +184,8 @@ export class TableHub<S, C, E> {
   private readonly tableCommandRate: RateLimit;
   private readonly limits: HostLimits;
   private closing = false;
+  /** Tables to load, read from the store in a few queries for all that wait. */
+  private readonly loads = new Gather<{ load: TableLoad; marks: TableMarks | undefined }>((ids) => this.loadBatch(ids), LOAD_BATCH);
 
   constructor(
     private readonly store: Store,
@@ -212,12 +220,21 @@ export class TableHub<S, C, E> {
     return entry;
   }
 
-  private async load(tableId: string): Promise<LoadedTable<S> | null> {
+  /**
+   * Reads the tables asked for together. A node taking on the tables of one that went away is asked
+   * for hundreds at once: a few queries for each batch, not three or four for each table.
+   */
+  private async loadBatch(tableIds: string[]): Promise<Map<string, { load: TableLoad; marks: TableMarks | undefined }>> {
     // Read before the setup itself, so that a change made meanwhile shows up as a newer mark.
-    const marks = this.fanout ? await this.fanout.marks([tableId]) : null;
-    // Both at once: a node taking on the tables of one that died loads hundreds together.
-    const [record, participants] = await Promise.all([this.store.getTable(tableId), this.store.listParticipants(tableId)]);
-    if (!record) return null;
+    const marks = this.fanout ? await this.fanout.marks(tableIds) : null;
+    const loads = await this.store.loadTables(tableIds, PAGE);
+    return new Map([...loads].map(([id, load]) => [id, { load, marks: marks?.get(id) }]));
+  }
+
+  private async load(tableId: string): Promise<LoadedTable<S> | null> {
+    const found = await this.loads.get(tableId);
+    if (!found) return null;
+    const { table: record, participants, events } = found.load;
     const decider = this.domains.decider(record.ruleset, setupOf(record.settings));
     const initial = decider.initialState() as S;
     const t: LoadedTable<S> = {
@@ -233,24 +250,25 @@ export class TableHub<S, C, E> {
       pending: 0,
       lastUsed: Date.now(),
       stale: false,
-      setupVersion: marks?.get(tableId)?.setupVersion ?? 0,
+      setupVersion: found.marks?.setupVersion ?? 0,
       catchUpQueued: false,
       announced: 0,
       appending: null,
       credentialChanges: 0,
       commands: new TokenBucket(this.tableCommandRate),
-      tokens: new TokenChecks((hashes) => this.store.authenticateMany(tableId, hashes)),
+      tokens: new Gather<Credential>((hashes) => this.store.authenticateMany(tableId, hashes)),
     };
-    await this.applyFromStore(t, false);
+    await this.applyFromStore(t, false, events);
     this.served.set(tableId, t);
     return t;
   }
 
   /**
    * Reads events the memory does not have yet, folds them in and (if asked) sends them to viewers.
-   * Returns the first event read, if any.
+   * Returns the first event read, if any. `firstPage`: the events after `t.version` already read (at
+   * most PAGE of them, as a read of the store would bring).
    */
-  private async applyFromStore(t: LoadedTable<S>, broadcast: boolean): Promise<EventRecord | null> {
+  private async applyFromStore(t: LoadedTable<S>, broadcast: boolean, firstPage?: EventRecord[]): Promise<EventRecord | null> {
     let first: EventRecord | null = null;
     // A long log is folded in slices, letting other tables' requests run in between.
     const slice = new TimeSlice();
@@ -258,7 +276,8 @@ export class TableHub<S, C, E> {
     // may have begun before that append committed), so that a burst of notices costs one catch-up.
     for (let before = -1; t.version > before && (before < 0 || t.version < t.announced); ) {
       before = t.version;
-      let next = this.store.readEvents(t.record.id, t.version, PAGE);
+      let next = firstPage ? Promise.resolve(firstPage) : this.store.readEvents(t.record.id, t.version, PAGE);
+      firstPage = undefined;
       for (;;) {
         const page = await next;
         first ??= page[0] ?? null;
@@ -332,7 +351,7 @@ export class TableHub<S, C, E> {
   }
 
   private async authenticate(t: LoadedTable<S>, tokenHash: string): Promise<Caller | null> {
-    const credential = await t.tokens.check(tokenHash);
+    const credential = await t.tokens.get(tokenHash);
     if (!credential) return null;
     if (credential.kind === 'observer') return { actor: { role: 'observer', participantId: 'observer' }, displayName: null, tokenHash };
     const p = credential.participant;
@@ -1095,7 +1114,7 @@ export class TableHub<S, C, E> {
         if (!after.some((p) => p.id === id)) this.broadcastParticipantChange(t, { type: 'participant-left', participantId: id });
       }
       const open = [...t.viewers].filter((viewer) => viewer.open);
-      const valid = await Promise.all(open.map((viewer) => t.tokens.check(viewer.tokenHash)));
+      const valid = await Promise.all(open.map((viewer) => t.tokens.get(viewer.tokenHash)));
       open.forEach((viewer, i) => {
         if (valid[i]) return;
         viewer.close(CLOSE.revoked, 'access was revoked');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type TableServer } from '../src/server';
 import { openPostgresStore, parseWake, type PostgresStoreOptions, type Store } from '../src/store';
 import { secretDecider } from './fixtures/secret-decider';
-import { connectAs, createTable, dropSchema, http, joinTable, PG_URL, runPg, sleep, type TestClient, uniqueSchema } from './helpers';
+import { connectAs, createTable, dropSchema, http, joinTable, PG_URL, runPg, sleep, TestClient, uniqueSchema } from './helpers';
 
 // Two nodes in one process: two servers, each with its own store (pool and listening connection)
 // on the same PostgreSQL schema, as two processes behind a load balancer would be.
@@ -327,6 +327,57 @@ describe.skipIf(!runPg)('several nodes on one PostgreSQL database', () => {
       }
     }
   }, 30_000);
+
+  it('hellos for many tables not yet loaded, arriving together, load them all in one batch of queries, each client welcomed at its own table', async () => {
+    // A node of its own whose reads of tables are counted: the batch loads and the one-table reads.
+    const batches: string[][] = [];
+    const single = { getTable: 0, listParticipants: 0, readEvents: 0 };
+    const counting = (store: Store): Store => ({
+      ...store,
+      loadTables: async (ids, limit) => {
+        batches.push([...ids]);
+        return store.loadTables(ids, limit);
+      },
+      getTable: async (id) => (single.getTable++, store.getTable(id)),
+      listParticipants: async (id) => (single.listParticipants++, store.listParticipants(id)),
+      readEvents: async (...args) => (single.readEvents++, store.readEvents(...args)),
+    });
+    // Tables with logs of different lengths (the first none), written through node A.
+    const n = 12;
+    const tables: Array<{ tableId: string; token: string; name: string; events: number }> = [];
+    for (let i = 0; i < n; i++) {
+      const name = `Batch ${i}`;
+      const t = await createTable(a.url, { name });
+      const gm = await connectAs(a.wsUrl, t.tableId, t.gm.token);
+      for (let k = 0; k < i; k++) expect((await gm.client.command(`r${k}`, { type: 'roll', count: 1 })).type).toBe('ack');
+      gm.client.close();
+      tables.push({ tableId: t.tableId, token: t.gm.token, name, events: i });
+    }
+    const e = await startNode(schema, 'e', {}, 60_000, counting);
+    try {
+      const clients = await Promise.all(tables.map(() => TestClient.connect(e.wsUrl)));
+      const stranger = await TestClient.connect(e.wsUrl);
+      // Every hello sent at once, one of them for a table that does not exist.
+      const welcomes = tables.map((t, i) => clients[i]!.hello(t.tableId, t.token));
+      const refused = stranger.hello('t_missing', tables[0]!.token);
+      const answers = await Promise.all(welcomes);
+      expect(batches).toHaveLength(1);
+      expect([...batches[0]!].sort()).toEqual([...tables.map((t) => t.tableId), 't_missing'].sort());
+      expect(single).toEqual({ getTable: 0, listParticipants: 0, readEvents: 0 });
+      answers.forEach((welcome, i) => {
+        expect(welcome).toMatchObject({ type: 'welcome', tableId: tables[i]!.tableId, table: { name: tables[i]!.name }, version: tables[i]!.events, you: { role: 'gm' } });
+      });
+      expect(await refused).toMatchObject({ type: 'error', code: 'table_not_found' });
+      // The tables loaded from the batch go on as loaded one by one: a command is decided at the next seq.
+      const last = tables[n - 1]!;
+      expect(await clients[n - 1]!.command('after', { type: 'roll', count: 1 })).toMatchObject({ type: 'ack' });
+      await clients[n - 1]!.untilSeq(last.events + 1);
+      for (const c of [...clients, stranger]) c.close();
+    } finally {
+      await e.server.close();
+      await e.store.close();
+    }
+  }, 60_000);
 
   it('a command whose first node went away before answering is answered by the other from the stored record, once', async () => {
     const t = await createTable(a.url);

@@ -211,6 +211,38 @@ for (const { kind, enabled } of kinds) {
       expect(await store.getCommand('a', 'someone-else', 'c1')).toBeNull();
     });
 
+    it('loads several tables at once exactly as one by one: unknown tables left out, empty logs empty, logs cut at the limit', async () => {
+      await store.createTable(table('a'));
+      await store.createTable(table('b'));
+      await store.createTable(table('long', { table: { ...table('long').table, version: 7 }, events: events(1, 7, 'imp') }));
+      await store.appendEvents('a', 0, events(1, 3, 'c1'), command('c1', 1, 3, 3));
+      await store.appendEvents('a', 3, events(4, 2, 'c2'), command('c2', 4, 5, 5));
+      const ann = { id: 'p1', role: 'player' as const, displayName: 'Ann', joinedAt: now, removedAt: null };
+      const bob = { id: 'p2', role: 'player' as const, displayName: 'Bob', joinedAt: now, removedAt: null };
+      expect(await store.joinWithInvite('a', hashToken('invite-a'), ann, hashToken('ann'))).toBe(true);
+      expect(await store.joinWithInvite('a', hashToken('invite-a'), bob, hashToken('bob'))).toBe(true);
+      expect(await store.removeParticipant('a', 'p1', now)).toBe(true);
+      const ids = ['long', 'a', 'missing', 'b'];
+      const limit = 4;
+      const loads = await store.loadTables(ids, limit);
+      expect([...loads.keys()].sort()).toEqual(['a', 'b', 'long']);
+      for (const id of ['a', 'b', 'long']) {
+        expect(loads.get(id)).toEqual({
+          table: await store.getTable(id),
+          participants: await store.listParticipants(id),
+          events: await store.readEvents(id, 0, limit),
+        });
+      }
+      // What the one-by-one reads give, spelled out: a removed participant stays in the list, in order.
+      expect(loads.get('a')!.participants.map((p) => [p.id, p.removedAt])).toEqual([['gm1', null], ['p1', now], ['p2', null]]);
+      expect(loads.get('a')!.events).toEqual([...events(1, 3, 'c1'), ...events(4, 1, 'c2')]);
+      expect(loads.get('long')!.events.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
+      expect(loads.get('b')!.events).toEqual([]);
+      expect((await store.loadTables(['a'], 1000)).get('a')!.events).toHaveLength(5);
+      expect(await store.loadTables(['missing'], 10)).toEqual(new Map());
+      expect(await store.loadTables([], 10)).toEqual(new Map());
+    });
+
     it('refuses a stale version and a repeated command without writing anything', async () => {
       await store.createTable(table('a'));
       await store.appendEvents('a', 0, events(1, 2, 'c1'), command('c1', 1, 2, 2));

@@ -14,7 +14,7 @@ import {
   type TableRecord,
   type TableWake,
 } from './types';
-import { toCommand, toEvent, toParticipant, toTable, type CommandRow, type EventRow, type ParticipantRow, type TableRow } from './rows';
+import { toCommand, toEvent, toParticipant, toTable, toTableLoads, type CommandRow, type EventRow, type ParticipantRow, type TableRow } from './rows';
 
 export interface PostgresStoreOptions {
   connectionString: string;
@@ -407,6 +407,26 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
         [tableId],
       );
       return r.rows.map(toParticipant);
+    },
+    async loadTables(tableIds, eventLimit) {
+      if (tableIds.length === 0) return new Map();
+      const ids = [...tableIds];
+      // Three queries at once on the pool. Seqs run 1, 2, 3... without gaps, so a log's first
+      // `eventLimit` events are those with seq up to it.
+      const [tables, participants, events] = await Promise.all([
+        pool.query<TableRow>(`SELECT id, name, created_at, ruleset, settings, version FROM ${s}.tables WHERE id = ANY($1::text[])`, [ids]),
+        pool.query<ParticipantRow & { table_id: string }>(
+          `SELECT table_id, id, role, display_name, joined_at, removed_at FROM ${s}.participants
+           WHERE table_id = ANY($1::text[]) ORDER BY table_id, position`,
+          [ids],
+        ),
+        pool.query<EventRow & { table_id: string }>(
+          `SELECT table_id, seq, at, participant_id, command_id, payload FROM ${s}.events
+           WHERE table_id = ANY($1::text[]) AND seq <= $2 ORDER BY table_id, seq`,
+          [ids, eventLimit],
+        ),
+      ]);
+      return toTableLoads(tables.rows, participants.rows, events.rows);
     },
     async authenticate(tableId, tokenHash): Promise<Credential | null> {
       const p = await pool.query<ParticipantRow>(

@@ -1,4 +1,4 @@
-import type { CommandRecord, EventRecord, ParticipantRecord, TableRecord } from './types';
+import type { CommandRecord, EventRecord, ParticipantRecord, TableLoad, TableRecord } from './types';
 
 // Rows as both SQL stores read them (the same column names and types), and the records they become.
 
@@ -65,3 +65,18 @@ export const toCommand = (r: CommandRow): CommandRecord => ({
   versionAfter: r.version_after,
   at: r.at,
 });
+
+/**
+ * The loads of several tables from the rows of three queries (participants in their order, events
+ * by seq, each with its table's id); a table without a row in `tables` is left out.
+ */
+export function toTableLoads(
+  tables: TableRow[],
+  participants: Array<ParticipantRow & { table_id: string }>,
+  events: Array<EventRow & { table_id: string }>,
+): Map<string, TableLoad> {
+  const loads = new Map<string, TableLoad>(tables.map((r) => [r.id, { table: toTable(r), participants: [], events: [] }]));
+  for (const r of participants) loads.get(r.table_id)?.participants.push(toParticipant(r));
+  for (const r of events) loads.get(r.table_id)?.events.push(toEvent(r));
+  return loads;
+}

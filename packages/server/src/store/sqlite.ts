@@ -15,7 +15,7 @@ import {
   type TableRecord,
 } from './types';
 import { TimeSlice } from '../yield';
-import { toCommand, toEvent, toParticipant, toTable, type CommandRow, type EventRow, type ParticipantRow, type TableRow } from './rows';
+import { toCommand, toEvent, toParticipant, toTable, toTableLoads, type CommandRow, type EventRow, type ParticipantRow, type TableRow } from './rows';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -260,6 +260,18 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Stor
     getPortrait: db.prepare<[string, string], { content_type: string; digest: string; data: Buffer }>('SELECT content_type, digest, data FROM portraits WHERE table_id = ? AND character_id = ?'),
     sealedInvite: db.prepare<[string], { sealed: string }>('SELECT sealed FROM sealed_invites WHERE table_id = ?'),
     listPortraits: db.prepare<[string], { character_id: string; digest: string }>('SELECT character_id, digest FROM portraits WHERE table_id = ?'),
+    // The ids of a batch come as one JSON array.
+    loadTables: db.prepare<[string], TableRow>(
+      'SELECT id, name, created_at, ruleset, settings, version FROM tables WHERE id IN (SELECT value FROM json_each(?))',
+    ),
+    loadParticipants: db.prepare<[string], ParticipantRow & { table_id: string }>(
+      `SELECT table_id, id, role, display_name, joined_at, removed_at FROM participants
+       WHERE table_id IN (SELECT value FROM json_each(?)) ORDER BY table_id, position`,
+    ),
+    loadEvents: db.prepare<[string, number], EventRow & { table_id: string }>(
+      `SELECT table_id, seq, at, participant_id, command_id, payload FROM events
+       WHERE table_id IN (SELECT value FROM json_each(?)) AND seq <= ? ORDER BY table_id, seq`,
+    ),
     readEvents: db.prepare<[string, number, number], EventRow>(
       'SELECT seq, at, participant_id, command_id, payload FROM events WHERE table_id = ? AND seq > ? ORDER BY seq LIMIT ?',
     ),
@@ -299,6 +311,12 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Stor
     },
     async listParticipants(tableId) {
       return q.listParticipants.all(tableId).map(toParticipant);
+    },
+    async loadTables(tableIds, eventLimit) {
+      const ids = JSON.stringify(tableIds);
+      // One read transaction: the three reads see the same state of the file. Seqs run 1, 2, 3...
+      // without gaps, so a log's first `eventLimit` events are those with seq up to it.
+      return db.transaction(() => toTableLoads(q.loadTables.all(ids), q.loadParticipants.all(ids), q.loadEvents.all(ids, eventLimit)))();
     },
     async authenticate(tableId, tokenHash): Promise<Credential | null> {
       const p = q.participantByToken.get(tableId, tokenHash);

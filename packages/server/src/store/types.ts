@@ -113,6 +113,14 @@ export interface Fanout {
   queueUsage(): Promise<number>;
 }
 
+/** What a node reads to start serving a table: its record, its participants and the first events of its log. */
+export interface TableLoad {
+  table: TableRecord;
+  participants: ParticipantRecord[];
+  /** The log's first events, in order (at most the `eventLimit` asked for). */
+  events: EventRecord[];
+}
+
 /** A character's uploaded portrait: the image as sent, its content type and a digest naming this version. */
 export interface Portrait {
   readonly contentType: string;
@@ -133,6 +141,11 @@ export interface Store {
   /** Every table's id and version (for the server's own backups). */
   listTables(): Promise<Array<{ id: string; version: number }>>;
   listParticipants(tableId: string): Promise<ParticipantRecord[]>;
+  /**
+   * `getTable`, `listParticipants` and `readEvents(id, 0, eventLimit)` of several tables in a few
+   * queries for all of them; tables that do not exist are left out.
+   */
+  loadTables(tableIds: readonly string[], eventLimit: number): Promise<Map<string, TableLoad>>;
   /** The participant (not removed) or observer link matching the token digest. */
   authenticate(tableId: string, tokenHash: string): Promise<Credential | null>;
   /** `authenticate` for several token digests of one table in one query: the digests that match, with their credentials. */

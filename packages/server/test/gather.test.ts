@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Credential } from '../src/store';
-import { TokenChecks } from '../src/token-checks';
+import { Gather } from '../src/gather';
 
 /** A store query whose answers the test gives, one by one; it records the digests of each query. */
 function heldQuery(valid: Set<string>) {
@@ -20,20 +20,20 @@ function heldQuery(valid: Set<string>) {
   return { query, queries, release };
 }
 
-describe('TokenChecks', () => {
+describe('Gather', () => {
   it('checks the digests asked for together, and those asked for while a query runs, in one query each', async () => {
     const valid = new Set(['a', 'b', 'c', 'd']);
     const q = heldQuery(valid);
-    const checks = new TokenChecks(q.query);
-    const first = ['a', 'b', 'x'].map((h) => checks.check(h));
+    const checks = new Gather<Credential>(q.query);
+    const first = ['a', 'b', 'x'].map((h) => checks.get(h));
     await q.release();
     // While nothing waits, the first query ran alone with all three.
     expect(q.queries).toEqual([['a', 'b', 'x']]);
     expect((await Promise.all(first)).map((c) => c?.kind ?? null)).toEqual(['observer', 'observer', null]);
 
-    const second = ['c', 'd', 'c'].map((h) => checks.check(h));
+    const second = ['c', 'd', 'c'].map((h) => checks.get(h));
     await new Promise((r) => setImmediate(r));
-    const third = ['a', 'y'].map((h) => checks.check(h));
+    const third = ['a', 'y'].map((h) => checks.get(h));
     await q.release();
     await q.release();
     // 'c' and 'd' went in one query; 'a' and 'y', asked for while it ran, in the next.
@@ -45,12 +45,12 @@ describe('TokenChecks', () => {
   it('answers a check asked for after a revocation from a query made after it, even while an earlier query runs', async () => {
     const valid = new Set(['a']);
     const q = heldQuery(valid);
-    const checks = new TokenChecks(q.query);
-    const before = checks.check('a');
+    const checks = new Gather<Credential>(q.query);
+    const before = checks.get('a');
     await new Promise((r) => setImmediate(r));
     // The query for `before` runs; the token is revoked; a new check of it is asked for.
     valid.delete('a');
-    const after = checks.check('a');
+    const after = checks.get('a');
     await q.release();
     await q.release();
     expect(q.queries).toEqual([['a'], ['a']]);
@@ -61,13 +61,22 @@ describe('TokenChecks', () => {
 
   it('passes a failed query on to every check it answers, and goes on with the next', async () => {
     let fail = true;
-    const checks = new TokenChecks(async (hashes) => {
+    const checks = new Gather<Credential>(async (hashes) => {
       if (fail) throw new Error('database unreachable');
       return new Map(hashes.map((h) => [h, { kind: 'observer' } as Credential]));
     });
-    const failed = await Promise.allSettled([checks.check('a'), checks.check('b')]);
+    const failed = await Promise.allSettled([checks.get('a'), checks.get('b')]);
     expect(failed.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     fail = false;
-    expect(await checks.check('a')).toEqual({ kind: 'observer' });
+    expect(await checks.get('a')).toEqual({ kind: 'observer' });
+  });
+
+  it('puts at most maxBatch keys in one query and the rest in the next ones, in the order asked', async () => {
+    const q = heldQuery(new Set(['a', 'b', 'c', 'd', 'e']));
+    const checks = new Gather<Credential>(q.query, 2);
+    const all = ['a', 'b', 'c', 'd', 'e'].map((h) => checks.get(h));
+    for (let i = 0; i < 3; i++) await q.release();
+    expect(q.queries).toEqual([['a', 'b'], ['c', 'd'], ['e']]);
+    expect((await Promise.all(all)).every((c) => c?.kind === 'observer')).toBe(true);
   });
 });

@@ -400,12 +400,12 @@ function evasionOf(sheet: D100Sheet, mental = false): { target: number | null; s
   return best;
 }
 
-/** The best of a character's skills matching `pattern`, else the best of the fallback Scores (untrained: at -20). */
 /** "Fate Points" (Advantage): the Advantages a Fate Point bought for the fighter's next test, which that test spends. */
 function fateModifiers(f: Fighter): Modifier[] {
   return f.pendingAdvantages ? [modifier('advantage', 'Fate Point', 10 * f.pendingAdvantages)] : [];
 }
 
+/** The best of a character's skills matching `pattern`, else the best of the fallback Scores (untrained: at -20). */
 function bestSkill(sheet: D100Sheet, pattern: RegExp, fallback: readonly Score[], untrained = false): { target: number; score: Score } {
   let best = fallback.map((sc) => ({ target: sheet.scores[sc] + (untrained ? TRAINING.untrained : 0), score: sc })).reduce((a, b) => (b.target > a.target ? b : a));
   for (const sk of sheet.skills) if (pattern.test(`${sk.name} ${sk.focus ?? ''}`) && sheet.scores[sk.score] + TRAINING[sk.training] > best.target) best = { target: sheet.scores[sk.score] + TRAINING[sk.training], score: sk.score };

@@ -460,7 +460,7 @@ export const OPTION_SPECS = {
     settles: 'D45',
     default: 'advanced-analyse',
     values: {
-      'advanced-analyse': 'only an Advanced Analyse Target reveals them: until then players are not sent an enemy\'s wound tracks, Scores or Unnatural Toughness (and so cannot work out the odds of attacks on it)',
+      'advanced-analyse': 'only an Advanced Analyse Target reveals them: until then players are not sent an enemy\'s wound tracks, Scores or Unnatural Toughness (and so cannot work out the odds of attacks on it), nor the target numbers of its rolls or the Defense its hits meet in the events and the log (see the rules map)',
       open: 'they are shown to everyone',
     },
   }),

@@ -120,11 +120,16 @@ describe('the d100 actions over the server', () => {
     await ok('c9b', { type: 'end-turn' });
     expect((await client.command('c10', { type: 'analyse', who: heroId, target: 'shade', advanced: true })).type).toBe('ack');
     const after = await shadeIn(ann.token);
-    expect(after).toMatchObject({ wounds: { light: 7, heavy: 3, deadly: 1 }, detailsKnown: true, sheet: { unnaturalToughness: 3, scores: { toughness: 73 } }, fighter: { unnaturalToughness: 3 } });
+    // the hero's attack may have wounded it: the player is now shown what the GM is
+    expect(after.wounds).toEqual((await shadeIn(t.gm.token)).wounds);
+    expect(after).toMatchObject({ woundMax: { light: 7, heavy: 3, deadly: 1 }, detailsKnown: true, sheet: { unnaturalToughness: 3, scores: { toughness: 73 } }, fighter: { unnaturalToughness: 3 } });
     await expect.poll(() => client.frames.join('\n')).toMatch(/"toughness":73/);
     await ok('c11', { type: 'end-turn' });
     await ok('c12', { type: 'attack', attacker: 'shade', defender: heroId });
-    expect((await attacksIn(ann.token)).at(-1)!.data.spec.attackTarget).toBe(67);
+    const feedAfter = await attacksIn(ann.token);
+    expect(feedAfter.at(-1)!.data.spec.attackTarget).toBe(67);
+    // the feed gives each event as the table stood right after it: the attack before the Analyse stays without it
+    expect(feedAfter[0]!.data.spec.attackTarget).toBe(null);
     await expect.poll(() => client.frames.some((f) => f.includes('"attackTarget":67'))).toBe(true);
     client.close();
   });

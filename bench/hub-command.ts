@@ -54,6 +54,7 @@ const store = {
   getTable: async (id: string) => records.get(id) ?? null,
   listParticipants: async () => participants,
   readEvents: async () => [],
+  loadTables: async (ids: string[]) => new Map(ids.flatMap((id) => (records.has(id) ? [[id, { table: records.get(id)!, participants, events: [] }] as const] : []))),
   getCommand: async () => null,
   appendEvents: async () => ({ ok: true }) as const,
 } as unknown as Store;

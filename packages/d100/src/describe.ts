@@ -17,7 +17,7 @@ const CONFUSED_ACTS: Readonly<Record<string, string>> = { nothing: 'does nothing
 
 /**
  * A target number or defense as the log prints it: one left out for a viewer who does not know the
- * character's Scores (option detailsReveal, ./hidden-numbers.ts) is not printed.
+ * character's Scores (option detailsReveal, hideUnknownNumbers in ./encounter.ts) is not printed.
  */
 function shown(n: number | null | undefined): string {
   return n === null || n === undefined ? 'a target not known' : String(n);

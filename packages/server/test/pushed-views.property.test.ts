@@ -46,6 +46,7 @@ function servedTable(seed: number) {
     getTable: async () => record,
     listParticipants: async () => PEOPLE,
     readEvents: async (_id: string, after: number, limit: number) => events.filter((e) => e.seq > after).slice(0, limit),
+    loadTables: async (ids: string[], limit: number) => new Map(ids.filter((id) => id === record.id).map((id) => [id, { table: record, participants: PEOPLE, events: events.slice(0, limit) }])),
     getCommand: async () => null,
     appendEvents: async (_id: string, _expected: number, records: EventRecord[]) => {
       events.push(...records);

@@ -386,7 +386,10 @@ run('d100 and Lucidity tables in Chromium', () => {
     // Ken plays Bo; the GM plays Aki, whose Social Link with Bo (rank 4) lets Aki pass the baton to him.
     await build(player, 'Bo', '40', ['Bat', 'melee', 'melee']);
     await build(gm, 'Aki', '50', ['Agi', 'magic', 'fire'], async (p) => {
-      await p.getByRole('button', { name: '+ Add a Social Link' }).click();
+      // The last fieldset of a long form: on a loaded machine the page may still be laying it out.
+      const addLink = p.getByRole('button', { name: '+ Add a Social Link' });
+      await addLink.scrollIntoViewIfNeeded({ timeout: 45_000 });
+      await addLink.click({ timeout: 45_000 });
       await p.locator($('d1b-link-0-name')).fill('Bo');
       // A rank out of 0 to 10 is named on its row by the sheet check, with the field and the value.
       await p.locator($('d1b-link-0-rank')).fill('11');

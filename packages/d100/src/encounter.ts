@@ -14,7 +14,7 @@ import { BLOOD_LOSS_TESTS, bloodLossTest, miasmaStress, type BloodLossTestName }
 import { isImmune, type RegularElement } from './elements';
 import { weeklyRefresh, spendPoint, spendRemoveAilment, spendRestoreLight, spendRestoreResource, spendRevivePersona, useResource, FATE_SPENDS } from './fate';
 import { modifier, sumModifiers, type Modifier } from '@personae/core';
-import { adjacent, ailmentScoreDisadvantages, altitudeOf, armourAt, bonus, canOppose, defenseToughnessBonus, disadvantagesOnAllTests, fatigue, hasAilment, livingPersona, terrainDisadvantages, terrainOf, toughness, type Fighter, type Position, type Resource, type Score, type Terrain } from './fighter';
+import { adjacent, ailmentScoreDisadvantages, altitudeOf, armourAt, bonus, canOppose, defenseToughnessBonus, disadvantagesOnAllTests, fatigue, hasAilment, livingPersona, protectorFor, terrainDisadvantages, terrainOf, toughness, type Fighter, type Position, type Resource, type Score, type Terrain } from './fighter';
 import { altitudeBar, bandsCrossed, crashMetres, fallDamage, fullSpeedFailure, moveAllowance, movementOutcome, type Altitude, type MovementOutcome, type MovementTest } from './movement';
 import { armDisabled, bleedingReturns, injuriesAfterRestoring, injuryStress, injuryTestDisadvantages, treatInjuries } from './injuries';
 import { initiativeOrder, type InitiativeEntry } from './initiative';
@@ -443,7 +443,7 @@ export function summarize(r: AttackResult): AttackSummary {
  * null. A Called Attack may ignore the protector (with one more Disadvantage).
  */
 function protectorOf(state: Pick<EncounterState, 'fighters'>, attacker: Fighter, defender: Fighter, c: Pick<AttackCommand, 'called' | 'ignoreProtector'>): Fighter | null {
-  const p = Object.values(state.fighters).find((f) => f.conditions.protecting === defender.id && !f.out && f.id !== attacker.id) ?? null;
+  const p = protectorFor(state.fighters, attacker.id, defender.id);
   if (c.ignoreProtector) {
     const cite = seed('Defending and Protecting');
     if (!c.called) refuse('ignore-protector-uncalled', 'ignoreProtector: only a Called Attack may ignore a protector', 'ignoreProtector', cite);

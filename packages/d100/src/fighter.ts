@@ -318,6 +318,14 @@ export function altitudeOf(f: Fighter): Altitude {
   return f.conditions.altitude ?? 'ground';
 }
 
+/**
+ * The character protecting `defender` from an attack by `attacker` ("Defending and Protecting",
+ * Protect): one in the fight waiting to take that ally's next hit, or null.
+ */
+export function protectorFor(fighters: Readonly<Record<string, Fighter>>, attacker: string, defender: string): Fighter | null {
+  return Object.values(fighters).find((f) => f.conditions.protecting === defender && !f.out && f.id !== attacker) ?? null;
+}
+
 /** Whether two placed characters stand in adjacent squares at the same altitude band: Engaged in Melee when they are enemies ("Movement and Combat"). */
 export function adjacent(a: Fighter, b: Fighter): boolean {
   const p = a.conditions.position;

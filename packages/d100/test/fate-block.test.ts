@@ -105,3 +105,41 @@ describe('"Fate Points": Block Heavy Wound, declared by whoever plays the charac
     expect(refusal(table(), { type: 'spend-fate', who: 'bo', spend: 'block-heavy' }, [], P1)).toMatchObject({ code: 'block-heavy-declared', field: 'spend', message: expect.stringContaining('fate-block'), section: 'Fate Points' });
   });
 });
+
+/**
+ * "Defending and Protecting" (Protect): the hit on a protected ally lands on its protector, so a Heavy
+ * wound blocked there is blocked with the protector's Fate Points, spent only by whoever plays the
+ * protector. Bo (p1) attacks; the GM has handed p1 the Imp as well, and the Shadow stays the GM's.
+ */
+describe('"Fate Points" on a protected ally\'s hit: the protector, who takes the hit, spends them', () => {
+  const IMP = { name: 'Imp', kind: 'shadow', side: 'shadows', scores: { ...base, agility: 10, perception: 10 }, realisation: 30, weapons: [{ name: 'Claws', class: 'melee', element: 'melee', damage: 3 }] };
+  /** Bo's turn; `guard` protects `ward`, and the guard's Light track is spent, so its next wound is a Heavy one. */
+  function guarded(guard: 'imp' | 'shadow', ward: 'imp' | 'shadow'): EncounterState {
+    let s = run(initialEncounter(), { type: 'add-character', id: 'bo', sheet: SHEETS.bo, controller: 'p1' });
+    s = run(s, { type: 'add-character', id: 'shadow', sheet: { ...SHEETS.shadow, realisation: 30 } });
+    s = run(s, { type: 'add-character', id: 'imp', sheet: IMP, controller: 'p1' });
+    s = run(s, { type: 'start' });
+    expect(s.current).toBe('bo');
+    const g = s.fighters[guard]!;
+    return { ...s, fighters: { ...s.fighters, [guard]: { ...g, tracks: { ...g.tracks, left: { ...g.tracks.left, light: 0 } }, conditions: { ...g.conditions, protecting: ward } } } };
+  }
+  /** Bo's Sword: 10 hits with 4 DoS, the evasion fails on 90, the body (50). */
+  const attack = (defender: string, extra: Record<string, unknown> = {}) => ({ type: 'attack', attacker: 'bo', defender, fateBlocks: 1, ...extra });
+
+  it("refused when the hit would land on a protector the sender does not play, though they play the defender", () => {
+    const s = guarded('shadow', 'imp');
+    expect(refusal(s, attack('imp'), [10, 90, 50], P1)).toMatchObject({ code: 'not-your-fate-points', field: 'fateBlocks', section: 'Fate Points' });
+    // a Called Attack past the protector lands on the Imp, whose points p1 may spend
+    expect(refusal(s, attack('imp', { called: 'body', ignoreProtector: true }), [10, 90], P1)).toBe('accepted');
+  });
+
+  it('accepted when the sender plays the protector but not the defender; the protector\'s Fate Point blocks the Heavy wound', () => {
+    const s = guarded('imp', 'shadow');
+    const after = run(s, attack('shadow'), [10, 90, 50], P1);
+    const e = groupsOf(after).at(-1)!.at(-1)!;
+    expect(e).toMatchObject({ type: 'attack-resolved', data: { protector: 'imp', summary: { hit: true, protectedBy: 'imp', fateSpent: 1 } } });
+    expect(after.fighters.imp!.fate.current).toBe(2);
+    expect(after.fighters.shadow!.fate.current).toBe(3);
+    expect(after.fighters.shadow!.tracks).toEqual(s.fighters.shadow!.tracks);
+  });
+});

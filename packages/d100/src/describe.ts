@@ -170,7 +170,7 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
       return `${name(d.attacker)} tries a ${d.kind === 'push' ? 'Push' : 'Knockdown'} on ${name(d.defender)}: ${rolls}: ${result}`;
     }
     case 'exhaustion-tested':
-      return `${name(e.data.who)} is Exhausted and takes Stress: Toughness ${e.data.roll} vs ${shown(e.data.target)}, ${e.data.success ? 'stays conscious' : `falls unconscious for ${e.data.minutes} minute(s)`}`;
+      return `${name(e.data.who)} is Exhausted and takes Stress: Toughness ${e.data.roll} vs ${shown(e.data.target)}${e.data.fate ? ` with the Fate Point's ${e.data.fate} Advantage(s)` : ''}, ${e.data.success ? 'stays conscious' : `falls unconscious for ${e.data.minutes} minute(s)`}`;
     case 'staunched':
       return `${name(e.data.who)} gives ${name(e.data.target)} first aid (Medical): ${e.data.test.roll} vs ${shown(e.data.test.target)}, ${e.data.test.success ? 'the bleeding stops' : 'it bleeds on'}`;
     case 'bleeding-test-chosen':

@@ -50,7 +50,7 @@ export type EncounterEvent =
   | { type: 'bleeding-test-chosen'; data: { group: number; who: string; test: BloodLossTestName } }
   | { type: 'fate-block-declared'; data: { group: number; who: string; heavy: number } }
   | { type: 'attack-resolved'; data: { group: number; attacker: string; defender: string; spec: AttackSpec; dice: number[]; summary: AttackSummary; protector?: string; shockTest?: TestRecord } }
-  | { type: 'exhaustion-tested'; data: { group: number; who: string; target: number; roll: number; success: boolean; minutes: number } }
+  | { type: 'exhaustion-tested'; data: { group: number; who: string; target: number; roll: number; success: boolean; minutes: number; fate?: number } }
   | { type: 'analysed'; data: { group: number; who: string; target: string; advanced: boolean } }
   | { type: 'staunched'; data: { group: number; who: string; target: string; test: TestRecord } }
   | { type: 'stemming-declared'; data: { group: number; who: string; stem: boolean } }
@@ -977,8 +977,9 @@ function exhaustionTests(state: EncounterState, after: EncounterState, events: r
     const was = state.fighters[f.id];
     if (!was || f.stress <= was.stress || f.out || f.conditions.unconscious) continue;
     if (fatigue(after.options.exhaustionTest === 'while-exhausted' ? was : f) !== 'exhausted') continue;
-    const t = resolveTest(toughness(f), drawIn(dice, `exhaustion:${f.id}`).die(100), testBurdens(f, { score: 'toughness' }, after.options), after.options);
-    out.push({ type: 'exhaustion-tested', data: { group: events[0]!.data.group, who: f.id, target: t.target, roll: t.roll, success: t.success, minutes: t.success ? 0 : f.stress } });
+    // "Fate Points": Advantages it bought for its next test go to this one
+    const t = resolveTest(toughness(f), drawIn(dice, `exhaustion:${f.id}`).die(100), [...fateModifiers(f), ...testBurdens(f, { score: 'toughness' }, after.options)], after.options);
+    out.push({ type: 'exhaustion-tested', data: { group: events[0]!.data.group, who: f.id, target: t.target, roll: t.roll, success: t.success, minutes: t.success ? 0 : f.stress, ...(f.pendingAdvantages ? { fate: f.pendingAdvantages } : {}) } });
   }
   return out;
 }
@@ -1769,9 +1770,11 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       if (r.oneMore) s = { ...s, oneMore: { holder: event.data.attacker, chain: held?.chain ?? [event.data.attacker], advantages: 0 } };
       return s;
     }
-    case 'exhaustion-tested':
-      // unconscious, and so Helpless, for its Stress in minutes
-      return event.data.success ? state : update(state, event.data.who, (f) => ({ ...f, conditions: { ...f.conditions, helpless: true, unconscious: event.data.minutes * ROUNDS_PER_MINUTE } }));
+    case 'exhaustion-tested': {
+      // the Fate Point Advantages the test took are spent; a failure: unconscious, and so Helpless, for its Stress in minutes
+      const s = event.data.fate ? update(state, event.data.who, (f) => ({ ...f, pendingAdvantages: 0 })) : state;
+      return event.data.success ? s : update(s, event.data.who, (f) => ({ ...f, conditions: { ...f.conditions, helpless: true, unconscious: event.data.minutes * ROUNDS_PER_MINUTE } }));
+    }
     case 'staunched': {
       const s = update(state, event.data.who, (f) => ({ ...f, pendingAdvantages: 0 }));
       return event.data.test.success ? update(s, event.data.target, (f) => ({ ...f, conditions: { ...f.conditions, bloodLoss: false, stemming: false } })) : s;

@@ -114,6 +114,8 @@ export interface BloodLossRecord {
   readonly degrees: number;
   readonly stemmed: boolean;
   readonly modifiers: readonly { readonly label: string; readonly value: number }[];
+  /** Fate Points spent blocking the Heavy wound a failure cost ("Fate Points", Block Heavy Wound, as declared with fate-block). */
+  readonly fateSpent?: number;
 }
 
 /** Which start-of-turn test a Fate Point Advantage bought beforehand went to ("Fate Points"): the first the turn's start makes. */
@@ -490,7 +492,8 @@ function turnStartEvent(state: EncounterState, who: string, round: number, table
     const g = { ...f, ailments: ailmentsAtTurnStart(f.ailments, f.turnsStarted + 1).active };
     const mods = [...(stemmed ? [modifier('advantage', STEM_LABEL, 10 * STEM_ADVANTAGES)] : []), ...fateFor('bloodLoss'), ...testBurdens(g, { score: choice.score }, state.options, false)];
     const t = resolveTest(choice.base, rec.dice.die(100), mods, state.options);
-    bloodLoss = { test: choice.test, chosen: choice.chosen, base: choice.base, otherBase: choice.otherBase, target: t.target, roll: t.roll, success: t.success, degrees: t.degrees, stemmed, modifiers: mods.map((m) => ({ label: m.label, value: m.value })) };
+    const { fateSpent } = bloodLossTest(f, t, state.options);
+    bloodLoss = { test: choice.test, chosen: choice.chosen, base: choice.base, otherBase: choice.otherBase, target: t.target, roll: t.roll, success: t.success, degrees: t.degrees, stemmed, modifiers: mods.map((m) => ({ label: m.label, value: m.value })), ...(fateSpent ? { fateSpent } : {}) };
   }
   // Confused: an Intelligence test at the start of its turn; its DoF say what it does (option confusedBands)
   let confused: ConfusedRecord | undefined;
@@ -1214,8 +1217,8 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       return [{ type: 'bleeding-test-chosen', data: { group, who: f.id, test: command.test } }];
     }
     case 'fate-block': {
-      // "Fate Points", Block Heavy Wound: the points are the one hit's, spent as the wound is incurred on
-      // someone else's turn, so whoever plays it declares ahead how many it will spend
+      // "Fate Points", Block Heavy Wound: the points are spent as the wound is incurred, on someone else's
+      // turn or as its own starts (Blood Loss), so whoever plays it declares ahead how many it will spend
       const f = fighter(state, command.who, 'who');
       if (!controls(state, ctx.actor, f.id)) refuse('not-your-character', `who: you do not play ${f.name}`, 'who');
       const cite = ruleCitation('fatePoints');

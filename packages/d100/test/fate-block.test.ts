@@ -79,7 +79,7 @@ describe('"Fate Points": Block Heavy Wound, declared by whoever plays the charac
   it('shown in the views with the Fate Points', () => {
     const s = run(table(), { type: 'fate-block', who: 'bo', heavy: 1 }, [], P1);
     for (const viewer of [P1, GM]) expect(viewEncounter(s, viewer).characters.find((c) => c.id === 'bo')).toMatchObject({ fatePoints: 3, conditions: { blockHeavy: 1 } });
-    expect(lastLine(s)).toBe('Bo will spend up to 1 Fate Point(s) blocking Heavy wounds on hits taken');
+    expect(lastLine(s)).toBe('Bo will spend up to 1 Fate Point(s) blocking Heavy wounds it incurs');
   });
 
   it('a player may not declare for a character they do not play, nor more than its Fate Points, nor the same twice; refusals change nothing', () => {
@@ -141,5 +141,57 @@ describe('"Fate Points" on a protected ally\'s hit: the protector, who takes the
     expect(after.fighters.imp!.fate.current).toBe(2);
     expect(after.fighters.shadow!.fate.current).toBe(3);
     expect(after.fighters.shadow!.tracks).toEqual(s.fighters.shadow!.tracks);
+  });
+});
+
+/**
+ * "Blood Loss": a failed test costs a wound, and at Toughness 0 a Heavy wound each round; "Fate Points",
+ * Block Heavy Wound: a Fate Point blocks a Heavy wound as it is incurred, so the declaration made with
+ * fate-block holds for the Heavy wounds Blood Loss brings as for those of hits.
+ */
+describe('"Fate Points": Block Heavy Wound against the Heavy wounds of Blood Loss', () => {
+  /** Bo bleeding, its Light track spent, on the Shadow's turn; `change` edits Bo further. */
+  function bleeding(options: Record<string, unknown> = {}, change: (bo: EncounterState['fighters'][string]) => EncounterState['fighters'][string] = (f) => f): EncounterState {
+    let s = run(initialEncounter('seed', options), { type: 'add-character', id: 'bo', sheet: SHEETS.bo, controller: 'p1' });
+    s = run(run(s, { type: 'add-character', id: 'shadow', sheet: SHEETS.shadow }), { type: 'start' });
+    s = run(run(s, { type: 'end-turn' }), { type: 'set-condition', target: 'bo', condition: 'bloodLoss', value: true });
+    const bo = s.fighters.bo!;
+    return { ...s, fighters: { ...s.fighters, bo: change({ ...bo, tracks: { ...bo.tracks, left: { ...bo.tracks.left, light: 0 } } }) } };
+  }
+  /** The Shadow ends its turn; Bo's turn starts with its Blood Loss test, 99 failing it. */
+  const bleed = (s: EncounterState) => run(s, { type: 'end-turn' }, [99]);
+  const turnStart = (s: EncounterState) => groupsOf(s).at(-1)!.find((e) => e.type === 'turn-started')!;
+
+  it('at Toughness 0 the Heavy wound of the round is blocked: a Fate Point spent, the declaration counted down, the Heavy track whole, no Stress', () => {
+    const s = run(bleeding({}, (f) => ({ ...f, conditions: { ...f.conditions, toughnessDecay: 40 } })), { type: 'fate-block', who: 'bo', heavy: 1 }, [], P1);
+    const after = bleed(s);
+    const bo = after.fighters.bo!;
+    expect(after.current).toBe('bo');
+    expect(bo.tracks.left).toEqual(s.fighters.bo!.tracks.left);
+    expect(bo.fate.current).toBe(2);
+    expect(bo.conditions.blockHeavy).toBe(0);
+    expect(bo.stress).toBe(s.fighters.bo!.stress);
+    expect(turnStart(after)).toMatchObject({ data: { bloodLoss: { success: false, fateSpent: 1 } } });
+    expect(describeD100Event(turnStart(after), (id) => after.fighters[id]!.name)).toContain('Bo spends a Fate Point to block a Heavy wound');
+    // undeclared, the Heavy wound is lost and no Fate Point spent
+    const plain = bleed(bleeding({}, (f) => ({ ...f, conditions: { ...f.conditions, toughnessDecay: 40 } })));
+    expect(plain.fighters.bo!.tracks.left.heavy).toBe(s.fighters.bo!.tracks.left.heavy - 1);
+    expect(plain.fighters.bo!.fate.current).toBe(3);
+  });
+
+  it('under bloodLossOutOfWounds=no-wounds-left the wound of a failed test lands on the Heavy track, and is blocked the same way', () => {
+    const s = run(bleeding({ bloodLossOutOfWounds: 'no-wounds-left' }), { type: 'fate-block', who: 'bo', heavy: 2 }, [], P1);
+    const bo = bleed(s).fighters.bo!;
+    expect(bo.tracks.left).toEqual(s.fighters.bo!.tracks.left);
+    expect(bo.fate.current).toBe(2);
+    expect(bo.conditions.blockHeavy).toBe(1);
+  });
+
+  it('a Light wound is never blocked: with Light wounds left the failed test costs one, and no Fate Point', () => {
+    const s = run(bleeding({}, (f) => ({ ...f, tracks: { ...f.tracks, left: { ...f.tracks.left, light: 2 } } })), { type: 'fate-block', who: 'bo', heavy: 1 }, [], P1);
+    const bo = bleed(s).fighters.bo!;
+    expect(bo.tracks.left.light).toBe(1);
+    expect(bo.fate.current).toBe(3);
+    expect(bo.conditions.blockHeavy).toBe(1);
   });
 });

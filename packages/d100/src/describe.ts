@@ -67,7 +67,7 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
       const mods = b?.modifiers.length ? ` (${b.modifiers.map((x) => `${x.label} ${x.value > 0 ? '+' : ''}${x.value}`).join(', ')})` : '';
       const test = BLOOD_LOSS_TESTS[b?.test ?? 'toughness'];
       const why = b?.chosen === 'declared' ? ' (as declared)' : b?.chosen === 'better' && b.otherBase !== undefined && b.otherBase !== null && b.base !== null ? ` (the better: ${test} ${b.base} over ${BLOOD_LOSS_TESTS[b.test === 'endurance' ? 'toughness' : 'endurance']} ${b.otherBase})` : '';
-      const bleeding = b ? `; Blood Loss${b.stemmed ? ', stemming it with the Action' : ''}: ${test}${why} ${b.roll} vs ${shown(b.target)}${mods}, ${b.success ? 'passed' : `failed by ${b.degrees} DoF`}` : '';
+      const bleeding = b ? `; Blood Loss${b.stemmed ? ', stemming it with the Action' : ''}: ${test}${why} ${b.roll} vs ${shown(b.target)}${mods}, ${b.success ? 'passed' : `failed by ${b.degrees} DoF`}${b.fateSpent ? `; ${blocked(name(e.data.id), b.fateSpent)}` : ''}` : '';
       const fate = e.data.fate ? `; the Fate Point's ${e.data.fate.advantages} Advantage(s) go to the ${FATE_TESTS[e.data.fate.test]} test` : '';
       const flight = e.data.fleeing ? `; Panicked: it spends this Turn's Move and Action fleeing from ${name(e.data.fleeing)}` : '';
       return `round ${e.data.round}: ${name(e.data.id)}'s turn${bleeding}${confused}${miasma}${fate}${flight}`;
@@ -170,13 +170,13 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
       return `${name(d.attacker)} tries a ${d.kind === 'push' ? 'Push' : 'Knockdown'} on ${name(d.defender)}: ${rolls}: ${result}`;
     }
     case 'exhaustion-tested':
-      return `${name(e.data.who)} is Exhausted and takes Stress: Toughness ${e.data.roll} vs ${shown(e.data.target)}, ${e.data.success ? 'stays conscious' : `falls unconscious for ${e.data.minutes} minute(s)`}`;
+      return `${name(e.data.who)} is Exhausted and takes Stress: Toughness ${e.data.roll} vs ${shown(e.data.target)}${e.data.fate ? ` with the Fate Point's ${e.data.fate} Advantage(s)` : ''}, ${e.data.success ? 'stays conscious' : `falls unconscious for ${e.data.minutes} minute(s)`}`;
     case 'staunched':
       return `${name(e.data.who)} gives ${name(e.data.target)} first aid (Medical): ${e.data.test.roll} vs ${shown(e.data.test.target)}, ${e.data.test.success ? 'the bleeding stops' : 'it bleeds on'}`;
     case 'bleeding-test-chosen':
       return `${name(e.data.who)} will test ${BLOOD_LOSS_TESTS[e.data.test]} against its Blood Loss`;
     case 'fate-block-declared':
-      return e.data.heavy ? `${name(e.data.who)} will spend up to ${e.data.heavy} Fate Point(s) blocking Heavy wounds on hits taken` : `${name(e.data.who)} will spend no Fate Point blocking Heavy wounds`;
+      return e.data.heavy ? `${name(e.data.who)} will spend up to ${e.data.heavy} Fate Point(s) blocking Heavy wounds it incurs` : `${name(e.data.who)} will spend no Fate Point blocking Heavy wounds`;
     case 'stemming-declared':
       return e.data.stem ? `${name(e.data.who)} will spend the Action at the start of its next turn stemming its bleeding` : `${name(e.data.who)} will not stem its bleeding after all`;
     case 'power-wasted':

@@ -2,7 +2,7 @@ import { asPoolDice, chainItems, chainPush, newCharacterId, ownersSeenBy, requir
 import { recordingDice, type DiceSource } from '@personae/dice';
 import { AILMENTS, ailmentsAtTurnEnd, ailmentsAtTurnStart, confusedActs, inflictAilment, panicFlees, type AilmentName, type ConfusedAct } from './ailments';
 import { allEnemiesStaggered, resolveAllOutAttack } from './allOutAttack';
-import { ANALYSE_CITATION, ANALYSE_LEVEL, analysed, knownDetails, redactFighter, redactSheet, shownOf, struck, type Knowledge, type ShownFighter, type ShownSheet } from './analyse';
+import { ANALYSE_CITATION, ANALYSE_LEVEL, analysed, d100Audience, knownDetails, redactFighter, redactSheet, shownOf, struck, type Knowledge, type ShownFighter, type ShownSheet } from './analyse';
 import { controllerOf, controls, requireAuthority } from './authority';
 import { drawIn, recordingPools, tableDice, type TableDice } from './draws';
 import { attackModifiers, landHit, resolveAttack, SITUATIONS, type AttackKind, type AttackResult, type AttackSpec, type Counted } from './attack';
@@ -14,7 +14,7 @@ import { BLOOD_LOSS_TESTS, bloodLossTest, miasmaStress, type BloodLossTestName }
 import { isImmune, type RegularElement } from './elements';
 import { weeklyRefresh, spendPoint, spendRemoveAilment, spendRestoreLight, spendRestoreResource, spendRevivePersona, useResource, FATE_SPENDS } from './fate';
 import { modifier, sumModifiers, type Modifier } from '@personae/core';
-import { adjacent, ailmentScoreDisadvantages, altitudeOf, armourAt, bonus, canOppose, defenseToughnessBonus, disadvantagesOnAllTests, fatigue, hasAilment, livingPersona, terrainDisadvantages, terrainOf, toughness, type Fighter, type Position, type Resource, type Score, type Terrain } from './fighter';
+import { adjacent, ailmentScoreDisadvantages, altitudeOf, armourAt, bonus, canOppose, defenseToughnessBonus, disadvantagesOnAllTests, fatigue, hasAilment, livingPersona, protectorFor, terrainDisadvantages, terrainOf, toughness, type Fighter, type Position, type Resource, type Score, type Terrain } from './fighter';
 import { altitudeBar, bandsCrossed, crashMetres, fallDamage, fullSpeedFailure, moveAllowance, movementOutcome, type Altitude, type MovementOutcome, type MovementTest } from './movement';
 import { armDisabled, bleedingReturns, injuriesAfterRestoring, injuryStress, injuryTestDisadvantages, treatInjuries } from './injuries';
 import { initiativeOrder, type InitiativeEntry } from './initiative';
@@ -50,7 +50,7 @@ export type EncounterEvent =
   | { type: 'bleeding-test-chosen'; data: { group: number; who: string; test: BloodLossTestName } }
   | { type: 'fate-block-declared'; data: { group: number; who: string; heavy: number } }
   | { type: 'attack-resolved'; data: { group: number; attacker: string; defender: string; spec: AttackSpec; dice: number[]; summary: AttackSummary; protector?: string; shockTest?: TestRecord } }
-  | { type: 'exhaustion-tested'; data: { group: number; who: string; target: number; roll: number; success: boolean; minutes: number } }
+  | { type: 'exhaustion-tested'; data: { group: number; who: string; target: number; roll: number; success: boolean; minutes: number; fate?: number } }
   | { type: 'analysed'; data: { group: number; who: string; target: string; advanced: boolean } }
   | { type: 'staunched'; data: { group: number; who: string; target: string; test: TestRecord } }
   | { type: 'stemming-declared'; data: { group: number; who: string; stem: boolean } }
@@ -114,6 +114,8 @@ export interface BloodLossRecord {
   readonly degrees: number;
   readonly stemmed: boolean;
   readonly modifiers: readonly { readonly label: string; readonly value: number }[];
+  /** Fate Points spent blocking the Heavy wound a failure cost ("Fate Points", Block Heavy Wound, as declared with fate-block). */
+  readonly fateSpent?: number;
 }
 
 /** Which start-of-turn test a Fate Point Advantage bought beforehand went to ("Fate Points"): the first the turn's start makes. */
@@ -443,7 +445,7 @@ export function summarize(r: AttackResult): AttackSummary {
  * null. A Called Attack may ignore the protector (with one more Disadvantage).
  */
 function protectorOf(state: Pick<EncounterState, 'fighters'>, attacker: Fighter, defender: Fighter, c: Pick<AttackCommand, 'called' | 'ignoreProtector'>): Fighter | null {
-  const p = Object.values(state.fighters).find((f) => f.conditions.protecting === defender.id && !f.out && f.id !== attacker.id) ?? null;
+  const p = protectorFor(state.fighters, attacker.id, defender.id);
   if (c.ignoreProtector) {
     const cite = seed('Defending and Protecting');
     if (!c.called) refuse('ignore-protector-uncalled', 'ignoreProtector: only a Called Attack may ignore a protector', 'ignoreProtector', cite);
@@ -490,7 +492,8 @@ function turnStartEvent(state: EncounterState, who: string, round: number, table
     const g = { ...f, ailments: ailmentsAtTurnStart(f.ailments, f.turnsStarted + 1).active };
     const mods = [...(stemmed ? [modifier('advantage', STEM_LABEL, 10 * STEM_ADVANTAGES)] : []), ...fateFor('bloodLoss'), ...testBurdens(g, { score: choice.score }, state.options, false)];
     const t = resolveTest(choice.base, rec.dice.die(100), mods, state.options);
-    bloodLoss = { test: choice.test, chosen: choice.chosen, base: choice.base, otherBase: choice.otherBase, target: t.target, roll: t.roll, success: t.success, degrees: t.degrees, stemmed, modifiers: mods.map((m) => ({ label: m.label, value: m.value })) };
+    const { fateSpent } = bloodLossTest(f, t, state.options);
+    bloodLoss = { test: choice.test, chosen: choice.chosen, base: choice.base, otherBase: choice.otherBase, target: t.target, roll: t.roll, success: t.success, degrees: t.degrees, stemmed, modifiers: mods.map((m) => ({ label: m.label, value: m.value })), ...(fateSpent ? { fateSpent } : {}) };
   }
   // Confused: an Intelligence test at the start of its turn; its DoF say what it does (option confusedBands)
   let confused: ConfusedRecord | undefined;
@@ -977,8 +980,9 @@ function exhaustionTests(state: EncounterState, after: EncounterState, events: r
     const was = state.fighters[f.id];
     if (!was || f.stress <= was.stress || f.out || f.conditions.unconscious) continue;
     if (fatigue(after.options.exhaustionTest === 'while-exhausted' ? was : f) !== 'exhausted') continue;
-    const t = resolveTest(toughness(f), drawIn(dice, `exhaustion:${f.id}`).die(100), testBurdens(f, { score: 'toughness' }, after.options), after.options);
-    out.push({ type: 'exhaustion-tested', data: { group: events[0]!.data.group, who: f.id, target: t.target, roll: t.roll, success: t.success, minutes: t.success ? 0 : f.stress } });
+    // "Fate Points": Advantages it bought for its next test go to this one
+    const t = resolveTest(toughness(f), drawIn(dice, `exhaustion:${f.id}`).die(100), [...fateModifiers(f), ...testBurdens(f, { score: 'toughness' }, after.options)], after.options);
+    out.push({ type: 'exhaustion-tested', data: { group: events[0]!.data.group, who: f.id, target: t.target, roll: t.roll, success: t.success, minutes: t.success ? 0 : f.stress, ...(f.pendingAdvantages ? { fate: f.pendingAdvantages } : {}) } });
   }
   return out;
 }
@@ -1213,8 +1217,8 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       return [{ type: 'bleeding-test-chosen', data: { group, who: f.id, test: command.test } }];
     }
     case 'fate-block': {
-      // "Fate Points", Block Heavy Wound: the points are the one hit's, spent as the wound is incurred on
-      // someone else's turn, so whoever plays it declares ahead how many it will spend
+      // "Fate Points", Block Heavy Wound: the points are spent as the wound is incurred, on someone else's
+      // turn or as its own starts (Blood Loss), so whoever plays it declares ahead how many it will spend
       const f = fighter(state, command.who, 'who');
       if (!controls(state, ctx.actor, f.id)) refuse('not-your-character', `who: you do not play ${f.name}`, 'who');
       const cite = ruleCitation('fatePoints');
@@ -1769,9 +1773,11 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       if (r.oneMore) s = { ...s, oneMore: { holder: event.data.attacker, chain: held?.chain ?? [event.data.attacker], advantages: 0 } };
       return s;
     }
-    case 'exhaustion-tested':
-      // unconscious, and so Helpless, for its Stress in minutes
-      return event.data.success ? state : update(state, event.data.who, (f) => ({ ...f, conditions: { ...f.conditions, helpless: true, unconscious: event.data.minutes * ROUNDS_PER_MINUTE } }));
+    case 'exhaustion-tested': {
+      // the Fate Point Advantages the test took are spent; a failure: unconscious, and so Helpless, for its Stress in minutes
+      const s = event.data.fate ? update(state, event.data.who, (f) => ({ ...f, pendingAdvantages: 0 })) : state;
+      return event.data.success ? s : update(s, event.data.who, (f) => ({ ...f, conditions: { ...f.conditions, helpless: true, unconscious: event.data.minutes * ROUNDS_PER_MINUTE } }));
+    }
     case 'staunched': {
       const s = update(state, event.data.who, (f) => ({ ...f, pendingAdvantages: 0 }));
       return event.data.test.success ? update(s, event.data.target, (f) => ({ ...f, conditions: { ...f.conditions, bloodLoss: false, stemming: false } })) : s;
@@ -2195,5 +2201,6 @@ export const encounterDecider: Decider<EncounterState, EncounterCommand, Encount
   evolve: evolveEncounter,
   redactEvent: redactD100Event,
   viewState: viewEncounter,
+  audience: d100Audience,
 };
 

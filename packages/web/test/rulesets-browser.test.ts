@@ -463,7 +463,7 @@ run('d100 and Lucidity tables in Chromium', () => {
     // Block Heavy Wound is declared ahead by Bo's player, for the hits Bo takes
     await player.locator($('d1-fate-block')).fill('1');
     await player.locator(`${$('d1-fate')} [data-spend="block-heavy"] button`).click();
-    await player.locator('.rs-log li', { hasText: 'Bo will spend up to 1 Fate Point(s) blocking Heavy wounds on hits taken' }).waitFor();
+    await player.locator('.rs-log li', { hasText: 'Bo will spend up to 1 Fate Point(s) blocking Heavy wounds it incurs' }).waitFor();
     await expect.poll(() => player.locator('[aria-label="Bo"]').textContent()).toContain('blocks up to 1 Heavy wound(s) with Fate Points');
     expect(await fatePoints()).toBe(fateBefore);
 

@@ -127,6 +127,24 @@ export function publicResult(result: ChallengeResult, secret: { actor: boolean; 
   };
 }
 
+/** The name a viewer reads for a character hidden from them that is not in the scene (they may not learn its name). */
+export const UNSEEN = 'a hidden character';
+
+/**
+ * A revealed secret roll as a viewer reads it when sides of it stand for characters hidden from them:
+ * `names` gives each such side the name the viewer may read. A reveal publishes the dice, so a hidden
+ * side shows its dice, the pairs compared and one summed modifier whatever option hiddenSideShown
+ * says, and never its pool's breakdown, skill, ability or modifier names.
+ */
+export function revealedResult(result: ChallengeResult, names: { readonly actor?: string; readonly reactor?: string }, options: Pick<TableOptions, 'armorIgnores'> & Partial<Pick<TableOptions, 'grades'>>): ChallengeResult {
+  const renamed: ChallengeResult = {
+    ...result,
+    actor: names.actor === undefined ? result.actor : { ...result.actor, name: names.actor },
+    reactor: names.reactor === undefined ? result.reactor : { ...result.reactor, name: names.reactor },
+  };
+  return publicResult(renamed, { actor: names.actor !== undefined, reactor: names.reactor !== undefined }, 'dice', options);
+}
+
 function publicOrderRoll(roll: OrderRoll, name: string, shown: HiddenSideShown): OrderRoll {
   if (shown === 'dice') {
     const top = roll.dice.length ? Math.max(...roll.dice) : 0;

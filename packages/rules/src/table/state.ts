@@ -49,7 +49,7 @@ export interface LogEntry {
    * who may not see one of them reads `public` in place of `lines` and `result` (null: nothing).
    */
   readonly secretOf?: readonly string[];
-  readonly public?: { readonly lines: readonly string[]; readonly result?: ChallengeResult } | null;
+  readonly public?: { readonly lines: readonly string[]; readonly result?: ChallengeResult; readonly characters?: readonly string[] } | null;
   /** A secret roll's commitment (the entry that publishes it, and the GM's entry of the roll). */
   readonly commitment?: { readonly hash: string };
   /** A secret roll revealed: the dice and salt to check against its commitment (see ./secret.ts). */

@@ -10,6 +10,7 @@ import {
   evolve as evolveEncounter,
   GM_COMMANDS,
   idFromName,
+  type Combatant,
   type EncounterCommand,
   type EncounterEvent,
   type EncounterState,
@@ -24,7 +25,7 @@ import type { LastAction, LogEntry, TableCharacter, TableEvent, TableSettings, T
 
 type Stamp = Pick<TableEvent, 'by' | 'at'>;
 import { appendLog, EMPTY_LOG, emptyKeyed, keyedGet, keyedSet, keyedValues, logEntries, type KeyedLog, type TableLog } from './log';
-import { concernedIds, encounterOnlyHidden, hiddenSideShown, publicLines, publicResult } from './hidden';
+import { concernedIds, encounterOnlyHidden, hiddenSideShown, publicLines, publicResult, revealedResult, UNSEEN } from './hidden';
 import { tallyChallenge, type DiceTally } from './fairness';
 import { committedDice, revealLine, sealResult, type RevealedSecret, type SealedRoll, type SecretReveal } from './secret';
 
@@ -644,7 +645,9 @@ export function evolveTable(state: TableState, event: TableEvent): TableState {
     case 'revealed': {
       const sealed = keyedSet(state.sealed, event.hash, null);
       const when = event.when === 'gm' ? 'The GM reveals' : `At the end of the ${event.when}, the table reveals`;
-      const lines = [`${when} the secret roll committed in entry #${event.committedAt}: dice ${event.dice.join(', ')}, salt ${event.salt}.`, ...event.result.explanation];
+      const opening = `${when} the secret roll committed in entry #${event.committedAt}: dice ${event.dice.join(', ')}, salt ${event.salt}.`;
+      const lines = [opening, ...event.result.explanation];
+      const shown = revealFor(state, event.result, (id) => hiddenAtTable(state, id, state.encounter.now));
       return {
         ...next,
         sealed,
@@ -654,6 +657,7 @@ export function evolveTable(state: TableState, event: TableEvent): TableState {
           graded: state.options.grades !== 'core-2011',
           ...(event.purpose ? { purpose: event.purpose } : {}),
           reveal: { hash: event.hash, salt: event.salt, dice: event.dice, committedAt: event.committedAt },
+          ...(shown ? { secretOf: shown.secretOf, public: { lines: [opening, ...shown.result.explanation], result: shown.result, characters: charactersIn(shown.result) } } : {}),
         }),
       };
     }
@@ -733,17 +737,43 @@ function entry(seq: number, event: Stamp, characters: readonly string[], lines: 
  * Whether players may not see this character's sheet or definition: a hidden table character; of
  * those that exist only in the encounter (no sheet), all but the obstacles the GM left in the open.
  */
-function hiddenAtTable(state: TableState, id: string, inner: EncounterEvent, before: EncounterState['now']): boolean {
+function hiddenAtTable(state: TableState, id: string, before: EncounterState['now'], joining?: Combatant): boolean {
   const c = ownGet(state.characters, id);
   if (c) return c.hidden;
-  const def = before?.characters[id]?.def ?? (inner.type === 'character-joined' || inner.type === 'character-updated' ? inner.character : undefined);
+  const def = (before ? ownGet(before.characters, id)?.def : undefined) ?? joining;
   return def !== undefined && encounterOnlyHidden(def);
+}
+
+/**
+ * A secret roll's sides that stand for characters hidden from a viewer (`hidden`), with the result as
+ * that viewer reads it (revealedResult), or null when no side is hidden. The roller names a side after
+ * the character it rolls for, so a side bearing a hidden character's name is taken for that character.
+ * The side keeps the name while the character is in the scene, where the viewer sees it by name.
+ */
+export function revealFor(state: TableState, result: ChallengeResult, hidden: (id: string) => boolean): { secretOf: string[]; result: ChallengeResult } | null {
+  const present = state.encounter.now?.characters ?? {};
+  const bearing = (name: string): string[] => {
+    const key = name.trim().toLowerCase();
+    const same = (n: string) => n.trim().toLowerCase() === key;
+    const ids = Object.values(state.characters).filter((c) => same(c.sheet.name)).map((c) => c.id);
+    for (const [id, c] of Object.entries(present)) if (!ownHas(state.characters, id) && same(c.def.name)) ids.push(id);
+    return ids.filter(hidden);
+  };
+  const secretOf: string[] = [];
+  const names: { actor?: string; reactor?: string } = {};
+  for (const side of ['actor', 'reactor'] as const) {
+    const ids = bearing(result[side].name);
+    if (ids.length === 0) continue;
+    secretOf.push(...ids);
+    names[side] = ids.some((id) => ownGet(present, id)?.present) ? result[side].name : UNSEEN;
+  }
+  return secretOf.length > 0 ? { secretOf, result: revealedResult(result, names, state.options) } : null;
 }
 
 function secretPart(state: TableState, event: Extract<TableEvent, { type: 'encounter' }>, before: EncounterState['now']): Pick<LogEntry, 'secretOf' | 'public'> {
   if (event.hidden) return {};
   const inner = event.event;
-  const secretOf = concernedIds(inner).filter((id) => hiddenAtTable(state, id, inner, before));
+  const secretOf = concernedIds(inner).filter((id) => hiddenAtTable(state, id, before, inner.type === 'character-joined' || inner.type === 'character-updated' ? inner.character : undefined));
   if (secretOf.length === 0) return {};
   const secret = new Set(secretOf);
   const lines = publicLines(inner, secret, state.options, before);

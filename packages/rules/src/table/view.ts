@@ -4,7 +4,7 @@ import { fairnessRows, type FairnessRow } from './fairness';
 import { publicEncounterEvent, WITHHELD } from './hidden';
 import { keyedValues, type TableLog } from './log';
 import type { LogEntry, ShownLogEntry, TableCharacter, TableEvent, TableState, Viewer } from './state';
-import { canHear, undoRefusal } from './table';
+import { canHear, revealFor, undoRefusal } from './table';
 
 /**
  * What one participant may see. The GM sees everything. Players and observers see public characters
@@ -159,7 +159,7 @@ function shownAs(e: LogEntry, open: boolean): ShownLogEntry | null {
     at: e.at,
     by: e.by,
     hidden: e.hidden,
-    characters: e.characters,
+    characters: open ? e.characters : (e.public?.characters ?? e.characters),
     ...(result && sameLines(lines, result.explanation) ? {} : { lines }),
     ...(result ? { result } : {}),
     ...(e.purpose !== undefined ? { purpose: e.purpose } : {}),
@@ -463,6 +463,13 @@ export function redactTableEvent(event: TableEvent, viewer: Viewer, state: Table
       return secret.has(event.id) || !ownHas(state.characters, event.id) ? null : event;
     case 'visibility-set':
       return null;
+    case 'revealed': {
+      // A reveal shows the dice and the outcome, not what the viewer may not see of the characters rolled for.
+      const shown = revealFor(state, event.result, (id) => secret.has(id));
+      if (!shown) return event;
+      const { hash, salt, dice, committedAt, when, by, at } = event;
+      return { type: 'revealed', hash, salt, dice, result: shown.result, ...(event.purpose !== undefined ? { purpose: event.purpose } : {}), committedAt, when, by, at };
+    }
     case 'encounter': {
       const inner = publicEncounterEvent(event.event, secret, state.options, state.encounter.now);
       if (inner === null) return null;

@@ -331,7 +331,7 @@ export function fateCommand(who: string, offer: FateOffer, choice?: string): Rec
  * the hits it takes it blocks, one Fate Point each (the count standing now), up to its Fate Points.
  */
 export function fateBlockField(c: Pick<CharacterView, 'conditions' | 'fatePoints'>): { label: string; value: number; max: number } {
-  return { label: 'Block Heavy wounds on hits taken', value: c.conditions.blockHeavy ?? 0, max: Math.min(FATE_BLOCK_MAX, c.fatePoints) };
+  return { label: 'Block Heavy wounds it incurs', value: c.conditions.blockHeavy ?? 0, max: Math.min(FATE_BLOCK_MAX, c.fatePoints) };
 }
 /** The most a fate-block command declares (its schema's bound). */
 const FATE_BLOCK_MAX = 10;

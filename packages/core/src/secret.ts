@@ -369,6 +369,9 @@ export function withSecretRolls<S, C, E>(inner: Decider<S, C, E>, rules: SecretR
     return { ...(inner.viewState(state.game, viewer) as object), ...own };
   }
 
+  // What this layer adds to a view differs between the GM and everyone else only.
+  const audience = inner.audience && ((state: SecretTableState<S, E>, viewer: Actor) => `${viewer.role === 'gm' ? 'gm' : 'table'}:${inner.audience!(state.game, viewer)}`);
+
   return {
     initialState: () => ({ game: inner.initialState(), seq: 0, own: 0, reveal: 'gm', sealed: [], log: [], tallies: {} }),
     parseCommand,
@@ -376,6 +379,7 @@ export function withSecretRolls<S, C, E>(inner: Decider<S, C, E>, rules: SecretR
     evolve,
     redactEvent,
     viewState,
+    ...(audience ? { audience } : {}),
     ...(inner.validateEvent
       ? {
           validateEvent: (raw: unknown) => (isSecretRollEvent(raw) ? validSecretEvent<E>(raw) : inner.validateEvent!(raw)),

@@ -2,7 +2,7 @@ import { asPoolDice, chainItems, chainPush, newCharacterId, ownersSeenBy, requir
 import { recordingDice, type DiceSource } from '@personae/dice';
 import { AILMENTS, ailmentsAtTurnEnd, ailmentsAtTurnStart, confusedActs, inflictAilment, panicFlees, type AilmentName, type ConfusedAct } from './ailments';
 import { allEnemiesStaggered, resolveAllOutAttack } from './allOutAttack';
-import { ANALYSE_CITATION, ANALYSE_LEVEL, analysed, knownDetails, redactFighter, redactSheet, shownOf, struck, type Knowledge, type ShownFighter, type ShownSheet } from './analyse';
+import { ANALYSE_CITATION, ANALYSE_LEVEL, analysed, d100Audience, knownDetails, redactFighter, redactSheet, shownOf, struck, type Knowledge, type ShownFighter, type ShownSheet } from './analyse';
 import { controllerOf, controls, requireAuthority } from './authority';
 import { drawIn, recordingPools, tableDice, type TableDice } from './draws';
 import { attackModifiers, landHit, resolveAttack, SITUATIONS, type AttackKind, type AttackResult, type AttackSpec, type Counted } from './attack';
@@ -2287,5 +2287,6 @@ export const encounterDecider: Decider<EncounterState, EncounterCommand, Encount
   evolve: evolveEncounter,
   redactEvent: redactD100Event,
   viewState: viewEncounter,
+  audience: d100Audience,
 };
 

@@ -194,6 +194,20 @@ const nodeLoopDelays: Array<{ node: number; at: number; p99: number; max: number
 /** "caught up on missed notices" lines of every node: why, and the oldest missed event's age. */
 const heals: Array<{ node: number; reason: string; tables: number; maxLagMs: number }> = [];
 
+/** The kernel's counters of full listen queues and SYNs sent again (/proc/net/netstat; empty elsewhere). */
+function tcpCounters(): Record<string, number> {
+  const wanted = ['ListenOverflows', 'ListenDrops', 'TCPReqQFullDrop', 'TCPSynRetrans'];
+  try {
+    const lines = readFileSync('/proc/net/netstat', 'utf8').split('\n');
+    const at = lines.findIndex((l) => l.startsWith('TcpExt:'));
+    const names = lines[at]!.split(/\s+/);
+    const values = lines[at + 1]!.split(/\s+/);
+    return Object.fromEntries(wanted.map((w) => [w, Number(values[names.indexOf(w)])]));
+  } catch {
+    return {};
+  }
+}
+
 function startNode(node: Node): Promise<void> {
   const profiling = opts.profile ? ['--cpu-prof', '--cpu-prof-dir', opts.profile] : [];
   const entry = opts.server ? [opts.server] : opts.nodeStart === 'built' ? [BUILT_SERVER] : ['--import', 'tsx', 'packages/server/src/main.ts'];
@@ -709,6 +723,7 @@ const queueTimer = setInterval(() => {
 }, 1000);
 
 const loadBefore = loadavg();
+const tcpBefore = tcpCounters();
 const runStart = now();
 const cpuBefore = process.cpuUsage();
 const loopBefore = performance.eventLoopUtilization();
@@ -740,6 +755,7 @@ for (const t of timers) clearInterval(t);
 progress('stopped sending; draining');
 const runSeconds = (now() - runStart) / 1000;
 const loadAfter = loadavg();
+const tcpAfter = tcpCounters();
 const cpuUsed = process.cpuUsage(cpuBefore);
 const loopUsed = performance.eventLoopUtilization(loopBefore);
 benchLoopDelay.disable();
@@ -908,6 +924,11 @@ const result = {
     return { clientsReconnected: counts.filter((n) => n > 0).length, p50: counts[Math.floor(counts.length / 2)], max: counts[counts.length - 1] };
   })(),
   helloToWelcomeAfterReconnectMs: stats(helloToWelcomeMs),
+  /**
+   * The kernel's TCP counters over the run (the whole machine): connections refused a place in a full
+   * listen queue, and SYNs sent again because one went unanswered (each waits 1 s, then 2, 4, 8 s...).
+   */
+  tcpDuringRun: Object.fromEntries(Object.keys(tcpAfter).map((k) => [k, tcpAfter[k]! - (tcpBefore[k] ?? 0)])),
   megabytesReceivedByType: Object.fromEntries([...bytesReceived].map(([type, n]) => [type, Number((n / 1e6).toFixed(1))])),
   /** Every node process, from start to end (setup and drain included). */
   nodeCpuSeconds: Number(nodeCpuSeconds.toFixed(1)),

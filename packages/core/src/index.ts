@@ -31,6 +31,7 @@ export { indefiniteArticle, withArticle } from './words';
 export {
   addToTally,
   checkRevealedDice,
+  commitmentOpening,
   emptyTally,
   fairnessRows,
   isSecretRollEvent,
@@ -43,6 +44,7 @@ export {
   type RevealCheck,
   type RevealedSecret,
   type SealedRolls,
+  type SecretRoller,
   type SecretLogEntry,
   type SecretRollCommand,
   type SecretRollEvent,

@@ -46,6 +46,19 @@ export function revealLine(when: string): string {
   return when === 'gm' ? 'the GM reveals it later' : `it is revealed at the end of the ${when}`;
 }
 
+/** Who issued the command that rolled in secret, as the viewer knows them (null: the commitment does not say). */
+export type SecretRoller = { readonly gm: true } | { readonly gm: false; readonly name: string } | null;
+
+/**
+ * The words that open a commitment's line: who rolled, as the commitment knows it, and when the roll
+ * is revealed. The GM rolls on their own command; on a player's, the table rolls for a character
+ * hidden from the players as the rules call for it. Nothing of what was rolled is said.
+ */
+export function commitmentOpening(roller: SecretRoller, when: string): string {
+  const who = roller === null ? 'The table rolls in secret' : roller.gm ? 'The GM rolls in secret' : `On ${roller.name}'s command, the table rolls in secret`;
+  return `${who}; ${revealLine(when)}`;
+}
+
 /**
  * The dice an event records, in the order they appear in it: every whole number from 1 under a field
  * named in `fields` (a number, a list, or an object or list searched further), wherever it is nested.
@@ -161,8 +174,8 @@ export interface SealedRolls<E> {
 
 /** What the secret-roll layer adds to a ruleset's events. */
 export type SecretRollEvent<E> =
-  /** A commitment: everyone reads `hash`; `salt`, `dice` and `rolls` are the GM's. */
-  | { readonly type: 'roll-committed'; readonly hash: string; readonly reveal: string; readonly salt?: string; readonly dice?: readonly number[]; readonly rolls?: readonly E[] }
+  /** A commitment: everyone reads `hash` and `by` (the participant whose command rolled); `salt`, `dice` and `rolls` are the GM's. */
+  | { readonly type: 'roll-committed'; readonly hash: string; readonly reveal: string; readonly by?: string; readonly salt?: string; readonly dice?: readonly number[]; readonly rolls?: readonly E[] }
   | { readonly type: 'roll-revealed'; readonly hash: string; readonly salt: string; readonly dice: readonly number[]; readonly committedAt: number; readonly when: string; readonly rolls: readonly E[] }
   | { readonly type: 'secret-reveal-set'; readonly reveal: string }
   /** A participant's typed dice added to their tally (the GM's only). */
@@ -188,12 +201,13 @@ function validSecretEvent<E>(raw: SecretRollEvent<unknown>): { ok: true; event: 
   if (e.type === 'roll-revealed' && (!diceList(e.dice) || typeof e.salt !== 'string' || !Number.isSafeInteger(e.committedAt) || !Array.isArray(e.rolls))) return bad('dice', 'salt, committedAt or rolls are missing or malformed');
   if (e.type === 'dice-tallied' && (typeof e.by !== 'string' || !diceList(e.faces) || !Array.isArray(e.outcomes))) return bad('faces', 'by, faces or outcomes are missing or malformed');
   if ((e.type === 'secret-reveal-set' || e.type === 'roll-committed') && typeof e.reveal !== 'string') return bad('reveal', 'is missing');
+  if (e.type === 'roll-committed' && e.by !== undefined && typeof e.by !== 'string') return bad('by', 'is not a participant id');
   return { ok: true, event: raw as SecretRollEvent<E> };
 }
 
 /** One entry of the secret rolls' log, as every viewer reads it. */
 export type SecretLogEntry<E> =
-  | { readonly kind: 'committed'; readonly seq: number; readonly hash: string; readonly reveal: string }
+  | { readonly kind: 'committed'; readonly seq: number; readonly hash: string; readonly reveal: string; readonly by?: string }
   | ({ readonly kind: 'revealed'; readonly seq: number; readonly when: string; readonly rolls: readonly E[] } & Required<RevealedSecret>);
 
 export interface SecretTableState<S, E> {
@@ -310,7 +324,7 @@ export function withSecretRolls<S, C, E, V = E>(inner: Decider<S, C, E, V>, rule
     if (rolls.length) {
       const salt = newSalt();
       const hash = commitRoll({ dice, salt }).hash;
-      out.push({ type: 'roll-committed', hash, reveal: state.reveal, salt, dice, rolls });
+      out.push({ type: 'roll-committed', hash, reveal: state.reveal, by: ctx.actor.participantId, salt, dice, rolls });
       fresh.push({ hash, salt, dice, rolls, committedAt: state.seq + out.length });
     }
     const entered = isPoolDice(ctx.dice) ? ctx.dice.entered : {};
@@ -334,7 +348,7 @@ export function withSecretRolls<S, C, E, V = E>(inner: Decider<S, C, E, V>, rule
         return {
           ...next,
           sealed: e.salt !== undefined ? [...state.sealed, { hash: e.hash, salt: e.salt, dice: e.dice ?? [], rolls: e.rolls ?? [], committedAt: seq }] : state.sealed,
-          log: logged({ kind: 'committed', seq, hash: e.hash, reveal: e.reveal }),
+          log: logged({ kind: 'committed', seq, hash: e.hash, reveal: e.reveal, ...(e.by !== undefined ? { by: e.by } : {}) }),
         };
       case 'roll-revealed':
         return {
@@ -356,7 +370,7 @@ export function withSecretRolls<S, C, E, V = E>(inner: Decider<S, C, E, V>, rule
     if (viewer.role === 'gm') return event;
     const e = event as SecretRollEvent<E>;
     if (e.type === 'dice-tallied') return null;
-    if (e.type === 'roll-committed') return { type: 'roll-committed', hash: e.hash, reveal: e.reveal };
+    if (e.type === 'roll-committed') return { type: 'roll-committed', hash: e.hash, reveal: e.reveal, ...(e.by !== undefined ? { by: e.by } : {}) };
     return e;
   }
 

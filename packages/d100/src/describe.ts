@@ -60,7 +60,7 @@ export function describeD100Event(e: ShownEncounterEvent, name: (id: string) => 
     case 'turn-started': {
       const FATE_TESTS = { bloodLoss: 'Blood Loss', confused: 'Confused (Intelligence)', miasma: 'Miasma (Willpower)' } as const;
       const c = e.data.confused;
-      const confused = c ? `; Confused: Intelligence ${c.roll} vs ${shown(c.target)}, ${c.success ? 'passed' : `${c.degrees} DoF: ${c.acts.map((a) => CONFUSED_ACTS[a] ?? a).join(' and ')}${c.hand ? ` (${c.hand})` : ''}`}` : '';
+      const confused = c ? `; Confused: Intelligence ${c.roll} vs ${shown(c.target)}, ${c.success ? 'passed' : `${c.degrees} DoF: ${c.acts.map((a) => CONFUSED_ACTS[a] ?? a).join(' and ')}${c.hand ? ` (${c.hand})` : ''}${c.dropped ? `: ${c.dropped.join(', ') || 'nothing in it'}` : ''}`}` : '';
       const m = e.data.miasma;
       const miasma = m ? `; Miasma: Willpower ${m.roll} vs ${shown(m.target)}, ${m.success ? 'passed' : `failed, ${m.stress} Stress`}` : '';
       const b = e.data.bloodLoss;
@@ -175,6 +175,8 @@ export function describeD100Event(e: ShownEncounterEvent, name: (id: string) => 
       return `${name(e.data.who)} gives ${name(e.data.target)} first aid (Medical): ${e.data.test.roll} vs ${shown(e.data.test.target)}, ${e.data.test.success ? 'the bleeding stops' : 'it bleeds on'}`;
     case 'bleeding-test-chosen':
       return `${name(e.data.who)} will test ${BLOOD_LOSS_TESTS[e.data.test]} against its Blood Loss`;
+    case 'confused-target-chosen':
+      return `the GM names ${name(e.data.target)} as the nearest character, whom ${name(e.data.who)} attacks (Confused)`;
     case 'fate-block-declared':
       return e.data.heavy ? `${name(e.data.who)} will spend up to ${e.data.heavy} Fate Point(s) blocking Heavy wounds it incurs` : `${name(e.data.who)} will spend no Fate Point blocking Heavy wounds`;
     case 'stemming-declared':

@@ -42,7 +42,7 @@ describe('secret rolls at a d100 table', () => {
     const seq = t.state.seq;
     // A player reads the commitment and nothing else of the roll.
     expect(t.d.redactEvent(out[0], ANN, t.state)).toBeNull();
-    expect(t.d.redactEvent(committed, ANN, t.state)).toEqual({ type: 'roll-committed', hash: committed.hash, reveal: 'gm' });
+    expect(t.d.redactEvent(committed, ANN, t.state)).toEqual({ type: 'roll-committed', hash: committed.hash, reveal: 'gm', by: 'gm' });
     const playerView = JSON.stringify(t.d.viewState(t.state, ANN));
     expect(playerView).toContain(committed.hash);
     expect(playerView).not.toContain(committed.salt);

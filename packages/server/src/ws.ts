@@ -293,12 +293,14 @@ export function attachWebSocket<S, C, E>(
           return;
         }
         conn.helloStarted = true;
+        // The hello came in time; loading the table and waiting for its turn may take longer on a
+        // node that has just taken on the clients of one that went away.
+        if (conn.helloTimer) clearTimeout(conn.helloTimer);
         const result = await hub.subscribe(message.tableId, message.token, message.since, (caller) => {
           conn.tableId = message.tableId;
           conn.viewer = conn.makeViewer(caller, message.events !== false);
           return conn.viewer;
         });
-        if (conn.helloTimer) clearTimeout(conn.helloTimer);
         if (!result.ok) {
           conn.viewer = null;
           conn.send(result.error);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personaeTable } from '@personae/rules';
-import { connectAs, createTable, exampleSheet, http, joinTable, startServer, type CreatedTable, type Running, type TestClient } from './helpers';
+import { exampleSheet, http, seatedTable, startServer, type CreatedTable, type Running, type TestClient } from './helpers';
 
 /**
  * Characters the GM adds out of the scene (`add-character` with `outOfScene`), over the real server as
@@ -40,11 +40,7 @@ function absent(text: string, word: string, who: string): void {
 
 beforeAll(async () => {
   srv = await startServer(personaeTable);
-  t = await createTable(srv.url);
-  ann = await joinTable(srv.url, t.tableId, t.invite.token, 'Ann');
-  gm = (await connectAs(srv.wsUrl, t.tableId, t.gm.token)).client;
-  player = (await connectAs(srv.wsUrl, t.tableId, ann.token)).client;
-  observer = (await connectAs(srv.wsUrl, t.tableId, t.observer.token)).client;
+  ({ table: t, player: ann, clients: { gm, player, observer } } = await seatedTable(srv));
   expect(await as(player, { type: 'add-character', sheet: exampleSheet('dwarf-iron-constitution.yaml') })).toMatchObject({ type: 'ack' });
 });
 

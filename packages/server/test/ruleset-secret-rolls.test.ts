@@ -83,13 +83,13 @@ describe.each(cases)('secret rolls at a $ruleset table over the server', (c) => 
       expect(JSON.stringify(rolls)).toContain(SECRET);
 
       for (const x of [player, observer]) {
-        expect(x.events().find((m) => m.seq === version)!.event).toEqual({ type: 'roll-committed', hash, reveal: 'gm' });
+        expect(x.events().find((m) => m.seq === version)!.event).toEqual({ type: 'roll-committed', hash, reveal: 'gm', by: t.gm.participantId });
         // The roll itself is not sent.
         expect(x.events().find((m) => m.seq === version - 1)!.event).toBeNull();
       }
       const playerState = await stateOf(t.tableId, ann.token);
       expect(playerState.state.secretRolls.sealed).toEqual([]);
-      expect(playerState.state.secretRolls.log).toEqual([{ kind: 'committed', seq: version, hash, reveal: 'gm' }]);
+      expect(playerState.state.secretRolls.log).toEqual([{ kind: 'committed', seq: version, hash, reveal: 'gm', by: t.gm.participantId }]);
       expect((await stateOf(t.tableId, t.gm.token)).state.secretRolls.sealed).toEqual([{ hash, committedAt: version }]);
       for (const text of [wire(player), wire(observer), JSON.stringify(playerState), await exportOf(t.tableId, ann.token)]) {
         expect(text).toContain(hash);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkReveal, personaeTable } from '@personae/rules';
-import { connectAs, createTable, exampleSheet, http, joinTable, startServer, type CreatedTable, type Running, type TestClient } from './helpers';
+import { connectAs, createTable, exampleSheet, http, joinTable, seatedTable, startServer, type CreatedTable, type Running, type TestClient } from './helpers';
 
 /**
  * Secret rolls over the real server: the GM rolls in secret, and a player and an observer, reading
@@ -91,11 +91,8 @@ describe('a revealed secret roll of characters hidden from the players', () => {
   const UNSEEN_NAME = 'Tomas Reyne';
 
   it('shows players the dice and the outcome, never what they may not see of those characters', async () => {
-    const table = await createTable(srv.url, { name: 'Hidden reveal' });
-    const dee = await joinTable(srv.url, table.tableId, table.invite.token, 'Dee');
-    const gmc = (await connectAs(srv.wsUrl, table.tableId, table.gm.token)).client;
-    const pc = (await connectAs(srv.wsUrl, table.tableId, dee.token)).client;
-    const oc = (await connectAs(srv.wsUrl, table.tableId, table.observer.token)).client;
+    const { table, player: dee, clients } = await seatedTable(srv, { name: 'Hidden reveal' }, 'Dee');
+    const { gm: gmc, player: pc, observer: oc } = clients;
     let n = 0;
     const as = async (c: TestClient, command: unknown) => {
       const ack = await c.command(`h${++n}`, command);

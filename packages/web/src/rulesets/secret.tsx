@@ -1,4 +1,4 @@
-import { checkRevealedDice, revealLine, type FairnessRow, type SecretLogEntry, type SecretRollsView } from '@personae/core';
+import { checkRevealedDice, commitmentOpening, type FairnessRow, type SecretLogEntry, type SecretRoller, type SecretRollsView } from '@personae/core';
 import type { Participant } from '../lib/api';
 import { DiceFairness } from '../ui/Fairness';
 import { ErrorLine, useAction } from './shared';
@@ -36,6 +36,13 @@ export function secretVerdicts<E>(log: readonly SecretLogEntry<E>[], diceOf: (ev
     out.set(e.seq, check.ok ? { kind: 'verified', committedAt: at } : { kind: 'not-verified', message: check.message });
   }
   return out;
+}
+
+/** Who rolled a commitment, from the participant it names (null: it names none, or one who left). */
+export function secretRoller(participants: readonly Participant[], by: string | undefined): SecretRoller {
+  const p = by === undefined ? undefined : participants.find((x) => x.id === by);
+  if (!p) return null;
+  return p.role === 'gm' ? { gm: true } : { gm: false, name: p.displayName };
 }
 
 const MOMENT: Record<string, string> = { gm: 'When I reveal them', round: 'At the end of each Round', week: 'At the start of each new week', rest: 'When a combatant rests' };
@@ -110,7 +117,7 @@ export function RulesetSecretRolls<E>(props: {
                 <li key={e.seq} data-seq={e.seq} data-kind={e.kind}>
                   {e.kind === 'committed' ? (
                     <>
-                      #{e.seq} The GM rolls in secret; {revealLine(e.reveal)}. Commitment (SHA-256 of the dice and a salt): <span class="hash">{e.hash}</span>{' '}
+                      #{e.seq} {commitmentOpening(secretRoller(props.participants, e.by), e.reveal)}. Commitment (SHA-256 of the dice and a salt): <span class="hash">{e.hash}</span>{' '}
                       {v.kind === 'sealed' && <span class="tag sealed">Sealed: waiting for the reveal</span>}
                     </>
                   ) : (

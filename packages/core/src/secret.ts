@@ -198,9 +198,9 @@ export function fairnessRows(tallies: Readonly<Record<string, DiceTally>>, signi
 // A ruleset's table with secret rolls and the fairness check.
 
 /** What a ruleset tells `withSecretRolls` about its events and dice. */
-export interface SecretRollRules<S, C, E> {
-  /** The dice an event records, in order: what a commitment binds. */
-  diceOf(event: E): number[];
+export interface SecretRollRules<S, C, E, V = E> {
+  /** The dice an event records, in order: what a commitment binds (of a redacted one, those it still shows). */
+  diceOf(event: E | V): number[];
   /** The fields of events that hold dice, which diceOf reads (what a reveal shows players of a withheld roll: withheldRoll). */
   readonly diceFields: ReadonlySet<string>;
   /**
@@ -318,7 +318,7 @@ const hasOwn = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o,
  * The ruleset's own events are folded by its decider as before; undo and redo name the table's version
  * (`seen`), which counts this layer's events too, and are handed the ruleset's own.
  */
-export function withSecretRolls<S, C, E>(inner: Decider<S, C, E>, rules: SecretRollRules<S, C, E>): Decider<SecretTableState<S, E>, C | SecretRollCommand, E | SecretRollEvent<E>> {
+export function withSecretRolls<S, C, E, V = E>(inner: Decider<S, C, E, V>, rules: SecretRollRules<S, C, E, V>): Decider<SecretTableState<S, E>, C | SecretRollCommand, E | SecretRollEvent<E>, V | SecretRollEvent<E>> {
   const choices = ['gm', ...Object.keys(rules.ends)];
   const revealed = (s: SealedRolls<E>, when: string): SecretRollEvent<E> => ({ type: 'roll-revealed', hash: s.hash, salt: s.salt, dice: s.dice, committedAt: s.committedAt, when, rolls: s.rolls });
 
@@ -423,7 +423,7 @@ export function withSecretRolls<S, C, E>(inner: Decider<S, C, E>, rules: SecretR
     }
   }
 
-  function redactEvent(event: E | SecretRollEvent<E>, viewer: Actor, state: SecretTableState<S, E>): E | SecretRollEvent<E> | null {
+  function redactEvent(event: E | SecretRollEvent<E>, viewer: Actor, state: SecretTableState<S, E>): E | V | SecretRollEvent<E> | null {
     if (!isSecretRollEvent(event)) return inner.redactEvent(event as E, viewer, state.game);
     if (viewer.role === 'gm') return event;
     const e = event as SecretRollEvent<E>;

@@ -2083,8 +2083,8 @@ export interface EncounterView {
   readonly miasma: number;
   readonly allOutAttackReady: boolean;
   readonly characters: readonly CharacterView[];
-  /** The latest events in effect that the viewer may see (at most LOG_SHOWN), oldest first. */
-  readonly log: readonly EncounterEvent[];
+  /** The latest events in effect that the viewer may see (at most LOG_SHOWN), oldest first, as the viewer may see them. */
+  readonly log: readonly ShownEncounterEvent[];
   /** Older events this viewer may see that are not in `log` (what the viewer may not see is not counted). */
   readonly logOmitted: number;
 }
@@ -2092,13 +2092,41 @@ export interface EncounterView {
 /** How many of the latest events a view carries. */
 export const LOG_SHOWN = 60;
 
+/**
+ * The fields hideUnknownNumbers may write as null: the target numbers, Scores and defenses of a
+ * character whose Scores the viewer does not know.
+ */
+export const UNKNOWN_NUMBER_FIELDS = ['target', 'score', 'defense', 'base', 'otherBase', 'attackTarget', 'evasionTarget', 'enemyTarget', 'attack', 'evasion'] as const;
+type UnknownNumberField = (typeof UNKNOWN_NUMBER_FIELDS)[number];
+type Unknowable<V> = V extends number ? number | null : WithUnknownNumbers<V>;
+
+/** `T` with every number under a field of UNKNOWN_NUMBER_FIELDS, at any depth, possibly null. */
+export type WithUnknownNumbers<T> = T extends readonly (infer U)[]
+  ? readonly WithUnknownNumbers<U>[]
+  : T extends object
+    ? { readonly [K in keyof T]: K extends UnknownNumberField ? Unknowable<T[K]> : WithUnknownNumbers<T[K]> }
+    : T;
+
+type CharacterAdded = Extract<EncounterEvent, { type: 'character-added' }>;
+type TestRerolled = Extract<EncounterEvent, { type: 'test-rerolled' }>;
+
+/**
+ * A d100 event as a viewer other than the GM receives it (redactD100Event): a number of a character
+ * whose Scores the viewer does not know may be null (hideUnknownNumbers), and a sheet comes without
+ * what the viewer does not know (redactSheet). An event as the GM receives it is one too.
+ */
+export type ShownEncounterEvent =
+  | WithUnknownNumbers<Exclude<EncounterEvent, CharacterAdded | TestRerolled>>
+  | { readonly type: 'character-added'; readonly data: Omit<CharacterAdded['data'], 'sheet'> & { readonly sheet: ShownSheet } }
+  | { readonly type: 'test-rerolled'; readonly data: Omit<TestRerolled['data'], 'replacement'> & { readonly replacement: ShownEncounterEvent } };
+
 /** An event as a viewer may see it: one that mentions a hidden GM character is not shown to players. */
-export function redactD100Event(event: EncounterEvent, viewer: Actor, state: EncounterState): EncounterEvent | null {
+export function redactD100Event(event: EncounterEvent, viewer: Actor, state: EncounterState): ShownEncounterEvent | null {
   if (viewer.role === 'gm') return event;
   if (event.type === 'character-added' && event.data.sheet.hidden) return null;
   // an enemy's affinities, Arcana and Personality stay hidden until the party learns them
   // (and its Wounds, Scores and Traits until an Advanced Analyse: option detailsReveal)
-  if (event.type === 'character-added') return { ...event, data: { ...event.data, sheet: redactSheet(event.data.sheet, shownOf(state, event.data.id, viewer)) as D100Sheet } };
+  if (event.type === 'character-added') return { ...event, data: { ...event.data, sheet: redactSheet(event.data.sheet, shownOf(state, event.data.id, viewer)) } };
   // the round ends for everyone; a hidden character's crash is not told
   if (event.type === 'round-ended' && event.data.crashes) {
     const crashes = event.data.crashes.filter((c) => visible(state, c.who, viewer));
@@ -2118,10 +2146,10 @@ export function redactD100Event(event: EncounterEvent, viewer: Actor, state: Enc
  * Unnatural Toughness, so both are written as null for such a character; the roll, success, degrees,
  * critical, fumble and the outcome stay.
  */
-export function hideUnknownNumbers(event: EncounterEvent, unknown: (id: string) => boolean): EncounterEvent {
-  const num = <T>(id: string, n: T): T => (unknown(id) ? (null as T) : n);
-  const test = <T extends { target: number } | null | undefined>(id: string, t: T): T => (t && unknown(id) ? { ...t, target: null } : t);
-  const opposedFor = (id: string, r: OpposedRecord): OpposedRecord => ({ ...r, target: num(id, r.target), enemyTarget: num(r.enemy, r.enemyTarget) });
+export function hideUnknownNumbers(event: EncounterEvent, unknown: (id: string) => boolean): ShownEncounterEvent {
+  const num = (id: string, n: number | null): number | null => (unknown(id) ? null : n);
+  const test = <T extends { target: number } | null | undefined>(id: string, t: T): WithUnknownNumbers<T> => (t && unknown(id) ? { ...t, target: null } : t) as WithUnknownNumbers<T>;
+  const opposedFor = (id: string, r: OpposedRecord) => ({ ...r, target: num(id, r.target), enemyTarget: num(r.enemy, r.enemyTarget) });
   const e = event;
   switch (e.type) {
     case 'encounter-started':
@@ -2195,7 +2223,7 @@ interface ShownSoFar {
  */
 const shownSoFar = { gm: new WeakMap<Chain<readonly EncounterEvent[]>, ShownSoFar>(), table: new WeakMap<Chain<readonly EncounterEvent[]>, ShownSoFar>() };
 
-function shownUpTo(state: EncounterState, viewer: Actor): { count: number; log: EncounterEvent[] } {
+function shownUpTo(state: EncounterState, viewer: Actor): { count: number; log: ShownEncounterEvent[] } {
   const kept = shownSoFar[viewer.role === 'gm' ? 'gm' : 'table'];
   const pending: Chain<readonly EncounterEvent[]>[] = [];
   let known: ShownSoFar = { count: 0, latest: null };
@@ -2213,7 +2241,7 @@ function shownUpTo(state: EncounterState, viewer: Actor): { count: number; log: 
     known = { count: known.count + shown, latest: shown > 0 ? node : known.latest };
     kept.set(node, known);
   }
-  const log: EncounterEvent[] = [];
+  const log: ShownEncounterEvent[] = [];
   for (let c = known.latest; c && log.length < LOG_SHOWN; c = c.below ? (kept.get(c.below)?.latest ?? null) : null) {
     log.unshift(...c.top.flatMap((e) => redactD100Event(e, viewer, state) ?? []));
   }
@@ -2272,7 +2300,7 @@ export function viewEncounter(state: EncounterState, viewer: Actor): EncounterVi
   };
 }
 
-export const encounterDecider: Decider<EncounterState, EncounterCommand, EncounterEvent> = {
+export const encounterDecider: Decider<EncounterState, EncounterCommand, EncounterEvent, ShownEncounterEvent> = {
   initialState: initialEncounter,
   parseCommand(raw: unknown): ParseResult<EncounterCommand> {
     const r = commandSchema.safeParse(raw);

@@ -56,6 +56,17 @@ export interface LogEntry {
   readonly reveal?: RevealedSecret;
 }
 
+/**
+ * A log entry as a view carries it. A roll's lines are its result's explanation; the view leaves
+ * `lines` out then, so that each view, state patch and welcome holds that text once (in `result`).
+ */
+export type ShownLogEntry = Omit<LogEntry, 'lines'> & { readonly lines?: readonly string[] };
+
+/** The lines of an entry as shown, also where the view left them out for its result's explanation. */
+export function entryLines(e: ShownLogEntry): readonly string[] {
+  return e.lines ?? e.result?.explanation ?? [];
+}
+
 export interface TableState {
   /** Table events applied so far. */
   readonly seq: number;

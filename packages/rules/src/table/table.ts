@@ -27,7 +27,7 @@ type Stamp = Pick<TableEvent, 'by' | 'at'>;
 import { appendLog, EMPTY_LOG, emptyKeyed, keyedGet, keyedSet, keyedValues, logEntries, type KeyedLog, type TableLog } from './log';
 import { concernedIds, encounterOnlyHidden, hiddenSideShown, publicLines, publicResult, revealedResult, UNSEEN } from './hidden';
 import { tallyChallenge, type DiceTally } from './fairness';
-import { committedDice, revealLine, sealResult, type RevealedSecret, type SealedRoll, type SecretReveal } from './secret';
+import { commitmentOpening, committedDice, sealResult, type RevealedSecret, type SealedRoll, type SecretReveal } from './secret';
 
 /** The recipient of a whisper to the GM. */
 export const TO_GM = 'gm';
@@ -640,7 +640,8 @@ export function evolveTable(state: TableState, event: TableEvent): TableState {
     case 'committed':
       return {
         ...next,
-        log: appendLog(state.log, { ...entry(seq, event, [], [`The GM rolls in secret; ${revealLine(event.reveal)}. Commitment (SHA-256 of the dice and a salt): ${event.hash}.`]), commitment: { hash: event.hash } }),
+        // Only the GM's rolls are sealed at this table (decide, case 'roll'): the GM rolled.
+        log: appendLog(state.log, { ...entry(seq, event, [], [`${commitmentOpening({ gm: true }, event.reveal)}. Commitment (SHA-256 of the dice and a salt): ${event.hash}.`]), commitment: { hash: event.hash } }),
       };
     case 'revealed': {
       const sealed = keyedSet(state.sealed, event.hash, null);

@@ -4,7 +4,7 @@ import { poolDice, type EnteredPools } from '@personae/core';
 import { seededDice } from '@personae/dice';
 import { Recorded } from '../helpers/recorded';
 import { sheet } from '../helpers/sheets';
-import { personaeTable, tableLog, type TableCommandInput, type TableEvent, type Viewer } from '../../src/index';
+import { entryLines, personaeTable, tableLog, type TableCommandInput, type TableEvent, type Viewer } from '../../src/index';
 
 const gm: Viewer = { role: 'gm', participantId: 'p-gm' };
 const ann: Viewer = { role: 'player', participantId: 'p-ann' };
@@ -69,8 +69,8 @@ describe('hidden information at the table', () => {
       const hiddenSide = e.result!.actor.name.includes('Marisol') ? e.result!.actor : e.result!.reactor;
       expect(hiddenSide.roll.rolled).toEqual([]);
       expect(hiddenSide.modifiers).toEqual([]);
-      expect(e.lines.join('\n')).toMatch(/side of the roll is not shown \(option hiddenSideShown = outcome\)/);
-      expect(e.lines.join('\n')).toMatch(/Outcome for /);
+      expect(entryLines(e).join('\n')).toMatch(/side of the roll is not shown \(option hiddenSideShown = outcome\)/);
+      expect(entryLines(e).join('\n')).toMatch(/Outcome for /);
     }
   });
 
@@ -99,8 +99,8 @@ describe('hidden information at the table', () => {
     const play = view.characters.find((c) => c.id === merchant)!.play!;
     expect(play.hits).toBe(0);
     expect(play.status).toBe(t.state.encounter.now!.characters[merchant]!.status);
-    const order = view.log.find((e) => e.lines[0]?.startsWith('Action order'))!;
-    expect(order.lines.join('\n')).toMatch(/Marisol "Gull" Vance: its roll is not shown/);
+    const order = view.log.find((e) => entryLines(e)[0]?.startsWith('Action order'))!;
+    expect(entryLines(order).join('\n')).toMatch(/Marisol "Gull" Vance: its roll is not shown/);
   });
 
   it('the owner of a hidden character sees it whole', () => {

@@ -3,7 +3,7 @@ import { seededDice } from '@personae/dice';
 import { Recorded } from '../helpers/recorded';
 import { sheet } from '../helpers/sheets';
 import { verifyRoll } from '@personae/core';
-import { checkReveal, committedDice, keyedValues, personaeTable, tableLog, type TableCommandInput, type TableEvent, type Viewer } from '../../src/index';
+import { checkReveal, committedDice, entryLines, keyedValues, personaeTable, tableLog, type TableCommandInput, type TableEvent, type Viewer } from '../../src/index';
 
 const gm: Viewer = { role: 'gm', participantId: 'p-gm' };
 const ann: Viewer = { role: 'player', participantId: 'p-ann' };
@@ -138,9 +138,9 @@ describe('provably fair secret rolls', () => {
       expect(entries[0]!.result!.actor.name).toBe(gull);
       expect(entries[0]!.result!.reactor).toEqual(revealed[0]!.result.reactor);
       expect(entries[1]!.characters).not.toContain(tomas);
-      expect(entries[1]!.lines.join(' ')).toMatch(/^The GM reveals the secret roll committed in entry #\d+: dice [\d, ]+, salt [0-9a-f]+\. /);
+      expect(entryLines(entries[1]!).join(' ')).toMatch(/^The GM reveals the secret roll committed in entry #\d+: dice [\d, ]+, salt [0-9a-f]+\. /);
     }
     // The GM reads the rolls whole.
-    for (const secret of ['Cutlass', 'Sailing', tomas]) expect(personaeTable.viewState(t.state, gm).log.filter((e) => e.reveal).map((e) => e.lines.join(' ')).join(' ')).toContain(secret);
+    for (const secret of ['Cutlass', 'Sailing', tomas]) expect(personaeTable.viewState(t.state, gm).log.filter((e) => e.reveal).map((e) => entryLines(e).join(' ')).join(' ')).toContain(secret);
   });
 });

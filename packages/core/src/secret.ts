@@ -143,9 +143,9 @@ export function fairnessRows(tallies: Readonly<Record<string, DiceTally>>, signi
 // A ruleset's table with secret rolls and the fairness check.
 
 /** What a ruleset tells `withSecretRolls` about its events and dice. */
-export interface SecretRollRules<S, C, E> {
-  /** The dice an event records, in order: what a commitment binds. */
-  diceOf(event: E): number[];
+export interface SecretRollRules<S, C, E, V = E> {
+  /** The dice an event records, in order: what a commitment binds (of a redacted one, those it still shows). */
+  diceOf(event: E | V): number[];
   /**
    * The moments at which the table may reveal every sealed roll, besides the GM's word: each name (a
    * Round, a rest, ...) with the events that end one. The GM picks one with `secret-reveal`.
@@ -260,7 +260,7 @@ const hasOwn = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o,
  * The ruleset's own events are folded by its decider as before; undo and redo name the table's version
  * (`seen`), which counts this layer's events too, and are handed the ruleset's own.
  */
-export function withSecretRolls<S, C, E>(inner: Decider<S, C, E>, rules: SecretRollRules<S, C, E>): Decider<SecretTableState<S, E>, C | SecretRollCommand, E | SecretRollEvent<E>> {
+export function withSecretRolls<S, C, E, V = E>(inner: Decider<S, C, E, V>, rules: SecretRollRules<S, C, E, V>): Decider<SecretTableState<S, E>, C | SecretRollCommand, E | SecretRollEvent<E>, V | SecretRollEvent<E>> {
   const choices = ['gm', ...Object.keys(rules.ends)];
   const revealed = (s: SealedRolls<E>, when: string): SecretRollEvent<E> => ({ type: 'roll-revealed', hash: s.hash, salt: s.salt, dice: s.dice, committedAt: s.committedAt, when, rolls: s.rolls });
 
@@ -365,7 +365,7 @@ export function withSecretRolls<S, C, E>(inner: Decider<S, C, E>, rules: SecretR
     }
   }
 
-  function redactEvent(event: E | SecretRollEvent<E>, viewer: Actor, state: SecretTableState<S, E>): E | SecretRollEvent<E> | null {
+  function redactEvent(event: E | SecretRollEvent<E>, viewer: Actor, state: SecretTableState<S, E>): E | V | SecretRollEvent<E> | null {
     if (!isSecretRollEvent(event)) return inner.redactEvent(event as E, viewer, state.game);
     if (viewer.role === 'gm') return event;
     const e = event as SecretRollEvent<E>;

@@ -1,6 +1,5 @@
 import { AILMENTS } from './ailments';
-import type { ShownSheet } from './analyse';
-import type { EncounterEvent } from './encounter';
+import type { ShownEncounterEvent } from './encounter';
 import { BLOOD_LOSS_TESTS } from './conditions';
 import { bonus } from './fighter';
 import { woundTracksFor } from './wounds';
@@ -27,7 +26,7 @@ function defenseOf(n: number | null | undefined): string {
   return n === null || n === undefined ? 'a defense not known' : `defense ${n}`;
 }
 
-function opposed(r: { enemy: string; roll: number; target: number; enemyRoll: number | null; enemyTarget: number | null; won: boolean }, name: (id: string) => string): string {
+function opposed(r: { enemy: string; roll: number; target: number | null; enemyRoll: number | null; enemyTarget: number | null; won: boolean }, name: (id: string) => string): string {
   return `${r.roll} vs ${shown(r.target)}${r.enemyRoll !== null ? ` against ${name(r.enemy)}'s ${r.enemyRoll} vs ${shown(r.enemyTarget)}` : ` (${name(r.enemy)} does not oppose)`}: ${r.won ? 'won' : 'lost'}`;
 }
 
@@ -36,7 +35,8 @@ function blocked(who: string, n: number): string {
   return `${who} spends ${n === 1 ? 'a Fate Point to block a Heavy wound' : `${n} Fate Points to block ${n} Heavy wounds`}`;
 }
 
-export function describeD100Event(e: EncounterEvent, name: (id: string) => string): string {
+/** `e` as any viewer receives it: the GM's whole events are ShownEncounterEvents too. */
+export function describeD100Event(e: ShownEncounterEvent, name: (id: string) => string): string {
   switch (e.type) {
     case 'options-set': {
       const set = Object.entries(e.data.options).map(([k, v]) => `${k}=${String(v)}`);
@@ -44,7 +44,7 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
     }
     case 'character-added': {
       // a sheet shown without its Scores (option detailsReveal) tells no wounds
-      const s = e.data.sheet as ShownSheet;
+      const s = e.data.sheet;
       const t = s.scores && woundTracksFor(bonus(s.scores.toughness)).max;
       const left = s.wounds ?? t;
       const tracks = t && left ? `Light ${left.light}/${t.light}, Heavy ${left.heavy}/${t.heavy}, Deadly ${left.deadly}/${t.deadly}` : 'wounds not known';

@@ -27,6 +27,7 @@ import { resolveOpposed, resolveTest, testOdds, type TestOdds, type TestResult }
 import { fateAdvantages } from './fate';
 import { applyWounds, isOut, restoreWounds } from './wounds';
 import { commandSchema, CONDITIONS_SET, type EncounterCommand } from './commands';
+import { crashesAtRoundEnd, nextIn, testsAtTurnEnd, turnStartTests } from './turns';
 import { afterPaying, ECONOMY_LABELS, NOTHING_SPENT, payFor, remaining, spentOf, spendsOneMore, type Cost, type Remaining } from './economy';
 
 export { CHANCE_TRIGGERS, commandSchema, type EncounterCommand } from './commands';
@@ -476,20 +477,15 @@ function enemiesOf(state: EncounterState, who: string): Fighter[] {
 
 /** The next character in initiative order still in the fight, after `who`; null at the end of the round. */
 function nextInOrder(state: EncounterState, who: string | null): string | null {
-  const start = who === null ? 0 : state.order.indexOf(who) + 1;
-  // "Combat Structure", Step Two: the Surprised lose their first turn
-  for (let i = start; i < state.order.length; i++) {
-    const f = state.fighters[state.order[i]!]!;
-    // "Fatigue and Exhaustion": an unconscious character takes no turns
-    if (!f.out && !f.conditions.surprised && !f.conditions.unconscious) return f.id;
-  }
-  return null;
+  return nextIn(state.order, who, (id) => state.fighters[id]);
 }
 
 function turnStartEvent(state: EncounterState, who: string, round: number, table: DiceSource, group: number): EncounterEvent {
   const dice = drawIn(table, `turn:${who}`);
   const rec = recordingDice(dice);
   const f = state.fighters[who]!;
+  const rate = state.miasma ?? 0;
+  const tests = turnStartTests(f, state.sheets[who]?.kind === 'evoker', rate);
   // "Fate Points": an Advantage bought beforehand goes to the first test the turn's start makes, and only to it
   let fate: FateSpentOn | undefined;
   const fateFor = (test: FateSpentOn['test']): Modifier[] => {
@@ -499,7 +495,7 @@ function turnStartEvent(state: EncounterState, who: string, round: number, table
   };
   // Blood Loss: a free Toughness or Endurance (Injury) test at the start of the bleeder's turn
   let bloodLoss: BloodLossRecord | undefined;
-  if (f.conditions.bloodLoss) {
+  if (tests.includes('bloodLoss')) {
     const stemmed = !!f.conditions.stemming;
     const choice = bloodLossChoice(state.sheets[who]!, f);
     // the ailments it still suffers once its turn has begun burden the test
@@ -511,7 +507,7 @@ function turnStartEvent(state: EncounterState, who: string, round: number, table
   }
   // Confused: an Intelligence test at the start of its turn; its DoF say what it does (option confusedBands)
   let confused: ConfusedRecord | undefined;
-  if (hasAilment(f, 'confused')) {
+  if (tests.includes('confused')) {
     const t = resolveTest(f.scores.intelligence, dice.die(100), [...fateFor('confused'), ...testBurdens(f, { score: 'intelligence' }, state.options)], state.options);
     const acts = confusedActs(t, state.options);
     const dropped = acts.hand ? { hand: acts.hand, dropped: heldIn(state.sheets[who]!, f, acts.hand) } : {};
@@ -519,8 +515,7 @@ function turnStartEvent(state: EncounterState, who: string, round: number, table
   }
   // "Unprotected from Miasma": an Evoker with no living Persona tests Willpower each round of a battle in the Sea of Chaos
   let miasma: TestRecord | undefined;
-  const rate = state.miasma ?? 0;
-  if (rate > 0 && state.sheets[who]?.kind === 'evoker' && !livingPersona(f)) {
+  if (tests.includes('miasma')) {
     const t = resolveTest(f.scores.willpower, dice.die(100), [...fateFor('miasma'), ...testBurdens(f, { score: 'willpower' }, state.options)], state.options);
     miasma = { target: t.target, roll: t.roll, success: t.success, stress: miasmaStress(f, rate, t) };
   }
@@ -1321,7 +1316,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       const expired = ailmentsAtTurnEnd(f.ailments, f.turnsStarted).expired;
       // Frozen: a Strength or Toughness test (the better) at the end of each turn breaks free
       let frozen: TestRecord | undefined;
-      if (hasAilment(f, 'frozen')) {
+      if (testsAtTurnEnd(f)) {
         const score: Score = f.scores.strength >= toughness(f) ? 'strength' : 'toughness';
         const t = resolveTest(score === 'strength' ? f.scores.strength : toughness(f), drawIn(ctx.dice, `turn:${who}`).die(100), [...fateModifiers(f), ...testBurdens(f, { score }, state.options)], state.options);
         frozen = { target: t.target, roll: t.roll, success: t.success };
@@ -1333,7 +1328,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       let round = s.round;
       if (next === null) {
         // a falling flyer at Low crashes at the end of the round: a location d100 for its fall
-        const crashes = Object.values(s.fighters).filter((x) => x.conditions.falling && altitudeOf(x) === 'low' && !x.out).map((x) => ({ who: x.id, locationRoll: drawIn(ctx.dice, `turn:${x.id}`).die(100) }));
+        const crashes = Object.values(s.fighters).filter(crashesAtRoundEnd).map((x) => ({ who: x.id, locationRoll: drawIn(ctx.dice, `turn:${x.id}`).die(100) }));
         const ended: EncounterEvent = { type: 'round-ended', data: { group, round, ...(crashes.length ? { crashes } : {}) } };
         events.push(ended);
         s = evolveEncounter(s, ended);
@@ -2084,10 +2079,12 @@ export interface EncounterView {
   readonly oneMore: OneMore | null;
   /** The attack on the nearest character a Confused character owes this Turn, with the candidates the viewer may see; several: the GM names one. */
   readonly confusedAttack: ConfusedAttack | null;
+  /** The Miasma growth rate of the Sea of Chaos the fight is in, 0 outside it ("Unprotected from Miasma"). */
+  readonly miasma: number;
   readonly allOutAttackReady: boolean;
   readonly characters: readonly CharacterView[];
-  /** The latest events in effect that the viewer may see (at most LOG_SHOWN), oldest first. */
-  readonly log: readonly EncounterEvent[];
+  /** The latest events in effect that the viewer may see (at most LOG_SHOWN), oldest first, as the viewer may see them. */
+  readonly log: readonly ShownEncounterEvent[];
   /** Older events this viewer may see that are not in `log` (what the viewer may not see is not counted). */
   readonly logOmitted: number;
 }
@@ -2095,13 +2092,41 @@ export interface EncounterView {
 /** How many of the latest events a view carries. */
 export const LOG_SHOWN = 60;
 
+/**
+ * The fields hideUnknownNumbers may write as null: the target numbers, Scores and defenses of a
+ * character whose Scores the viewer does not know.
+ */
+export const UNKNOWN_NUMBER_FIELDS = ['target', 'score', 'defense', 'base', 'otherBase', 'attackTarget', 'evasionTarget', 'enemyTarget', 'attack', 'evasion'] as const;
+type UnknownNumberField = (typeof UNKNOWN_NUMBER_FIELDS)[number];
+type Unknowable<V> = V extends number ? number | null : WithUnknownNumbers<V>;
+
+/** `T` with every number under a field of UNKNOWN_NUMBER_FIELDS, at any depth, possibly null. */
+export type WithUnknownNumbers<T> = T extends readonly (infer U)[]
+  ? readonly WithUnknownNumbers<U>[]
+  : T extends object
+    ? { readonly [K in keyof T]: K extends UnknownNumberField ? Unknowable<T[K]> : WithUnknownNumbers<T[K]> }
+    : T;
+
+type CharacterAdded = Extract<EncounterEvent, { type: 'character-added' }>;
+type TestRerolled = Extract<EncounterEvent, { type: 'test-rerolled' }>;
+
+/**
+ * A d100 event as a viewer other than the GM receives it (redactD100Event): a number of a character
+ * whose Scores the viewer does not know may be null (hideUnknownNumbers), and a sheet comes without
+ * what the viewer does not know (redactSheet). An event as the GM receives it is one too.
+ */
+export type ShownEncounterEvent =
+  | WithUnknownNumbers<Exclude<EncounterEvent, CharacterAdded | TestRerolled>>
+  | { readonly type: 'character-added'; readonly data: Omit<CharacterAdded['data'], 'sheet'> & { readonly sheet: ShownSheet } }
+  | { readonly type: 'test-rerolled'; readonly data: Omit<TestRerolled['data'], 'replacement'> & { readonly replacement: ShownEncounterEvent } };
+
 /** An event as a viewer may see it: one that mentions a hidden GM character is not shown to players. */
-export function redactD100Event(event: EncounterEvent, viewer: Actor, state: EncounterState): EncounterEvent | null {
+export function redactD100Event(event: EncounterEvent, viewer: Actor, state: EncounterState): ShownEncounterEvent | null {
   if (viewer.role === 'gm') return event;
   if (event.type === 'character-added' && event.data.sheet.hidden) return null;
   // an enemy's affinities, Arcana and Personality stay hidden until the party learns them
   // (and its Wounds, Scores and Traits until an Advanced Analyse: option detailsReveal)
-  if (event.type === 'character-added') return { ...event, data: { ...event.data, sheet: redactSheet(event.data.sheet, shownOf(state, event.data.id, viewer)) as D100Sheet } };
+  if (event.type === 'character-added') return { ...event, data: { ...event.data, sheet: redactSheet(event.data.sheet, shownOf(state, event.data.id, viewer)) } };
   // the round ends for everyone; a hidden character's crash is not told
   if (event.type === 'round-ended' && event.data.crashes) {
     const crashes = event.data.crashes.filter((c) => visible(state, c.who, viewer));
@@ -2121,10 +2146,10 @@ export function redactD100Event(event: EncounterEvent, viewer: Actor, state: Enc
  * Unnatural Toughness, so both are written as null for such a character; the roll, success, degrees,
  * critical, fumble and the outcome stay.
  */
-export function hideUnknownNumbers(event: EncounterEvent, unknown: (id: string) => boolean): EncounterEvent {
-  const num = <T>(id: string, n: T): T => (unknown(id) ? (null as T) : n);
-  const test = <T extends { target: number } | null | undefined>(id: string, t: T): T => (t && unknown(id) ? { ...t, target: null } : t);
-  const opposedFor = (id: string, r: OpposedRecord): OpposedRecord => ({ ...r, target: num(id, r.target), enemyTarget: num(r.enemy, r.enemyTarget) });
+export function hideUnknownNumbers(event: EncounterEvent, unknown: (id: string) => boolean): ShownEncounterEvent {
+  const num = (id: string, n: number | null): number | null => (unknown(id) ? null : n);
+  const test = <T extends { target: number } | null | undefined>(id: string, t: T): WithUnknownNumbers<T> => (t && unknown(id) ? { ...t, target: null } : t) as WithUnknownNumbers<T>;
+  const opposedFor = (id: string, r: OpposedRecord) => ({ ...r, target: num(id, r.target), enemyTarget: num(r.enemy, r.enemyTarget) });
   const e = event;
   switch (e.type) {
     case 'encounter-started':
@@ -2198,7 +2223,7 @@ interface ShownSoFar {
  */
 const shownSoFar = { gm: new WeakMap<Chain<readonly EncounterEvent[]>, ShownSoFar>(), table: new WeakMap<Chain<readonly EncounterEvent[]>, ShownSoFar>() };
 
-function shownUpTo(state: EncounterState, viewer: Actor): { count: number; log: EncounterEvent[] } {
+function shownUpTo(state: EncounterState, viewer: Actor): { count: number; log: ShownEncounterEvent[] } {
   const kept = shownSoFar[viewer.role === 'gm' ? 'gm' : 'table'];
   const pending: Chain<readonly EncounterEvent[]>[] = [];
   let known: ShownSoFar = { count: 0, latest: null };
@@ -2216,7 +2241,7 @@ function shownUpTo(state: EncounterState, viewer: Actor): { count: number; log: 
     known = { count: known.count + shown, latest: shown > 0 ? node : known.latest };
     kept.set(node, known);
   }
-  const log: EncounterEvent[] = [];
+  const log: ShownEncounterEvent[] = [];
   for (let c = known.latest; c && log.length < LOG_SHOWN; c = c.below ? (kept.get(c.below)?.latest ?? null) : null) {
     log.unshift(...c.top.flatMap((e) => redactD100Event(e, viewer, state) ?? []));
   }
@@ -2237,6 +2262,7 @@ export function viewEncounter(state: EncounterState, viewer: Actor): EncounterVi
     current: state.current && show(state.current) ? state.current : state.current ? 'hidden' : null,
     order: state.order.filter(show),
     oneMore: state.oneMore && show(state.oneMore.holder) ? state.oneMore : null,
+    miasma: state.miasma ?? 0,
     confusedAttack: state.confusedAttack && show(state.confusedAttack.who) ? { who: state.confusedAttack.who, candidates: state.confusedAttack.candidates.filter(show) } : null,
     allOutAttackReady: state.oneMore ? allEnemiesStaggered(enemiesOf(state, state.oneMore.holder)) : false,
     characters: Object.values(state.fighters)
@@ -2274,7 +2300,7 @@ export function viewEncounter(state: EncounterState, viewer: Actor): EncounterVi
   };
 }
 
-export const encounterDecider: Decider<EncounterState, EncounterCommand, EncounterEvent> = {
+export const encounterDecider: Decider<EncounterState, EncounterCommand, EncounterEvent, ShownEncounterEvent> = {
   initialState: initialEncounter,
   parseCommand(raw: unknown): ParseResult<EncounterCommand> {
     const r = commandSchema.safeParse(raw);

@@ -15,7 +15,7 @@ import {
   type AttackOdds,
   type CharacterView,
   type D100Derived,
-  type EncounterEvent,
+  type ShownEncounterEvent,
   type EncounterView,
   type FateSpend,
   type TestOdds,
@@ -283,7 +283,7 @@ export interface FateOffer {
 }
 
 /** The events of the last command in this viewer's log (a Reroll takes back a test of that command only). */
-function lastCommand(view: D100View): readonly EncounterEvent[] {
+function lastCommand(view: D100View): readonly ShownEncounterEvent[] {
   const last = view.log[view.log.length - 1];
   if (!last || !('group' in last.data)) return [];
   const group = last.data.group;

@@ -27,6 +27,7 @@ import { resolveOpposed, resolveTest, testOdds, type TestOdds, type TestResult }
 import { fateAdvantages } from './fate';
 import { applyWounds, isOut, restoreWounds } from './wounds';
 import { commandSchema, CONDITIONS_SET, type EncounterCommand } from './commands';
+import { crashesAtRoundEnd, nextIn, testsAtTurnEnd, turnStartTests } from './turns';
 import { afterPaying, ECONOMY_LABELS, NOTHING_SPENT, payFor, remaining, spentOf, spendsOneMore, type Cost, type Remaining } from './economy';
 
 export { CHANCE_TRIGGERS, commandSchema, type EncounterCommand } from './commands';
@@ -476,20 +477,15 @@ function enemiesOf(state: EncounterState, who: string): Fighter[] {
 
 /** The next character in initiative order still in the fight, after `who`; null at the end of the round. */
 function nextInOrder(state: EncounterState, who: string | null): string | null {
-  const start = who === null ? 0 : state.order.indexOf(who) + 1;
-  // "Combat Structure", Step Two: the Surprised lose their first turn
-  for (let i = start; i < state.order.length; i++) {
-    const f = state.fighters[state.order[i]!]!;
-    // "Fatigue and Exhaustion": an unconscious character takes no turns
-    if (!f.out && !f.conditions.surprised && !f.conditions.unconscious) return f.id;
-  }
-  return null;
+  return nextIn(state.order, who, (id) => state.fighters[id]);
 }
 
 function turnStartEvent(state: EncounterState, who: string, round: number, table: DiceSource, group: number): EncounterEvent {
   const dice = drawIn(table, `turn:${who}`);
   const rec = recordingDice(dice);
   const f = state.fighters[who]!;
+  const rate = state.miasma ?? 0;
+  const tests = turnStartTests(f, state.sheets[who]?.kind === 'evoker', rate);
   // "Fate Points": an Advantage bought beforehand goes to the first test the turn's start makes, and only to it
   let fate: FateSpentOn | undefined;
   const fateFor = (test: FateSpentOn['test']): Modifier[] => {
@@ -499,7 +495,7 @@ function turnStartEvent(state: EncounterState, who: string, round: number, table
   };
   // Blood Loss: a free Toughness or Endurance (Injury) test at the start of the bleeder's turn
   let bloodLoss: BloodLossRecord | undefined;
-  if (f.conditions.bloodLoss) {
+  if (tests.includes('bloodLoss')) {
     const stemmed = !!f.conditions.stemming;
     const choice = bloodLossChoice(state.sheets[who]!, f);
     // the ailments it still suffers once its turn has begun burden the test
@@ -511,7 +507,7 @@ function turnStartEvent(state: EncounterState, who: string, round: number, table
   }
   // Confused: an Intelligence test at the start of its turn; its DoF say what it does (option confusedBands)
   let confused: ConfusedRecord | undefined;
-  if (hasAilment(f, 'confused')) {
+  if (tests.includes('confused')) {
     const t = resolveTest(f.scores.intelligence, dice.die(100), [...fateFor('confused'), ...testBurdens(f, { score: 'intelligence' }, state.options)], state.options);
     const acts = confusedActs(t, state.options);
     const dropped = acts.hand ? { hand: acts.hand, dropped: heldIn(state.sheets[who]!, f, acts.hand) } : {};
@@ -519,8 +515,7 @@ function turnStartEvent(state: EncounterState, who: string, round: number, table
   }
   // "Unprotected from Miasma": an Evoker with no living Persona tests Willpower each round of a battle in the Sea of Chaos
   let miasma: TestRecord | undefined;
-  const rate = state.miasma ?? 0;
-  if (rate > 0 && state.sheets[who]?.kind === 'evoker' && !livingPersona(f)) {
+  if (tests.includes('miasma')) {
     const t = resolveTest(f.scores.willpower, dice.die(100), [...fateFor('miasma'), ...testBurdens(f, { score: 'willpower' }, state.options)], state.options);
     miasma = { target: t.target, roll: t.roll, success: t.success, stress: miasmaStress(f, rate, t) };
   }
@@ -1331,7 +1326,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       const expired = ailmentsAtTurnEnd(f.ailments, f.turnsStarted).expired;
       // Frozen: a Strength or Toughness test (the better) at the end of each turn breaks free
       let frozen: TestRecord | undefined;
-      if (hasAilment(f, 'frozen')) {
+      if (testsAtTurnEnd(f)) {
         const score: Score = f.scores.strength >= toughness(f) ? 'strength' : 'toughness';
         const t = resolveTest(score === 'strength' ? f.scores.strength : toughness(f), drawIn(ctx.dice, `turn:${who}`).die(100), [...fateModifiers(f), ...testBurdens(f, { score }, state.options)], state.options);
         frozen = { target: t.target, roll: t.roll, success: t.success };
@@ -1343,7 +1338,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       let round = s.round;
       if (next === null) {
         // a falling flyer at Low crashes at the end of the round: a location d100 for its fall
-        const crashes = Object.values(s.fighters).filter((x) => x.conditions.falling && altitudeOf(x) === 'low' && !x.out).map((x) => ({ who: x.id, locationRoll: drawIn(ctx.dice, `turn:${x.id}`).die(100) }));
+        const crashes = Object.values(s.fighters).filter(crashesAtRoundEnd).map((x) => ({ who: x.id, locationRoll: drawIn(ctx.dice, `turn:${x.id}`).die(100) }));
         const ended: EncounterEvent = { type: 'round-ended', data: { group, round, ...(crashes.length ? { crashes } : {}) } };
         events.push(ended);
         s = evolveEncounter(s, ended);
@@ -2100,6 +2095,8 @@ export interface EncounterView {
   readonly oneMore: OneMore | null;
   /** The attack on the nearest character a Confused character owes this Turn, with the candidates the viewer may see; several: the GM names one. */
   readonly confusedAttack: ConfusedAttack | null;
+  /** The Miasma growth rate of the Sea of Chaos the fight is in, 0 outside it ("Unprotected from Miasma"). */
+  readonly miasma: number;
   readonly allOutAttackReady: boolean;
   readonly characters: readonly CharacterView[];
   /** The latest events in effect that the viewer may see (at most LOG_SHOWN), oldest first, as the viewer may see them. */
@@ -2281,6 +2278,7 @@ export function viewEncounter(state: EncounterState, viewer: Actor): EncounterVi
     current: state.current && show(state.current) ? state.current : state.current ? 'hidden' : null,
     order: state.order.filter(show),
     oneMore: state.oneMore && show(state.oneMore.holder) ? state.oneMore : null,
+    miasma: state.miasma ?? 0,
     confusedAttack: state.confusedAttack && show(state.confusedAttack.who) ? { who: state.confusedAttack.who, candidates: state.confusedAttack.candidates.filter(show) } : null,
     allOutAttackReady: state.oneMore ? allEnemiesStaggered(enemiesOf(state, state.oneMore.holder)) : false,
     characters: Object.values(state.fighters)

@@ -314,7 +314,7 @@ export function armourAt(f: Fighter, location: Location, options: Pick<D100Optio
 }
 
 /** The altitude band a character is at (untitled flight passage after "Difficult Terrain"). */
-export function altitudeOf(f: Fighter): Altitude {
+export function altitudeOf(f: Pick<Fighter, 'conditions'>): Altitude {
   return f.conditions.altitude ?? 'ground';
 }
 

@@ -85,6 +85,31 @@ describe('secret rolls over the server', () => {
   });
 });
 
+describe("a player's roll marked hidden", () => {
+  it('is refused over the socket and over HTTP, naming the field; the table is unchanged and nobody receives an event', async () => {
+    const { table, player: dee, clients } = await seatedTable(srv, { name: 'No secret for players' }, 'Dee');
+    const roll = { type: 'roll', hidden: true, actor: { name: 'Brogan Ironhand', dice: 4, modifiers: [] }, difficulty: 'challenging' };
+    const version = async () => (await http(srv.url, 'GET', `/api/tables/${table.tableId}/state`, { token: table.gm.token })).body.version as number;
+    try {
+      const before = await version();
+      const events = () => Object.values(clients).map((c) => c.events().length);
+      const received = events();
+      const refusal = { code: 'gm-only', field: 'hidden', message: expect.stringMatching(/^hidden: true is refused: only the GM rolls in secret/) };
+      expect(await clients.player.command('x1', roll)).toMatchObject({ type: 'error', ...refusal });
+      const posted = await http(srv.url, 'POST', `/api/tables/${table.tableId}/commands`, { token: dee.token, body: { commandId: 'x2', command: roll } });
+      expect(posted.status).toBe(422);
+      expect(posted.body).toMatchObject({ type: 'error', ...refusal });
+      expect(await version()).toBe(before);
+      expect(events()).toEqual(received);
+      // The same roll in the open is made.
+      expect(await clients.player.command('x3', { ...roll, hidden: false })).toMatchObject({ type: 'ack' });
+      expect(await version()).toBe(before + 1);
+    } finally {
+      for (const c of Object.values(clients)) c.close();
+    }
+  });
+});
+
 describe('rolls of characters hidden from the players, in the open and revealed', () => {
   /** What is written on the hidden merchant's sheet, and the hidden sellsword added out of the scene. */
   const SHEET_WORDS = ['Merchant, Privateer', 'Cutlass', 'Brutal', 'Sailing', 'Lucky Compass'];

@@ -79,6 +79,61 @@ export function recordedDice(value: unknown, fields: ReadonlySet<string>): numbe
   return out;
 }
 
+/** A revealed roll as a viewer who was not shown it reads it: its dice and outcome (see withheldRoll). */
+export interface WithheldRoll {
+  readonly type: 'withheld-roll';
+  /** The event's structure down to its dice and outcomes: numbers under the fields that hold dice, and success, hit and won. */
+  readonly shown: unknown;
+}
+
+/** The outcomes a reveal shows with the dice. */
+const OUTCOME_KEYS: ReadonlySet<string> = new Set(['success', 'hit', 'won']);
+
+export function isWithheldRoll(value: unknown): value is WithheldRoll {
+  return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'withheld-roll';
+}
+
+/**
+ * What a reveal shows a player of a roll they were not shown (a hidden character's): built from the
+ * event, it keeps the numbers under the fields that hold dice (`fields`, the ones the ruleset's diceOf
+ * reads, at the same places, so the reveal still checks against the commitment) and the outcomes
+ * (success, hit, won), and no name, id, label, score or modifier.
+ */
+export function withheldRoll(event: unknown, fields: ReadonlySet<string>): WithheldRoll {
+  const keep = (v: unknown, counted: boolean): unknown => {
+    if (typeof v === 'number') return counted ? v : undefined;
+    if (Array.isArray(v)) {
+      const out = v.map((x) => keep(x, counted)).filter((x) => x !== undefined);
+      return out.length > 0 ? out : undefined;
+    }
+    if (v === null || typeof v !== 'object') return undefined;
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) {
+      const kept = typeof x === 'boolean' ? (OUTCOME_KEYS.has(k) ? x : undefined) : keep(x, counted || fields.has(k));
+      if (kept !== undefined) out[k] = kept;
+    }
+    return Object.keys(out).length > 0 ? out : undefined;
+  };
+  return { type: 'withheld-roll', shown: keep(event, false) ?? {} };
+}
+
+/** A withheld roll in words: its dice, and its outcomes. */
+export function describeWithheld(roll: WithheldRoll, diceOf: (event: WithheldRoll) => number[]): string {
+  const outcomes: string[] = [];
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v !== null && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        if (typeof x === 'boolean') outcomes.push(`${k}: ${x ? 'yes' : 'no'}`);
+        else walk(x);
+      }
+    }
+  };
+  walk(roll.shown);
+  const dice = diceOf(roll);
+  return `A roll players were not shown: ${dice.length > 0 ? `dice ${dice.join(', ')}` : 'no dice'}${outcomes.length > 0 ? ` (${outcomes.join(', ')})` : ''}.`;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The fairness check of typed dice.
 
@@ -146,6 +201,8 @@ export function fairnessRows(tallies: Readonly<Record<string, DiceTally>>, signi
 export interface SecretRollRules<S, C, E, V = E> {
   /** The dice an event records, in order: what a commitment binds (of a redacted one, those it still shows). */
   diceOf(event: E | V): number[];
+  /** The fields of events that hold dice, which diceOf reads (what a reveal shows players of a withheld roll: withheldRoll). */
+  readonly diceFields: ReadonlySet<string>;
   /**
    * The moments at which the table may reveal every sealed roll, besides the GM's word: each name (a
    * Round, a rest, ...) with the events that end one. The GM picks one with `secret-reveal`.
@@ -176,7 +233,8 @@ export interface SealedRolls<E> {
 export type SecretRollEvent<E> =
   /** A commitment: everyone reads `hash` and `by` (the participant whose command rolled); `salt`, `dice` and `rolls` are the GM's. */
   | { readonly type: 'roll-committed'; readonly hash: string; readonly reveal: string; readonly by?: string; readonly salt?: string; readonly dice?: readonly number[]; readonly rolls?: readonly E[] }
-  | { readonly type: 'roll-revealed'; readonly hash: string; readonly salt: string; readonly dice: readonly number[]; readonly committedAt: number; readonly when: string; readonly rolls: readonly E[] }
+  /** A reveal: the GM reads `rolls` as they were rolled; everyone else, each as a withheld roll (its dice and outcome). */
+  | { readonly type: 'roll-revealed'; readonly hash: string; readonly salt: string; readonly dice: readonly number[]; readonly committedAt: number; readonly when: string; readonly rolls: readonly (E | WithheldRoll)[] }
   | { readonly type: 'secret-reveal-set'; readonly reveal: string }
   /** A participant's typed dice added to their tally (the GM's only). */
   | { readonly type: 'dice-tallied'; readonly by: string; readonly faces: readonly number[]; readonly outcomes: readonly TypedOutcome[] };
@@ -208,7 +266,7 @@ function validSecretEvent<E>(raw: SecretRollEvent<unknown>): { ok: true; event: 
 /** One entry of the secret rolls' log, as every viewer reads it. */
 export type SecretLogEntry<E> =
   | { readonly kind: 'committed'; readonly seq: number; readonly hash: string; readonly reveal: string; readonly by?: string }
-  | ({ readonly kind: 'revealed'; readonly seq: number; readonly when: string; readonly rolls: readonly E[] } & Required<RevealedSecret>);
+  | ({ readonly kind: 'revealed'; readonly seq: number; readonly when: string; readonly rolls: readonly (E | WithheldRoll)[] } & Required<RevealedSecret>);
 
 export interface SecretTableState<S, E> {
   /** The ruleset's own state. */
@@ -371,13 +429,25 @@ export function withSecretRolls<S, C, E, V = E>(inner: Decider<S, C, E, V>, rule
     const e = event as SecretRollEvent<E>;
     if (e.type === 'dice-tallied') return null;
     if (e.type === 'roll-committed') return { type: 'roll-committed', hash: e.hash, reveal: e.reveal, ...(e.by !== undefined ? { by: e.by } : {}) };
+    if (e.type === 'roll-revealed') return { type: 'roll-revealed', hash: e.hash, salt: e.salt, dice: e.dice, committedAt: e.committedAt, when: e.when, rolls: withheld(e.rolls) };
     return e;
   }
+
+  /** The rolls a reveal shows players: each sealed roll was one a player who plays none of the characters is not shown. */
+  const withheld = (rolls: readonly (E | WithheldRoll)[]) => rolls.map((r) => (isWithheldRoll(r) ? r : withheldRoll(r, rules.diceFields)));
+  /** The log's reveals as players read them, built once per entry (log entries never change). */
+  const shownToPlayers = new WeakMap<SecretLogEntry<E>, SecretLogEntry<E>>();
+  const playerEntry = (entry: SecretLogEntry<E>): SecretLogEntry<E> => {
+    if (entry.kind !== 'revealed') return entry;
+    let shown = shownToPlayers.get(entry);
+    if (!shown) shownToPlayers.set(entry, (shown = { ...entry, rolls: withheld(entry.rolls) }));
+    return shown;
+  };
 
   function viewState(state: SecretTableState<S, E>, viewer: Actor): unknown {
     const gm = viewer.role === 'gm';
     const own: SecretRollsView<E> = {
-      secretRolls: { reveal: state.reveal, choices, sealed: gm ? state.sealed.map((s) => ({ hash: s.hash, committedAt: s.committedAt })) : [], log: state.log },
+      secretRolls: { reveal: state.reveal, choices, sealed: gm ? state.sealed.map((s) => ({ hash: s.hash, committedAt: s.committedAt })) : [], log: gm ? state.log : state.log.map(playerEntry) },
       diceFairness: gm ? fairnessRows(state.tallies) : null,
     };
     return { ...(inner.viewState(state.game, viewer) as object), ...own };

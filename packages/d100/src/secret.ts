@@ -84,6 +84,7 @@ function typedOutcomes(events: readonly EncounterEvent[], before: EncounterState
 
 export const d100SecretRolls: SecretRollRules<EncounterState, EncounterCommand, EncounterEvent, ShownEncounterEvent> = {
   diceOf: d100DiceOf,
+  diceFields: DICE_FIELDS,
   ends: { round: (e) => e.type === 'round-ended', week: (e) => e.type === 'week-started' },
   typed: { sides: 10, faces: typedFaces, outcomes: typedOutcomes },
 };

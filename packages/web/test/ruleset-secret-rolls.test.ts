@@ -39,7 +39,7 @@ describe('the web marks of secret rolls at a ruleset table', () => {
 
   it('marks a reveal whose roll or dice were changed on the way NOT verified, with the reason', () => {
     const log = playerLog() as any[];
-    log[2].rolls[0].data.roll = (log[2].rolls[0].data.roll % 100) + 1;
+    log[2].rolls[0].shown.data.roll = (log[2].rolls[0].shown.data.roll % 100) + 1;
     expect(secretVerdicts(log, d100DiceOf).get(log[2].seq)).toMatchObject({ kind: 'not-verified', message: expect.stringMatching(/the result shows the dice/) });
     const other = playerLog() as any[];
     other[2].dice[0] = other[2].dice[0] + 1;

@@ -1,4 +1,4 @@
-import { checkRevealedDice, commitmentOpening, type FairnessRow, type SecretLogEntry, type SecretRoller, type SecretRollsView } from '@personae/core';
+import { checkRevealedDice, commitmentOpening, describeWithheld, isWithheldRoll, type FairnessRow, type SecretLogEntry, type SecretRoller, type SecretRollsView, type WithheldRoll } from '@personae/core';
 import type { Participant } from '../lib/api';
 import { DiceFairness } from '../ui/Fairness';
 import { ErrorLine, useAction } from './shared';
@@ -17,7 +17,7 @@ export type SecretVerdict = { readonly kind: 'sealed' } | { readonly kind: 'reve
  * verified when the commitment it names was published before it in the list, its dice and salt hash
  * to it, and the rolls it reveals show those dice (`diceOf`, the ruleset's reading of its events).
  */
-export function secretVerdicts<E>(log: readonly SecretLogEntry<E>[], diceOf: (event: E) => number[]): Map<number, SecretVerdict> {
+export function secretVerdicts<E>(log: readonly SecretLogEntry<E>[], diceOf: (event: E | WithheldRoll) => number[]): Map<number, SecretVerdict> {
   const out = new Map<number, SecretVerdict>();
   const committed = new Map<string, number>();
   const revealed = new Set(log.filter((e) => e.kind === 'revealed').map((e) => e.hash));
@@ -53,7 +53,7 @@ export function RulesetSecretRolls<E>(props: {
   gm: boolean;
   participants: readonly Participant[];
   send: (command: unknown) => Promise<void>;
-  diceOf: (event: E) => number[];
+  diceOf: (event: E | WithheldRoll) => number[];
   /** A revealed roll in words. */
   describe: (event: E) => string;
   fairness: { sides: number; die: string; rolls: string };
@@ -123,7 +123,7 @@ export function RulesetSecretRolls<E>(props: {
                   ) : (
                     <>
                       #{e.seq} {e.when === 'gm' ? 'The GM reveals' : `At the end of the ${e.when}, the table reveals`} the secret roll committed in entry #{e.committedAt}: dice{' '}
-                      {e.dice.join(', ')}, salt <span class="hash">{e.salt}</span>. {e.rolls.map(props.describe).join(' ')}{' '}
+                      {e.dice.join(', ')}, salt <span class="hash">{e.salt}</span>. {e.rolls.map((r) => (isWithheldRoll(r) ? describeWithheld(r, props.diceOf) : props.describe(r))).join(' ')}{' '}
                       {v.kind === 'verified' ? (
                         <span class="tag verified" data-verified="yes">
                           Verified: matches the commitment of #{v.committedAt}

@@ -891,15 +891,25 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
   for (const name of UNUSED_MAY_STAY) if (pools.entered[name]?.length === 1 && table.drawnFrom(name) === 0) pools.take(name, 100);
   if (command.type === 'undo' || !events.length) return events;
   // "Structured Time": each event's Move or Action must still be there to spend (refused otherwise)
-  let after = state;
+  const states = [state];
   for (const e of events) {
-    const cost = costOf(after, e);
-    if (cost) refuseTakenTurn(after, cost, e);
-    if (cost) payFor(after, after.fighters[cost.who]!, cost);
-    after = evolveEncounter(after, e);
+    const before = states[states.length - 1]!;
+    const cost = costOf(before, e);
+    if (cost) refuseTakenTurn(before, cost, e);
+    if (cost) payFor(before, before.fighters[cost.who]!, cost);
+    states.push(foldEvent(before, e));
   }
-  return [...events, ...exhaustionTests(state, after, events, ctx.dice)];
+  lastFold = { events, states };
+  return [...events, ...exhaustionTests(state, states[states.length - 1]!, events, ctx.dice)];
 }
+
+/**
+ * The states the last command decided went through, its events folded one by one (decideEncounter
+ * folds them to check each one's cost): whoever folds those same events from the same states next,
+ * as a table does right after deciding, is handed them instead of every attack being resolved again.
+ * One command's worth is kept; evolveEncounter is pure, so the answer is the same.
+ */
+let lastFold: { readonly events: readonly EncounterEvent[]; readonly states: readonly EncounterState[] } | null = null;
 
 /**
  * What an event spends of its actor's Turn ("Structured Time" and each action's own passage), or
@@ -1655,6 +1665,12 @@ function controllersOf(state: EncounterState): Array<string | null> {
 
 /** Applies one event; the state it is given is never changed. */
 export function evolveEncounter(state: EncounterState, event: EncounterEvent): EncounterState {
+  const i = lastFold ? lastFold.events.indexOf(event) : -1;
+  if (i >= 0 && lastFold!.states[i] === state) return lastFold!.states[i + 1]!;
+  return foldEvent(state, event);
+}
+
+function foldEvent(state: EncounterState, event: EncounterEvent): EncounterState {
   const seq = state.seq + 1;
   if (event.type === 'undone') return { ...beforeLastCommand(state), seq };
   if (event.type === 'test-rerolled') {

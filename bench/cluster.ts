@@ -43,7 +43,9 @@
  * by second (bench/cluster-node-probe.mjs), the benchmark process's own CPU time, event-loop use and
  * delay (it shares the machine with the nodes), reconnections per client, the time from a
  * reconnecting client's hello to its welcome (the node loading the table and authenticating), and a
- * killed node's clients' catch-up in steps (noticing the close, connecting again, welcome, events).
+ * killed node's clients' catch-up in steps (noticing the close, connecting again, welcome, events;
+ * connecting again split into the wait before the attempt that opened, its TCP connection and the
+ * node's answer to the upgrade), and the kernel's listen-queue overflows and SYNs sent again.
  * `--samples FILE` writes every command's latency with the kills, cuts and event-loop delays by
  * second, to see where the slow ones fall. With `--profile DIR`
  * every node runs with --cpu-prof and is stopped with SIGTERM at the end (not SIGKILL), so the nodes
@@ -54,6 +56,8 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import type { ClientRequestArgs } from 'node:http';
+import { connect as netConnect, type NetConnectOpts } from 'node:net';
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { writeFileSync } from 'node:fs';
@@ -191,6 +195,9 @@ const nodeStartCpuSeconds: number[] = [];
 /** Each node's event-loop delay, second by second (bench/cluster-node-probe.mjs); `at` is wall-clock ms. */
 const nodeLoopDelays: Array<{ node: number; at: number; p99: number; max: number }> = [];
 
+/** Each node's longest wait, second by second, from accepting a connection to reading its upgrade request (bench/cluster-node-probe.mjs). */
+const upgradeWaitsMaxPerSecond: number[] = [];
+
 /** "caught up on missed notices" lines of every node: why, and the oldest missed event's age. */
 const heals: Array<{ node: number; reason: string; tables: number; maxLagMs: number }> = [];
 
@@ -253,6 +260,8 @@ function startNode(node: Node): Promise<void> {
           node.port = entry.port as number;
           node.up = true;
           resolve();
+        } else if (entry.msg === 'upgrades') {
+          upgradeWaitsMaxPerSecond.push(Number(entry.max));
         } else if (entry.msg === 'event loop delay') {
           nodeLoopDelays.push({ node: node.index, at: Number(entry.at), p99: Number(entry.p99), max: Number(entry.max) });
         } else if (entry.msg === 'caught up on missed notices') {
@@ -341,7 +350,7 @@ interface Client {
   outOfOrder: number;
   pending: Map<string, Pending>;
   /** After a kill of its node: the version to reach and when the kill happened. */
-  catchUp: { target: number; since: number; closedAt?: number; openAt?: number; welcomeAt?: number } | null;
+  catchUp: { target: number; since: number; closedAt?: number; attemptAt?: number; tcpAt?: number; attempts: number; openAt?: number; welcomeAt?: number } | null;
   /** Connections of this client that were welcomed and then closed. */
   reconnects: number;
 }
@@ -423,7 +432,22 @@ const caughtUpMs: number[] = [];
  * closed, to a new connection open (the WebSocket upgrade done), to its welcome, to holding every
  * event acknowledged before the kill.
  */
-const catchUpPhases = { closeNoticed: [] as number[], connected: [] as number[], welcomed: [] as number[], eventsReceived: [] as number[] };
+const catchUpPhases = {
+  closeNoticed: [] as number[],
+  connected: [] as number[],
+  /** Of `connected`: from the close to the start of the attempt that opened (earlier attempts failed). */
+  beforeLastAttempt: [] as number[],
+  /** Of `connected`: the attempt that opened, from its start to the WebSocket upgrade's answer. */
+  lastAttempt: [] as number[],
+  /** Of `lastAttempt`: from its start to the TCP connection made (SYN answered by the kernel). */
+  tcpConnect: [] as number[],
+  /** Of `lastAttempt`: from the TCP connection to the upgrade's answer (the node reading the request and answering). */
+  upgradeAnswer: [] as number[],
+  /** Connection attempts that failed before the one that opened. */
+  failedAttempts: [] as number[],
+  welcomed: [] as number[],
+  eventsReceived: [] as number[],
+};
 const ackedCommands = new Map<string, { tableId: string; firstSeq: number | null; duplicate: boolean }>();
 let running = true;
 let stopping = false;
@@ -495,7 +519,12 @@ function connect(client: Client): Promise<void> {
       resolve();
       return;
     }
-    const ws = new WebSocket(`ws://127.0.0.1:${node.port}/ws`);
+    const attemptAt = now();
+    let tcpAt: number | undefined;
+    const ws = new WebSocket(`ws://127.0.0.1:${node.port}/ws`, {
+      // To tell the TCP connection (the kernel's part) from the upgrade's answer (the node's).
+      createConnection: (options: ClientRequestArgs) => netConnect(options as NetConnectOpts).once('connect', () => (tcpAt = now())),
+    });
     /** The node process connected to (a node restarted since is another). */
     const nodeProcess = node.child;
     client.ws = ws;
@@ -504,7 +533,11 @@ function connect(client: Client): Promise<void> {
     let helloAt = 0;
     ws.on('open', () => {
       helloAt = now();
-      if (client.catchUp) client.catchUp.openAt = helloAt;
+      if (client.catchUp) {
+        client.catchUp.openAt = helloAt;
+        client.catchUp.attemptAt = attemptAt;
+        client.catchUp.tcpAt = tcpAt;
+      }
       ws.send(JSON.stringify({ type: 'hello', tableId: client.table.tableId, token: client.token, since: client.lastSeq, events: client.check === 'events' }));
     });
     let failure: string | null = null;
@@ -519,6 +552,7 @@ function connect(client: Client): Promise<void> {
       if (client.ws === ws) client.ws = null;
       if (!welcomed) {
         failedConnects++;
+        if (client.catchUp) client.catchUp.attempts++;
         // Whether the node was down by then (killed meanwhile) or up, to tell the two apart.
         const why = `${failure ?? String(code)}${node.up && node.child === nodeProcess ? '' : ' (node down)'}`;
         failedConnectCodes.set(why, (failedConnectCodes.get(why) ?? 0) + 1);
@@ -639,6 +673,15 @@ function checkCaughtUp(client: Client, at: number): void {
     if (c.closedAt !== undefined && c.openAt !== undefined && c.welcomeAt !== undefined) {
       catchUpPhases.closeNoticed.push(c.closedAt - c.since);
       catchUpPhases.connected.push(c.openAt - c.closedAt);
+      if (c.attemptAt !== undefined) {
+        catchUpPhases.beforeLastAttempt.push(Math.max(0, c.attemptAt - c.closedAt));
+        catchUpPhases.lastAttempt.push(c.openAt - c.attemptAt);
+        if (c.tcpAt !== undefined) {
+          catchUpPhases.tcpConnect.push(c.tcpAt - c.attemptAt);
+          catchUpPhases.upgradeAnswer.push(c.openAt - c.tcpAt);
+        }
+      }
+      catchUpPhases.failedAttempts.push(c.attempts);
       catchUpPhases.welcomed.push(c.welcomeAt - c.openAt);
       catchUpPhases.eventsReceived.push(at - c.welcomeAt);
     }
@@ -698,7 +741,7 @@ function killOne(): void {
   for (const c of clients) {
     if (c.node !== node) continue;
     for (const p of c.pending.values()) if (p.inFlightAtKill === null) p.inFlightAtKill = at;
-    c.catchUp = { target: c.table.maxAcked, since: at };
+    c.catchUp = { target: c.table.maxAcked, since: at, attempts: 0 };
   }
   setTimeout(() => {
     if (stopping) return;
@@ -975,6 +1018,8 @@ const result = {
   commandsInFlightDuringKillMs: stats(inFlightKillMs),
   killedNodeClientsCaughtUpMs: { ...stats(caughtUpMs), stillBehind: clients.filter((c) => c.catchUp).length },
   killedNodeClientsCaughtUpStepsMs: Object.fromEntries(Object.entries(catchUpPhases).map(([k, xs]) => [k, stats(xs)])),
+  /** The nodes' longest wait per second from accepting a connection to reading its upgrade request. */
+  nodeAcceptToUpgradeMaxPerSecondMs: stats(upgradeWaitsMaxPerSecond),
   gapsHealedAfterListenerCutMs: { ...stats(cutHeals.map((h) => h.maxLagMs)), tablesCaughtUp: cutHeals.reduce((s, h) => s + h.tables, 0) },
   gapsHealedByPeriodicCheckMs: { ...stats(periodicHeals.map((h) => h.maxLagMs)), tablesCaughtUp: periodicHeals.reduce((s, h) => s + h.tables, 0) },
   notificationQueueUsageMax: queueMax,

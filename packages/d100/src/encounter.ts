@@ -12,7 +12,7 @@ import { afterEquip, applyConsumable, CONSUMABLE_REACH, consumablesLeft, distanc
 import { FULL_SPEED_DISADVANTAGES, STEALTH_CITATION, type StealthTest } from './stealth';
 import { BLOOD_LOSS_TESTS, bloodLossTest, miasmaStress, type BloodLossTestName } from './conditions';
 import { isImmune, type RegularElement } from './elements';
-import { weeklyRefresh, spendPoint, spendRemoveAilment, spendRestoreLight, spendRestoreResource, spendRevivePersona, useResource, FATE_SPENDS } from './fate';
+import { afterBlocking, blocksOnHit, weeklyRefresh, spendPoint, spendRemoveAilment, spendRestoreLight, spendRestoreResource, spendRevivePersona, useResource, FATE_SPENDS } from './fate';
 import { modifier, sumModifiers, type Modifier } from '@personae/core';
 import { adjacent, ailmentScoreDisadvantages, altitudeOf, armourAt, bonus, canOppose, defenseToughnessBonus, disadvantagesOnAllTests, fatigue, hasAilment, livingPersona, protectorFor, terrainDisadvantages, terrainOf, toughness, type Fighter, type Position, type Resource, type Score, type Terrain } from './fighter';
 import { altitudeBar, bandsCrossed, crashMetres, fallDamage, fullSpeedFailure, moveAllowance, movementOutcome, type Altitude, type MovementOutcome, type MovementTest } from './movement';
@@ -891,15 +891,25 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
   for (const name of UNUSED_MAY_STAY) if (pools.entered[name]?.length === 1 && table.drawnFrom(name) === 0) pools.take(name, 100);
   if (command.type === 'undo' || !events.length) return events;
   // "Structured Time": each event's Move or Action must still be there to spend (refused otherwise)
-  let after = state;
+  const states = [state];
   for (const e of events) {
-    const cost = costOf(after, e);
-    if (cost) refuseTakenTurn(after, cost, e);
-    if (cost) payFor(after, after.fighters[cost.who]!, cost);
-    after = evolveEncounter(after, e);
+    const before = states[states.length - 1]!;
+    const cost = costOf(before, e);
+    if (cost) refuseTakenTurn(before, cost, e);
+    if (cost) payFor(before, before.fighters[cost.who]!, cost);
+    states.push(foldEvent(before, e));
   }
-  return [...events, ...exhaustionTests(state, after, events, ctx.dice)];
+  lastFold = { events, states };
+  return [...events, ...exhaustionTests(state, states[states.length - 1]!, events, ctx.dice)];
 }
+
+/**
+ * The states the last command decided went through, its events folded one by one (decideEncounter
+ * folds them to check each one's cost): whoever folds those same events from the same states next,
+ * as a table does right after deciding, is handed them instead of every attack being resolved again.
+ * One command's worth is kept; evolveEncounter is pure, so the answer is the same.
+ */
+let lastFold: { readonly events: readonly EncounterEvent[]; readonly states: readonly EncounterState[] } | null = null;
 
 /**
  * What an event spends of its actor's Turn ("Structured Time" and each action's own passage), or
@@ -1655,6 +1665,12 @@ function controllersOf(state: EncounterState): Array<string | null> {
 
 /** Applies one event; the state it is given is never changed. */
 export function evolveEncounter(state: EncounterState, event: EncounterEvent): EncounterState {
+  const i = lastFold ? lastFold.events.indexOf(event) : -1;
+  if (i >= 0 && lastFold!.states[i] === state) return lastFold!.states[i + 1]!;
+  return foldEvent(state, event);
+}
+
+function foldEvent(state: EncounterState, event: EncounterEvent): EncounterState {
   const seq = state.seq + 1;
   if (event.type === 'undone') return { ...beforeLastCommand(state), seq };
   if (event.type === 'test-rerolled') {
@@ -1994,9 +2010,10 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
         // "ignoring AP" (option apMeans): Armour ignored, or the body's Armour counted in full
         const defense = defenseToughnessBonus(f, state.options) + (state.options.apMeans === 'armour-penetration' ? armourAt(f, 'body', state.options) : 0);
         const wound = state.options.burning === 'automatic-wound' || damage > defense;
-        const applied = wound ? applyWounds(f.tracks, 1, 0, state.options) : null;
+        // "Fate Points", Block Heavy Wound: a Heavy wound it deals is blocked as its player declared
+        const applied = wound ? applyWounds(f.tracks, 1, 0, state.options, blocksOnHit(f)) : null;
         const ailments = f.ailments.map((a) => (a === burning ? { ...a, elapsed: a.elapsed + 1 } : a));
-        const g = applied ? { ...f, tracks: applied.tracks, stress: f.stress + applied.stress, ailments } : { ...f, ailments };
+        const g = applied ? { ...afterBlocking(f, applied.fateSpent), tracks: applied.tracks, stress: f.stress + applied.stress, ailments } : { ...f, ailments };
         s = put(s, isOut(g.tracks) ? { ...g, out: true, dead: state.options.deadlyWound === 'dead' } : g);
       }
       return s;

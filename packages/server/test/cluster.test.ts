@@ -427,6 +427,23 @@ describe.skipIf(!runPg)('several nodes on one PostgreSQL database', () => {
     }
   }, 30_000);
 
+  it('the check for missed notices answers only for the tables that moved past the marks a node holds', async () => {
+    const [moved, still, setupChanged] = [await createTable(a.url), await createTable(a.url), await createTable(a.url)];
+    const ids = [moved.tableId, still.tableId, setupChanged.tableId];
+    const fanout = a.store.fanout!;
+    const held = await fanout.marks(ids);
+    const gm = await connectAs(a.wsUrl, moved.tableId, moved.gm.token);
+    expect((await gm.client.command('m1', { type: 'roll', count: 1 })).type).toBe('ack');
+    gm.client.close();
+    await joinTable(a.url, setupChanged.tableId, setupChanged.invite.token, 'Ann');
+    const behind = await fanout.behind(new Map([...held, ['t_missing', { version: 0, setupVersion: 0 }]]));
+    expect([...behind.keys()].sort()).toEqual([moved.tableId, setupChanged.tableId].sort());
+    expect(behind.get(moved.tableId)).toEqual({ version: held.get(moved.tableId)!.version + 1, setupVersion: held.get(moved.tableId)!.setupVersion });
+    expect(behind.get(setupChanged.tableId)!.setupVersion).toBeGreaterThan(held.get(setupChanged.tableId)!.setupVersion);
+    // Marks already current: nothing comes back.
+    expect((await fanout.behind(await fanout.marks(ids))).size).toBe(0);
+  }, 30_000);
+
   it('a hello that came in time is answered even when loading its table takes longer than the time given to say hello', async () => {
     const t = await createTable(a.url);
     const slow = (store: Store): Store => ({

@@ -85,7 +85,7 @@ describe('secret rolls over the server', () => {
   });
 });
 
-describe('a revealed secret roll of characters hidden from the players', () => {
+describe('rolls of characters hidden from the players, in the open and revealed', () => {
   /** What is written on the hidden merchant's sheet, and the hidden sellsword added out of the scene. */
   const SHEET_WORDS = ['Merchant, Privateer', 'Cutlass', 'Brutal', 'Sailing', 'Lucky Compass'];
   const UNSEEN_NAME = 'Tomas Reyne';
@@ -116,6 +116,12 @@ describe('a revealed secret roll of characters hidden from the players', () => {
       });
       await as(gmc, { type: 'roll', hidden: true, actor: { name: UNSEEN_NAME, dice: 4, modifiers: [{ value: 3, source: 'Sailing (prowess)' }] }, difficulty: 'challenging' });
       const [first, second] = (await gmView()).state.secretRolls.sealed as { hash: string }[];
+      // The same sides rolled in the open are shown as option hiddenSideShown says, here the outcome.
+      await as(gmc, {
+        type: 'roll',
+        actor: { name: 'Marisol "Gull" Vance', dice: 5, modifiers: [{ value: 2, source: 'Cutlass (stature)' }] },
+        reactor: { name: UNSEEN_NAME, dice: 3, modifiers: [{ value: 1, source: 'Sailing (prowess)' }] },
+      });
       await as(gmc, { type: 'reveal', hash: first!.hash });
       await as(gmc, { type: 'encounter', command: { type: 'end-scene', actor: 'gm' } });
       const version = (await gmView()).version as number;
@@ -153,6 +159,8 @@ describe('a revealed secret roll of characters hidden from the players', () => {
         const log = JSON.parse(bodies[0]!).state.log as { reveal?: { hash: string }; result?: unknown; lines: string[] }[];
         const entries = log.filter((e) => e.reveal);
         expect(entries.map((e) => e.reveal!.hash)).toEqual([first!.hash, second!.hash]);
+        const open = log.find((e) => e.result && !e.reveal) as { result: { actor: { name: string; dice: number[] }; reactor: { name: string }; outcome: string } };
+        expect(open.result).toMatchObject({ actor: { name: 'Marisol "Gull" Vance', dice: [] }, reactor: { name: 'a hidden character' } });
         for (const e of entries) expect(checkReveal(e.reveal!.hash, e.reveal as never, e.result as never)).toEqual({ ok: true });
       }
     } finally {

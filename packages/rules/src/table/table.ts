@@ -25,7 +25,7 @@ import type { LastAction, LogEntry, TableCharacter, TableEvent, TableSettings, T
 
 type Stamp = Pick<TableEvent, 'by' | 'at'>;
 import { appendLog, EMPTY_LOG, emptyKeyed, keyedGet, keyedSet, keyedValues, logEntries, type KeyedLog, type TableLog } from './log';
-import { concernedIds, encounterOnlyHidden, hiddenSideShown, publicLines, publicResult, revealedResult, UNSEEN } from './hidden';
+import { concernedIds, encounterOnlyHidden, hiddenSideShown, publicLines, publicResult, rollerResult, UNSEEN, type HiddenSideShown } from './hidden';
 import { tallyChallenge, type DiceTally } from './fairness';
 import { commitmentOpening, committedDice, sealResult, type RevealedSecret, type SealedRoll, type SecretReveal } from './secret';
 
@@ -624,12 +624,15 @@ export function evolveTable(state: TableState, event: TableEvent): TableState {
     case 'said':
       return { ...next, log: appendLog(state.log, { ...entry(seq, event, [], [event.text]), said: { to: event.to } }) };
     case 'rolled': {
+      // A roll in the open shows a hidden character's side as other open events about it do.
+      const shown = event.hidden ? null : rollSeenBy(state, event.result, (id) => hiddenAtTable(state, id, state.encounter.now), hiddenSideShown(state.options));
       const written: LogEntry = {
         ...entry(seq, event, charactersIn(event.result), event.result.explanation, event.hidden),
         result: event.result,
         graded: state.options.grades !== 'core-2011',
         ...(event.purpose ? { purpose: event.purpose } : {}),
         ...(event.seal ? { commitment: { hash: event.seal.hash } } : {}),
+        ...(shown ? { secretOf: shown.secretOf, public: { lines: shown.result.explanation, result: shown.result, characters: charactersIn(shown.result) } } : {}),
       };
       const diceTallies = tallyChallenge(state.diceTallies, event.by, event.result, state.options);
       if (!event.seal) return { ...next, diceTallies, log: appendLog(state.log, written) };
@@ -648,7 +651,8 @@ export function evolveTable(state: TableState, event: TableEvent): TableState {
       const when = event.when === 'gm' ? 'The GM reveals' : `At the end of the ${event.when}, the table reveals`;
       const opening = `${when} the secret roll committed in entry #${event.committedAt}: dice ${event.dice.join(', ')}, salt ${event.salt}.`;
       const lines = [opening, ...event.result.explanation];
-      const shown = revealFor(state, event.result, (id) => hiddenAtTable(state, id, state.encounter.now));
+      // A reveal publishes the dice: hidden sides show theirs whatever hiddenSideShown says.
+      const shown = rollSeenBy(state, event.result, (id) => hiddenAtTable(state, id, state.encounter.now), 'dice');
       return {
         ...next,
         sealed,
@@ -746,12 +750,13 @@ function hiddenAtTable(state: TableState, id: string, before: EncounterState['no
 }
 
 /**
- * A secret roll's sides that stand for characters hidden from a viewer (`hidden`), with the result as
- * that viewer reads it (revealedResult), or null when no side is hidden. The roller names a side after
- * the character it rolls for, so a side bearing a hidden character's name is taken for that character.
- * The side keeps the name while the character is in the scene, where the viewer sees it by name.
+ * A roll's sides that stand for characters hidden from a viewer (`hidden`), with the result as that
+ * viewer reads it (rollerResult, showing those sides as `shown` says), or null when no side is hidden.
+ * The roller names a side after the character it rolls for, so a side bearing a hidden character's
+ * name is taken for that character. The side keeps the name while the character is in the scene,
+ * where the viewer sees it by name.
  */
-export function revealFor(state: TableState, result: ChallengeResult, hidden: (id: string) => boolean): { secretOf: string[]; result: ChallengeResult } | null {
+export function rollSeenBy(state: TableState, result: ChallengeResult, hidden: (id: string) => boolean, shown: HiddenSideShown): { secretOf: string[]; result: ChallengeResult } | null {
   const present = state.encounter.now?.characters ?? {};
   const bearing = (name: string): string[] => {
     const key = name.trim().toLowerCase();
@@ -768,7 +773,7 @@ export function revealFor(state: TableState, result: ChallengeResult, hidden: (i
     secretOf.push(...ids);
     names[side] = ids.some((id) => ownGet(present, id)?.present) ? result[side].name : UNSEEN;
   }
-  return secretOf.length > 0 ? { secretOf, result: revealedResult(result, names, state.options) } : null;
+  return secretOf.length > 0 ? { secretOf, result: rollerResult(result, names, shown, state.options) } : null;
 }
 
 function secretPart(state: TableState, event: Extract<TableEvent, { type: 'encounter' }>, before: EncounterState['now']): Pick<LogEntry, 'secretOf' | 'public'> {

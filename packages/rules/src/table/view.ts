@@ -1,10 +1,10 @@
 import { ownHas } from '@personae/core';
 import { emptyTally, type CharacterState, type Combat, type LastChallenge, type Snapshot, type SuccessTally } from '../encounter';
 import { fairnessRows, type FairnessRow } from './fairness';
-import { publicEncounterEvent, WITHHELD } from './hidden';
+import { hiddenSideShown, publicEncounterEvent, WITHHELD } from './hidden';
 import { keyedValues, type TableLog } from './log';
 import type { LogEntry, ShownLogEntry, TableCharacter, TableEvent, TableState, Viewer } from './state';
-import { canHear, revealFor, undoRefusal } from './table';
+import { canHear, rollSeenBy, undoRefusal } from './table';
 
 /**
  * What one participant may see. The GM sees everything. Players and observers see public characters
@@ -463,9 +463,16 @@ export function redactTableEvent(event: TableEvent, viewer: Viewer, state: Table
       return secret.has(event.id) || !ownHas(state.characters, event.id) ? null : event;
     case 'visibility-set':
       return null;
+    case 'rolled': {
+      // Shown as other open events about hidden characters are (option hiddenSideShown).
+      const shown = rollSeenBy(state, event.result, (id) => secret.has(id), hiddenSideShown(state.options));
+      if (!shown) return event;
+      const { by, at } = event;
+      return { type: 'rolled', hidden: false, result: shown.result, ...(event.purpose !== undefined ? { purpose: event.purpose } : {}), by, at };
+    }
     case 'revealed': {
       // A reveal shows the dice and the outcome, not what the viewer may not see of the characters rolled for.
-      const shown = revealFor(state, event.result, (id) => secret.has(id));
+      const shown = rollSeenBy(state, event.result, (id) => secret.has(id), 'dice');
       if (!shown) return event;
       const { hash, salt, dice, committedAt, when, by, at } = event;
       return { type: 'revealed', hash, salt, dice, result: shown.result, ...(event.purpose !== undefined ? { purpose: event.purpose } : {}), committedAt, when, by, at };

@@ -379,3 +379,22 @@ describe('a hidden character added out of the scene', () => {
     expect(t.state.encounter.now?.characters[merchant]?.present).toBe(true);
   });
 });
+
+describe('a roll of the roller in the open with a side named after a hidden character', () => {
+  it.each(['outcome', 'dice'] as const)('shows that side as option hiddenSideShown = %s says, and nothing of its sheet', (shown) => {
+    const t = recorded();
+    t.run(gm, { type: 'configure', preset: 'core-2011', options: { hiddenSideShown: shown } });
+    t.run(ann, { type: 'add-character', sheet: sheet('dwarf-iron-constitution.yaml') });
+    t.run(gm, { type: 'add-character', sheet: sheet('merchant-privateer-scoundrel.yaml'), hidden: true });
+    const gull = Object.values(t.state.characters).find((c) => c.hidden)!.sheet.name;
+    const [rolled] = t.run(gm, { type: 'roll', actor: { name: gull, dice: 5, modifiers: [{ value: 2, source: 'Cutlass (stature)' }] }, reactor: { name: 'Brogan Ironhand', dice: 3, modifiers: [] } }) as [Extract<TableEvent, { type: 'rolled' }>];
+    for (const v of [ann, watcher]) {
+      expect(t.wire(v)).not.toContain('Cutlass');
+      const entry = personaeTable.viewState(t.state, v).log.at(-1)!;
+      expect(entry.result!.outcome).toBe(rolled.result.outcome);
+      expect(entry.result!.actor).toMatchObject({ name: gull, dice: shown === 'dice' ? rolled.result.actor.dice : [] });
+      expect(entry.result!.reactor).toEqual(rolled.result.reactor);
+    }
+    expect(t.wire(gm)).toContain('Cutlass');
+  });
+});

@@ -12,7 +12,7 @@ import { afterEquip, applyConsumable, CONSUMABLE_REACH, consumablesLeft, distanc
 import { FULL_SPEED_DISADVANTAGES, STEALTH_CITATION, type StealthTest } from './stealth';
 import { BLOOD_LOSS_TESTS, bloodLossTest, miasmaStress, type BloodLossTestName } from './conditions';
 import { isImmune, type RegularElement } from './elements';
-import { weeklyRefresh, spendPoint, spendRemoveAilment, spendRestoreLight, spendRestoreResource, spendRevivePersona, useResource, FATE_SPENDS } from './fate';
+import { afterBlocking, blocksOnHit, weeklyRefresh, spendPoint, spendRemoveAilment, spendRestoreLight, spendRestoreResource, spendRevivePersona, useResource, FATE_SPENDS } from './fate';
 import { modifier, sumModifiers, type Modifier } from '@personae/core';
 import { adjacent, ailmentScoreDisadvantages, altitudeOf, armourAt, bonus, canOppose, defenseToughnessBonus, disadvantagesOnAllTests, fatigue, hasAilment, livingPersona, protectorFor, terrainDisadvantages, terrainOf, toughness, type Fighter, type Position, type Resource, type Score, type Terrain } from './fighter';
 import { altitudeBar, bandsCrossed, crashMetres, fallDamage, fullSpeedFailure, moveAllowance, movementOutcome, type Altitude, type MovementOutcome, type MovementTest } from './movement';
@@ -2010,9 +2010,10 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
         // "ignoring AP" (option apMeans): Armour ignored, or the body's Armour counted in full
         const defense = defenseToughnessBonus(f, state.options) + (state.options.apMeans === 'armour-penetration' ? armourAt(f, 'body', state.options) : 0);
         const wound = state.options.burning === 'automatic-wound' || damage > defense;
-        const applied = wound ? applyWounds(f.tracks, 1, 0, state.options) : null;
+        // "Fate Points", Block Heavy Wound: a Heavy wound it deals is blocked as its player declared
+        const applied = wound ? applyWounds(f.tracks, 1, 0, state.options, blocksOnHit(f)) : null;
         const ailments = f.ailments.map((a) => (a === burning ? { ...a, elapsed: a.elapsed + 1 } : a));
-        const g = applied ? { ...f, tracks: applied.tracks, stress: f.stress + applied.stress, ailments } : { ...f, ailments };
+        const g = applied ? { ...afterBlocking(f, applied.fateSpent), tracks: applied.tracks, stress: f.stress + applied.stress, ailments } : { ...f, ailments };
         s = put(s, isOut(g.tracks) ? { ...g, out: true, dead: state.options.deadlyWound === 'dead' } : g);
       }
       return s;

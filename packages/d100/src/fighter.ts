@@ -72,7 +72,7 @@ export interface Conditions {
   readonly stemming?: boolean;
   /** The test its player declared for its Blood Loss ("Blood Loss": Toughness or Endurance (Injury)); absent: the better of the two. */
   readonly bleedingTest?: 'toughness' | 'endurance';
-  /** How many more Heavy wounds it incurs (from hits, falls or Blood Loss) it blocks with a Fate Point each, as its player declared ("Fate Points", Block Heavy Wound); absent: none. */
+  /** How many more Heavy wounds it incurs (from hits, falls, Burning or Blood Loss) it blocks with a Fate Point each, as its player declared ("Fate Points", Block Heavy Wound); absent: none. */
   readonly blockHeavy?: number;
 }
 

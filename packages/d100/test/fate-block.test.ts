@@ -195,3 +195,30 @@ describe('"Fate Points": Block Heavy Wound against the Heavy wounds of Blood Los
     expect(bo.conditions.blockHeavy).toBe(1);
   });
 });
+
+/**
+ * Burning (the ailments passage after "Fate Points"): at the end of each round the sufferer takes a
+ * Damage 4 attack dealing a wound; "Fate Points", Block Heavy Wound: that wound, when Heavy, is blocked
+ * by the points its player declared, as any hit's.
+ */
+describe('"Fate Points": Block Heavy Wound against the wound Burning deals at the end of the round', () => {
+  /** Bo burning with its Light track spent, on the Shadow's turn (the last of the round); every round's fire wounds (option burning). */
+  function burning(): EncounterState {
+    let s = run(initialEncounter('seed', { burning: 'automatic-wound' }), { type: 'add-character', id: 'bo', sheet: SHEETS.bo, controller: 'p1' });
+    s = run(run(s, { type: 'add-character', id: 'shadow', sheet: SHEETS.shadow }), { type: 'start' });
+    s = run(run(s, { type: 'end-turn' }), { type: 'inflict-ailment', target: 'bo', ailment: 'burning' });
+    const bo = s.fighters.bo!;
+    return { ...s, fighters: { ...s.fighters, bo: { ...bo, tracks: { ...bo.tracks, left: { ...bo.tracks.left, light: 0 } } } } };
+  }
+  it('declared, the Heavy wound is blocked with a Fate Point; undeclared, it is lost', () => {
+    const s = run(burning(), { type: 'fate-block', who: 'bo', heavy: 1 }, [], P1);
+    const after = run(s, { type: 'end-turn' });
+    expect(after.round).toBe(2);
+    expect(after.fighters.bo!.tracks.left).toEqual(s.fighters.bo!.tracks.left);
+    expect(after.fighters.bo!.fate.current).toBe(2);
+    expect(after.fighters.bo!.conditions.blockHeavy).toBe(0);
+    const plain = run(burning(), { type: 'end-turn' });
+    expect(plain.fighters.bo!.tracks.left.heavy).toBe(s.fighters.bo!.tracks.left.heavy - 1);
+    expect(plain.fighters.bo!.fate.current).toBe(3);
+  });
+});

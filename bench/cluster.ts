@@ -43,7 +43,11 @@
  * by second (bench/cluster-node-probe.mjs), the benchmark process's own CPU time, event-loop use and
  * delay (it shares the machine with the nodes), reconnections per client, the time from a
  * reconnecting client's hello to its welcome (the node loading the table and authenticating), and a
- * killed node's clients' catch-up in steps (noticing the close, connecting again, welcome, events).
+ * killed node's clients' catch-up in steps (noticing the close, connecting again, welcome, events;
+ * connecting again split into the wait before the attempt that opened, its TCP connection and the
+ * node's answer to the upgrade; for upgrades over 5 s, where the wait was: before the node accepted
+ * the connection, before it read the request, or after), and the kernel's counters of full listen
+ * queues, SYNs sent again, SYN cookies and retransmission timeouts.
  * `--samples FILE` writes every command's latency with the kills, cuts and event-loop delays by
  * second, to see where the slow ones fall. With `--profile DIR`
  * every node runs with --cpu-prof and is stopped with SIGTERM at the end (not SIGKILL), so the nodes
@@ -54,6 +58,8 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import type { ClientRequestArgs } from 'node:http';
+import { connect as netConnect, type NetConnectOpts } from 'node:net';
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { writeFileSync } from 'node:fs';
@@ -191,8 +197,30 @@ const nodeStartCpuSeconds: number[] = [];
 /** Each node's event-loop delay, second by second (bench/cluster-node-probe.mjs); `at` is wall-clock ms. */
 const nodeLoopDelays: Array<{ node: number; at: number; p99: number; max: number }> = [];
 
+/** Each node's longest wait, second by second, from accepting a connection to reading its upgrade request (bench/cluster-node-probe.mjs). */
+const upgradeWaitsMaxPerSecond: number[] = [];
+
+/** When each node accepted a connection and read its upgrade request (wall clock), by node and client port. */
+const upgradesByPort = new Map<string, { acceptedAt: number; upgradeAt: number }>();
+/** Slow upgrades (over 5 s) of killed nodes' clients: the client's TCP connection to the node's accept, to reading the request, to the client's open. */
+const slowUpgrades: Array<{ connectToAccept: number; acceptToUpgrade: number; upgradeToOpen: number }> = [];
+
 /** "caught up on missed notices" lines of every node: why, and the oldest missed event's age. */
 const heals: Array<{ node: number; reason: string; tables: number; maxLagMs: number }> = [];
+
+/** The kernel's counters of full listen queues, SYNs sent again, SYN cookies and retransmission timeouts (/proc/net/netstat; empty elsewhere). */
+function tcpCounters(): Record<string, number> {
+  const wanted = ['ListenOverflows', 'ListenDrops', 'TCPReqQFullDrop', 'TCPSynRetrans', 'SyncookiesSent', 'SyncookiesFailed', 'TCPTimeouts'];
+  try {
+    const lines = readFileSync('/proc/net/netstat', 'utf8').split('\n');
+    const at = lines.findIndex((l) => l.startsWith('TcpExt:'));
+    const names = lines[at]!.split(/\s+/);
+    const values = lines[at + 1]!.split(/\s+/);
+    return Object.fromEntries(wanted.map((w) => [w, Number(values[names.indexOf(w)])]));
+  } catch {
+    return {};
+  }
+}
 
 function startNode(node: Node): Promise<void> {
   const profiling = opts.profile ? ['--cpu-prof', '--cpu-prof-dir', opts.profile] : [];
@@ -239,6 +267,10 @@ function startNode(node: Node): Promise<void> {
           node.port = entry.port as number;
           node.up = true;
           resolve();
+        } else if (entry.msg === 'upgrade') {
+          upgradesByPort.set(`${node.index}:${entry.port}`, { acceptedAt: Number(entry.acceptedAt), upgradeAt: Number(entry.upgradeAt) });
+        } else if (entry.msg === 'upgrades') {
+          upgradeWaitsMaxPerSecond.push(Number(entry.max));
         } else if (entry.msg === 'event loop delay') {
           nodeLoopDelays.push({ node: node.index, at: Number(entry.at), p99: Number(entry.p99), max: Number(entry.max) });
         } else if (entry.msg === 'caught up on missed notices') {
@@ -327,7 +359,7 @@ interface Client {
   outOfOrder: number;
   pending: Map<string, Pending>;
   /** After a kill of its node: the version to reach and when the kill happened. */
-  catchUp: { target: number; since: number; closedAt?: number; openAt?: number; welcomeAt?: number } | null;
+  catchUp: { target: number; since: number; closedAt?: number; attemptAt?: number; tcpAt?: number; attempts: number; openAt?: number; welcomeAt?: number } | null;
   /** Connections of this client that were welcomed and then closed. */
   reconnects: number;
 }
@@ -409,7 +441,22 @@ const caughtUpMs: number[] = [];
  * closed, to a new connection open (the WebSocket upgrade done), to its welcome, to holding every
  * event acknowledged before the kill.
  */
-const catchUpPhases = { closeNoticed: [] as number[], connected: [] as number[], welcomed: [] as number[], eventsReceived: [] as number[] };
+const catchUpPhases = {
+  closeNoticed: [] as number[],
+  connected: [] as number[],
+  /** Of `connected`: from the close to the start of the attempt that opened (earlier attempts failed). */
+  beforeLastAttempt: [] as number[],
+  /** Of `connected`: the attempt that opened, from its start to the WebSocket upgrade's answer. */
+  lastAttempt: [] as number[],
+  /** Of `lastAttempt`: from its start to the TCP connection made (SYN answered by the kernel). */
+  tcpConnect: [] as number[],
+  /** Of `lastAttempt`: from the TCP connection to the upgrade's answer (the node reading the request and answering). */
+  upgradeAnswer: [] as number[],
+  /** Connection attempts that failed before the one that opened. */
+  failedAttempts: [] as number[],
+  welcomed: [] as number[],
+  eventsReceived: [] as number[],
+};
 const ackedCommands = new Map<string, { tableId: string; firstSeq: number | null; duplicate: boolean }>();
 let running = true;
 let stopping = false;
@@ -481,7 +528,19 @@ function connect(client: Client): Promise<void> {
       resolve();
       return;
     }
-    const ws = new WebSocket(`ws://127.0.0.1:${node.port}/ws`);
+    const attemptAt = now();
+    let tcpAt: number | undefined;
+    let localPort: number | undefined;
+    const ws = new WebSocket(`ws://127.0.0.1:${node.port}/ws`, {
+      // To tell the TCP connection (the kernel's part) from the upgrade's answer (the node's).
+      createConnection: (options: ClientRequestArgs) => {
+        const socket = netConnect(options as NetConnectOpts);
+        return socket.once('connect', () => {
+          tcpAt = now();
+          localPort = socket.localPort;
+        });
+      },
+    });
     /** The node process connected to (a node restarted since is another). */
     const nodeProcess = node.child;
     client.ws = ws;
@@ -490,7 +549,17 @@ function connect(client: Client): Promise<void> {
     let helloAt = 0;
     ws.on('open', () => {
       helloAt = now();
-      if (client.catchUp) client.catchUp.openAt = helloAt;
+      if (client.catchUp) {
+        client.catchUp.openAt = helloAt;
+        client.catchUp.attemptAt = attemptAt;
+        client.catchUp.tcpAt = tcpAt;
+        if (tcpAt !== undefined && helloAt - tcpAt > 5000) {
+          const u = upgradesByPort.get(`${node.index}:${localPort}`);
+          const epoch = (t: number) => performance.timeOrigin + t;
+          // A port used before by another connection to the same node has an older entry: left out.
+          if (u && u.acceptedAt >= epoch(tcpAt) - 1000) slowUpgrades.push({ connectToAccept: Math.round(u.acceptedAt - epoch(tcpAt)), acceptToUpgrade: u.upgradeAt - u.acceptedAt, upgradeToOpen: Math.round(epoch(helloAt) - u.upgradeAt) });
+        }
+      }
       ws.send(JSON.stringify({ type: 'hello', tableId: client.table.tableId, token: client.token, since: client.lastSeq, events: client.check === 'events' }));
     });
     let failure: string | null = null;
@@ -505,6 +574,7 @@ function connect(client: Client): Promise<void> {
       if (client.ws === ws) client.ws = null;
       if (!welcomed) {
         failedConnects++;
+        if (client.catchUp) client.catchUp.attempts++;
         // Whether the node was down by then (killed meanwhile) or up, to tell the two apart.
         const why = `${failure ?? String(code)}${node.up && node.child === nodeProcess ? '' : ' (node down)'}`;
         failedConnectCodes.set(why, (failedConnectCodes.get(why) ?? 0) + 1);
@@ -625,6 +695,15 @@ function checkCaughtUp(client: Client, at: number): void {
     if (c.closedAt !== undefined && c.openAt !== undefined && c.welcomeAt !== undefined) {
       catchUpPhases.closeNoticed.push(c.closedAt - c.since);
       catchUpPhases.connected.push(c.openAt - c.closedAt);
+      if (c.attemptAt !== undefined) {
+        catchUpPhases.beforeLastAttempt.push(Math.max(0, c.attemptAt - c.closedAt));
+        catchUpPhases.lastAttempt.push(c.openAt - c.attemptAt);
+        if (c.tcpAt !== undefined) {
+          catchUpPhases.tcpConnect.push(c.tcpAt - c.attemptAt);
+          catchUpPhases.upgradeAnswer.push(c.openAt - c.tcpAt);
+        }
+      }
+      catchUpPhases.failedAttempts.push(c.attempts);
       catchUpPhases.welcomed.push(c.welcomeAt - c.openAt);
       catchUpPhases.eventsReceived.push(at - c.welcomeAt);
     }
@@ -684,7 +763,7 @@ function killOne(): void {
   for (const c of clients) {
     if (c.node !== node) continue;
     for (const p of c.pending.values()) if (p.inFlightAtKill === null) p.inFlightAtKill = at;
-    c.catchUp = { target: c.table.maxAcked, since: at };
+    c.catchUp = { target: c.table.maxAcked, since: at, attempts: 0 };
   }
   setTimeout(() => {
     if (stopping) return;
@@ -709,6 +788,7 @@ const queueTimer = setInterval(() => {
 }, 1000);
 
 const loadBefore = loadavg();
+const tcpBefore = tcpCounters();
 const runStart = now();
 const cpuBefore = process.cpuUsage();
 const loopBefore = performance.eventLoopUtilization();
@@ -740,6 +820,7 @@ for (const t of timers) clearInterval(t);
 progress('stopped sending; draining');
 const runSeconds = (now() - runStart) / 1000;
 const loadAfter = loadavg();
+const tcpAfter = tcpCounters();
 const cpuUsed = process.cpuUsage(cpuBefore);
 const loopUsed = performance.eventLoopUtilization(loopBefore);
 benchLoopDelay.disable();
@@ -908,6 +989,12 @@ const result = {
     return { clientsReconnected: counts.filter((n) => n > 0).length, p50: counts[Math.floor(counts.length / 2)], max: counts[counts.length - 1] };
   })(),
   helloToWelcomeAfterReconnectMs: stats(helloToWelcomeMs),
+  /**
+   * The kernel's TCP counters over the run (the whole machine): connections refused a place in a full
+   * listen queue, SYNs sent again because one went unanswered (each waits 1 s, then 2, 4, 8 s...),
+   * connections set up with SYN cookies (a full queue of half-open ones) and retransmission timeouts.
+   */
+  tcpDuringRun: Object.fromEntries(Object.keys(tcpAfter).map((k) => [k, tcpAfter[k]! - (tcpBefore[k] ?? 0)])),
   megabytesReceivedByType: Object.fromEntries([...bytesReceived].map(([type, n]) => [type, Number((n / 1e6).toFixed(1))])),
   /** Every node process, from start to end (setup and drain included). */
   nodeCpuSeconds: Number(nodeCpuSeconds.toFixed(1)),
@@ -954,6 +1041,14 @@ const result = {
   commandsInFlightDuringKillMs: stats(inFlightKillMs),
   killedNodeClientsCaughtUpMs: { ...stats(caughtUpMs), stillBehind: clients.filter((c) => c.catchUp).length },
   killedNodeClientsCaughtUpStepsMs: Object.fromEntries(Object.entries(catchUpPhases).map(([k, xs]) => [k, stats(xs)])),
+  /** The nodes' longest wait per second from accepting a connection to reading its upgrade request. */
+  nodeAcceptToUpgradeMaxPerSecondMs: stats(upgradeWaitsMaxPerSecond),
+  slowUpgrades: {
+    n: slowUpgrades.length,
+    connectToAccept: stats(slowUpgrades.map((x) => x.connectToAccept)),
+    acceptToUpgrade: stats(slowUpgrades.map((x) => x.acceptToUpgrade)),
+    upgradeToOpen: stats(slowUpgrades.map((x) => x.upgradeToOpen)),
+  },
   gapsHealedAfterListenerCutMs: { ...stats(cutHeals.map((h) => h.maxLagMs)), tablesCaughtUp: cutHeals.reduce((s, h) => s + h.tables, 0) },
   gapsHealedByPeriodicCheckMs: { ...stats(periodicHeals.map((h) => h.maxLagMs)), tablesCaughtUp: periodicHeals.reduce((s, h) => s + h.tables, 0) },
   notificationQueueUsageMax: queueMax,

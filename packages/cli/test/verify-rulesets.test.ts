@@ -61,7 +61,8 @@ describe.each(['d100', 'lucidity'] as const)('personae verify --log on a %s tabl
 
   it('fails with exit code 1 when a die of the roll revealed, or of the dice, was changed', async () => {
     const shown = playerExport(ruleset);
-    const roll = shown.events.find((e) => e.event?.type === 'roll-revealed')!.event.rolls[0];
+    // A player's export holds the roll revealed as withheld: its dice and outcome.
+    const roll = shown.events.find((e) => e.event?.type === 'roll-revealed')!.event.rolls[0].shown;
     if (ruleset === 'd100') roll.data.roll = (roll.data.roll % 100) + 1;
     else roll.data.roll.d20 = (roll.data.roll.d20 % 20) + 1;
     const r = await cli('verify', '--log', writeLog(shown), '--json');

@@ -55,12 +55,13 @@ export interface HostLimits {
  *   returns what that viewer may see of the event, or null.
  * - `validateEvent`, when present, refuses an event that cannot come from `decide` (used on import).
  */
-export interface Decider<S, C, E> {
+export interface Decider<S, C, E, V = E> {
   initialState(): S;
   parseCommand(raw: unknown): ParseResult<C>;
   decide(state: S, command: C, ctx: DecideContext): E[];
   evolve(state: S, event: E): S;
-  redactEvent(event: E, viewer: Actor, state: S): E | null;
+  /** `V`: an event as a viewer other than the GM may receive it, when its type says less than `E` (numbers left out, say). */
+  redactEvent(event: E, viewer: Actor, state: S): E | V | null;
   viewState(state: S, viewer: Actor): unknown;
   /**
    * Which viewers see the same view of `state`: viewers for whom this returns the same text get equal

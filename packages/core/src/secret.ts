@@ -46,6 +46,19 @@ export function revealLine(when: string): string {
   return when === 'gm' ? 'the GM reveals it later' : `it is revealed at the end of the ${when}`;
 }
 
+/** Who issued the command that rolled in secret, as the viewer knows them (null: the commitment does not say). */
+export type SecretRoller = { readonly gm: true } | { readonly gm: false; readonly name: string } | null;
+
+/**
+ * The words that open a commitment's line: who rolled, as the commitment knows it, and when the roll
+ * is revealed. The GM rolls on their own command; on a player's, the table rolls for a character
+ * hidden from the players as the rules call for it. Nothing of what was rolled is said.
+ */
+export function commitmentOpening(roller: SecretRoller, when: string): string {
+  const who = roller === null ? 'The table rolls in secret' : roller.gm ? 'The GM rolls in secret' : `On ${roller.name}'s command, the table rolls in secret`;
+  return `${who}; ${revealLine(when)}`;
+}
+
 /**
  * The dice an event records, in the order they appear in it: every whole number from 1 under a field
  * named in `fields` (a number, a list, or an object or list searched further), wherever it is nested.
@@ -64,6 +77,61 @@ export function recordedDice(value: unknown, fields: ReadonlySet<string>): numbe
   };
   walk(value, false);
   return out;
+}
+
+/** A revealed roll as a viewer who was not shown it reads it: its dice and outcome (see withheldRoll). */
+export interface WithheldRoll {
+  readonly type: 'withheld-roll';
+  /** The event's structure down to its dice and outcomes: numbers under the fields that hold dice, and success, hit and won. */
+  readonly shown: unknown;
+}
+
+/** The outcomes a reveal shows with the dice. */
+const OUTCOME_KEYS: ReadonlySet<string> = new Set(['success', 'hit', 'won']);
+
+export function isWithheldRoll(value: unknown): value is WithheldRoll {
+  return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'withheld-roll';
+}
+
+/**
+ * What a reveal shows a player of a roll they were not shown (a hidden character's): built from the
+ * event, it keeps the numbers under the fields that hold dice (`fields`, the ones the ruleset's diceOf
+ * reads, at the same places, so the reveal still checks against the commitment) and the outcomes
+ * (success, hit, won), and no name, id, label, score or modifier.
+ */
+export function withheldRoll(event: unknown, fields: ReadonlySet<string>): WithheldRoll {
+  const keep = (v: unknown, counted: boolean): unknown => {
+    if (typeof v === 'number') return counted ? v : undefined;
+    if (Array.isArray(v)) {
+      const out = v.map((x) => keep(x, counted)).filter((x) => x !== undefined);
+      return out.length > 0 ? out : undefined;
+    }
+    if (v === null || typeof v !== 'object') return undefined;
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) {
+      const kept = typeof x === 'boolean' ? (OUTCOME_KEYS.has(k) ? x : undefined) : keep(x, counted || fields.has(k));
+      if (kept !== undefined) out[k] = kept;
+    }
+    return Object.keys(out).length > 0 ? out : undefined;
+  };
+  return { type: 'withheld-roll', shown: keep(event, false) ?? {} };
+}
+
+/** A withheld roll in words: its dice, and its outcomes. */
+export function describeWithheld(roll: WithheldRoll, diceOf: (event: WithheldRoll) => number[]): string {
+  const outcomes: string[] = [];
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v !== null && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        if (typeof x === 'boolean') outcomes.push(`${k}: ${x ? 'yes' : 'no'}`);
+        else walk(x);
+      }
+    }
+  };
+  walk(roll.shown);
+  const dice = diceOf(roll);
+  return `A roll players were not shown: ${dice.length > 0 ? `dice ${dice.join(', ')}` : 'no dice'}${outcomes.length > 0 ? ` (${outcomes.join(', ')})` : ''}.`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -130,9 +198,11 @@ export function fairnessRows(tallies: Readonly<Record<string, DiceTally>>, signi
 // A ruleset's table with secret rolls and the fairness check.
 
 /** What a ruleset tells `withSecretRolls` about its events and dice. */
-export interface SecretRollRules<S, C, E> {
-  /** The dice an event records, in order: what a commitment binds. */
-  diceOf(event: E): number[];
+export interface SecretRollRules<S, C, E, V = E> {
+  /** The dice an event records, in order: what a commitment binds (of a redacted one, those it still shows). */
+  diceOf(event: E | V): number[];
+  /** The fields of events that hold dice, which diceOf reads (what a reveal shows players of a withheld roll: withheldRoll). */
+  readonly diceFields: ReadonlySet<string>;
   /**
    * The moments at which the table may reveal every sealed roll, besides the GM's word: each name (a
    * Round, a rest, ...) with the events that end one. The GM picks one with `secret-reveal`.
@@ -161,9 +231,10 @@ export interface SealedRolls<E> {
 
 /** What the secret-roll layer adds to a ruleset's events. */
 export type SecretRollEvent<E> =
-  /** A commitment: everyone reads `hash`; `salt`, `dice` and `rolls` are the GM's. */
-  | { readonly type: 'roll-committed'; readonly hash: string; readonly reveal: string; readonly salt?: string; readonly dice?: readonly number[]; readonly rolls?: readonly E[] }
-  | { readonly type: 'roll-revealed'; readonly hash: string; readonly salt: string; readonly dice: readonly number[]; readonly committedAt: number; readonly when: string; readonly rolls: readonly E[] }
+  /** A commitment: everyone reads `hash` and `by` (the participant whose command rolled); `salt`, `dice` and `rolls` are the GM's. */
+  | { readonly type: 'roll-committed'; readonly hash: string; readonly reveal: string; readonly by?: string; readonly salt?: string; readonly dice?: readonly number[]; readonly rolls?: readonly E[] }
+  /** A reveal: the GM reads `rolls` as they were rolled; everyone else, each as a withheld roll (its dice and outcome). */
+  | { readonly type: 'roll-revealed'; readonly hash: string; readonly salt: string; readonly dice: readonly number[]; readonly committedAt: number; readonly when: string; readonly rolls: readonly (E | WithheldRoll)[] }
   | { readonly type: 'secret-reveal-set'; readonly reveal: string }
   /** A participant's typed dice added to their tally (the GM's only). */
   | { readonly type: 'dice-tallied'; readonly by: string; readonly faces: readonly number[]; readonly outcomes: readonly TypedOutcome[] };
@@ -188,13 +259,14 @@ function validSecretEvent<E>(raw: SecretRollEvent<unknown>): { ok: true; event: 
   if (e.type === 'roll-revealed' && (!diceList(e.dice) || typeof e.salt !== 'string' || !Number.isSafeInteger(e.committedAt) || !Array.isArray(e.rolls))) return bad('dice', 'salt, committedAt or rolls are missing or malformed');
   if (e.type === 'dice-tallied' && (typeof e.by !== 'string' || !diceList(e.faces) || !Array.isArray(e.outcomes))) return bad('faces', 'by, faces or outcomes are missing or malformed');
   if ((e.type === 'secret-reveal-set' || e.type === 'roll-committed') && typeof e.reveal !== 'string') return bad('reveal', 'is missing');
+  if (e.type === 'roll-committed' && e.by !== undefined && typeof e.by !== 'string') return bad('by', 'is not a participant id');
   return { ok: true, event: raw as SecretRollEvent<E> };
 }
 
 /** One entry of the secret rolls' log, as every viewer reads it. */
 export type SecretLogEntry<E> =
-  | { readonly kind: 'committed'; readonly seq: number; readonly hash: string; readonly reveal: string }
-  | ({ readonly kind: 'revealed'; readonly seq: number; readonly when: string; readonly rolls: readonly E[] } & Required<RevealedSecret>);
+  | { readonly kind: 'committed'; readonly seq: number; readonly hash: string; readonly reveal: string; readonly by?: string }
+  | ({ readonly kind: 'revealed'; readonly seq: number; readonly when: string; readonly rolls: readonly (E | WithheldRoll)[] } & Required<RevealedSecret>);
 
 export interface SecretTableState<S, E> {
   /** The ruleset's own state. */
@@ -246,7 +318,7 @@ const hasOwn = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o,
  * The ruleset's own events are folded by its decider as before; undo and redo name the table's version
  * (`seen`), which counts this layer's events too, and are handed the ruleset's own.
  */
-export function withSecretRolls<S, C, E>(inner: Decider<S, C, E>, rules: SecretRollRules<S, C, E>): Decider<SecretTableState<S, E>, C | SecretRollCommand, E | SecretRollEvent<E>> {
+export function withSecretRolls<S, C, E, V = E>(inner: Decider<S, C, E, V>, rules: SecretRollRules<S, C, E, V>): Decider<SecretTableState<S, E>, C | SecretRollCommand, E | SecretRollEvent<E>, V | SecretRollEvent<E>> {
   const choices = ['gm', ...Object.keys(rules.ends)];
   const revealed = (s: SealedRolls<E>, when: string): SecretRollEvent<E> => ({ type: 'roll-revealed', hash: s.hash, salt: s.salt, dice: s.dice, committedAt: s.committedAt, when, rolls: s.rolls });
 
@@ -310,7 +382,7 @@ export function withSecretRolls<S, C, E>(inner: Decider<S, C, E>, rules: SecretR
     if (rolls.length) {
       const salt = newSalt();
       const hash = commitRoll({ dice, salt }).hash;
-      out.push({ type: 'roll-committed', hash, reveal: state.reveal, salt, dice, rolls });
+      out.push({ type: 'roll-committed', hash, reveal: state.reveal, by: ctx.actor.participantId, salt, dice, rolls });
       fresh.push({ hash, salt, dice, rolls, committedAt: state.seq + out.length });
     }
     const entered = isPoolDice(ctx.dice) ? ctx.dice.entered : {};
@@ -334,7 +406,7 @@ export function withSecretRolls<S, C, E>(inner: Decider<S, C, E>, rules: SecretR
         return {
           ...next,
           sealed: e.salt !== undefined ? [...state.sealed, { hash: e.hash, salt: e.salt, dice: e.dice ?? [], rolls: e.rolls ?? [], committedAt: seq }] : state.sealed,
-          log: logged({ kind: 'committed', seq, hash: e.hash, reveal: e.reveal }),
+          log: logged({ kind: 'committed', seq, hash: e.hash, reveal: e.reveal, ...(e.by !== undefined ? { by: e.by } : {}) }),
         };
       case 'roll-revealed':
         return {
@@ -351,23 +423,38 @@ export function withSecretRolls<S, C, E>(inner: Decider<S, C, E>, rules: SecretR
     }
   }
 
-  function redactEvent(event: E | SecretRollEvent<E>, viewer: Actor, state: SecretTableState<S, E>): E | SecretRollEvent<E> | null {
+  function redactEvent(event: E | SecretRollEvent<E>, viewer: Actor, state: SecretTableState<S, E>): E | V | SecretRollEvent<E> | null {
     if (!isSecretRollEvent(event)) return inner.redactEvent(event as E, viewer, state.game);
     if (viewer.role === 'gm') return event;
     const e = event as SecretRollEvent<E>;
     if (e.type === 'dice-tallied') return null;
-    if (e.type === 'roll-committed') return { type: 'roll-committed', hash: e.hash, reveal: e.reveal };
+    if (e.type === 'roll-committed') return { type: 'roll-committed', hash: e.hash, reveal: e.reveal, ...(e.by !== undefined ? { by: e.by } : {}) };
+    if (e.type === 'roll-revealed') return { type: 'roll-revealed', hash: e.hash, salt: e.salt, dice: e.dice, committedAt: e.committedAt, when: e.when, rolls: withheld(e.rolls) };
     return e;
   }
+
+  /** The rolls a reveal shows players: each sealed roll was one a player who plays none of the characters is not shown. */
+  const withheld = (rolls: readonly (E | WithheldRoll)[]) => rolls.map((r) => (isWithheldRoll(r) ? r : withheldRoll(r, rules.diceFields)));
+  /** The log's reveals as players read them, built once per entry (log entries never change). */
+  const shownToPlayers = new WeakMap<SecretLogEntry<E>, SecretLogEntry<E>>();
+  const playerEntry = (entry: SecretLogEntry<E>): SecretLogEntry<E> => {
+    if (entry.kind !== 'revealed') return entry;
+    let shown = shownToPlayers.get(entry);
+    if (!shown) shownToPlayers.set(entry, (shown = { ...entry, rolls: withheld(entry.rolls) }));
+    return shown;
+  };
 
   function viewState(state: SecretTableState<S, E>, viewer: Actor): unknown {
     const gm = viewer.role === 'gm';
     const own: SecretRollsView<E> = {
-      secretRolls: { reveal: state.reveal, choices, sealed: gm ? state.sealed.map((s) => ({ hash: s.hash, committedAt: s.committedAt })) : [], log: state.log },
+      secretRolls: { reveal: state.reveal, choices, sealed: gm ? state.sealed.map((s) => ({ hash: s.hash, committedAt: s.committedAt })) : [], log: gm ? state.log : state.log.map(playerEntry) },
       diceFairness: gm ? fairnessRows(state.tallies) : null,
     };
     return { ...(inner.viewState(state.game, viewer) as object), ...own };
   }
+
+  // What this layer adds to a view differs between the GM and everyone else only.
+  const audience = inner.audience && ((state: SecretTableState<S, E>, viewer: Actor) => `${viewer.role === 'gm' ? 'gm' : 'table'}:${inner.audience!(state.game, viewer)}`);
 
   return {
     initialState: () => ({ game: inner.initialState(), seq: 0, own: 0, reveal: 'gm', sealed: [], log: [], tallies: {} }),
@@ -376,6 +463,7 @@ export function withSecretRolls<S, C, E>(inner: Decider<S, C, E>, rules: SecretR
     evolve,
     redactEvent,
     viewState,
+    ...(audience ? { audience } : {}),
     ...(inner.validateEvent
       ? {
           validateEvent: (raw: unknown) => (isSecretRollEvent(raw) ? validSecretEvent<E>(raw) : inner.validateEvent!(raw)),

@@ -132,3 +132,39 @@ export function knownInFull(sheet: ShownSheet | undefined, fighter: ShownFighter
   if (!sheet?.scores || !fighter.scores || !fighter.tracks) return null;
   return { sheet: sheet as D100Sheet, fighter: fighter as Fighter };
 }
+
+/** A viewer who plays none of the characters: what everyone but the GM is shown at least. */
+const ANYONE: Actor = { role: 'observer', participantId: '' };
+
+/** Per state: each player's characters that they are shown more of than anyone else is, sorted. */
+const shownMore = new WeakMap<Known, ReadonlyMap<string, readonly string[]>>();
+
+function playersShownMore(state: Known): ReadonlyMap<string, readonly string[]> {
+  let byPlayer = shownMore.get(state);
+  if (byPlayer) return byPlayer;
+  const out = new Map<string, string[]>();
+  for (const [id, who] of Object.entries(state.controllers ?? {})) {
+    if (typeof who !== 'string') continue;
+    const theirs = shownOf(state, id, { role: 'player', participantId: who });
+    const anyone = shownOf(state, id, ANYONE);
+    if (theirs.details === anyone.details && (theirs.affinities === 'all') === (anyone.affinities === 'all')) continue;
+    const list = out.get(who);
+    if (list) list.push(id);
+    else out.set(who, [id]);
+  }
+  for (const list of out.values()) list.sort();
+  shownMore.set(state, (byPlayer = out));
+  return byPlayer;
+}
+
+/**
+ * Which viewers are shown the same view of a d100 table (the server builds it once for each). Who a
+ * viewer is counts only through the role (the GM sees every character whole) and, for a player, the
+ * characters they control whose affinities, Wounds, Scores and Traits they are shown and others are
+ * not (knownAffinities, knownDetails); a player with none is shown what an observer is.
+ */
+export function d100Audience(state: Known, viewer: Actor): string {
+  if (viewer.role === 'gm') return 'gm';
+  const own = viewer.role === 'player' ? playersShownMore(state).get(viewer.participantId) : undefined;
+  return own ? `table ${JSON.stringify(own)}` : 'table';
+}

@@ -1,6 +1,6 @@
 import { asPoolDice, mayFillPool, ownGet, requireEnteredPools, RuleError, withArticle, type Actor, type DecideContext, type DicePool, type PoolOwner } from '@personae/core';
 import type { EncounterCommand } from './commands';
-import type { Fighter } from './fighter';
+import { protectorFor, type Fighter } from './fighter';
 import { commandPools, type PoolScene } from './pools';
 import { ruleCitation } from './rules';
 
@@ -75,9 +75,12 @@ export function requireAuthority(state: PoolState, command: EncounterCommand, ct
   if (actor.role === 'gm') return;
   if (actor.role !== 'player') refuse('observer', 'observers watch the table; they cannot change it', 'type');
   if (command.type === 'attack') {
-    // "Fate Points", Block Heavy Wound: the defender's own points, spent only by whoever plays it
-    if (command.fateBlocks > 0 && !controls(state, actor, command.defender)) {
-      throw new RuleError('not-your-fate-points', `fateBlocks: the defender's Fate Points are spent by whoever plays it, not by the attacker; its player declares them with fate-block`, 'fateBlocks', ruleCitation('fatePoints'));
+    // "Fate Points", Block Heavy Wound: the points of the character the hit lands on, spent only by whoever
+    // plays it; "Defending and Protecting": a protected ally's hit lands on its protector
+    const struck = command.called && command.ignoreProtector ? command.defender : (protectorFor(state.fighters, command.attacker, command.defender)?.id ?? command.defender);
+    if (command.fateBlocks > 0 && !controls(state, actor, struck)) {
+      const whose = struck === command.defender ? "the defender's Fate Points are" : "the hit lands on the defender's protector, whose Fate Points are";
+      throw new RuleError('not-your-fate-points', `fateBlocks: ${whose} spent by whoever plays it, not by the attacker; its player declares them with fate-block`, 'fateBlocks', ruleCitation('fatePoints'));
     }
     const raw = command as Record<string, unknown>;
     for (const field of GM_ATTACK_FIELDS) {

@@ -34,6 +34,7 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('go-stealthy'), who: id }),
   z.strictObject({ type: z.literal('analyse'), who: id, target: id, advanced: z.boolean().default(false) }),
   z.strictObject({ type: z.literal('end-ailment'), who: id, ailment: z.enum(['burning', 'despaired', 'panicked']) }),
+  z.strictObject({ type: z.literal('confused-target'), who: id, target: id }),
   z.strictObject({ type: z.literal('set-miasma'), rate: z.number().int().min(0).max(100) }),
   z.strictObject({
     type: z.literal('attack'),

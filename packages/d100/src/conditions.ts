@@ -3,6 +3,7 @@ import { bonus, toughness, type Conditions, type Fighter } from './fighter';
 import type { D100Options } from './options';
 import { ruleCitation } from './rules';
 import type { TestResult } from './test';
+import { afterBlocking, blocksOnHit } from './fate';
 import { applyWounds, isOut } from './wounds';
 
 /**
@@ -17,25 +18,23 @@ export const BLOOD_LOSS_TESTS: Readonly<Record<BloodLossTestName, string>> = { t
 /**
  * The Blood Loss test at the start of a bleeder's turn ("Blood Loss"): a failure costs a wound; out
  * of wounds (option bloodLossOutOfWounds) it costs Toughness decay of 1 plus the degrees of failure;
- * at Toughness 0 the bleeder loses a Heavy wound each round instead.
+ * at Toughness 0 the bleeder loses a Heavy wound each round instead. A Heavy wound lost so is blocked
+ * by a Fate Point when the bleeder's player has declared blocks ("Fate Points", Block Heavy Wound).
  */
-export function bloodLossTest(f: Fighter, test: TestResult, options: D100Options): { fighter: Fighter; lost: 'none' | 'wound' | 'decay' | 'heavy'; decay: number } {
-  if (!f.conditions.bloodLoss || test.success) return { fighter: f, lost: 'none', decay: 0 };
-  if (toughness(f) === 0) {
-    const r = applyWounds(f.tracks, 0, 1, { savageSeverity: 'above-light' });
-    const fighter = { ...f, tracks: r.tracks, stress: f.stress + r.stress };
-    return { fighter: isOut(r.tracks) ? { ...fighter, out: true, dead: options.deadlyWound === 'dead' } : fighter, lost: 'heavy', decay: 0 };
-  }
+export function bloodLossTest(f: Fighter, test: TestResult, options: D100Options): { fighter: Fighter; lost: 'none' | 'wound' | 'decay' | 'heavy'; decay: number; fateSpent: number } {
+  if (!f.conditions.bloodLoss || test.success) return { fighter: f, lost: 'none', decay: 0, fateSpent: 0 };
+  const wound = (lost: 'wound' | 'heavy') => {
+    const r = lost === 'heavy' ? applyWounds(f.tracks, 0, 1, { savageSeverity: 'above-light' }, blocksOnHit(f)) : applyWounds(f.tracks, 1, 0, options, blocksOnHit(f));
+    const fighter = { ...afterBlocking(f, r.fateSpent), tracks: r.tracks, stress: f.stress + r.stress };
+    return { fighter: isOut(r.tracks) ? { ...fighter, out: true, dead: options.deadlyWound === 'dead' } : fighter, lost, decay: 0, fateSpent: r.fateSpent };
+  };
+  if (toughness(f) === 0) return wound('heavy');
   const outOfWounds = options.bloodLossOutOfWounds === 'no-light-left' ? f.tracks.left.light === 0 : f.tracks.left.light + f.tracks.left.heavy === 0;
-  if (!outOfWounds) {
-    const r = applyWounds(f.tracks, 1, 0, options);
-    const fighter = { ...f, tracks: r.tracks, stress: f.stress + r.stress };
-    return { fighter: isOut(r.tracks) ? { ...fighter, out: true, dead: options.deadlyWound === 'dead' } : fighter, lost: 'wound', decay: 0 };
-  }
+  if (!outOfWounds) return wound('wound');
   const wanted = 1 + test.degreesOfFailure;
   const floor = options.bloodLossToughness === 'floor-one' ? 1 : 0;
   const decay = Math.max(0, Math.min(wanted, toughness(f) - floor));
-  return { fighter: decayScore(f, decay), lost: 'decay', decay };
+  return { fighter: decayScore(f, decay), lost: 'decay', decay, fateSpent: 0 };
 }
 
 function decayScore(f: Fighter, amount: number): Fighter {

@@ -1,6 +1,5 @@
 import { AILMENTS } from './ailments';
-import type { ShownSheet } from './analyse';
-import type { EncounterEvent } from './encounter';
+import type { ShownEncounterEvent } from './encounter';
 import { BLOOD_LOSS_TESTS } from './conditions';
 import { bonus } from './fighter';
 import { woundTracksFor } from './wounds';
@@ -27,7 +26,7 @@ function defenseOf(n: number | null | undefined): string {
   return n === null || n === undefined ? 'a defense not known' : `defense ${n}`;
 }
 
-function opposed(r: { enemy: string; roll: number; target: number; enemyRoll: number | null; enemyTarget: number | null; won: boolean }, name: (id: string) => string): string {
+function opposed(r: { enemy: string; roll: number; target: number | null; enemyRoll: number | null; enemyTarget: number | null; won: boolean }, name: (id: string) => string): string {
   return `${r.roll} vs ${shown(r.target)}${r.enemyRoll !== null ? ` against ${name(r.enemy)}'s ${r.enemyRoll} vs ${shown(r.enemyTarget)}` : ` (${name(r.enemy)} does not oppose)`}: ${r.won ? 'won' : 'lost'}`;
 }
 
@@ -36,7 +35,8 @@ function blocked(who: string, n: number): string {
   return `${who} spends ${n === 1 ? 'a Fate Point to block a Heavy wound' : `${n} Fate Points to block ${n} Heavy wounds`}`;
 }
 
-export function describeD100Event(e: EncounterEvent, name: (id: string) => string): string {
+/** `e` as any viewer receives it: the GM's whole events are ShownEncounterEvents too. */
+export function describeD100Event(e: ShownEncounterEvent, name: (id: string) => string): string {
   switch (e.type) {
     case 'options-set': {
       const set = Object.entries(e.data.options).map(([k, v]) => `${k}=${String(v)}`);
@@ -44,7 +44,7 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
     }
     case 'character-added': {
       // a sheet shown without its Scores (option detailsReveal) tells no wounds
-      const s = e.data.sheet as ShownSheet;
+      const s = e.data.sheet;
       const t = s.scores && woundTracksFor(bonus(s.scores.toughness)).max;
       const left = s.wounds ?? t;
       const tracks = t && left ? `Light ${left.light}/${t.light}, Heavy ${left.heavy}/${t.heavy}, Deadly ${left.deadly}/${t.deadly}` : 'wounds not known';
@@ -60,14 +60,14 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
     case 'turn-started': {
       const FATE_TESTS = { bloodLoss: 'Blood Loss', confused: 'Confused (Intelligence)', miasma: 'Miasma (Willpower)' } as const;
       const c = e.data.confused;
-      const confused = c ? `; Confused: Intelligence ${c.roll} vs ${shown(c.target)}, ${c.success ? 'passed' : `${c.degrees} DoF: ${c.acts.map((a) => CONFUSED_ACTS[a] ?? a).join(' and ')}${c.hand ? ` (${c.hand})` : ''}`}` : '';
+      const confused = c ? `; Confused: Intelligence ${c.roll} vs ${shown(c.target)}, ${c.success ? 'passed' : `${c.degrees} DoF: ${c.acts.map((a) => CONFUSED_ACTS[a] ?? a).join(' and ')}${c.hand ? ` (${c.hand})` : ''}${c.dropped ? `: ${c.dropped.join(', ') || 'nothing in it'}` : ''}`}` : '';
       const m = e.data.miasma;
       const miasma = m ? `; Miasma: Willpower ${m.roll} vs ${shown(m.target)}, ${m.success ? 'passed' : `failed, ${m.stress} Stress`}` : '';
       const b = e.data.bloodLoss;
       const mods = b?.modifiers.length ? ` (${b.modifiers.map((x) => `${x.label} ${x.value > 0 ? '+' : ''}${x.value}`).join(', ')})` : '';
       const test = BLOOD_LOSS_TESTS[b?.test ?? 'toughness'];
       const why = b?.chosen === 'declared' ? ' (as declared)' : b?.chosen === 'better' && b.otherBase !== undefined && b.otherBase !== null && b.base !== null ? ` (the better: ${test} ${b.base} over ${BLOOD_LOSS_TESTS[b.test === 'endurance' ? 'toughness' : 'endurance']} ${b.otherBase})` : '';
-      const bleeding = b ? `; Blood Loss${b.stemmed ? ', stemming it with the Action' : ''}: ${test}${why} ${b.roll} vs ${shown(b.target)}${mods}, ${b.success ? 'passed' : `failed by ${b.degrees} DoF`}` : '';
+      const bleeding = b ? `; Blood Loss${b.stemmed ? ', stemming it with the Action' : ''}: ${test}${why} ${b.roll} vs ${shown(b.target)}${mods}, ${b.success ? 'passed' : `failed by ${b.degrees} DoF`}${b.fateSpent ? `; ${blocked(name(e.data.id), b.fateSpent)}` : ''}` : '';
       const fate = e.data.fate ? `; the Fate Point's ${e.data.fate.advantages} Advantage(s) go to the ${FATE_TESTS[e.data.fate.test]} test` : '';
       const flight = e.data.fleeing ? `; Panicked: it spends this Turn's Move and Action fleeing from ${name(e.data.fleeing)}` : '';
       return `round ${e.data.round}: ${name(e.data.id)}'s turn${bleeding}${confused}${miasma}${fate}${flight}`;
@@ -170,13 +170,15 @@ export function describeD100Event(e: EncounterEvent, name: (id: string) => strin
       return `${name(d.attacker)} tries a ${d.kind === 'push' ? 'Push' : 'Knockdown'} on ${name(d.defender)}: ${rolls}: ${result}`;
     }
     case 'exhaustion-tested':
-      return `${name(e.data.who)} is Exhausted and takes Stress: Toughness ${e.data.roll} vs ${shown(e.data.target)}, ${e.data.success ? 'stays conscious' : `falls unconscious for ${e.data.minutes} minute(s)`}`;
+      return `${name(e.data.who)} is Exhausted and takes Stress: Toughness ${e.data.roll} vs ${shown(e.data.target)}${e.data.fate ? ` with the Fate Point's ${e.data.fate} Advantage(s)` : ''}, ${e.data.success ? 'stays conscious' : `falls unconscious for ${e.data.minutes} minute(s)`}`;
     case 'staunched':
       return `${name(e.data.who)} gives ${name(e.data.target)} first aid (Medical): ${e.data.test.roll} vs ${shown(e.data.test.target)}, ${e.data.test.success ? 'the bleeding stops' : 'it bleeds on'}`;
     case 'bleeding-test-chosen':
       return `${name(e.data.who)} will test ${BLOOD_LOSS_TESTS[e.data.test]} against its Blood Loss`;
+    case 'confused-target-chosen':
+      return `the GM names ${name(e.data.target)} as the nearest character, whom ${name(e.data.who)} attacks (Confused)`;
     case 'fate-block-declared':
-      return e.data.heavy ? `${name(e.data.who)} will spend up to ${e.data.heavy} Fate Point(s) blocking Heavy wounds on hits taken` : `${name(e.data.who)} will spend no Fate Point blocking Heavy wounds`;
+      return e.data.heavy ? `${name(e.data.who)} will spend up to ${e.data.heavy} Fate Point(s) blocking Heavy wounds it incurs` : `${name(e.data.who)} will spend no Fate Point blocking Heavy wounds`;
     case 'stemming-declared':
       return e.data.stem ? `${name(e.data.who)} will spend the Action at the start of its next turn stemming its bleeding` : `${name(e.data.who)} will not stem its bleeding after all`;
     case 'power-wasted':

@@ -2,19 +2,19 @@ import { asPoolDice, chainItems, chainPush, newCharacterId, ownersSeenBy, requir
 import { recordingDice, type DiceSource } from '@personae/dice';
 import { AILMENTS, ailmentsAtTurnEnd, ailmentsAtTurnStart, confusedActs, inflictAilment, panicFlees, type AilmentName, type ConfusedAct } from './ailments';
 import { allEnemiesStaggered, resolveAllOutAttack } from './allOutAttack';
-import { ANALYSE_CITATION, ANALYSE_LEVEL, analysed, knownDetails, redactFighter, redactSheet, shownOf, struck, type Knowledge, type ShownFighter, type ShownSheet } from './analyse';
+import { ANALYSE_CITATION, ANALYSE_LEVEL, analysed, d100Audience, knownDetails, redactFighter, redactSheet, shownOf, struck, type Knowledge, type ShownFighter, type ShownSheet } from './analyse';
 import { controllerOf, controls, requireAuthority } from './authority';
 import { drawIn, recordingPools, tableDice, type TableDice } from './draws';
 import { attackModifiers, landHit, resolveAttack, SITUATIONS, type AttackKind, type AttackResult, type AttackSpec, type Counted } from './attack';
 import { batonAdvantages, checkBatonPass } from './batonPass';
 import { DISRUPT_CITATION, DISRUPT_SKILLS, disruptionsEnd, scaryFaceAgainst, type Disruption } from './disrupt';
-import { afterEquip, applyConsumable, CONSUMABLE_REACH, consumablesLeft, distance, equipCost, EQUIPMENT_CITATION, weaponOf } from './equipment';
+import { afterEquip, applyConsumable, CONSUMABLE_REACH, consumablesLeft, distance, equipCost, EQUIPMENT_CITATION, heldIn, weaponOf } from './equipment';
 import { FULL_SPEED_DISADVANTAGES, STEALTH_CITATION, type StealthTest } from './stealth';
 import { BLOOD_LOSS_TESTS, bloodLossTest, miasmaStress, type BloodLossTestName } from './conditions';
 import { isImmune, type RegularElement } from './elements';
-import { weeklyRefresh, spendPoint, spendRemoveAilment, spendRestoreLight, spendRestoreResource, spendRevivePersona, useResource, FATE_SPENDS } from './fate';
+import { afterBlocking, blocksOnHit, weeklyRefresh, spendPoint, spendRemoveAilment, spendRestoreLight, spendRestoreResource, spendRevivePersona, useResource, FATE_SPENDS } from './fate';
 import { modifier, sumModifiers, type Modifier } from '@personae/core';
-import { adjacent, ailmentScoreDisadvantages, altitudeOf, armourAt, bonus, canOppose, defenseToughnessBonus, disadvantagesOnAllTests, fatigue, hasAilment, livingPersona, terrainDisadvantages, terrainOf, toughness, type Fighter, type Position, type Resource, type Score, type Terrain } from './fighter';
+import { adjacent, ailmentScoreDisadvantages, altitudeOf, armourAt, bonus, canOppose, defenseToughnessBonus, disadvantagesOnAllTests, fatigue, hasAilment, livingPersona, protectorFor, terrainDisadvantages, terrainOf, toughness, type Fighter, type Position, type Resource, type Score, type Terrain } from './fighter';
 import { altitudeBar, bandsCrossed, crashMetres, fallDamage, fullSpeedFailure, moveAllowance, movementOutcome, type Altitude, type MovementOutcome, type MovementTest } from './movement';
 import { armDisabled, bleedingReturns, injuriesAfterRestoring, injuryStress, injuryTestDisadvantages, treatInjuries } from './injuries';
 import { initiativeOrder, type InitiativeEntry } from './initiative';
@@ -27,6 +27,7 @@ import { resolveOpposed, resolveTest, testOdds, type TestOdds, type TestResult }
 import { fateAdvantages } from './fate';
 import { applyWounds, isOut, restoreWounds } from './wounds';
 import { commandSchema, CONDITIONS_SET, type EncounterCommand } from './commands';
+import { crashesAtRoundEnd, nextIn, testsAtTurnEnd, turnStartTests } from './turns';
 import { afterPaying, ECONOMY_LABELS, NOTHING_SPENT, payFor, remaining, spentOf, spendsOneMore, type Cost, type Remaining } from './economy';
 
 export { CHANCE_TRIGGERS, commandSchema, type EncounterCommand } from './commands';
@@ -49,8 +50,9 @@ export type EncounterEvent =
   | { type: 'turn-started'; data: { group: number; id: string; round: number; dice: number[]; confused?: ConfusedRecord; miasma?: TestRecord; bloodLoss?: BloodLossRecord; fate?: FateSpentOn; fleeing?: string } }
   | { type: 'bleeding-test-chosen'; data: { group: number; who: string; test: BloodLossTestName } }
   | { type: 'fate-block-declared'; data: { group: number; who: string; heavy: number } }
+  | { type: 'confused-target-chosen'; data: { group: number; who: string; target: string } }
   | { type: 'attack-resolved'; data: { group: number; attacker: string; defender: string; spec: AttackSpec; dice: number[]; summary: AttackSummary; protector?: string; shockTest?: TestRecord } }
-  | { type: 'exhaustion-tested'; data: { group: number; who: string; target: number; roll: number; success: boolean; minutes: number } }
+  | { type: 'exhaustion-tested'; data: { group: number; who: string; target: number; roll: number; success: boolean; minutes: number; fate?: number } }
   | { type: 'analysed'; data: { group: number; who: string; target: string; advanced: boolean } }
   | { type: 'staunched'; data: { group: number; who: string; target: string; test: TestRecord } }
   | { type: 'stemming-declared'; data: { group: number; who: string; stem: boolean } }
@@ -94,6 +96,17 @@ export interface ConfusedRecord {
   readonly degrees: number;
   readonly acts: readonly ConfusedAct[];
   readonly hand?: 'left' | 'right';
+  /** What fell from that hand when it dropped everything in it (the weapons it held there; none from an empty hand). */
+  readonly dropped?: readonly string[];
+}
+
+/**
+ * The attack a Confused character owes this Turn (the Confused row of the ailments passage: 4+ DoF,
+ * it attacks the nearest character): the characters that may be the nearest, one once it is known.
+ */
+export interface ConfusedAttack {
+  readonly who: string;
+  readonly candidates: readonly string[];
 }
 
 /**
@@ -114,6 +127,8 @@ export interface BloodLossRecord {
   readonly degrees: number;
   readonly stemmed: boolean;
   readonly modifiers: readonly { readonly label: string; readonly value: number }[];
+  /** Fate Points spent blocking the Heavy wound a failure cost ("Fate Points", Block Heavy Wound, as declared with fate-block). */
+  readonly fateSpent?: number;
 }
 
 /** Which start-of-turn test a Fate Point Advantage bought beforehand went to ("Fate Points"): the first the turn's start makes. */
@@ -219,6 +234,8 @@ export interface EncounterState {
   readonly setup?: { readonly preset: string; readonly options: Readonly<Record<string, unknown>> };
   /** What the party has learnt of each character's affinities (Analyse Target; option affinityReveal). */
   readonly knowledge?: Readonly<Record<string, Knowledge>>;
+  /** The attack on the nearest character a Confused character owes in its Turn; absent or null: none. */
+  readonly confusedAttack?: ConfusedAttack | null;
 }
 
 /** The empty encounter of a table set up with `preset` and `overrides` (checked: a bad option throws). */
@@ -443,7 +460,7 @@ export function summarize(r: AttackResult): AttackSummary {
  * null. A Called Attack may ignore the protector (with one more Disadvantage).
  */
 function protectorOf(state: Pick<EncounterState, 'fighters'>, attacker: Fighter, defender: Fighter, c: Pick<AttackCommand, 'called' | 'ignoreProtector'>): Fighter | null {
-  const p = Object.values(state.fighters).find((f) => f.conditions.protecting === defender.id && !f.out && f.id !== attacker.id) ?? null;
+  const p = protectorFor(state.fighters, attacker.id, defender.id);
   if (c.ignoreProtector) {
     const cite = seed('Defending and Protecting');
     if (!c.called) refuse('ignore-protector-uncalled', 'ignoreProtector: only a Called Attack may ignore a protector', 'ignoreProtector', cite);
@@ -460,20 +477,15 @@ function enemiesOf(state: EncounterState, who: string): Fighter[] {
 
 /** The next character in initiative order still in the fight, after `who`; null at the end of the round. */
 function nextInOrder(state: EncounterState, who: string | null): string | null {
-  const start = who === null ? 0 : state.order.indexOf(who) + 1;
-  // "Combat Structure", Step Two: the Surprised lose their first turn
-  for (let i = start; i < state.order.length; i++) {
-    const f = state.fighters[state.order[i]!]!;
-    // "Fatigue and Exhaustion": an unconscious character takes no turns
-    if (!f.out && !f.conditions.surprised && !f.conditions.unconscious) return f.id;
-  }
-  return null;
+  return nextIn(state.order, who, (id) => state.fighters[id]);
 }
 
 function turnStartEvent(state: EncounterState, who: string, round: number, table: DiceSource, group: number): EncounterEvent {
   const dice = drawIn(table, `turn:${who}`);
   const rec = recordingDice(dice);
   const f = state.fighters[who]!;
+  const rate = state.miasma ?? 0;
+  const tests = turnStartTests(f, state.sheets[who]?.kind === 'evoker', rate);
   // "Fate Points": an Advantage bought beforehand goes to the first test the turn's start makes, and only to it
   let fate: FateSpentOn | undefined;
   const fateFor = (test: FateSpentOn['test']): Modifier[] => {
@@ -483,26 +495,27 @@ function turnStartEvent(state: EncounterState, who: string, round: number, table
   };
   // Blood Loss: a free Toughness or Endurance (Injury) test at the start of the bleeder's turn
   let bloodLoss: BloodLossRecord | undefined;
-  if (f.conditions.bloodLoss) {
+  if (tests.includes('bloodLoss')) {
     const stemmed = !!f.conditions.stemming;
     const choice = bloodLossChoice(state.sheets[who]!, f);
     // the ailments it still suffers once its turn has begun burden the test
     const g = { ...f, ailments: ailmentsAtTurnStart(f.ailments, f.turnsStarted + 1).active };
     const mods = [...(stemmed ? [modifier('advantage', STEM_LABEL, 10 * STEM_ADVANTAGES)] : []), ...fateFor('bloodLoss'), ...testBurdens(g, { score: choice.score }, state.options, false)];
     const t = resolveTest(choice.base, rec.dice.die(100), mods, state.options);
-    bloodLoss = { test: choice.test, chosen: choice.chosen, base: choice.base, otherBase: choice.otherBase, target: t.target, roll: t.roll, success: t.success, degrees: t.degrees, stemmed, modifiers: mods.map((m) => ({ label: m.label, value: m.value })) };
+    const { fateSpent } = bloodLossTest(f, t, state.options);
+    bloodLoss = { test: choice.test, chosen: choice.chosen, base: choice.base, otherBase: choice.otherBase, target: t.target, roll: t.roll, success: t.success, degrees: t.degrees, stemmed, modifiers: mods.map((m) => ({ label: m.label, value: m.value })), ...(fateSpent ? { fateSpent } : {}) };
   }
   // Confused: an Intelligence test at the start of its turn; its DoF say what it does (option confusedBands)
   let confused: ConfusedRecord | undefined;
-  if (hasAilment(f, 'confused')) {
+  if (tests.includes('confused')) {
     const t = resolveTest(f.scores.intelligence, dice.die(100), [...fateFor('confused'), ...testBurdens(f, { score: 'intelligence' }, state.options)], state.options);
     const acts = confusedActs(t, state.options);
-    confused = { target: t.target, roll: t.roll, success: t.success, degrees: t.degrees, acts: acts.acts, ...(acts.hand ? { hand: acts.hand } : {}) };
+    const dropped = acts.hand ? { hand: acts.hand, dropped: heldIn(state.sheets[who]!, f, acts.hand) } : {};
+    confused = { target: t.target, roll: t.roll, success: t.success, degrees: t.degrees, acts: acts.acts, ...dropped };
   }
   // "Unprotected from Miasma": an Evoker with no living Persona tests Willpower each round of a battle in the Sea of Chaos
   let miasma: TestRecord | undefined;
-  const rate = state.miasma ?? 0;
-  if (rate > 0 && state.sheets[who]?.kind === 'evoker' && !livingPersona(f)) {
+  if (tests.includes('miasma')) {
     const t = resolveTest(f.scores.willpower, dice.die(100), [...fateFor('miasma'), ...testBurdens(f, { score: 'willpower' }, state.options)], state.options);
     miasma = { target: t.target, roll: t.roll, success: t.success, stress: miasmaStress(f, rate, t) };
   }
@@ -544,8 +557,9 @@ function bloodLossChoice(sheet: D100Sheet, f: Fighter): { test: BloodLossTestNam
 const STEM_LABEL = 'stemming the bleeding';
 /** Panicked: what the flight spends the Turn's Move and Action on. */
 const FLIGHT_LABEL = 'fleeing (Panicked)';
-/** Confused: a start-of-turn test failed by 0 or 1 DoF spends the Turn doing nothing. */
+/** Confused: a start-of-turn test failed by 0 or 1 DoF spends the Turn doing nothing; by 2 or 3, the Action dropping what one hand holds. */
 const IDLE_LABEL = 'doing nothing (Confused)';
+const dropLabel = (hand: 'left' | 'right') => `dropping what its ${hand} hand holds (Confused)`;
 
 /**
  * A Turn an ailment has taken (the ailments passage): a Panicked character's flight is its Move and
@@ -553,10 +567,13 @@ const IDLE_LABEL = 'doing nothing (Confused)';
  * attacks, which spend neither). Any other action that would spend the Move or Action is refused, a
  * One More included. The flight itself is one Move away from the source (see `move`).
  */
-function refuseTakenTurn(state: EncounterState, cost: Cost): void {
+function refuseTakenTurn(state: EncounterState, cost: Cost, event: EncounterEvent): void {
   const f = state.fighters[cost.who];
   if (!f || state.current !== f.id) return;
   const what = cost.action ?? cost.move ?? 'act';
+  // Confused at 4+ DoF: its Action is the attack on the nearest character (checked with the attack itself)
+  const owed = state.confusedAttack?.who === f.id && cost.action && event.type !== 'attack-resolved' && event.type !== 'power-wasted';
+  if (owed) refuse('confused-nearest', `type: ${f.name} is Confused and its Action this Turn is an attack on the nearest character: no ${what}`, 'type', ruleCitation('ailments'));
   const source = f.conditions.fleeing;
   if (source) refuse('fleeing', `type: ${f.name} is Panicked and spends this Turn's Move and Action fleeing from ${state.fighters[source]?.name ?? source}: no ${what}`, 'type', ruleCitation('ailments'));
   if (spentOf(f).action === IDLE_LABEL) refuse('confused', `type: ${f.name} is Confused and does nothing this Turn (its Intelligence test failed by 0 or 1 DoF), though it may still oppose attacks: no ${what}`, 'type', ruleCitation('ailments'));
@@ -874,15 +891,25 @@ export function decideEncounter(state: EncounterState, command: EncounterCommand
   for (const name of UNUSED_MAY_STAY) if (pools.entered[name]?.length === 1 && table.drawnFrom(name) === 0) pools.take(name, 100);
   if (command.type === 'undo' || !events.length) return events;
   // "Structured Time": each event's Move or Action must still be there to spend (refused otherwise)
-  let after = state;
+  const states = [state];
   for (const e of events) {
-    const cost = costOf(after, e);
-    if (cost) refuseTakenTurn(after, cost);
-    if (cost) payFor(after, after.fighters[cost.who]!, cost);
-    after = evolveEncounter(after, e);
+    const before = states[states.length - 1]!;
+    const cost = costOf(before, e);
+    if (cost) refuseTakenTurn(before, cost, e);
+    if (cost) payFor(before, before.fighters[cost.who]!, cost);
+    states.push(foldEvent(before, e));
   }
-  return [...events, ...exhaustionTests(state, after, events, ctx.dice)];
+  lastFold = { events, states };
+  return [...events, ...exhaustionTests(state, states[states.length - 1]!, events, ctx.dice)];
 }
+
+/**
+ * The states the last command decided went through, its events folded one by one (decideEncounter
+ * folds them to check each one's cost): whoever folds those same events from the same states next,
+ * as a table does right after deciding, is handed them instead of every attack being resolved again.
+ * One command's worth is kept; evolveEncounter is pure, so the answer is the same.
+ */
+let lastFold: { readonly events: readonly EncounterEvent[]; readonly states: readonly EncounterState[] } | null = null;
 
 /**
  * What an event spends of its actor's Turn ("Structured Time" and each action's own passage), or
@@ -977,8 +1004,9 @@ function exhaustionTests(state: EncounterState, after: EncounterState, events: r
     const was = state.fighters[f.id];
     if (!was || f.stress <= was.stress || f.out || f.conditions.unconscious) continue;
     if (fatigue(after.options.exhaustionTest === 'while-exhausted' ? was : f) !== 'exhausted') continue;
-    const t = resolveTest(toughness(f), drawIn(dice, `exhaustion:${f.id}`).die(100), testBurdens(f, { score: 'toughness' }, after.options), after.options);
-    out.push({ type: 'exhaustion-tested', data: { group: events[0]!.data.group, who: f.id, target: t.target, roll: t.roll, success: t.success, minutes: t.success ? 0 : f.stress } });
+    // "Fate Points": Advantages it bought for its next test go to this one
+    const t = resolveTest(toughness(f), drawIn(dice, `exhaustion:${f.id}`).die(100), [...fateModifiers(f), ...testBurdens(f, { score: 'toughness' }, after.options)], after.options);
+    out.push({ type: 'exhaustion-tested', data: { group: events[0]!.data.group, who: f.id, target: t.target, roll: t.roll, success: t.success, minutes: t.success ? 0 : f.stress, ...(f.pendingAdvantages ? { fate: f.pendingAdvantages } : {}) } });
   }
   return out;
 }
@@ -1056,9 +1084,11 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
         if (command.trigger) refuse('not-chance', 'trigger: only a Chance Attack names a trigger (chance: true)', 'trigger', ruleCitation('chanceAttacks'));
         grappleBlocks(state, attacker, 'attack');
       }
+      // Confused at 4+ DoF: its Action is an attack on the nearest character, on whichever side
+      const owed = !command.chance && state.confusedAttack?.who === attacker.id && requireNearest(state, state.confusedAttack, attacker, defender, ctx.actor);
       const weaponHand = command.hand ?? 'right';
       if (armDisabled(attacker.injuries, attacker.injuriesIgnored, weaponHand)) refuse('broken-arm', `hand: ${attacker.name}'s ${weaponHand} arm is broken and can no longer attack`, 'hand', ruleCitation('injuries'));
-      if (attacker.side === defender.side) refuse('same-side', `defender: ${defender.name} is an ally of ${attacker.name}`, 'defender', ruleCitation('damage'));
+      if (attacker.side === defender.side && !owed) refuse('same-side', `defender: ${defender.name} is an ally of ${attacker.name}`, 'defender', ruleCitation('damage'));
       if (defender.out) refuse('defender-out', `defender: ${defender.name} is already out of the fight`, 'defender', ruleCitation('woundTracks'));
       if (attacker.ailments.some((a) => AILMENTS[a.name].noActions)) refuse('no-actions', `attacker: ${attacker.name} may make no actions (${attacker.ailments.map((a) => AILMENTS[a.name].title).join(', ')})`, 'attacker', ruleCitation('ailments'));
       const spec = attackSpec(state, command);
@@ -1213,14 +1243,25 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       return [{ type: 'bleeding-test-chosen', data: { group, who: f.id, test: command.test } }];
     }
     case 'fate-block': {
-      // "Fate Points", Block Heavy Wound: the points are the one hit's, spent as the wound is incurred on
-      // someone else's turn, so whoever plays it declares ahead how many it will spend
+      // "Fate Points", Block Heavy Wound: the points are spent as the wound is incurred, on someone else's
+      // turn or as its own starts (Blood Loss), so whoever plays it declares ahead how many it will spend
       const f = fighter(state, command.who, 'who');
       if (!controls(state, ctx.actor, f.id)) refuse('not-your-character', `who: you do not play ${f.name}`, 'who');
       const cite = ruleCitation('fatePoints');
       if (command.heavy > f.fate.current) refuse('not-enough-fate-points', `heavy: ${f.name} has ${f.fate.current} Fate Point(s), fewer than ${command.heavy}`, 'heavy', cite);
       if ((f.conditions.blockHeavy ?? 0) === command.heavy) refuse('already-declared', `heavy: ${f.name} already blocks ${command.heavy === 0 ? 'no' : `up to ${command.heavy}`} Heavy wound(s)`, 'heavy', cite);
       return [{ type: 'fate-block-declared', data: { group, who: f.id, heavy: command.heavy } }];
+    }
+    case 'confused-target': {
+      // Confused at 4+ DoF: the nearest character is the GM's to name when the map does not settle it
+      gmOnly('name the nearest character a Confused character attacks');
+      const f = fighter(state, command.who, 'who');
+      const t = fighter(state, command.target, 'target');
+      const owed = state.confusedAttack;
+      const cite = ruleCitation('ailments');
+      if (!owed || owed.who !== f.id) refuse('no-confused-attack', `who: ${f.name} owes no attack on the nearest character (only a Confused character failing its test by 4 or more DoF, in its Turn)`, 'who', cite);
+      if (!owed.candidates.includes(t.id)) refuse('not-nearest', `target: ${t.name} is not one of the characters nearest to ${f.name} (${nameList(state, owed.candidates, ctx.actor)})`, 'target', cite);
+      return [{ type: 'confused-target-chosen', data: { group, who: f.id, target: t.id } }];
     }
     case 'movement-test': {
       acting(command.who, 'who');
@@ -1280,10 +1321,12 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       if (!controls(state, ctx.actor, state.current) && !(state.oneMore && controls(state, ctx.actor, state.oneMore.holder))) refuse('not-your-turn', `it is ${state.fighters[state.current]!.name}'s turn`, 'type');
       const who = state.current;
       const f = state.fighters[who]!;
+      // Confused: the attack on the nearest character is its Action this Turn; only the GM ends the Turn without it
+      if (state.confusedAttack?.who === who && !gm) refuse('confused-nearest', `type: ${f.name} is Confused and owes its attack on the nearest character this Turn; only the GM may end the Turn without it`, 'type', ruleCitation('ailments'));
       const expired = ailmentsAtTurnEnd(f.ailments, f.turnsStarted).expired;
       // Frozen: a Strength or Toughness test (the better) at the end of each turn breaks free
       let frozen: TestRecord | undefined;
-      if (hasAilment(f, 'frozen')) {
+      if (testsAtTurnEnd(f)) {
         const score: Score = f.scores.strength >= toughness(f) ? 'strength' : 'toughness';
         const t = resolveTest(score === 'strength' ? f.scores.strength : toughness(f), drawIn(ctx.dice, `turn:${who}`).die(100), [...fateModifiers(f), ...testBurdens(f, { score }, state.options)], state.options);
         frozen = { target: t.target, roll: t.roll, success: t.success };
@@ -1295,7 +1338,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       let round = s.round;
       if (next === null) {
         // a falling flyer at Low crashes at the end of the round: a location d100 for its fall
-        const crashes = Object.values(s.fighters).filter((x) => x.conditions.falling && altitudeOf(x) === 'low' && !x.out).map((x) => ({ who: x.id, locationRoll: drawIn(ctx.dice, `turn:${x.id}`).die(100) }));
+        const crashes = Object.values(s.fighters).filter(crashesAtRoundEnd).map((x) => ({ who: x.id, locationRoll: drawIn(ctx.dice, `turn:${x.id}`).die(100) }));
         const ended: EncounterEvent = { type: 'round-ended', data: { group, round, ...(crashes.length ? { crashes } : {}) } };
         events.push(ended);
         s = evolveEncounter(s, ended);
@@ -1504,6 +1547,39 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
   }
 }
 
+/** Character names joined for a message ("A, B and C"); one hidden from the viewer is not named. */
+function nameList(state: EncounterState, ids: readonly string[], viewer: Actor): string {
+  const names = ids.map((id) => (visible(state, id, viewer) ? state.fighters[id]!.name : 'a character only the GM sees'));
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '');
+}
+
+/**
+ * The attack a Confused character owes (the Confused row of the ailments passage, 4+ DoF): it goes to
+ * the nearest character; of several that may be, the GM names one (confused-target, or by making the
+ * attack on it). Refuses any other defender.
+ */
+function requireNearest(state: EncounterState, owed: ConfusedAttack, a: Fighter, d: Fighter, actor: Actor): true {
+  const cite = ruleCitation('ailments');
+  const several = owed.candidates.length > 1;
+  if (several && actor.role !== 'gm') refuse('nearest-undecided', `defender: ${a.name} is Confused and attacks the nearest character; the GM first names which of ${nameList(state, owed.candidates, actor)} (confused-target)`, 'defender', cite);
+  if (!owed.candidates.includes(d.id)) refuse('confused-nearest', `defender: ${a.name} is Confused and must attack the nearest character, ${several ? 'one of ' : ''}${nameList(state, owed.candidates, actor)}`, 'defender', cite);
+  return true;
+}
+
+/**
+ * The characters that may be nearest to `f` (the Confused row of the ailments passage): of every other
+ * character in the fight, those at the least distance on the map; one off the map might be nearer, so
+ * it stays a candidate, and with `f` itself off the map every other one is.
+ */
+function nearestTo(state: EncounterState, f: Fighter): string[] {
+  const others = Object.values(state.fighters).filter((o) => o.id !== f.id && !o.out);
+  const at = f.conditions.position;
+  if (!at) return others.map((o) => o.id);
+  const away = (o: Fighter) => (o.conditions.position ? distance(at, o.conditions.position) : null);
+  const least = Math.min(...others.map((o) => away(o) ?? Infinity));
+  return others.filter((o) => away(o) === null || away(o) === least).map((o) => o.id);
+}
+
 /**
  * A melee test that deals no damage (Grapple, Push, Knockdown), opposed by the defender's evasion
  * (with `endurance`, its Endurance (Injury) too, untrained at Toughness -20 when it has none).
@@ -1589,6 +1665,12 @@ function controllersOf(state: EncounterState): Array<string | null> {
 
 /** Applies one event; the state it is given is never changed. */
 export function evolveEncounter(state: EncounterState, event: EncounterEvent): EncounterState {
+  const i = lastFold ? lastFold.events.indexOf(event) : -1;
+  if (i >= 0 && lastFold!.states[i] === state) return lastFold!.states[i + 1]!;
+  return foldEvent(state, event);
+}
+
+function foldEvent(state: EncounterState, event: EncounterEvent): EncounterState {
   const seq = state.seq + 1;
   if (event.type === 'undone') return { ...beforeLastCommand(state), seq };
   if (event.type === 'test-rerolled') {
@@ -1610,6 +1692,11 @@ export function evolveEncounter(state: EncounterState, event: EncounterEvent): E
       ? pushGroup(last.below, [...last.top, event], checkpoints.get(last))
       : pushGroup(last, [event], state);
   return { ...s, seq, groups };
+}
+
+/** A Confused character's owed attack on the nearest character is made (or its Turn is over): no longer owed. */
+function owedAttackMade(state: EncounterState, who: string, chance: boolean): EncounterState {
+  return state.confusedAttack?.who === who && !chance ? { ...state, confusedAttack: null } : state;
 }
 
 /** A round of unconsciousness passes; at the last it wakes and is no longer Helpless ("Fatigue and Exhaustion"). */
@@ -1722,10 +1809,19 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       if (fleeing) f = { ...f, turn: { ...NOTHING_SPENT, action: FLIGHT_LABEL, move: FLIGHT_LABEL } };
       // Confused: 0-1 DoF, it does nothing this Turn
       else if (event.data.confused?.acts.includes('nothing')) f = { ...f, turn: { ...NOTHING_SPENT, action: IDLE_LABEL, move: IDLE_LABEL } };
+      // 2-3 DoF: what that hand held falls (Equip Item picks it up), the drop its Action
+      const confused = event.data.confused;
+      if (confused?.dropped && confused.hand) {
+        f = { ...f, stowed: [...(f.stowed ?? state.sheets[f.id]!.stowed), ...confused.dropped] };
+        if (!f.turn?.action) f = { ...f, turn: { ...NOTHING_SPENT, ...f.turn, action: dropLabel(confused.hand) } };
+      }
+      // 4+ DoF: its Action is an attack on the nearest character, when it has an Action to make it with
+      const bound = confused?.acts.includes('attack-nearest') && !f.turn?.action && !f.ailments.some((a) => AILMENTS[a.name].noActions) ? nearestTo(state, f) : [];
+      const owed = bound.length ? { confusedAttack: { who: f.id, candidates: bound } } : state.confusedAttack ? { confusedAttack: null } : {};
       // Despaired: 5 Stress at the start of each of its turns; Miasma: the Stress its failed test cost
       if (hasAilment(f, 'despaired')) f = { ...f, stress: f.stress + 5 };
       if (event.data.miasma?.stress) f = { ...f, stress: f.stress + event.data.miasma.stress };
-      return { ...put(state, f), current: event.data.id, round: event.data.round, oneMore: null };
+      return { ...put(state, f), current: event.data.id, round: event.data.round, oneMore: null, ...owed };
     }
     case 'attack-resolved': {
       const before = state.fighters[event.data.attacker]!;
@@ -1767,11 +1863,13 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       // "One More": staggering earns one; a One More action may earn another; otherwise it is spent
       // (a One More that paid for the attack and earned none is spent by the economy: see paying)
       if (r.oneMore) s = { ...s, oneMore: { holder: event.data.attacker, chain: held?.chain ?? [event.data.attacker], advantages: 0 } };
-      return s;
+      return owedAttackMade(s, event.data.attacker, !!event.data.spec.chanceAttack);
     }
-    case 'exhaustion-tested':
-      // unconscious, and so Helpless, for its Stress in minutes
-      return event.data.success ? state : update(state, event.data.who, (f) => ({ ...f, conditions: { ...f.conditions, helpless: true, unconscious: event.data.minutes * ROUNDS_PER_MINUTE } }));
+    case 'exhaustion-tested': {
+      // the Fate Point Advantages the test took are spent; a failure: unconscious, and so Helpless, for its Stress in minutes
+      const s = event.data.fate ? update(state, event.data.who, (f) => ({ ...f, pendingAdvantages: 0 })) : state;
+      return event.data.success ? s : update(s, event.data.who, (f) => ({ ...f, conditions: { ...f.conditions, helpless: true, unconscious: event.data.minutes * ROUNDS_PER_MINUTE } }));
+    }
     case 'staunched': {
       const s = update(state, event.data.who, (f) => ({ ...f, pendingAdvantages: 0 }));
       return event.data.test.success ? update(s, event.data.target, (f) => ({ ...f, conditions: { ...f.conditions, bloodLoss: false, stemming: false } })) : s;
@@ -1783,8 +1881,10 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
     case 'fate-block-declared':
       return update(state, event.data.who, (f) => ({ ...f, conditions: { ...f.conditions, blockHeavy: event.data.heavy } }));
     case 'power-wasted':
-      // the wasted action is spent all the same (see costOf)
-      return state;
+      // the wasted action is spent all the same (see costOf), an owed Confused attack with it
+      return owedAttackMade(state, event.data.who, false);
+    case 'confused-target-chosen':
+      return { ...state, confusedAttack: { who: event.data.who, candidates: [event.data.target] } };
     case 'baton-passed': {
       const om = state.oneMore!;
       return { ...state, oneMore: { holder: event.data.to, chain: [...om.chain, event.data.to], advantages: event.data.advantages } };
@@ -1864,7 +1964,7 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       // the openings it gave (a Flee, a failed Grapple) are answered in its Turn or not at all
       // a Panicked flight takes the Turn's Move and Action, and ends with it
       const active = ailmentsAtTurnEnd(f.ailments, f.turnsStarted).active.filter((a) => !(a.name === 'frozen' && event.data.frozen?.success));
-      return { ...put(state, { ...f, ...(event.data.fate ? { pendingAdvantages: 0 } : {}), ailments: active, openings: [], conditions: { ...f.conditions, fleeing: null } }), oneMore: null };
+      return { ...owedAttackMade(put(state, { ...f, ...(event.data.fate ? { pendingAdvantages: 0 } : {}), ailments: active, openings: [], conditions: { ...f.conditions, fleeing: null } }), f.id, false), oneMore: null };
     }
     case 'test-rolled':
       // Cracked: a failed test costs its DoF in Stress; Broken Fingers: using that hand costs 5
@@ -1910,9 +2010,10 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
         // "ignoring AP" (option apMeans): Armour ignored, or the body's Armour counted in full
         const defense = defenseToughnessBonus(f, state.options) + (state.options.apMeans === 'armour-penetration' ? armourAt(f, 'body', state.options) : 0);
         const wound = state.options.burning === 'automatic-wound' || damage > defense;
-        const applied = wound ? applyWounds(f.tracks, 1, 0, state.options) : null;
+        // "Fate Points", Block Heavy Wound: a Heavy wound it deals is blocked as its player declared
+        const applied = wound ? applyWounds(f.tracks, 1, 0, state.options, blocksOnHit(f)) : null;
         const ailments = f.ailments.map((a) => (a === burning ? { ...a, elapsed: a.elapsed + 1 } : a));
-        const g = applied ? { ...f, tracks: applied.tracks, stress: f.stress + applied.stress, ailments } : { ...f, ailments };
+        const g = applied ? { ...afterBlocking(f, applied.fateSpent), tracks: applied.tracks, stress: f.stress + applied.stress, ailments } : { ...f, ailments };
         s = put(s, isOut(g.tracks) ? { ...g, out: true, dead: state.options.deadlyWound === 'dead' } : g);
       }
       return s;
@@ -1993,10 +2094,14 @@ export interface EncounterView {
   readonly current: string | null;
   readonly order: readonly string[];
   readonly oneMore: OneMore | null;
+  /** The attack on the nearest character a Confused character owes this Turn, with the candidates the viewer may see; several: the GM names one. */
+  readonly confusedAttack: ConfusedAttack | null;
+  /** The Miasma growth rate of the Sea of Chaos the fight is in, 0 outside it ("Unprotected from Miasma"). */
+  readonly miasma: number;
   readonly allOutAttackReady: boolean;
   readonly characters: readonly CharacterView[];
-  /** The latest events in effect that the viewer may see (at most LOG_SHOWN), oldest first. */
-  readonly log: readonly EncounterEvent[];
+  /** The latest events in effect that the viewer may see (at most LOG_SHOWN), oldest first, as the viewer may see them. */
+  readonly log: readonly ShownEncounterEvent[];
   /** Older events this viewer may see that are not in `log` (what the viewer may not see is not counted). */
   readonly logOmitted: number;
 }
@@ -2004,13 +2109,41 @@ export interface EncounterView {
 /** How many of the latest events a view carries. */
 export const LOG_SHOWN = 60;
 
+/**
+ * The fields hideUnknownNumbers may write as null: the target numbers, Scores and defenses of a
+ * character whose Scores the viewer does not know.
+ */
+export const UNKNOWN_NUMBER_FIELDS = ['target', 'score', 'defense', 'base', 'otherBase', 'attackTarget', 'evasionTarget', 'enemyTarget', 'attack', 'evasion'] as const;
+type UnknownNumberField = (typeof UNKNOWN_NUMBER_FIELDS)[number];
+type Unknowable<V> = V extends number ? number | null : WithUnknownNumbers<V>;
+
+/** `T` with every number under a field of UNKNOWN_NUMBER_FIELDS, at any depth, possibly null. */
+export type WithUnknownNumbers<T> = T extends readonly (infer U)[]
+  ? readonly WithUnknownNumbers<U>[]
+  : T extends object
+    ? { readonly [K in keyof T]: K extends UnknownNumberField ? Unknowable<T[K]> : WithUnknownNumbers<T[K]> }
+    : T;
+
+type CharacterAdded = Extract<EncounterEvent, { type: 'character-added' }>;
+type TestRerolled = Extract<EncounterEvent, { type: 'test-rerolled' }>;
+
+/**
+ * A d100 event as a viewer other than the GM receives it (redactD100Event): a number of a character
+ * whose Scores the viewer does not know may be null (hideUnknownNumbers), and a sheet comes without
+ * what the viewer does not know (redactSheet). An event as the GM receives it is one too.
+ */
+export type ShownEncounterEvent =
+  | WithUnknownNumbers<Exclude<EncounterEvent, CharacterAdded | TestRerolled>>
+  | { readonly type: 'character-added'; readonly data: Omit<CharacterAdded['data'], 'sheet'> & { readonly sheet: ShownSheet } }
+  | { readonly type: 'test-rerolled'; readonly data: Omit<TestRerolled['data'], 'replacement'> & { readonly replacement: ShownEncounterEvent } };
+
 /** An event as a viewer may see it: one that mentions a hidden GM character is not shown to players. */
-export function redactD100Event(event: EncounterEvent, viewer: Actor, state: EncounterState): EncounterEvent | null {
+export function redactD100Event(event: EncounterEvent, viewer: Actor, state: EncounterState): ShownEncounterEvent | null {
   if (viewer.role === 'gm') return event;
   if (event.type === 'character-added' && event.data.sheet.hidden) return null;
   // an enemy's affinities, Arcana and Personality stay hidden until the party learns them
   // (and its Wounds, Scores and Traits until an Advanced Analyse: option detailsReveal)
-  if (event.type === 'character-added') return { ...event, data: { ...event.data, sheet: redactSheet(event.data.sheet, shownOf(state, event.data.id, viewer)) as D100Sheet } };
+  if (event.type === 'character-added') return { ...event, data: { ...event.data, sheet: redactSheet(event.data.sheet, shownOf(state, event.data.id, viewer)) } };
   // the round ends for everyone; a hidden character's crash is not told
   if (event.type === 'round-ended' && event.data.crashes) {
     const crashes = event.data.crashes.filter((c) => visible(state, c.who, viewer));
@@ -2030,10 +2163,10 @@ export function redactD100Event(event: EncounterEvent, viewer: Actor, state: Enc
  * Unnatural Toughness, so both are written as null for such a character; the roll, success, degrees,
  * critical, fumble and the outcome stay.
  */
-export function hideUnknownNumbers(event: EncounterEvent, unknown: (id: string) => boolean): EncounterEvent {
-  const num = <T>(id: string, n: T): T => (unknown(id) ? (null as T) : n);
-  const test = <T extends { target: number } | null | undefined>(id: string, t: T): T => (t && unknown(id) ? { ...t, target: null } : t);
-  const opposedFor = (id: string, r: OpposedRecord): OpposedRecord => ({ ...r, target: num(id, r.target), enemyTarget: num(r.enemy, r.enemyTarget) });
+export function hideUnknownNumbers(event: EncounterEvent, unknown: (id: string) => boolean): ShownEncounterEvent {
+  const num = (id: string, n: number | null): number | null => (unknown(id) ? null : n);
+  const test = <T extends { target: number } | null | undefined>(id: string, t: T): WithUnknownNumbers<T> => (t && unknown(id) ? { ...t, target: null } : t) as WithUnknownNumbers<T>;
+  const opposedFor = (id: string, r: OpposedRecord) => ({ ...r, target: num(id, r.target), enemyTarget: num(r.enemy, r.enemyTarget) });
   const e = event;
   switch (e.type) {
     case 'encounter-started':
@@ -2107,7 +2240,7 @@ interface ShownSoFar {
  */
 const shownSoFar = { gm: new WeakMap<Chain<readonly EncounterEvent[]>, ShownSoFar>(), table: new WeakMap<Chain<readonly EncounterEvent[]>, ShownSoFar>() };
 
-function shownUpTo(state: EncounterState, viewer: Actor): { count: number; log: EncounterEvent[] } {
+function shownUpTo(state: EncounterState, viewer: Actor): { count: number; log: ShownEncounterEvent[] } {
   const kept = shownSoFar[viewer.role === 'gm' ? 'gm' : 'table'];
   const pending: Chain<readonly EncounterEvent[]>[] = [];
   let known: ShownSoFar = { count: 0, latest: null };
@@ -2125,7 +2258,7 @@ function shownUpTo(state: EncounterState, viewer: Actor): { count: number; log: 
     known = { count: known.count + shown, latest: shown > 0 ? node : known.latest };
     kept.set(node, known);
   }
-  const log: EncounterEvent[] = [];
+  const log: ShownEncounterEvent[] = [];
   for (let c = known.latest; c && log.length < LOG_SHOWN; c = c.below ? (kept.get(c.below)?.latest ?? null) : null) {
     log.unshift(...c.top.flatMap((e) => redactD100Event(e, viewer, state) ?? []));
   }
@@ -2146,6 +2279,8 @@ export function viewEncounter(state: EncounterState, viewer: Actor): EncounterVi
     current: state.current && show(state.current) ? state.current : state.current ? 'hidden' : null,
     order: state.order.filter(show),
     oneMore: state.oneMore && show(state.oneMore.holder) ? state.oneMore : null,
+    miasma: state.miasma ?? 0,
+    confusedAttack: state.confusedAttack && show(state.confusedAttack.who) ? { who: state.confusedAttack.who, candidates: state.confusedAttack.candidates.filter(show) } : null,
     allOutAttackReady: state.oneMore ? allEnemiesStaggered(enemiesOf(state, state.oneMore.holder)) : false,
     characters: Object.values(state.fighters)
       .filter((f) => show(f.id))
@@ -2182,7 +2317,7 @@ export function viewEncounter(state: EncounterState, viewer: Actor): EncounterVi
   };
 }
 
-export const encounterDecider: Decider<EncounterState, EncounterCommand, EncounterEvent> = {
+export const encounterDecider: Decider<EncounterState, EncounterCommand, EncounterEvent, ShownEncounterEvent> = {
   initialState: initialEncounter,
   parseCommand(raw: unknown): ParseResult<EncounterCommand> {
     const r = commandSchema.safeParse(raw);
@@ -2195,5 +2330,6 @@ export const encounterDecider: Decider<EncounterState, EncounterCommand, Encount
   evolve: evolveEncounter,
   redactEvent: redactD100Event,
   viewState: viewEncounter,
+  audience: d100Audience,
 };
 

@@ -34,6 +34,17 @@ export function weaponOf(sheet: D100Sheet, f: Pick<Fighter, 'stowed'>, name: str
   return w;
 }
 
+/**
+ * The weapons one hand holds, for what makes a character drop them (Confused): of the weapons in hand
+ * (a magic one is a Power, held in neither), a two-handed one is in both hands and the one-handed ones
+ * go right, left, right... in the sheet's order, the right being the hand an attack uses unless told.
+ */
+export function heldIn(sheet: D100Sheet, f: Pick<Fighter, 'stowed'>, hand: 'right' | 'left'): string[] {
+  const stowed = f.stowed ?? sheet.stowed;
+  let oneHanded = 0;
+  return sheet.weapons.filter((w) => !stowed.includes(w.name) && w.class !== 'magic' && (w.hands === 2 || (oneHanded++ % 2 === 0 ? 'right' : 'left') === hand)).map((w) => w.name);
+}
+
 /** What drawing `item` (and putting `stow` away) costs in the turn: free one-handed, an Action two-handed. */
 export function equipCost(sheet: D100Sheet, f: Pick<Fighter, 'stowed'>, item: string, stow: string | undefined): 'free' | 'action' {
   const stowed = f.stowed ?? sheet.stowed;

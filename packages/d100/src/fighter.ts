@@ -72,7 +72,7 @@ export interface Conditions {
   readonly stemming?: boolean;
   /** The test its player declared for its Blood Loss ("Blood Loss": Toughness or Endurance (Injury)); absent: the better of the two. */
   readonly bleedingTest?: 'toughness' | 'endurance';
-  /** How many more Heavy wounds from hits it takes it blocks with a Fate Point each, as its player declared ("Fate Points", Block Heavy Wound); absent: none. */
+  /** How many more Heavy wounds it incurs (from hits, falls, Burning or Blood Loss) it blocks with a Fate Point each, as its player declared ("Fate Points", Block Heavy Wound); absent: none. */
   readonly blockHeavy?: number;
 }
 
@@ -314,8 +314,16 @@ export function armourAt(f: Fighter, location: Location, options: Pick<D100Optio
 }
 
 /** The altitude band a character is at (untitled flight passage after "Difficult Terrain"). */
-export function altitudeOf(f: Fighter): Altitude {
+export function altitudeOf(f: Pick<Fighter, 'conditions'>): Altitude {
   return f.conditions.altitude ?? 'ground';
+}
+
+/**
+ * The character protecting `defender` from an attack by `attacker` ("Defending and Protecting",
+ * Protect): one in the fight waiting to take that ally's next hit, or null.
+ */
+export function protectorFor(fighters: Readonly<Record<string, Fighter>>, attacker: string, defender: string): Fighter | null {
+  return Object.values(fighters).find((f) => f.conditions.protecting === defender && !f.out && f.id !== attacker) ?? null;
 }
 
 /** Whether two placed characters stand in adjacent squares at the same altitude band: Engaged in Melee when they are enemies ("Movement and Combat"). */

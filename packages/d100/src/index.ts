@@ -24,6 +24,7 @@ export * from './describe';
 export * from './docs';
 export * from './lab';
 export * from './pools';
+export * from './turns';
 export * from './draws';
 export { d100DiceOf, d100SecretRolls, d100Table, percentileDigits } from './secret';
 export * from './matchup';

@@ -1,7 +1,7 @@
 import { modifier, recordedDice, withSecretRolls, type Actor, type Decider, type EnteredPools, type Modifier, type SecretRollRules, type TypedOutcome } from '@personae/core';
 import { dicePools } from './authority';
 import type { EncounterCommand } from './commands';
-import type { EncounterEvent, EncounterState } from './encounter';
+import type { EncounterEvent, EncounterState, ShownEncounterEvent } from './encounter';
 import { attackOdds } from './odds';
 import { resolveTest } from './test';
 
@@ -82,13 +82,14 @@ function typedOutcomes(events: readonly EncounterEvent[], before: EncounterState
   return out;
 }
 
-export const d100SecretRolls: SecretRollRules<EncounterState, EncounterCommand, EncounterEvent> = {
+export const d100SecretRolls: SecretRollRules<EncounterState, EncounterCommand, EncounterEvent, ShownEncounterEvent> = {
   diceOf: d100DiceOf,
+  diceFields: DICE_FIELDS,
   ends: { round: (e) => e.type === 'round-ended', week: (e) => e.type === 'week-started' },
   typed: { sides: 10, faces: typedFaces, outcomes: typedOutcomes },
 };
 
 /** A d100 table with secret rolls and the fairness check. */
-export function d100Table(inner: Decider<EncounterState, EncounterCommand, EncounterEvent>) {
+export function d100Table(inner: Decider<EncounterState, EncounterCommand, EncounterEvent, ShownEncounterEvent>) {
   return withSecretRolls(inner, d100SecretRolls);
 }

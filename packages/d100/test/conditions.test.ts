@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { Actor } from '@personae/core';
 import { givenDice, seededDice } from '@personae/dice';
-import { ALTITUDES, altitudeOf, bandsCrossed, defenseToughnessBonus, parseD100Scenario, runD100Scenario, checkSheet, decideEncounter, encounterDecider, evolveEncounter, groupsOf, initialEncounter, makeFighter, resolveAllOutAttack, resolveOptions, viewEncounter, type EncounterCommand, type EncounterEvent, type EncounterState } from '../src';
+import { ALTITUDES, altitudeOf, bandsCrossed, defenseToughnessBonus, describeD100Event, parseD100Scenario, runD100Scenario, checkSheet, decideEncounter, encounterDecider, evolveEncounter, groupsOf, initialEncounter, makeFighter, resolveAllOutAttack, resolveOptions, viewEncounter, type EncounterCommand, type EncounterEvent, type EncounterState } from '../src';
 
 /**
  * Conditions and traits of the seed (d100-combat-rules.txt): the Burning and Amnesiac rows of the
@@ -184,6 +184,18 @@ describe('"Fatigue and Exhaustion": an Exhausted character that takes Stress tes
     expect(last(hitWhile(59, [45, 90, 50])).type).toBe('attack-resolved');
     // Fatigued only when B rolls: A evades at 20; on reaching Exhausted the test is at 20 too
     expect(last(hitWhile(59, [45, 90, 50, 80], { exhaustionTest: 'on-reaching' }))).toMatchObject({ type: 'exhaustion-tested', data: { target: 20, success: false, minutes: 60 } });
+  });
+  it('a Fate Point Advantage A holds goes to this test ("Fate Points", Advantage): Toughness 20 + 20, roll 35 passes, and the Advantage is spent', () => {
+    const bought = run(table({ ...SHEETS, a: { ...SHEETS.a, stress: 60 } }), { type: 'spend-fate', who: 'a', spend: 'advantage' });
+    expect(bought.fighters.a!.pendingAdvantages).toBe(2);
+    // a fall makes no test of A's before the exhaustion test: 10 m, location 50, then the Toughness roll 35
+    const s = run(bought, { type: 'fall', who: 'a', metres: 10 }, [50, 35]);
+    expect(last(s)).toMatchObject({ type: 'exhaustion-tested', data: { who: 'a', target: 40, roll: 35, success: true, minutes: 0, fate: 2 } });
+    expect(s.fighters.a!.pendingAdvantages).toBe(0);
+    expect(s.fighters.a!.conditions.unconscious ?? 0).toBe(0);
+    expect(describeD100Event(last(s), (id) => s.fighters[id]!.name)).toBe("A is Exhausted and takes Stress: Toughness 35 vs 40 with the Fate Point's 2 Advantage(s), stays conscious");
+    // without it the same roll fails against 20
+    expect(last(run(table({ ...SHEETS, a: { ...SHEETS.a, stress: 60 } }), { type: 'fall', who: 'a', metres: 10 }, [50, 35]))).toMatchObject({ data: { target: 20, success: false } });
   });
   it('falling unconscious in its own turn, it is refused any action there', () => {
     // A falls 10 m in its turn: damage 10 against TB 4 (location 50), two Light wounds, 2 Stress; Toughness roll 80 fails

@@ -42,7 +42,7 @@ describe('secret rolls at a d100 table', () => {
     const seq = t.state.seq;
     // A player reads the commitment and nothing else of the roll.
     expect(t.d.redactEvent(out[0], ANN, t.state)).toBeNull();
-    expect(t.d.redactEvent(committed, ANN, t.state)).toEqual({ type: 'roll-committed', hash: committed.hash, reveal: 'gm' });
+    expect(t.d.redactEvent(committed, ANN, t.state)).toEqual({ type: 'roll-committed', hash: committed.hash, reveal: 'gm', by: 'gm' });
     const playerView = JSON.stringify(t.d.viewState(t.state, ANN));
     expect(playerView).toContain(committed.hash);
     expect(playerView).not.toContain(committed.salt);
@@ -53,7 +53,11 @@ describe('secret rolls at a d100 table', () => {
     expect(() => t.send(ANN, { type: 'reveal-roll', hash: committed.hash })).toThrow(/only the GM/);
     const [revealed] = t.send(GM, { type: 'reveal-roll', hash: committed.hash });
     expect(revealed).toMatchObject({ type: 'roll-revealed', hash: committed.hash, committedAt: seq, salt: committed.salt });
-    expect(t.d.redactEvent(revealed, ANN, t.state)).toEqual(revealed);
+    // A player reads the dice and the outcome of the hidden character's test, not who rolled it or for what.
+    const toAnn = t.d.redactEvent(revealed, ANN, t.state) as any;
+    expect(toAnn).toEqual({ ...revealed, rolls: [{ type: 'withheld-roll', shown: { data: { roll: revealed.rolls[0].data.roll, success: revealed.rolls[0].data.success } } }] });
+    expect(checkRevealedDice(committed.hash, toAnn, toAnn.rolls.flatMap(d100DiceOf))).toEqual({ ok: true });
+    expect((t.d.viewState(t.state, ANN) as any).secretRolls.log.at(-1).rolls).toEqual(toAnn.rolls);
     const shown = revealed.rolls.flatMap(d100DiceOf);
     expect(checkRevealedDice(committed.hash, revealed, shown)).toEqual({ ok: true });
     // A changed die, whether in the dice or in the roll shown, does not verify.

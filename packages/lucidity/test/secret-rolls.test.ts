@@ -41,7 +41,7 @@ describe('secret rolls at a Lucidity table', () => {
     expect(seen.data.damageDice).toEqual([]);
     expect(committed.dice).toEqual(lucidityDiceOf(attacked));
     expect(committed.dice[0]).toBe(attacked.data.roll.d20);
-    expect(t.d.redactEvent(committed, ANN, t.state)).toEqual({ type: 'roll-committed', hash: committed.hash, reveal: 'round' });
+    expect(t.d.redactEvent(committed, ANN, t.state)).toEqual({ type: 'roll-committed', hash: committed.hash, reveal: 'round', by: 'gm' });
     expect(JSON.stringify(t.d.viewState(t.state, ANN))).not.toContain(committed.salt);
 
     let ended = t.send(GM, { type: 'end-turn' });

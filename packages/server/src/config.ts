@@ -15,7 +15,7 @@ import { DEFAULTS, type ServerConfig, type WindowLimit } from './server';
  *   REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS, IDLE_TIMEOUT_MS, MAX_CONNECTIONS_PER_ADDRESS,
  *   CREATE_RATE_PER_MINUTE, IMPORT_RATE_PER_MINUTE, JOIN_RATE_PER_MINUTE, PORTRAIT_RATE_PER_MINUTE,
  *   MAX_PARTICIPANTS, MAX_CHARACTERS, MAX_CHARACTERS_PER_PLAYER, MAX_IMPORT_BYTES.
- *   CLUSTER (on or off; default on with PostgreSQL) and CLUSTER_CHECK_MS (default 1500).
+ *   CLUSTER (on or off; default on with PostgreSQL) and CLUSTER_CHECK_MS (default 500).
  * and the server's own backups (docs/server.md, "Backups"): BACKUP_EVERY_MINUTES (default 60; 0 turns
  *   them off), BACKUP_KEEP (files kept per table, default 24), BACKUP_DIR (default DATA_DIR/backups).
  */

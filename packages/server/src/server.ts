@@ -73,7 +73,7 @@ export interface ServerConfig {
    * from one process only).
    */
   cluster?: boolean;
-  /** With `cluster`: how often the tables served are compared with the database. Default 1500 ms. */
+  /** With `cluster`: how often the tables served are compared with the database. Default 500 ms. */
   clusterCheckMs?: number;
   /** Serve the web app's files from this directory (optional). */
   staticDir?: string;
@@ -104,6 +104,12 @@ export interface ServerConfig {
   idleTimeoutMs?: number;
   /** Open TCP connections (HTTP and WebSocket) from one address. Default 64. */
   maxConnectionsPerAddress?: number;
+  /**
+   * Connections the kernel holds for the server until it accepts them (the listen backlog; Linux
+   * caps it at `net.core.somaxconn`). Default 4096: when a node goes away its clients all reconnect
+   * to the others at once, and a connection refused a place waits 1, 2, 4, 8… s to try again.
+   */
+  listenBacklog?: number;
   /** New tables per address: at most `max` in `windowMs`. Default 60 per minute. */
   createRate?: WindowLimit;
   /** Imports per address. Default 5 per minute. */
@@ -156,6 +162,7 @@ export const DEFAULTS = {
   headersTimeoutMs: 10_000,
   idleTimeoutMs: 60_000,
   maxConnectionsPerAddress: 64,
+  listenBacklog: 4096,
   createRate: { max: 60, windowMs: 60_000 },
   importRate: { max: 5, windowMs: 60_000 },
   joinRate: { max: 60, windowMs: 60_000 },
@@ -167,7 +174,7 @@ export const DEFAULTS = {
   helloTimeoutMs: 10_000,
   heartbeatMs: 30_000,
   maxBufferedBytes: 8 * 1024 * 1024,
-  clusterCheckMs: 1500,
+  clusterCheckMs: 500,
 } as const;
 
 export interface TableServer {
@@ -655,7 +662,7 @@ export async function createServer(config: ServerConfig, domain?: AnyDecider | T
     store,
     backups,
     async listen() {
-      await app.listen({ port: config.port ?? DEFAULTS.port, host: config.host ?? DEFAULTS.host });
+      await app.listen({ port: config.port ?? DEFAULTS.port, host: config.host ?? DEFAULTS.host, backlog: config.listenBacklog ?? DEFAULTS.listenBacklog });
       const address = app.server.address() as AddressInfo;
       const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
       return { host: address.address, port: address.port, url: `http://${host}:${address.port}` };

@@ -170,6 +170,11 @@ export class TableHub<S, C, E> {
   private readonly loaded = new Map<string, Promise<LoadedTable<S> | null>>();
   /** The tables of `loaded` that finished loading. */
   private readonly served = new Map<string, LoadedTable<S>>();
+  /**
+   * What other nodes announced for tables of `loaded` still loading: a notice that comes after the
+   * load read the store would otherwise be lost, and the table stay behind until the next check.
+   */
+  private readonly announcedWhileLoading = new Map<string, TableMarks>();
   /** The view each viewer received last: the next view goes to it as the changes from this one. */
   private readonly sentViews = new WeakMap<Viewer, { version: number; view: unknown }>();
   private fanout: Fanout | null = null;
@@ -210,9 +215,12 @@ export class TableHub<S, C, E> {
       this.loaded.set(tableId, entry);
       entry.then(
         (t) => {
-          if (!t && this.loaded.get(tableId) === entry) this.loaded.delete(tableId);
+          if (t) return;
+          this.announcedWhileLoading.delete(tableId);
+          if (this.loaded.get(tableId) === entry) this.loaded.delete(tableId);
         },
         () => {
+          this.announcedWhileLoading.delete(tableId);
           if (this.loaded.get(tableId) === entry) this.loaded.delete(tableId);
         },
       );
@@ -260,6 +268,12 @@ export class TableHub<S, C, E> {
     };
     await this.applyFromStore(t, false, events);
     this.served.set(tableId, t);
+    const early = this.announcedWhileLoading.get(tableId);
+    if (early) {
+      this.announcedWhileLoading.delete(tableId);
+      this.onWake({ kind: 'events', tableId, version: early.version });
+      this.onWake({ kind: 'setup', tableId, version: early.setupVersion });
+    }
     return t;
   }
 
@@ -1062,7 +1076,14 @@ export class TableHub<S, C, E> {
 
   private onWake(wake: TableWake): void {
     const t = this.served.get(wake.tableId);
-    if (!t) return;
+    if (!t) {
+      if (!this.loaded.has(wake.tableId)) return;
+      const early = this.announcedWhileLoading.get(wake.tableId) ?? { version: 0, setupVersion: 0 };
+      if (wake.kind === 'events') early.version = Math.max(early.version, wake.version);
+      else early.setupVersion = Math.max(early.setupVersion, wake.version);
+      this.announcedWhileLoading.set(wake.tableId, early);
+      return;
+    }
     if (wake.kind === 'events') {
       t.announced = Math.max(t.announced, wake.version);
       // The notice of this node's own append often comes before the append's answer.
@@ -1137,31 +1158,41 @@ export class TableHub<S, C, E> {
       do {
         this.checkAgain = false;
         try {
-          const tables = [...this.served.values()];
-          if (tables.length === 0) continue;
-          const marks = await fanout.marks(tables.map((t) => t.record.id));
+          if (this.served.size === 0) continue;
+          const known = new Map([...this.served].map(([id, t]) => [id, { version: t.version, setupVersion: t.setupVersion }]));
+          const marks = await fanout.behind(known);
           const behind: Array<Promise<number>> = [];
-          for (const t of tables) {
-            const m = marks.get(t.record.id);
-            if (!m) continue;
+          for (const [id, m] of marks) {
+            const t = this.served.get(id);
+            if (!t) continue;
             if (m.setupVersion > t.setupVersion) void this.refreshSetup(t, m.setupVersion);
             if (m.version <= t.version) continue;
+            t.announced = Math.max(t.announced, m.version);
             if (t.viewers.size === 0) {
               t.stale = true;
               continue;
             }
+            // A catch-up already waiting in the table's queue reads up to the store's version.
+            if (t.catchUpQueued) continue;
+            t.catchUpQueued = true;
             behind.push(
               this.run(t, async () => {
+                t.catchUpQueued = false;
                 // A notice's catch-up may have come first.
                 if (t.version >= m.version) return 0;
                 const first = await this.applyFromStore(t, true);
                 return first ? Date.now() - Date.parse(first.at) : 0;
-              }).catch(() => 0),
+              }).catch(() => {
+                t.catchUpQueued = false;
+                return 0;
+              }),
             );
           }
+          // The next check does not wait for these: a table with a long queue must not hold back
+          // finding the others behind.
           if (behind.length > 0) {
-            const lags = await Promise.all(behind);
-            this.log.info({ reason, tables: behind.length, maxLagMs: Math.max(...lags) }, 'caught up on missed notices');
+            const tables = behind.length;
+            void Promise.all(behind).then((lags) => this.log.info({ reason, tables, maxLagMs: Math.max(...lags) }, 'caught up on missed notices'));
           }
         } catch (error) {
           this.log.warn({ err: error, reason }, 'checking tables against the store failed');

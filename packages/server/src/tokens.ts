@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /** Kinds of secret a table hands out; the prefix only helps a person tell links apart. */
 export type TokenKind = 'gm' | 'player' | 'invite' | 'observer';
@@ -15,7 +15,7 @@ export function newToken(kind: TokenKind): string {
  * carry 256 bits of entropy, so the digest cannot be reversed by guessing.
  */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
+  return sha256Hex(token);
 }
 
 /** Short random identifiers for tables and participants (96 bits). */
@@ -38,6 +38,7 @@ function sortKeys(value: unknown): unknown {
   return value;
 }
 
+/** The SHA-256 digest of a text's UTF-8 bytes, in hex (one call, without a Hash object to make and feed). */
 export function sha256Hex(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
+  return hash('sha256', text, 'hex');
 }

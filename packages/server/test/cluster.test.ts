@@ -1,7 +1,7 @@
 import { createServer as createTcpServer, connect as tcpConnect, type Server as TcpServer, type Socket } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type TableServer } from '../src/server';
+import { createServer, type ServerConfig, type TableServer } from '../src/server';
 import { openPostgresStore, parseWake, type PostgresStoreOptions, type Store } from '../src/store';
 import { secretDecider } from './fixtures/secret-decider';
 import { connectAs, createTable, dropSchema, http, joinTable, PG_URL, runPg, sleep, TestClient, uniqueSchema } from './helpers';
@@ -23,6 +23,7 @@ async function startNode(
   extra: Partial<PostgresStoreOptions> = {},
   clusterCheckMs = 300,
   wrap: (store: Store) => Store = (store) => store,
+  config: Partial<ServerConfig> = {},
 ): Promise<Node> {
   const store = await openPostgresStore({ connectionString: PG_URL, schema, maxConnections: 4, listenerName: `${schema}-${name}`, ...extra });
   const server = await createServer(
@@ -34,6 +35,7 @@ async function startNode(
       cluster: true,
       clusterCheckMs,
       rateLimit: { burst: 500, perSecond: 500 },
+      ...config,
     },
     secretDecider,
   );
@@ -378,6 +380,93 @@ describe.skipIf(!runPg)('several nodes on one PostgreSQL database', () => {
       await e.store.close();
     }
   }, 60_000);
+
+  it('an event another node appends while a table is being loaded reaches the clients without waiting for the periodic check', async () => {
+    const t = await createTable(a.url);
+    const gmOnA = await connectAs(a.wsUrl, t.tableId, t.gm.token);
+    for (let k = 0; k < 2; k++) expect((await gmOnA.client.command(`r${k}`, { type: 'roll', count: 1 })).type).toBe('ack');
+    // Node E's load of the table has read the store but not finished; meanwhile node A appends, and
+    // its notice reaches E.
+    let readDone!: () => void;
+    const read = new Promise<void>((resolve) => (readDone = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const wakes: number[] = [];
+    const holding = (store: Store): Store => ({
+      ...store,
+      loadTables: async (ids, limit) => {
+        const loads = await store.loadTables(ids, limit);
+        readDone();
+        await released;
+        return loads;
+      },
+      fanout: {
+        ...store.fanout!,
+        listen: (handlers) => store.fanout!.listen({ ...handlers, wake: (wake) => (wakes.push(wake.version), handlers.wake(wake)) }),
+      },
+    });
+    // The periodic check is a minute away: only the notice can bring the event.
+    const e = await startNode(schema, 'e2', {}, 60_000, holding);
+    try {
+      const gmOnE = await TestClient.connect(e.wsUrl);
+      const welcome = gmOnE.hello(t.tableId, t.gm.token, 0);
+      await read;
+      expect((await gmOnA.client.command('during', { type: 'roll', count: 1 })).type).toBe('ack');
+      await until(() => wakes.includes(3), 5000, 'the notice of event 3 at node E');
+      release();
+      // Welcomed at version 2 and sent event 3 after, or welcomed at 3 after catching up first.
+      expect(await welcome).toMatchObject({ type: 'welcome', tableId: t.tableId });
+      await gmOnE.untilSeq(3, 3000);
+      expect(seqs(gmOnE)).toEqual(contiguous(3));
+      gmOnE.close();
+    } finally {
+      release();
+      await e.server.close();
+      await e.store.close();
+      gmOnA.client.close();
+    }
+  }, 30_000);
+
+  it('the check for missed notices answers only for the tables that moved past the marks a node holds', async () => {
+    const [moved, still, setupChanged] = [await createTable(a.url), await createTable(a.url), await createTable(a.url)];
+    const ids = [moved.tableId, still.tableId, setupChanged.tableId];
+    const fanout = a.store.fanout!;
+    const held = await fanout.marks(ids);
+    const gm = await connectAs(a.wsUrl, moved.tableId, moved.gm.token);
+    expect((await gm.client.command('m1', { type: 'roll', count: 1 })).type).toBe('ack');
+    gm.client.close();
+    await joinTable(a.url, setupChanged.tableId, setupChanged.invite.token, 'Ann');
+    const behind = await fanout.behind(new Map([...held, ['t_missing', { version: 0, setupVersion: 0 }]]));
+    expect([...behind.keys()].sort()).toEqual([moved.tableId, setupChanged.tableId].sort());
+    expect(behind.get(moved.tableId)).toEqual({ version: held.get(moved.tableId)!.version + 1, setupVersion: held.get(moved.tableId)!.setupVersion });
+    expect(behind.get(setupChanged.tableId)!.setupVersion).toBeGreaterThan(held.get(setupChanged.tableId)!.setupVersion);
+    // Marks already current: nothing comes back.
+    expect((await fanout.behind(await fanout.marks(ids))).size).toBe(0);
+  }, 30_000);
+
+  it('a hello that came in time is answered even when loading its table takes longer than the time given to say hello', async () => {
+    const t = await createTable(a.url);
+    const slow = (store: Store): Store => ({
+      ...store,
+      loadTables: async (ids, limit) => {
+        await sleep(900);
+        return store.loadTables(ids, limit);
+      },
+    });
+    const f = await startNode(schema, 'f', {}, 60_000, slow, { helloTimeoutMs: 300 });
+    try {
+      const gm = await TestClient.connect(f.wsUrl);
+      expect(await gm.hello(t.tableId, t.gm.token)).toMatchObject({ type: 'welcome', tableId: t.tableId });
+      expect(await gm.command('after', { type: 'roll', count: 1 })).toMatchObject({ type: 'ack', firstSeq: 1 });
+      gm.close();
+      // A connection that says nothing is still closed.
+      const silent = await TestClient.connect(f.wsUrl);
+      expect((await silent.closed).code).toBe(4008);
+    } finally {
+      await f.server.close();
+      await f.store.close();
+    }
+  }, 30_000);
 
   it('a command whose first node went away before answering is answered by the other from the stored record, once', async () => {
     const t = await createTable(a.url);

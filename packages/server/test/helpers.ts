@@ -319,6 +319,18 @@ export async function connectAs(wsUrl: string, tableId: string, token: string, s
   return { client, welcome };
 }
 
+/** A new table with one player, and the GM, that player and an observer connected over WebSocket. */
+export async function seatedTable(srv: Running, body?: unknown, playerName = 'Ann') {
+  const table = await createTable(srv.url, body);
+  const player = await joinTable(srv.url, table.tableId, table.invite.token, playerName);
+  const clients = {
+    gm: (await connectAs(srv.wsUrl, table.tableId, table.gm.token)).client,
+    player: (await connectAs(srv.wsUrl, table.tableId, player.token)).client,
+    observer: (await connectAs(srv.wsUrl, table.tableId, table.observer.token)).client,
+  };
+  return { table, player, clients };
+}
+
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A character sheet from examples/characters, as plain JSON (what a client sends). */

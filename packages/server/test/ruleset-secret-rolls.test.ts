@@ -83,13 +83,13 @@ describe.each(cases)('secret rolls at a $ruleset table over the server', (c) => 
       expect(JSON.stringify(rolls)).toContain(SECRET);
 
       for (const x of [player, observer]) {
-        expect(x.events().find((m) => m.seq === version)!.event).toEqual({ type: 'roll-committed', hash, reveal: 'gm' });
+        expect(x.events().find((m) => m.seq === version)!.event).toEqual({ type: 'roll-committed', hash, reveal: 'gm', by: t.gm.participantId });
         // The roll itself is not sent.
         expect(x.events().find((m) => m.seq === version - 1)!.event).toBeNull();
       }
       const playerState = await stateOf(t.tableId, ann.token);
       expect(playerState.state.secretRolls.sealed).toEqual([]);
-      expect(playerState.state.secretRolls.log).toEqual([{ kind: 'committed', seq: version, hash, reveal: 'gm' }]);
+      expect(playerState.state.secretRolls.log).toEqual([{ kind: 'committed', seq: version, hash, reveal: 'gm', by: t.gm.participantId }]);
       expect((await stateOf(t.tableId, t.gm.token)).state.secretRolls.sealed).toEqual([{ hash, committedAt: version }]);
       for (const text of [wire(player), wire(observer), JSON.stringify(playerState), await exportOf(t.tableId, ann.token)]) {
         expect(text).toContain(hash);
@@ -109,9 +109,17 @@ describe.each(cases)('secret rolls at a $ruleset table over the server', (c) => 
         expect(checkRevealedDice(hash, revealed, revealed.rolls.flatMap(c.diceOf))).toEqual({ ok: true });
         const changed = { ...revealed, dice: revealed.dice.map((d: number, i: number) => (i === 0 ? d + 1 : d)) };
         expect(checkRevealedDice(hash, changed, undefined).ok).toBe(false);
-        expect(wire(x)).toContain(SECRET);
+        // The reveal shows the hidden character's dice and outcome, not its name, id or what it rolled for.
+        expect(revealed.rolls.map((r: { type: string }) => r.type)).toEqual(rolls.map(() => 'withheld-roll'));
+        expect(JSON.stringify(revealed.rolls)).toMatch(/"success":(true|false)/);
       }
-      expect((await stateOf(t.tableId, ann.token)).state.secretRolls.log[1]).toMatchObject({ kind: 'revealed', hash, committedAt: version });
+      const playerLog = (await stateOf(t.tableId, ann.token)).state.secretRolls.log;
+      expect(playerLog[1]).toMatchObject({ kind: 'revealed', hash, committedAt: version });
+      expect(checkRevealedDice(hash, playerLog[1], playerLog[1].rolls.flatMap(c.diceOf))).toEqual({ ok: true });
+      for (const text of [wire(player), wire(observer), JSON.stringify(await stateOf(t.tableId, ann.token)), await exportOf(t.tableId, ann.token)]) {
+        for (const w of [SECRET, 'Stalker', 'stalker']) expect(text).not.toContain(w);
+      }
+      expect(wire(gm)).toContain(SECRET);
     } finally {
       for (const x of [gm, player, observer]) x.close();
     }

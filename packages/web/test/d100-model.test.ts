@@ -197,7 +197,7 @@ describe('d100 tests and Fate Point spends from the encounter page', () => {
     const gm = { role: 'gm' as const, participantId: 'gm' };
     let { state } = await makotoAgainstPixie();
     const makoto = () => d100.viewEncounter(state, gm).characters.find((c) => c.id === 'makoto')!;
-    expect(fateBlockField(makoto())).toEqual({ label: 'Block Heavy wounds on hits taken', value: 0, max: 3 });
+    expect(fateBlockField(makoto())).toEqual({ label: 'Block Heavy wounds it incurs', value: 0, max: 3 });
     const parsed = d100.encounterDecider.parseCommand(fateBlockCommand('makoto', 2));
     if (!parsed.ok) throw new Error(parsed.error.message);
     for (const e of d100.decideEncounter(state, parsed.command, { actor: gm, dice: seededDice(1), now: '1970-01-01T00:00:00.000Z' })) state = d100.evolveEncounter(state, e);

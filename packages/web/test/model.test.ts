@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TableCommandSchema, presetOptions, tableOptions } from '@personae/rules';
+import { TableCommandSchema, entryLines, presetOptions, tableOptions } from '@personae/rules';
 import { attributeLimit, budgets, checkDraft, newDraft, priorityProblem, problemsAt, spreadAttributes, stepOfPath, type Draft } from '../src/lib/draft';
 import { EMPTY_DESTINATION, actsOutOfTurn, moveDestination, omittedText, positionText, resolveText } from '../src/lib/encounter';
 import { percent } from '../src/lib/format';
@@ -372,7 +372,7 @@ describe('the log as a story', () => {
     const entries = log();
     const stories = entries.map((e) => storyOf(e, { tableName: 'The Salt Road' }));
     for (const [i, s] of stories.entries()) {
-      expect(s.text, entries[i]!.lines.join(' / ')).not.toMatch(/==|--|\(s\)|\(es\)|option \w+ =| -> /);
+      expect(s.text, entryLines(entries[i]!).join(' / ')).not.toMatch(/==|--|\(s\)|\(es\)|option \w+ =| -> /);
       expect(s.text).toMatch(/^[A-Z].*[.!]$/s);
     }
     const texts = stories.map((s) => s.text);
@@ -382,17 +382,17 @@ describe('the log as a story', () => {
     expect(texts).toContain('Round 1 begins.');
     expect(texts.some((t) => /^Attack Challenge: .+ uses .+ to .+\. (It fails|It succeeds|A glancing success)/.test(t))).toBe(true);
     // The action order says who acts first; how it was decided (with the option) is the working.
-    const order = stories[entries.findIndex((e) => e.lines[0]!.startsWith('Action order'))]!;
+    const order = stories[entries.findIndex((e) => entryLines(e)[0]!.startsWith('Action order'))]!;
     expect(order.text).toMatch(/acts first, then/);
     expect(order.working.join('\n')).toContain('option actionOrder');
 
     const folded = foldedEntries(entries);
-    const announced = entries.find((e) => e.lines[0] === `${now.characters[first!]!.def.name} attacks ${now.characters[second!]!.def.name}.`)!;
+    const announced = entries.find((e) => entryLines(e)[0] === `${now.characters[first!]!.def.name} attacks ${now.characters[second!]!.def.name}.`)!;
     expect(folded.get(announced.seq)).toBe(announced.seq + 1);
     expect(entries.find((e) => e.seq === announced.seq + 1)!.result).toBeDefined();
     // The old scene ends only because the next session begins: the story says the session begins.
-    const sceneEnd = entries.find((e) => e.lines[0] === 'Scene 1 ends.')!;
-    expect(entries.find((e) => e.seq === sceneEnd.seq + 1)!.lines[0]).toBe('Session 2 begins.');
+    const sceneEnd = entries.find((e) => entryLines(e)[0] === 'Scene 1 ends.')!;
+    expect(entryLines(entries.find((e) => e.seq === sceneEnd.seq + 1)!)[0]).toBe('Session 2 begins.');
     expect(folded.has(sceneEnd.seq)).toBe(true);
     expect(plurals('1 hit(s), 2 critical(s), 1 success(es)')).toBe('1 hit, 2 criticals, 1 success');
   });

@@ -109,7 +109,10 @@ run('secret rolls at a d100 table in Chromium', () => {
     const mark = revealed.locator('[data-verified]');
     expect(await mark.getAttribute('data-verified')).toBe('yes');
     expect(await mark.textContent()).toMatch(/^Verified: matches the commitment of #\d+$/);
-    expect(await revealed.textContent()).toContain(LABEL);
+    // The reveal shows the player the dice and outcome of the hidden character's test, not what it was.
+    expect(await revealed.textContent()).toMatch(/A roll players were not shown: dice \d+ \(success: (yes|no)\)/);
+    expect(await revealed.textContent()).not.toContain(LABEL);
+    expect(await gm.locator('#rs-secret li[data-kind="revealed"]').textContent()).toContain(LABEL);
     expect(await player.locator('#rs-secret li[data-kind="committed"] .tag.sealed').count()).toBe(0);
     const bad = cheated.locator('#rs-secret li[data-kind="revealed"] [data-verified]');
     await bad.waitFor();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { poolDice, type Actor, type SecretRollsView } from '@personae/core';
+import { commitmentOpening, poolDice, type Actor, type SecretRollsView } from '@personae/core';
 import { d100DiceOf, d100Ruleset, type EncounterEvent } from '@personae/d100';
 import { seededDice } from '@personae/dice';
-import { secretVerdicts } from '../src/rulesets/secret';
+import { secretRoller, secretVerdicts } from '../src/rulesets/secret';
 
 const GM: Actor = { role: 'gm', participantId: 'gm' };
 const ANN: Actor = { role: 'player', participantId: 'ann' };
@@ -39,12 +39,27 @@ describe('the web marks of secret rolls at a ruleset table', () => {
 
   it('marks a reveal whose roll or dice were changed on the way NOT verified, with the reason', () => {
     const log = playerLog() as any[];
-    log[2].rolls[0].data.roll = (log[2].rolls[0].data.roll % 100) + 1;
+    log[2].rolls[0].shown.data.roll = (log[2].rolls[0].shown.data.roll % 100) + 1;
     expect(secretVerdicts(log, d100DiceOf).get(log[2].seq)).toMatchObject({ kind: 'not-verified', message: expect.stringMatching(/the result shows the dice/) });
     const other = playerLog() as any[];
     other[2].dice[0] = other[2].dice[0] + 1;
     expect(secretVerdicts(other, d100DiceOf).get(other[2].seq)).toMatchObject({ kind: 'not-verified', message: expect.stringMatching(/hash to/) });
     const orphan = playerLog().slice(2);
     expect(secretVerdicts(orphan, d100DiceOf).get(orphan[0]!.seq)).toMatchObject({ kind: 'not-verified', message: expect.stringMatching(/not in this list/) });
+  });
+
+  it('says who rolled as the commitment knows it: the GM, the table on a player\'s command, or the table', () => {
+    const participants = [
+      { id: 'gm', role: 'gm' as const, displayName: 'Gail' },
+      { id: 'ann', role: 'player' as const, displayName: 'Ann' },
+    ];
+    const [first] = playerLog();
+    expect(first).toMatchObject({ kind: 'committed', by: 'gm' });
+    const line = (by: string | undefined) => commitmentOpening(secretRoller(participants, by), 'gm');
+    expect(line(first!.kind === 'committed' ? first!.by : undefined)).toBe('The GM rolls in secret; the GM reveals it later');
+    expect(line('ann')).toBe("On Ann's command, the table rolls in secret; the GM reveals it later");
+    // A commitment that names no one, or someone who left the table.
+    expect(line(undefined)).toBe('The table rolls in secret; the GM reveals it later');
+    expect(line('gone')).toBe('The table rolls in secret; the GM reveals it later');
   });
 });

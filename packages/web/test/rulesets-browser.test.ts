@@ -424,6 +424,18 @@ run('d100 and Lucidity tables in Chromium', () => {
     await player.locator('.rs-log li', { hasText: 'Aki passes the baton to Bo (+2 Advantage)' }).waitFor();
     await expect.poll(() => chain(player)).toBe('One More: Bo holds it · chain Aki → Bo · +2 Advantage from the Baton Pass');
     await expect.poll(() => chain(gm)).toBe(await chain(player));
+    // Holding the One More, the player may end Aki's turn; that rolls nothing of Bo's, whose turn comes next
+    // with no test to start it ("Combat Structure"), so the player is offered no dice box for it.
+    await player.getByRole('button', { name: 'End the turn' }).waitFor();
+    expect(await player.locator('[data-pool^="turn:"]').count()).toBe(0);
+    // Confused, Bo tests Intelligence as its turn starts: then the box is there, for the player to fill.
+    await gm.locator($('d1-ail-target')).selectOption({ label: 'Bo' });
+    await gm.locator($('d1-ail')).selectOption('confused');
+    await gm.getByRole('button', { name: 'Inflict' }).click();
+    await player.getByLabel("Bo's tests at the end or start of a turn when the turn ends (d100)").waitFor();
+    expect(await player.locator('[data-pool^="turn:"]').count()).toBe(1);
+    await gm.getByRole('button', { name: 'Undo the last action' }).click();
+    await player.locator('[data-pool^="turn:"]').waitFor({ state: 'detached' });
     await shot(gm, 'd100-07-baton-pass-gm');
     await shot(player, 'd100-08-baton-pass-player');
 
@@ -463,7 +475,7 @@ run('d100 and Lucidity tables in Chromium', () => {
     // Block Heavy Wound is declared ahead by Bo's player, for the hits Bo takes
     await player.locator($('d1-fate-block')).fill('1');
     await player.locator(`${$('d1-fate')} [data-spend="block-heavy"] button`).click();
-    await player.locator('.rs-log li', { hasText: 'Bo will spend up to 1 Fate Point(s) blocking Heavy wounds on hits taken' }).waitFor();
+    await player.locator('.rs-log li', { hasText: 'Bo will spend up to 1 Fate Point(s) blocking Heavy wounds it incurs' }).waitFor();
     await expect.poll(() => player.locator('[aria-label="Bo"]').textContent()).toContain('blocks up to 1 Heavy wound(s) with Fate Points');
     expect(await fatePoints()).toBe(fateBefore);
 
@@ -477,6 +489,20 @@ run('d100 and Lucidity tables in Chromium', () => {
     await gm.locator($('d1-fate-dice-reroll')).fill('20');
     await gm.locator(`${$('d1-fate')} [data-spend="reroll"] button`).click();
     await player.locator('.rs-log li', { hasText: 'Aki spends a Fate Point to reroll the test: 90 then 20, 20 stands' }).waitFor();
+
+    // Confused, Bo fails its Intelligence test (30) by 4 DoF as its turn starts: its Action is an attack on
+    // the nearest character. Nobody is on the map, so any may be: the GM names one, the player sees whom.
+    await gm.locator($('d1-ail-target')).selectOption({ label: 'Bo' });
+    await gm.locator($('d1-ail')).selectOption('confused');
+    await gm.getByRole('button', { name: 'Inflict' }).click();
+    await gm.getByLabel("Bo's tests at the end or start of a turn when the turn ends (d100)").fill('75');
+    await gm.getByRole('button', { name: 'End the turn' }).click();
+    const confused = (p: Page) => p.locator(`${$('d1-confused')} p`).textContent();
+    await expect.poll(() => confused(player)).toBe("Confused: Bo's Action this turn is an attack on the nearest character: one of Aki, Maya, which the GM names.");
+    expect(await gm.locator(`${$('d1-confused')} button`).allTextContents()).toEqual(['Nearest: Aki', 'Nearest: Maya', 'Nearest: Secret Gigas']);
+    await gm.getByRole('button', { name: 'Nearest: Maya' }).click();
+    await expect.poll(() => confused(player)).toBe("Confused: Bo's Action this turn is an attack on the nearest character: Maya.");
+    expect(await player.locator(`${$('d1-defender')} option`).allTextContents()).toEqual(['Maya']);
 
     const received = [...tap.frames, ...tap.bodies].join('\n');
     for (const secret of ['Secret Gigas', 'Gigas Maul']) expect(received).not.toContain(secret);

@@ -936,12 +936,20 @@ export function declaredRollOdds(game: Pick<Game, 'combatants'>, cmd: RollDeclar
 // ---------------------------------------------------------------------------------------------
 // Views and redaction: a player never receives what a hidden combatant is or does.
 
+/** Anyone but the GM, for what depends on the role alone. */
+const TABLE: Actor = { role: 'observer', participantId: '' };
+
 function seesCombatant(viewer: Actor, c: Combatant | undefined): boolean {
   return viewer.role === 'gm' || (c !== undefined && !c.hidden);
 }
 
+/** Whether a viewer is shown all of a combatant: the GM is, and everyone is of the party's; else only the one who controls it. */
+function shownWhole(c: Combatant, viewer: Actor): boolean {
+  return viewer.role === 'gm' || c.side === 'party' || c.controller === viewer.participantId;
+}
+
 function combatantView(c: Combatant, viewer: Actor) {
-  const own = viewer.role === 'gm' || c.controller === viewer.participantId || c.side === 'party';
+  const own = shownWhole(c, viewer);
   const base = { id: c.id, name: c.name, side: c.side, condition: c.condition, initiative: c.initiative, ...(viewer.role === 'gm' ? { hidden: c.hidden } : {}) };
   if (!own) return base;
   return {
@@ -1062,6 +1070,37 @@ export function viewEncounter(state: LucidityTableState, viewer: Actor) {
   };
 }
 
+/** Per game: the combatants shown whole to the one who controls them and to no one else but the GM, by controller, sorted. */
+const controlledSoFar = new WeakMap<Game, ReadonlyMap<string, readonly string[]>>();
+
+function controlledShownWhole(g: Game): ReadonlyMap<string, readonly string[]> {
+  let byController = controlledSoFar.get(g);
+  if (byController) return byController;
+  const out = new Map<string, string[]>();
+  for (const c of Object.values(g.combatants)) {
+    // The party's combatants are shown whole to everyone (shownWhole).
+    if (c.controller === null || c.side === 'party' || !seesCombatant(TABLE, c)) continue;
+    const list = out.get(c.controller);
+    if (list) list.push(c.id);
+    else out.set(c.controller, [c.id]);
+  }
+  for (const list of out.values()) list.sort();
+  controlledSoFar.set(g, (byController = out));
+  return byController;
+}
+
+/**
+ * Which viewers are shown the same view of a Lucidity table (the server builds it once for each). Who
+ * a viewer is counts only through the role (the GM sees every combatant and may undo) and the
+ * combatants they control outside the party, which they are shown whole; everyone else is shown what
+ * an observer is. Read from the roster alone, never from the log.
+ */
+export function lucidityAudience(state: LucidityTableState, viewer: Actor): string {
+  if (viewer.role === 'gm') return 'gm';
+  const own = controlledShownWhole(state.game).get(viewer.participantId);
+  return own ? `table ${JSON.stringify(own)}` : 'table';
+}
+
 export function redactEncounterEvent(event: LucidityEvent, viewer: Actor, state: LucidityTableState): LucidityEvent | null {
   if (viewer.role === 'gm') return event;
   return redactFor(event, (id) => !seesCombatant(viewer, ownGet(state.game.combatants, id)));
@@ -1140,5 +1179,6 @@ export function lucidityDecider(preset = 'standard', overrides: Readonly<Record<
     evolve: evolveEncounter,
     redactEvent: redactEncounterEvent,
     viewState: viewEncounter,
+    audience: lucidityAudience,
   };
 }

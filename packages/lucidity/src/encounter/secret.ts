@@ -55,6 +55,7 @@ function typedOutcomes(events: readonly LucidityEvent[], before: LucidityTableSt
 
 export const luciditySecretRolls: SecretRollRules<LucidityTableState, LucidityCommand, LucidityEvent> = {
   diceOf: lucidityDiceOf,
+  diceFields: DICE_FIELDS,
   ends: { round: (e) => e.type === 'turn-ended' && e.data.newRound, rest: (e) => e.type === 'rested' },
   typed: { sides: 20, faces: typedFaces, outcomes: typedOutcomes },
 };

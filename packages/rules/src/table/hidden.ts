@@ -127,6 +127,24 @@ export function publicResult(result: ChallengeResult, secret: { actor: boolean; 
   };
 }
 
+/** The name a viewer reads for a character hidden from them that is not in the scene (they may not learn its name). */
+export const UNSEEN = 'a hidden character';
+
+/**
+ * A roll of the roller as a viewer reads it when sides of it stand for characters hidden from them:
+ * `names` gives each such side the name the viewer may read, and `shown` how much of its roll they
+ * see (option hiddenSideShown for a roll made in the open; `dice` for a secret roll revealed, since a
+ * reveal publishes the dice). Never the pool's breakdown, skill, ability or modifier names.
+ */
+export function rollerResult(result: ChallengeResult, names: { readonly actor?: string; readonly reactor?: string }, shown: HiddenSideShown, options: Pick<TableOptions, 'armorIgnores'> & Partial<Pick<TableOptions, 'grades'>>): ChallengeResult {
+  const renamed: ChallengeResult = {
+    ...result,
+    actor: names.actor === undefined ? result.actor : { ...result.actor, name: names.actor },
+    reactor: names.reactor === undefined ? result.reactor : { ...result.reactor, name: names.reactor },
+  };
+  return publicResult(renamed, { actor: names.actor !== undefined, reactor: names.reactor !== undefined }, shown, options);
+}
+
 function publicOrderRoll(roll: OrderRoll, name: string, shown: HiddenSideShown): OrderRoll {
   if (shown === 'dice') {
     const top = roll.dice.length ? Math.max(...roll.dice) : 0;

@@ -24,7 +24,7 @@ export interface SealedRoll {
   readonly committedAt: number;
 }
 
-export { revealLine } from '@personae/core';
+export { commitmentOpening, revealLine } from '@personae/core';
 export type { RevealCheck, RevealedSecret };
 
 /**

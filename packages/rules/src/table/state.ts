@@ -49,11 +49,22 @@ export interface LogEntry {
    * who may not see one of them reads `public` in place of `lines` and `result` (null: nothing).
    */
   readonly secretOf?: readonly string[];
-  readonly public?: { readonly lines: readonly string[]; readonly result?: ChallengeResult } | null;
+  readonly public?: { readonly lines: readonly string[]; readonly result?: ChallengeResult; readonly characters?: readonly string[] } | null;
   /** A secret roll's commitment (the entry that publishes it, and the GM's entry of the roll). */
   readonly commitment?: { readonly hash: string };
   /** A secret roll revealed: the dice and salt to check against its commitment (see ./secret.ts). */
   readonly reveal?: RevealedSecret;
+}
+
+/**
+ * A log entry as a view carries it. A roll's lines are its result's explanation; the view leaves
+ * `lines` out then, so that each view, state patch and welcome holds that text once (in `result`).
+ */
+export type ShownLogEntry = Omit<LogEntry, 'lines'> & { readonly lines?: readonly string[] };
+
+/** The lines of an entry as shown, also where the view left them out for its result's explanation. */
+export function entryLines(e: ShownLogEntry): readonly string[] {
+  return e.lines ?? e.result?.explanation ?? [];
 }
 
 export interface TableState {

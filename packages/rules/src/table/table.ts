@@ -10,6 +10,7 @@ import {
   evolve as evolveEncounter,
   GM_COMMANDS,
   idFromName,
+  type Combatant,
   type EncounterCommand,
   type EncounterEvent,
   type EncounterState,
@@ -24,9 +25,9 @@ import type { LastAction, LogEntry, TableCharacter, TableEvent, TableSettings, T
 
 type Stamp = Pick<TableEvent, 'by' | 'at'>;
 import { appendLog, EMPTY_LOG, emptyKeyed, keyedGet, keyedSet, keyedValues, logEntries, type KeyedLog, type TableLog } from './log';
-import { concernedIds, encounterOnlyHidden, hiddenSideShown, publicLines, publicResult } from './hidden';
+import { concernedIds, encounterOnlyHidden, hiddenSideShown, publicLines, publicResult, rollerResult, UNSEEN, type HiddenSideShown } from './hidden';
 import { tallyChallenge, type DiceTally } from './fairness';
-import { committedDice, revealLine, sealResult, type RevealedSecret, type SealedRoll, type SecretReveal } from './secret';
+import { commitmentOpening, committedDice, sealResult, type RevealedSecret, type SealedRoll, type SecretReveal } from './secret';
 
 /** The recipient of a whisper to the GM. */
 export const TO_GM = 'gm';
@@ -62,6 +63,15 @@ export function parseTableCommand(raw: unknown): ParsedCommand {
 
 function requireGm(viewer: Viewer, what: string): void {
   if (viewer.role !== 'gm') throw new RuleError('gm-only', `only the GM may ${what}`, 'type');
+}
+
+/**
+ * Whether a roll or encounter action is secret. Only the GM rolls and acts in secret (docs/table.md,
+ * "What each seat may do"): a player's `hidden: true` is refused, never quietly made in the open.
+ */
+function secretBy(viewer: Viewer, hidden: boolean, what: string): boolean {
+  if (hidden && viewer.role !== 'gm') throw new RuleError('gm-only', `hidden: true is refused: only the GM ${what} in secret (leave hidden out, or false)`, 'hidden');
+  return hidden;
 }
 
 function requireCharacter(state: TableState, id: string, field = 'id'): TableCharacter {
@@ -449,7 +459,7 @@ function decideCommand(state: TableState, command: TableCommand, ctx: TableConte
         if (command.owner !== handed.owner) requireCharacterRoom(characterOwners(state, viewer), command.owner, ctx.limits, false);
         return [{ type: 'owner-set', id: command.id, owner: command.owner, ...stamp }];
       case 'roll': {
-        const hidden = viewer.role === 'gm' && command.hidden;
+        const hidden = secretBy(viewer, command.hidden, 'rolls');
         const actor = freeSide(command.actor, 'actor', state.options);
         const help = {
           ...(command.assistants ? { assistants: command.assistants.map((name) => ({ name })) } : {}),
@@ -504,6 +514,7 @@ function decideCommand(state: TableState, command: TableCommand, ctx: TableConte
       }
       case 'encounter': {
         const inner = command.command;
+        const hidden = secretBy(viewer, command.hidden, 'acts');
         if (viewer.role !== 'gm') {
           if (inner.type === 'undo' || inner.type === 'redo') {
             // Who may take back what is the table's rule, not the encounter engine's (see undoRefusal).
@@ -520,7 +531,7 @@ function decideCommand(state: TableState, command: TableCommand, ctx: TableConte
         // A player's undo or redo was allowed above; the encounter engine takes it as the GM's.
         const issued: EncounterCommand = viewer.role !== 'gm' && (inner.type === 'undo' || inner.type === 'redo') ? { ...inner, actor: 'gm' } : inner;
         try {
-          const events = encounterEvents(state, issued, ctx.dice, stamp, viewer.role === 'gm' && command.hidden);
+          const events = encounterEvents(state, issued, ctx.dice, stamp, hidden);
           return [...events, ...boostsCountDown(state, events, stamp), ...revealsAtEnd(state, events, stamp)];
         } catch (e) {
           throw e instanceof RuleError ? refusalFor(state, viewer, e) : e;
@@ -623,12 +634,15 @@ export function evolveTable(state: TableState, event: TableEvent): TableState {
     case 'said':
       return { ...next, log: appendLog(state.log, { ...entry(seq, event, [], [event.text]), said: { to: event.to } }) };
     case 'rolled': {
+      // A roll in the open shows a hidden character's side as other open events about it do.
+      const shown = event.hidden ? null : rollSeenBy(state, event.result, (id) => hiddenAtTable(state, id, state.encounter.now), hiddenSideShown(state.options));
       const written: LogEntry = {
         ...entry(seq, event, charactersIn(event.result), event.result.explanation, event.hidden),
         result: event.result,
         graded: state.options.grades !== 'core-2011',
         ...(event.purpose ? { purpose: event.purpose } : {}),
         ...(event.seal ? { commitment: { hash: event.seal.hash } } : {}),
+        ...(shown ? { secretOf: shown.secretOf, public: { lines: shown.result.explanation, result: shown.result, characters: charactersIn(shown.result) } } : {}),
       };
       const diceTallies = tallyChallenge(state.diceTallies, event.by, event.result, state.options);
       if (!event.seal) return { ...next, diceTallies, log: appendLog(state.log, written) };
@@ -639,12 +653,16 @@ export function evolveTable(state: TableState, event: TableEvent): TableState {
     case 'committed':
       return {
         ...next,
-        log: appendLog(state.log, { ...entry(seq, event, [], [`The GM rolls in secret; ${revealLine(event.reveal)}. Commitment (SHA-256 of the dice and a salt): ${event.hash}.`]), commitment: { hash: event.hash } }),
+        // Only the GM's rolls are sealed at this table (decide, case 'roll'): the GM rolled.
+        log: appendLog(state.log, { ...entry(seq, event, [], [`${commitmentOpening({ gm: true }, event.reveal)}. Commitment (SHA-256 of the dice and a salt): ${event.hash}.`]), commitment: { hash: event.hash } }),
       };
     case 'revealed': {
       const sealed = keyedSet(state.sealed, event.hash, null);
       const when = event.when === 'gm' ? 'The GM reveals' : `At the end of the ${event.when}, the table reveals`;
-      const lines = [`${when} the secret roll committed in entry #${event.committedAt}: dice ${event.dice.join(', ')}, salt ${event.salt}.`, ...event.result.explanation];
+      const opening = `${when} the secret roll committed in entry #${event.committedAt}: dice ${event.dice.join(', ')}, salt ${event.salt}.`;
+      const lines = [opening, ...event.result.explanation];
+      // A reveal publishes the dice: hidden sides show theirs whatever hiddenSideShown says.
+      const shown = rollSeenBy(state, event.result, (id) => hiddenAtTable(state, id, state.encounter.now), 'dice');
       return {
         ...next,
         sealed,
@@ -654,6 +672,7 @@ export function evolveTable(state: TableState, event: TableEvent): TableState {
           graded: state.options.grades !== 'core-2011',
           ...(event.purpose ? { purpose: event.purpose } : {}),
           reveal: { hash: event.hash, salt: event.salt, dice: event.dice, committedAt: event.committedAt },
+          ...(shown ? { secretOf: shown.secretOf, public: { lines: [opening, ...shown.result.explanation], result: shown.result, characters: charactersIn(shown.result) } } : {}),
         }),
       };
     }
@@ -733,17 +752,44 @@ function entry(seq: number, event: Stamp, characters: readonly string[], lines: 
  * Whether players may not see this character's sheet or definition: a hidden table character; of
  * those that exist only in the encounter (no sheet), all but the obstacles the GM left in the open.
  */
-function hiddenAtTable(state: TableState, id: string, inner: EncounterEvent, before: EncounterState['now']): boolean {
+function hiddenAtTable(state: TableState, id: string, before: EncounterState['now'], joining?: Combatant): boolean {
   const c = ownGet(state.characters, id);
   if (c) return c.hidden;
-  const def = before?.characters[id]?.def ?? (inner.type === 'character-joined' || inner.type === 'character-updated' ? inner.character : undefined);
+  const def = (before ? ownGet(before.characters, id)?.def : undefined) ?? joining;
   return def !== undefined && encounterOnlyHidden(def);
+}
+
+/**
+ * A roll's sides that stand for characters hidden from a viewer (`hidden`), with the result as that
+ * viewer reads it (rollerResult, showing those sides as `shown` says), or null when no side is hidden.
+ * The roller names a side after the character it rolls for, so a side bearing a hidden character's
+ * name is taken for that character. The side keeps the name while the character is in the scene,
+ * where the viewer sees it by name.
+ */
+export function rollSeenBy(state: TableState, result: ChallengeResult, hidden: (id: string) => boolean, shown: HiddenSideShown): { secretOf: string[]; result: ChallengeResult } | null {
+  const present = state.encounter.now?.characters ?? {};
+  const bearing = (name: string): string[] => {
+    const key = name.trim().toLowerCase();
+    const same = (n: string) => n.trim().toLowerCase() === key;
+    const ids = Object.values(state.characters).filter((c) => same(c.sheet.name)).map((c) => c.id);
+    for (const [id, c] of Object.entries(present)) if (!ownHas(state.characters, id) && same(c.def.name)) ids.push(id);
+    return ids.filter(hidden);
+  };
+  const secretOf: string[] = [];
+  const names: { actor?: string; reactor?: string } = {};
+  for (const side of ['actor', 'reactor'] as const) {
+    const ids = bearing(result[side].name);
+    if (ids.length === 0) continue;
+    secretOf.push(...ids);
+    names[side] = ids.some((id) => ownGet(present, id)?.present) ? result[side].name : UNSEEN;
+  }
+  return secretOf.length > 0 ? { secretOf, result: rollerResult(result, names, shown, state.options) } : null;
 }
 
 function secretPart(state: TableState, event: Extract<TableEvent, { type: 'encounter' }>, before: EncounterState['now']): Pick<LogEntry, 'secretOf' | 'public'> {
   if (event.hidden) return {};
   const inner = event.event;
-  const secretOf = concernedIds(inner).filter((id) => hiddenAtTable(state, id, inner, before));
+  const secretOf = concernedIds(inner).filter((id) => hiddenAtTable(state, id, before, inner.type === 'character-joined' || inner.type === 'character-updated' ? inner.character : undefined));
   if (secretOf.length === 0) return {};
   const secret = new Set(secretOf);
   const lines = publicLines(inner, secret, state.options, before);

@@ -1,10 +1,10 @@
 import { ownHas } from '@personae/core';
 import { emptyTally, type CharacterState, type Combat, type LastChallenge, type Snapshot, type SuccessTally } from '../encounter';
 import { fairnessRows, type FairnessRow } from './fairness';
-import { publicEncounterEvent, WITHHELD } from './hidden';
+import { hiddenSideShown, publicEncounterEvent, WITHHELD } from './hidden';
 import { keyedValues, type TableLog } from './log';
-import type { LogEntry, TableCharacter, TableEvent, TableState, Viewer } from './state';
-import { canHear, undoRefusal } from './table';
+import type { LogEntry, ShownLogEntry, TableCharacter, TableEvent, TableState, Viewer } from './state';
+import { canHear, rollSeenBy, undoRefusal } from './table';
 
 /**
  * What one participant may see. The GM sees everything. Players and observers see public characters
@@ -53,7 +53,7 @@ export interface TableView {
   readonly characters: readonly CharacterView[];
   readonly scene: Omit<Snapshot, 'characters'> | null;
   /** The newest log entries the viewer may see, oldest first (at most LOG_VIEW_LIMIT). */
-  readonly log: readonly LogEntry[];
+  readonly log: readonly ShownLogEntry[];
   /** How many older entries the viewer may see were left out of `log`. */
   readonly logOmitted: number;
   /**
@@ -118,7 +118,7 @@ export const LOG_VIEW_LIMIT = 500;
  * never change, so every view that shows an entry the same way holds the same object, and views of
  * consecutive states can be compared entry by entry by identity.
  */
-const shownEntries = new WeakMap<LogEntry, { whole?: LogEntry | null; publicPart?: LogEntry | null }>();
+const shownEntries = new WeakMap<LogEntry, { whole?: ShownLogEntry | null; publicPart?: ShownLogEntry | null }>();
 
 /**
  * The log window each kind of viewer was last shown, per shared log array (see ./log.ts): which
@@ -128,7 +128,7 @@ const shownEntries = new WeakMap<LogEntry, { whole?: LogEntry | null; publicPart
  */
 interface LogWindow {
   length: number;
-  shown: LogEntry[];
+  shown: ShownLogEntry[];
   omitted: number;
 }
 const logWindows = new WeakMap<readonly LogEntry[], Map<string, LogWindow>>();
@@ -136,7 +136,7 @@ const logWindows = new WeakMap<readonly LogEntry[], Map<string, LogWindow>>();
 const MAX_LOG_WINDOWS = 64;
 
 /** A log entry as the viewer may read it, or null. */
-function entryFor(e: LogEntry, viewer: Viewer, secret: ReadonlySet<string>): LogEntry | null {
+function entryFor(e: LogEntry, viewer: Viewer, secret: ReadonlySet<string>): ShownLogEntry | null {
   if (viewer.role !== 'gm' && e.hidden) return null;
   if (e.said && !canHear({ by: e.by, to: e.said.to }, viewer)) return null;
   const open = viewer.role === 'gm' || !e.secretOf || !e.secretOf.some((id) => secret.has(id));
@@ -150,7 +150,7 @@ function entryFor(e: LogEntry, viewer: Viewer, secret: ReadonlySet<string>): Log
   return built;
 }
 
-function shownAs(e: LogEntry, open: boolean): LogEntry | null {
+function shownAs(e: LogEntry, open: boolean): ShownLogEntry | null {
   const lines = open ? e.lines : e.public?.lines;
   if (!lines) return null;
   const result = open ? e.result : e.public?.result;
@@ -159,8 +159,8 @@ function shownAs(e: LogEntry, open: boolean): LogEntry | null {
     at: e.at,
     by: e.by,
     hidden: e.hidden,
-    characters: e.characters,
-    lines,
+    characters: open ? e.characters : (e.public?.characters ?? e.characters),
+    ...(result && sameLines(lines, result.explanation) ? {} : { lines }),
     ...(result ? { result } : {}),
     ...(e.purpose !== undefined ? { purpose: e.purpose } : {}),
     ...(e.encounterSeq !== undefined ? { encounterSeq: e.encounterSeq } : {}),
@@ -171,10 +171,18 @@ function shownAs(e: LogEntry, open: boolean): LogEntry | null {
   };
 }
 
+/** Whether an entry's lines are its result's explanation (the same array, as a roll writes them, or equal). */
+function sameLines(lines: readonly string[], explanation: readonly string[]): boolean {
+  if (lines === explanation) return true;
+  if (lines.length !== explanation.length) return false;
+  for (let i = 0; i < lines.length; i++) if (lines[i] !== explanation[i]) return false;
+  return true;
+}
+
 /** The characters of a set of hidden sheets in one text, for the key of a log window (sets are reused with the views' parts). */
 const secretKeys = new WeakMap<ReadonlySet<string>, string>();
 
-function visibleLog(log: TableLog<LogEntry>, viewer: Viewer, secret: ReadonlySet<string>): { log: readonly LogEntry[]; logOmitted: number } {
+function visibleLog(log: TableLog<LogEntry>, viewer: Viewer, secret: ReadonlySet<string>): { log: readonly ShownLogEntry[]; logOmitted: number } {
   let secretKey = secretKeys.get(secret);
   if (secretKey === undefined) secretKeys.set(secret, (secretKey = [...secret].sort().join(',')));
   const key = `${viewer.role}:${viewer.participantId}:${secretKey}`;
@@ -205,8 +213,8 @@ function visibleLog(log: TableLog<LogEntry>, viewer: Viewer, secret: ReadonlySet
 }
 
 /** The newest LOG_VIEW_LIMIT entries the viewer may see, walking the log from its end. */
-function walkLog(log: TableLog<LogEntry>, viewer: Viewer, secret: ReadonlySet<string>): { log: LogEntry[]; logOmitted: number } {
-  const newest: LogEntry[] = [];
+function walkLog(log: TableLog<LogEntry>, viewer: Viewer, secret: ReadonlySet<string>): { log: ShownLogEntry[]; logOmitted: number } {
+  const newest: ShownLogEntry[] = [];
   let omitted = 0;
   for (let i = log.length - 1; i >= 0; i--) {
     const e = log.shared[i]!;
@@ -455,6 +463,20 @@ export function redactTableEvent(event: TableEvent, viewer: Viewer, state: Table
       return secret.has(event.id) || !ownHas(state.characters, event.id) ? null : event;
     case 'visibility-set':
       return null;
+    case 'rolled': {
+      // Shown as other open events about hidden characters are (option hiddenSideShown).
+      const shown = rollSeenBy(state, event.result, (id) => secret.has(id), hiddenSideShown(state.options));
+      if (!shown) return event;
+      const { by, at } = event;
+      return { type: 'rolled', hidden: false, result: shown.result, ...(event.purpose !== undefined ? { purpose: event.purpose } : {}), by, at };
+    }
+    case 'revealed': {
+      // A reveal shows the dice and the outcome, not what the viewer may not see of the characters rolled for.
+      const shown = rollSeenBy(state, event.result, (id) => secret.has(id), 'dice');
+      if (!shown) return event;
+      const { hash, salt, dice, committedAt, when, by, at } = event;
+      return { type: 'revealed', hash, salt, dice, result: shown.result, ...(event.purpose !== undefined ? { purpose: event.purpose } : {}), committedAt, when, by, at };
+    }
     case 'encounter': {
       const inner = publicEncounterEvent(event.event, secret, state.options, state.encounter.now);
       if (inner === null) return null;

@@ -4,7 +4,7 @@ import { poolDice, type EnteredPools } from '@personae/core';
 import { seededDice } from '@personae/dice';
 import { Recorded } from '../helpers/recorded';
 import { sheet } from '../helpers/sheets';
-import { personaeTable, tableLog, type TableCommandInput, type TableEvent, type Viewer } from '../../src/index';
+import { entryLines, personaeTable, tableLog, type TableCommandInput, type TableEvent, type Viewer } from '../../src/index';
 
 const gm: Viewer = { role: 'gm', participantId: 'p-gm' };
 const ann: Viewer = { role: 'player', participantId: 'p-ann' };
@@ -69,8 +69,8 @@ describe('hidden information at the table', () => {
       const hiddenSide = e.result!.actor.name.includes('Marisol') ? e.result!.actor : e.result!.reactor;
       expect(hiddenSide.roll.rolled).toEqual([]);
       expect(hiddenSide.modifiers).toEqual([]);
-      expect(e.lines.join('\n')).toMatch(/side of the roll is not shown \(option hiddenSideShown = outcome\)/);
-      expect(e.lines.join('\n')).toMatch(/Outcome for /);
+      expect(entryLines(e).join('\n')).toMatch(/side of the roll is not shown \(option hiddenSideShown = outcome\)/);
+      expect(entryLines(e).join('\n')).toMatch(/Outcome for /);
     }
   });
 
@@ -99,8 +99,8 @@ describe('hidden information at the table', () => {
     const play = view.characters.find((c) => c.id === merchant)!.play!;
     expect(play.hits).toBe(0);
     expect(play.status).toBe(t.state.encounter.now!.characters[merchant]!.status);
-    const order = view.log.find((e) => e.lines[0]?.startsWith('Action order'))!;
-    expect(order.lines.join('\n')).toMatch(/Marisol "Gull" Vance: its roll is not shown/);
+    const order = view.log.find((e) => entryLines(e)[0]?.startsWith('Action order'))!;
+    expect(entryLines(order).join('\n')).toMatch(/Marisol "Gull" Vance: its roll is not shown/);
   });
 
   it('the owner of a hidden character sees it whole', () => {
@@ -377,5 +377,24 @@ describe('a hidden character added out of the scene', () => {
     expect(t.state.encounter.now).toBeNull();
     t.run(gm, { type: 'enter-scene', id: merchant });
     expect(t.state.encounter.now?.characters[merchant]?.present).toBe(true);
+  });
+});
+
+describe('a roll of the roller in the open with a side named after a hidden character', () => {
+  it.each(['outcome', 'dice'] as const)('shows that side as option hiddenSideShown = %s says, and nothing of its sheet', (shown) => {
+    const t = recorded();
+    t.run(gm, { type: 'configure', preset: 'core-2011', options: { hiddenSideShown: shown } });
+    t.run(ann, { type: 'add-character', sheet: sheet('dwarf-iron-constitution.yaml') });
+    t.run(gm, { type: 'add-character', sheet: sheet('merchant-privateer-scoundrel.yaml'), hidden: true });
+    const gull = Object.values(t.state.characters).find((c) => c.hidden)!.sheet.name;
+    const [rolled] = t.run(gm, { type: 'roll', actor: { name: gull, dice: 5, modifiers: [{ value: 2, source: 'Cutlass (stature)' }] }, reactor: { name: 'Brogan Ironhand', dice: 3, modifiers: [] } }) as [Extract<TableEvent, { type: 'rolled' }>];
+    for (const v of [ann, watcher]) {
+      expect(t.wire(v)).not.toContain('Cutlass');
+      const entry = personaeTable.viewState(t.state, v).log.at(-1)!;
+      expect(entry.result!.outcome).toBe(rolled.result.outcome);
+      expect(entry.result!.actor).toMatchObject({ name: gull, dice: shown === 'dice' ? rolled.result.actor.dice : [] });
+      expect(entry.result!.reactor).toEqual(rolled.result.reactor);
+    }
+    expect(t.wire(gm)).toContain('Cutlass');
   });
 });

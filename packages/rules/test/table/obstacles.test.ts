@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededDice } from '@personae/dice';
 import { sheet } from '../helpers/sheets';
-import { personaeTable, type TableCommandInput, type TableState, type Viewer } from '../../src/index';
+import { entryLines, personaeTable, type TableCommandInput, type TableState, type Viewer } from '../../src/index';
 
 // An obstacle or hazard at the table is hidden from players like a hidden GM character
 // (personae-core-2011.txt "Obstacles").
@@ -56,7 +56,7 @@ describe('obstacles at the table (personae-core-2011.txt "Obstacles")', () => {
     // The open wall's pool is public; the hidden pit's (the same skill name) appears only through the wall.
     expect(wire).toContain('Crumbling wall, an obstacle');
     expect(wire).not.toContain('Hidden pit, an obstacle');
-    const log = personaeTable.viewState(t.state(), ann).log.map((e) => e.lines.join(' ')).join('\n');
+    const log = personaeTable.viewState(t.state(), ann).log.map((e) => entryLines(e).join(' ')).join('\n');
     expect(log).toMatch(/against Hidden pit \(withheld\)/);
   });
 });

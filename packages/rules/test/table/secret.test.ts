@@ -3,7 +3,7 @@ import { seededDice } from '@personae/dice';
 import { Recorded } from '../helpers/recorded';
 import { sheet } from '../helpers/sheets';
 import { verifyRoll } from '@personae/core';
-import { checkReveal, committedDice, keyedValues, personaeTable, tableLog, type TableCommandInput, type TableEvent, type Viewer } from '../../src/index';
+import { checkReveal, committedDice, entryLines, keyedValues, personaeTable, tableLog, type TableCommandInput, type TableEvent, type Viewer } from '../../src/index';
 
 const gm: Viewer = { role: 'gm', participantId: 'p-gm' };
 const ann: Viewer = { role: 'player', participantId: 'p-ann' };
@@ -109,5 +109,55 @@ describe('provably fair secret rolls', () => {
     const events = t.run(gm, { ...secretRoll, hidden: false } as TableCommandInput);
     expect(events.map((e) => e.type)).toEqual(['rolled']);
     expect(keyedValues(t.state.sealed)).toEqual([]);
+  });
+
+  it("refuses a player's roll or encounter action marked hidden, naming the field, and changes nothing; the same command in the open is made", () => {
+    const t = recorded();
+    t.run(ann, { type: 'add-character', sheet: sheet('dwarf-iron-constitution.yaml') });
+    const [dwarf] = Object.keys(t.state.characters) as [string];
+    const escalate: TableCommandInput = { type: 'encounter', hidden: true, command: { type: 'escalate', actor: dwarf, to: 'non-violent' } };
+    const before = JSON.stringify(t.state);
+    const frames = t.wire(ann).length;
+    for (const command of [secretRoll, { ...secretRoll, character: dwarf, actor: { name: 'Brogan Ironhand', dice: 3 } }, escalate] as TableCommandInput[]) {
+      expect(() => t.run(ann, command)).toThrow(expect.objectContaining({ code: 'gm-only', field: 'hidden', message: expect.stringMatching(/^hidden: true is refused: only the GM (rolls|acts) in secret/) }));
+    }
+    expect(JSON.stringify(t.state)).toBe(before);
+    expect(t.wire(ann)).toHaveLength(frames);
+    expect(t.run(ann, { ...secretRoll, hidden: false } as TableCommandInput).map((e) => e.type)).toEqual(['rolled']);
+    expect(t.run(ann, { ...escalate, hidden: false } as TableCommandInput).map((e) => e.type)).toContain('encounter');
+    expect(keyedValues(t.state.sealed)).toEqual([]);
+  });
+
+  it("a reveal shows the dice and outcome of a hidden character's side, and never its sheet, nor the name of one out of the scene", () => {
+    const t = recorded();
+    t.run(ann, { type: 'add-character', sheet: sheet('dwarf-iron-constitution.yaml') });
+    t.run(gm, { type: 'add-character', sheet: sheet('merchant-privateer-scoundrel.yaml'), hidden: true });
+    t.run(gm, { type: 'add-character', sheet: sheet('wounded-sellsword.yaml'), hidden: true, outOfScene: true });
+    const [, merchant, sellsword] = Object.keys(t.state.characters) as [string, string, string];
+    const gull = t.state.characters[merchant]!.sheet.name;
+    const tomas = t.state.characters[sellsword]!.sheet.name;
+    const [, first] = t.run(gm, { type: 'roll', hidden: true, character: merchant, actor: { name: gull, dice: 5, modifiers: [{ value: 2, source: 'Cutlass (stature)' }] }, reactor: { name: 'Brogan Ironhand', dice: 3, modifiers: [{ value: 1, source: 'Block' }] } });
+    const [, second] = t.run(gm, { type: 'roll', hidden: true, actor: { name: tomas, dice: 4, modifiers: [{ value: 3, source: 'Sailing' }] }, difficulty: 'challenging' });
+    const revealed = t.run(gm, { type: 'reveal' }) as Extract<TableEvent, { type: 'revealed' }>[];
+    expect(revealed.map((e) => e.hash)).toEqual([first, second].map((e) => (e as Extract<TableEvent, { type: 'committed' }>).hash));
+
+    for (const v of [ann, watcher]) {
+      for (const secret of ['Cutlass', 'Sailing', tomas, sellsword]) expect(t.wire(v), `${v.role}: ${secret}`).not.toContain(secret);
+      const entries = personaeTable.viewState(t.state, v).log.filter((e) => e.reveal);
+      expect(entries).toHaveLength(2);
+      for (const [i, e] of entries.entries()) {
+        const whole = revealed[i]!.result;
+        expect(checkReveal(e.reveal!.hash, e.reveal!, e.result)).toEqual({ ok: true });
+        expect(e.result!.outcome).toBe(whole.outcome);
+        expect(e.result!.actor).toMatchObject({ dice: whole.actor.dice, modifier: whole.actor.modifier, modifiers: [{ value: whole.actor.modifier, source: 'in total' }] });
+      }
+      // The merchant is in the scene and seen by name; the dwarf's side is Ann's to see whole.
+      expect(entries[0]!.result!.actor.name).toBe(gull);
+      expect(entries[0]!.result!.reactor).toEqual(revealed[0]!.result.reactor);
+      expect(entries[1]!.characters).not.toContain(tomas);
+      expect(entryLines(entries[1]!).join(' ')).toMatch(/^The GM reveals the secret roll committed in entry #\d+: dice [\d, ]+, salt [0-9a-f]+\. /);
+    }
+    // The GM reads the rolls whole.
+    for (const secret of ['Cutlass', 'Sailing', tomas]) expect(personaeTable.viewState(t.state, gm).log.filter((e) => e.reveal).map((e) => entryLines(e).join(' ')).join(' ')).toContain(secret);
   });
 });

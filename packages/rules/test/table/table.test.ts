@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { poolDice, type EnteredPools } from '@personae/core';
 import { givenDice, seededDice, type DiceSource } from '@personae/dice';
 import { sheet } from '../helpers/sheets';
-import { LOG_VIEW_LIMIT, personaeTable, tableLog, type TableCommandInput, type TableEvent, type TableState, type Viewer } from '../../src/index';
+import { LOG_VIEW_LIMIT, entryLines, personaeTable, tableLog, type TableCommandInput, type TableEvent, type TableState, type Viewer } from '../../src/index';
 
 const gm: Viewer = { role: 'gm', participantId: 'p-gm' };
 const ann: Viewer = { role: 'player', participantId: 'p-ann' };
@@ -77,6 +77,21 @@ describe('the Personae table domain', () => {
     expect(entry.result?.decidedBy).toBe('extra-dice');
     expect(entry.result?.actor.roll.rolled).toEqual([7, 5, 2]);
     expect(entry.lines.join('\n')).toMatch(/wins on extra dice/);
+  });
+
+  it("a view carries a roll's explanation once, in its result, and its lines read from there", () => {
+    const t = new Table();
+    t.run(gm, { type: 'roll', actor: { name: 'Actor', dice: 3 }, reactor: { name: 'Reactor', dice: 2 } }, { dice: givenDice([7, 5, 2, 8, 6]) });
+    t.run(gm, { type: 'say', text: 'Well rolled.' });
+    for (const viewer of [gm, ann, watcher]) {
+      const [roll, said] = personaeTable.viewState(t.state, viewer).log.slice(-2);
+      expect(roll!.lines).toBeUndefined();
+      expect(entryLines(roll!)).toEqual(tableLog(t.state).at(-2)!.lines);
+      expect(entryLines(roll!).join('\n')).toMatch(/Pair #1: 7\+0 = 7 against 8\+0 = 8/);
+      expect(said!.lines).toEqual(['Well rolled.']);
+      const wire = JSON.stringify(roll);
+      expect(wire.split('Pair #1: 7+0 = 7 against 8+0 = 8').length - 1).toBe(1);
+    }
   });
 
   it('a free roll takes assistants by the table\'s assist option and steering', () => {
@@ -430,7 +445,7 @@ describe('table talk', () => {
     t.run(ann, { type: 'say', text: 'We take the ford.' });
     t.run(ann, { type: 'say', text: 'I pocket the key.', to: 'gm' });
     t.run(gm, { type: 'say', text: 'The key is warm.', to: 'p-ann' });
-    const heard = (v: Viewer) => personaeTable.viewState(t.state, v).log.map((e) => e.lines[0]);
+    const heard = (v: Viewer) => personaeTable.viewState(t.state, v).log.map((e) => entryLines(e)[0]);
     expect(heard(gm)).toEqual(['We take the ford.', 'I pocket the key.', 'The key is warm.']);
     expect(heard(ann)).toEqual(['We take the ford.', 'I pocket the key.', 'The key is warm.']);
     expect(heard(bob)).toEqual(['We take the ford.']);

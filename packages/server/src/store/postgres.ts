@@ -349,6 +349,22 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       }
       return marks;
     },
+    async behind(known) {
+      const marks = new Map<string, TableMarks>();
+      const entries = [...known];
+      for (let start = 0; start < entries.length; start += 5000) {
+        const part = entries.slice(start, start + 5000);
+        const r = await pool.query<{ id: string; version: number; setup_version: number }>(
+          `SELECT t.id, t.version, t.setup_version
+             FROM unnest($1::text[], $2::int[], $3::int[]) AS k(id, version, setup_version)
+             JOIN ${s}.tables t ON t.id = k.id
+            WHERE t.version > k.version OR t.setup_version > k.setup_version`,
+          [part.map(([id]) => id), part.map(([, m]) => m.version), part.map(([, m]) => m.setupVersion)],
+        );
+        for (const row of r.rows) marks.set(row.id, { version: row.version, setupVersion: row.setup_version });
+      }
+      return marks;
+    },
     async queueUsage() {
       const r = await pool.query<{ usage: number }>('SELECT pg_notification_queue_usage() AS usage');
       return Number(r.rows[0]?.usage ?? 0);

@@ -109,6 +109,11 @@ export interface Fanout {
   listen(handlers: FanoutHandlers): Promise<() => Promise<void>>;
   /** Current marks of the given tables (tables that do not exist are left out). */
   marks(tableIds: string[]): Promise<Map<string, TableMarks>>;
+  /**
+   * The current marks of those of the given tables that moved past the marks given (a version or a
+   * setup version higher): a node checks all it serves this way, and only those behind come back.
+   */
+  behind(known: Map<string, TableMarks>): Promise<Map<string, TableMarks>>;
   /** Fraction (0..1) of the database's notification queue in use. */
   queueUsage(): Promise<number>;
 }

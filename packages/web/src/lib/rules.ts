@@ -91,7 +91,8 @@ export { STAGE_LABEL, escalationOrder, type Stage } from '@personae/rules/time/c
 export { bankTotal, type Snapshot, type CharacterState, type ResolveTrack, type Place } from '@personae/rules/encounter/state';
 export type { EncounterCommandInput } from '@personae/rules/encounter/commands';
 export type { TableView, CharacterView } from '@personae/rules/table/view';
-export type { LogEntry, Viewer } from '@personae/rules/table/state';
+export type { ShownLogEntry, Viewer } from '@personae/rules/table/state';
+export { entryLines } from '@personae/rules/table/state';
 export { checkReveal, type RevealCheck } from '@personae/rules/table/secret';
 export type { TableCommandInput } from '@personae/rules/table/commands';
 export { poolSize } from '@personae/rules/challenge/pool';

@@ -1,4 +1,4 @@
-import type { LogEntry } from './rules';
+import { entryLines, type ShownLogEntry } from './rules';
 import { PRESET_LABEL, type Preset } from './presets';
 
 /**
@@ -47,7 +47,7 @@ function listed(names: string[]): string {
   return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
-type Rule = [RegExp, (m: RegExpMatchArray, e: LogEntry, ctx: StoryContext) => Omit<Story, 'working'> & { keepWorking?: boolean }];
+type Rule = [RegExp, (m: RegExpMatchArray, e: ShownLogEntry, ctx: StoryContext) => Omit<Story, 'working'> & { keepWorking?: boolean }];
 
 // Each rule reads the first line the rules wrote for an entry.
 const RULES: Rule[] = [
@@ -71,7 +71,7 @@ const RULES: Rule[] = [
   [
     /^Action order \(([\w-]+)\):$/,
     (_m, e) => {
-      const order = e.lines.map((l) => l.trim()).find((l) => l.startsWith('Order: '));
+      const order = entryLines(e).map((l) => l.trim()).find((l) => l.startsWith('Order: '));
       const names = order ? order.slice('Order: '.length).replace(/\.$/, '').split(', ') : [];
       if (names.length === 0) return { text: 'The action order is set.', keepWorking: true };
       return { text: names.length === 1 ? `${names[0]} acts alone.` : `${names[0]} acts first, then ${listed(names.slice(1))}.`, keepWorking: true };
@@ -99,8 +99,8 @@ const RULES: Rule[] = [
 ];
 
 /** An entry as a story: the sentence, and the rules' lines as its working when they say more. */
-export function storyOf(e: LogEntry, ctx: StoryContext = {}): Story {
-  const lines = e.lines.map((l) => l.trim()).filter(Boolean);
+export function storyOf(e: ShownLogEntry, ctx: StoryContext = {}): Story {
+  const lines = entryLines(e).map((l) => l.trim()).filter(Boolean);
   const first = lines[0] ?? '';
   for (const [re, make] of RULES) {
     const m = first.match(re);
@@ -120,22 +120,24 @@ export function storyOf(e: LogEntry, ctx: StoryContext = {}): Story {
  * scene that ends only because the next session begins. Returns the seq of each entry folded away,
  * with the seq of the entry that tells it.
  */
-export function foldedEntries(log: readonly LogEntry[]): Map<number, number> {
+export function foldedEntries(log: readonly ShownLogEntry[]): Map<number, number> {
   const out = new Map<number, number>();
   for (let i = 0; i + 1 < log.length; i++) {
     const e = log[i]!;
     const next = log[i + 1]!;
     if (next.seq !== e.seq + 1 || e.said || next.said || e.by !== next.by || e.undo || next.undo) continue;
-    const line = (e.lines[0] ?? '').trim();
-    if (!e.result && next.result && e.lines.length === 1 && line.startsWith(`${next.result.actor.name} `)) out.set(e.seq, next.seq);
-    if (/^Scene \d+ ends\.$/.test(line) && /^Session \d+ begins\.$/.test((next.lines[0] ?? '').trim())) out.set(e.seq, next.seq);
+    const lines = entryLines(e);
+    const line = (lines[0] ?? '').trim();
+    if (!e.result && next.result && lines.length === 1 && line.startsWith(`${next.result.actor.name} `)) out.set(e.seq, next.seq);
+    if (/^Scene \d+ ends\.$/.test(line) && /^Session \d+ begins\.$/.test((entryLines(next)[0] ?? '').trim())) out.set(e.seq, next.seq);
   }
   return out;
 }
 
 /** One sentence for an entry wherever it is named alone (the undo preview, the announcer). */
-export function headline(e: LogEntry, ctx: StoryContext = {}): string {
-  const head = e.result ? e.lines.filter((l) => !l.startsWith('    ')) : e.lines;
-  if (head.length === 0 || (e.result && head.length === e.lines.length)) return e.purpose ?? (e.result ? `${e.result.actor.name} rolls.` : '');
+export function headline(e: ShownLogEntry, ctx: StoryContext = {}): string {
+  const lines = entryLines(e);
+  const head = e.result ? lines.filter((l) => !l.startsWith('    ')) : lines;
+  if (head.length === 0 || (e.result && head.length === lines.length)) return e.purpose ?? (e.result ? `${e.result.actor.name} rolls.` : '');
   return storyOf({ ...e, lines: head }, ctx).text;
 }

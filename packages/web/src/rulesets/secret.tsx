@@ -1,4 +1,4 @@
-import { checkRevealedDice, revealLine, type FairnessRow, type SecretLogEntry, type SecretRollsView } from '@personae/core';
+import { checkRevealedDice, commitmentOpening, describeWithheld, isWithheldRoll, type FairnessRow, type SecretLogEntry, type SecretRoller, type SecretRollsView, type WithheldRoll } from '@personae/core';
 import type { Participant } from '../lib/api';
 import { DiceFairness } from '../ui/Fairness';
 import { ErrorLine, useAction } from './shared';
@@ -17,7 +17,7 @@ export type SecretVerdict = { readonly kind: 'sealed' } | { readonly kind: 'reve
  * verified when the commitment it names was published before it in the list, its dice and salt hash
  * to it, and the rolls it reveals show those dice (`diceOf`, the ruleset's reading of its events).
  */
-export function secretVerdicts<E>(log: readonly SecretLogEntry<E>[], diceOf: (event: E) => number[]): Map<number, SecretVerdict> {
+export function secretVerdicts<E>(log: readonly SecretLogEntry<E>[], diceOf: (event: E | WithheldRoll) => number[]): Map<number, SecretVerdict> {
   const out = new Map<number, SecretVerdict>();
   const committed = new Map<string, number>();
   const revealed = new Set(log.filter((e) => e.kind === 'revealed').map((e) => e.hash));
@@ -38,6 +38,13 @@ export function secretVerdicts<E>(log: readonly SecretLogEntry<E>[], diceOf: (ev
   return out;
 }
 
+/** Who rolled a commitment, from the participant it names (null: it names none, or one who left). */
+export function secretRoller(participants: readonly Participant[], by: string | undefined): SecretRoller {
+  const p = by === undefined ? undefined : participants.find((x) => x.id === by);
+  if (!p) return null;
+  return p.role === 'gm' ? { gm: true } : { gm: false, name: p.displayName };
+}
+
 const MOMENT: Record<string, string> = { gm: 'When I reveal them', round: 'At the end of each Round', week: 'At the start of each new week', rest: 'When a combatant rests' };
 const momentText = (m: string) => MOMENT[m] ?? `At the end of each ${m}`;
 
@@ -46,7 +53,7 @@ export function RulesetSecretRolls<E>(props: {
   gm: boolean;
   participants: readonly Participant[];
   send: (command: unknown) => Promise<void>;
-  diceOf: (event: E) => number[];
+  diceOf: (event: E | WithheldRoll) => number[];
   /** A revealed roll in words. */
   describe: (event: E) => string;
   fairness: { sides: number; die: string; rolls: string };
@@ -110,13 +117,13 @@ export function RulesetSecretRolls<E>(props: {
                 <li key={e.seq} data-seq={e.seq} data-kind={e.kind}>
                   {e.kind === 'committed' ? (
                     <>
-                      #{e.seq} The GM rolls in secret; {revealLine(e.reveal)}. Commitment (SHA-256 of the dice and a salt): <span class="hash">{e.hash}</span>{' '}
+                      #{e.seq} {commitmentOpening(secretRoller(props.participants, e.by), e.reveal)}. Commitment (SHA-256 of the dice and a salt): <span class="hash">{e.hash}</span>{' '}
                       {v.kind === 'sealed' && <span class="tag sealed">Sealed: waiting for the reveal</span>}
                     </>
                   ) : (
                     <>
                       #{e.seq} {e.when === 'gm' ? 'The GM reveals' : `At the end of the ${e.when}, the table reveals`} the secret roll committed in entry #{e.committedAt}: dice{' '}
-                      {e.dice.join(', ')}, salt <span class="hash">{e.salt}</span>. {e.rolls.map(props.describe).join(' ')}{' '}
+                      {e.dice.join(', ')}, salt <span class="hash">{e.salt}</span>. {e.rolls.map((r) => (isWithheldRoll(r) ? describeWithheld(r, props.diceOf) : props.describe(r))).join(' ')}{' '}
                       {v.kind === 'verified' ? (
                         <span class="tag verified" data-verified="yes">
                           Verified: matches the commitment of #{v.committedAt}

@@ -7,7 +7,7 @@ import { percent, plural } from '../lib/format';
 import { actionOdds, type ActionOdds, type ChoiceOdds } from '../lib/choice-odds';
 import { parseGiven } from '../lib/roller';
 import { undoPreview } from '../lib/undo';
-import { ACTOR_POOL, STAGE_LABEL, bankTotal, escalationOrder, type CharacterView, type EnteredPools, type LogEntry, type Stage, type TableView } from '../lib/rules';
+import { ACTOR_POOL, STAGE_LABEL, bankTotal, escalationOrder, type CharacterView, type EnteredPools, type ShownLogEntry, type Stage, type TableView } from '../lib/rules';
 import { conditionOf, tallyText } from './Characters';
 import { Check, NumberField } from './fields';
 import { ObstacleForm } from './ObstacleForm';

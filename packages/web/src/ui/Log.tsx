@@ -5,7 +5,7 @@ import { omittedText } from '../lib/encounter';
 import { timeOf } from '../lib/format';
 import { takenBack } from '../lib/undo';
 import { foldedEntries, headline, storyOf, type StoryContext } from '../lib/story';
-import { checkReveal, type CharacterView, type LogEntry, type RevealCheck } from '../lib/rules';
+import { checkReveal, entryLines, type CharacterView, type ShownLogEntry, type RevealCheck } from '../lib/rules';
 import { ChallengeView, verdictText } from './Dice';
 
 export function whoName(participants: readonly Participant[], id: string): string {
@@ -15,19 +15,19 @@ export function whoName(participants: readonly Participant[], id: string): strin
 }
 
 /** Whether a log entry concerns a character (entries name characters by id, rolls by name). */
-export function concerns(entry: LogEntry, c: Pick<CharacterView, 'id' | 'name'>): boolean {
+export function concerns(entry: ShownLogEntry, c: Pick<CharacterView, 'id' | 'name'>): boolean {
   return entry.characters.some((x) => x === c.id || x === c.name);
 }
 
 /** The character an entry is first about, for its portrait. */
-function portraitOf(e: LogEntry, characters: readonly CharacterView[]): { id: string; name: string } | undefined {
+function portraitOf(e: ShownLogEntry, characters: readonly CharacterView[]): { id: string; name: string } | undefined {
   const first = e.characters[0];
   const c = first === undefined ? undefined : characters.find((x) => x.id === first || x.name === first);
   return c && { id: c.id, name: c.name };
 }
 
 /** The shared log: every roll with its dice and explanation, who did it, newest first; filter by character. */
-export function Log(props: { idPrefix: string; log: readonly LogEntry[]; characters: readonly CharacterView[]; participants: readonly Participant[]; gm: boolean; graded: boolean; limit?: number; omitted?: number; tableName?: string; me?: string }) {
+export function Log(props: { idPrefix: string; log: readonly ShownLogEntry[]; characters: readonly CharacterView[]; participants: readonly Participant[]; gm: boolean; graded: boolean; limit?: number; omitted?: number; tableName?: string; me?: string }) {
   const [filter, setFilter] = useState('');
   const live = useLiveRolls(props.log, props.me);
   const [rollsOnly, setRollsOnly] = useState(false);
@@ -37,7 +37,7 @@ export function Log(props: { idPrefix: string; log: readonly LogEntry[]; charact
   // Entries another entry tells already: their lines join that entry's working.
   const folded = useMemo(() => foldedEntries(props.log), [props.log]);
   const foldedInto = useMemo(() => {
-    const out = new Map<number, LogEntry[]>();
+    const out = new Map<number, ShownLogEntry[]>();
     for (const e of props.log) {
       const into = folded.get(e.seq);
       if (into !== undefined) out.set(into, [...(out.get(into) ?? []), e]);
@@ -102,7 +102,7 @@ const LIVE_MS = 5000;
  * do in the roller (the CSS leaves them still under prefers-reduced-motion). Entries already there when
  * the log opened, and one's own rolls, stay still.
  */
-function useLiveRolls(log: readonly LogEntry[], me: string | undefined): (e: LogEntry) => boolean {
+function useLiveRolls(log: readonly ShownLogEntry[], me: string | undefined): (e: ShownLogEntry) => boolean {
   const opened = useRef<number | null>(null);
   const arrived = useRef(new Map<number, number>());
   const newest = log.length ? log[log.length - 1]!.seq : 0;
@@ -120,7 +120,7 @@ export function whisperedTo(participants: readonly Participant[], to: string): s
   return to === 'gm' ? 'the GM' : whoName(participants, to);
 }
 
-function SaidItem(props: { entry: LogEntry & { said: { to: string | null } }; participants: readonly Participant[] }) {
+function SaidItem(props: { entry: ShownLogEntry & { said: { to: string | null } }; participants: readonly Participant[] }) {
   const e = props.entry;
   const to = e.said.to;
   return (
@@ -136,14 +136,14 @@ function SaidItem(props: { entry: LogEntry & { said: { to: string | null } }; pa
       </div>
       <p class="said">
         <strong>{whoName(props.participants, e.by)}</strong>
-        {to ? ` to ${whisperedTo(props.participants, to)}` : ''}: {e.lines.join('\n')}
+        {to ? ` to ${whisperedTo(props.participants, to)}` : ''}: {entryLines(e).join('\n')}
       </p>
     </li>
   );
 }
 
 /** The commitments of secret rolls published in the log, by hash: the entry that published each. */
-function commitmentsIn(log: readonly LogEntry[]): Map<string, number> {
+function commitmentsIn(log: readonly ShownLogEntry[]): Map<string, number> {
   const out = new Map<string, number>();
   for (const e of log) if (e.commitment && !e.hidden && !e.result) out.set(e.commitment.hash, e.seq);
   return out;
@@ -153,7 +153,7 @@ function commitmentsIn(log: readonly LogEntry[]): Map<string, number> {
  * A revealed secret roll checked here, in the browser: its dice and salt hash to the commitment the
  * log published before it, and they are the dice its result compared.
  */
-export function revealVerdict(e: LogEntry, commitments: ReadonlyMap<string, number>): (RevealCheck & { committedAt: number | null }) | null {
+export function revealVerdict(e: ShownLogEntry, commitments: ReadonlyMap<string, number>): (RevealCheck & { committedAt: number | null }) | null {
   if (!e.reveal) return null;
   const at = commitments.get(e.reveal.hash) ?? null;
   if (at === null) return { ok: false, message: 'the commitment it names is not in this log (older entries are not loaded, or it was never published)', committedAt: null };
@@ -161,7 +161,7 @@ export function revealVerdict(e: LogEntry, commitments: ReadonlyMap<string, numb
   return { ...checkReveal(e.reveal.hash, e.reveal, e.result), committedAt: at };
 }
 
-function SecretMark(props: { entry: LogEntry; commitments: ReadonlyMap<string, number> }) {
+function SecretMark(props: { entry: ShownLogEntry; commitments: ReadonlyMap<string, number> }) {
   const e = props.entry;
   if (e.reveal) {
     const v = revealVerdict(e, props.commitments)!;
@@ -179,14 +179,15 @@ function SecretMark(props: { entry: LogEntry; commitments: ReadonlyMap<string, n
   return null;
 }
 
-function LogItem(props: { entry: LogEntry; participants: readonly Participant[]; graded: boolean; portrait?: { id: string; name: string } | undefined; takenBackBy?: number | undefined; commitments: ReadonlyMap<string, number>; ctx: StoryContext; also?: LogEntry[] | undefined; fresh?: boolean }) {
+function LogItem(props: { entry: ShownLogEntry; participants: readonly Participant[]; graded: boolean; portrait?: { id: string; name: string } | undefined; takenBackBy?: number | undefined; commitments: ReadonlyMap<string, number>; ctx: StoryContext; also?: ShownLogEntry[] | undefined; fresh?: boolean }) {
   const e = props.entry;
   if (e.said) return <SaidItem entry={{ ...e, said: e.said }} participants={props.participants} />;
   // A roll's step-by-step lines are in its card; the lines above them (the challenge itself) make the story.
-  const head = e.result ? e.lines.filter((l) => !l.startsWith('    ')) : e.lines;
-  const told = head.length > 0 && (!e.result || head.length < e.lines.length);
+  const lines = entryLines(e);
+  const head = e.result ? lines.filter((l) => !l.startsWith('    ')) : lines;
+  const told = head.length > 0 && (!e.result || head.length < lines.length);
   const story = told ? storyOf({ ...e, lines: head }, props.ctx) : null;
-  const working = [...(props.also ?? []).flatMap((x) => x.lines.map((l) => l.trim())), ...(story?.working ?? [])];
+  const working = [...(props.also ?? []).flatMap((x) => entryLines(x).map((l) => l.trim())), ...(story?.working ?? [])];
   const classes = [e.hidden ? 'hidden-entry' : '', props.takenBackBy ? 'undone-entry' : '', e.undo ? 'undo-entry' : '', story?.milestone ? 'milestone' : ''];
   return (
     <li class={classes.filter(Boolean).join(' ')} data-seq={e.seq}>
@@ -226,9 +227,9 @@ function LogItem(props: { entry: LogEntry; participants: readonly Participant[];
 }
 
 /** A sentence for screen readers when a new entry arrives. */
-export function announce(entry: LogEntry, participants: readonly Participant[], graded: boolean): string {
+export function announce(entry: ShownLogEntry, participants: readonly Participant[], graded: boolean): string {
   const who = whoName(participants, entry.by);
-  if (entry.said) return `${who}${entry.said.to ? ` whispers to ${whisperedTo(participants, entry.said.to)}` : ' says'}: ${entry.lines.join(' ')}`;
+  if (entry.said) return `${who}${entry.said.to ? ` whispers to ${whisperedTo(participants, entry.said.to)}` : ' says'}: ${entryLines(entry).join(' ')}`;
   if (entry.result) {
     const r = entry.result;
     const verdict = verdictText(r, graded).toLowerCase();

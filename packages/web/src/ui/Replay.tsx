@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { PRESET_CHOICES, PRESET_LABEL } from '../lib/presets';
-import { allowedValues, OPTION_DEFINITIONS, tableOptions, type LogEntry, type OptionName, type Preset, type TableView } from '../lib/rules';
+import { allowedValues, OPTION_DEFINITIONS, tableOptions, type ShownLogEntry, type OptionName, type Preset, type TableView } from '../lib/rules';
 import type { RejudgedRoll } from '../lib/lab';
 import { JudgedTable } from './JudgedTable';
 
@@ -13,7 +13,7 @@ const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 const verdict = (v: RejudgedRoll['then']) => `${v.outcome}${v.grade ? ` (${v.grade})` : ''}${v.rollsAgain ? ', rolls again' : ''}`;
 
 /** The rolls of the log the GM can see, with their dice (automatic results have none). */
-function rollsOf(log: readonly LogEntry[]): LogEntry[] {
+function rollsOf(log: readonly ShownLogEntry[]): ShownLogEntry[] {
   return log.filter((e) => e.result && (e.result.kind === 'opposed' || e.result.kind === 'unopposed') && !e.reveal);
 }
 

@@ -1,5 +1,5 @@
 import type { Participant } from '../lib/api';
-import type { LogEntry } from '../lib/rules';
+import { entryLines, type ShownLogEntry } from '../lib/rules';
 import { foldedEntries, storyOf } from '../lib/story';
 import { decidedText, verdictText } from './Dice';
 import { whisperedTo, whoName } from './Log';
@@ -17,7 +17,7 @@ function dice(values: readonly number[]): string {
  * The log as a Markdown document, oldest entry first: what the reader saw of the table, with each
  * roll's outcome, dice and explanation, and table talk as quotations (whispers marked).
  */
-export function logMarkdown(input: { tableName: string; log: readonly LogEntry[]; participants: readonly Participant[]; graded: boolean; omitted?: number; exportedAt?: Date }): string {
+export function logMarkdown(input: { tableName: string; log: readonly ShownLogEntry[]; participants: readonly Participant[]; graded: boolean; omitted?: number; exportedAt?: Date }): string {
   const out: string[] = [`# ${escape(input.tableName)}`, ''];
   const when = (input.exportedAt ?? new Date()).toISOString().replace('T', ' ').slice(0, 16);
   out.push(`The table's log as of ${when} UTC, ${input.log.length} ${input.log.length === 1 ? 'entry' : 'entries'}.`);
@@ -31,15 +31,16 @@ export function logMarkdown(input: { tableName: string; log: readonly LogEntry[]
     const time = e.at.slice(11, 16);
     if (e.said) {
       const to = e.said.to ? ` to ${escape(whisperedTo(input.participants, e.said.to))} (whisper)` : '';
-      out.push(`**${who}**${to}, ${time}:`, '', ...e.lines.map((l) => `> ${escape(l)}`), '');
+      out.push(`**${who}**${to}, ${time}:`, '', ...entryLines(e).map((l) => `> ${escape(l)}`), '');
       continue;
     }
     out.push(`### #${e.seq} · ${time} · ${who}${e.hidden ? ' · hidden (GM only)' : ''}`, '');
     if (e.purpose) out.push(`*${escape(e.purpose)}*`, '');
     if (e.result) {
       const r = e.result;
-      const head = e.lines.filter((l) => !l.startsWith('    '));
-      if (head.length > 0 && head.length < e.lines.length) out.push(escape(storyOf({ ...e, lines: head }, { tableName: input.tableName }).text), '');
+      const lines = entryLines(e);
+      const head = lines.filter((l) => !l.startsWith('    '));
+      if (head.length > 0 && head.length < lines.length) out.push(escape(storyOf({ ...e, lines: head }, { tableName: input.tableName }).text), '');
       out.push(`**${escape(r.actor.name)}: ${verdictText(r, e.graded ?? input.graded)}**, ${decidedText(r)}.`, '');
       const entered = (s: typeof r.actor) => (s.roll.source === 'given' ? ' (physical dice)' : '');
       out.push(`- ${escape(r.actor.name)}: ${dice(r.actor.dice)}${entered(r.actor)}`);

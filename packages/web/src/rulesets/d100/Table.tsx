@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { AILMENT_NAMES, d100DiceOf, d100Ruleset, LOCATIONS, PRESET_NAMES, type CharacterView, type EncounterEvent } from '@personae/d100';
+import { AILMENT_NAMES, d100DiceOf, d100Ruleset, endTurnRollers, LOCATIONS, PRESET_NAMES, type CharacterView, type EncounterEvent } from '@personae/d100';
 import type { SecretRollsView } from '@personae/core';
 import { RulesetSecretRolls } from '../secret';
 import { percent } from '../../lib/format';
@@ -107,7 +107,9 @@ function AdvantageFields(props: { prefix: string; adv: number; dis: number; setA
 function AttackPanel(props: { view: D100View; a: CharacterView | undefined; me: RulesetTableProps['me']; send: RulesetTableProps['send']; physicalDice: boolean }) {
   const v = props.view;
   const a = props.a;
-  const targets = a ? v.characters.filter((c) => c.side !== a.side && !c.out) : [];
+  // Confused at 4+ DoF: its Action is an attack on the nearest character, of either side
+  const owed = a && v.confusedAttack?.who === a.id ? v.confusedAttack : null;
+  const targets = a ? v.characters.filter((c) => (owed ? owed.candidates.includes(c.id) : c.side !== a.side) && !c.out) : [];
   const [defender, setDefender] = useState('');
   const d = targets.find((c) => c.id === defender) ?? targets[0];
   const [weapon, setWeapon] = useState('');
@@ -528,6 +530,36 @@ function MovePanel(props: { view: D100View; c: CharacterView; me: RulesetTablePr
   );
 }
 
+/**
+ * A Confused character's owed attack on the nearest character (the Confused row of the ailments
+ * passage, 4+ DoF): whom it may be, and for the GM, when the map leaves several, a button naming each.
+ */
+function ConfusedPanel(props: { view: D100View; me: RulesetTableProps['me']; send: RulesetTableProps['send'] }) {
+  const v = props.view;
+  const owed = v.confusedAttack!;
+  const act = useAction();
+  const name = (id: string) => v.characters.find((c) => c.id === id)?.name ?? 'someone unseen';
+  const several = owed.candidates.length > 1;
+  const list = owed.candidates.length ? owed.candidates.map(name).join(', ') : 'a character the GM names';
+  return (
+    <div class="stack" id="d1-confused">
+      <p>
+        <strong>Confused</strong>: {name(owed.who)}'s Action this turn is an attack on the nearest character: {several ? `one of ${list}, which the GM names` : list}.
+      </p>
+      {several && props.me.role === 'gm' && (
+        <div class="row">
+          {owed.candidates.map((id) => (
+            <button key={id} type="button" class="quiet" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'confused-target', who: owed.who, target: id }))}>
+              {`Nearest: ${name(id)}`}
+            </button>
+          ))}
+        </div>
+      )}
+      <ErrorLine id="d1-confused-err" error={act.error} />
+    </div>
+  );
+}
+
 function ChainPanel(props: { view: D100View; me: RulesetTableProps['me']; send: RulesetTableProps['send']; physicalDice: boolean }) {
   const v = props.view;
   const om = v.oneMore;
@@ -736,9 +768,10 @@ export function D100Table(props: RulesetTableProps) {
   // The characters this viewer plays (the GM: all), in the fight: who may test or spend Fate Points.
   const mine = observer ? [] : v.characters.filter((c) => !c.out && controls(c, props.me));
   const typing = mayType(props.me, physicalDice);
-  // The end of a turn rolls the tests of the one ending it and of the next to start (Frozen, Blood Loss, Confused, Miasma).
-  const nextId = v.order.length && v.current && v.current !== 'hidden' ? v.order[(v.order.indexOf(v.current) + 1) % v.order.length] : undefined;
-  const endBoxes = typing && current ? poolBoxes(v, props.me, { type: 'end-turn' }, (name) => name === `turn:${current.id}` || name === `turn:${nextId}`, 'when the turn ends') : [];
+  // The end of a turn rolls only the tests that come then (Frozen's of the one ending it, a crash as the
+  // round ends, Blood Loss, Confused or Miasma as the next turn starts): a box for each of those alone.
+  const rollers = endTurnRollers(v);
+  const endBoxes = typing && current ? poolBoxes(v, props.me, { type: 'end-turn' }, (name) => rollers.some((id) => name === `turn:${id}`), 'when the turn ends') : [];
   return (
     <div class="stack" data-ruleset="d100">
       <section class="card" aria-labelledby="d1-enc-h">
@@ -756,6 +789,7 @@ export function D100Table(props: RulesetTableProps) {
           </ol>
         )}
         <ChainPanel view={v} me={props.me} send={props.send} physicalDice={physicalDice} />
+        {v.confusedAttack && <ConfusedPanel view={v} me={props.me} send={props.send} />}
         {!observer && actors.length > 1 && actor && (
           <fieldset class="row" id="d1-act-for">
             <legend>Act for</legend>

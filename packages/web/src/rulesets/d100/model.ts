@@ -15,7 +15,7 @@ import {
   type AttackOdds,
   type CharacterView,
   type D100Derived,
-  type EncounterEvent,
+  type ShownEncounterEvent,
   type EncounterView,
   type FateSpend,
   type TestOdds,
@@ -283,7 +283,7 @@ export interface FateOffer {
 }
 
 /** The events of the last command in this viewer's log (a Reroll takes back a test of that command only). */
-function lastCommand(view: D100View): readonly EncounterEvent[] {
+function lastCommand(view: D100View): readonly ShownEncounterEvent[] {
   const last = view.log[view.log.length - 1];
   if (!last || !('group' in last.data)) return [];
   const group = last.data.group;
@@ -331,7 +331,7 @@ export function fateCommand(who: string, offer: FateOffer, choice?: string): Rec
  * the hits it takes it blocks, one Fate Point each (the count standing now), up to its Fate Points.
  */
 export function fateBlockField(c: Pick<CharacterView, 'conditions' | 'fatePoints'>): { label: string; value: number; max: number } {
-  return { label: 'Block Heavy wounds on hits taken', value: c.conditions.blockHeavy ?? 0, max: Math.min(FATE_BLOCK_MAX, c.fatePoints) };
+  return { label: 'Block Heavy wounds it incurs', value: c.conditions.blockHeavy ?? 0, max: Math.min(FATE_BLOCK_MAX, c.fatePoints) };
 }
 /** The most a fate-block command declares (its schema's bound). */
 const FATE_BLOCK_MAX = 10;

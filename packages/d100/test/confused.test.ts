@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import type { Actor } from '@personae/core';
+import { describeD100Event, groupsOf, initialEncounter, viewEncounter, type EncounterEvent, type EncounterState } from '../src';
+import { heldIn } from '../src/equipment';
+import { GM, refusal, run } from './drive';
+
+/**
+ * Confused (d100-combat-rules.txt, the ailments passage after "Fate Points"): at the start of its turn
+ * the sufferer tests Intelligence, and a failure decides its Action by the Degrees of Failure: 2-3 it
+ * drops everything in one hand (the left at odd DoF, the right at even), 4+ it attacks the nearest
+ * character. The table carries both out: the items leave the hand, and the attack is held to the
+ * nearest character, the GM choosing among several when the map cannot tell them apart.
+ */
+const P1: Actor = { role: 'player', participantId: 'p1' };
+const base = { melee: 50, ballistic: 40, magic: 50, strength: 30, toughness: 40, agility: 50, intelligence: 30, perception: 30, willpower: 30, fellowship: 30 };
+/** Initiative: A 5, B 4, C 3, D 2 (Agility Bonus). A and D are the party, B and C Shadows; B holds Claws (right) and a Tail (left). */
+const SHEETS: Record<string, Record<string, unknown>> = {
+  a: { name: 'A', side: 'pc', scores: base, weapons: [{ name: 'Sword', class: 'melee', element: 'melee', damage: 5 }] },
+  b: { name: 'B', kind: 'shadow', side: 'shadows', scores: { ...base, melee: 40, agility: 40, toughness: 30 }, weapons: [{ name: 'Claws', class: 'melee', element: 'melee', damage: 3 }, { name: 'Bufu', class: 'magic', element: 'ice', damage: 4 }, { name: 'Tail', class: 'melee', element: 'melee', damage: 2 }] },
+  c: { name: 'C', kind: 'shadow', side: 'shadows', scores: { ...base, agility: 30, toughness: 30 }, weapons: [{ name: 'Claws', class: 'melee', element: 'melee', damage: 3 }] },
+  d: { name: 'D', side: 'pc', scores: { ...base, agility: 20, perception: 10 }, weapons: [{ name: 'Staff', class: 'melee', element: 'melee', damage: 2, hands: 2 }] },
+};
+
+/** The four, B Confused and handed to p1, those in `places` on the map; A's turn. */
+function table(places: Record<string, [number, number]> = {}): EncounterState {
+  let s = initialEncounter();
+  for (const [id, sheet] of Object.entries(SHEETS)) s = run(s, { type: 'add-character', id, sheet });
+  s = run(run(s, { type: 'start' }), { type: 'inflict-ailment', target: 'b', ailment: 'confused' });
+  s = run(s, { type: 'set-controller', id: 'b', controller: 'p1' });
+  for (const [id, [x, y]] of Object.entries(places)) s = run(s, { type: 'place', target: id, x, y, elevation: 0 });
+  return s;
+}
+/** A ends its turn; B's starts with its Intelligence test (30), rolled `roll`. */
+const bTurn = (s: EncounterState, roll: number) => run(s, { type: 'end-turn' }, [roll]);
+const started = (s: EncounterState) => groupsOf(s).at(-1)!.find((e) => e.type === 'turn-started') as Extract<EncounterEvent, { type: 'turn-started' }>;
+const line = (s: EncounterState, e: EncounterEvent) => describeD100Event(e, (id) => s.fighters[id]!.name);
+
+describe('Confused, 2-3 DoF: it drops everything in one hand', () => {
+  it('which hand holds what: a two-handed weapon both, one-handed ones right then left in the sheet\'s order, a spell neither', () => {
+    const s = table();
+    expect(heldIn(s.sheets.b!, s.fighters.b!, 'right')).toEqual(['Claws']);
+    expect(heldIn(s.sheets.b!, s.fighters.b!, 'left')).toEqual(['Tail']);
+    expect(heldIn(s.sheets.d!, s.fighters.d!, 'left')).toEqual(['Staff']);
+  });
+
+  it('roll 55, 2 DoF (even): the right hand\'s Claws fall; the drop is its Action; attacking with them is refused until drawn again', () => {
+    const s = bTurn(table(), 55);
+    expect(started(s).data.confused).toMatchObject({ success: false, degrees: 2, acts: ['drop'], hand: 'right', dropped: ['Claws'] });
+    expect(s.fighters.b!.stowed).toEqual(['Claws']);
+    expect(viewEncounter(s, GM).characters.find((c) => c.id === 'b')!.turn).toMatchObject({ action: false, actionSpentOn: 'dropping what its right hand holds (Confused)', move: true });
+    expect(line(s, started(s))).toContain('Confused: Intelligence 55 vs 30, 2 DoF: drops what one hand holds (right): Claws');
+    expect(refusal(s, { type: 'attack', attacker: 'b', defender: 'a', weapon: 'Claws' }, [10, 90, 50], P1)).toMatchObject({ code: 'weapon-stowed' });
+    // picking them up is an Equip Item, free for a one-handed weapon
+    expect(run(s, { type: 'equip', who: 'b', item: 'Claws' }, [], P1).fighters.b!.stowed).toEqual([]);
+  });
+
+  it('roll 65, 3 DoF (odd): the left hand\'s Tail falls, the Claws stay', () => {
+    const s = bTurn(table(), 65);
+    expect(started(s).data.confused).toMatchObject({ degrees: 3, hand: 'left', dropped: ['Tail'] });
+    expect(s.fighters.b!.stowed).toEqual(['Tail']);
+  });
+
+  it('an empty hand drops nothing, and the Action goes on the drop all the same', () => {
+    let s = table();
+    s = { ...s, fighters: { ...s.fighters, b: { ...s.fighters.b!, stowed: ['Claws', 'Tail'] } } };
+    s = bTurn(s, 55);
+    expect(started(s).data.confused).toMatchObject({ hand: 'right', dropped: [] });
+    expect(line(s, started(s))).toContain('drops what one hand holds (right): nothing in it');
+    expect(refusal(s, { type: 'defend' }, [], P1)).toMatchObject({ code: 'no-action-left' });
+  });
+});
+
+describe('Confused, 4 DoF: it attacks the nearest character', () => {
+  it('on the map, its ally C 2 m away is nearer than A 3 m away: its Action is an attack on C, which is not refused as an ally', () => {
+    const s = bTurn(table({ a: [0, 0], b: [3, 0], c: [5, 0], d: [9, 9] }), 75);
+    expect(started(s).data.confused).toMatchObject({ degrees: 4, acts: ['attack-nearest'] });
+    expect(s.confusedAttack).toEqual({ who: 'b', candidates: ['c'] });
+    for (const viewer of [GM, P1]) expect(viewEncounter(s, viewer).confusedAttack).toEqual({ who: 'b', candidates: ['c'] });
+    expect(refusal(s, { type: 'attack', attacker: 'b', defender: 'a' }, [10, 90, 50], P1)).toMatchObject({ code: 'confused-nearest', field: 'defender', message: 'defender: B is Confused and must attack the nearest character, C', section: 'Ailments (untitled passage after "Fate Points")' });
+    expect(refusal(s, { type: 'defend' }, [], P1)).toMatchObject({ code: 'confused-nearest', field: 'type' });
+    expect(refusal(s, { type: 'end-turn' }, [], P1)).toMatchObject({ code: 'confused-nearest', field: 'type' });
+    // a Move stays its own
+    expect(refusal(s, { type: 'move', who: 'b', x: 3, y: 1 }, [], P1)).toBe('accepted');
+    const hit = run(s, { type: 'attack', attacker: 'b', defender: 'c' }, [10, 90, 50], P1);
+    expect(groupsOf(hit).at(-1)!.at(-1)).toMatchObject({ type: 'attack-resolved', data: { attacker: 'b', defender: 'c', summary: { hit: true } } });
+    expect(hit.confusedAttack ?? null).toBeNull();
+    expect(refusal(hit, { type: 'end-turn' }, [], P1)).toBe('accepted');
+  });
+
+  it('two at the same distance: a pending decision for the GM, who names one (or attacks one of them itself)', () => {
+    const s = bTurn(table({ a: [0, 0], b: [2, 0], c: [2, 2], d: [9, 9] }), 75);
+    expect(s.confusedAttack).toEqual({ who: 'b', candidates: ['a', 'c'] });
+    expect(refusal(s, { type: 'attack', attacker: 'b', defender: 'a' }, [10, 90, 50], P1)).toMatchObject({ code: 'nearest-undecided', message: 'defender: B is Confused and attacks the nearest character; the GM first names which of A and C (confused-target)' });
+    expect(refusal(s, { type: 'confused-target', who: 'b', target: 'c' }, [], P1)).toMatchObject({ code: 'gm-only' });
+    expect(refusal(s, { type: 'confused-target', who: 'b', target: 'd' })).toMatchObject({ code: 'not-nearest', field: 'target' });
+    expect(refusal(s, { type: 'confused-target', who: 'a', target: 'c' })).toMatchObject({ code: 'no-confused-attack', field: 'who' });
+    const named = run(s, { type: 'confused-target', who: 'b', target: 'c' });
+    expect(named.confusedAttack).toEqual({ who: 'b', candidates: ['c'] });
+    expect(line(named, groupsOf(named).at(-1)![0]!)).toBe('the GM names C as the nearest character, whom B attacks (Confused)');
+    expect(refusal(named, { type: 'attack', attacker: 'b', defender: 'a' }, [10, 90, 50], P1)).toMatchObject({ code: 'confused-nearest' });
+    expect(refusal(named, { type: 'attack', attacker: 'b', defender: 'c' }, [10, 90, 50], P1)).toBe('accepted');
+    // the GM making the attack on one of the candidates names it by doing so
+    expect(refusal(s, { type: 'attack', attacker: 'b', defender: 'a' }, [10, 90, 50])).toBe('accepted');
+  });
+
+  it('positions not modelled: every other character in the fight is a candidate; one off the map stays one beside the nearest placed', () => {
+    expect(bTurn(table(), 75).confusedAttack).toEqual({ who: 'b', candidates: ['a', 'c', 'd'] });
+    expect(bTurn(table({ a: [0, 0], b: [1, 0], d: [5, 5] }), 75).confusedAttack).toEqual({ who: 'b', candidates: ['a', 'c'] });
+  });
+
+  it('a passed test, or another band, binds no attack; the next turn frees it', () => {
+    expect(bTurn(table(), 10).confusedAttack ?? null).toBeNull();
+    const s = bTurn(table(), 75);
+    expect(run(s, { type: 'end-turn' }).confusedAttack ?? null).toBeNull();
+  });
+});

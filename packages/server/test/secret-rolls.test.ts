@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkReveal, personaeTable } from '@personae/rules';
-import { connectAs, createTable, exampleSheet, http, joinTable, seatedTable, startServer, type CreatedTable, type Running, type TestClient } from './helpers';
+import { exampleSheet, http, seatedTable, startServer, type CreatedTable, type Running, type TestClient } from './helpers';
 
 /**
  * Secret rolls over the real server: the GM rolls in secret, and a player and an observer, reading
@@ -19,11 +19,7 @@ const SECRET_WORDS = ['Watchers in the dark', 'Hidden Archers', 'Stealth Mastery
 
 beforeAll(async () => {
   srv = await startServer(personaeTable);
-  t = await createTable(srv.url);
-  ann = await joinTable(srv.url, t.tableId, t.invite.token, 'Ann');
-  gm = (await connectAs(srv.wsUrl, t.tableId, t.gm.token)).client;
-  player = (await connectAs(srv.wsUrl, t.tableId, ann.token)).client;
-  observer = (await connectAs(srv.wsUrl, t.tableId, t.observer.token)).client;
+  ({ table: t, player: ann, clients: { gm, player, observer } } = await seatedTable(srv));
 });
 
 afterAll(async () => {
@@ -196,10 +192,8 @@ describe('rolls of characters hidden from the players, in the open and revealed'
 
 describe('the fairness check of physical dice over the server', () => {
   it('goes to the GM only: a player who typed dice in never receives the check', async () => {
-    const table = await createTable(srv.url, { name: 'Physical', settings: { physicalDice: true } });
-    const bea = await joinTable(srv.url, table.tableId, table.invite.token, 'Bea');
-    const gmc = (await connectAs(srv.wsUrl, table.tableId, table.gm.token)).client;
-    const pc = (await connectAs(srv.wsUrl, table.tableId, bea.token)).client;
+    const { table, player: bea, clients } = await seatedTable(srv, { name: 'Physical', settings: { physicalDice: true } }, 'Bea');
+    const pc = clients.player;
     try {
       for (let i = 0; i < 3; i++) {
         const ack = await pc.command(`f${i}`, { type: 'roll', actor: { name: 'Bea', dice: 2, modifiers: [] }, reactor: { name: 'Wall', dice: 2, modifiers: [] } }, { dice: { actor: [10, 9] } });
@@ -218,8 +212,7 @@ describe('the fairness check of physical dice over the server', () => {
         expect(text).not.toContain('pValue');
       }
     } finally {
-      gmc.close();
-      pc.close();
+      for (const c of Object.values(clients)) c.close();
     }
   });
 });

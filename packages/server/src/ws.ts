@@ -39,9 +39,15 @@ export interface WebSocketEndpoint {
  */
 const corked: Connection[] = [];
 let flushScheduled = false;
+/**
+ * This turn's texts as UTF-8 bytes: a text sent to several connections (a view's changes shared by
+ * its audience) is encoded once, and the sockets write those bytes as they are.
+ */
+const bytesThisTurn = new Map<string, Buffer>();
 
 function flushCorked(): void {
   flushScheduled = false;
+  bytesThisTurn.clear();
   const batch = corked.splice(0);
   for (const conn of batch) conn.uncork();
 }
@@ -89,7 +95,9 @@ class Connection {
         setImmediate(flushCorked);
       }
     }
-    this.ws.send(text);
+    let bytes = bytesThisTurn.get(text);
+    if (bytes === undefined) bytesThisTurn.set(text, (bytes = Buffer.from(text, 'utf8')));
+    this.ws.send(bytes, { binary: false });
   }
 
   uncork(): void {

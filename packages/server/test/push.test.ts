@@ -57,6 +57,29 @@ describe('pushed views', () => {
     for (const c of [gm.client, player.client, observer.client]) c.close();
   });
 
+  it('sends the changes shared by several viewers as text frames of the same UTF-8 text', async () => {
+    const t = await createTable(srv.url);
+    const ann = await joinTable(srv.url, t.tableId, t.invite.token, 'Ann');
+    const viewers = [await connectAs(srv.wsUrl, t.tableId, ann.token), await connectAs(srv.wsUrl, t.tableId, t.observer.token), await connectAs(srv.wsUrl, t.tableId, t.observer.token)];
+    const frames = viewers.map(() => [] as Array<{ binary: boolean; text: string }>);
+    viewers.forEach(({ client }, i) => client.ws.on('message', (data, binary) => frames[i]!.push({ binary, text: data.toString() })));
+    const name = 'Åsa “Eel” Ŝkål 🐍';
+    const gm = await connectAs(srv.wsUrl, t.tableId, t.gm.token);
+    expect((await gm.client.command('u1', { type: 'create', characterId: 'asa', name, secret: 'x' })).type).toBe('ack');
+    const patches = [];
+    for (const [i, { client }] of viewers.entries()) {
+      await client.waitFor((m) => m.type === 'state-patch');
+      expect(heldView(client).state.characters.asa.name).toBe(name);
+      const patch = frames[i]!.find((f) => f.text.includes('"state-patch"'))!;
+      expect(patch.binary).toBe(false);
+      patches.push(patch.text);
+    }
+    // The two observers hold the same view and were sent the same text.
+    expect(patches[2]).toBe(patches[1]);
+    expect(patches[1]).toContain(name);
+    for (const c of [...viewers, gm]) c.client.close();
+  });
+
   it('keeps every viewer\u2019s view equal to the one it would ask for, through many commands and a resumed connection', async () => {
     const t = await createTable(srv.url);
     const ann = await joinTable(srv.url, t.tableId, t.invite.token, 'Ann');

@@ -14,7 +14,7 @@ import { BLOOD_LOSS_TESTS, bloodLossTest, miasmaStress, type BloodLossTestName }
 import { isImmune, type RegularElement } from './elements';
 import { afterBlocking, blocksOnHit, weeklyRefresh, spendPoint, spendRemoveAilment, spendRestoreLight, spendRestoreResource, spendRevivePersona, useResource, FATE_SPENDS } from './fate';
 import { modifier, sumModifiers, type Modifier } from '@personae/core';
-import { adjacent, ailmentScoreDisadvantages, altitudeOf, armourAt, bonus, canOppose, defenseToughnessBonus, disadvantagesOnAllTests, fatigue, hasAilment, livingPersona, protectorFor, terrainDisadvantages, terrainOf, toughness, type Fighter, type Position, type Resource, type Score, type Terrain } from './fighter';
+import { adjacent, ailmentScoreDisadvantages, altitudeOf, armourAt, bonus, canOppose, defenseToughnessBonus, disadvantagesOnAllTests, fatigue, hasAilment, livingPersona, protectorFor, terrainDisadvantages, terrainOf, toughness, type Conditions, type Fighter, type Position, type Resource, type Score, type Terrain } from './fighter';
 import { altitudeBar, bandsCrossed, crashMetres, fallDamage, fullSpeedFailure, moveAllowance, movementOutcome, type Altitude, type MovementOutcome, type MovementTest } from './movement';
 import { armDisabled, bleedingReturns, injuriesAfterRestoring, injuryStress, injuryTestDisadvantages, treatInjuries } from './injuries';
 import { initiativeOrder, type InitiativeEntry } from './initiative';
@@ -2034,17 +2034,55 @@ function visible(state: EncounterState, who: string, viewer: Actor): boolean {
   return viewer.role === 'gm' || !state.sheets[who]?.hidden;
 }
 
+/** What a viewer is told in place of a hidden character's id where the fact stays (whose Turn it is, who grapples). */
+export const WITHHELD = 'hidden';
+
+/**
+ * How a view names other characters: a hidden one's id in a list is left out, and a lone one becomes
+ * WITHHELD, so that a viewer who may not see it learns neither its id nor, from a list, that it is there.
+ */
+interface Naming {
+  show(id: string): boolean;
+  one<T extends string | null | undefined>(id: T): T | typeof WITHHELD;
+  some(ids: readonly string[]): string[];
+}
+
+function namingFor(show: (id: string) => boolean): Naming {
+  return { show, one: (id) => (id && !show(id) ? WITHHELD : id), some: (ids) => ids.filter(show) };
+}
+
+/** A fighter with every other character's id in it named as the viewer may see them (Naming). */
+function namedFighter(f: Fighter, n: Naming): Fighter {
+  const c = f.conditions;
+  const conditions: Conditions = {
+    ...c,
+    grappledBy: n.one(c.grappledBy),
+    protecting: n.one(c.protecting),
+    ...(c.fleeing !== undefined ? { fleeing: n.one(c.fleeing) } : {}),
+    ...(c.distracting !== undefined ? { distracting: n.one(c.distracting) } : {}),
+    ...(c.disengagedFrom ? { disengagedFrom: n.some(c.disengagedFrom) } : {}),
+    ...(c.scaredBy ? { scaredBy: n.some(c.scaredBy) } : {}),
+  };
+  return {
+    ...f,
+    conditions,
+    ailments: f.ailments.map((a) => (a.source === undefined ? a : { ...a, source: n.one(a.source) })),
+    chance: { ...f.chance, targetsThisRound: n.some(f.chance.targetsThisRound) },
+    openings: f.openings.filter((o) => n.show(o.by)),
+  };
+}
+
 function mentions(event: EncounterEvent): string[] {
   const d = event.data as Record<string, unknown>;
   const out: string[] = [];
   for (const k of ['id', 'attacker', 'defender', 'target', 'who', 'from', 'to', 'grappler', 'ally', 'source', 'protector', 'forcedBy']) if (typeof d[k] === 'string') out.push(d[k] as string);
-  if (event.type === 'all-out-attack') out.push(...event.data.killed, ...Object.keys(event.data.fateSpent ?? {}));
+  if (event.type === 'all-out-attack') out.push(...event.data.participants.map((p) => p.id), ...event.data.killed, ...Object.keys(event.data.fateSpent ?? {}));
   if (event.type === 'fled') out.push(...event.data.from);
   if (event.type === 'moved') out.push(...event.data.left, ...event.data.engaged);
-  if (event.type === 'disengaged') out.push(...event.data.results.map((r) => r.enemy), ...event.data.fled);
-  if (event.type === 'attack-resolved' && event.data.summary.burst) out.push(...event.data.summary.burst.extra.map((h) => h.id));
+  if (event.type === 'disengaged') out.push(...event.data.results.map((r) => r.enemy), ...event.data.fled, ...(event.data.from ?? []));
+  if (event.type === 'attack-resolved') out.push(...(event.data.summary.protectedBy ? [event.data.summary.protectedBy] : []), ...(event.data.summary.burst?.extra.map((h) => h.id) ?? []));
   if (event.type === 'test-rerolled') out.push(...mentions(event.data.replacement));
-  if (event.type === 'encounter-started') out.push(...event.data.order.map((o) => o.id));
+  if (event.type === 'encounter-started') out.push(...event.data.order.map((o) => o.id), ...(event.data.surprised ?? []));
   return out;
 }
 
@@ -2150,9 +2188,12 @@ export function redactD100Event(event: EncounterEvent, viewer: Actor, state: Enc
     const { crashes: _all, ...data } = event.data;
     return { ...event, data: crashes.length ? { ...data, crashes } : data };
   }
-  if (!mentions(event).every((m) => visible(state, m, viewer))) return null;
+  const show = (id: string) => visible(state, id, viewer);
+  if (!mentions(event).every(show)) return null;
+  // a shown character fleeing from a hidden one: the flight is told, not from whom (Naming)
+  const named = event.type === 'turn-started' && event.data.fleeing ? { ...event, data: { ...event.data, fleeing: namingFor(show).one(event.data.fleeing) } } : event;
   // nor the target numbers of its rolls, from which its Scores follow (hideUnknownNumbers below)
-  return hideUnknownNumbers(event, (id) => !knownDetails(state, id, viewer));
+  return hideUnknownNumbers(named, (id) => !knownDetails(state, id, viewer));
 }
 
 /**
@@ -2267,7 +2308,9 @@ function shownUpTo(state: EncounterState, viewer: Actor): { count: number; log: 
 
 export function viewEncounter(state: EncounterState, viewer: Actor): EncounterView {
   const show = (id: string) => visible(state, id, viewer);
+  const n = namingFor(show);
   const { count, log } = shownUpTo(state, viewer);
+  const oneMore = state.oneMore && show(state.oneMore.holder) ? { ...state.oneMore, chain: n.some(state.oneMore.chain) } : null;
   return {
     log,
     logOmitted: count - log.length,
@@ -2276,15 +2319,15 @@ export function viewEncounter(state: EncounterState, viewer: Actor): EncounterVi
     // of an attack before rolling (declaredAttackOdds) without anything it may not see.
     options: state.options,
     round: state.round,
-    current: state.current && show(state.current) ? state.current : state.current ? 'hidden' : null,
-    order: state.order.filter(show),
-    oneMore: state.oneMore && show(state.oneMore.holder) ? state.oneMore : null,
+    current: n.one(state.current),
+    order: n.some(state.order),
+    oneMore,
     miasma: state.miasma ?? 0,
-    confusedAttack: state.confusedAttack && show(state.confusedAttack.who) ? { who: state.confusedAttack.who, candidates: state.confusedAttack.candidates.filter(show) } : null,
+    confusedAttack: state.confusedAttack && show(state.confusedAttack.who) ? { who: state.confusedAttack.who, candidates: n.some(state.confusedAttack.candidates) } : null,
     allOutAttackReady: state.oneMore ? allEnemiesStaggered(enemiesOf(state, state.oneMore.holder)) : false,
     characters: Object.values(state.fighters)
       .filter((f) => show(f.id))
-      .map((f) => [f, shownOf(state, f.id, viewer)] as const)
+      .map((f) => [viewer.role === 'gm' ? f : namedFighter(f, n), shownOf(state, f.id, viewer)] as const)
       .map(([f, shown]) => ({
         id: f.id,
         name: f.name,
@@ -2303,7 +2346,7 @@ export function viewEncounter(state: EncounterState, viewer: Actor): EncounterVi
         engagedWith: Object.values(state.fighters).filter((o) => o.side !== f.side && !o.out && show(o.id) && adjacent(f, o)).map((o) => o.id),
         fateAdvantages: f.pendingAdvantages,
         injuriesIgnored: f.injuriesIgnored,
-        chanceAttack: { madeSinceTurn: f.chance.sinceTurn, targetsThisRound: f.chance.targetsThisRound.filter(show) },
+        chanceAttack: { madeSinceTurn: f.chance.sinceTurn, targetsThisRound: f.chance.targetsThisRound },
         canOppose: canOppose(f),
         out: f.out,
         dead: f.dead,
@@ -2312,7 +2355,7 @@ export function viewEncounter(state: EncounterState, viewer: Actor): EncounterVi
         affinitiesKnown: shown.affinities,
         detailsKnown: shown.details,
         analysed: state.knowledge?.[f.id]?.analysed ?? null,
-        turn: remaining({ current: state.current, oneMore: state.oneMore && show(state.oneMore.holder) ? state.oneMore : null }, f),
+        turn: remaining({ current: state.current, oneMore }, f),
       })),
   };
 }

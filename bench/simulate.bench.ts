@@ -98,7 +98,7 @@ function bestOfBoth<A, B>(runs: number, f: () => A, g: () => B): [{ ms: number; 
 const fmt = (x: number): string => `${(x / 1e6).toFixed(2)}M/s`;
 
 const load = (): string => loadavg().map((x) => x.toFixed(2)).join(' ');
-console.log(`Node ${process.version}, ${availableParallelism()} cores; ${samples.toLocaleString('en')} challenges per run, best of 7 alternating runs; load average ${load()}`);
+console.log(`Node ${process.version}, ${availableParallelism()} cores; ${samples.toLocaleString('en')} challenges per run${workersOnly ? '' : ', best of 7 alternating runs'}; load average ${load()}`);
 if (!workersOnly) console.log('pools    bare loop    simulateChallenge   ratio   success (bare / simulated)');
 for (const [n, mA, m, mR] of workersOnly ? [] : [
   [3, 2, 3, 1],

@@ -3,7 +3,8 @@
  * stdout with the node's event-loop delay over that second (p50, p99, max, in ms), so the benchmark
  * can tell a node that was blocked from time spent elsewhere (PostgreSQL, the clients, the network);
  * and, in a second that had any, the longest wait from accepting a connection to reading its
- * WebSocket upgrade request.
+ * WebSocket upgrade request. For each upgrade it also writes when the connection was accepted and
+ * when its request was read (wall clock, with the client's port, for the benchmark to match).
  */
 import { Server } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -18,7 +19,11 @@ Server.prototype.emit = function (event, ...args) {
   if (event === 'connection') accepted.set(args[0], Date.now());
   else if (event === 'upgrade') {
     const at = accepted.get(args[1]);
-    if (at !== undefined) upgradeWaits.push(Date.now() - at);
+    if (at !== undefined) {
+      const upgradeAt = Date.now();
+      upgradeWaits.push(upgradeAt - at);
+      process.stdout.write(`${JSON.stringify({ msg: 'upgrade', port: args[1].remotePort, acceptedAt: at, upgradeAt })}\n`);
+    }
   }
   return emit.call(this, event, ...args);
 };

@@ -45,7 +45,9 @@
  * reconnecting client's hello to its welcome (the node loading the table and authenticating), and a
  * killed node's clients' catch-up in steps (noticing the close, connecting again, welcome, events;
  * connecting again split into the wait before the attempt that opened, its TCP connection and the
- * node's answer to the upgrade), and the kernel's listen-queue overflows and SYNs sent again.
+ * node's answer to the upgrade; for upgrades over 5 s, where the wait was: before the node accepted
+ * the connection, before it read the request, or after), and the kernel's counters of full listen
+ * queues, SYNs sent again, SYN cookies and retransmission timeouts.
  * `--samples FILE` writes every command's latency with the kills, cuts and event-loop delays by
  * second, to see where the slow ones fall. With `--profile DIR`
  * every node runs with --cpu-prof and is stopped with SIGTERM at the end (not SIGKILL), so the nodes
@@ -198,12 +200,17 @@ const nodeLoopDelays: Array<{ node: number; at: number; p99: number; max: number
 /** Each node's longest wait, second by second, from accepting a connection to reading its upgrade request (bench/cluster-node-probe.mjs). */
 const upgradeWaitsMaxPerSecond: number[] = [];
 
+/** When each node accepted a connection and read its upgrade request (wall clock), by node and client port. */
+const upgradesByPort = new Map<string, { acceptedAt: number; upgradeAt: number }>();
+/** Slow upgrades (over 5 s) of killed nodes' clients: the client's TCP connection to the node's accept, to reading the request, to the client's open. */
+const slowUpgrades: Array<{ connectToAccept: number; acceptToUpgrade: number; upgradeToOpen: number }> = [];
+
 /** "caught up on missed notices" lines of every node: why, and the oldest missed event's age. */
 const heals: Array<{ node: number; reason: string; tables: number; maxLagMs: number }> = [];
 
-/** The kernel's counters of full listen queues and SYNs sent again (/proc/net/netstat; empty elsewhere). */
+/** The kernel's counters of full listen queues, SYNs sent again, SYN cookies and retransmission timeouts (/proc/net/netstat; empty elsewhere). */
 function tcpCounters(): Record<string, number> {
-  const wanted = ['ListenOverflows', 'ListenDrops', 'TCPReqQFullDrop', 'TCPSynRetrans'];
+  const wanted = ['ListenOverflows', 'ListenDrops', 'TCPReqQFullDrop', 'TCPSynRetrans', 'SyncookiesSent', 'SyncookiesFailed', 'TCPTimeouts'];
   try {
     const lines = readFileSync('/proc/net/netstat', 'utf8').split('\n');
     const at = lines.findIndex((l) => l.startsWith('TcpExt:'));
@@ -260,6 +267,8 @@ function startNode(node: Node): Promise<void> {
           node.port = entry.port as number;
           node.up = true;
           resolve();
+        } else if (entry.msg === 'upgrade') {
+          upgradesByPort.set(`${node.index}:${entry.port}`, { acceptedAt: Number(entry.acceptedAt), upgradeAt: Number(entry.upgradeAt) });
         } else if (entry.msg === 'upgrades') {
           upgradeWaitsMaxPerSecond.push(Number(entry.max));
         } else if (entry.msg === 'event loop delay') {
@@ -521,9 +530,16 @@ function connect(client: Client): Promise<void> {
     }
     const attemptAt = now();
     let tcpAt: number | undefined;
+    let localPort: number | undefined;
     const ws = new WebSocket(`ws://127.0.0.1:${node.port}/ws`, {
       // To tell the TCP connection (the kernel's part) from the upgrade's answer (the node's).
-      createConnection: (options: ClientRequestArgs) => netConnect(options as NetConnectOpts).once('connect', () => (tcpAt = now())),
+      createConnection: (options: ClientRequestArgs) => {
+        const socket = netConnect(options as NetConnectOpts);
+        return socket.once('connect', () => {
+          tcpAt = now();
+          localPort = socket.localPort;
+        });
+      },
     });
     /** The node process connected to (a node restarted since is another). */
     const nodeProcess = node.child;
@@ -537,6 +553,12 @@ function connect(client: Client): Promise<void> {
         client.catchUp.openAt = helloAt;
         client.catchUp.attemptAt = attemptAt;
         client.catchUp.tcpAt = tcpAt;
+        if (tcpAt !== undefined && helloAt - tcpAt > 5000) {
+          const u = upgradesByPort.get(`${node.index}:${localPort}`);
+          const epoch = (t: number) => performance.timeOrigin + t;
+          // A port used before by another connection to the same node has an older entry: left out.
+          if (u && u.acceptedAt >= epoch(tcpAt) - 1000) slowUpgrades.push({ connectToAccept: Math.round(u.acceptedAt - epoch(tcpAt)), acceptToUpgrade: u.upgradeAt - u.acceptedAt, upgradeToOpen: Math.round(epoch(helloAt) - u.upgradeAt) });
+        }
       }
       ws.send(JSON.stringify({ type: 'hello', tableId: client.table.tableId, token: client.token, since: client.lastSeq, events: client.check === 'events' }));
     });
@@ -969,7 +991,8 @@ const result = {
   helloToWelcomeAfterReconnectMs: stats(helloToWelcomeMs),
   /**
    * The kernel's TCP counters over the run (the whole machine): connections refused a place in a full
-   * listen queue, and SYNs sent again because one went unanswered (each waits 1 s, then 2, 4, 8 s...).
+   * listen queue, SYNs sent again because one went unanswered (each waits 1 s, then 2, 4, 8 s...),
+   * connections set up with SYN cookies (a full queue of half-open ones) and retransmission timeouts.
    */
   tcpDuringRun: Object.fromEntries(Object.keys(tcpAfter).map((k) => [k, tcpAfter[k]! - (tcpBefore[k] ?? 0)])),
   megabytesReceivedByType: Object.fromEntries([...bytesReceived].map(([type, n]) => [type, Number((n / 1e6).toFixed(1))])),
@@ -1020,6 +1043,12 @@ const result = {
   killedNodeClientsCaughtUpStepsMs: Object.fromEntries(Object.entries(catchUpPhases).map(([k, xs]) => [k, stats(xs)])),
   /** The nodes' longest wait per second from accepting a connection to reading its upgrade request. */
   nodeAcceptToUpgradeMaxPerSecondMs: stats(upgradeWaitsMaxPerSecond),
+  slowUpgrades: {
+    n: slowUpgrades.length,
+    connectToAccept: stats(slowUpgrades.map((x) => x.connectToAccept)),
+    acceptToUpgrade: stats(slowUpgrades.map((x) => x.acceptToUpgrade)),
+    upgradeToOpen: stats(slowUpgrades.map((x) => x.upgradeToOpen)),
+  },
   gapsHealedAfterListenerCutMs: { ...stats(cutHeals.map((h) => h.maxLagMs)), tablesCaughtUp: cutHeals.reduce((s, h) => s + h.tables, 0) },
   gapsHealedByPeriodicCheckMs: { ...stats(periodicHeals.map((h) => h.maxLagMs)), tablesCaughtUp: periodicHeals.reduce((s, h) => s + h.tables, 0) },
   notificationQueueUsageMax: queueMax,

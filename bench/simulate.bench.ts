@@ -3,17 +3,20 @@
  * packages/rules/src/odds/simulate.ts) next to a bare loop doing the same work inline (same generator,
  * counting sort, pairwise compare, core-2011 outcome, grade and criticals), measured in the same run;
  * goal: at least 0.8x the bare loop at every pool size. Then the worker-thread runner, from
- * the built code (scripts/build-cli.mjs, run first): two workers against one; goal at least 1.8x on an
- * idle machine. The load average is printed with the numbers.
+ * the built code (scripts/build-cli.mjs, run first): two workers against one, started anew (cold) and
+ * kept from the run before (warm); goal at least 1.8x on an idle machine. The load average is printed
+ * with the numbers.
  *
- *   node --import tsx bench/simulate.bench.ts [samples]
+ *   node --import tsx bench/simulate.bench.ts [samples] [--workers-only]
  */
 import { spawnSync } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { simulateChallenge, tableOptions, type ChallengeQuery } from '@personae/rules';
 
-const samples = Number(process.argv[2] ?? 1_000_000);
+const args = process.argv.slice(2);
+const workersOnly = args.includes('--workers-only');
+const samples = Number(args.find((a) => !a.startsWith('--')) ?? 1_000_000);
 const options = tableOptions('core-2011');
 
 /** The same work with nothing shared with the library: xoshiro128** d10s, sort, compare, tally. */
@@ -95,9 +98,9 @@ function bestOfBoth<A, B>(runs: number, f: () => A, g: () => B): [{ ms: number; 
 const fmt = (x: number): string => `${(x / 1e6).toFixed(2)}M/s`;
 
 const load = (): string => loadavg().map((x) => x.toFixed(2)).join(' ');
-console.log(`Node ${process.version}, ${availableParallelism()} cores; ${samples.toLocaleString('en')} challenges per run, best of 7 alternating runs; load average ${load()}`);
-console.log('pools    bare loop    simulateChallenge   ratio   success (bare / simulated)');
-for (const [n, mA, m, mR] of [
+console.log(`Node ${process.version}, ${availableParallelism()} cores; ${samples.toLocaleString('en')} challenges per run${workersOnly ? '' : ', best of 7 alternating runs'}; load average ${load()}`);
+if (!workersOnly) console.log('pools    bare loop    simulateChallenge   ratio   success (bare / simulated)');
+for (const [n, mA, m, mR] of workersOnly ? [] : [
   [3, 2, 3, 1],
   [5, 2, 5, 1],
   [8, 1, 6, 3],
@@ -119,22 +122,40 @@ for (const [n, mA, m, mR] of [
   );
 }
 
-// Worker threads, from the built code: the time includes starting them.
+// Worker threads, from the built code. Cold: no worker kept from an earlier run, so the time includes
+// starting the threads and their first, unoptimized chunks (what one `personae odds --simulate` pays).
+// Warm: the workers kept from the run before (what a process running simulations one after another
+// pays). Each figure is the best of its rounds, the four kinds alternating within each round.
 const root = fileURLToPath(new URL('..', import.meta.url));
 if (spawnSync(process.execPath, ['scripts/build-cli.mjs'], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('building failed');
 const built = (await import(pathToFileURL(`${root}packages/rules/dist/node.mjs`).href)) as typeof import('../packages/rules/src/odds/node');
 const big = samples * 4;
 const q86: ChallengeQuery = { actor: { dice: 8, modifier: 1 }, reactor: { dice: 6, modifier: 3 } };
-const times: Record<number, number[]> = { 1: [], 2: [] };
-for (let round = 0; round < 3; round++) {
-  for (const workers of [1, 2]) {
-    const t0 = performance.now();
-    await built.simulateChallengeParallel(q86, options, { samples: big, seed: 7, workers });
-    times[workers]!.push(performance.now() - t0);
+const rounds = 3;
+const kinds = ['cold', 'warm'] as const;
+const times = { cold: { 1: [] as number[], 2: [] as number[] }, warm: { 1: [] as number[], 2: [] as number[] } };
+let answer: unknown;
+for (let round = 0; round < rounds; round++) {
+  for (const kind of kinds) {
+    for (const workers of [1, 2] as const) {
+      if (kind === 'cold') await built.endIdleSimulationWorkers();
+      // Warm: two workers kept, each having rolled this query before.
+      else await built.simulateChallengeParallel(q86, options, { samples: 2 * 65_536 * 4, seed: 1, workers: 2 });
+      const t0 = performance.now();
+      const odds = await built.simulateChallengeParallel(q86, options, { samples: big, seed: 7, workers });
+      times[kind][workers].push(performance.now() - t0);
+      // The same seed gives the same answer with any number of workers: the same work each time.
+      if (answer === undefined) answer = odds;
+      else if (JSON.stringify(odds) !== JSON.stringify(answer)) throw new Error(`${workers} workers (${kind}) gave another answer for the same seed`);
+    }
   }
 }
 const best = (xs: number[]): number => Math.min(...xs);
-console.log(
-  `8v6, ${big.toLocaleString('en')} challenges, best of 3 alternating: 1 worker ${best(times[1]!).toFixed(0)} ms, 2 workers ${best(times[2]!).toFixed(0)} ms: ` +
-    `2 workers / 1 = ${(best(times[1]!) / best(times[2]!)).toFixed(2)}x; load average ${load()}`,
-);
+for (const kind of kinds) {
+  const [one, two] = [best(times[kind][1]), best(times[kind][2])];
+  console.log(
+    `8v6, ${big.toLocaleString('en')} challenges, ${kind}, best of ${rounds} alternating: 1 worker ${one.toFixed(0)} ms, 2 workers ${two.toFixed(0)} ms: ` +
+      `2 workers / 1 = ${(one / two).toFixed(2)}x (all rounds, 1 / 2: ${times[kind][1].map((t) => t.toFixed(0)).join(', ')} / ${times[kind][2].map((t) => t.toFixed(0)).join(', ')} ms)`,
+  );
+}
+console.log(`load average ${load()}`);

@@ -49,6 +49,9 @@ export const stepOf = <K extends string>(kinds: readonly K[]): fc.Arbitrary<Step
     flag2: fc.boolean(),
   });
 
+/** A step of the GM (seat 0) naming character `a`, giving it to `who`, with the ruleset's two flags. */
+export const gmStep = <K extends string>(kind: K, a: Step<K>['a'], who: Step<K>['who'], flag: boolean, flag2: boolean): Step<K> => ({ kind, seat: 0, a, b: 'a', who, flag, flag2 });
+
 /** `o` with the fields `names` out of reach: reading one throws, naming it. */
 export function fenced<T extends object>(o: T, names: readonly string[]): T {
   return new Proxy(o, {

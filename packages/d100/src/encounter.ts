@@ -14,7 +14,7 @@ import { BLOOD_LOSS_TESTS, bloodLossTest, miasmaStress, type BloodLossTestName }
 import { isImmune, type RegularElement } from './elements';
 import { afterBlocking, blocksOnHit, weeklyRefresh, spendPoint, spendRemoveAilment, spendRestoreLight, spendRestoreResource, spendRevivePersona, useResource, FATE_SPENDS } from './fate';
 import { modifier, sumModifiers, type Modifier } from '@personae/core';
-import { adjacent, ailmentScoreDisadvantages, altitudeOf, armourAt, bonus, canOppose, defenseToughnessBonus, disadvantagesOnAllTests, fatigue, hasAilment, livingPersona, protectorFor, terrainDisadvantages, terrainOf, toughness, type Fighter, type Position, type Resource, type Score, type Terrain } from './fighter';
+import { adjacent, ailmentScoreDisadvantages, altitudeOf, armourAt, bonus, canOppose, defenseToughnessBonus, disadvantagesOnAllTests, fatigue, hasAilment, livingPersona, protectorFor, terrainDisadvantages, terrainOf, toughness, type Conditions, type Fighter, type Position, type Resource, type Score, type Terrain } from './fighter';
 import { altitudeBar, bandsCrossed, crashMetres, fallDamage, fullSpeedFailure, moveAllowance, movementOutcome, type Altitude, type MovementOutcome, type MovementTest } from './movement';
 import { armDisabled, bleedingReturns, injuriesAfterRestoring, injuryStress, injuryTestDisadvantages, treatInjuries } from './injuries';
 import { initiativeOrder, type InitiativeEntry } from './initiative';
@@ -102,7 +102,8 @@ export interface ConfusedRecord {
 
 /**
  * The attack a Confused character owes this Turn (the Confused row of the ailments passage: 4+ DoF,
- * it attacks the nearest character): the characters that may be the nearest, one once it is known.
+ * it attacks the nearest character; 5+, itself): the characters that may be the nearest, one once it
+ * is known, or itself alone.
  */
 export interface ConfusedAttack {
   readonly who: string;
@@ -1091,13 +1092,15 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       if (attacker.side === defender.side && !owed) refuse('same-side', `defender: ${defender.name} is an ally of ${attacker.name}`, 'defender', ruleCitation('damage'));
       if (defender.out) refuse('defender-out', `defender: ${defender.name} is already out of the fight`, 'defender', ruleCitation('woundTracks'));
       if (attacker.ailments.some((a) => AILMENTS[a.name].noActions)) refuse('no-actions', `attacker: ${attacker.name} may make no actions (${attacker.ailments.map((a) => AILMENTS[a.name].title).join(', ')})`, 'attacker', ruleCitation('ailments'));
-      const spec = attackSpec(state, command);
+      // Confused at 5+ DoF, attacking itself: it does not oppose its own attack, nor does an ally take it
+      const onItself = attacker.id === defender.id;
+      const spec: AttackSpec = onItself ? { ...attackSpec(state, command), evasionTarget: null } : attackSpec(state, command);
       requireReach(state, attacker, defender, spec.kind === 'melee', command.weapon);
       // Amnesiac: no Persona Powers (a magic attack is one); the action spent on one is wasted
       if (spec.kind === 'magic' && hasAilment(attacker, 'amnesiac')) return [{ type: 'power-wasted', data: { group, who: attacker.id, power: command.weapon ?? 'magic attack' } }];
       // Enraged: nothing but melee attacks
       if (hasAilment(attacker, 'enraged') && spec.kind !== 'melee') refuse('enraged-melee-only', `attacker: ${attacker.name} is Enraged and may only attack in melee`, 'kind', ruleCitation('ailments'));
-      const protector = protectorOf(state, attacker, defender, command);
+      const protector = onItself ? null : protectorOf(state, attacker, defender, command);
       const rec = recordingPools(ctx.dice);
       const r = resolveAttack(attacker, defender, spec, rec.dice, state.options, protector);
       const event: EncounterEvent = command.burst ? burstAttack(state, command, spec, r, rec.drawn, ctx.dice, group) : { type: 'attack-resolved', data: { group, attacker: command.attacker, defender: command.defender, spec, dice: rec.drawn, summary: summarize(r), ...(protector ? { protector: protector.id } : {}) } };
@@ -1322,7 +1325,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       const who = state.current;
       const f = state.fighters[who]!;
       // Confused: the attack on the nearest character is its Action this Turn; only the GM ends the Turn without it
-      if (state.confusedAttack?.who === who && !gm) refuse('confused-nearest', `type: ${f.name} is Confused and owes its attack on the nearest character this Turn; only the GM may end the Turn without it`, 'type', ruleCitation('ailments'));
+      if (state.confusedAttack?.who === who && !gm) refuse('confused-nearest', `type: ${f.name} is Confused and owes its attack on ${state.confusedAttack.candidates[0] === who ? 'itself' : 'the nearest character'} this Turn; only the GM may end the Turn without it`, 'type', ruleCitation('ailments'));
       const expired = ailmentsAtTurnEnd(f.ailments, f.turnsStarted).expired;
       // Frozen: a Strength or Toughness test (the better) at the end of each turn breaks free
       let frozen: TestRecord | undefined;
@@ -1560,6 +1563,7 @@ function nameList(state: EncounterState, ids: readonly string[], viewer: Actor):
  */
 function requireNearest(state: EncounterState, owed: ConfusedAttack, a: Fighter, d: Fighter, actor: Actor): true {
   const cite = ruleCitation('ailments');
+  if (owed.candidates[0] === a.id && d.id !== a.id) refuse('confused-self', `defender: ${a.name} is Confused and must attack itself`, 'defender', cite);
   const several = owed.candidates.length > 1;
   if (several && actor.role !== 'gm') refuse('nearest-undecided', `defender: ${a.name} is Confused and attacks the nearest character; the GM first names which of ${nameList(state, owed.candidates, actor)} (confused-target)`, 'defender', cite);
   if (!owed.candidates.includes(d.id)) refuse('confused-nearest', `defender: ${a.name} is Confused and must attack the nearest character, ${several ? 'one of ' : ''}${nameList(state, owed.candidates, actor)}`, 'defender', cite);
@@ -1815,8 +1819,10 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
         f = { ...f, stowed: [...(f.stowed ?? state.sheets[f.id]!.stowed), ...confused.dropped] };
         if (!f.turn?.action) f = { ...f, turn: { ...NOTHING_SPENT, ...f.turn, action: dropLabel(confused.hand) } };
       }
-      // 4+ DoF: its Action is an attack on the nearest character, when it has an Action to make it with
-      const bound = confused?.acts.includes('attack-nearest') && !f.turn?.action && !f.ailments.some((a) => AILMENTS[a.name].noActions) ? nearestTo(state, f) : [];
+      // 4+ DoF: its Action is an attack on the nearest character, when it has an Action to make it with;
+      // 5+ DoF (option confusedBands=highest-band): an attack on itself
+      const canAct = !f.turn?.action && !f.ailments.some((a) => AILMENTS[a.name].noActions);
+      const bound = !canAct ? [] : confused?.acts.includes('attack-nearest') ? nearestTo(state, f) : confused?.acts.includes('attack-self') ? [f.id] : [];
       const owed = bound.length ? { confusedAttack: { who: f.id, candidates: bound } } : state.confusedAttack ? { confusedAttack: null } : {};
       // Despaired: 5 Stress at the start of each of its turns; Miasma: the Stress its failed test cost
       if (hasAilment(f, 'despaired')) f = { ...f, stress: f.stress + 5 };
@@ -1827,7 +1833,9 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       const before = state.fighters[event.data.attacker]!;
       const protector = event.data.protector ? state.fighters[event.data.protector]! : null;
       const r = resolveAttack(before, state.fighters[event.data.defender]!, event.data.spec, given(event.data.dice), state.options, protector);
-      let s = put(put(state, r.attacker), r.defender);
+      // an attack on itself (Confused, 5+ DoF) lands on the one fighter: the defender's side, or the attacker's when repelled
+      const onItself = event.data.attacker === event.data.defender;
+      let s = onItself ? put(state, r.repelled ? r.attacker : r.defender) : put(put(state, r.attacker), r.defender);
       // Protect is spent on the attack that hit the ally
       if (r.protector) s = put(s, { ...r.protector, conditions: { ...r.protector.conditions, protecting: null } });
       s = panicAfterAttack(s, event.data.attacker, event.data.defender, r);
@@ -1862,7 +1870,7 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       const held = state.oneMore?.holder === event.data.attacker ? state.oneMore : null;
       // "One More": staggering earns one; a One More action may earn another; otherwise it is spent
       // (a One More that paid for the attack and earned none is spent by the economy: see paying)
-      if (r.oneMore) s = { ...s, oneMore: { holder: event.data.attacker, chain: held?.chain ?? [event.data.attacker], advantages: 0 } };
+      if (r.oneMore && !onItself) s = { ...s, oneMore: { holder: event.data.attacker, chain: held?.chain ?? [event.data.attacker], advantages: 0 } };
       return owedAttackMade(s, event.data.attacker, !!event.data.spec.chanceAttack);
     }
     case 'exhaustion-tested': {
@@ -2034,17 +2042,55 @@ function visible(state: EncounterState, who: string, viewer: Actor): boolean {
   return viewer.role === 'gm' || !state.sheets[who]?.hidden;
 }
 
+/** What a viewer is told in place of a hidden character's id where the fact stays (whose Turn it is, who grapples). */
+export const WITHHELD = 'hidden';
+
+/**
+ * How a view names other characters: a hidden one's id in a list is left out, and a lone one becomes
+ * WITHHELD, so that a viewer who may not see it learns neither its id nor, from a list, that it is there.
+ */
+interface Naming {
+  show(id: string): boolean;
+  one<T extends string | null | undefined>(id: T): T | typeof WITHHELD;
+  some(ids: readonly string[]): string[];
+}
+
+function namingFor(show: (id: string) => boolean): Naming {
+  return { show, one: (id) => (id && !show(id) ? WITHHELD : id), some: (ids) => ids.filter(show) };
+}
+
+/** A fighter with every other character's id in it named as the viewer may see them (Naming). */
+function namedFighter(f: Fighter, n: Naming): Fighter {
+  const c = f.conditions;
+  const conditions: Conditions = {
+    ...c,
+    grappledBy: n.one(c.grappledBy),
+    protecting: n.one(c.protecting),
+    ...(c.fleeing !== undefined ? { fleeing: n.one(c.fleeing) } : {}),
+    ...(c.distracting !== undefined ? { distracting: n.one(c.distracting) } : {}),
+    ...(c.disengagedFrom ? { disengagedFrom: n.some(c.disengagedFrom) } : {}),
+    ...(c.scaredBy ? { scaredBy: n.some(c.scaredBy) } : {}),
+  };
+  return {
+    ...f,
+    conditions,
+    ailments: f.ailments.map((a) => (a.source === undefined ? a : { ...a, source: n.one(a.source) })),
+    chance: { ...f.chance, targetsThisRound: n.some(f.chance.targetsThisRound) },
+    openings: f.openings.filter((o) => n.show(o.by)),
+  };
+}
+
 function mentions(event: EncounterEvent): string[] {
   const d = event.data as Record<string, unknown>;
   const out: string[] = [];
   for (const k of ['id', 'attacker', 'defender', 'target', 'who', 'from', 'to', 'grappler', 'ally', 'source', 'protector', 'forcedBy']) if (typeof d[k] === 'string') out.push(d[k] as string);
-  if (event.type === 'all-out-attack') out.push(...event.data.killed, ...Object.keys(event.data.fateSpent ?? {}));
+  if (event.type === 'all-out-attack') out.push(...event.data.participants.map((p) => p.id), ...event.data.killed, ...Object.keys(event.data.fateSpent ?? {}));
   if (event.type === 'fled') out.push(...event.data.from);
   if (event.type === 'moved') out.push(...event.data.left, ...event.data.engaged);
-  if (event.type === 'disengaged') out.push(...event.data.results.map((r) => r.enemy), ...event.data.fled);
-  if (event.type === 'attack-resolved' && event.data.summary.burst) out.push(...event.data.summary.burst.extra.map((h) => h.id));
+  if (event.type === 'disengaged') out.push(...event.data.results.map((r) => r.enemy), ...event.data.fled, ...(event.data.from ?? []));
+  if (event.type === 'attack-resolved') out.push(...(event.data.summary.protectedBy ? [event.data.summary.protectedBy] : []), ...(event.data.summary.burst?.extra.map((h) => h.id) ?? []));
   if (event.type === 'test-rerolled') out.push(...mentions(event.data.replacement));
-  if (event.type === 'encounter-started') out.push(...event.data.order.map((o) => o.id));
+  if (event.type === 'encounter-started') out.push(...event.data.order.map((o) => o.id), ...(event.data.surprised ?? []));
   return out;
 }
 
@@ -2150,9 +2196,12 @@ export function redactD100Event(event: EncounterEvent, viewer: Actor, state: Enc
     const { crashes: _all, ...data } = event.data;
     return { ...event, data: crashes.length ? { ...data, crashes } : data };
   }
-  if (!mentions(event).every((m) => visible(state, m, viewer))) return null;
+  const show = (id: string) => visible(state, id, viewer);
+  if (!mentions(event).every(show)) return null;
+  // a shown character fleeing from a hidden one: the flight is told, not from whom (Naming)
+  const named = event.type === 'turn-started' && event.data.fleeing ? { ...event, data: { ...event.data, fleeing: namingFor(show).one(event.data.fleeing) } } : event;
   // nor the target numbers of its rolls, from which its Scores follow (hideUnknownNumbers below)
-  return hideUnknownNumbers(event, (id) => !knownDetails(state, id, viewer));
+  return hideUnknownNumbers(named, (id) => !knownDetails(state, id, viewer));
 }
 
 /**
@@ -2267,7 +2316,9 @@ function shownUpTo(state: EncounterState, viewer: Actor): { count: number; log: 
 
 export function viewEncounter(state: EncounterState, viewer: Actor): EncounterView {
   const show = (id: string) => visible(state, id, viewer);
+  const n = namingFor(show);
   const { count, log } = shownUpTo(state, viewer);
+  const oneMore = state.oneMore && show(state.oneMore.holder) ? { ...state.oneMore, chain: n.some(state.oneMore.chain) } : null;
   return {
     log,
     logOmitted: count - log.length,
@@ -2276,15 +2327,15 @@ export function viewEncounter(state: EncounterState, viewer: Actor): EncounterVi
     // of an attack before rolling (declaredAttackOdds) without anything it may not see.
     options: state.options,
     round: state.round,
-    current: state.current && show(state.current) ? state.current : state.current ? 'hidden' : null,
-    order: state.order.filter(show),
-    oneMore: state.oneMore && show(state.oneMore.holder) ? state.oneMore : null,
+    current: n.one(state.current),
+    order: n.some(state.order),
+    oneMore,
     miasma: state.miasma ?? 0,
-    confusedAttack: state.confusedAttack && show(state.confusedAttack.who) ? { who: state.confusedAttack.who, candidates: state.confusedAttack.candidates.filter(show) } : null,
+    confusedAttack: state.confusedAttack && show(state.confusedAttack.who) ? { who: state.confusedAttack.who, candidates: n.some(state.confusedAttack.candidates) } : null,
     allOutAttackReady: state.oneMore ? allEnemiesStaggered(enemiesOf(state, state.oneMore.holder)) : false,
     characters: Object.values(state.fighters)
       .filter((f) => show(f.id))
-      .map((f) => [f, shownOf(state, f.id, viewer)] as const)
+      .map((f) => [viewer.role === 'gm' ? f : namedFighter(f, n), shownOf(state, f.id, viewer)] as const)
       .map(([f, shown]) => ({
         id: f.id,
         name: f.name,
@@ -2303,7 +2354,7 @@ export function viewEncounter(state: EncounterState, viewer: Actor): EncounterVi
         engagedWith: Object.values(state.fighters).filter((o) => o.side !== f.side && !o.out && show(o.id) && adjacent(f, o)).map((o) => o.id),
         fateAdvantages: f.pendingAdvantages,
         injuriesIgnored: f.injuriesIgnored,
-        chanceAttack: { madeSinceTurn: f.chance.sinceTurn, targetsThisRound: f.chance.targetsThisRound.filter(show) },
+        chanceAttack: { madeSinceTurn: f.chance.sinceTurn, targetsThisRound: f.chance.targetsThisRound },
         canOppose: canOppose(f),
         out: f.out,
         dead: f.dead,
@@ -2312,7 +2363,7 @@ export function viewEncounter(state: EncounterState, viewer: Actor): EncounterVi
         affinitiesKnown: shown.affinities,
         detailsKnown: shown.details,
         analysed: state.knowledge?.[f.id]?.analysed ?? null,
-        turn: remaining({ current: state.current, oneMore: state.oneMore && show(state.oneMore.holder) ? state.oneMore : null }, f),
+        turn: remaining({ current: state.current, oneMore }, f),
       })),
   };
 }

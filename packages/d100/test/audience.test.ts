@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { audienceChecks, fenced, SEATS, stepOf, type Step } from '../../core/test/audiences';
+import { audienceChecks, fenced, gmStep, SEATS, stepOf, type Step } from '../../core/test/audiences';
 import { d100Ruleset, groupsOf, redactD100Event, UNKNOWN_NUMBER_FIELDS, type EncounterEvent, type ShownEncounterEvent } from '../src';
 
 /**
@@ -50,7 +50,6 @@ function command(s: Step<Kind>): Record<string, unknown> {
 }
 
 const { audience, audienceOf, expectSharedViewsEqual, play, checkRandomTables } = audienceChecks<State, Kind>(d100Ruleset.table!({}), command);
-const gmStep = (kind: Kind, a: Step<Kind>['a'], who: Step<Kind>['who'], flag: boolean, flag2: boolean): Step<Kind> => ({ kind, seat: 0, a, b: 'a', who, flag, flag2 });
 
 describe('audiences of a d100 table', () => {
   it('a player is apart from the others while shown more of a character they control than they are; the GMs share one view', () => {

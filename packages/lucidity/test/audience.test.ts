@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { audienceChecks, fenced, type Step } from '../../core/test/audiences';
+import { audienceChecks, fenced, gmStep, type Step } from '../../core/test/audiences';
 import { lucidityRuleset } from '../src';
 
 /**
@@ -32,7 +32,6 @@ function command(s: Step<Kind>): Record<string, unknown> {
 }
 
 const { audience, audienceOf, expectSharedViewsEqual, play, checkRandomTables } = audienceChecks<State, Kind>(lucidityRuleset.table!({}), command);
-const gmStep = (kind: Kind, a: Step<Kind>['a'], who: Step<Kind>['who'], party: boolean, hidden: boolean): Step<Kind> => ({ kind, seat: 0, a, b: 'a', who, flag: party, flag2: hidden });
 
 describe('audiences of a Lucidity table', () => {
   it('a player is apart from the others while controlling a foe everyone sees; the GMs share one view', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personaeTable } from '@personae/rules';
-import { connectAs, createTable, exampleSheet, http, joinTable, startServer, type CreatedTable, type Running, type TestClient } from './helpers';
+import { connectAs, exampleSheet, http, seatedTable, startServer, type CreatedTable, type Running, type TestClient } from './helpers';
 
 /**
  * A whole encounter with a hidden adversary, played over the real server, while a player and an
@@ -28,11 +28,7 @@ async function gmState(): Promise<any> {
 
 beforeAll(async () => {
   srv = await startServer(personaeTable);
-  t = await createTable(srv.url);
-  ann = await joinTable(srv.url, t.tableId, t.invite.token, 'Ann');
-  gm = (await connectAs(srv.wsUrl, t.tableId, t.gm.token)).client;
-  player = (await connectAs(srv.wsUrl, t.tableId, ann.token)).client;
-  observer = (await connectAs(srv.wsUrl, t.tableId, t.observer.token)).client;
+  ({ table: t, player: ann, clients: { gm, player, observer } } = await seatedTable(srv));
 
   expect((await as(gm, { type: 'configure', preset: 'core-2011', options: { actionOrder: 'initiative-skill' } })).type).toBe('ack');
   expect((await as(player, { type: 'add-character', sheet: exampleSheet('dwarf-iron-constitution.yaml') })).type).toBe('ack');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkReveal, personaeTable } from '@personae/rules';
-import { connectAs, createTable, exampleSheet, http, joinTable, seatedTable, startServer, type CreatedTable, type Running, type TestClient } from './helpers';
+import { exampleSheet, http, seatedTable, startServer, type CreatedTable, type Running, type TestClient } from './helpers';
 
 /**
  * Secret rolls over the real server: the GM rolls in secret, and a player and an observer, reading
@@ -19,11 +19,7 @@ const SECRET_WORDS = ['Watchers in the dark', 'Hidden Archers', 'Stealth Mastery
 
 beforeAll(async () => {
   srv = await startServer(personaeTable);
-  t = await createTable(srv.url);
-  ann = await joinTable(srv.url, t.tableId, t.invite.token, 'Ann');
-  gm = (await connectAs(srv.wsUrl, t.tableId, t.gm.token)).client;
-  player = (await connectAs(srv.wsUrl, t.tableId, ann.token)).client;
-  observer = (await connectAs(srv.wsUrl, t.tableId, t.observer.token)).client;
+  ({ table: t, player: ann, clients: { gm, player, observer } } = await seatedTable(srv));
 });
 
 afterAll(async () => {
@@ -81,6 +77,31 @@ describe('secret rolls over the server', () => {
       const tampered = { ...revealed, dice: revealed.dice.map((d: number, i: number) => (i === 0 ? (d % 10) + 1 : d)) };
       expect(checkReveal(hash, tampered, undefined).ok).toBe(false);
       expect(wire(c)).toContain(SECRET_WORDS[1]);
+    }
+  });
+});
+
+describe("a player's roll marked hidden", () => {
+  it('is refused over the socket and over HTTP, naming the field; the table is unchanged and nobody receives an event', async () => {
+    const { table, player: dee, clients } = await seatedTable(srv, { name: 'No secret for players' }, 'Dee');
+    const roll = { type: 'roll', hidden: true, actor: { name: 'Brogan Ironhand', dice: 4, modifiers: [] }, difficulty: 'challenging' };
+    const version = async () => (await http(srv.url, 'GET', `/api/tables/${table.tableId}/state`, { token: table.gm.token })).body.version as number;
+    try {
+      const before = await version();
+      const events = () => Object.values(clients).map((c) => c.events().length);
+      const received = events();
+      const refusal = { code: 'gm-only', field: 'hidden', message: expect.stringMatching(/^hidden: true is refused: only the GM rolls in secret/) };
+      expect(await clients.player.command('x1', roll)).toMatchObject({ type: 'error', ...refusal });
+      const posted = await http(srv.url, 'POST', `/api/tables/${table.tableId}/commands`, { token: dee.token, body: { commandId: 'x2', command: roll } });
+      expect(posted.status).toBe(422);
+      expect(posted.body).toMatchObject({ type: 'error', ...refusal });
+      expect(await version()).toBe(before);
+      expect(events()).toEqual(received);
+      // The same roll in the open is made.
+      expect(await clients.player.command('x3', { ...roll, hidden: false })).toMatchObject({ type: 'ack' });
+      expect(await version()).toBe(before + 1);
+    } finally {
+      for (const c of Object.values(clients)) c.close();
     }
   });
 });
@@ -171,10 +192,8 @@ describe('rolls of characters hidden from the players, in the open and revealed'
 
 describe('the fairness check of physical dice over the server', () => {
   it('goes to the GM only: a player who typed dice in never receives the check', async () => {
-    const table = await createTable(srv.url, { name: 'Physical', settings: { physicalDice: true } });
-    const bea = await joinTable(srv.url, table.tableId, table.invite.token, 'Bea');
-    const gmc = (await connectAs(srv.wsUrl, table.tableId, table.gm.token)).client;
-    const pc = (await connectAs(srv.wsUrl, table.tableId, bea.token)).client;
+    const { table, player: bea, clients } = await seatedTable(srv, { name: 'Physical', settings: { physicalDice: true } }, 'Bea');
+    const pc = clients.player;
     try {
       for (let i = 0; i < 3; i++) {
         const ack = await pc.command(`f${i}`, { type: 'roll', actor: { name: 'Bea', dice: 2, modifiers: [] }, reactor: { name: 'Wall', dice: 2, modifiers: [] } }, { dice: { actor: [10, 9] } });
@@ -193,8 +212,7 @@ describe('the fairness check of physical dice over the server', () => {
         expect(text).not.toContain('pValue');
       }
     } finally {
-      gmc.close();
-      pc.close();
+      for (const c of Object.values(clients)) c.close();
     }
   });
 });

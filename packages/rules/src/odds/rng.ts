@@ -7,12 +7,17 @@ import type { DiceSource } from '@personae/dice';
  */
 export class SimulationDice implements DiceSource {
   readonly kind = 'seeded' as const;
-  private s0: number;
-  private s1: number;
-  private s2: number;
-  private s3: number;
+  private s0!: number;
+  private s1!: number;
+  private s2!: number;
+  private s3!: number;
 
   constructor(seed: number, stream = 0) {
+    this.restart(seed, stream);
+  }
+
+  /** Start again at the beginning of stream `stream` of `seed`, as a new generator would. */
+  restart(seed: number, stream: number): void {
     if (!Number.isSafeInteger(seed)) throw new RangeError(`seed must be a whole number, got ${seed}`);
     let x = (seed | 0) ^ Math.imul(Math.floor(seed / 0x1_0000_0000) | 0, 0x2c1b3c6d) ^ Math.imul(stream + 1, 0x9e3779b9);
     const mix = (): number => {
@@ -20,7 +25,10 @@ export class SimulationDice implements DiceSource {
       let z = x;
       z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
       z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
-      return (z ^ (z >>> 16)) >>> 0;
+      // Kept as signed 32-bit integers, as next() leaves them: the fields then always hold small
+      // integers, which V8 stores and updates in place (a value of 2^31 or more would be a boxed
+      // number, and its field slower for good).
+      return z ^ (z >>> 16);
     };
     this.s0 = mix();
     this.s1 = mix();

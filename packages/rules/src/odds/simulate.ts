@@ -37,8 +37,25 @@ export interface SimulationCounts {
 
 /** Attempts one challenge may take under fullTie = reroll before it is left a tie. */
 const MAX_ATTEMPTS = 1000;
-/** Samples between progress reports. */
+/**
+ * Samples per chunk. Chunk k holds samples k × PROGRESS_CHUNK up to (k + 1) × PROGRESS_CHUNK and rolls
+ * them from stream k of the seed, so a simulation's counts depend on its seed alone, not on which
+ * thread rolled which chunk or in what order. Progress is reported once per chunk.
+ */
 export const PROGRESS_CHUNK = 1 << 16;
+
+/** The most chunks one simulation may have: chunk indices are handed out by a 32-bit counter. */
+export const MAX_CHUNKS = 0x7fff_ffff;
+
+/** Chunks to roll: the next chunk's index, or -1 once there is none left. */
+export type NextChunk = () => number;
+
+/** Chunks 0, 1, 2, ... in order, up to the last that `samples` needs. */
+export function chunksInOrder(samples: number): NextChunk {
+  const chunks = Math.ceil(samples / PROGRESS_CHUNK);
+  let next = 0;
+  return () => (next < chunks ? next++ : -1);
+}
 
 /**
  * Roll `dice.length` d10s into `dice`, sorted high to low, and return how many show 10. Ten faces sort
@@ -60,10 +77,14 @@ function zeros(n: number): number[] {
   return Array.from({ length: n }, () => 0);
 }
 
-/** Roll `samples` challenges of the plan from one stream of the seed. */
-export function runSimulation(plan: SimulationPlan, samples: number, seed: number, stream: number, progress?: (done: number) => void): SimulationCounts {
-  const rng = new SimulationDice(seed, stream);
+/**
+ * Roll the chunks `nextChunk` hands out of a simulation of `samples` challenges, each from its own
+ * stream of the seed; `progress` gets the number of challenges of each chunk once it is rolled.
+ */
+export function runSimulation(plan: SimulationPlan, samples: number, seed: number, nextChunk: NextChunk, progress?: (rolled: number) => void): SimulationCounts {
   const table = verdictTable(plan.options, plan.context);
+  // One generator, restarted at the stream of each chunk.
+  const rng = new SimulationDice(seed, 0);
   const rerollTies = plan.options.fullTie === 'reroll';
   const n = plan.actorDice;
   const m = plan.reactorDice;
@@ -73,6 +94,7 @@ export function runSimulation(plan: SimulationPlan, samples: number, seed: numbe
   const codes: number[] = [];
   const counts: number[] = [];
   let attempts = 0;
+  let rolled = 0;
 
   if (plan.mode !== 'highest-die' && !hasAbilities(plan.actor) && !hasAbilities(plan.reactor)) {
     // Plain pools: reuse two arrays, count by (class, tens) in a flat array.
@@ -82,9 +104,10 @@ export function runSimulation(plan: SimulationPlan, samples: number, seed: numbe
     const dimA = n + 1;
     const dimR = m + 1;
     const flat = new Float64Array(CLASSES * dimA * dimR);
-    for (let done = 0; done < samples; ) {
-      const end = Math.min(samples, done + PROGRESS_CHUNK);
-      for (let s = done; s < end; s++) {
+    for (let k = nextChunk(); k >= 0; k = nextChunk()) {
+      rng.restart(seed, k);
+      const size = Math.min(samples - k * PROGRESS_CHUNK, PROGRESS_CHUNK);
+      for (let s = 0; s < size; s++) {
         for (let attempt = 1; ; attempt++) {
           attempts++;
           const ta = rollSorted(A, rng, faceTally);
@@ -95,8 +118,8 @@ export function runSimulation(plan: SimulationPlan, samples: number, seed: numbe
           break;
         }
       }
-      done = end;
-      progress?.(done);
+      rolled += size;
+      progress?.(size);
     }
     for (let cls = 0; cls < CLASSES; cls++) {
       for (let ta = 0; ta < dimA; ta++) {
@@ -109,7 +132,7 @@ export function runSimulation(plan: SimulationPlan, samples: number, seed: numbe
         }
       }
     }
-    return { samples, attempts, codes, counts };
+    return { samples: rolled, attempts, codes, counts };
   }
 
   // Abilities or the literal unopposed reading: the general path.
@@ -123,9 +146,10 @@ export function runSimulation(plan: SimulationPlan, samples: number, seed: numbe
     if (side.ignored > 0) dice = ignoreDice(dice, side.ignored, armor).kept;
     return dice;
   };
-  for (let done = 0; done < samples; ) {
-    const end = Math.min(samples, done + PROGRESS_CHUNK);
-    for (let s = done; s < end; s++) {
+  for (let k = nextChunk(); k >= 0; k = nextChunk()) {
+    rng.restart(seed, k);
+    const size = Math.min(samples - k * PROGRESS_CHUNK, PROGRESS_CHUNK);
+    for (let s = 0; s < size; s++) {
       for (let attempt = 1; ; attempt++) {
         attempts++;
         rollSorted(A, rng, faceTally);
@@ -140,14 +164,14 @@ export function runSimulation(plan: SimulationPlan, samples: number, seed: numbe
         break;
       }
     }
-    done = end;
-    progress?.(done);
+    rolled += size;
+    progress?.(size);
   }
   for (const [code, c] of byCode) {
     codes.push(code);
     counts.push(c);
   }
-  return { samples, attempts, codes, counts };
+  return { samples: rolled, attempts, codes, counts };
 }
 
 /** Judge the counted classes and report the odds with their standard error. */
@@ -170,7 +194,14 @@ export function simulationOdds(plan: SimulationPlan, parts: readonly SimulationC
 
 /** Run a plan in this thread, reporting progress now and then. */
 export function simulatePlan(plan: SimulationPlan, samples: number, seed: number, onProgress?: (done: number, total: number) => void): ChallengeOdds {
-  if (!Number.isSafeInteger(samples) || samples < 1) throw new RangeError(`samples must be a whole number of at least 1, got ${samples}`);
-  const counts = runSimulation(plan, samples, seed, 0, onProgress ? (done) => onProgress(done, samples) : undefined);
+  checkSamples(samples);
+  let done = 0;
+  const counts = runSimulation(plan, samples, seed, chunksInOrder(samples), onProgress ? (rolled) => onProgress((done += rolled), samples) : undefined);
   return simulationOdds(plan, [counts]);
+}
+
+/** Throws unless `samples` is a whole number of challenges from 1 to MAX_CHUNKS chunks' worth. */
+export function checkSamples(samples: number): void {
+  if (!Number.isSafeInteger(samples) || samples < 1) throw new RangeError(`samples must be a whole number of at least 1, got ${samples}`);
+  if (Math.ceil(samples / PROGRESS_CHUNK) > MAX_CHUNKS) throw new RangeError(`samples must be at most ${MAX_CHUNKS * PROGRESS_CHUNK} (${MAX_CHUNKS} chunks of ${PROGRESS_CHUNK}), got ${samples}`);
 }

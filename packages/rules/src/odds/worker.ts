@@ -1,15 +1,30 @@
-import { parentPort, workerData } from 'node:worker_threads';
-import { runSimulation, type SimulationPlan } from './simulate';
+import { parentPort } from 'node:worker_threads';
+import { PROGRESS_CHUNK, runSimulation, type SimulationCounts, type SimulationPlan } from './simulate';
 
-/** One share of a parallel simulation (parallel.ts): roll, report progress, send back the counts. */
-export interface WorkerTask {
+/**
+ * One simulation for a pooled worker thread (parallel.ts): the worker rolls chunks for as long as the
+ * shared counter `next` hands out indices below the simulation's chunk count, and other threads take
+ * theirs from the same counter, so whoever is free rolls the next chunk.
+ */
+export interface WorkerJob {
   readonly plan: SimulationPlan;
   readonly samples: number;
   readonly seed: number;
-  readonly stream: number;
+  /** One cell over a SharedArrayBuffer: the index of the next chunk to roll. */
+  readonly next: Int32Array;
 }
 
-const task = workerData as WorkerTask;
+/** What a worker sends back: the challenges of each chunk it rolled, then its counts. */
+export type WorkerReport = { readonly type: 'progress'; readonly rolled: number } | { readonly type: 'done'; readonly counts: SimulationCounts };
+
 const port = parentPort!;
-const counts = runSimulation(task.plan, task.samples, task.seed, task.stream, (done) => port.postMessage({ type: 'progress', done }));
-port.postMessage({ type: 'done', counts });
+port.on('message', (job: WorkerJob) => {
+  const chunks = Math.ceil(job.samples / PROGRESS_CHUNK);
+  const nextChunk = (): number => {
+    const k = Atomics.add(job.next, 0, 1);
+    return k >= 0 && k < chunks ? k : -1;
+  };
+  const report = (msg: WorkerReport): void => port.postMessage(msg);
+  const counts = runSimulation(job.plan, job.samples, job.seed, nextChunk, (rolled) => report({ type: 'progress', rolled }));
+  report({ type: 'done', counts });
+});

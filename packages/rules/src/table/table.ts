@@ -65,6 +65,15 @@ function requireGm(viewer: Viewer, what: string): void {
   if (viewer.role !== 'gm') throw new RuleError('gm-only', `only the GM may ${what}`, 'type');
 }
 
+/**
+ * Whether a roll or encounter action is secret. Only the GM rolls and acts in secret (docs/table.md,
+ * "What each seat may do"): a player's `hidden: true` is refused, never quietly made in the open.
+ */
+function secretBy(viewer: Viewer, hidden: boolean, what: string): boolean {
+  if (hidden && viewer.role !== 'gm') throw new RuleError('gm-only', `hidden: true is refused: only the GM ${what} in secret (leave hidden out, or false)`, 'hidden');
+  return hidden;
+}
+
 function requireCharacter(state: TableState, id: string, field = 'id'): TableCharacter {
   const c = ownGet(state.characters, id);
   if (!c) throw new RuleError('unknown-character', `there is no character "${id}" at this table`, field);
@@ -450,7 +459,7 @@ function decideCommand(state: TableState, command: TableCommand, ctx: TableConte
         if (command.owner !== handed.owner) requireCharacterRoom(characterOwners(state, viewer), command.owner, ctx.limits, false);
         return [{ type: 'owner-set', id: command.id, owner: command.owner, ...stamp }];
       case 'roll': {
-        const hidden = viewer.role === 'gm' && command.hidden;
+        const hidden = secretBy(viewer, command.hidden, 'rolls');
         const actor = freeSide(command.actor, 'actor', state.options);
         const help = {
           ...(command.assistants ? { assistants: command.assistants.map((name) => ({ name })) } : {}),
@@ -505,6 +514,7 @@ function decideCommand(state: TableState, command: TableCommand, ctx: TableConte
       }
       case 'encounter': {
         const inner = command.command;
+        const hidden = secretBy(viewer, command.hidden, 'acts');
         if (viewer.role !== 'gm') {
           if (inner.type === 'undo' || inner.type === 'redo') {
             // Who may take back what is the table's rule, not the encounter engine's (see undoRefusal).
@@ -521,7 +531,7 @@ function decideCommand(state: TableState, command: TableCommand, ctx: TableConte
         // A player's undo or redo was allowed above; the encounter engine takes it as the GM's.
         const issued: EncounterCommand = viewer.role !== 'gm' && (inner.type === 'undo' || inner.type === 'redo') ? { ...inner, actor: 'gm' } : inner;
         try {
-          const events = encounterEvents(state, issued, ctx.dice, stamp, viewer.role === 'gm' && command.hidden);
+          const events = encounterEvents(state, issued, ctx.dice, stamp, hidden);
           return [...events, ...boostsCountDown(state, events, stamp), ...revealsAtEnd(state, events, stamp)];
         } catch (e) {
           throw e instanceof RuleError ? refusalFor(state, viewer, e) : e;

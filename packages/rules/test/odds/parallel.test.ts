@@ -1,9 +1,10 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { challengeOdds, simulateChallenge, tableOptions, type ChallengeOdds } from '../../src/index';
-import { simulateChallengeParallel } from '../../src/odds/node';
+import { endIdleSimulationWorkers, IDLE_MS, idleSimulationWorkers, simulateChallengeParallel } from '../../src/odds/node';
 
 function within(sim: ChallengeOdds, exact: ChallengeOdds, k = 4.5): void {
   const n = sim.samples!;
@@ -17,14 +18,60 @@ describe('simulation on worker threads', () => {
   const q = { actor: { dice: 5, modifier: 1 }, reactor: { dice: 4, modifier: 2 } };
   const options = tableOptions('srd-v4');
 
-  it('one worker gives what the same seed gives in this thread; two agree with the exact odds', async () => {
+  it('gives what the same seed gives in this thread, with one worker or several; two agree with the exact odds', async () => {
     const progress: number[] = [];
     const one = await simulateChallengeParallel(q, options, { samples: 100_000, seed: 8, workers: 1, onProgress: (done) => progress.push(done) });
     expect(one).toEqual(simulateChallenge(q, options, { samples: 100_000, seed: 8 }));
     expect(progress.at(-1)).toBe(100_000);
+    // Five chunks, the last one short, handed out to whichever worker is free.
+    const inThread = simulateChallenge(q, options, { samples: 300_001, seed: 9 });
+    for (const workers of [1, 2, 3]) expect(await simulateChallengeParallel(q, options, { samples: 300_001, seed: 9, workers }), `${workers} workers`).toEqual(inThread);
     const two = await simulateChallengeParallel(q, options, { samples: 400_000, seed: 8, workers: 2 });
     expect(two.samples).toBe(400_000);
     within(two, challengeOdds(q, options));
+  }, 60_000);
+
+  it('does the same with rerolls and ignored dice (the general path)', async () => {
+    const focus = { dice: 1, keep: 'better', mayTouchHighest: false, source: 'ability' } as const;
+    const withAbilities = { actor: { dice: 4, modifier: 1, rerolls: [focus] }, reactor: { dice: 3, modifier: 2, ignoreOpponentDice: 1 } };
+    const inThread = simulateChallenge(withAbilities, options, { samples: 140_000, seed: 3 });
+    expect(await simulateChallengeParallel(withAbilities, options, { samples: 140_000, seed: 3, workers: 2 })).toEqual(inThread);
+    within(inThread, challengeOdds(withAbilities, options));
+  }, 60_000);
+
+  it('keeps its workers for the next run, ends them when told or after IDLE_MS idle', async () => {
+    await endIdleSimulationWorkers();
+    expect(idleSimulationWorkers()).toBe(0);
+    await simulateChallengeParallel(q, options, { samples: 200_000, seed: 1, workers: 2 });
+    expect(idleSimulationWorkers()).toBe(2);
+    // A run of one worker takes one of them; the other is still idle meanwhile.
+    const run = simulateChallengeParallel(q, options, { samples: 100_000, seed: 1, workers: 1 });
+    expect(idleSimulationWorkers()).toBe(1);
+    await run;
+    expect(idleSimulationWorkers()).toBe(2);
+    await endIdleSimulationWorkers();
+    expect(idleSimulationWorkers()).toBe(0);
+    await simulateChallengeParallel(q, options, { samples: 1000, seed: 1, workers: 1 });
+    expect(idleSimulationWorkers()).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, IDLE_MS + 500));
+    expect(idleSimulationWorkers()).toBe(0);
+  }, 60_000);
+
+  it('idle workers do not keep the process alive', () => {
+    // The child prints how long after its answer the process was about to exit.
+    const script = [
+      "import { simulateChallengeParallel } from './packages/rules/src/odds/node.ts';",
+      "import { tableOptions } from './packages/rules/src/index.ts';",
+      "const odds = await simulateChallengeParallel({ actor: { dice: 3, modifier: 0 }, reactor: { dice: 3, modifier: 0 } }, tableOptions('core-2011'), { samples: 200000, seed: 2, workers: 2 });",
+      'const answered = performance.now();',
+      "process.on('exit', () => console.log(JSON.stringify({ samples: odds.samples, afterAnswer: performance.now() - answered })));",
+    ].join('\n');
+    const root = fileURLToPath(new URL('../../../../', import.meta.url));
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script], { cwd: root, encoding: 'utf8', timeout: 50_000 });
+    expect(r.status, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as { samples: number; afterAnswer: number };
+    expect(out.samples).toBe(200_000);
+    expect(out.afterAnswer).toBeLessThan(IDLE_MS / 2);
   }, 60_000);
 
   it('stops when aborted', async () => {

@@ -111,6 +111,23 @@ describe('provably fair secret rolls', () => {
     expect(keyedValues(t.state.sealed)).toEqual([]);
   });
 
+  it("refuses a player's roll or encounter action marked hidden, naming the field, and changes nothing; the same command in the open is made", () => {
+    const t = recorded();
+    t.run(ann, { type: 'add-character', sheet: sheet('dwarf-iron-constitution.yaml') });
+    const [dwarf] = Object.keys(t.state.characters) as [string];
+    const escalate: TableCommandInput = { type: 'encounter', hidden: true, command: { type: 'escalate', actor: dwarf, to: 'non-violent' } };
+    const before = JSON.stringify(t.state);
+    const frames = t.wire(ann).length;
+    for (const command of [secretRoll, { ...secretRoll, character: dwarf, actor: { name: 'Brogan Ironhand', dice: 3 } }, escalate] as TableCommandInput[]) {
+      expect(() => t.run(ann, command)).toThrow(expect.objectContaining({ code: 'gm-only', field: 'hidden', message: expect.stringMatching(/^hidden: true is refused: only the GM (rolls|acts) in secret/) }));
+    }
+    expect(JSON.stringify(t.state)).toBe(before);
+    expect(t.wire(ann)).toHaveLength(frames);
+    expect(t.run(ann, { ...secretRoll, hidden: false } as TableCommandInput).map((e) => e.type)).toEqual(['rolled']);
+    expect(t.run(ann, { ...escalate, hidden: false } as TableCommandInput).map((e) => e.type)).toContain('encounter');
+    expect(keyedValues(t.state.sealed)).toEqual([]);
+  });
+
   it("a reveal shows the dice and outcome of a hidden character's side, and never its sheet, nor the name of one out of the scene", () => {
     const t = recorded();
     t.run(ann, { type: 'add-character', sheet: sheet('dwarf-iron-constitution.yaml') });

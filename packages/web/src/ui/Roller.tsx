@@ -94,7 +94,7 @@ export function Roller(props: RollerProps) {
     setBusy(true);
     setError(null);
     try {
-      const result = await props.onRoll(rollCommand(input, actor, reactor, gmGiven.dice), { actor, reactor });
+      const result = await props.onRoll(rollCommand({ ...input, hidden: props.gm && input.hidden }, actor, reactor, gmGiven.dice), { actor, reactor });
       setShown(result);
       if (result) setRolls((n) => n + 1);
       setInput((x) => ({ ...x, actor: { ...x.actor, given: '' }, reactor: { ...x.reactor, given: '' }, gmGiven: '' }));

@@ -102,7 +102,8 @@ export interface ConfusedRecord {
 
 /**
  * The attack a Confused character owes this Turn (the Confused row of the ailments passage: 4+ DoF,
- * it attacks the nearest character): the characters that may be the nearest, one once it is known.
+ * it attacks the nearest character; 5+, itself): the characters that may be the nearest, one once it
+ * is known, or itself alone.
  */
 export interface ConfusedAttack {
   readonly who: string;
@@ -1091,13 +1092,15 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       if (attacker.side === defender.side && !owed) refuse('same-side', `defender: ${defender.name} is an ally of ${attacker.name}`, 'defender', ruleCitation('damage'));
       if (defender.out) refuse('defender-out', `defender: ${defender.name} is already out of the fight`, 'defender', ruleCitation('woundTracks'));
       if (attacker.ailments.some((a) => AILMENTS[a.name].noActions)) refuse('no-actions', `attacker: ${attacker.name} may make no actions (${attacker.ailments.map((a) => AILMENTS[a.name].title).join(', ')})`, 'attacker', ruleCitation('ailments'));
-      const spec = attackSpec(state, command);
+      // Confused at 5+ DoF, attacking itself: it does not oppose its own attack, nor does an ally take it
+      const onItself = attacker.id === defender.id;
+      const spec: AttackSpec = onItself ? { ...attackSpec(state, command), evasionTarget: null } : attackSpec(state, command);
       requireReach(state, attacker, defender, spec.kind === 'melee', command.weapon);
       // Amnesiac: no Persona Powers (a magic attack is one); the action spent on one is wasted
       if (spec.kind === 'magic' && hasAilment(attacker, 'amnesiac')) return [{ type: 'power-wasted', data: { group, who: attacker.id, power: command.weapon ?? 'magic attack' } }];
       // Enraged: nothing but melee attacks
       if (hasAilment(attacker, 'enraged') && spec.kind !== 'melee') refuse('enraged-melee-only', `attacker: ${attacker.name} is Enraged and may only attack in melee`, 'kind', ruleCitation('ailments'));
-      const protector = protectorOf(state, attacker, defender, command);
+      const protector = onItself ? null : protectorOf(state, attacker, defender, command);
       const rec = recordingPools(ctx.dice);
       const r = resolveAttack(attacker, defender, spec, rec.dice, state.options, protector);
       const event: EncounterEvent = command.burst ? burstAttack(state, command, spec, r, rec.drawn, ctx.dice, group) : { type: 'attack-resolved', data: { group, attacker: command.attacker, defender: command.defender, spec, dice: rec.drawn, summary: summarize(r), ...(protector ? { protector: protector.id } : {}) } };
@@ -1322,7 +1325,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       const who = state.current;
       const f = state.fighters[who]!;
       // Confused: the attack on the nearest character is its Action this Turn; only the GM ends the Turn without it
-      if (state.confusedAttack?.who === who && !gm) refuse('confused-nearest', `type: ${f.name} is Confused and owes its attack on the nearest character this Turn; only the GM may end the Turn without it`, 'type', ruleCitation('ailments'));
+      if (state.confusedAttack?.who === who && !gm) refuse('confused-nearest', `type: ${f.name} is Confused and owes its attack on ${state.confusedAttack.candidates[0] === who ? 'itself' : 'the nearest character'} this Turn; only the GM may end the Turn without it`, 'type', ruleCitation('ailments'));
       const expired = ailmentsAtTurnEnd(f.ailments, f.turnsStarted).expired;
       // Frozen: a Strength or Toughness test (the better) at the end of each turn breaks free
       let frozen: TestRecord | undefined;
@@ -1560,6 +1563,7 @@ function nameList(state: EncounterState, ids: readonly string[], viewer: Actor):
  */
 function requireNearest(state: EncounterState, owed: ConfusedAttack, a: Fighter, d: Fighter, actor: Actor): true {
   const cite = ruleCitation('ailments');
+  if (owed.candidates[0] === a.id && d.id !== a.id) refuse('confused-self', `defender: ${a.name} is Confused and must attack itself`, 'defender', cite);
   const several = owed.candidates.length > 1;
   if (several && actor.role !== 'gm') refuse('nearest-undecided', `defender: ${a.name} is Confused and attacks the nearest character; the GM first names which of ${nameList(state, owed.candidates, actor)} (confused-target)`, 'defender', cite);
   if (!owed.candidates.includes(d.id)) refuse('confused-nearest', `defender: ${a.name} is Confused and must attack the nearest character, ${several ? 'one of ' : ''}${nameList(state, owed.candidates, actor)}`, 'defender', cite);
@@ -1815,8 +1819,10 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
         f = { ...f, stowed: [...(f.stowed ?? state.sheets[f.id]!.stowed), ...confused.dropped] };
         if (!f.turn?.action) f = { ...f, turn: { ...NOTHING_SPENT, ...f.turn, action: dropLabel(confused.hand) } };
       }
-      // 4+ DoF: its Action is an attack on the nearest character, when it has an Action to make it with
-      const bound = confused?.acts.includes('attack-nearest') && !f.turn?.action && !f.ailments.some((a) => AILMENTS[a.name].noActions) ? nearestTo(state, f) : [];
+      // 4+ DoF: its Action is an attack on the nearest character, when it has an Action to make it with;
+      // 5+ DoF (option confusedBands=highest-band): an attack on itself
+      const canAct = !f.turn?.action && !f.ailments.some((a) => AILMENTS[a.name].noActions);
+      const bound = !canAct ? [] : confused?.acts.includes('attack-nearest') ? nearestTo(state, f) : confused?.acts.includes('attack-self') ? [f.id] : [];
       const owed = bound.length ? { confusedAttack: { who: f.id, candidates: bound } } : state.confusedAttack ? { confusedAttack: null } : {};
       // Despaired: 5 Stress at the start of each of its turns; Miasma: the Stress its failed test cost
       if (hasAilment(f, 'despaired')) f = { ...f, stress: f.stress + 5 };
@@ -1827,7 +1833,9 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       const before = state.fighters[event.data.attacker]!;
       const protector = event.data.protector ? state.fighters[event.data.protector]! : null;
       const r = resolveAttack(before, state.fighters[event.data.defender]!, event.data.spec, given(event.data.dice), state.options, protector);
-      let s = put(put(state, r.attacker), r.defender);
+      // an attack on itself (Confused, 5+ DoF) lands on the one fighter: the defender's side, or the attacker's when repelled
+      const onItself = event.data.attacker === event.data.defender;
+      let s = onItself ? put(state, r.repelled ? r.attacker : r.defender) : put(put(state, r.attacker), r.defender);
       // Protect is spent on the attack that hit the ally
       if (r.protector) s = put(s, { ...r.protector, conditions: { ...r.protector.conditions, protecting: null } });
       s = panicAfterAttack(s, event.data.attacker, event.data.defender, r);
@@ -1862,7 +1870,7 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       const held = state.oneMore?.holder === event.data.attacker ? state.oneMore : null;
       // "One More": staggering earns one; a One More action may earn another; otherwise it is spent
       // (a One More that paid for the attack and earned none is spent by the economy: see paying)
-      if (r.oneMore) s = { ...s, oneMore: { holder: event.data.attacker, chain: held?.chain ?? [event.data.attacker], advantages: 0 } };
+      if (r.oneMore && !onItself) s = { ...s, oneMore: { holder: event.data.attacker, chain: held?.chain ?? [event.data.attacker], advantages: 0 } };
       return owedAttackMade(s, event.data.attacker, !!event.data.spec.chanceAttack);
     }
     case 'exhaustion-tested': {

@@ -8,8 +8,8 @@ import { GM, refusal, run } from './drive';
  * Confused (d100-combat-rules.txt, the ailments passage after "Fate Points"): at the start of its turn
  * the sufferer tests Intelligence, and a failure decides its Action by the Degrees of Failure: 2-3 it
  * drops everything in one hand (the left at odd DoF, the right at even), 4+ it attacks the nearest
- * character. The table carries both out: the items leave the hand, and the attack is held to the
- * nearest character, the GM choosing among several when the map cannot tell them apart.
+ * character, 5+ itself. The table carries them out: the items leave the hand, and the attack is held to
+ * the nearest character, the GM choosing among several when the map cannot tell them apart, or to itself.
  */
 const P1: Actor = { role: 'player', participantId: 'p1' };
 const base = { melee: 50, ballistic: 40, magic: 50, strength: 30, toughness: 40, agility: 50, intelligence: 30, perception: 30, willpower: 30, fellowship: 30 };
@@ -112,5 +112,28 @@ describe('Confused, 4 DoF: it attacks the nearest character', () => {
     expect(bTurn(table(), 10).confusedAttack ?? null).toBeNull();
     const s = bTurn(table(), 75);
     expect(run(s, { type: 'end-turn' }).confusedAttack ?? null).toBeNull();
+  });
+});
+
+describe('Confused, 5+ DoF: it attacks itself', () => {
+  it('its Action is an attack on itself, which it does not oppose; an attack on anyone else is refused', () => {
+    // Intelligence 30, rolled 85: 5 DoF; under the default confusedBands only the 5+ band holds
+    const s = bTurn(table({ a: [0, 0], b: [1, 0], c: [2, 0], d: [9, 9] }), 85);
+    expect(started(s).data.confused).toMatchObject({ degrees: 5, acts: ['attack-self'] });
+    expect(s.confusedAttack).toEqual({ who: 'b', candidates: ['b'] });
+    expect(refusal(s, { type: 'attack', attacker: 'b', defender: 'a' }, [10, 90, 50], P1)).toMatchObject({ code: 'confused-self', field: 'defender', message: 'defender: B is Confused and must attack itself', section: 'Ailments (untitled passage after "Fate Points")' });
+    expect(refusal(s, { type: 'end-turn' }, [], P1)).toMatchObject({ code: 'confused-nearest', message: 'type: B is Confused and owes its attack on itself this Turn; only the GM may end the Turn without it' });
+    const before = s.fighters.b!.tracks.left;
+    const hit = run(s, { type: 'attack', attacker: 'b', defender: 'b', weapon: 'Claws' }, [10, 50], P1);
+    const e = groupsOf(hit).at(-1)!.at(-1)!;
+    expect(e).toMatchObject({ type: 'attack-resolved', data: { attacker: 'b', defender: 'b', spec: { evasionTarget: null }, summary: { hit: true, evasionRoll: null } } });
+    expect(hit.fighters.b!.tracks.left).not.toEqual(before);
+    expect(hit.confusedAttack ?? null).toBeNull();
+    expect(refusal(hit, { type: 'end-turn' }, [], P1)).toBe('accepted');
+  });
+
+  it('no one attacks itself otherwise: at 4 DoF it is not the nearest, and unconfused it is an ally', () => {
+    expect(refusal(bTurn(table(), 75), { type: 'attack', attacker: 'b', defender: 'b' }, [10, 50])).toMatchObject({ code: 'confused-nearest' });
+    expect(refusal(table(), { type: 'attack', attacker: 'a', defender: 'a' }, [10, 50])).toMatchObject({ code: 'same-side' });
   });
 });

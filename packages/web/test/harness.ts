@@ -177,6 +177,58 @@ export function watchPage(page: Page, tap: Wiretap): void {
   });
 }
 
+/** The pages of a secret-roll suite, each in a browser context of its own, with a wiretap on it. */
+export interface SecretRollSeats {
+  readonly gm: Page;
+  readonly player: Page;
+  /** A player's page whose every frame from the server passes through `tamper` on its way. */
+  readonly cheated: Page;
+  readonly gmTap: Wiretap;
+  readonly playerTap: Wiretap;
+  /** Closes the three contexts. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the table `tableId` at `base` in three contexts (1280 × 900): as the GM, as a player, and as
+ * a second player whose WebSocket frames from the server are parsed, changed by `tamper` and passed
+ * on; each page is at the table and live when this returns.
+ */
+export async function secretRollSeats(browser: Browser, base: string, tableId: string, tokens: { gm: string; player: string; cheated: string }, tamper: (msg: any) => void): Promise<SecretRollSeats> {
+  const contexts: BrowserContext[] = [];
+  const open = async (token: string) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context.setDefaultTimeout(15_000);
+    context.setDefaultNavigationTimeout(30_000);
+    contexts.push(context);
+    const tap = wiretap(context);
+    return { page: await context.newPage(), tap, url: `${base}/table/${tableId}#token=${token}` };
+  };
+  const [g, a, b] = [await open(tokens.gm), await open(tokens.player), await open(tokens.cheated)];
+  await b.page.routeWebSocket(/\/ws$/, (ws) => {
+    const upstream = ws.connectToServer();
+    upstream.onMessage((m) => {
+      const msg = JSON.parse(typeof m === 'string' ? m : m.toString('utf8'));
+      tamper(msg);
+      ws.send(JSON.stringify(msg));
+    });
+  });
+  for (const { page, url } of [g, a, b]) {
+    await page.goto(url);
+    await page.locator('.status-pill.live').waitFor({ timeout: 20_000 });
+  }
+  return {
+    gm: g.page,
+    player: a.page,
+    cheated: b.page,
+    gmTap: g.tap,
+    playerTap: a.tap,
+    close: async () => {
+      for (const c of contexts) await c.close().catch(() => undefined);
+    },
+  };
+}
+
 /** Press Tab until the focused element matches `selector`: proves it is reachable by keyboard in order. */
 export async function tabTo(page: Page, selector: string, max = 80): Promise<void> {
   for (let i = 0; i < max; i++) {

@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { createServer, type TableServer } from '@personae/server';
-import { browserAvailable, buildWeb, distDir, launchBrowser, postCreated, shot, wiretap, type Wiretap } from './harness';
+import { browserAvailable, buildWeb, distDir, launchBrowser, postCreated, secretRollSeats, shot, type Wiretap } from './harness';
 
 // A d100 table's secret roll in real Chromium against the real server hosting every ruleset: the
 // hidden character's test is sealed in every viewer's list at once, the GM reveals it in the page, and
@@ -28,7 +28,7 @@ run('secret rolls at a d100 table in Chromium', () => {
   let url = '';
   let dataDir = '';
   let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  let closeSeats: (() => Promise<void>) | undefined;
   let gm: Page;
   let player: Page;
   let cheated: Page;
@@ -55,37 +55,12 @@ run('secret rolls at a d100 table in Chromium', () => {
     const ann = await postCreated(url, `/api/tables/${tableId}/join`, { invite, displayName: 'Ann' });
     const bob = await postCreated(url, `/api/tables/${tableId}/join`, { invite, displayName: 'Bob' });
     await command('c1', { type: 'add-character', id: 'stalker', sheet: { name: 'Stalker', kind: 'shadow', side: 'shadows', hidden: true, scores, weapons: [] } });
-    const open = async (token: string) => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      context.setDefaultTimeout(15_000);
-      context.setDefaultNavigationTimeout(30_000);
-      contexts.push(context);
-      return { context, page: await context.newPage(), url: `${url}/table/${tableId}#token=${token}` };
-    };
-    const g = await open(gmToken);
-    const a = await open(ann.token);
-    const b = await open(bob.token);
-    playerTap = wiretap(a.context);
-    await b.page.routeWebSocket(/\/ws$/, (ws) => {
-      const upstream = ws.connectToServer();
-      upstream.onMessage((m) => {
-        const msg = JSON.parse(typeof m === 'string' ? m : m.toString('utf8'));
-        tamper(msg);
-        ws.send(JSON.stringify(msg));
-      });
-    });
-    gm = g.page;
-    player = a.page;
-    cheated = b.page;
-    for (const [p, to] of [[gm, g.url], [player, a.url], [cheated, b.url]] as const) {
-      await p.goto(to);
-      await p.locator('.status-pill.live').waitFor({ timeout: 20_000 });
-      await p.locator('[data-ruleset="d100"]').waitFor();
-    }
+    ({ gm, player, cheated, playerTap, close: closeSeats } = await secretRollSeats(browser, url, tableId, { gm: gmToken, player: ann.token, cheated: bob.token }, tamper));
+    for (const p of [gm, player, cheated]) await p.locator('[data-ruleset="d100"]').waitFor();
   }, 180_000);
 
   afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
+    await closeSeats?.();
     await browser?.close();
     await server?.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });

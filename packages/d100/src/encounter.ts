@@ -2080,6 +2080,7 @@ function namedFighter(f: Fighter, n: Naming): Fighter {
   };
 }
 
+/** The characters an event names, for a viewer who must see them all to be shown it (the start of the encounter is named apart: namedStart). */
 function mentions(event: EncounterEvent): string[] {
   const d = event.data as Record<string, unknown>;
   const out: string[] = [];
@@ -2090,8 +2091,24 @@ function mentions(event: EncounterEvent): string[] {
   if (event.type === 'disengaged') out.push(...event.data.results.map((r) => r.enemy), ...event.data.fled, ...(event.data.from ?? []));
   if (event.type === 'attack-resolved') out.push(...(event.data.summary.protectedBy ? [event.data.summary.protectedBy] : []), ...(event.data.summary.burst?.extra.map((h) => h.id) ?? []));
   if (event.type === 'test-rerolled') out.push(...mentions(event.data.replacement));
-  if (event.type === 'encounter-started') out.push(...event.data.order.map((o) => o.id), ...(event.data.surprised ?? []));
   return out;
+}
+
+type EncounterStarted = Extract<EncounterEvent, { type: 'encounter-started' }>;
+
+/**
+ * The start of the encounter as a viewer who may not see every character is told it (Naming): the
+ * hidden ones are left out of the initiative order and the Surprised, and a shown character that tied
+ * with a hidden one keeps its place but not its roll-off dice, which would tell of the tie. The dice
+ * are those of the roll-offs still shown.
+ */
+function namedStart(event: EncounterStarted, n: Naming): EncounterStarted {
+  const tie = (a: InitiativeEntry, b: InitiativeEntry) => a.initiative === b.initiative && a.score === b.score && a.fate === b.fate;
+  const hidden = event.data.order.filter((o) => !n.show(o.id));
+  const order = event.data.order.filter((o) => n.show(o.id)).map((o) => (hidden.some((h) => tie(h, o)) ? { ...o, rollOff: [] } : o));
+  const { surprised: all, ...data } = event.data;
+  const surprised = n.some(all ?? []);
+  return { ...event, data: { ...data, order, dice: order.flatMap((o) => o.rollOff), ...(surprised.length ? { surprised } : {}) } };
 }
 
 /** One character as a viewer is shown it. */
@@ -2198,8 +2215,10 @@ export function redactD100Event(event: EncounterEvent, viewer: Actor, state: Enc
   }
   const show = (id: string) => visible(state, id, viewer);
   if (!mentions(event).every(show)) return null;
-  // a shown character fleeing from a hidden one: the flight is told, not from whom (Naming)
-  const named = event.type === 'turn-started' && event.data.fleeing ? { ...event, data: { ...event.data, fleeing: namingFor(show).one(event.data.fleeing) } } : event;
+  const n = namingFor(show);
+  // the encounter starts for everyone, without a hidden character's place in it; a shown character
+  // fleeing from a hidden one: the flight is told, not from whom (Naming)
+  const named = event.type === 'encounter-started' ? namedStart(event, n) : event.type === 'turn-started' && event.data.fleeing ? { ...event, data: { ...event.data, fleeing: n.one(event.data.fleeing) } } : event;
   // nor the target numbers of its rolls, from which its Scores follow (hideUnknownNumbers below)
   return hideUnknownNumbers(named, (id) => !knownDetails(state, id, viewer));
 }

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { audienceChecks, SEATS, stepOf, type Step } from '../../core/test/audiences';
 import { seededDice } from '@personae/dice';
-import { d100Ruleset, decideEncounter, encounterDecider, evolveEncounter, initialEncounter, viewEncounter, WITHHELD, type EncounterCommand, type EncounterState } from '../src';
+import { d100Ruleset, decideEncounter, encounterDecider, evolveEncounter, initialEncounter, redactD100Event, viewEncounter, WITHHELD, type EncounterCommand, type EncounterEvent, type EncounterState } from '../src';
 
 /**
  * A hidden GM character is absent for players and observers: no view they are shown names it, not in
@@ -102,11 +102,25 @@ const SET_UP: readonly Step<Kind>[] = [
   gmStep('start', 'a', null, false, false),
 ];
 
-/** A command from the GM to the encounter alone, applied. */
-function run(state: EncounterState, command: Record<string, unknown>, seed = 3): EncounterState {
+/** The events of a command from the GM to the encounter alone. */
+function decide(state: EncounterState, command: Record<string, unknown>, seed = 3): EncounterEvent[] {
   const parsed = encounterDecider.parseCommand(command);
   if (!parsed.ok) throw new Error(parsed.error.message);
-  return decideEncounter(state, parsed.command as EncounterCommand, { actor: SEATS[0]!, dice: seededDice(seed), now: '' }).reduce(evolveEncounter, state);
+  return decideEncounter(state, parsed.command as EncounterCommand, { actor: SEATS[0]!, dice: seededDice(seed), now: '' });
+}
+
+/** A command from the GM to the encounter alone, applied. */
+function run(state: EncounterState, command: Record<string, unknown>, seed = 3): EncounterState {
+  return decide(state, command, seed).reduce(evolveEncounter, state);
+}
+
+type Started = Extract<EncounterEvent, { type: 'encounter-started' }>;
+
+/** The encounter-started event of a start command, with the dice the tests start with (seed 5). */
+function startOf(state: EncounterState, command: Record<string, unknown>): Started {
+  const first = decide(state, command, 5)[0]!;
+  if (first.type !== 'encounter-started') throw new Error(`expected encounter-started, got ${first.type}`);
+  return first;
 }
 
 /** `state` with Turns ended until it is `who`'s. */
@@ -148,6 +162,42 @@ describe('what players are shown never names a hidden character', () => {
     expect(ofGm('c').conditions.protecting).toBe('b');
     expect(ofP1('c').conditions.protecting).toBe(WITHHELD);
     noHiddenId();
+  });
+
+  it('players and observers are told the encounter started, without a hidden character in the order, among the Surprised or in a roll-off', () => {
+    // a and c, seen by all, and b, hidden, share their Scores: all three roll off for their places
+    let s = initialEncounter();
+    const add = (id: string, side: string, hidden: boolean) => run(s, { type: 'add-character', id, sheet: { name: id.toUpperCase(), side, scores, weapons, ...(hidden ? { hidden } : {}) }, controller: side === 'pc' ? 'p1' : null });
+    s = add('a', 'pc', false);
+    s = add('b', 'shadows', true);
+    s = add('c', 'shadows', false);
+    const started = startOf(s, { type: 'start', surprised: ['b', 'c'] });
+    s = run(s, { type: 'start', surprised: ['b', 'c'] }, 5);
+    expect(started.data.order.map((o) => o.id).sort()).toEqual(['a', 'b', 'c']);
+    expect(started.data.order.every((o) => o.rollOff.length > 0)).toBe(true);
+    expect(redactD100Event(started, SEATS[0]!, s)).toEqual(started);
+    for (const viewer of SEATS.filter((a) => a.role !== 'gm')) {
+      const shown = redactD100Event(started, viewer, s) as Started;
+      expect(shown.data.order.map((o) => o.id)).toEqual(started.data.order.map((o) => o.id).filter((id) => id !== 'b'));
+      // the roll-off dice would tell of a third character in the tie
+      expect(shown.data.order.map((o) => o.rollOff)).toEqual([[], []]);
+      expect(shown.data.dice).toEqual([]);
+      expect(shown.data.surprised).toEqual(['c']);
+      expect(shown.data.order.map((o) => o.initiative)).toEqual(started.data.order.filter((o) => o.id !== 'b').map((o) => o.initiative));
+    }
+  });
+
+  it('a roll-off between characters all seen is told to players in full', () => {
+    let s = initialEncounter();
+    for (const [id, hidden] of [['a', false], ['c', false], ['b', true]] as const) s = run(s, { type: 'add-character', id, sheet: { name: id.toUpperCase(), side: 'shadows', scores: id === 'b' ? { ...scores, agility: 10, perception: 10 } : scores, weapons, ...(hidden ? { hidden } : {}) } });
+    const started = startOf(s, { type: 'start' });
+    s = run(s, { type: 'start' }, 5);
+    const shown = redactD100Event(started, SEATS[2]!, s) as Started;
+    expect(started.data.order.map((o) => o.id)).toContain('b');
+    expect(shown.data.order.map((o) => o.id)).toEqual(started.data.order.map((o) => o.id).filter((id) => id !== 'b'));
+    expect(shown.data.order.map((o) => o.rollOff)).toEqual(started.data.order.filter((o) => o.id !== 'b').map((o) => o.rollOff));
+    expect(shown.data.order.every((o) => o.rollOff.length > 0)).toBe(true);
+    expect(shown.data.dice).toEqual(shown.data.order.flatMap((o) => o.rollOff));
   });
 
   it("for random tables, after every step, no seat but the GM is shown a hidden character's id anywhere", () => {

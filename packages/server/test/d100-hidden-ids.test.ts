@@ -78,6 +78,14 @@ describe('a hidden d100 character over the server', () => {
     expect(clients.player.frames.join('\n')).not.toContain(LURKER);
     expect(clients.observer.frames.join('\n')).not.toContain(LURKER);
     expect(JSON.stringify(answers)).not.toContain(LURKER);
+
+    // The start of the encounter reaches the player too, with the characters it may see in their order.
+    const started = (client: typeof clients.player) => client.events().find((m) => m.event?.type === 'encounter-started')?.event as { data: { order: { id: string }[] } } | undefined;
+    const full = started(clients.gm)!.data.order.map((o) => o.id);
+    expect([...full].sort()).toEqual([heroId, LURKER, 'shade'].sort());
+    const seen = full.filter((id) => id !== LURKER);
+    expect(started(clients.player)?.data.order.map((o) => o.id)).toEqual(seen);
+    expect(started(clients.observer)?.data.order.map((o) => o.id)).toEqual(seen);
     for (const c of Object.values(clients)) c.close();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkDraft, conditionNotes, draftSheet, newD100Draft, parseDice } from '../src/rulesets/d100/model';
+import { checkDraft, conditionNotes, describeD100Event, draftSheet, newD100Draft, parseDice } from '../src/rulesets/d100/model';
 
 describe('d100 physical dice as typed (d100-combat-rules.txt, "How Attacks Work")', () => {
   it('reads d100 results in order, "00" as 100, spaces or commas between', () => {
@@ -203,5 +203,16 @@ describe('d100 tests and Fate Point spends from the encounter page', () => {
     for (const e of d100.decideEncounter(state, parsed.command, { actor: gm, dice: seededDice(1), now: '1970-01-01T00:00:00.000Z' })) state = d100.evolveEncounter(state, e);
     expect(fateBlockField(makoto())).toMatchObject({ value: 2, max: 3 });
     expect(conditionNotes(makoto(), (id) => id)).toContain('blocks up to 2 Heavy wound(s) with Fate Points');
+  });
+});
+
+describe("d100 log: the encounter's start as a player receives it with a hidden character left out", () => {
+  it('names the characters shown in their order, the Surprised among them, and no roll-off where none is shown', () => {
+    const order = [
+      { id: 'a', initiative: 4, score: 40, fate: 0, rollOff: [] },
+      { id: 'c', initiative: 3, score: 30, fate: 0, rollOff: [] },
+    ];
+    const text = describeD100Event({ type: 'encounter-started', data: { group: 1, order, dice: [], surprised: ['c'] } }, (id) => id.toUpperCase());
+    expect(text).toBe('initiative: (Surprised: C) A 4, C 3');
   });
 });

@@ -13,8 +13,15 @@ export const CONDITIONS_SET = ['helpless', 'prone', 'bloodLoss', 'falling', 'ste
 /** The commands of a d100 encounter, as the table receives them (d100-combat-rules.txt, "Combat Structure"). */
 /** A character's id: one a player created holds their seat's id too (core `newCharacterId`). */
 const id = z.string().min(1).max(100);
-/** The id asked for a new character. */
-const newId = z.string().min(1).max(60);
+/** What a viewer is told in place of a hidden character's id where the fact stays (whose Turn it is, who grapples). */
+export const WITHHELD = 'hidden';
+
+/** The id asked for a new character: never WITHHELD, which would read as a character withheld from players. */
+const newId = z
+  .string()
+  .min(1)
+  .max(60)
+  .refine((id) => id !== WITHHELD, { message: `"${WITHHELD}" is reserved: players are shown it in place of a hidden character's id; choose another id` });
 /** What may open a Chance Attack ("Chance Attacks", the common triggers). */
 export const CHANCE_TRIGGERS = ['left-melee', 'rose-from-prone', 'failed-grapple', 'fired-while-engaged', 'failed-trick', 'flee'] as const;
 const counted = z.array(z.strictObject({ label: z.string().min(1).max(60), count: z.number().int().min(0).max(20) })).max(20);

@@ -26,11 +26,11 @@ import { checkSheet, fighterFromSheet, type D100Sheet } from './sheet';
 import { resolveOpposed, resolveTest, testOdds, type TestOdds, type TestResult } from './test';
 import { fateAdvantages } from './fate';
 import { applyWounds, isOut, restoreWounds } from './wounds';
-import { commandSchema, CONDITIONS_SET, type EncounterCommand } from './commands';
+import { commandSchema, CONDITIONS_SET, WITHHELD, type EncounterCommand } from './commands';
 import { crashesAtRoundEnd, nextIn, testsAtTurnEnd, turnStartTests } from './turns';
 import { afterPaying, ECONOMY_LABELS, NOTHING_SPENT, payFor, remaining, spentOf, spendsOneMore, type Cost, type Remaining } from './economy';
 
-export { CHANCE_TRIGGERS, commandSchema, type EncounterCommand } from './commands';
+export { CHANCE_TRIGGERS, commandSchema, WITHHELD, type EncounterCommand } from './commands';
 
 /**
  * A d100 encounter as events (d100-combat-rules.txt, "Structured Time", "Combat Structure"): the GM
@@ -2042,8 +2042,6 @@ function visible(state: EncounterState, who: string, viewer: Actor): boolean {
   return viewer.role === 'gm' || !state.sheets[who]?.hidden;
 }
 
-/** What a viewer is told in place of a hidden character's id where the fact stays (whose Turn it is, who grapples). */
-export const WITHHELD = 'hidden';
 
 /**
  * How a view names other characters: a hidden one's id in a list is left out, and a lone one becomes

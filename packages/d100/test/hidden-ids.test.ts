@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '@personae/core';
 import { seededDice } from '@personae/dice';
-import { decideEncounter, encounterDecider, evolveEncounter, initialEncounter, type EncounterCommand, type EncounterState } from '../src';
+import { decideEncounter, encounterDecider, evolveEncounter, initialEncounter, parseD100Scenario, runD100Scenario, WITHHELD, type EncounterCommand, type EncounterState } from '../src';
 
 const GM: Actor = { role: 'gm', participantId: 'gm' };
 const P1: Actor = { role: 'player', participantId: 'p1' };
@@ -57,5 +57,26 @@ describe('ids a player may not use give nothing away about hidden characters', (
       expect(hidden).toEqual({ code: 'unknown-character', field: `burst.0.${key}`, message: `burst.0.${key}: no character "lurker" in this encounter` });
       expect(JSON.stringify(nobody).replaceAll('nobody', 'lurker')).toBe(JSON.stringify(hidden));
     }
+  });
+});
+
+describe('the id players are told in place of a hidden character is no character\'s', () => {
+  it('a new character asked for with that id is refused, naming the field, the id and why, from the GM or a player', () => {
+    const refused = encounterDecider.parseCommand({ type: 'add-character', id: WITHHELD, sheet: sheet('Hid', 'foes') });
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    expect(refused.error).toMatchObject({ code: 'bad-command', field: 'id' });
+    expect(refused.error.message).toMatch(/^id: "hidden" is reserved: players are shown it in place of a hidden character's id/);
+    // the same command from a player is refused before it reaches the table, like the GM's
+    expect(encounterDecider.parseCommand({ type: 'add-character', id: WITHHELD, sheet: sheet('Hid', 'pc'), controller: 'p1' }).ok).toBe(false);
+    // a longer id holding the word is an id like any other
+    for (const id of ['hidden-2', 'Hidden', 'the-hidden']) expect(run(table(), { type: 'add-character', id, sheet: sheet('Hid', 'foes') }).fighters[id]).toBeDefined();
+  });
+
+  it('a scenario naming a character so stops there with the same answer', () => {
+    const scenario = parseD100Scenario(JSON.stringify({ ruleset: 'd100', characters: { ann: { inline: sheet('Ann', 'pc') }, [WITHHELD]: { inline: sheet('Hid', 'foes') } } }), 'reserved.json');
+    const r = runD100Scenario(scenario, () => null, seededDice(1));
+    expect(r.error).toMatchObject({ code: 'bad-command', field: 'id', message: expect.stringContaining('"hidden" is reserved') });
+    expect(Object.keys(r.state.fighters)).toEqual(['ann']);
   });
 });

@@ -17,4 +17,11 @@ describe('the id a page asks for a new character', () => {
     expect(newIdFor(ken, 'Maya', [{ id: 'maya' }, { id: first }])).toBe('maya-2');
     expect(newIdFor(gm, 'Maya', [{ id: 'maya' }, { id: 'maya-2' }, { id: first }])).toBe('maya-3');
   });
+  it('counts on past an id the ruleset reserves, for the GM and for a player', () => {
+    // d100 tells players "hidden" in place of a hidden character's id, so no character may take it
+    expect(newIdFor(gm, 'Hidden', [], ['hidden'])).toBe('hidden-2');
+    expect(newIdFor(ken, 'Hidden', [], ['hidden'])).toBe('hidden-2');
+    expect(newIdFor(gm, 'Hidden', [{ id: 'hidden-2' }], ['hidden'])).toBe('hidden-3');
+    expect(newIdFor(gm, 'Hidden', [])).toBe('hidden');
+  });
 });

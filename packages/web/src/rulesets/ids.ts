@@ -15,11 +15,12 @@ export function idFromName(name: string): string {
 
 /**
  * The id to ask for a new character: its name, with "-2", "-3"… when the server would give an id the
- * viewer already sees. The server places a player's id in their seat's space (core `newCharacterId`), so
- * it never meets a character of another seat or one hidden from the player; the GM sees every character.
+ * viewer already sees or the ruleset reserves (`reserved`, ids the server refuses). The server places a
+ * player's id in their seat's space (core `newCharacterId`), so it never meets a character of another
+ * seat or one hidden from the player; the GM sees every character.
  */
-export function newIdFor(me: Actor, name: string, characters: readonly { readonly id: string }[]): string {
-  const held = (asked: string) => characters.some((c) => c.id === newCharacterId(me, asked));
+export function newIdFor(me: Actor, name: string, characters: readonly { readonly id: string }[], reserved: readonly string[] = []): string {
+  const held = (asked: string) => reserved.includes(asked) || characters.some((c) => c.id === newCharacterId(me, asked));
   const base = idFromName(name);
   let id = base;
   for (let n = 2; held(id); n++) id = `${base}-${n}`;

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { AILMENT_NAMES, d100DiceOf, d100Ruleset, endTurnRollers, LOCATIONS, PRESET_NAMES, type CharacterView, type EncounterEvent } from '@personae/d100';
+import { AILMENT_NAMES, d100DiceOf, d100Ruleset, endTurnRollers, LOCATIONS, PRESET_NAMES, WITHHELD, type CharacterView, type EncounterEvent } from '@personae/d100';
 import type { SecretRollsView } from '@personae/core';
 import { RulesetSecretRolls } from '../secret';
 import { percent } from '../../lib/format';
@@ -858,7 +858,7 @@ export function D100Table(props: RulesetTableProps) {
           gm={gm}
           names={v.characters.map((c) => c.name)}
           onClose={() => setBuilding(false)}
-          onAdd={(d) => props.send({ type: 'add-character', id: newIdFor(props.me, d.name, v.characters), sheet: draftSheet(d) })}
+          onAdd={(d) => props.send({ type: 'add-character', id: newIdFor(props.me, d.name, v.characters, [WITHHELD]), sheet: draftSheet(d) })}
         />
       )}
       <LogList lines={v.log.map((e, i) => ({ key: i, text: describeD100Event(e, name) }))} omitted={v.logOmitted} />

@@ -108,6 +108,10 @@ export interface ConfusedRecord {
 export interface ConfusedAttack {
   readonly who: string;
   readonly candidates: readonly string[];
+  /** Under confusedBands=both at 5+ DoF: the attack on itself is owed once the one on the nearest is made. */
+  readonly thenItself?: true;
+  /** The attack on itself that follows the one on the nearest: the Action that made that one makes it too. */
+  readonly paid?: true;
 }
 
 /**
@@ -562,6 +566,9 @@ const FLIGHT_LABEL = 'fleeing (Panicked)';
 const IDLE_LABEL = 'doing nothing (Confused)';
 const dropLabel = (hand: 'left' | 'right') => `dropping what its ${hand} hand holds (Confused)`;
 
+/** Whom a Confused character's owed attack is on, in words. */
+const owedTarget = (owed: ConfusedAttack) => (owed.candidates[0] === owed.who ? 'itself' : 'the nearest character');
+
 /**
  * A Turn an ailment has taken (the ailments passage): a Panicked character's flight is its Move and
  * its Action, and a Confused one whose test named "nothing" does nothing that Turn (it still opposes
@@ -574,7 +581,7 @@ function refuseTakenTurn(state: EncounterState, cost: Cost, event: EncounterEven
   const what = cost.action ?? cost.move ?? 'act';
   // Confused at 4+ DoF: its Action is the attack on the nearest character (checked with the attack itself)
   const owed = state.confusedAttack?.who === f.id && cost.action && event.type !== 'attack-resolved' && event.type !== 'power-wasted';
-  if (owed) refuse('confused-nearest', `type: ${f.name} is Confused and its Action this Turn is an attack on the nearest character: no ${what}`, 'type', ruleCitation('ailments'));
+  if (owed) refuse('confused-nearest', `type: ${f.name} is Confused and its Action this Turn is an attack on ${owedTarget(state.confusedAttack!)}: no ${what}`, 'type', ruleCitation('ailments'));
   const source = f.conditions.fleeing;
   if (source) refuse('fleeing', `type: ${f.name} is Panicked and spends this Turn's Move and Action fleeing from ${state.fighters[source]?.name ?? source}: no ${what}`, 'type', ruleCitation('ailments'));
   if (spentOf(f).action === IDLE_LABEL) refuse('confused', `type: ${f.name} is Confused and does nothing this Turn (its Intelligence test failed by 0 or 1 DoF), though it may still oppose attacks: no ${what}`, 'type', ruleCitation('ailments'));
@@ -928,6 +935,8 @@ function costOf(state: EncounterState, e: EncounterEvent): Cost | null {
       const spec = e.data.spec;
       if (spec.chanceAttack) return null;
       const who = e.data.attacker;
+      // Confused under confusedBands=both: the attack on itself comes with the Action spent on the nearest
+      if (state.confusedAttack?.who === who && state.confusedAttack.paid) return null;
       if (spec.action === 'charge') return { who, action: 'Charge', move: 'Charge', chargeMove: true };
       if (spec.action === 'focused') return { who, action: 'Focused Attack', move: 'Focused Attack (no Move this Turn)' };
       if (spec.action === 'all-weapon') return { who, action: ECONOMY_LABELS.allWeapon, allWeapon: spec.hand ?? 'right' };
@@ -1325,7 +1334,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       const who = state.current;
       const f = state.fighters[who]!;
       // Confused: the attack on the nearest character is its Action this Turn; only the GM ends the Turn without it
-      if (state.confusedAttack?.who === who && !gm) refuse('confused-nearest', `type: ${f.name} is Confused and owes its attack on ${state.confusedAttack.candidates[0] === who ? 'itself' : 'the nearest character'} this Turn; only the GM may end the Turn without it`, 'type', ruleCitation('ailments'));
+      if (state.confusedAttack?.who === who && !gm) refuse('confused-nearest', `type: ${f.name} is Confused and owes its attack on ${owedTarget(state.confusedAttack)} this Turn; only the GM may end the Turn without it`, 'type', ruleCitation('ailments'));
       const expired = ailmentsAtTurnEnd(f.ailments, f.turnsStarted).expired;
       // Frozen: a Strength or Toughness test (the better) at the end of each turn breaks free
       let frozen: TestRecord | undefined;
@@ -1698,9 +1707,12 @@ function foldEvent(state: EncounterState, event: EncounterEvent): EncounterState
   return { ...s, seq, groups };
 }
 
-/** A Confused character's owed attack on the nearest character is made (or its Turn is over): no longer owed. */
+/** A Confused character's owed attack is made: none is owed now, or (confusedBands=both) the one on itself after the one on the nearest. */
 function owedAttackMade(state: EncounterState, who: string, chance: boolean): EncounterState {
-  return state.confusedAttack?.who === who && !chance ? { ...state, confusedAttack: null } : state;
+  const owed = state.confusedAttack;
+  if (owed?.who !== who || chance) return state;
+  // confusedBands=both, 5+ DoF: the attack on the nearest made, the one on itself is owed (while it is still in the fight)
+  return { ...state, confusedAttack: owed.thenItself && !state.fighters[who]?.out ? { who, candidates: [who], paid: true } : null };
 }
 
 /** A round of unconsciousness passes; at the last it wakes and is no longer Helpless ("Fatigue and Exhaustion"). */
@@ -1820,10 +1832,12 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
         if (!f.turn?.action) f = { ...f, turn: { ...NOTHING_SPENT, ...f.turn, action: dropLabel(confused.hand) } };
       }
       // 4+ DoF: its Action is an attack on the nearest character, when it has an Action to make it with;
-      // 5+ DoF (option confusedBands=highest-band): an attack on itself
+      // 5+ DoF: an attack on itself (option confusedBands=both: after the one on the nearest, if there is one)
       const canAct = !f.turn?.action && !f.ailments.some((a) => AILMENTS[a.name].noActions);
-      const bound = !canAct ? [] : confused?.acts.includes('attack-nearest') ? nearestTo(state, f) : confused?.acts.includes('attack-self') ? [f.id] : [];
-      const owed = bound.length ? { confusedAttack: { who: f.id, candidates: bound } } : state.confusedAttack ? { confusedAttack: null } : {};
+      const nearest = canAct && confused?.acts.includes('attack-nearest') ? nearestTo(state, f) : [];
+      const onItself = canAct && !!confused?.acts.includes('attack-self');
+      const attack: ConfusedAttack | null = nearest.length ? { who: f.id, candidates: nearest, ...(onItself ? { thenItself: true as const } : {}) } : onItself ? { who: f.id, candidates: [f.id] } : null;
+      const owed = attack ? { confusedAttack: attack } : state.confusedAttack ? { confusedAttack: null } : {};
       // Despaired: 5 Stress at the start of each of its turns; Miasma: the Stress its failed test cost
       if (hasAilment(f, 'despaired')) f = { ...f, stress: f.stress + 5 };
       if (event.data.miasma?.stress) f = { ...f, stress: f.stress + event.data.miasma.stress };
@@ -1892,7 +1906,7 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       // the wasted action is spent all the same (see costOf), an owed Confused attack with it
       return owedAttackMade(state, event.data.who, false);
     case 'confused-target-chosen':
-      return { ...state, confusedAttack: { who: event.data.who, candidates: [event.data.target] } };
+      return { ...state, confusedAttack: { ...state.confusedAttack, who: event.data.who, candidates: [event.data.target] } };
     case 'baton-passed': {
       const om = state.oneMore!;
       return { ...state, oneMore: { holder: event.data.to, chain: [...om.chain, event.data.to], advantages: event.data.advantages } };
@@ -1972,7 +1986,9 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       // the openings it gave (a Flee, a failed Grapple) are answered in its Turn or not at all
       // a Panicked flight takes the Turn's Move and Action, and ends with it
       const active = ailmentsAtTurnEnd(f.ailments, f.turnsStarted).active.filter((a) => !(a.name === 'frozen' && event.data.frozen?.success));
-      return { ...owedAttackMade(put(state, { ...f, ...(event.data.fate ? { pendingAdvantages: 0 } : {}), ailments: active, openings: [], conditions: { ...f.conditions, fleeing: null } }), f.id, false), oneMore: null };
+      const after = put(state, { ...f, ...(event.data.fate ? { pendingAdvantages: 0 } : {}), ailments: active, openings: [], conditions: { ...f.conditions, fleeing: null } });
+      // an owed Confused attack not made goes with the Turn
+      return { ...after, ...(after.confusedAttack?.who === f.id ? { confusedAttack: null } : {}), oneMore: null };
     }
     case 'test-rolled':
       // Cracked: a failed test costs its DoF in Stress; Broken Fingers: using that hand costs 5
@@ -2348,7 +2364,7 @@ export function viewEncounter(state: EncounterState, viewer: Actor): EncounterVi
     order: n.some(state.order),
     oneMore,
     miasma: state.miasma ?? 0,
-    confusedAttack: state.confusedAttack && show(state.confusedAttack.who) ? { who: state.confusedAttack.who, candidates: n.some(state.confusedAttack.candidates) } : null,
+    confusedAttack: state.confusedAttack && show(state.confusedAttack.who) ? { who: state.confusedAttack.who, candidates: n.some(state.confusedAttack.candidates), ...(state.confusedAttack.thenItself ? { thenItself: true as const } : {}) } : null,
     allOutAttackReady: state.oneMore ? allEnemiesStaggered(enemiesOf(state, state.oneMore.holder)) : false,
     characters: Object.values(state.fighters)
       .filter((f) => show(f.id))

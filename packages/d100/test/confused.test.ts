@@ -21,14 +21,22 @@ const SHEETS: Record<string, Record<string, unknown>> = {
   d: { name: 'D', side: 'pc', scores: { ...base, agility: 20, perception: 10 }, weapons: [{ name: 'Staff', class: 'melee', element: 'melee', damage: 2, hands: 2 }] },
 };
 
-/** The four, B Confused and handed to p1, those in `places` on the map; A's turn. */
-function table(places: Record<string, [number, number]> = {}): EncounterState {
+/** What a table starts from besides the map: options, what a sheet has besides SHEETS, and what is played before B is Confused. */
+interface Setup {
+  readonly options?: Record<string, unknown>;
+  readonly sheets?: Record<string, Record<string, unknown>>;
+  readonly before?: (s: EncounterState) => EncounterState;
+}
+
+/** The four, those in `places` on the map, then (`setup.before`) what is played before B is Confused and handed to p1; A's turn. */
+function table(places: Record<string, [number, number]> = {}, setup: Setup = {}): EncounterState {
   let s = initialEncounter();
-  for (const [id, sheet] of Object.entries(SHEETS)) s = run(s, { type: 'add-character', id, sheet });
-  s = run(run(s, { type: 'start' }), { type: 'inflict-ailment', target: 'b', ailment: 'confused' });
-  s = run(s, { type: 'set-controller', id: 'b', controller: 'p1' });
+  if (setup.options) s = run(s, { type: 'set-options', options: setup.options });
+  for (const [id, sheet] of Object.entries(SHEETS)) s = run(s, { type: 'add-character', id, sheet: { ...sheet, ...setup.sheets?.[id] } });
+  s = run(s, { type: 'start' });
   for (const [id, [x, y]] of Object.entries(places)) s = run(s, { type: 'place', target: id, x, y, elevation: 0 });
-  return s;
+  s = run(setup.before ? setup.before(s) : s, { type: 'inflict-ailment', target: 'b', ailment: 'confused' });
+  return run(s, { type: 'set-controller', id: 'b', controller: 'p1' });
 }
 /** A ends its turn; B's starts with its Intelligence test (30), rolled `roll`. */
 const bTurn = (s: EncounterState, roll: number) => run(s, { type: 'end-turn' }, [roll]);
@@ -135,5 +143,91 @@ describe('Confused, 5+ DoF: it attacks itself', () => {
   it('no one attacks itself otherwise: at 4 DoF it is not the nearest, and unconfused it is an ally', () => {
     expect(refusal(bTurn(table(), 75), { type: 'attack', attacker: 'b', defender: 'b' }, [10, 50])).toMatchObject({ code: 'confused-nearest' });
     expect(refusal(table(), { type: 'attack', attacker: 'a', defender: 'a' }, [10, 50])).toMatchObject({ code: 'same-side' });
+  });
+});
+
+/**
+ * The attack a Confused character makes on itself at 5+ DoF (d100-combat-rules.txt, the ailments
+ * passage after "Fate Points"; option confusedBands, C8): no ally takes it for it, its own Repel turns
+ * it back on itself, and a hit on its own weakness earns no One More.
+ */
+describe('Confused, 5+ DoF: the attack on itself', () => {
+  const row = { a: [0, 0], b: [1, 0], c: [3, 0], d: [9, 9] } as Record<string, [number, number]>;
+  /** Round 1 goes by with C protecting B: round 2, A's turn, C still protecting. */
+  const protectedByC = (s: EncounterState) => {
+    let t = run(run(s, { type: 'end-turn' }), { type: 'end-turn' });
+    expect(t.current).toBe('c');
+    t = run(t, { type: 'protect', ally: 'b' });
+    return run(run(t, { type: 'end-turn' }), { type: 'end-turn' });
+  };
+  const last = (s: EncounterState) => groupsOf(s).at(-1)!.at(-1)! as Extract<EncounterEvent, { type: 'attack-resolved' }>;
+
+  it('an ally protecting it does not take the hit: it lands on the Confused character, and the Protect stays', () => {
+    const before = table(row, { before: protectedByC });
+    expect(before.round).toBe(2);
+    expect(before.fighters.c!.conditions.protecting).toBe('b');
+    // the same Protect takes A's hit on B (section "Defending and Protecting")
+    expect(last(run(before, { type: 'attack', attacker: 'a', defender: 'b', weapon: 'Sword' }, [10, 90, 50])).data.protector).toBe('c');
+    const s = bTurn(before, 85);
+    expect(s.confusedAttack).toEqual({ who: 'b', candidates: ['b'] });
+    const hit = run(s, { type: 'attack', attacker: 'b', defender: 'b', weapon: 'Claws' }, [10, 50], P1);
+    const e = last(hit);
+    expect(e.data).toMatchObject({ attacker: 'b', defender: 'b', summary: { hit: true } });
+    expect(e.data.protector).toBeUndefined();
+    expect(e.data.summary.protectedBy).toBeUndefined();
+    expect(hit.fighters.b!.tracks.left).not.toEqual(s.fighters.b!.tracks.left);
+    expect(hit.fighters.c!.tracks.left).toEqual(s.fighters.c!.tracks.left);
+    expect(hit.fighters.c!.conditions.protecting).toBe('b');
+  });
+
+  it('an element it repels turns back on itself, and its own Repel Blocks it: no wound', () => {
+    const s = bTurn(table(row, { sheets: { b: { affinities: { ice: 'repel' } } } }), 85);
+    const back = run(s, { type: 'attack', attacker: 'b', defender: 'b', weapon: 'Bufu' }, [10, 50, 50], P1);
+    expect(last(back).data).toMatchObject({ attacker: 'b', defender: 'b', spec: { element: 'ice', evasionTarget: null }, summary: { hit: true, repelled: true } });
+    expect(back.fighters.b!.tracks.left).toEqual(s.fighters.b!.tracks.left);
+    expect(back.fighters.b!.out).toBe(false);
+    expect(back.confusedAttack ?? null).toBeNull();
+  });
+
+  it('a hit on its own weakness Staggers it but earns it no One More, where the same hit from A earns A one', () => {
+    const weak = table(row, { sheets: { b: { affinities: { melee: 'weak' } } } });
+    // rolls of 25: hits, not Critical Hits, that leave B in the fight
+    const fromA = run(weak, { type: 'attack', attacker: 'a', defender: 'b', weapon: 'Sword' }, [25, 90, 50]);
+    expect(fromA.fighters.b!.out).toBe(false);
+    expect(fromA.fighters.b!.ailments.map((a) => a.name)).toContain('staggered');
+    expect(fromA.oneMore?.holder).toBe('a');
+    const s = bTurn(weak, 85);
+    const hit = run(s, { type: 'attack', attacker: 'b', defender: 'b', weapon: 'Claws' }, [25, 50], P1);
+    expect(last(hit).data.summary).toMatchObject({ hit: true, critical: false });
+    expect(hit.fighters.b!.out).toBe(false);
+    expect(hit.fighters.b!.ailments.map((a) => a.name)).toContain('staggered');
+    expect(hit.oneMore).toBeNull();
+  });
+
+  it('under confusedBands=both it attacks the nearest, then itself with the same Action, as under the default', () => {
+    const s = bTurn(table(row, { options: { confusedBands: 'both' } }), 85);
+    expect(started(s).data.confused).toMatchObject({ degrees: 5, acts: ['attack-nearest', 'attack-self'] });
+    expect(s.confusedAttack).toEqual({ who: 'b', candidates: ['a'], thenItself: true });
+    expect(viewEncounter(s, P1).confusedAttack).toEqual({ who: 'b', candidates: ['a'], thenItself: true });
+    expect(refusal(s, { type: 'attack', attacker: 'b', defender: 'b', weapon: 'Claws' }, [10, 50], P1)).toMatchObject({ code: 'confused-nearest' });
+    const first = run(s, { type: 'attack', attacker: 'b', defender: 'a', weapon: 'Claws' }, [10, 90, 50], P1);
+    expect(last(first).data).toMatchObject({ attacker: 'b', defender: 'a', summary: { hit: true } });
+    // the attack on itself is owed now: nothing else, and the Turn does not end without it
+    expect(first.confusedAttack).toEqual({ who: 'b', candidates: ['b'], paid: true });
+    expect(refusal(first, { type: 'attack', attacker: 'b', defender: 'a', weapon: 'Claws' }, [10, 90, 50], P1)).toMatchObject({ code: 'confused-self' });
+    expect(refusal(first, { type: 'end-turn' }, [], P1)).toMatchObject({ code: 'confused-nearest', message: 'type: B is Confused and owes its attack on itself this Turn; only the GM may end the Turn without it' });
+    expect(refusal(first, { type: 'defend' }, [], P1)).toMatchObject({ code: 'confused-nearest', message: 'type: B is Confused and its Action this Turn is an attack on itself: no Defend' });
+    const self = run(first, { type: 'attack', attacker: 'b', defender: 'b', weapon: 'Claws' }, [10, 50], P1);
+    expect(last(self).data).toMatchObject({ attacker: 'b', defender: 'b', spec: { evasionTarget: null }, summary: { hit: true, evasionRoll: null } });
+    expect(self.fighters.b!.tracks.left).not.toEqual(first.fighters.b!.tracks.left);
+    expect(self.confusedAttack ?? null).toBeNull();
+    // one Action for both: the Move is still free, and the Turn ends
+    expect(viewEncounter(self, GM).characters.find((c) => c.id === 'b')!.turn).toMatchObject({ action: false, actionSpentOn: 'Standard Attack', move: true });
+    expect(refusal(self, { type: 'end-turn' }, [], P1)).toBe('accepted');
+  });
+
+  it('under confusedBands=both, a GM ending the Turn before either attack leaves none owed', () => {
+    const s = bTurn(table(row, { options: { confusedBands: 'both' } }), 85);
+    expect(run(s, { type: 'end-turn' }).confusedAttack ?? null).toBeNull();
   });
 });

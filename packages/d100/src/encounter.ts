@@ -566,8 +566,11 @@ const FLIGHT_LABEL = 'fleeing (Panicked)';
 const IDLE_LABEL = 'doing nothing (Confused)';
 const dropLabel = (hand: 'left' | 'right') => `dropping what its ${hand} hand holds (Confused)`;
 
+/** Whether a Confused character's owed attack is the one on itself (5+ DoF), not on the nearest character. */
+export const owedOnItself = (owed: Pick<ConfusedAttack, 'who' | 'candidates'>): boolean => owed.candidates[0] === owed.who;
+
 /** Whom a Confused character's owed attack is on, in words. */
-const owedTarget = (owed: ConfusedAttack) => (owed.candidates[0] === owed.who ? 'itself' : 'the nearest character');
+const owedTarget = (owed: ConfusedAttack) => (owedOnItself(owed) ? 'itself' : 'the nearest character');
 
 /**
  * A Turn an ailment has taken (the ailments passage): a Panicked character's flight is its Move and
@@ -1572,7 +1575,7 @@ function nameList(state: EncounterState, ids: readonly string[], viewer: Actor):
  */
 function requireNearest(state: EncounterState, owed: ConfusedAttack, a: Fighter, d: Fighter, actor: Actor): true {
   const cite = ruleCitation('ailments');
-  if (owed.candidates[0] === a.id && d.id !== a.id) refuse('confused-self', `defender: ${a.name} is Confused and must attack itself`, 'defender', cite);
+  if (owedOnItself(owed) && d.id !== a.id) refuse('confused-self', `defender: ${a.name} is Confused and must attack itself`, 'defender', cite);
   const several = owed.candidates.length > 1;
   if (several && actor.role !== 'gm') refuse('nearest-undecided', `defender: ${a.name} is Confused and attacks the nearest character; the GM first names which of ${nameList(state, owed.candidates, actor)} (confused-target)`, 'defender', cite);
   if (!owed.candidates.includes(d.id)) refuse('confused-nearest', `defender: ${a.name} is Confused and must attack the nearest character, ${several ? 'one of ' : ''}${nameList(state, owed.candidates, actor)}`, 'defender', cite);

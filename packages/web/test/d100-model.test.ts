@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkDraft, conditionNotes, describeD100Event, draftSheet, newD100Draft, parseDice } from '../src/rulesets/d100/model';
+import { checkDraft, conditionNotes, confusedAttackText, describeD100Event, draftSheet, newD100Draft, parseDice } from '../src/rulesets/d100/model';
 
 describe('d100 physical dice as typed (d100-combat-rules.txt, "How Attacks Work")', () => {
   it('reads d100 results in order, "00" as 100, spaces or commas between', () => {
@@ -214,5 +214,15 @@ describe("d100 log: the encounter's start as a player receives it with a hidden 
     ];
     const text = describeD100Event({ type: 'encounter-started', data: { group: 1, order, dice: [], surprised: ['c'] } }, (id) => id.toUpperCase());
     expect(text).toBe('initiative: (Surprised: C) A 4, C 3');
+  });
+});
+
+describe('d100 Confused panel: whom the owed attack is on (the ailments passage, Confused; option confusedBands)', () => {
+  const name = (id: string) => id.toUpperCase();
+  it('the nearest at 4+ DoF, one of several the GM names, itself at 5+, and under confusedBands=both the nearest then itself', () => {
+    expect(confusedAttackText({ who: 'b', candidates: ['c'] }, name)).toBe('the nearest character: C');
+    expect(confusedAttackText({ who: 'b', candidates: ['a', 'c'] }, name)).toBe('the nearest character: one of A, C, which the GM names');
+    expect(confusedAttackText({ who: 'b', candidates: ['b'] }, name)).toBe('itself');
+    expect(confusedAttackText({ who: 'b', candidates: ['a'], thenItself: true }, name)).toBe('the nearest character: A, then on itself');
   });
 });

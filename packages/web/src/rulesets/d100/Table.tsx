@@ -10,7 +10,7 @@ import { RulesetReplay } from '../replay';
 import { newIdFor } from '../ids';
 import { D100Builder } from './Builder';
 import { RuleSetsCompared } from '../compare';
-import { ailmentTitle, attackCommand, choiceOddsFor, conditionNotes, D100_CHART_VIEWS, d100ChartGroups, describeD100Event, draftSheet, fateBlockCommand, fateBlockField, fateCommand, fateOffers, judgeD100Log, oddsFor, presetOddsFor, SCORE_KEYS, SCORE_LABEL, testCommand, testOddsFor, type D100ChartView, type D100View, type Score } from './model';
+import { ailmentTitle, attackCommand, choiceOddsFor, conditionNotes, confusedAttackText, D100_CHART_VIEWS, d100ChartGroups, describeD100Event, draftSheet, fateBlockCommand, fateBlockField, fateCommand, fateOffers, judgeD100Log, oddsFor, presetOddsFor, SCORE_KEYS, SCORE_LABEL, testCommand, testOddsFor, type D100ChartView, type D100View, type Score } from './model';
 import { controls, mayType, mergedBoxes, PoolFields, poolBoxes, typedPools, usePoolText, type PoolBox } from './dice';
 
 
@@ -532,7 +532,8 @@ function MovePanel(props: { view: D100View; c: CharacterView; me: RulesetTablePr
 
 /**
  * A Confused character's owed attack on the nearest character (the Confused row of the ailments
- * passage, 4+ DoF): whom it may be, and for the GM, when the map leaves several, a button naming each.
+ * passage, 4+ DoF) or on itself (5+): whom it may be, and for the GM, when the map leaves several, a
+ * button naming each.
  */
 function ConfusedPanel(props: { view: D100View; me: RulesetTableProps['me']; send: RulesetTableProps['send'] }) {
   const v = props.view;
@@ -540,11 +541,10 @@ function ConfusedPanel(props: { view: D100View; me: RulesetTableProps['me']; sen
   const act = useAction();
   const name = (id: string) => v.characters.find((c) => c.id === id)?.name ?? 'someone unseen';
   const several = owed.candidates.length > 1;
-  const list = owed.candidates.length ? owed.candidates.map(name).join(', ') : 'a character the GM names';
   return (
     <div class="stack" id="d1-confused">
       <p>
-        <strong>Confused</strong>: {name(owed.who)}'s Action this turn is an attack on the nearest character: {several ? `one of ${list}, which the GM names` : list}.
+        <strong>Confused</strong>: {name(owed.who)}'s Action this turn is an attack on {confusedAttackText(owed, name)}.
       </p>
       {several && props.me.role === 'gm' && (
         <div class="row">

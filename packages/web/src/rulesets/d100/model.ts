@@ -7,6 +7,7 @@ import {
   fateAdvantages,
   TRAINING_BONUS,
   knownInFull,
+  owedOnItself,
   PRESET_NAMES,
   rejudgeD100Log,
   resolveOptions,
@@ -14,6 +15,7 @@ import {
   type D100AttackVerdict,
   type AttackOdds,
   type CharacterView,
+  type ConfusedAttack,
   type D100Derived,
   type ShownEncounterEvent,
   type EncounterView,
@@ -376,6 +378,17 @@ export function parseDice(text: string): { dice: number[] } | { error: string } 
     dice.push(n);
   }
   return { dice };
+}
+
+/**
+ * What a Confused character's owed attack is on, in words (the Confused row of the ailments passage:
+ * 4+ DoF the nearest character, 5+ itself; under confusedBands=both the one, then the other).
+ */
+export function confusedAttackText(owed: Pick<ConfusedAttack, 'who' | 'candidates' | 'thenItself'>, name: (id: string) => string): string {
+  if (owedOnItself(owed)) return 'itself';
+  const list = owed.candidates.length ? owed.candidates.map(name).join(', ') : 'a character the GM names';
+  const whom = owed.candidates.length > 1 ? `one of ${list}, which the GM names` : list;
+  return `the nearest character: ${whom}${owed.thenItself ? ', then on itself' : ''}`;
 }
 
 const BANDS: Readonly<Record<string, string>> = { low: 'flying Low', high: 'flying High' };

@@ -119,7 +119,19 @@ describe("a player's copy of a d100 event is what ShownEncounterEvent says", () 
         if (e.type === 'character-added') continue;
         for (const viewer of players) {
           const shown = redactD100Event(e, viewer, game);
-          if (shown) nulls += expectNullsDeclared(JSON.parse(JSON.stringify(e)), JSON.parse(JSON.stringify(shown)));
+          if (!shown) continue;
+          if (e.type === 'encounter-started' && shown.type === 'encounter-started') {
+            // The start's order and dice are lists a viewer may be shown only part of (the hidden
+            // characters and the roll-offs that tell of a tie with one are left out; hidden-views.test.ts):
+            // each entry shown is checked against the same character's entry.
+            for (const entry of shown.data.order) {
+              const { rollOff: _whole, ...whole } = e.data.order.find((o) => o.id === entry.id)!;
+              const { rollOff: _shown, ...rest } = entry;
+              nulls += expectNullsDeclared(JSON.parse(JSON.stringify(whole)), JSON.parse(JSON.stringify(rest)));
+            }
+            continue;
+          }
+          nulls += expectNullsDeclared(JSON.parse(JSON.stringify(e)), JSON.parse(JSON.stringify(shown)));
         }
       }
       return nulls;

@@ -2117,11 +2117,13 @@ type EncounterStarted = Extract<EncounterEvent, { type: 'encounter-started' }>;
  * The start of the encounter as a viewer who may not see every character is told it (Naming): the
  * hidden ones are left out of the initiative order and the Surprised, and a shown character that tied
  * with a hidden one keeps its place but not its roll-off dice, which would tell of the tie. The dice
- * are those of the roll-offs still shown.
+ * are those of the roll-offs still shown. A viewer who sees every character gets the event unchanged.
  */
 function namedStart(event: EncounterStarted, n: Naming): EncounterStarted {
   const tie = (a: InitiativeEntry, b: InitiativeEntry) => a.initiative === b.initiative && a.score === b.score && a.fate === b.fate;
   const hidden = event.data.order.filter((o) => !n.show(o.id));
+  // Nothing hidden: the start as it was rolled, its dice in the order they were drawn.
+  if (hidden.length === 0 && (event.data.surprised ?? []).every(n.show)) return event;
   const order = event.data.order.filter((o) => n.show(o.id)).map((o) => (hidden.some((h) => tie(h, o)) ? { ...o, rollOff: [] } : o));
   const { surprised: all, ...data } = event.data;
   const surprised = n.some(all ?? []);

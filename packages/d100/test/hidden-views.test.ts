@@ -187,6 +187,19 @@ describe('what players are shown never names a hidden character', () => {
     }
   });
 
+  it('with no character hidden, players are told the start as it was rolled, its dice in the order they were drawn', () => {
+    let s = initialEncounter();
+    for (const id of ['a', 'b', 'c']) s = run(s, { type: 'add-character', id, sheet: { name: id.toUpperCase(), side: 'shadows', scores, weapons } });
+    const started = startOf(s, { type: 'start' });
+    s = run(s, { type: 'start' }, 5);
+    expect(started.data.dice.length).toBeGreaterThan(0);
+    for (const seat of SEATS) {
+      const shown = redactD100Event(started, seat, s) as Started;
+      expect(shown.data.dice).toEqual(started.data.dice);
+      expect(shown.data.order.map((o) => [o.id, o.rollOff])).toEqual(started.data.order.map((o) => [o.id, o.rollOff]));
+    }
+  });
+
   it('a roll-off between characters all seen is told to players in full', () => {
     let s = initialEncounter();
     for (const [id, hidden] of [['a', false], ['c', false], ['b', true]] as const) s = run(s, { type: 'add-character', id, sheet: { name: id.toUpperCase(), side: 'shadows', scores: id === 'b' ? { ...scores, agility: 10, perception: 10 } : scores, weapons, ...(hidden ? { hidden } : {}) } });

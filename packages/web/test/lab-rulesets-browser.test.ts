@@ -113,6 +113,9 @@ run('the d100 and Lucidity lab in Chromium', () => {
     await p.locator('#rr-attack').fill('70');
     await p.locator('#rr-disadvantages').fill('1');
     await expect.poll(() => new URL(p.url()).search).toContain('attack=70');
+    // Both changes are in the address (each rewrites it in turn) before the link is read.
+    await expect.poll(() => new URL(p.url()).search).toContain('disadvantages=1');
+    await expect.poll(() => p.locator('#rr-link').inputValue()).toBe(p.url());
     const shared = await p.locator('#rr-link').inputValue();
     expect(shared).toBe(p.url());
     const changed = questionOdds({ ...asked, attack: 70, disadvantages: 1 }, resolveOptions('seed'));

@@ -32,8 +32,8 @@ describe('a hidden d100 character over the server', () => {
     const { table: t, player: ann, clients } = await seatedTable(srv, { name: 'Hidden', ruleset: 'd100' });
     const heroId = `${ann.participantId}:hero`;
     let n = 0;
-    const send = async (token: string, command: unknown) => {
-      const r = await http(srv.url, 'POST', `/api/tables/${t.tableId}/commands`, { token, body: { commandId: `c${++n}`, command } });
+    const send = async (token: string, command: unknown, dice?: Record<string, number[]>) => {
+      const r = await http(srv.url, 'POST', `/api/tables/${t.tableId}/commands`, { token, body: { commandId: `c${++n}`, command, ...(dice ? { dice } : {}) } });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       return r;
     };
@@ -53,7 +53,8 @@ describe('a hidden d100 character over the server', () => {
       expect(i).toBeLessThan(6);
       await send(t.gm.token, { type: 'end-turn' });
     }
-    await send(t.gm.token, { type: 'grapple', attacker: LURKER, defender: heroId, attackTarget: 300, evasionTarget: -200 });
+    // the GM's dice for the grapple: a roll of 96 or more would fumble it whatever the target
+    await send(t.gm.token, { type: 'grapple', attacker: LURKER, defender: heroId, attackTarget: 300, evasionTarget: -200 }, { attack: [10], evasion: [90] });
     // the hero's next Turn starts Panicked, fleeing from its source
     for (let i = 0; (await stateOf(t.gm.token)).current !== heroId; i++) {
       expect(i).toBeLessThan(6);

@@ -15,7 +15,7 @@ import { isImmune, type RegularElement } from './elements';
 import { afterBlocking, blocksOnHit, weeklyRefresh, spendPoint, spendRemoveAilment, spendRestoreLight, spendRestoreResource, spendRevivePersona, useResource, FATE_SPENDS } from './fate';
 import { modifier, sumModifiers, type Modifier } from '@personae/core';
 import { adjacent, ailmentScoreDisadvantages, altitudeOf, armourAt, bonus, canOppose, defenseToughnessBonus, disadvantagesOnAllTests, fatigue, hasAilment, livingPersona, protectorFor, terrainDisadvantages, terrainOf, toughness, type Conditions, type Fighter, type Position, type Resource, type Score, type Terrain } from './fighter';
-import { altitudeBar, bandsCrossed, crashMetres, fallDamage, fullSpeedFailure, moveAllowance, movementOutcome, type Altitude, type MovementOutcome, type MovementTest } from './movement';
+import { altitudeBar, bandsCrossed, crashMetres, fallDamage, fullSpeedFailure, moveAllowance, movementOutcome, separation, type Altitude, type MovementOutcome, type MovementTest } from './movement';
 import { armDisabled, bleedingReturns, injuriesAfterRestoring, injuryStress, injuryTestDisadvantages, treatInjuries } from './injuries';
 import { initiativeOrder, type InitiativeEntry } from './initiative';
 import { hitLocation, type Location } from './location';
@@ -1584,14 +1584,14 @@ function requireNearest(state: EncounterState, owed: ConfusedAttack, a: Fighter,
 
 /**
  * The characters that may be nearest to `f` (the Confused row of the ailments passage): of every other
- * character in the fight, those at the least distance on the map; one off the map might be nearer, so
- * it stays a candidate, and with `f` itself off the map every other one is.
+ * character in the fight, those at the least distance on the map, altitude bands counted; one off the
+ * map might be nearer, so it stays a candidate, and with `f` itself off the map every other one is.
  */
 function nearestTo(state: EncounterState, f: Fighter): string[] {
   const others = Object.values(state.fighters).filter((o) => o.id !== f.id && !o.out);
-  const at = f.conditions.position;
-  if (!at) return others.map((o) => o.id);
-  const away = (o: Fighter) => (o.conditions.position ? distance(at, o.conditions.position) : null);
+  if (!f.conditions.position) return others.map((o) => o.id);
+  // the flight passage: a flyer's band counts as its height, as for reach and range
+  const away = (o: Fighter) => separation(f, o);
   const least = Math.min(...others.map((o) => away(o) ?? Infinity));
   return others.filter((o) => away(o) === null || away(o) === least).map((o) => o.id);
 }

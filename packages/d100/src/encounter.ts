@@ -2115,12 +2115,14 @@ type EncounterStarted = Extract<EncounterEvent, { type: 'encounter-started' }>;
 
 /**
  * The start of the encounter as a viewer who may not see every character is told it (Naming): the
- * hidden ones are left out of the initiative order and the Surprised, and a shown character that tied
- * with a hidden one keeps its place but not its roll-off dice, which would tell of the tie. The dice
- * are those of the roll-offs still shown. A viewer who sees every character gets the event unchanged.
+ * hidden ones are left out of the initiative order and the Surprised, and a shown character that
+ * rolled off with a hidden one keeps its place but not its roll-off dice, which would tell of the tie.
+ * Under initiativeLastTie=players-first the party and the others roll off apart, so only a hidden
+ * character on the same side of that split withholds them. The dice are those of the roll-offs still
+ * shown. A viewer who sees every character gets the event unchanged.
  */
-function namedStart(event: EncounterStarted, n: Naming): EncounterStarted {
-  const tie = (a: InitiativeEntry, b: InitiativeEntry) => a.initiative === b.initiative && a.score === b.score && a.fate === b.fate;
+function namedStart(event: EncounterStarted, n: Naming, rolledApart: (a: string, b: string) => boolean): EncounterStarted {
+  const tie = (a: InitiativeEntry, b: InitiativeEntry) => a.initiative === b.initiative && a.score === b.score && a.fate === b.fate && !rolledApart(a.id, b.id);
   const hidden = event.data.order.filter((o) => !n.show(o.id));
   // Nothing hidden: the start as it was rolled, its dice in the order they were drawn.
   if (hidden.length === 0 && (event.data.surprised ?? []).every(n.show)) return event;
@@ -2237,7 +2239,10 @@ export function redactD100Event(event: EncounterEvent, viewer: Actor, state: Enc
   const n = namingFor(show);
   // the encounter starts for everyone, without a hidden character's place in it; a shown character
   // fleeing from a hidden one: the flight is told, not from whom (Naming)
-  const named = event.type === 'encounter-started' ? namedStart(event, n) : event.type === 'turn-started' && event.data.fleeing ? { ...event, data: { ...event.data, fleeing: n.one(event.data.fleeing) } } : event;
+  // "Combat Structure", Step Three (option initiativeLastTie, U13): players-first rolls the party's tie apart from the rest
+  const party = (id: string) => state.fighters[id]?.side === 'pc';
+  const rolledApart = (a: string, b: string) => state.options.initiativeLastTie === 'players-first' && party(a) !== party(b);
+  const named = event.type === 'encounter-started' ? namedStart(event, n, rolledApart) : event.type === 'turn-started' && event.data.fleeing ? { ...event, data: { ...event.data, fleeing: n.one(event.data.fleeing) } } : event;
   // nor the target numbers of its rolls, from which its Scores follow (hideUnknownNumbers below)
   return hideUnknownNumbers(named, (id) => !knownDetails(state, id, viewer));
 }

@@ -138,6 +138,9 @@ export interface HubOptions {
 
 const PAGE = 1000;
 
+/** Tables caught up by one query at most, when several nodes serve them. */
+const READ_BATCH = 500;
+
 /** Tables loaded by one batch of queries at most (each brings up to PAGE events). */
 const LOAD_BATCH = 100;
 
@@ -189,6 +192,11 @@ export class TableHub<S, C, E> {
   private readonly tableCommandRate: RateLimit;
   private readonly limits: HostLimits;
   private closing = false;
+  /**
+   * Catch-up reads of tables other nodes wrote to, keyed "afterSeq tableId": the tables announced
+   * while a read runs are read together in the next one, in one query.
+   */
+  private readonly newEvents = new Gather<EventRecord[]>((keys) => this.readNewBatch(keys), READ_BATCH);
   /** Tables to load, read from the store in a few queries for all that wait. */
   private readonly loads = new Gather<{ load: TableLoad; marks: TableMarks | undefined }>((ids) => this.loadBatch(ids), LOAD_BATCH);
 
@@ -290,7 +298,7 @@ export class TableHub<S, C, E> {
     // may have begun before that append committed), so that a burst of notices costs one catch-up.
     for (let before = -1; t.version > before && (before < 0 || t.version < t.announced); ) {
       before = t.version;
-      let next = firstPage ? Promise.resolve(firstPage) : this.store.readEvents(t.record.id, t.version, PAGE);
+      let next = firstPage ? Promise.resolve(firstPage) : this.readNew(t.record.id, t.version);
       firstPage = undefined;
       for (;;) {
         const page = await next;
@@ -319,6 +327,21 @@ export class TableHub<S, C, E> {
     t.record = { ...t.record, version: t.version };
     t.stale = false;
     return first;
+  }
+
+  /** The first page of a table's events after `afterSeq`: with other nodes, in a query shared with the other tables that wait. */
+  private async readNew(tableId: string, afterSeq: number): Promise<EventRecord[]> {
+    if (!this.fanout) return this.store.readEvents(tableId, afterSeq, PAGE);
+    return (await this.newEvents.get(`${afterSeq} ${tableId}`)) ?? [];
+  }
+
+  private async readNewBatch(keys: string[]): Promise<Map<string, EventRecord[]>> {
+    const requests = keys.map((key) => {
+      const space = key.indexOf(' ');
+      return { afterSeq: Number(key.slice(0, space)), tableId: key.slice(space + 1) };
+    });
+    const pages = await this.fanout!.readAfter(requests, PAGE);
+    return new Map(keys.map((key, i) => [key, pages[i]!]));
   }
 
   private run<T>(t: LoadedTable<S>, fn: () => Promise<T>): Promise<T> {
@@ -715,7 +738,10 @@ export class TableHub<S, C, E> {
       } finally {
         t.appending = null;
       }
-      if (appended.ok) return { ok: true, value: this.applied(t, records, statesAfter, state, command) };
+      if (appended.ok) {
+        if (attempt > 1) this.raced(t, attempt - 1, started, 'stored');
+        return { ok: true, value: this.applied(t, records, statesAfter, state, command) };
+      }
       if (appended.reason === 'duplicate_command') {
         const answer = await earlier();
         if (answer) return answer;
@@ -726,6 +752,7 @@ export class TableHub<S, C, E> {
       if (envelope.expectedVersion !== undefined || attempt >= MAX_APPEND_TRIES || Date.now() - started >= APPEND_RETRY_MS) {
         // The viewers still get the events that won, whose notice this append's turn passed over.
         this.catchUp(t);
+        this.raced(t, attempt, started, 'conflict');
         return fail('conflict', 'the table changed while the command was being stored; retry it', { currentVersion: t.version });
       }
       await sleep(Math.random() * Math.min(200, 5 * 2 ** attempt));
@@ -738,6 +765,11 @@ export class TableHub<S, C, E> {
       const still = t.participants.get(actor.participantId);
       if (!still || still.removedAt !== null) return fail('unauthorized', 'you are no longer at this table');
     }
+  }
+
+  /** One line per command that lost the race for its table's next version at least once (bench/cluster.ts counts them). */
+  private raced(t: LoadedTable<S>, lost: number, started: number, outcome: 'stored' | 'conflict'): void {
+    this.log.info({ tableId: t.record.id, lost, ms: Date.now() - started, outcome }, 'append raced');
   }
 
   /** Takes an appended command's events into the memory and sends them to the viewers. */

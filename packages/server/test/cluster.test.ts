@@ -289,6 +289,8 @@ describe.skipIf(!runPg)('several nodes on one PostgreSQL database', () => {
     // Two nodes of their own whose reads of the event log are counted, and those that found nothing.
     const reads = { c: 0, d: 0 };
     const emptyReads = { c: 0, d: 0 };
+    // A catch-up's first read goes with the other tables waiting at the same moment (`readAfter`):
+    // each table in it counts as one read.
     const counting = (name: 'c' | 'd') => (store: Store): Store => ({
       ...store,
       readEvents: async (...args: Parameters<Store['readEvents']>) => {
@@ -296,6 +298,15 @@ describe.skipIf(!runPg)('several nodes on one PostgreSQL database', () => {
         const found = await store.readEvents(...args);
         if (found.length === 0) emptyReads[name]++;
         return found;
+      },
+      fanout: {
+        ...store.fanout!,
+        readAfter: async (...args: Parameters<NonNullable<Store['fanout']>['readAfter']>) => {
+          const found = await store.fanout!.readAfter(...args);
+          reads[name] += found.length;
+          emptyReads[name] += found.filter((page) => page.length === 0).length;
+          return found;
+        },
       },
     });
     const c = await startNode(schema, 'c', {}, 300, counting('c'));
@@ -447,6 +458,76 @@ describe.skipIf(!runPg)('several nodes on one PostgreSQL database', () => {
     // Marks already current: nothing comes back.
     expect((await fanout.behind(await fanout.marks(ids))).size).toBe(0);
   }, 60_000);
+
+  it('reads the events after a seq of several tables in one query, each request on its own, cut at the limit', async () => {
+    const [busy, quiet] = [await createTable(a.url), await createTable(a.url)];
+    const gm = await connectAs(a.wsUrl, busy.tableId, busy.gm.token);
+    for (let i = 0; i < 5; i++) expect((await gm.client.command(`ra${i}`, { type: 'roll', count: 1 })).type).toBe('ack');
+    gm.client.close();
+    const stored = await a.store.readEvents(busy.tableId, 0);
+    const pages = await a.store.fanout!.readAfter(
+      [
+        { tableId: busy.tableId, afterSeq: 2 },
+        { tableId: quiet.tableId, afterSeq: 0 },
+        { tableId: 't_missing', afterSeq: 0 },
+        { tableId: busy.tableId, afterSeq: 0 },
+        { tableId: busy.tableId, afterSeq: 5 },
+      ],
+      3,
+    );
+    expect(pages.map((page) => page.map((e) => e.seq))).toEqual([[3, 4, 5], [], [], [1, 2, 3], []]);
+    expect(pages[0]).toEqual(stored.slice(2, 5));
+    expect(await a.store.fanout!.readAfter([], 3)).toEqual([]);
+  }, 30_000);
+
+  it('tables another node wrote to while a catch-up read was running are caught up in one read', async () => {
+    // Node g's first catch-up read is held until the notices of five more tables have come in.
+    const batches: number[] = [];
+    let single = 0;
+    let wakes = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const counting = (store: Store): Store => ({
+      ...store,
+      readEvents: async (...args: Parameters<Store['readEvents']>) => {
+        single++;
+        return store.readEvents(...args);
+      },
+      fanout: {
+        ...store.fanout!,
+        listen: (handlers) => store.fanout!.listen({ ...handlers, wake: (wake) => (wakes++, handlers.wake(wake)) }),
+        readAfter: async (...args: Parameters<NonNullable<Store['fanout']>['readAfter']>) => {
+          batches.push(args[0].length);
+          if (batches.length === 1) await gate;
+          return store.fanout!.readAfter(...args);
+        },
+      },
+    });
+    const g = await startNode(schema, 'g', {}, 60_000, counting);
+    try {
+      const tables = await Promise.all(Array.from({ length: 6 }, () => createTable(a.url)));
+      const writers = await Promise.all(tables.map((t) => connectAs(a.wsUrl, t.tableId, t.gm.token)));
+      const watchers = await Promise.all(tables.map((t) => connectAs(g.wsUrl, t.tableId, t.observer.token)));
+      batches.length = 0;
+      single = 0;
+      wakes = 0;
+      expect((await writers[0]!.client.command('first', { type: 'roll', count: 1 })).type).toBe('ack');
+      await until(() => batches.length === 1, 5000, 'the first catch-up read');
+      const acks = await Promise.all(writers.slice(1).map((w, i) => w.client.command(`next${i}`, { type: 'roll', count: 1 })));
+      expect(acks.map((m) => m.type)).toEqual(Array(5).fill('ack'));
+      await until(() => wakes >= 6, 5000, 'the notices of the six tables');
+      release();
+      await Promise.all(watchers.map((w) => w.client.untilSeq(1)));
+      expect(batches).toEqual([1, 5]);
+      expect(single).toBe(0);
+      for (const w of watchers) expect(seqs(w.client)).toEqual([1]);
+      for (const x of [...writers, ...watchers]) x.client.close();
+    } finally {
+      release();
+      await g.server.close();
+      await g.store.close();
+    }
+  }, 30_000);
 
   it('a hello that came in time is answered even when loading its table takes longer than the time given to say hello', async () => {
     const t = await createTable(a.url);

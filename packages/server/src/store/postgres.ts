@@ -365,6 +365,25 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       }
       return marks;
     },
+    async readAfter(requests, limit) {
+      const found: EventRecord[][] = requests.map(() => []);
+      for (let start = 0; start < requests.length; start += 1000) {
+        const part = requests.slice(start, start + 1000);
+        // One range of the (table_id, seq) key per request, cut at `limit` rows each.
+        const r = await pool.query<EventRow & { n: string }>(
+          `SELECT k.n, e.seq, e.at, e.participant_id, e.command_id, e.payload
+             FROM unnest($1::text[], $2::int[]) WITH ORDINALITY AS k(id, after, n)
+             CROSS JOIN LATERAL (
+               SELECT seq, at, participant_id, command_id, payload FROM ${s}.events
+                WHERE table_id = k.id AND seq > k.after ORDER BY seq LIMIT $3
+             ) e
+            ORDER BY k.n, e.seq`,
+          [part.map((q) => q.tableId), part.map((q) => q.afterSeq), limit],
+        );
+        for (const row of r.rows) found[start + Number(row.n) - 1]!.push(toEvent(row));
+      }
+      return found;
+    },
     async queueUsage() {
       const r = await pool.query<{ usage: number }>('SELECT pg_notification_queue_usage() AS usage');
       return Number(r.rows[0]?.usage ?? 0);

@@ -114,6 +114,12 @@ export interface Fanout {
    * setup version higher): a node checks all it serves this way, and only those behind come back.
    */
   behind(known: Map<string, TableMarks>): Promise<Map<string, TableMarks>>;
+  /**
+   * `readEvents` for several tables in one query: for each request in order, the table's events
+   * with seq > afterSeq, oldest first, at most `limit` of them. The tables other nodes announced
+   * while a node was busy are caught up together.
+   */
+  readAfter(requests: ReadonlyArray<{ tableId: string; afterSeq: number }>, limit: number): Promise<EventRecord[][]>;
   /** Fraction (0..1) of the database's notification queue in use. */
   queueUsage(): Promise<number>;
 }

@@ -512,10 +512,10 @@ describe.skipIf(!runPg)('several nodes on one PostgreSQL database', () => {
       single = 0;
       wakes = 0;
       expect((await writers[0]!.client.command('first', { type: 'roll', count: 1 })).type).toBe('ack');
-      await until(() => batches.length === 1, 5000, 'the first catch-up read');
+      await until(() => batches.length === 1, WAIT_MS, 'the first catch-up read');
       const acks = await Promise.all(writers.slice(1).map((w, i) => w.client.command(`next${i}`, { type: 'roll', count: 1 })));
       expect(acks.map((m) => m.type)).toEqual(Array(5).fill('ack'));
-      await until(() => wakes >= 6, 5000, 'the notices of the six tables');
+      await until(() => wakes >= 6, WAIT_MS, 'the notices of the six tables');
       release();
       await Promise.all(watchers.map((w) => w.client.untilSeq(1)));
       expect(batches).toEqual([1, 5]);

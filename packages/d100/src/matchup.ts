@@ -1,4 +1,4 @@
-import { DUEL_IDS, duelPair, isRuleError, playDuels, RuleError, type Actor, type DiceSource, type DuelPair, type DuelSettings, type DuelTally } from '@personae/core';
+import { DUEL_IDS, duelPair, isRuleError, OFFLINE_GM, OFFLINE_NOW, playDuels, RuleError, type DiceSource, type DuelPair, type DuelSettings, type DuelTally } from '@personae/core';
 import { seededDice } from '@personae/dice';
 import type { AttackSpec } from './attack';
 import { attackSpec, decideEncounter, declaredAttackOdds, encounterDecider, evolveEncounter, initialEncounter, type AttackCommand, type EncounterCommand, type EncounterEvent, type EncounterState } from './encounter';
@@ -41,8 +41,6 @@ export interface D100Refused {
   readonly reason: string;
 }
 
-const GM: Actor = { role: 'gm', participantId: 'gm' };
-const NOW = '1970-01-01T00:00:00.000Z';
 /** The ids the two characters have in a matchup's encounter. */
 export const D100_MATCHUP_IDS = DUEL_IDS;
 
@@ -54,7 +52,7 @@ export function d100Pair(first: unknown, second: unknown): DuelPair {
 function run(state: EncounterState, raw: Record<string, unknown>, dice: DiceSource): { state: EncounterState; events: EncounterEvent[] } {
   const parsed = encounterDecider.parseCommand(raw);
   if (!parsed.ok) throw new RuleError(parsed.error.code, parsed.error.message, parsed.error.field);
-  const events = decideEncounter(state, parsed.command, { actor: GM, dice, now: NOW });
+  const events = decideEncounter(state, parsed.command, { actor: OFFLINE_GM, dice, now: OFFLINE_NOW });
   let s = state;
   for (const e of events) s = evolveEncounter(s, e);
   return { state: s, events };

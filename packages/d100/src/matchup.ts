@@ -89,6 +89,22 @@ function attackCommand(attacker: string, defender: string, weapon: string, defen
  * refuses (a weapon it cannot use against that target) is listed with the rule's reason instead.
  */
 export function d100MatchupOdds(pair: DuelPair, preset: string, overrides: Readonly<Record<string, unknown>> = {}): { attacks: D100MatchupAttack[]; refused: D100Refused[] } {
+  // The same sheets under the same rules give the same odds: reused (simulateD100Duels asks on every call)
+  const key = JSON.stringify([pair.first, pair.second, preset, overrides]);
+  let odds = oddsMade.get(key);
+  if (!odds) {
+    odds = matchupOdds(pair, preset, overrides);
+    if (oddsMade.size >= ODDS_KEPT) oddsMade.delete(oddsMade.keys().next().value!);
+    oddsMade.set(key, odds);
+  }
+  return { attacks: [...odds.attacks], refused: [...odds.refused] };
+}
+
+/** Odds already worked out, by sheets, preset and overrides; the oldest go first past ODDS_KEPT. */
+const oddsMade = new Map<string, { readonly attacks: readonly D100MatchupAttack[]; readonly refused: readonly D100Refused[] }>();
+const ODDS_KEPT = 16;
+
+function matchupOdds(pair: DuelPair, preset: string, overrides: Readonly<Record<string, unknown>>): { attacks: D100MatchupAttack[]; refused: D100Refused[] } {
   const dice = seededDice(1);
   const start = d100DuelStart(d100DuelSetUp(pair, preset, overrides), dice);
   const attacks: D100MatchupAttack[] = [];

@@ -34,7 +34,9 @@
  * log against the database, commands unanswered, `conflict` errors; steady-state latency from a
  * command to all clients of its table; time to answer commands in flight during a kill; time for
  * clients of a killed node to be connected again and caught up; time to heal gaps left by lost notices
- * (the nodes' own "caught up on missed notices" log lines); the highest notification queue usage.
+ * (the nodes' own "caught up on missed notices" log lines); the highest notification queue usage;
+ * the commands that lost their table's next version to another node and were decided again (the
+ * nodes' "append raced" lines: races lost per command, time from the first decision to the answer).
  * After the drain the clients stop counting, the nodes are killed and the database is read once no
  * append is running, so the checks compare a fixed picture on both sides; `drained: false` says the
  * drain ran out of time (logs then count as behind rather than differing).

@@ -14,6 +14,7 @@ import {
   type TableInfoBody,
 } from './protocol';
 import type {
+  AppendResult,
   CommandRecord,
   EventRecord,
   Fanout,
@@ -156,6 +157,21 @@ const RECENT_EVENTS = 128;
 const MAX_APPEND_TRIES = 200;
 const APPEND_RETRY_MS = 60_000;
 
+/**
+ * Appends deciding while holding their table's row, at most, per node: each holds a connection of
+ * the pool for as long as it waits for the row and decides.
+ */
+const MAX_ROWS_HELD = 3;
+
+/** A command decided against the table in memory, ready to store. */
+interface Decision<S> {
+  records: EventRecord[];
+  statesAfter: S[];
+  state: S;
+  now: string;
+  command: CommandRecord;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const HUB_DEFAULTS = {
   maxParticipants: 32,
@@ -192,6 +208,8 @@ export class TableHub<S, C, E> {
   private readonly tableCommandRate: RateLimit;
   private readonly limits: HostLimits;
   private closing = false;
+  /** Appends holding their table's row in the store now (see MAX_ROWS_HELD). */
+  private rowsHeld = 0;
   /**
    * Catch-up reads of tables other nodes wrote to, keyed "afterSeq tableId": the tables announced
    * while a read runs are read together in the next one, in one query.
@@ -712,11 +730,15 @@ export class TableHub<S, C, E> {
     // about earlier attempts only when the command is refused (here) or turns out to be a duplicate
     // while being stored (below): the common path costs no extra read.
     const started = Date.now();
-    for (let attempt = 1; ; attempt++) {
+    // The actor may have been removed while the command waited to be decided again.
+    const gone = (): Failure | null => {
+      const still = t.participants.get(actor.participantId);
+      return !still || still.removedAt !== null ? fail('unauthorized', 'you are no longer at this table') : null;
+    };
+    const decideRecord = (): Outcome<Decision<S>> => {
       const decided = this.decide(t, actor, envelope, fail);
-      if (!decided.ok) return (await earlier()) ?? decided;
-      const { records, statesAfter, state, now } = decided.value;
-
+      if (!decided.ok) return decided;
+      const { records, now } = decided.value;
       const command: CommandRecord = {
         participantId: actor.participantId,
         commandId,
@@ -726,10 +748,40 @@ export class TableHub<S, C, E> {
         versionAfter: t.version + records.length,
         at: now,
       };
-      let appended;
-      t.appending = command.versionAfter;
+      return { ok: true, value: { ...decided.value, command } };
+    };
+    for (let attempt = 1; ; attempt++) {
+      // After a lost race the command is decided again while holding the table's row, so that no
+      // other node can overtake it again (issue 14: writers racing on one table), as long as few
+      // rows are held here at once; otherwise it catches up and races again.
+      const holdRow = attempt > 1 && this.fanout !== null && this.rowsHeld < MAX_ROWS_HELD;
+      let appended: AppendResult | null;
+      const held: { decision?: Outcome<Decision<S>>; left?: Failure } = {};
       try {
-        appended = await this.store.appendEvents(t.record.id, t.version, records, command);
+        if (holdRow) {
+          this.rowsHeld++;
+          try {
+            appended = await this.fanout!.appendLocked(t.record.id, t.version, async (missed) => {
+              await this.applyFromStore(t, true, missed);
+              const left = gone();
+              if (left) {
+                held.left = left;
+                return null;
+              }
+              held.decision = decideRecord();
+              if (!held.decision.ok) return null;
+              t.appending = held.decision.value.command.versionAfter;
+              return { events: held.decision.value.records, command: held.decision.value.command };
+            });
+          } finally {
+            this.rowsHeld--;
+          }
+        } else {
+          held.decision = decideRecord();
+          if (!held.decision.ok) return (await earlier()) ?? held.decision;
+          t.appending = held.decision.value.command.versionAfter;
+          appended = await this.store.appendEvents(t.record.id, t.version, held.decision.value.records, held.decision.value.command);
+        }
       } catch (error) {
         // The transaction may or may not have committed: catch up from the store before the next step.
         this.catchUp(t);
@@ -738,7 +790,13 @@ export class TableHub<S, C, E> {
       } finally {
         t.appending = null;
       }
+      if (appended === null) {
+        if (held.left) return held.left;
+        const refused = held.decision as Failure;
+        return (await earlier()) ?? refused;
+      }
       if (appended.ok) {
+        const { records, statesAfter, state, command } = (held.decision as { value: Decision<S> }).value;
         if (attempt > 1) this.raced(t, attempt - 1, started, 'stored');
         return { ok: true, value: this.applied(t, records, statesAfter, state, command) };
       }
@@ -747,14 +805,17 @@ export class TableHub<S, C, E> {
         if (answer) return answer;
       }
       t.stale = true;
-      // Another node appended to this table first. A command that named the version it was meant
-      // for is refused; any other is decided again, with fresh dice, against the events it missed.
+      // Another node appended to this table first (or, holding the row, it was not had in time). A
+      // command that named the version it was meant for is refused; any other is decided again,
+      // with fresh dice, against the events it missed.
       if (envelope.expectedVersion !== undefined || attempt >= MAX_APPEND_TRIES || Date.now() - started >= APPEND_RETRY_MS) {
         // The viewers still get the events that won, whose notice this append's turn passed over.
         this.catchUp(t);
         this.raced(t, attempt, started, 'conflict');
         return fail('conflict', 'the table changed while the command was being stored; retry it', { currentVersion: t.version });
       }
+      // The next attempt holds the row and catches up there, unless rows are not free to hold.
+      if (this.fanout !== null && this.rowsHeld < MAX_ROWS_HELD && !holdRow) continue;
       await sleep(Math.random() * Math.min(200, 5 * 2 ** attempt));
       try {
         await this.applyFromStore(t, true);
@@ -762,8 +823,8 @@ export class TableHub<S, C, E> {
         this.log.error({ err: error, tableId: t.record.id }, 'reading events failed');
         return fail('internal_error', 'the command could not be stored; retry it with the same commandId');
       }
-      const still = t.participants.get(actor.participantId);
-      if (!still || still.removedAt !== null) return fail('unauthorized', 'you are no longer at this table');
+      const left = gone();
+      if (left) return left;
     }
   }
 

@@ -529,6 +529,132 @@ describe.skipIf(!runPg)('several nodes on one PostgreSQL database', () => {
     }
   }, 30_000);
 
+  it('an append holding its table row is handed the events it missed, and other appends to the table lose at once instead of waiting', async () => {
+    const t = await createTable(a.url);
+    const gm = await connectAs(a.wsUrl, t.tableId, t.gm.token);
+    for (let i = 0; i < 3; i++) expect((await gm.client.command(`h${i}`, { type: 'roll', count: 1 })).type).toBe('ack');
+    gm.client.close();
+    const stored = await a.store.readEvents(t.tableId, 0);
+    const at = new Date().toISOString();
+    const record = (seq: number, commandId: string) => ({ seq, at, participantId: 'p_x', commandId, event: { type: 'note', text: commandId } });
+    const command = (commandId: string, version: number) => ({
+      participantId: 'p_x',
+      commandId,
+      commandHash: commandId,
+      firstSeq: version + 1,
+      lastSeq: version + 1,
+      versionAfter: version + 1,
+      at,
+    });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let missed: number[] = [];
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const locked = a.store.fanout!.appendLocked(t.tableId, 1, async (events) => {
+      missed = events.map((e) => e.seq);
+      holding();
+      await gate;
+      return { events: [record(4, 'held')], command: command('held', 3) };
+    });
+    await held;
+    expect(missed).toEqual([2, 3]);
+    // Node b appends to the table while a holds its row: refused as a lost race, without waiting.
+    const startedAt = Date.now();
+    expect(await b.store.appendEvents(t.tableId, 3, [record(4, 'other')], command('other', 3))).toEqual({ ok: false, reason: 'conflict' });
+    expect(Date.now() - startedAt).toBeLessThan(2000);
+    release();
+    expect(await locked).toEqual({ ok: true });
+    const after = await a.store.readEvents(t.tableId, 0);
+    expect(after.slice(0, 3)).toEqual(stored);
+    expect(after.map((e) => e.commandId)).toEqual(['h0', 'h1', 'h2', 'held']);
+    // Deciding nothing stores nothing; a decision with the same command id again is a duplicate.
+    expect(await a.store.fanout!.appendLocked(t.tableId, 4, async () => null)).toBeNull();
+    expect(await a.store.fanout!.appendLocked(t.tableId, 4, async () => ({ events: [record(5, 'held')], command: command('held', 4) }))).toEqual({
+      ok: false,
+      reason: 'duplicate_command',
+    });
+    expect((await a.store.getTable(t.tableId))!.version).toBe(4);
+    // A decision that throws undoes the transaction and releases the row.
+    await expect(a.store.fanout!.appendLocked(t.tableId, 4, async () => Promise.reject(new Error('decide failed')))).rejects.toThrow('decide failed');
+    expect(await b.store.appendEvents(t.tableId, 4, [record(5, 'after')], command('after', 4))).toEqual({ ok: true });
+  }, 30_000);
+
+  it('a command that lost the race is decided again holding the table row, with the events it missed, and stored at the first retry', async () => {
+    // Node h's first append of each command loses, as if another node had just overtaken it.
+    const calls = { appends: 0, locked: 0 };
+    let lose = 0;
+    const losing = (store: Store): Store => ({
+      ...store,
+      appendEvents: async (...args: Parameters<Store['appendEvents']>) => {
+        calls.appends++;
+        if (lose > 0) {
+          lose--;
+          return { ok: false, reason: 'conflict' };
+        }
+        return store.appendEvents(...args);
+      },
+      fanout: {
+        ...store.fanout!,
+        appendLocked: async (...args: Parameters<NonNullable<Store['fanout']>['appendLocked']>) => {
+          calls.locked++;
+          return store.fanout!.appendLocked(...args);
+        },
+      },
+    });
+    const h = await startNode(schema, 'h', {}, 60_000, losing);
+    try {
+      const t = await createTable(a.url);
+      const ann = await joinTable(a.url, t.tableId, t.invite.token, 'Ann');
+      const gmOnA = await connectAs(a.wsUrl, t.tableId, t.gm.token);
+      const annOnH = await connectAs(h.wsUrl, t.tableId, ann.token);
+      expect((await gmOnA.client.command('x1', { type: 'roll', count: 1 })).type).toBe('ack');
+      await annOnH.client.untilSeq(1);
+      // Node a stores a second event that h has not read when it decides Ann's roll.
+      lose = 1;
+      calls.appends = 0;
+      calls.locked = 0;
+      expect((await gmOnA.client.command('x2', { type: 'roll', count: 1 })).type).toBe('ack');
+      const ack = await annOnH.client.command('x3', { type: 'roll', count: 1 });
+      expect(ack).toMatchObject({ type: 'ack', firstSeq: 3, lastSeq: 3 });
+      expect(calls).toEqual({ appends: 1, locked: 1 });
+      await annOnH.client.untilSeq(3);
+      await gmOnA.client.untilSeq(3);
+      expect(seqs(annOnH.client)).toEqual([1, 2, 3]);
+      expect(gmOnA.client.events().map((e) => e.event)).toEqual(annOnH.client.events().map((e) => e.event));
+      // A command naming its version is still refused, without holding the row.
+      lose = 1;
+      calls.locked = 0;
+      expect(await annOnH.client.command('x4', { type: 'roll', count: 1 }, { expectedVersion: 3 })).toMatchObject({ type: 'error', code: 'conflict' });
+      expect(calls.locked).toBe(0);
+      for (const x of [gmOnA, annOnH]) x.client.close();
+    } finally {
+      await h.server.close();
+      await h.store.close();
+    }
+  }, 30_000);
+
+  it('two nodes writing to one table as fast as they can store every command once, none answered conflict', async () => {
+    const t = await createTable(a.url);
+    const ann = await joinTable(a.url, t.tableId, t.invite.token, 'Ann');
+    const gmOnA = await connectAs(a.wsUrl, t.tableId, t.gm.token);
+    const annOnB = await connectAs(b.wsUrl, t.tableId, ann.token);
+    // 15 each: a connection has at most 16 commands waiting.
+    const n = 30;
+    const answers = await Promise.all(
+      Array.from({ length: n }, (_, i) => (i % 2 === 0 ? gmOnA : annOnB).client.command(`f${i}`, { type: 'roll', count: 1 })),
+    );
+    expect(answers.filter((m) => m.type !== 'ack')).toEqual([]);
+    expect(answers.map((m) => m.firstSeq as number).sort((x, y) => x - y)).toEqual(contiguous(n));
+    for (const c of [gmOnA.client, annOnB.client]) await c.untilSeq(n);
+    const stored = await a.store.readEvents(t.tableId, 0);
+    for (const c of [gmOnA.client, annOnB.client]) {
+      expect(seqs(c)).toEqual(contiguous(n));
+      expect(c.events().map((e) => e.event)).toEqual(stored.map((e) => e.event));
+    }
+    for (const x of [gmOnA, annOnB]) x.client.close();
+  }, 30_000);
+
   it('a hello that came in time is answered even when loading its table takes longer than the time given to say hello', async () => {
     const t = await createTable(a.url);
     const slow = (store: Store): Store => ({

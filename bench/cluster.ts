@@ -57,6 +57,7 @@
  * Progress goes to stderr. Bounded: it stops by itself after duration + 600 s at the latest.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { ClientRequestArgs } from 'node:http';
 import { connect as netConnect, type NetConnectOpts } from 'node:net';
@@ -359,7 +360,7 @@ interface Client {
   outOfOrder: number;
   pending: Map<string, Pending>;
   /** After a kill of its node: the version to reach and when the kill happened. */
-  catchUp: { target: number; since: number; closedAt?: number; attemptAt?: number; tcpAt?: number; attempts: number; openAt?: number; welcomeAt?: number } | null;
+  catchUp: { target: number; since: number; from: number; closedAt?: number; attemptAt?: number; tcpAt?: number; attempts: number; openAt?: number; welcomeAt?: number } | null;
   /** Connections of this client that were welcomed and then closed. */
   reconnects: number;
 }
@@ -376,10 +377,13 @@ const created = await inBatches(Array.from({ length: opts.tables }, (_, i) => i)
   return { tableId: t.tableId as string, tokens: [t.gm.token as string, ...players.map((p) => p.token as string)] };
 });
 
+/**
+ * A well-mixed 32-bit hash (the first four bytes of SHA-256). FNV-1a of ids that differ only in their
+ * last character (`table:0`, `table:1`, ...) ranks the nodes nearly the same way for every table,
+ * which sent all the tables of a killed node to one other node rather than spreading them.
+ */
 function hashOf(text: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
-  return h >>> 0;
+  return createHash('sha256').update(text).digest().readUInt32BE(0);
 }
 
 /** The order in which `--route table` tries the nodes for a table. */
@@ -436,6 +440,8 @@ const failedConnectCodes = new Map<string, number>();
 const errorsByCode = new Map<string, number>();
 const inFlightKillMs: number[] = [];
 const caughtUpMs: number[] = [];
+/** Clients of a killed node caught up, by the killed node and the node that took them in ("0->1"). */
+const failoverSpread = new Map<string, number>();
 /**
  * The catch-up of a killed node's client in steps: the kill to the client noticing its connection
  * closed, to a new connection open (the WebSocket upgrade done), to its welcome, to holding every
@@ -692,6 +698,8 @@ function checkCaughtUp(client: Client, at: number): void {
   const c = client.catchUp;
   if (c && client.connected && client.lastSeq >= c.target) {
     caughtUpMs.push(at - c.since);
+    const where = `${c.from}->${client.node?.index ?? '?'}`;
+    failoverSpread.set(where, (failoverSpread.get(where) ?? 0) + 1);
     if (c.closedAt !== undefined && c.openAt !== undefined && c.welcomeAt !== undefined) {
       catchUpPhases.closeNoticed.push(c.closedAt - c.since);
       catchUpPhases.connected.push(c.openAt - c.closedAt);
@@ -763,7 +771,7 @@ function killOne(): void {
   for (const c of clients) {
     if (c.node !== node) continue;
     for (const p of c.pending.values()) if (p.inFlightAtKill === null) p.inFlightAtKill = at;
-    c.catchUp = { target: c.table.maxAcked, since: at, attempts: 0 };
+    c.catchUp = { target: c.table.maxAcked, since: at, from: node.index, attempts: 0 };
   }
   setTimeout(() => {
     if (stopping) return;
@@ -1040,6 +1048,8 @@ const result = {
   latencyToAllClientsMs: { steady: stats(steady), all: stats(all) },
   commandsInFlightDuringKillMs: stats(inFlightKillMs),
   killedNodeClientsCaughtUpMs: { ...stats(caughtUpMs), stillBehind: clients.filter((c) => c.catchUp).length },
+  /** Where the clients of each killed node were taken in: "killed->node" and how many. */
+  killedNodeClientsTakenInBy: Object.fromEntries([...failoverSpread].sort()),
   killedNodeClientsCaughtUpStepsMs: Object.fromEntries(Object.entries(catchUpPhases).map(([k, xs]) => [k, stats(xs)])),
   /** The nodes' longest wait per second from accepting a connection to reading its upgrade request. */
   nodeAcceptToUpgradeMaxPerSecondMs: stats(upgradeWaitsMaxPerSecond),

@@ -26,14 +26,15 @@
  * rest follow as answers come back); a command refused as rate_limited goes again after the delay
  * the server names. `--route table` sends every client of a table to the same node (a load
  * balancer hashing the table id): while that node is down, to the live node the table ranks next,
- * by a hash of table and node for each table (`--failover hash`, as a consistent-hashing balancer
- * spreads a lost node's tables over the others) or the next node in line (`--failover next`, which
- * sends all of them to one node). `--route random` sends each connection to a random node that is up.
+ * by a hash (SHA-256) of table and node for each table (`--failover hash`, as a consistent-hashing
+ * balancer spreads a lost node's tables over the others) or the next node in line (`--failover next`,
+ * which sends all of them to one node). `--route random` sends each connection to a random node that is up.
  *
  * It prints (JSON) every figure of the goals: events lost, duplicated or out of order, every client's
  * log against the database, commands unanswered, `conflict` errors; steady-state latency from a
  * command to all clients of its table; time to answer commands in flight during a kill; time for
- * clients of a killed node to be connected again and caught up; time to heal gaps left by lost notices
+ * clients of a killed node to be connected again and caught up, and which nodes took them in; time
+ * to heal gaps left by lost notices
  * (the nodes' own "caught up on missed notices" log lines); the highest notification queue usage.
  * After the drain the clients stop counting, the nodes are killed and the database is read once no
  * append is running, so the checks compare a fixed picture on both sides; `drained: false` says the
@@ -46,7 +47,8 @@
  * killed node's clients' catch-up in steps (noticing the close, connecting again, welcome, events;
  * connecting again split into the wait before the attempt that opened, its TCP connection and the
  * node's answer to the upgrade; for upgrades over 5 s, where the wait was: before the node accepted
- * the connection, before it read the request, or after), and the kernel's counters of full listen
+ * the connection, before it read the request, or after, and how many went to a node started again
+ * since the kill), and the kernel's counters of full listen
  * queues, SYNs sent again, SYN cookies and retransmission timeouts.
  * `--samples FILE` writes every command's latency with the kills, cuts and event-loop delays by
  * second, to see where the slow ones fall. With `--profile DIR`
@@ -168,6 +170,8 @@ interface Node {
   child: ChildProcess | null;
   port: number;
   up: boolean;
+  /** When the node process last said it was ready. */
+  readyAt: number;
 }
 
 const nodes: Node[] = Array.from({ length: opts.nodes }, (_, index) => ({
@@ -176,6 +180,7 @@ const nodes: Node[] = Array.from({ length: opts.nodes }, (_, index) => ({
   child: null,
   port: 0,
   up: false,
+  readyAt: 0,
 }));
 
 /** CPU seconds of node processes that ended (read just before they were killed). */
@@ -204,7 +209,7 @@ const upgradeWaitsMaxPerSecond: number[] = [];
 /** When each node accepted a connection and read its upgrade request (wall clock), by node and client port. */
 const upgradesByPort = new Map<string, { acceptedAt: number; upgradeAt: number }>();
 /** Slow upgrades (over 5 s) of killed nodes' clients: the client's TCP connection to the node's accept, to reading the request, to the client's open. */
-const slowUpgrades: Array<{ connectToAccept: number; acceptToUpgrade: number; upgradeToOpen: number }> = [];
+const slowUpgrades: Array<{ connectToAccept: number; acceptToUpgrade: number; upgradeToOpen: number; restartedNode: boolean }> = [];
 
 /** "caught up on missed notices" lines of every node: why, and the oldest missed event's age. */
 const heals: Array<{ node: number; reason: string; tables: number; maxLagMs: number }> = [];
@@ -267,6 +272,7 @@ function startNode(node: Node): Promise<void> {
           nodeStartCpuSeconds.push(cpuSecondsOf(child.pid));
           node.port = entry.port as number;
           node.up = true;
+          node.readyAt = now();
           resolve();
         } else if (entry.msg === 'upgrade') {
           upgradesByPort.set(`${node.index}:${entry.port}`, { acceptedAt: Number(entry.acceptedAt), upgradeAt: Number(entry.upgradeAt) });
@@ -563,7 +569,7 @@ function connect(client: Client): Promise<void> {
           const u = upgradesByPort.get(`${node.index}:${localPort}`);
           const epoch = (t: number) => performance.timeOrigin + t;
           // A port used before by another connection to the same node has an older entry: left out.
-          if (u && u.acceptedAt >= epoch(tcpAt) - 1000) slowUpgrades.push({ connectToAccept: Math.round(u.acceptedAt - epoch(tcpAt)), acceptToUpgrade: u.upgradeAt - u.acceptedAt, upgradeToOpen: Math.round(epoch(helloAt) - u.upgradeAt) });
+          if (u && u.acceptedAt >= epoch(tcpAt) - 1000) slowUpgrades.push({ connectToAccept: Math.round(u.acceptedAt - epoch(tcpAt)), acceptToUpgrade: u.upgradeAt - u.acceptedAt, upgradeToOpen: Math.round(epoch(helloAt) - u.upgradeAt), restartedNode: node.readyAt > client.catchUp.since });
         }
       }
       ws.send(JSON.stringify({ type: 'hello', tableId: client.table.tableId, token: client.token, since: client.lastSeq, events: client.check === 'events' }));
@@ -1055,6 +1061,8 @@ const result = {
   nodeAcceptToUpgradeMaxPerSecondMs: stats(upgradeWaitsMaxPerSecond),
   slowUpgrades: {
     n: slowUpgrades.length,
+    /** Of those, to a node that had been started again since the kill (it loads every table it takes on cold). */
+    toRestartedNode: slowUpgrades.filter((x) => x.restartedNode).length,
     connectToAccept: stats(slowUpgrades.map((x) => x.connectToAccept)),
     acceptToUpgrade: stats(slowUpgrades.map((x) => x.acceptToUpgrade)),
     upgradeToOpen: stats(slowUpgrades.map((x) => x.upgradeToOpen)),

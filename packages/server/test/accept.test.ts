@@ -1,8 +1,9 @@
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { secretDecider } from './fixtures/secret-decider';
-import { createTable, startServer, type Running } from './helpers';
+import { secretDecider, type SecretCommand, type SecretEvent, type SecretState } from './fixtures/secret-decider';
+import type { Decider } from '../src/domain';
+import { createTable, startServer, TestClient, type Running } from './helpers';
 
 const CLIENTS = 48;
 
@@ -102,5 +103,52 @@ describe('accepting connections while the event loop is busy', () => {
       s.on('error', (error: Error & { code?: string }) => resolve(error.code ?? error.message));
     });
     expect(refused).toBe('ECONNREFUSED');
+  });
+});
+
+describe('welcomes while many clients say hello at once', () => {
+  let srv: Running | null = null;
+  afterEach(async () => {
+    await srv?.close();
+    srv = null;
+  });
+
+  // The clients of a lost node all say hello to a node at once; their welcomes (each building the
+  // client's view) share the turn's budget with the sliced loops instead of all running in one turn,
+  // between which the node accepts no new connection.
+  it('builds the welcomes of hellos that wait together over several turns of the event loop', async () => {
+    let turn = 0;
+    let ticking = true;
+    const tick = () => {
+      turn++;
+      if (ticking) setImmediate(tick);
+    };
+    const viewedIn: number[] = [];
+    const slowViews: Decider<SecretState, SecretCommand, SecretEvent> = {
+      ...secretDecider,
+      viewState(state, viewer) {
+        viewedIn.push(turn);
+        const until = performance.now() + 3;
+        while (performance.now() < until);
+        return secretDecider.viewState(state, viewer);
+      },
+    };
+    srv = await startServer(slowViews, { config: { maxConnectionsPerAddress: 1000 } });
+    const table = await createTable(srv.url);
+    const clients = await Promise.all(Array.from({ length: 30 }, () => TestClient.connect(srv!.wsUrl)));
+    viewedIn.length = 0;
+    setImmediate(tick);
+    try {
+      const answers = await Promise.all(clients.map((c) => c.hello(table.tableId, table.gm.token)));
+      expect(answers.map((a) => a.type)).toEqual(Array(30).fill('welcome'));
+    } finally {
+      ticking = false;
+      for (const c of clients) c.ws.close();
+    }
+    const perTurn = new Map<number, number>();
+    for (const t of viewedIn) perTurn.set(t, (perTurn.get(t) ?? 0) + 1);
+    // 30 views of 3 ms with a budget of 10 ms a turn: about 4 a turn; in one turn they took 90 ms.
+    expect(viewedIn.length).toBe(30);
+    expect(Math.max(...perTurn.values())).toBeLessThanOrEqual(6);
   });
 });

@@ -34,8 +34,10 @@
  * log against the database, commands unanswered, `conflict` errors; steady-state latency from a
  * command to all clients of its table; time to answer commands in flight during a kill; time for
  * clients of a killed node to be connected again and caught up, and which nodes took them in; time
- * to heal gaps left by lost notices
- * (the nodes' own "caught up on missed notices" log lines); the highest notification queue usage.
+ * to heal gaps left by lost notices (the nodes' own "caught up on missed notices" log lines); the
+ * highest notification queue usage; the commands that lost their table's next version to another
+ * node and were decided again (the nodes' "append raced" lines: races lost per command, time from
+ * the first decision to the answer).
  * After the drain the clients stop counting, the nodes are killed and the database is read once no
  * append is running, so the checks compare a fixed picture on both sides; `drained: false` says the
  * drain ran out of time (logs then count as behind rather than differing).
@@ -214,6 +216,9 @@ const slowUpgrades: Array<{ connectToAccept: number; acceptToUpgrade: number; up
 /** "caught up on missed notices" lines of every node: why, and the oldest missed event's age. */
 const heals: Array<{ node: number; reason: string; tables: number; maxLagMs: number }> = [];
 
+/** Commands that lost the race for their table's next version to another node at least once: races lost, time from the first decision to the answer. */
+const races: Array<{ lost: number; ms: number }> = [];
+
 /** The kernel's counters of full listen queues, SYNs sent again, SYN cookies and retransmission timeouts (/proc/net/netstat; empty elsewhere). */
 function tcpCounters(): Record<string, number> {
   const wanted = ['ListenOverflows', 'ListenDrops', 'TCPReqQFullDrop', 'TCPSynRetrans', 'SyncookiesSent', 'SyncookiesFailed', 'TCPTimeouts'];
@@ -280,6 +285,8 @@ function startNode(node: Node): Promise<void> {
           upgradeWaitsMaxPerSecond.push(Number(entry.max));
         } else if (entry.msg === 'event loop delay') {
           nodeLoopDelays.push({ node: node.index, at: Number(entry.at), p99: Number(entry.p99), max: Number(entry.max) });
+        } else if (entry.msg === 'append raced') {
+          races.push({ lost: Number(entry.lost), ms: Number(entry.ms) });
         } else if (entry.msg === 'caught up on missed notices') {
           heals.push({ node: node.index, reason: String(entry.reason), tables: Number(entry.tables), maxLagMs: Number(entry.maxLagMs) });
         }
@@ -1069,6 +1076,13 @@ const result = {
   },
   gapsHealedAfterListenerCutMs: { ...stats(cutHeals.map((h) => h.maxLagMs)), tablesCaughtUp: cutHeals.reduce((s, h) => s + h.tables, 0) },
   gapsHealedByPeriodicCheckMs: { ...stats(periodicHeals.map((h) => h.maxLagMs)), tablesCaughtUp: periodicHeals.reduce((s, h) => s + h.tables, 0) },
+  /** Commands that lost their table's next version to another node and were decided again (the nodes' "append raced" lines). */
+  appendRaces: {
+    commands: races.length,
+    racesLost: races.reduce((s, r) => s + r.lost, 0),
+    lostPerCommand: stats(races.map((r) => r.lost)),
+    firstDecisionToAnswerMs: stats(races.map((r) => r.ms)),
+  },
   notificationQueueUsageMax: queueMax,
   goals: {} as Record<string, { value: number; goal: string; met: boolean }>,
   elapsedSeconds: Number(((now() - t0) / 1000).toFixed(1)),

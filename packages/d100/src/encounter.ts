@@ -15,7 +15,7 @@ import { isImmune, type RegularElement } from './elements';
 import { afterBlocking, blocksOnHit, weeklyRefresh, spendPoint, spendRemoveAilment, spendRestoreLight, spendRestoreResource, spendRevivePersona, useResource, FATE_SPENDS } from './fate';
 import { modifier, sumModifiers, type Modifier } from '@personae/core';
 import { adjacent, ailmentScoreDisadvantages, altitudeOf, armourAt, bonus, canOppose, defenseToughnessBonus, disadvantagesOnAllTests, fatigue, hasAilment, livingPersona, protectorFor, terrainDisadvantages, terrainOf, toughness, type Conditions, type Fighter, type Position, type Resource, type Score, type Terrain } from './fighter';
-import { altitudeBar, bandsCrossed, crashMetres, fallDamage, fullSpeedFailure, moveAllowance, movementOutcome, type Altitude, type MovementOutcome, type MovementTest } from './movement';
+import { altitudeBar, bandsCrossed, crashMetres, fallDamage, fullSpeedFailure, moveAllowance, movementOutcome, separation, type Altitude, type MovementOutcome, type MovementTest } from './movement';
 import { armDisabled, bleedingReturns, injuriesAfterRestoring, injuryStress, injuryTestDisadvantages, treatInjuries } from './injuries';
 import { initiativeOrder, type InitiativeEntry } from './initiative';
 import { hitLocation, type Location } from './location';
@@ -1584,14 +1584,14 @@ function requireNearest(state: EncounterState, owed: ConfusedAttack, a: Fighter,
 
 /**
  * The characters that may be nearest to `f` (the Confused row of the ailments passage): of every other
- * character in the fight, those at the least distance on the map; one off the map might be nearer, so
- * it stays a candidate, and with `f` itself off the map every other one is.
+ * character in the fight, those at the least distance on the map, altitude bands counted; one off the
+ * map might be nearer, so it stays a candidate, and with `f` itself off the map every other one is.
  */
 function nearestTo(state: EncounterState, f: Fighter): string[] {
   const others = Object.values(state.fighters).filter((o) => o.id !== f.id && !o.out);
-  const at = f.conditions.position;
-  if (!at) return others.map((o) => o.id);
-  const away = (o: Fighter) => (o.conditions.position ? distance(at, o.conditions.position) : null);
+  if (!f.conditions.position) return others.map((o) => o.id);
+  // the flight passage: a flyer's band counts as its height, as for reach and range
+  const away = (o: Fighter) => separation(f, o);
   const least = Math.min(...others.map((o) => away(o) ?? Infinity));
   return others.filter((o) => away(o) === null || away(o) === least).map((o) => o.id);
 }
@@ -2115,12 +2115,14 @@ type EncounterStarted = Extract<EncounterEvent, { type: 'encounter-started' }>;
 
 /**
  * The start of the encounter as a viewer who may not see every character is told it (Naming): the
- * hidden ones are left out of the initiative order and the Surprised, and a shown character that tied
- * with a hidden one keeps its place but not its roll-off dice, which would tell of the tie. The dice
- * are those of the roll-offs still shown. A viewer who sees every character gets the event unchanged.
+ * hidden ones are left out of the initiative order and the Surprised, and a shown character that
+ * rolled off with a hidden one keeps its place but not its roll-off dice, which would tell of the tie.
+ * Under initiativeLastTie=players-first the party and the others roll off apart, so only a hidden
+ * character on the same side of that split withholds them. The dice are those of the roll-offs still
+ * shown. A viewer who sees every character gets the event unchanged.
  */
-function namedStart(event: EncounterStarted, n: Naming): EncounterStarted {
-  const tie = (a: InitiativeEntry, b: InitiativeEntry) => a.initiative === b.initiative && a.score === b.score && a.fate === b.fate;
+function namedStart(event: EncounterStarted, n: Naming, rolledApart: (a: string, b: string) => boolean): EncounterStarted {
+  const tie = (a: InitiativeEntry, b: InitiativeEntry) => a.initiative === b.initiative && a.score === b.score && a.fate === b.fate && !rolledApart(a.id, b.id);
   const hidden = event.data.order.filter((o) => !n.show(o.id));
   // Nothing hidden: the start as it was rolled, its dice in the order they were drawn.
   if (hidden.length === 0 && (event.data.surprised ?? []).every(n.show)) return event;
@@ -2237,7 +2239,10 @@ export function redactD100Event(event: EncounterEvent, viewer: Actor, state: Enc
   const n = namingFor(show);
   // the encounter starts for everyone, without a hidden character's place in it; a shown character
   // fleeing from a hidden one: the flight is told, not from whom (Naming)
-  const named = event.type === 'encounter-started' ? namedStart(event, n) : event.type === 'turn-started' && event.data.fleeing ? { ...event, data: { ...event.data, fleeing: n.one(event.data.fleeing) } } : event;
+  // "Combat Structure", Step Three (option initiativeLastTie, U13): players-first rolls the party's tie apart from the rest
+  const party = (id: string) => state.fighters[id]?.side === 'pc';
+  const rolledApart = (a: string, b: string) => state.options.initiativeLastTie === 'players-first' && party(a) !== party(b);
+  const named = event.type === 'encounter-started' ? namedStart(event, n, rolledApart) : event.type === 'turn-started' && event.data.fleeing ? { ...event, data: { ...event.data, fleeing: n.one(event.data.fleeing) } } : event;
   // nor the target numbers of its rolls, from which its Scores follow (hideUnknownNumbers below)
   return hideUnknownNumbers(named, (id) => !knownDetails(state, id, viewer));
 }

@@ -478,7 +478,7 @@ describe.skipIf(!runPg)('several nodes on one PostgreSQL database', () => {
     expect(pages.map((page) => page.map((e) => e.seq))).toEqual([[3, 4, 5], [], [], [1, 2, 3], []]);
     expect(pages[0]).toEqual(stored.slice(2, 5));
     expect(await a.store.fanout!.readAfter([], 3)).toEqual([]);
-  }, 30_000);
+  }, 60_000);
 
   it('tables another node wrote to while a catch-up read was running are caught up in one read', async () => {
     // Node g's first catch-up read is held until the notices of five more tables have come in.
@@ -527,7 +527,7 @@ describe.skipIf(!runPg)('several nodes on one PostgreSQL database', () => {
       await g.server.close();
       await g.store.close();
     }
-  }, 30_000);
+  }, 60_000);
 
   it('an append holding its table row is handed the events it missed, and other appends to the table lose at once instead of waiting', async () => {
     const t = await createTable(a.url);
@@ -578,7 +578,7 @@ describe.skipIf(!runPg)('several nodes on one PostgreSQL database', () => {
     // A decision that throws undoes the transaction and releases the row.
     await expect(a.store.fanout!.appendLocked(t.tableId, 4, async () => Promise.reject(new Error('decide failed')))).rejects.toThrow('decide failed');
     expect(await b.store.appendEvents(t.tableId, 4, [record(5, 'after')], command('after', 4))).toEqual({ ok: true });
-  }, 30_000);
+  }, 60_000);
 
   it('a command that lost the race is decided again holding the table row, with the events it missed, and stored at the first retry', async () => {
     // Node h's first append of each command loses, as if another node had just overtaken it.
@@ -632,7 +632,7 @@ describe.skipIf(!runPg)('several nodes on one PostgreSQL database', () => {
       await h.server.close();
       await h.store.close();
     }
-  }, 30_000);
+  }, 60_000);
 
   it('two nodes writing to one table as fast as they can store every command once, none answered conflict', async () => {
     const t = await createTable(a.url);
@@ -653,7 +653,7 @@ describe.skipIf(!runPg)('several nodes on one PostgreSQL database', () => {
       expect(c.events().map((e) => e.event)).toEqual(stored.map((e) => e.event));
     }
     for (const x of [gmOnA, annOnB]) x.client.close();
-  }, 30_000);
+  }, 60_000);
 
   it('a hello that came in time is answered even when loading its table takes longer than the time given to say hello', async () => {
     const t = await createTable(a.url);

@@ -4,7 +4,7 @@ import { drawIn } from './draws';
 import { advantageFromAilments, AILMENTS, inflictAilment, isTechnicalAgainst, type AilmentName } from './ailments';
 import { isImmune, isPhysical, type Affinity, type Element } from './elements';
 import { ailmentScoreDisadvantages, armourAt, bonus, canOppose, defenseToughnessBonus, disadvantagesOnAllTests, effectiveAffinity, hasAilment, hasHighGround, livingPersona, strengthBonus, terrainDisadvantages, toughness, type Fighter, type Score } from './fighter';
-import { hasBruisedRib, injuryFor, injuryTestDisadvantages, takeInjuries, type Injury } from './injuries';
+import { hasBruisedRib, INJURIES, injuryFor, injuryTestDisadvantages, type Injury } from './injuries';
 import { hitLocation, injuryBlock, type Location, type LocationResult } from './location';
 import type { D100Options } from './options';
 import { ruleCitation } from './rules';
@@ -269,6 +269,40 @@ function layWounds(target: Fighter, normal: number, savage: number, input: LandI
     if (isOut(t.tracks)) t = { ...t, out: true, dead: options.deadlyWound === 'dead' };
   }
   return { target: t, personaWounds, personaBroken, stress, losses, fateSpent, injuries, gained };
+}
+
+/**
+ * The Injuries of the Heavy wounds among `losses`, all at `location` ("Wounds and Injury"): each
+ * Heavy wound lost (not blocked) gives the row for the Heavy wounds left after it, a newer Injury
+ * replacing the older at that location; then their immediate effects (Prone, Blood Loss, Stunned,
+ * Confused). `heavyBefore` is the Heavy track before the losses; `target` already carries the new tracks.
+ */
+export function takeInjuries(target: Fighter, location: Location, heavyBefore: number, losses: readonly WoundLoss[], options: D100Options): { fighter: Fighter; injuries: Injury[]; gained: AilmentName[] } {
+  const injuries: Injury[] = [];
+  const gained: AilmentName[] = [];
+  let heavyLeft = heavyBefore;
+  let list = [...target.injuries];
+  for (const loss of losses) {
+    if (loss.track !== 'heavy' || loss.blocked) continue;
+    heavyLeft--;
+    const def = injuryFor(location, heavyLeft);
+    const injury: Injury = { location, name: def.name, level: def.level };
+    list = [...list.filter((i) => i.location !== location), injury];
+    injuries.push(injury);
+  }
+  let t: Fighter = { ...target, injuries: list };
+  for (const injury of injuries) {
+    for (const eff of INJURIES[injuryBlock(injury.location)][injury.level]!.immediate) {
+      if (eff === 'prone') t = { ...t, conditions: { ...t.conditions, prone: true } };
+      else if (eff === 'blood-loss' || eff === 'blood-loss-once') t = { ...t, conditions: { ...t.conditions, bloodLoss: true } };
+      else {
+        const name = eff.slice('ailment:'.length) as AilmentName;
+        const r = inflictAilment(t.ailments, name, { turnsStarted: t.turnsStarted }, (e) => isImmune(livingPersona(t)?.affinities ?? t.affinities, e), options);
+        if (r.ok) (t = { ...t, ailments: r.ailments }), gained.push(name);
+      }
+    }
+  }
+  return { fighter: t, injuries, gained };
 }
 
 /** Whether a body Heavy wound lost before the attack's last wound gives Bruised Rib or worse. */

@@ -4,7 +4,7 @@ import type { D100Options } from './options';
 import { ruleCitation } from './rules';
 import type { TestResult } from './test';
 import { afterBlocking, blocksOnHit } from './fate';
-import { takeInjuries } from './injuries';
+import { takeInjuries } from './attack';
 import { applyWounds, isOut } from './wounds';
 
 /**

@@ -765,7 +765,9 @@ function burstAttack(state: EncounterState, c: Extract<EncounterCommand, { type:
   const rec = recordingPools(host);
   const extra = burstHits(state, attacker, main, redone, purchases, wounds, rec.dice).hits;
   const summary: AttackSummary = { ...summarize(redone), burst: { purchases, extra, dice: rec.drawn } };
-  return { type: 'attack-resolved', data: { group, attacker: c.attacker, defender: c.defender, spec: main, dice: [...dice], summary, ...(protector ? { protector: protector.id } : {}) } };
+  const drawn = [...dice];
+  remember(drawn, { attacker, defender: state.fighters[c.defender]!, protector, spec: main, options: state.options, result: redone });
+  return { type: 'attack-resolved', data: { group, attacker: c.attacker, defender: c.defender, spec: main, dice: drawn, summary, ...(protector ? { protector: protector.id } : {}) } };
 }
 
 /** Extra targets of a burst: hit with the attack's degrees, no evasion, a location each (U18). */
@@ -1115,6 +1117,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       const protector = onItself ? null : protectorOf(state, attacker, defender, command);
       const rec = recordingPools(ctx.dice);
       const r = resolveAttack(attacker, defender, spec, rec.dice, state.options, protector);
+      if (!command.burst) remember(rec.drawn, { attacker, defender, protector, spec, options: state.options, result: r });
       const event: EncounterEvent = command.burst ? burstAttack(state, command, spec, r, rec.drawn, ctx.dice, group) : { type: 'attack-resolved', data: { group, attacker: command.attacker, defender: command.defender, spec, dice: rec.drawn, summary: summarize(r), ...(protector ? { protector: protector.id } : {}) } };
       // Shocked: whoever attacks the sufferer in melee tests Agility or is Shocked too
       if (event.type === 'attack-resolved' && spec.kind === 'melee' && hasAilment(defender, 'shocked')) {
@@ -1710,6 +1713,57 @@ function foldEvent(state: EncounterState, event: EncounterEvent): EncounterState
   return { ...s, seq, groups };
 }
 
+/** An attack as decideCommand resolved it: the fighters, spec and options it was resolved with, and the result. */
+interface ResolvedAttack {
+  readonly attacker: Fighter;
+  readonly defender: Fighter;
+  readonly protector: Fighter | null;
+  readonly spec: AttackSpec;
+  readonly options: D100Options;
+  readonly result: AttackResult;
+}
+
+/**
+ * The attacks decideCommand has just resolved, by the dice array of their event. decideEncounter folds
+ * the events it decides to check each one's cost, and the fold takes the result from here instead of
+ * resolving the attack a second time. A copy of the event (one stored and read back) has other dice
+ * arrays, and is resolved anew.
+ */
+const resolvedAttacks = new WeakMap<readonly number[], ResolvedAttack>();
+
+function remember(dice: readonly number[], resolved: ResolvedAttack): void {
+  resolvedAttacks.set(dice, resolved);
+}
+
+/** Whether two fighters differ in nothing but their Turn's spending. */
+function sameButTurn(a: Fighter, b: Fighter): boolean {
+  if (a === b) return true;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  keys.delete('turn');
+  for (const k of keys) if (a[k as keyof Fighter] !== b[k as keyof Fighter]) return false;
+  return true;
+}
+
+/** `after` (what resolving made of `decided`) as resolving made of `now`: `now` itself if unchanged, else with `now`'s Turn. */
+function onto(after: Fighter, decided: Fighter, now: Fighter): Fighter {
+  if (after === decided) return now;
+  const { turn: _turn, ...rest } = after;
+  return { ...now, ...rest };
+}
+
+/**
+ * The result decideCommand reached for the attack whose event has `dice`, when it was resolved against
+ * these very fighters, spec and options, the Turn paid for it aside (resolveAttack neither reads nor
+ * changes a Turn); null otherwise, and the attack is resolved again.
+ */
+function resolvedAlready(dice: readonly number[], attacker: Fighter, defender: Fighter, spec: AttackSpec, options: D100Options, protector: Fighter | null): AttackResult | null {
+  const m = resolvedAttacks.get(dice);
+  if (!m || m.spec !== spec || m.options !== options || !sameButTurn(m.attacker, attacker) || !sameButTurn(m.defender, defender)) return null;
+  if (m.protector === null ? protector !== null : protector === null || !sameButTurn(m.protector, protector)) return null;
+  const r = m.result;
+  return { ...r, attacker: onto(r.attacker, m.attacker, attacker), defender: onto(r.defender, m.defender, defender), ...(r.protector ? { protector: onto(r.protector, m.protector!, protector!) } : {}) };
+}
+
 /** A Confused character's owed attack is made: none is owed now, or (confusedBands=both) the one on itself after the one on the nearest. */
 function owedAttackMade(state: EncounterState, who: string, chance: boolean): EncounterState {
   const owed = state.confusedAttack;
@@ -1849,7 +1903,8 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
     case 'attack-resolved': {
       const before = state.fighters[event.data.attacker]!;
       const protector = event.data.protector ? state.fighters[event.data.protector]! : null;
-      const r = resolveAttack(before, state.fighters[event.data.defender]!, event.data.spec, given(event.data.dice), state.options, protector);
+      const defender = state.fighters[event.data.defender]!;
+      const r = resolvedAlready(event.data.dice, before, defender, event.data.spec, state.options, protector) ?? resolveAttack(before, defender, event.data.spec, given(event.data.dice), state.options, protector);
       // an attack on itself (Confused, 5+ DoF) lands on the one fighter: the defender's side, or the attacker's when repelled
       const onItself = event.data.attacker === event.data.defender;
       let s = onItself ? put(state, r.repelled ? r.attacker : r.defender) : put(put(state, r.attacker), r.defender);

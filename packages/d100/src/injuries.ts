@@ -1,10 +1,7 @@
-import { inflictAilment, type AilmentName } from './ailments';
-import { isImmune } from './elements';
-import { livingPersona, type Fighter } from './fighter';
+import type { AilmentName } from './ailments';
 import { injuryBlock, type InjuryBlock, type Location } from './location';
 import type { D100Options } from './options';
 import type { Score } from './scores';
-import type { WoundLoss } from './wounds';
 
 /**
  * Injuries from Heavy wounds (d100-combat-rules.txt, "Wounds and Injury"): the Injury depends on
@@ -61,40 +58,6 @@ export interface Injury {
   readonly location: Location;
   readonly name: string;
   readonly level: number;
-}
-
-/**
- * The Injuries of the Heavy wounds among `losses`, all at `location` ("Wounds and Injury"): each
- * Heavy wound lost (not blocked) gives the row for the Heavy wounds left after it, a newer Injury
- * replacing the older at that location; then their immediate effects (Prone, Blood Loss, Stunned,
- * Confused). `heavyBefore` is the Heavy track before the losses; `target` already carries the new tracks.
- */
-export function takeInjuries(target: Fighter, location: Location, heavyBefore: number, losses: readonly WoundLoss[], options: D100Options): { fighter: Fighter; injuries: Injury[]; gained: AilmentName[] } {
-  const injuries: Injury[] = [];
-  const gained: AilmentName[] = [];
-  let heavyLeft = heavyBefore;
-  let list = [...target.injuries];
-  for (const loss of losses) {
-    if (loss.track !== 'heavy' || loss.blocked) continue;
-    heavyLeft--;
-    const def = injuryFor(location, heavyLeft);
-    const injury: Injury = { location, name: def.name, level: def.level };
-    list = [...list.filter((i) => i.location !== location), injury];
-    injuries.push(injury);
-  }
-  let t: Fighter = { ...target, injuries: list };
-  for (const injury of injuries) {
-    for (const eff of INJURIES[injuryBlock(injury.location)][injury.level]!.immediate) {
-      if (eff === 'prone') t = { ...t, conditions: { ...t.conditions, prone: true } };
-      else if (eff === 'blood-loss' || eff === 'blood-loss-once') t = { ...t, conditions: { ...t.conditions, bloodLoss: true } };
-      else {
-        const name = eff.slice('ailment:'.length) as AilmentName;
-        const r = inflictAilment(t.ailments, name, { turnsStarted: t.turnsStarted }, (e) => isImmune(livingPersona(t)?.affinities ?? t.affinities, e), options);
-        if (r.ok) (t = { ...t, ailments: r.ailments }), gained.push(name);
-      }
-    }
-  }
-  return { fighter: t, injuries, gained };
 }
 
 /** Disadvantages an Injury gives on its tests (option `injuryDisadvantage`: once, or once per row carried). */

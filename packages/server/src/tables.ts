@@ -208,6 +208,12 @@ export class TableHub<S, C, E> {
   private readonly tableCommandRate: RateLimit;
   private readonly limits: HostLimits;
   private closing = false;
+  /**
+   * Welcomes share the event loop's turn budget with the sliced loops: a table loaded for hundreds
+   * of waiting clients (a node taking on a lost node's tables) would otherwise welcome them all in
+   * one turn, and the node accepts new connections only between turns (see accept.ts).
+   */
+  private readonly welcomes = new TimeSlice();
   /** Appends holding their table's row in the store now (see MAX_ROWS_HELD). */
   private rowsHeld = 0;
   /**
@@ -427,6 +433,7 @@ export class TableHub<S, C, E> {
     makeViewer: (caller: Caller) => Viewer,
   ): Promise<Outcome<Viewer>> {
     return this.withCaller(tableId, token, async (caller, t) => {
+      await this.welcomes.check();
       // A client coming from another node may have seen events this node has not read yet.
       if (since !== undefined && since > t.version && this.fanout) await this.applyFromStore(t, true);
       const viewer = makeViewer(caller);

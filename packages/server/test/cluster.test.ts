@@ -478,7 +478,7 @@ describe.skipIf(!runPg)('several nodes on one PostgreSQL database', () => {
     expect(pages.map((page) => page.map((e) => e.seq))).toEqual([[3, 4, 5], [], [], [1, 2, 3], []]);
     expect(pages[0]).toEqual(stored.slice(2, 5));
     expect(await a.store.fanout!.readAfter([], 3)).toEqual([]);
-  }, 30_000);
+  }, 60_000);
 
   it('tables another node wrote to while a catch-up read was running are caught up in one read', async () => {
     // Node g's first catch-up read is held until the notices of five more tables have come in.
@@ -527,7 +527,7 @@ describe.skipIf(!runPg)('several nodes on one PostgreSQL database', () => {
       await g.server.close();
       await g.store.close();
     }
-  }, 30_000);
+  }, 60_000);
 
   it('an append holding its table row is handed the events it missed, and other appends to the table lose at once instead of waiting', async () => {
     const t = await createTable(a.url);
@@ -559,10 +559,9 @@ describe.skipIf(!runPg)('several nodes on one PostgreSQL database', () => {
     });
     await held;
     expect(missed).toEqual([2, 3]);
-    // Node b appends to the table while a holds its row: refused as a lost race, without waiting.
-    const startedAt = Date.now();
+    // Node b appends to the table while a holds its row: refused as a lost race, without waiting
+    // (a wait would last until the gate opens, after this answer).
     expect(await b.store.appendEvents(t.tableId, 3, [record(4, 'other')], command('other', 3))).toEqual({ ok: false, reason: 'conflict' });
-    expect(Date.now() - startedAt).toBeLessThan(2000);
     release();
     expect(await locked).toEqual({ ok: true });
     const after = await a.store.readEvents(t.tableId, 0);
@@ -594,7 +593,7 @@ describe.skipIf(!runPg)('several nodes on one PostgreSQL database', () => {
       await open.query('ROLLBACK').catch(() => undefined);
       await open.end();
     }
-  }, 30_000);
+  }, 60_000);
 
   it('a command that lost the race is decided again holding the table row, with the events it missed, and stored at the first retry', async () => {
     // Node h's first append of each command loses, as if another node had just overtaken it.
@@ -648,7 +647,7 @@ describe.skipIf(!runPg)('several nodes on one PostgreSQL database', () => {
       await h.server.close();
       await h.store.close();
     }
-  }, 30_000);
+  }, 60_000);
 
   it('two nodes writing to one table as fast as they can store every command once, none answered conflict', async () => {
     const t = await createTable(a.url);
@@ -669,7 +668,7 @@ describe.skipIf(!runPg)('several nodes on one PostgreSQL database', () => {
       expect(c.events().map((e) => e.event)).toEqual(stored.map((e) => e.event));
     }
     for (const x of [gmOnA, annOnB]) x.client.close();
-  }, 30_000);
+  }, 60_000);
 
   it('a hello that came in time is answered even when loading its table takes longer than the time given to say hello', async () => {
     const t = await createTable(a.url);

@@ -32,7 +32,7 @@ import type { ExportedEvent } from './export';
 import { exportPortraits } from './portraits';
 import { TokenBucket, type RateLimit } from './rate-limit';
 import { canonicalJson, hashToken, newId, newToken, sha256Hex } from './tokens';
-import { diffState, sameDiff, statePatchText } from './state-patch';
+import { diffState, jsonWith, sameDiff, statePatchText, type KnownTexts } from './state-patch';
 import { survivesJson } from './json';
 import { TimeSlice } from './yield';
 
@@ -560,7 +560,8 @@ export class TableHub<S, C, E> {
     return message;
   }
 
-  private broadcast(t: LoadedTable<S>, records: EventRecord[], statesAfter: S[]): void {
+  /** `texts`: what was written of the records' events already (by decide), for the views to reuse. */
+  private broadcast(t: LoadedTable<S>, records: EventRecord[], statesAfter: S[], texts: KnownTexts = new Map()): void {
     const viewers: Viewer[] = [];
     for (const viewer of t.viewers) {
       if (viewer.open) viewers.push(viewer);
@@ -573,7 +574,7 @@ export class TableHub<S, C, E> {
       if (rec.json !== undefined) texts.set(rec.event, { event: rec.json });
       for (const viewer of viewers) if (viewer.events !== false) viewer.sendText(eventText(this.eventMessage(t, rec, viewer.actor, statesAfter[i]!), texts));
     });
-    this.pushViews(t, viewers, statesAfter[statesAfter.length - 1]);
+    this.pushViews(t, viewers, statesAfter[statesAfter.length - 1], texts);
   }
 
   /**
@@ -582,7 +583,7 @@ export class TableHub<S, C, E> {
    * `audience`; without it, per role and participant): viewers the domain says see the same view
    * share it, its comparison with the view they hold, and the text of the changes.
    */
-  private pushViews(t: LoadedTable<S>, viewers: Viewer[], state: S | undefined): void {
+  private pushViews(t: LoadedTable<S>, viewers: Viewer[], state: S | undefined, texts: KnownTexts = new Map()): void {
     if (state === undefined || viewers.length === 0) return;
     const version = t.version;
     const views = new Map<unknown, { view: unknown; full: string | null; patches: Map<unknown, string> } | null>();
@@ -623,7 +624,7 @@ export class TableHub<S, C, E> {
           if (diff) {
             text = made.find((m) => m.base === base.version && sameDiff(m.diff, diff))?.text ?? null;
             if (text === null) {
-              text = statePatchText(version, base.version, diff);
+              text = statePatchText(version, base.version, diff, texts);
               made.push({ base: base.version, diff, text });
             }
             built.patches.set(base.view, text);
@@ -692,7 +693,7 @@ export class TableHub<S, C, E> {
     for (let attempt = 1; ; attempt++) {
       const decided = this.decide(t, actor, envelope, fail);
       if (!decided.ok) return (await earlier()) ?? decided;
-      const { records, statesAfter, state, now } = decided.value;
+      const { records, statesAfter, state, now, texts } = decided.value;
 
       const command: CommandRecord = {
         participantId: actor.participantId,
@@ -715,7 +716,7 @@ export class TableHub<S, C, E> {
       } finally {
         t.appending = null;
       }
-      if (appended.ok) return { ok: true, value: this.applied(t, records, statesAfter, state, command) };
+      if (appended.ok) return { ok: true, value: this.applied(t, records, statesAfter, state, command, texts) };
       if (appended.reason === 'duplicate_command') {
         const answer = await earlier();
         if (answer) return answer;
@@ -741,8 +742,7 @@ export class TableHub<S, C, E> {
   }
 
   /** Takes an appended command's events into the memory and sends them to the viewers. */
-  private applied(t: LoadedTable<S>, records: EventRecord[], statesAfter: S[], state: S, command: CommandRecord): AckMessage {
-
+  private applied(t: LoadedTable<S>, records: EventRecord[], statesAfter: S[], state: S, command: CommandRecord, texts: KnownTexts): AckMessage {
     t.state = state;
     t.version += records.length;
     t.record = { ...t.record, version: t.version };
@@ -750,7 +750,7 @@ export class TableHub<S, C, E> {
       if (rec.seq % this.checkpointEvery === 0) t.checkpoints.set(rec.seq, statesAfter[i]!);
       remember(t, rec, statesAfter[i]!);
     });
-    this.broadcast(t, records, statesAfter);
+    this.broadcast(t, records, statesAfter, texts);
     return ackFor(command, false);
   }
 
@@ -760,7 +760,7 @@ export class TableHub<S, C, E> {
     actor: Actor,
     envelope: CommandEnvelope,
     fail: (code: string, message: string, extra?: Partial<ErrorBody>, status?: number) => Failure,
-  ): Outcome<{ records: EventRecord[]; statesAfter: S[]; state: S; now: string }> {
+  ): Outcome<{ records: EventRecord[]; statesAfter: S[]; state: S; now: string; texts: KnownTexts }> {
     if (envelope.expectedVersion !== undefined && envelope.expectedVersion !== t.version) {
       return fail('conflict', `the table is at version ${t.version}, not ${envelope.expectedVersion}`, {
         currentVersion: t.version,
@@ -793,11 +793,13 @@ export class TableHub<S, C, E> {
     let state = t.state;
     try {
       if (!Array.isArray(events)) throw new TypeError('decide did not return an array');
+      const texts: KnownTexts = new Map();
       const records: EventRecord[] = events.map((event, i) => {
-        // Serialized once: the store writes this text and viewers receive it. The state in memory
+        // Serialized once: the store writes this text and viewers receive it, and the texts of its
+        // parts (a roll's result) go into the views' log entries that hold them. The state in memory
         // must be the one folded from the stored copy, so an event that would not read back equal
         // from its text is replaced by its copy read back.
-        const json = JSON.stringify(event);
+        const json = jsonWith(event, texts, true);
         if (json === undefined) throw new TypeError('an event is not JSON');
         const kept = survivesJson(event) ? event : (JSON.parse(json) as unknown);
         return { seq: t.version + 1 + i, at: now, participantId: actor.participantId, commandId: envelope.commandId, event: kept, json };
@@ -806,7 +808,7 @@ export class TableHub<S, C, E> {
         state = t.decider.evolve(state, rec.event as E);
         statesAfter.push(state);
       }
-      return { ok: true, value: { records, statesAfter, state, now } };
+      return { ok: true, value: { records, statesAfter, state, now, texts } };
     } catch (error) {
       this.log.error({ err: error, tableId: t.record.id }, 'the domain produced an event it cannot apply');
       return fail('internal_error', 'the command could not be processed');

@@ -633,7 +633,11 @@ export class TableHub<S, C, E> {
       }
       text ??= built.full ??= JSON.stringify({ type: 'state', version, state: built.view } satisfies ServerMessage);
       viewer.sendText(text);
-      this.sentViews.set(viewer, { version, view: built.view });
+      // The viewer's record is updated where it is: no new object per viewer and command to outlive the turn.
+      if (base) {
+        base.version = version;
+        base.view = built.view;
+      } else this.sentViews.set(viewer, { version, view: built.view });
     }
   }
 

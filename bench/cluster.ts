@@ -26,15 +26,18 @@
  * rest follow as answers come back); a command refused as rate_limited goes again after the delay
  * the server names. `--route table` sends every client of a table to the same node (a load
  * balancer hashing the table id): while that node is down, to the live node the table ranks next,
- * by a hash of table and node for each table (`--failover hash`, as a consistent-hashing balancer
- * spreads a lost node's tables over the others) or the next node in line (`--failover next`, which
- * sends all of them to one node). `--route random` sends each connection to a random node that is up.
+ * by a hash (SHA-256) of table and node for each table (`--failover hash`, as a consistent-hashing
+ * balancer spreads a lost node's tables over the others) or the next node in line (`--failover next`,
+ * which sends all of them to one node). `--route random` sends each connection to a random node that is up.
  *
  * It prints (JSON) every figure of the goals: events lost, duplicated or out of order, every client's
  * log against the database, commands unanswered, `conflict` errors; steady-state latency from a
  * command to all clients of its table; time to answer commands in flight during a kill; time for
- * clients of a killed node to be connected again and caught up; time to heal gaps left by lost notices
- * (the nodes' own "caught up on missed notices" log lines); the highest notification queue usage.
+ * clients of a killed node to be connected again and caught up, and which nodes took them in; time
+ * to heal gaps left by lost notices (the nodes' own "caught up on missed notices" log lines); the
+ * highest notification queue usage; the commands that lost their table's next version to another
+ * node and were decided again (the nodes' "append raced" lines: races lost per command, time from
+ * the first decision to the answer).
  * After the drain the clients stop counting, the nodes are killed and the database is read once no
  * append is running, so the checks compare a fixed picture on both sides; `drained: false` says the
  * drain ran out of time (logs then count as behind rather than differing).
@@ -46,7 +49,8 @@
  * killed node's clients' catch-up in steps (noticing the close, connecting again, welcome, events;
  * connecting again split into the wait before the attempt that opened, its TCP connection and the
  * node's answer to the upgrade; for upgrades over 5 s, where the wait was: before the node accepted
- * the connection, before it read the request, or after), and the kernel's counters of full listen
+ * the connection, before it read the request, or after, and how many went to a node started again
+ * since the kill), and the kernel's counters of full listen
  * queues, SYNs sent again, SYN cookies and retransmission timeouts.
  * `--samples FILE` writes every command's latency with the kills, cuts and event-loop delays by
  * second, to see where the slow ones fall. With `--profile DIR`
@@ -57,6 +61,7 @@
  * Progress goes to stderr. Bounded: it stops by itself after duration + 600 s at the latest.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { ClientRequestArgs } from 'node:http';
 import { connect as netConnect, type NetConnectOpts } from 'node:net';
@@ -167,6 +172,8 @@ interface Node {
   child: ChildProcess | null;
   port: number;
   up: boolean;
+  /** When the node process last said it was ready. */
+  readyAt: number;
 }
 
 const nodes: Node[] = Array.from({ length: opts.nodes }, (_, index) => ({
@@ -175,6 +182,7 @@ const nodes: Node[] = Array.from({ length: opts.nodes }, (_, index) => ({
   child: null,
   port: 0,
   up: false,
+  readyAt: 0,
 }));
 
 /** CPU seconds of node processes that ended (read just before they were killed). */
@@ -203,10 +211,13 @@ const upgradeWaitsMaxPerSecond: number[] = [];
 /** When each node accepted a connection and read its upgrade request (wall clock), by node and client port. */
 const upgradesByPort = new Map<string, { acceptedAt: number; upgradeAt: number }>();
 /** Slow upgrades (over 5 s) of killed nodes' clients: the client's TCP connection to the node's accept, to reading the request, to the client's open. */
-const slowUpgrades: Array<{ connectToAccept: number; acceptToUpgrade: number; upgradeToOpen: number }> = [];
+const slowUpgrades: Array<{ connectToAccept: number; acceptToUpgrade: number; upgradeToOpen: number; restartedNode: boolean }> = [];
 
 /** "caught up on missed notices" lines of every node: why, and the oldest missed event's age. */
 const heals: Array<{ node: number; reason: string; tables: number; maxLagMs: number }> = [];
+
+/** Commands that lost the race for their table's next version to another node at least once: races lost, time from the first decision to the answer. */
+const races: Array<{ lost: number; ms: number }> = [];
 
 /** The kernel's counters of full listen queues, SYNs sent again, SYN cookies and retransmission timeouts (/proc/net/netstat; empty elsewhere). */
 function tcpCounters(): Record<string, number> {
@@ -266,6 +277,7 @@ function startNode(node: Node): Promise<void> {
           nodeStartCpuSeconds.push(cpuSecondsOf(child.pid));
           node.port = entry.port as number;
           node.up = true;
+          node.readyAt = now();
           resolve();
         } else if (entry.msg === 'upgrade') {
           upgradesByPort.set(`${node.index}:${entry.port}`, { acceptedAt: Number(entry.acceptedAt), upgradeAt: Number(entry.upgradeAt) });
@@ -273,6 +285,8 @@ function startNode(node: Node): Promise<void> {
           upgradeWaitsMaxPerSecond.push(Number(entry.max));
         } else if (entry.msg === 'event loop delay') {
           nodeLoopDelays.push({ node: node.index, at: Number(entry.at), p99: Number(entry.p99), max: Number(entry.max) });
+        } else if (entry.msg === 'append raced') {
+          races.push({ lost: Number(entry.lost), ms: Number(entry.ms) });
         } else if (entry.msg === 'caught up on missed notices') {
           heals.push({ node: node.index, reason: String(entry.reason), tables: Number(entry.tables), maxLagMs: Number(entry.maxLagMs) });
         }
@@ -359,7 +373,7 @@ interface Client {
   outOfOrder: number;
   pending: Map<string, Pending>;
   /** After a kill of its node: the version to reach and when the kill happened. */
-  catchUp: { target: number; since: number; closedAt?: number; attemptAt?: number; tcpAt?: number; attempts: number; openAt?: number; welcomeAt?: number } | null;
+  catchUp: { target: number; since: number; from: number; closedAt?: number; attemptAt?: number; tcpAt?: number; attempts: number; openAt?: number; welcomeAt?: number } | null;
   /** Connections of this client that were welcomed and then closed. */
   reconnects: number;
 }
@@ -376,10 +390,13 @@ const created = await inBatches(Array.from({ length: opts.tables }, (_, i) => i)
   return { tableId: t.tableId as string, tokens: [t.gm.token as string, ...players.map((p) => p.token as string)] };
 });
 
+/**
+ * A well-mixed 32-bit hash (the first four bytes of SHA-256). FNV-1a of ids that differ only in their
+ * last character (`table:0`, `table:1`, ...) ranks the nodes nearly the same way for every table,
+ * which sent all the tables of a killed node to one other node rather than spreading them.
+ */
 function hashOf(text: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
-  return h >>> 0;
+  return createHash('sha256').update(text).digest().readUInt32BE(0);
 }
 
 /** The order in which `--route table` tries the nodes for a table. */
@@ -436,6 +453,8 @@ const failedConnectCodes = new Map<string, number>();
 const errorsByCode = new Map<string, number>();
 const inFlightKillMs: number[] = [];
 const caughtUpMs: number[] = [];
+/** Clients of a killed node caught up, by the killed node and the node that took them in ("0->1"). */
+const failoverSpread = new Map<string, number>();
 /**
  * The catch-up of a killed node's client in steps: the kill to the client noticing its connection
  * closed, to a new connection open (the WebSocket upgrade done), to its welcome, to holding every
@@ -557,7 +576,7 @@ function connect(client: Client): Promise<void> {
           const u = upgradesByPort.get(`${node.index}:${localPort}`);
           const epoch = (t: number) => performance.timeOrigin + t;
           // A port used before by another connection to the same node has an older entry: left out.
-          if (u && u.acceptedAt >= epoch(tcpAt) - 1000) slowUpgrades.push({ connectToAccept: Math.round(u.acceptedAt - epoch(tcpAt)), acceptToUpgrade: u.upgradeAt - u.acceptedAt, upgradeToOpen: Math.round(epoch(helloAt) - u.upgradeAt) });
+          if (u && u.acceptedAt >= epoch(tcpAt) - 1000) slowUpgrades.push({ connectToAccept: Math.round(u.acceptedAt - epoch(tcpAt)), acceptToUpgrade: u.upgradeAt - u.acceptedAt, upgradeToOpen: Math.round(epoch(helloAt) - u.upgradeAt), restartedNode: node.readyAt > client.catchUp.since });
         }
       }
       ws.send(JSON.stringify({ type: 'hello', tableId: client.table.tableId, token: client.token, since: client.lastSeq, events: client.check === 'events' }));
@@ -692,6 +711,8 @@ function checkCaughtUp(client: Client, at: number): void {
   const c = client.catchUp;
   if (c && client.connected && client.lastSeq >= c.target) {
     caughtUpMs.push(at - c.since);
+    const where = `${c.from}->${client.node?.index ?? '?'}`;
+    failoverSpread.set(where, (failoverSpread.get(where) ?? 0) + 1);
     if (c.closedAt !== undefined && c.openAt !== undefined && c.welcomeAt !== undefined) {
       catchUpPhases.closeNoticed.push(c.closedAt - c.since);
       catchUpPhases.connected.push(c.openAt - c.closedAt);
@@ -763,7 +784,7 @@ function killOne(): void {
   for (const c of clients) {
     if (c.node !== node) continue;
     for (const p of c.pending.values()) if (p.inFlightAtKill === null) p.inFlightAtKill = at;
-    c.catchUp = { target: c.table.maxAcked, since: at, attempts: 0 };
+    c.catchUp = { target: c.table.maxAcked, since: at, from: node.index, attempts: 0 };
   }
   setTimeout(() => {
     if (stopping) return;
@@ -1040,17 +1061,28 @@ const result = {
   latencyToAllClientsMs: { steady: stats(steady), all: stats(all) },
   commandsInFlightDuringKillMs: stats(inFlightKillMs),
   killedNodeClientsCaughtUpMs: { ...stats(caughtUpMs), stillBehind: clients.filter((c) => c.catchUp).length },
+  /** Where the clients of each killed node were taken in: "killed->node" and how many. */
+  killedNodeClientsTakenInBy: Object.fromEntries([...failoverSpread].sort()),
   killedNodeClientsCaughtUpStepsMs: Object.fromEntries(Object.entries(catchUpPhases).map(([k, xs]) => [k, stats(xs)])),
   /** The nodes' longest wait per second from accepting a connection to reading its upgrade request. */
   nodeAcceptToUpgradeMaxPerSecondMs: stats(upgradeWaitsMaxPerSecond),
   slowUpgrades: {
     n: slowUpgrades.length,
+    /** Of those, to a node that had been started again since the kill (it loads every table it takes on cold). */
+    toRestartedNode: slowUpgrades.filter((x) => x.restartedNode).length,
     connectToAccept: stats(slowUpgrades.map((x) => x.connectToAccept)),
     acceptToUpgrade: stats(slowUpgrades.map((x) => x.acceptToUpgrade)),
     upgradeToOpen: stats(slowUpgrades.map((x) => x.upgradeToOpen)),
   },
   gapsHealedAfterListenerCutMs: { ...stats(cutHeals.map((h) => h.maxLagMs)), tablesCaughtUp: cutHeals.reduce((s, h) => s + h.tables, 0) },
   gapsHealedByPeriodicCheckMs: { ...stats(periodicHeals.map((h) => h.maxLagMs)), tablesCaughtUp: periodicHeals.reduce((s, h) => s + h.tables, 0) },
+  /** Commands that lost their table's next version to another node and were decided again (the nodes' "append raced" lines). */
+  appendRaces: {
+    commands: races.length,
+    racesLost: races.reduce((s, r) => s + r.lost, 0),
+    lostPerCommand: stats(races.map((r) => r.lost)),
+    firstDecisionToAnswerMs: stats(races.map((r) => r.ms)),
+  },
   notificationQueueUsageMax: queueMax,
   goals: {} as Record<string, { value: number; goal: string; met: boolean }>,
   elapsedSeconds: Number(((now() - t0) / 1000).toFixed(1)),

@@ -11,6 +11,12 @@ export interface Actor {
 
 export type Viewer = Actor;
 
+/** The GM playing alone: the actor offline runs (scenarios, labs, matchups, duels) decide commands as. */
+export const OFFLINE_GM: Actor = Object.freeze({ role: 'gm', participantId: 'gm' });
+
+/** The fixed time offline runs decide at, so that the same commands and dice give the same events. */
+export const OFFLINE_NOW = '1970-01-01T00:00:00.000Z';
+
 export type ParseResult<C> = { ok: true; command: C } | { ok: false; error: CommandError };
 
 /** A table's settings the host passes to `decide`, read-only. */

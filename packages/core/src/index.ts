@@ -1,7 +1,7 @@
 export { commitRoll, newSalt, verifyRoll, type RevealedRoll, type RollCommitment, type Verification } from './commitment';
 export { chooseRuleSets, ruleSetLabel, type RuleSetChoice } from './compare';
 export { cite, defineRules, formatCitation, type Citation, type RuleEntry } from './citation';
-export { type Actor, type AnyDecider, type DecideContext, type Decider, type DiceSource, type HostLimits, type HostSettings, type ParseResult, type Viewer } from './decider';
+export { OFFLINE_GM, OFFLINE_NOW, type Actor, type AnyDecider, type DecideContext, type Decider, type DiceSource, type HostLimits, type HostSettings, type ParseResult, type Viewer } from './decider';
 export { envelope, type Envelope, type EventMetadata } from './envelope';
 export { isRuleError, refusalOf, RuleError, toCommandError, type CommandError } from './errors';
 export { DUEL_IDS, DUEL_ROUNDS, duelPair, playDuels, wilsonInterval, type DuelEnd, type DuelPair, type DuelSettings, type DuelTally } from './duels';

@@ -4,6 +4,7 @@ import type { D100Options } from './options';
 import { ruleCitation } from './rules';
 import type { TestResult } from './test';
 import { afterBlocking, blocksOnHit } from './fate';
+import { takeInjuries } from './attack';
 import { applyWounds, isOut } from './wounds';
 
 /**
@@ -18,14 +19,17 @@ export const BLOOD_LOSS_TESTS: Readonly<Record<BloodLossTestName, string>> = { t
 /**
  * The Blood Loss test at the start of a bleeder's turn ("Blood Loss"): a failure costs a wound; out
  * of wounds (option bloodLossOutOfWounds) it costs Toughness decay of 1 plus the degrees of failure;
- * at Toughness 0 the bleeder loses a Heavy wound each round instead. A Heavy wound lost so is blocked
+ * at Toughness 0 the bleeder loses a Heavy wound to the body each round instead, with its body Injury. A Heavy wound lost so is blocked
  * by a Fate Point when the bleeder's player has declared blocks ("Fate Points", Block Heavy Wound).
  */
 export function bloodLossTest(f: Fighter, test: TestResult, options: D100Options): { fighter: Fighter; lost: 'none' | 'wound' | 'decay' | 'heavy'; decay: number; fateSpent: number } {
   if (!f.conditions.bloodLoss || test.success) return { fighter: f, lost: 'none', decay: 0, fateSpent: 0 };
   const wound = (lost: 'wound' | 'heavy') => {
     const r = lost === 'heavy' ? applyWounds(f.tracks, 0, 1, { savageSeverity: 'above-light' }, blocksOnHit(f)) : applyWounds(f.tracks, 1, 0, options, blocksOnHit(f));
-    const fighter = { ...afterBlocking(f, r.fateSpent), tracks: r.tracks, stress: f.stress + r.stress };
+    let fighter: Fighter = { ...afterBlocking(f, r.fateSpent), tracks: r.tracks, stress: f.stress + r.stress };
+    // "Blood Loss": at Toughness 0 the Heavy wound is one "to the body", so, like any Heavy wound, it
+    // gives the body Injury for the Heavy wounds left ("Wounds and Injury")
+    if (lost === 'heavy') fighter = takeInjuries(fighter, 'body', f.tracks.left.heavy, r.losses, options).fighter;
     return { fighter: isOut(r.tracks) ? { ...fighter, out: true, dead: options.deadlyWound === 'dead' } : fighter, lost, decay: 0, fateSpent: r.fateSpent };
   };
   if (toughness(f) === 0) return wound('heavy');

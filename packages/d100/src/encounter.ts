@@ -15,7 +15,7 @@ import { isImmune, type RegularElement } from './elements';
 import { afterBlocking, blocksOnHit, weeklyRefresh, spendPoint, spendRemoveAilment, spendRestoreLight, spendRestoreResource, spendRevivePersona, useResource, FATE_SPENDS } from './fate';
 import { modifier, sumModifiers, type Modifier } from '@personae/core';
 import { adjacent, ailmentScoreDisadvantages, altitudeOf, armourAt, bonus, canOppose, defenseToughnessBonus, disadvantagesOnAllTests, fatigue, hasAilment, livingPersona, protectorFor, terrainDisadvantages, terrainOf, toughness, type Conditions, type Fighter, type Position, type Resource, type Score, type Terrain } from './fighter';
-import { altitudeBar, bandsCrossed, crashMetres, fallDamage, fullSpeedFailure, moveAllowance, movementOutcome, type Altitude, type MovementOutcome, type MovementTest } from './movement';
+import { altitudeBar, bandsCrossed, crashMetres, fallDamage, fullSpeedFailure, moveAllowance, movementOutcome, separation, type Altitude, type MovementOutcome, type MovementTest } from './movement';
 import { armDisabled, bleedingReturns, injuriesAfterRestoring, injuryStress, injuryTestDisadvantages, treatInjuries } from './injuries';
 import { initiativeOrder, type InitiativeEntry } from './initiative';
 import { hitLocation, type Location } from './location';
@@ -765,7 +765,9 @@ function burstAttack(state: EncounterState, c: Extract<EncounterCommand, { type:
   const rec = recordingPools(host);
   const extra = burstHits(state, attacker, main, redone, purchases, wounds, rec.dice).hits;
   const summary: AttackSummary = { ...summarize(redone), burst: { purchases, extra, dice: rec.drawn } };
-  return { type: 'attack-resolved', data: { group, attacker: c.attacker, defender: c.defender, spec: main, dice: [...dice], summary, ...(protector ? { protector: protector.id } : {}) } };
+  const drawn = [...dice];
+  remember(drawn, { attacker, defender: state.fighters[c.defender]!, protector, spec: main, options: state.options, result: redone });
+  return { type: 'attack-resolved', data: { group, attacker: c.attacker, defender: c.defender, spec: main, dice: drawn, summary, ...(protector ? { protector: protector.id } : {}) } };
 }
 
 /** Extra targets of a burst: hit with the attack's degrees, no evasion, a location each (U18). */
@@ -1115,6 +1117,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       const protector = onItself ? null : protectorOf(state, attacker, defender, command);
       const rec = recordingPools(ctx.dice);
       const r = resolveAttack(attacker, defender, spec, rec.dice, state.options, protector);
+      if (!command.burst) remember(rec.drawn, { attacker, defender, protector, spec, options: state.options, result: r });
       const event: EncounterEvent = command.burst ? burstAttack(state, command, spec, r, rec.drawn, ctx.dice, group) : { type: 'attack-resolved', data: { group, attacker: command.attacker, defender: command.defender, spec, dice: rec.drawn, summary: summarize(r), ...(protector ? { protector: protector.id } : {}) } };
       // Shocked: whoever attacks the sufferer in melee tests Agility or is Shocked too
       if (event.type === 'attack-resolved' && spec.kind === 'melee' && hasAilment(defender, 'shocked')) {
@@ -1584,14 +1587,14 @@ function requireNearest(state: EncounterState, owed: ConfusedAttack, a: Fighter,
 
 /**
  * The characters that may be nearest to `f` (the Confused row of the ailments passage): of every other
- * character in the fight, those at the least distance on the map; one off the map might be nearer, so
- * it stays a candidate, and with `f` itself off the map every other one is.
+ * character in the fight, those at the least distance on the map, altitude bands counted; one off the
+ * map might be nearer, so it stays a candidate, and with `f` itself off the map every other one is.
  */
 function nearestTo(state: EncounterState, f: Fighter): string[] {
   const others = Object.values(state.fighters).filter((o) => o.id !== f.id && !o.out);
-  const at = f.conditions.position;
-  if (!at) return others.map((o) => o.id);
-  const away = (o: Fighter) => (o.conditions.position ? distance(at, o.conditions.position) : null);
+  if (!f.conditions.position) return others.map((o) => o.id);
+  // the flight passage: a flyer's band counts as its height, as for reach and range
+  const away = (o: Fighter) => separation(f, o);
   const least = Math.min(...others.map((o) => away(o) ?? Infinity));
   return others.filter((o) => away(o) === null || away(o) === least).map((o) => o.id);
 }
@@ -1708,6 +1711,57 @@ function foldEvent(state: EncounterState, event: EncounterEvent): EncounterState
       ? pushGroup(last.below, [...last.top, event], checkpoints.get(last))
       : pushGroup(last, [event], state);
   return { ...s, seq, groups };
+}
+
+/** An attack as decideCommand resolved it: the fighters, spec and options it was resolved with, and the result. */
+interface ResolvedAttack {
+  readonly attacker: Fighter;
+  readonly defender: Fighter;
+  readonly protector: Fighter | null;
+  readonly spec: AttackSpec;
+  readonly options: D100Options;
+  readonly result: AttackResult;
+}
+
+/**
+ * The attacks decideCommand has just resolved, by the dice array of their event. decideEncounter folds
+ * the events it decides to check each one's cost, and the fold takes the result from here instead of
+ * resolving the attack a second time. A copy of the event (one stored and read back) has other dice
+ * arrays, and is resolved anew.
+ */
+const resolvedAttacks = new WeakMap<readonly number[], ResolvedAttack>();
+
+function remember(dice: readonly number[], resolved: ResolvedAttack): void {
+  resolvedAttacks.set(dice, resolved);
+}
+
+/** Whether two fighters differ in nothing but their Turn's spending. */
+function sameButTurn(a: Fighter, b: Fighter): boolean {
+  if (a === b) return true;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  keys.delete('turn');
+  for (const k of keys) if (a[k as keyof Fighter] !== b[k as keyof Fighter]) return false;
+  return true;
+}
+
+/** `after` (what resolving made of `decided`) as resolving made of `now`: `now` itself if unchanged, else with `now`'s Turn. */
+function onto(after: Fighter, decided: Fighter, now: Fighter): Fighter {
+  if (after === decided) return now;
+  const { turn: _turn, ...rest } = after;
+  return { ...now, ...rest };
+}
+
+/**
+ * The result decideCommand reached for the attack whose event has `dice`, when it was resolved against
+ * these very fighters, spec and options, the Turn paid for it aside (resolveAttack neither reads nor
+ * changes a Turn); null otherwise, and the attack is resolved again.
+ */
+function resolvedAlready(dice: readonly number[], attacker: Fighter, defender: Fighter, spec: AttackSpec, options: D100Options, protector: Fighter | null): AttackResult | null {
+  const m = resolvedAttacks.get(dice);
+  if (!m || m.spec !== spec || m.options !== options || !sameButTurn(m.attacker, attacker) || !sameButTurn(m.defender, defender)) return null;
+  if (m.protector === null ? protector !== null : protector === null || !sameButTurn(m.protector, protector)) return null;
+  const r = m.result;
+  return { ...r, attacker: onto(r.attacker, m.attacker, attacker), defender: onto(r.defender, m.defender, defender), ...(r.protector ? { protector: onto(r.protector, m.protector!, protector!) } : {}) };
 }
 
 /** A Confused character's owed attack is made: none is owed now, or (confusedBands=both) the one on itself after the one on the nearest. */
@@ -1849,7 +1903,8 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
     case 'attack-resolved': {
       const before = state.fighters[event.data.attacker]!;
       const protector = event.data.protector ? state.fighters[event.data.protector]! : null;
-      const r = resolveAttack(before, state.fighters[event.data.defender]!, event.data.spec, given(event.data.dice), state.options, protector);
+      const defender = state.fighters[event.data.defender]!;
+      const r = resolvedAlready(event.data.dice, before, defender, event.data.spec, state.options, protector) ?? resolveAttack(before, defender, event.data.spec, given(event.data.dice), state.options, protector);
       // an attack on itself (Confused, 5+ DoF) lands on the one fighter: the defender's side, or the attacker's when repelled
       const onItself = event.data.attacker === event.data.defender;
       let s = onItself ? put(state, r.repelled ? r.attacker : r.defender) : put(put(state, r.attacker), r.defender);
@@ -2115,12 +2170,14 @@ type EncounterStarted = Extract<EncounterEvent, { type: 'encounter-started' }>;
 
 /**
  * The start of the encounter as a viewer who may not see every character is told it (Naming): the
- * hidden ones are left out of the initiative order and the Surprised, and a shown character that tied
- * with a hidden one keeps its place but not its roll-off dice, which would tell of the tie. The dice
- * are those of the roll-offs still shown. A viewer who sees every character gets the event unchanged.
+ * hidden ones are left out of the initiative order and the Surprised, and a shown character that
+ * rolled off with a hidden one keeps its place but not its roll-off dice, which would tell of the tie.
+ * Under initiativeLastTie=players-first the party and the others roll off apart, so only a hidden
+ * character on the same side of that split withholds them. The dice are those of the roll-offs still
+ * shown. A viewer who sees every character gets the event unchanged.
  */
-function namedStart(event: EncounterStarted, n: Naming): EncounterStarted {
-  const tie = (a: InitiativeEntry, b: InitiativeEntry) => a.initiative === b.initiative && a.score === b.score && a.fate === b.fate;
+function namedStart(event: EncounterStarted, n: Naming, rolledApart: (a: string, b: string) => boolean): EncounterStarted {
+  const tie = (a: InitiativeEntry, b: InitiativeEntry) => a.initiative === b.initiative && a.score === b.score && a.fate === b.fate && !rolledApart(a.id, b.id);
   const hidden = event.data.order.filter((o) => !n.show(o.id));
   // Nothing hidden: the start as it was rolled, its dice in the order they were drawn.
   if (hidden.length === 0 && (event.data.surprised ?? []).every(n.show)) return event;
@@ -2237,7 +2294,10 @@ export function redactD100Event(event: EncounterEvent, viewer: Actor, state: Enc
   const n = namingFor(show);
   // the encounter starts for everyone, without a hidden character's place in it; a shown character
   // fleeing from a hidden one: the flight is told, not from whom (Naming)
-  const named = event.type === 'encounter-started' ? namedStart(event, n) : event.type === 'turn-started' && event.data.fleeing ? { ...event, data: { ...event.data, fleeing: n.one(event.data.fleeing) } } : event;
+  // "Combat Structure", Step Three (option initiativeLastTie, U13): players-first rolls the party's tie apart from the rest
+  const party = (id: string) => state.fighters[id]?.side === 'pc';
+  const rolledApart = (a: string, b: string) => state.options.initiativeLastTie === 'players-first' && party(a) !== party(b);
+  const named = event.type === 'encounter-started' ? namedStart(event, n, rolledApart) : event.type === 'turn-started' && event.data.fleeing ? { ...event, data: { ...event.data, fleeing: n.one(event.data.fleeing) } } : event;
   // nor the target numbers of its rolls, from which its Scores follow (hideUnknownNumbers below)
   return hideUnknownNumbers(named, (id) => !knownDetails(state, id, viewer));
 }

@@ -1,4 +1,4 @@
-import { isRuleError, isSecretRollEvent, type Actor } from '@personae/core';
+import { isRuleError, isSecretRollEvent, OFFLINE_GM, OFFLINE_NOW } from '@personae/core';
 import { replayedDice, seededDice } from '@personae/dice';
 import { resolveAttack, type AttackSpec } from './attack';
 import { declaredAttackOdds, decideEncounter, encounterDecider, evolveEncounter, initialEncounter, summarize, type AttackCommand, type AttackSummary, type EncounterEvent, type EncounterState } from './encounter';
@@ -44,7 +44,6 @@ export interface D100RejudgedAttack {
   readonly changed: boolean;
 }
 
-const GM: Actor = { role: 'gm', participantId: 'gm' };
 
 function attackOf(events: readonly EncounterEvent[]): Extract<EncounterEvent, { type: 'attack-resolved' }> | undefined {
   return events.find((e): e is Extract<EncounterEvent, { type: 'attack-resolved' }> => e.type === 'attack-resolved');
@@ -80,7 +79,7 @@ export function rejudgeD100Step(step: D100Step, now: { preset: string; options: 
   let again: D100AttackVerdict | null = null;
   let refused: string | undefined;
   try {
-    const decided = attackOf(decideEncounter(situation, command, { actor: GM, dice: dice.dice, now: '1970-01-01T00:00:00.000Z' }));
+    const decided = attackOf(decideEncounter(situation, command, { actor: OFFLINE_GM, dice: dice.dice, now: OFFLINE_NOW }));
     if (decided) again = verdict(decided.data.summary, decided.data.summary.burst ? null : oddsIn(situation, command));
     else refused = 'the new rules make no attack of this command';
   } catch (e) {

@@ -1,4 +1,4 @@
-import { DUEL_IDS, duelPair, isRuleError, playDuels, RuleError, type Actor, type DiceSource, type DuelPair, type DuelSettings, type DuelTally } from '@personae/core';
+import { DUEL_IDS, duelPair, isRuleError, OFFLINE_GM, OFFLINE_NOW, playDuels, RuleError, type DiceSource, type DuelPair, type DuelSettings, type DuelTally } from '@personae/core';
 import { seededDice } from '@personae/dice';
 import type { AttackSpec } from './attack';
 import { attackSpec, decideEncounter, declaredAttackOdds, encounterDecider, evolveEncounter, initialEncounter, type AttackCommand, type EncounterCommand, type EncounterEvent, type EncounterState } from './encounter';
@@ -41,8 +41,6 @@ export interface D100Refused {
   readonly reason: string;
 }
 
-const GM: Actor = { role: 'gm', participantId: 'gm' };
-const NOW = '1970-01-01T00:00:00.000Z';
 /** The ids the two characters have in a matchup's encounter. */
 export const D100_MATCHUP_IDS = DUEL_IDS;
 
@@ -54,7 +52,7 @@ export function d100Pair(first: unknown, second: unknown): DuelPair {
 function run(state: EncounterState, raw: Record<string, unknown>, dice: DiceSource): { state: EncounterState; events: EncounterEvent[] } {
   const parsed = encounterDecider.parseCommand(raw);
   if (!parsed.ok) throw new RuleError(parsed.error.code, parsed.error.message, parsed.error.field);
-  const events = decideEncounter(state, parsed.command, { actor: GM, dice, now: NOW });
+  const events = decideEncounter(state, parsed.command, { actor: OFFLINE_GM, dice, now: OFFLINE_NOW });
   let s = state;
   for (const e of events) s = evolveEncounter(s, e);
   return { state: s, events };
@@ -91,6 +89,22 @@ function attackCommand(attacker: string, defender: string, weapon: string, defen
  * refuses (a weapon it cannot use against that target) is listed with the rule's reason instead.
  */
 export function d100MatchupOdds(pair: DuelPair, preset: string, overrides: Readonly<Record<string, unknown>> = {}): { attacks: D100MatchupAttack[]; refused: D100Refused[] } {
+  // The same sheets under the same rules give the same odds: reused (simulateD100Duels asks on every call)
+  const key = JSON.stringify([pair.first, pair.second, preset, overrides]);
+  let odds = oddsMade.get(key);
+  if (!odds) {
+    odds = matchupOdds(pair, preset, overrides);
+    if (oddsMade.size >= ODDS_KEPT) oddsMade.delete(oddsMade.keys().next().value!);
+    oddsMade.set(key, odds);
+  }
+  return { attacks: [...odds.attacks], refused: [...odds.refused] };
+}
+
+/** Odds already worked out, by sheets, preset and overrides; the oldest go first past ODDS_KEPT. */
+const oddsMade = new Map<string, { readonly attacks: readonly D100MatchupAttack[]; readonly refused: readonly D100Refused[] }>();
+const ODDS_KEPT = 16;
+
+function matchupOdds(pair: DuelPair, preset: string, overrides: Readonly<Record<string, unknown>>): { attacks: D100MatchupAttack[]; refused: D100Refused[] } {
   const dice = seededDice(1);
   const start = d100DuelStart(d100DuelSetUp(pair, preset, overrides), dice);
   const attacks: D100MatchupAttack[] = [];

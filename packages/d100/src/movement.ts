@@ -1,5 +1,6 @@
 import type { D100Options } from './options';
 import type { TestResult } from './test';
+import { distance } from './equipment';
 import { ALTITUDES, altitudeOf, bonus, type Altitude, type Fighter, type Terrain } from './fighter';
 
 /**
@@ -83,6 +84,24 @@ export function altitudeBar(attacker: Fighter, defender: Fighter, melee: boolean
   if ((a === 'high' || d === 'high') && (melee || !longRange)) return `${attacker.name}, ${BAND[a]}, cannot attack ${defender.name}, ${BAND[d]}, without a long-ranged Ballistic weapon`;
   if (melee) return `${attacker.name}, ${BAND[a]}, cannot reach ${defender.name}, ${BAND[d]}, in melee`;
   return null;
+}
+
+/**
+ * The height each band counts as (untitled flight passage after "Difficult Terrain"): Low is the
+ * equivalent of 20 m off the ground, High anywhere above 150 m (taken at its least); Ground adds nothing.
+ */
+export const BAND_HEIGHT: Readonly<Record<Altitude, number>> = { ground: 0, low: 20, high: 150 };
+
+/**
+ * Metres between two placed characters with their altitude bands counted: a flyer stands its band's
+ * height above the elevation of its square, so a character a band away is never as near as one beside
+ * it in the same band, just as only the same band is adjacent (melee reach). Null when either is off the map.
+ */
+export function separation(a: Fighter, b: Fighter): number | null {
+  const p = a.conditions.position;
+  const q = b.conditions.position;
+  if (!p || !q) return null;
+  return distance({ ...p, elevation: p.elevation + BAND_HEIGHT[altitudeOf(a)] }, { ...q, elevation: q.elevation + BAND_HEIGHT[altitudeOf(b)] });
 }
 
 /** Bands a flyer's Move crosses; a Basic Move may cross one. */

@@ -1,4 +1,4 @@
-import { isRuleError, RuleError, toCommandError, type Actor } from '@personae/core';
+import { isRuleError, OFFLINE_GM, OFFLINE_NOW, RuleError, toCommandError } from '@personae/core';
 import { givenDice, recordingDice, type DiceSource } from '@personae/dice';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
@@ -41,7 +41,6 @@ export interface D100Run {
   readonly error: { readonly action: number; readonly code: string; readonly message: string; readonly field?: string } | null;
 }
 
-const GM: Actor = { role: 'gm', participantId: 'gm' };
 
 /** One action of a scenario as it was played: the state before it, the dice it drew and the events it gave. */
 export interface D100Step {
@@ -67,7 +66,7 @@ export function runD100Scenario(scenario: D100Scenario, sheet: (path: string) =>
     try {
       const { dice: source, drawn } = recordingDice(given ? givenDice(given) : dice);
       const before = state;
-      const out = decideEncounter(state, parsed.command, { actor: GM, dice: source, now: '1970-01-01T00:00:00.000Z' });
+      const out = decideEncounter(state, parsed.command, { actor: OFFLINE_GM, dice: source, now: OFFLINE_NOW });
       observe?.({ action: index, command: raw, before, drawn, events: out });
       for (const e of out) {
         state = evolveEncounter(state, e);
@@ -100,6 +99,6 @@ export function runD100Scenario(scenario: D100Scenario, sheet: (path: string) =>
 /** Each character's final wound tracks, Stress and conditions, as the GM sees them. */
 export function d100Summary(run: D100Run): unknown {
   // The sheets, fighters and options the view carries for odds are left out: the summary is the outcome.
-  const { options: _options, log: _log, logOmitted: _omitted, characters, ...rest } = viewEncounter(run.state, GM);
+  const { options: _options, log: _log, logOmitted: _omitted, characters, ...rest } = viewEncounter(run.state, OFFLINE_GM);
   return { ...rest, characters: characters.map(({ sheet: _sheet, fighter: _fighter, ...c }) => c) };
 }

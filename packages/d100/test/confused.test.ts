@@ -111,6 +111,18 @@ describe('Confused, 4 DoF: it attacks the nearest character', () => {
     expect(refusal(s, { type: 'attack', attacker: 'b', defender: 'a' }, [10, 90, 50])).toBe('accepted');
   });
 
+  it('altitude bands count (the flight passage): C flying Low above the next square is 20 m up, farther than A 3 m away on the ground', () => {
+    const low = (who: string, x: number) => (s: EncounterState) => run(s, { type: 'place', target: who, x, y: 0, elevation: 0, altitude: 'low' });
+    const flyers = { b: { flight: true }, c: { flight: true } };
+    expect(bTurn(table({ a: [0, 0], b: [3, 0], d: [9, 9] }, { sheets: flyers, before: low('c', 4) }), 75).confusedAttack).toEqual({ who: 'b', candidates: ['a'] });
+    // with B at Low too, C beside it is the nearest again; A on the ground below is 20 m off
+    const both = (s: EncounterState) => low('c', 4)(low('b', 3)(s));
+    expect(bTurn(table({ a: [3, 0], d: [9, 9] }, { sheets: flyers, before: both }), 75).confusedAttack).toEqual({ who: 'b', candidates: ['c'] });
+    // a flyer far off on the ground is still nearer than one High straight above
+    const high = (s: EncounterState) => run(s, { type: 'place', target: 'c', x: 3, y: 0, elevation: 0, altitude: 'high' });
+    expect(bTurn(table({ a: [40, 40], b: [3, 0], d: [60, 0] }, { sheets: flyers, before: high }), 75).confusedAttack).toEqual({ who: 'b', candidates: ['a'] });
+  });
+
   it('positions not modelled: every other character in the fight is a candidate; one off the map stays one beside the nearest placed', () => {
     expect(bTurn(table(), 75).confusedAttack).toEqual({ who: 'b', candidates: ['a', 'c', 'd'] });
     expect(bTurn(table({ a: [0, 0], b: [1, 0], d: [5, 5] }), 75).confusedAttack).toEqual({ who: 'b', candidates: ['a', 'c'] });

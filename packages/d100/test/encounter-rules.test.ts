@@ -116,6 +116,26 @@ describe('special conditions (d100-combat-rules.txt, "Special Conditions")', () 
     expect(r.fighter.conditions.toughnessDecay).toBe(4);
     expect(bloodLossTest(f, resolveTest(40, 20), DEFAULT_OPTIONS).lost).toBe('none');
   });
+  it('"Blood Loss": at Toughness 0 the Heavy wound goes to the body and gives the body Injury for the Heavy wounds left ("Wounds and Injury")', () => {
+    const base = makeFighter({ id: 'f', scores: scores() }); // TB 4: 4 Light, 2 Heavy
+    const drained: Fighter = { ...base, tracks: { ...base.tracks, left: { light: 0, heavy: 2, deadly: 1 } }, conditions: { ...base.conditions, bloodLoss: true, toughnessDecay: 40 } };
+    const fail = resolveTest(40, 99);
+    const first = bloodLossTest(drained, fail, DEFAULT_OPTIONS);
+    expect(first.lost).toBe('heavy');
+    expect(first.fighter.tracks.left.heavy).toBe(1);
+    expect(first.fighter.injuries).toEqual([{ location: 'body', name: 'cracked', level: 2 }]);
+    // the next round's Heavy wound leaves none: Puncture replaces Cracked at the body
+    const second = bloodLossTest(first.fighter, fail, DEFAULT_OPTIONS);
+    expect(second.fighter.tracks.left.heavy).toBe(0);
+    expect(second.fighter.injuries).toEqual([{ location: 'body', name: 'puncture', level: 3 }]);
+    // an Injury elsewhere stays
+    const armHurt = bloodLossTest({ ...drained, injuries: [{ location: 'left-arm', name: 'hand-agony', level: 0 }] }, fail, DEFAULT_OPTIONS);
+    expect(armHurt.fighter.injuries.map((i) => i.location)).toEqual(['left-arm', 'body']);
+    // with the Heavy track empty the wound is Deadly: out, and no Injury from it
+    const last = bloodLossTest(second.fighter, fail, DEFAULT_OPTIONS);
+    expect(last.fighter.out).toBe(true);
+    expect(last.fighter.injuries).toEqual(second.fighter.injuries);
+  });
   it('"Score Decay": never below 1; a decay past it leaves the character non-functional', () => {
     const f = makeFighter({ id: 'f', scores: scores({ toughness: 5 }) });
     const r = scoreDecay(f, 7);

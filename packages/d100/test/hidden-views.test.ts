@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { audienceChecks, SEATS, stepOf, type Step } from '../../core/test/audiences';
 import { seededDice } from '@personae/dice';
-import { d100Ruleset, decideEncounter, encounterDecider, evolveEncounter, initialEncounter, redactD100Event, viewEncounter, WITHHELD, type EncounterCommand, type EncounterEvent, type EncounterState } from '../src';
+import { d100Ruleset, decideEncounter, describeD100Event, encounterDecider, evolveEncounter, initialEncounter, redactD100Event, viewEncounter, WITHHELD, type EncounterCommand, type EncounterEvent, type EncounterState } from '../src';
 
 /**
  * A hidden GM character is absent for players and observers: no view they are shown names it, not in
@@ -184,6 +184,31 @@ describe('what players are shown never names a hidden character', () => {
       expect(shown.data.dice).toEqual([]);
       expect(shown.data.surprised).toEqual(['c']);
       expect(shown.data.order.map((o) => o.initiative)).toEqual(started.data.order.filter((o) => o.id !== 'b').map((o) => o.initiative));
+    }
+  });
+
+  it('under initiativeLastTie=players-first the party rolls off apart from a hidden Shadow it ties with: players are told the party\'s dice, not the Shadows\'', () => {
+    let s = run(initialEncounter(), { type: 'set-options', options: { initiativeLastTie: 'players-first' } });
+    const add = (id: string, side: string, hidden: boolean) => run(s, { type: 'add-character', id, sheet: { name: id.toUpperCase(), side, scores, weapons, ...(hidden ? { hidden } : {}) }, controller: side === 'pc' ? 'p1' : null });
+    s = add('a', 'pc', false);
+    s = add('d', 'pc', false);
+    s = add('b', 'shadows', true);
+    s = add('c', 'shadows', false);
+    const started = startOf(s, { type: 'start' });
+    s = run(s, { type: 'start' }, 5);
+    expect(started.data.order.map((o) => o.id).slice(0, 2).sort()).toEqual(['a', 'd']);
+    expect(started.data.order.every((o) => o.rollOff.length > 0)).toBe(true);
+    expect(started.data.dice.length).toBe(started.data.order.flatMap((o) => o.rollOff).length);
+    const rollOff = (e: Started, id: string) => e.data.order.find((o) => o.id === id)?.rollOff;
+    for (const viewer of SEATS.filter((a) => a.role !== 'gm')) {
+      const shown = redactD100Event(started, viewer, s) as Started;
+      // the party's roll-off was among the party alone: it tells nothing of B
+      expect(rollOff(shown, 'a')).toEqual(rollOff(started, 'a'));
+      expect(rollOff(shown, 'd')).toEqual(rollOff(started, 'd'));
+      // C rolled off with B: its dice would tell of a second Shadow in the tie
+      expect(rollOff(shown, 'c')).toEqual([]);
+      expect(shown.data.dice).toEqual(shown.data.order.flatMap((o) => o.rollOff));
+      expect(describeD100Event(shown as EncounterEvent, (id) => id.toUpperCase())).toContain(`A 4 (roll-off ${rollOff(started, 'a')!.join(', ')})`);
     }
   });
 

@@ -1,4 +1,4 @@
-import { isRuleError, isSecretRollEvent, type Actor } from '@personae/core';
+import { isRuleError, isSecretRollEvent, OFFLINE_GM, OFFLINE_NOW } from '@personae/core';
 import { replayedDice, seededDice } from '@personae/dice';
 import type { CommandOf } from './encounter/commands';
 import { declaredAttackOdds, decideEncounter, evolveEncounter, initialEncounter, type LucidityEvent, type LucidityTableState } from './encounter/encounter';
@@ -73,7 +73,7 @@ export function rejudgeLucidityStep(step: ObservedStep, now: { preset: string; o
   let again: LucidityAttackVerdict | null = null;
   let refused: string | undefined;
   try {
-    const [event] = decideEncounter(situation, command, { actor: step.actor, dice: dice.dice, now: '1970-01-01T00:00:00.000Z' });
+    const [event] = decideEncounter(situation, command, { actor: step.actor, dice: dice.dice, now: OFFLINE_NOW });
     if (event?.type === 'attacked') again = verdict(event, situation, command);
     else refused = 'the new rules make no attack of this command';
   } catch (e) {
@@ -122,7 +122,6 @@ export interface LucidityLoggedAttack extends Omit<LucidityRejudgedAttack, 'acti
   readonly seq: number;
 }
 
-const GM: Actor = { role: 'gm', participantId: 'gm' };
 
 /**
  * The attack command a logged attack came from, as far as the log keeps it: attacker, target, weapon,
@@ -172,7 +171,7 @@ export function rejudgeLucidityLog(
     if (isSecretRollEvent(event)) continue;
     if (event.type === 'attacked' && state.game.combatants[event.data.attacker]) {
       const { command, drawn } = loggedAttack(event, state);
-      const step: ObservedStep = { index: seq, command: command as unknown as Record<string, unknown>, actor: GM, before: state, drawn, event };
+      const step: ObservedStep = { index: seq, command: command as unknown as Record<string, unknown>, actor: OFFLINE_GM, before: state, drawn, event };
       const own = rejudgeLucidityStep(step, { preset: state.preset, overrides: state.overrides }, seed + seq);
       const r = rejudgeLucidityStep(step, now, seed + seq);
       if (r && own) {

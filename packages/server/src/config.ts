@@ -12,7 +12,7 @@ import { DEFAULTS, type ServerConfig, type WindowLimit } from './server';
  *   RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND (messages per WebSocket connection),
  *   COMMAND_RATE_BURST / COMMAND_RATE_PER_SECOND (commands per token), TABLE_COMMAND_RATE_BURST /
  *   TABLE_COMMAND_RATE_PER_SECOND (commands per table), MAX_QUEUED_MESSAGES, MAX_JSON_DEPTH,
- *   REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS, IDLE_TIMEOUT_MS, MAX_CONNECTIONS_PER_ADDRESS,
+ *   REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS, IDLE_TIMEOUT_MS, MAX_CONNECTIONS_PER_ADDRESS, ACCEPT_HANDLES,
  *   CREATE_RATE_PER_MINUTE, IMPORT_RATE_PER_MINUTE, JOIN_RATE_PER_MINUTE, PORTRAIT_RATE_PER_MINUTE,
  *   MAX_PARTICIPANTS, MAX_CHARACTERS, MAX_CHARACTERS_PER_PLAYER, MAX_IMPORT_BYTES.
  *   CLUSTER (on or off; default on with PostgreSQL) and CLUSTER_CHECK_MS (default 500).
@@ -77,6 +77,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     headersTimeoutMs: whole('HEADERS_TIMEOUT_MS', 100),
     idleTimeoutMs: whole('IDLE_TIMEOUT_MS', 100),
     maxConnectionsPerAddress: whole('MAX_CONNECTIONS_PER_ADDRESS', 1),
+    acceptHandles: whole('ACCEPT_HANDLES', 1),
     createRate: perMinute('CREATE_RATE_PER_MINUTE'),
     importRate: perMinute('IMPORT_RATE_PER_MINUTE'),
     joinRate: perMinute('JOIN_RATE_PER_MINUTE'),

@@ -6,6 +6,7 @@ import helmet from '@fastify/helmet';
 import rateLimitPlugin from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { addAcceptHandles } from './accept';
 import { startBackups, type Backups } from './backups';
 import type { AnyDecider } from './domain';
 import { buildExport, prepareImport } from './export';
@@ -110,6 +111,12 @@ export interface ServerConfig {
    * to the others at once, and a connection refused a place waits 1, 2, 4, 8… s to try again.
    */
   listenBacklog?: number;
+  /**
+   * Handles on the listening socket, each polled on every turn of the event loop, which accepts one
+   * connection per handle and turn (see accept.ts): a busy node taking over the clients of one that
+   * went away accepts them this many times faster. Default 8; 1 keeps the server's own handle only.
+   */
+  acceptHandles?: number;
   /** New tables per address: at most `max` in `windowMs`. Default 60 per minute. */
   createRate?: WindowLimit;
   /** Imports per address. Default 5 per minute. */
@@ -163,6 +170,7 @@ export const DEFAULTS = {
   idleTimeoutMs: 60_000,
   maxConnectionsPerAddress: 64,
   listenBacklog: 4096,
+  acceptHandles: 8,
   createRate: { max: 60, windowMs: 60_000 },
   importRate: { max: 5, windowMs: 60_000 },
   joinRate: { max: 60, windowMs: 60_000 },
@@ -656,13 +664,16 @@ export async function createServer(config: ServerConfig, domain?: AnyDecider | T
   });
 
   let closing: Promise<void> | null = null;
+  let closeAcceptHandles: () => Promise<void> = async () => undefined;
 
   return {
     app,
     store,
     backups,
     async listen() {
-      await app.listen({ port: config.port ?? DEFAULTS.port, host: config.host ?? DEFAULTS.host, backlog: config.listenBacklog ?? DEFAULTS.listenBacklog });
+      const backlog = config.listenBacklog ?? DEFAULTS.listenBacklog;
+      await app.listen({ port: config.port ?? DEFAULTS.port, host: config.host ?? DEFAULTS.host, backlog });
+      closeAcceptHandles = await addAcceptHandles(app.server, (config.acceptHandles ?? DEFAULTS.acceptHandles) - 1, backlog, log);
       const address = app.server.address() as AddressInfo;
       const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
       return { host: address.address, port: address.port, url: `http://${host}:${address.port}` };
@@ -672,6 +683,7 @@ export async function createServer(config: ServerConfig, domain?: AnyDecider | T
         clearInterval(sweeper);
         await backups.stop();
         const drained = hub.drain();
+        await closeAcceptHandles();
         const httpClosed = app.close();
         await drained;
         await ws.close(CLOSE.goingAway, 'server shutting down');

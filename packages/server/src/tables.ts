@@ -14,6 +14,7 @@ import {
   type TableInfoBody,
 } from './protocol';
 import type {
+  AppendResult,
   CommandRecord,
   EventRecord,
   Fanout,
@@ -138,6 +139,9 @@ export interface HubOptions {
 
 const PAGE = 1000;
 
+/** Tables caught up by one query at most, when several nodes serve them. */
+const READ_BATCH = 500;
+
 /** Tables loaded by one batch of queries at most (each brings up to PAGE events). */
 const LOAD_BATCH = 100;
 
@@ -152,6 +156,23 @@ const RECENT_EVENTS = 128;
  */
 const MAX_APPEND_TRIES = 200;
 const APPEND_RETRY_MS = 60_000;
+
+/**
+ * Appends deciding while holding their table's row, at most, per node: each holds a connection of
+ * the pool for as long as it waits for the row and decides.
+ */
+const MAX_ROWS_HELD = 3;
+
+/** A command decided against the table in memory, ready to store. */
+interface Decision<S> {
+  records: EventRecord[];
+  statesAfter: S[];
+  state: S;
+  now: string;
+  command: CommandRecord;
+  /** What was written of the events' parts already, for the views to reuse. */
+  texts: KnownTexts;
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const HUB_DEFAULTS = {
@@ -189,6 +210,19 @@ export class TableHub<S, C, E> {
   private readonly tableCommandRate: RateLimit;
   private readonly limits: HostLimits;
   private closing = false;
+  /**
+   * Welcomes share the event loop's turn budget with the sliced loops: a table loaded for hundreds
+   * of waiting clients (a node taking on a lost node's tables) would otherwise welcome them all in
+   * one turn, and the node accepts new connections only between turns (see accept.ts).
+   */
+  private readonly welcomes = new TimeSlice();
+  /** Appends holding their table's row in the store now (see MAX_ROWS_HELD). */
+  private rowsHeld = 0;
+  /**
+   * Catch-up reads of tables other nodes wrote to, keyed "afterSeq tableId": the tables announced
+   * while a read runs are read together in the next one, in one query.
+   */
+  private readonly newEvents = new Gather<EventRecord[]>((keys) => this.readNewBatch(keys), READ_BATCH);
   /** Tables to load, read from the store in a few queries for all that wait. */
   private readonly loads = new Gather<{ load: TableLoad; marks: TableMarks | undefined }>((ids) => this.loadBatch(ids), LOAD_BATCH);
 
@@ -290,7 +324,7 @@ export class TableHub<S, C, E> {
     // may have begun before that append committed), so that a burst of notices costs one catch-up.
     for (let before = -1; t.version > before && (before < 0 || t.version < t.announced); ) {
       before = t.version;
-      let next = firstPage ? Promise.resolve(firstPage) : this.store.readEvents(t.record.id, t.version, PAGE);
+      let next = firstPage ? Promise.resolve(firstPage) : this.readNew(t.record.id, t.version);
       firstPage = undefined;
       for (;;) {
         const page = await next;
@@ -319,6 +353,21 @@ export class TableHub<S, C, E> {
     t.record = { ...t.record, version: t.version };
     t.stale = false;
     return first;
+  }
+
+  /** The first page of a table's events after `afterSeq`: with other nodes, in a query shared with the other tables that wait. */
+  private async readNew(tableId: string, afterSeq: number): Promise<EventRecord[]> {
+    if (!this.fanout) return this.store.readEvents(tableId, afterSeq, PAGE);
+    return (await this.newEvents.get(`${afterSeq} ${tableId}`)) ?? [];
+  }
+
+  private async readNewBatch(keys: string[]): Promise<Map<string, EventRecord[]>> {
+    const requests = keys.map((key) => {
+      const space = key.indexOf(' ');
+      return { afterSeq: Number(key.slice(0, space)), tableId: key.slice(space + 1) };
+    });
+    const pages = await this.fanout!.readAfter(requests, PAGE);
+    return new Map(keys.map((key, i) => [key, pages[i]!]));
   }
 
   private run<T>(t: LoadedTable<S>, fn: () => Promise<T>): Promise<T> {
@@ -386,6 +435,7 @@ export class TableHub<S, C, E> {
     makeViewer: (caller: Caller) => Viewer,
   ): Promise<Outcome<Viewer>> {
     return this.withCaller(tableId, token, async (caller, t) => {
+      await this.welcomes.check();
       // A client coming from another node may have seen events this node has not read yet.
       if (since !== undefined && since > t.version && this.fanout) await this.applyFromStore(t, true);
       const viewer = makeViewer(caller);
@@ -694,11 +744,15 @@ export class TableHub<S, C, E> {
     // about earlier attempts only when the command is refused (here) or turns out to be a duplicate
     // while being stored (below): the common path costs no extra read.
     const started = Date.now();
-    for (let attempt = 1; ; attempt++) {
+    // The actor may have been removed while the command waited to be decided again.
+    const gone = (): Failure | null => {
+      const still = t.participants.get(actor.participantId);
+      return !still || still.removedAt !== null ? fail('unauthorized', 'you are no longer at this table') : null;
+    };
+    const decideRecord = (): Outcome<Decision<S>> => {
       const decided = this.decide(t, actor, envelope, fail);
-      if (!decided.ok) return (await earlier()) ?? decided;
-      const { records, statesAfter, state, now, texts } = decided.value;
-
+      if (!decided.ok) return decided;
+      const { records, now } = decided.value;
       const command: CommandRecord = {
         participantId: actor.participantId,
         commandId,
@@ -708,10 +762,40 @@ export class TableHub<S, C, E> {
         versionAfter: t.version + records.length,
         at: now,
       };
-      let appended;
-      t.appending = command.versionAfter;
+      return { ok: true, value: { ...decided.value, command } };
+    };
+    for (let attempt = 1; ; attempt++) {
+      // After a lost race the command is decided again while holding the table's row, so that no
+      // other node can overtake it again (issue 14: writers racing on one table), as long as few
+      // rows are held here at once; otherwise it catches up and races again.
+      const holdRow = attempt > 1 && this.fanout !== null && this.rowsHeld < MAX_ROWS_HELD;
+      let appended: AppendResult | null;
+      const held: { decision?: Outcome<Decision<S>>; left?: Failure } = {};
       try {
-        appended = await this.store.appendEvents(t.record.id, t.version, records, command);
+        if (holdRow) {
+          this.rowsHeld++;
+          try {
+            appended = await this.fanout!.appendLocked(t.record.id, t.version, async (missed) => {
+              await this.applyFromStore(t, true, missed);
+              const left = gone();
+              if (left) {
+                held.left = left;
+                return null;
+              }
+              held.decision = decideRecord();
+              if (!held.decision.ok) return null;
+              t.appending = held.decision.value.command.versionAfter;
+              return { events: held.decision.value.records, command: held.decision.value.command };
+            });
+          } finally {
+            this.rowsHeld--;
+          }
+        } else {
+          held.decision = decideRecord();
+          if (!held.decision.ok) return (await earlier()) ?? held.decision;
+          t.appending = held.decision.value.command.versionAfter;
+          appended = await this.store.appendEvents(t.record.id, t.version, held.decision.value.records, held.decision.value.command);
+        }
       } catch (error) {
         // The transaction may or may not have committed: catch up from the store before the next step.
         this.catchUp(t);
@@ -720,19 +804,32 @@ export class TableHub<S, C, E> {
       } finally {
         t.appending = null;
       }
-      if (appended.ok) return { ok: true, value: this.applied(t, records, statesAfter, state, command, texts) };
+      if (appended === null) {
+        if (held.left) return held.left;
+        const refused = held.decision as Failure;
+        return (await earlier()) ?? refused;
+      }
+      if (appended.ok) {
+        const { records, statesAfter, state, command, texts } = (held.decision as { value: Decision<S> }).value;
+        if (attempt > 1) this.raced(t, attempt - 1, started, 'stored');
+        return { ok: true, value: this.applied(t, records, statesAfter, state, command, texts) };
+      }
       if (appended.reason === 'duplicate_command') {
         const answer = await earlier();
         if (answer) return answer;
       }
       t.stale = true;
-      // Another node appended to this table first. A command that named the version it was meant
-      // for is refused; any other is decided again, with fresh dice, against the events it missed.
+      // Another node appended to this table first (or, holding the row, it was not had in time). A
+      // command that named the version it was meant for is refused; any other is decided again,
+      // with fresh dice, against the events it missed.
       if (envelope.expectedVersion !== undefined || attempt >= MAX_APPEND_TRIES || Date.now() - started >= APPEND_RETRY_MS) {
         // The viewers still get the events that won, whose notice this append's turn passed over.
         this.catchUp(t);
+        this.raced(t, attempt, started, 'conflict');
         return fail('conflict', 'the table changed while the command was being stored; retry it', { currentVersion: t.version });
       }
+      // The next attempt holds the row and catches up there, unless rows are not free to hold.
+      if (this.fanout !== null && this.rowsHeld < MAX_ROWS_HELD && !holdRow) continue;
       await sleep(Math.random() * Math.min(200, 5 * 2 ** attempt));
       try {
         await this.applyFromStore(t, true);
@@ -740,9 +837,14 @@ export class TableHub<S, C, E> {
         this.log.error({ err: error, tableId: t.record.id }, 'reading events failed');
         return fail('internal_error', 'the command could not be stored; retry it with the same commandId');
       }
-      const still = t.participants.get(actor.participantId);
-      if (!still || still.removedAt !== null) return fail('unauthorized', 'you are no longer at this table');
+      const left = gone();
+      if (left) return left;
     }
+  }
+
+  /** One line per command that lost the race for its table's next version at least once (bench/cluster.ts counts them). */
+  private raced(t: LoadedTable<S>, lost: number, started: number, outcome: 'stored' | 'conflict'): void {
+    this.log.info({ tableId: t.record.id, lost, ms: Date.now() - started, outcome }, 'append raced');
   }
 
   /** Takes an appended command's events into the memory and sends them to the viewers. */

@@ -215,6 +215,9 @@ export async function joinTable(
 
 type Message = Record<string, any>;
 
+/** How long a test waits for something the server is expected to send. */
+export const WAIT_MS = 15_000;
+
 /** A WebSocket client that records every frame and lets a test wait for messages. */
 export class TestClient {
   readonly frames: string[] = [];
@@ -259,8 +262,11 @@ export class TestClient {
     this.ws.send(typeof message === 'string' ? message : JSON.stringify(message));
   }
 
-  /** The first message not yet taken that matches, waiting up to `timeoutMs`. */
-  async waitFor(pred: (m: Message) => boolean, timeoutMs = 5000): Promise<Message> {
+  /**
+   * The first message not yet taken that matches, waiting up to `timeoutMs` (long enough for a busy
+   * 2-core machine running other suites; a message that comes returns at once).
+   */
+  async waitFor(pred: (m: Message) => boolean, timeoutMs = WAIT_MS): Promise<Message> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       for (let i = 0; i < this.messages.length; i++) {
@@ -299,7 +305,7 @@ export class TestClient {
   }
 
   /** Waits until an event with this seq arrived. */
-  async untilSeq(seq: number, timeoutMs = 5000): Promise<void> {
+  async untilSeq(seq: number, timeoutMs = WAIT_MS): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (!this.events().some((e) => e.seq >= seq)) {
       if (Date.now() > deadline) throw new Error(`timed out waiting for seq ${seq}`);

@@ -195,7 +195,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       });
       const acks = await Promise.all(
         clients.flatMap((c, ci) =>
-          Array.from({ length: perClient }, (_, i) => c.waitFor((m) => m.commandId === `c${ci}-${i}` && m.type === 'ack', 10_000)),
+          Array.from({ length: perClient }, (_, i) => c.waitFor((m) => m.commandId === `c${ci}-${i}` && m.type === 'ack', 30_000)),
         ),
       );
       const total = clients.length * perClient;

@@ -45,7 +45,7 @@ describe('the table connection', () => {
     return { c, changes: () => changes };
   }
 
-  const until = async (what: () => boolean, ms = 5000) => {
+  const until = async (what: () => boolean, ms = 15_000) => {
     const end = Date.now() + ms;
     while (!what()) {
       if (Date.now() > end) throw new Error('timed out');

@@ -1,4 +1,4 @@
-import { DUEL_IDS, duelPair, isRuleError, playDuels, RuleError, type Actor, type DiceSource, type DuelPair, type DuelSettings, type DuelTally } from '@personae/core';
+import { DUEL_IDS, duelPair, isRuleError, OFFLINE_GM, OFFLINE_NOW, playDuels, RuleError, type DiceSource, type DuelPair, type DuelSettings, type DuelTally } from '@personae/core';
 import { seededDice } from '@personae/dice';
 import { checkSheet } from '../sheet';
 import { declaredAttackOdds, decideEncounter, evolveEncounter, initialEncounter, optionsOf, parseEncounterCommand, type DeclaredAttackOdds, type LucidityTableState } from './encounter';
@@ -40,8 +40,6 @@ export interface LucidityRefused {
   readonly reason: string;
 }
 
-const GM: Actor = { role: 'gm', participantId: 'gm' };
-const NOW = '1970-01-01T00:00:00.000Z';
 /** The ids the two characters have in a matchup's encounter: the first in the party, the second its foe. */
 export const LUCIDITY_MATCHUP_IDS = DUEL_IDS;
 
@@ -53,7 +51,7 @@ export function lucidityPair(first: unknown, second: unknown): DuelPair {
 function run(state: LucidityTableState, raw: Record<string, unknown>, dice: DiceSource): LucidityTableState {
   const parsed = parseEncounterCommand(raw);
   if (!parsed.ok) throw new RuleError(parsed.error.code, parsed.error.message, parsed.error.field);
-  const [event] = decideEncounter(state, parsed.command, { actor: GM, dice, now: NOW });
+  const [event] = decideEncounter(state, parsed.command, { actor: OFFLINE_GM, dice, now: OFFLINE_NOW });
   return evolveEncounter(state, event!);
 }
 

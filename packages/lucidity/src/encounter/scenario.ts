@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isRuleError, poolDice, toCommandError, type Actor, type CommandError } from '@personae/core';
+import { isRuleError, OFFLINE_GM, OFFLINE_NOW, poolDice, toCommandError, type Actor, type CommandError } from '@personae/core';
 import { recordingDice, type DiceSource } from '@personae/dice';
 import { parse as parseYaml } from 'yaml';
 import { RecordedLucidityCommandSchema, type LucidityCommand } from './commands';
@@ -83,7 +83,7 @@ export function parseLucidityScenario(text: string, name = 'scenario'): Lucidity
 
 /** Who issues an action: the GM unless `as` names a participant (a player). */
 function actorFor(as: string | undefined): Actor {
-  return as === undefined || as === 'gm' ? { role: 'gm', participantId: 'gm' } : { role: 'player', participantId: as };
+  return as === undefined || as === 'gm' ? OFFLINE_GM : { role: 'player', participantId: as };
 }
 
 /**
@@ -122,7 +122,6 @@ export function runLucidityScenario(scenario: LucidityScenario, sheets: (path: s
       return { command, ...(as !== undefined ? { as } : {}), ...(note !== undefined ? { note } : {}) };
     }),
   ];
-  const now = '1970-01-01T00:00:00.000Z';
   for (const [index, entry] of commands.entries()) {
     // A scenario is played in order by one hand: its undo and redo mean the latest, so the runner
     // names the version they are asked from.
@@ -138,7 +137,7 @@ export function runLucidityScenario(scenario: LucidityScenario, sheets: (path: s
       const actor = actorFor(entry.as);
       // The dice the file records fill the action's named pools, as physical dice do at a table.
       const { command, pools } = recordedPools(parsed.data);
-      const [event] = decideEncounter(state, command as LucidityCommand, { actor, dice: poolDice(pools, recorded.dice), now });
+      const [event] = decideEncounter(state, command as LucidityCommand, { actor, dice: poolDice(pools, recorded.dice), now: OFFLINE_NOW });
       observe?.({ index, command: parsed.data as Record<string, unknown>, actor, before: state, drawn: recorded.drawn, event: event! });
       state = evolveEncounter(state, event!);
       steps.push({ index, command: entry.command, ...(entry.note ? { note: entry.note } : {}), event: event! });
@@ -171,7 +170,7 @@ function unmetLucidity(scenario: LucidityScenario, state: LucidityTableState): s
 
 /** The GM's view at the end, for printing. */
 export function scenarioSummary(run: LucidityScenarioRun) {
-  const view = viewEncounter(run.state, { role: 'gm', participantId: 'gm' });
+  const view = viewEncounter(run.state, OFFLINE_GM);
   // The whole combatant the view carries for odds is left out: the summary is the outcome.
   const { log: _log, logOmitted: _omitted, ...rest } = view;
   return { ...rest, combatants: view.combatants.map((c) => { const { combatant: _whole, ...shown } = c as typeof c & { combatant?: unknown }; return shown; }) };

@@ -53,6 +53,11 @@ export function parseWake(payload: string): TableWake | null {
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 
+/** How long an append that lost a race waits for its table's row before retrying the usual way. */
+const LOCKED_WAIT_MS = 5000;
+/** Events a node may read while holding a table's row; one further behind catches up first. */
+const LOCKED_CATCH_UP = 1000;
+
 function schemaSql(s: string, channel: string): string {
   return `
 CREATE SCHEMA IF NOT EXISTS ${s};
@@ -133,6 +138,9 @@ BEGIN
       IF FOUND THEN
         results := results || 'duplicate_command'::text;
       ELSE
+        -- A row held by another node's append is a race lost at once, not a wait: a node deciding
+        -- while holding it would otherwise stall every append of this batch.
+        PERFORM 1 FROM ${s}.tables WHERE id = a_tables[i] FOR UPDATE NOWAIT;
         UPDATE ${s}.tables SET version = a_after[i] WHERE id = a_tables[i] AND version = a_expected[i];
         IF NOT FOUND THEN
           results := results || 'conflict'::text;
@@ -150,9 +158,12 @@ BEGIN
           results := results || 'ok'::text;
         END IF;
       END IF;
-    EXCEPTION WHEN unique_violation THEN
-      GET STACKED DIAGNOSTICS violated = CONSTRAINT_NAME;
-      results := results || (CASE WHEN violated LIKE 'commands%' THEN 'duplicate_command' ELSE 'conflict' END);
+    EXCEPTION
+      WHEN unique_violation THEN
+        GET STACKED DIAGNOSTICS violated = CONSTRAINT_NAME;
+        results := results || (CASE WHEN violated LIKE 'commands%' THEN 'duplicate_command' ELSE 'conflict' END);
+      WHEN lock_not_available THEN
+        results := results || 'conflict'::text;
     END;
     off := off + n;
   END LOOP;
@@ -261,27 +272,29 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     }
   };
 
+  /** One command's append as append_batch takes it (a batch of one when a table's row is held). */
+  type Append = Pick<PendingAppend, 'tableId' | 'expectedVersion' | 'events' | 'command'>;
+  const appendBatchSql = `SELECT ${s}.append_batch($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) AS results`;
+  const appendBatchParams = (batch: Append[], events: EventRecord[]) => [
+    batch.map((a) => a.tableId),
+    batch.map((a) => a.expectedVersion),
+    batch.map((a) => a.command.participantId),
+    batch.map((a) => a.command.commandId),
+    batch.map((a) => a.command.commandHash),
+    batch.map((a) => a.command.firstSeq),
+    batch.map((a) => a.command.lastSeq),
+    batch.map((a) => a.command.versionAfter),
+    batch.map((a) => a.command.at),
+    batch.map((a) => a.events.length),
+    events.map((e) => e.seq),
+    events.map((e) => e.at),
+    events.map((e) => e.participantId),
+    events.map((e) => e.commandId),
+    events.map((e) => e.json ?? JSON.stringify(e.event)),
+  ];
+
   const sendBatch = async (batch: PendingAppend[], events: EventRecord[]) => {
-    const r = await pool.query<{ results: string[] }>(
-      `SELECT ${s}.append_batch($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) AS results`,
-      [
-        batch.map((a) => a.tableId),
-        batch.map((a) => a.expectedVersion),
-        batch.map((a) => a.command.participantId),
-        batch.map((a) => a.command.commandId),
-        batch.map((a) => a.command.commandHash),
-        batch.map((a) => a.command.firstSeq),
-        batch.map((a) => a.command.lastSeq),
-        batch.map((a) => a.command.versionAfter),
-        batch.map((a) => a.command.at),
-        batch.map((a) => a.events.length),
-        events.map((e) => e.seq),
-        events.map((e) => e.at),
-        events.map((e) => e.participantId),
-        events.map((e) => e.commandId),
-        events.map((e) => e.json ?? JSON.stringify(e.event)),
-      ],
-    );
+    const r = await pool.query<{ results: string[] }>(appendBatchSql, appendBatchParams(batch, events));
     const results = r.rows[0]?.results ?? [];
     batch.forEach((a, i) => {
       const result = results[i];
@@ -364,6 +377,67 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
         for (const row of r.rows) marks.set(row.id, { version: row.version, setupVersion: row.setup_version });
       }
       return marks;
+    },
+    async readAfter(requests, limit) {
+      const found: EventRecord[][] = requests.map(() => []);
+      for (let start = 0; start < requests.length; start += 1000) {
+        const part = requests.slice(start, start + 1000);
+        // One range of the (table_id, seq) key per request, cut at `limit` rows each.
+        const r = await pool.query<EventRow & { n: string }>(
+          `SELECT k.n, e.seq, e.at, e.participant_id, e.command_id, e.payload
+             FROM unnest($1::text[], $2::int[]) WITH ORDINALITY AS k(id, after, n)
+             CROSS JOIN LATERAL (
+               SELECT seq, at, participant_id, command_id, payload FROM ${s}.events
+                WHERE table_id = k.id AND seq > k.after ORDER BY seq LIMIT $3
+             ) e
+            ORDER BY k.n, e.seq`,
+          [part.map((q) => q.tableId), part.map((q) => q.afterSeq), limit],
+        );
+        for (const row of r.rows) found[start + Number(row.n) - 1]!.push(toEvent(row));
+      }
+      return found;
+    },
+    async appendLocked(tableId, knownVersion, decide) {
+      const client = await pool.connect();
+      let open = false;
+      try {
+        await client.query('BEGIN');
+        open = true;
+        // Bounded, so that a row held by a node that stopped answering sends this back to retrying.
+        await client.query(`SET LOCAL lock_timeout = '${LOCKED_WAIT_MS}ms'`);
+        let version: number;
+        try {
+          const r = await client.query<{ version: number }>(`SELECT version FROM ${s}.tables WHERE id = $1 FOR UPDATE`, [tableId]);
+          if (!r.rows[0]) throw new Error(`no table "${tableId}"`);
+          version = r.rows[0].version;
+        } catch (error) {
+          if ((error as { code?: unknown }).code === '55P03' /* lock_not_available */) return { ok: false, reason: 'conflict' };
+          throw error;
+        }
+        if (version - knownVersion > LOCKED_CATCH_UP) return { ok: false, reason: 'conflict' };
+        const missed =
+          version > knownVersion
+            ? (
+                await client.query<EventRow>(
+                  `SELECT seq, at, participant_id, command_id, payload FROM ${s}.events WHERE table_id = $1 AND seq > $2 ORDER BY seq`,
+                  [tableId, knownVersion],
+                )
+              ).rows.map(toEvent)
+            : [];
+        const decided = await decide(missed);
+        if (!decided) return null;
+        assertSequence(version, decided.events);
+        const append: Append = { tableId, expectedVersion: version, events: decided.events, command: decided.command };
+        const r = await client.query<{ results: string[] }>(appendBatchSql, appendBatchParams([append], decided.events));
+        const result = r.rows[0]?.results[0];
+        if (result !== 'ok' && result !== 'duplicate_command' && result !== 'conflict') throw new Error(`append_batch answered ${String(result)}`);
+        await client.query('COMMIT');
+        open = false;
+        return result === 'ok' ? { ok: true } : { ok: false, reason: result };
+      } finally {
+        if (open) await client.query('ROLLBACK').catch(() => undefined);
+        client.release();
+      }
     },
     async queueUsage() {
       const r = await pool.query<{ usage: number }>('SELECT pg_notification_queue_usage() AS usage');

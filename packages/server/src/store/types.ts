@@ -88,6 +88,12 @@ export interface TableMarks {
   setupVersion: number;
 }
 
+/** What a command decided while its table's row is held: its events, after the version it was given, and its record. */
+export interface LockedDecision {
+  events: EventRecord[];
+  command: CommandRecord;
+}
+
 export interface FanoutHandlers {
   wake(wake: TableWake): void;
   /**
@@ -114,6 +120,21 @@ export interface Fanout {
    * setup version higher): a node checks all it serves this way, and only those behind come back.
    */
   behind(known: Map<string, TableMarks>): Promise<Map<string, TableMarks>>;
+  /**
+   * `readEvents` for several tables in one query: for each request in order, the table's events
+   * with seq > afterSeq, oldest first, at most `limit` of them. The tables other nodes announced
+   * while a node was busy are caught up together.
+   */
+  readAfter(requests: ReadonlyArray<{ tableId: string; afterSeq: number }>, limit: number): Promise<EventRecord[][]>;
+  /**
+   * Appends one command while holding the table's row, for a command that lost the race for the
+   * table's next version: waits for the row (other nodes' appends to the table are refused as
+   * `conflict` meanwhile, not held), hands `decide` the events stored after `knownVersion`, and
+   * stores what it decides against them, which no other node can then overtake. `decide` answering
+   * null stores nothing (the result is null). `conflict` when the row was not had in time or the
+   * node is too far behind to catch up while holding it.
+   */
+  appendLocked(tableId: string, knownVersion: number, decide: (missed: EventRecord[]) => Promise<LockedDecision | null>): Promise<AppendResult | null>;
   /** Fraction (0..1) of the database's notification queue in use. */
   queueUsage(): Promise<number>;
 }

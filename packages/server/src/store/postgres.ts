@@ -139,8 +139,9 @@ BEGIN
         results := results || 'duplicate_command'::text;
       ELSE
         -- A row held by another node's append is a race lost at once, not a wait: a node deciding
-        -- while holding it would otherwise stall every append of this batch.
-        PERFORM 1 FROM ${s}.tables WHERE id = a_tables[i] FOR UPDATE NOWAIT;
+        -- while holding it would otherwise stall every append of this batch. Only a row still at
+        -- the expected version is taken, so an append that lost does not hold it to the batch's end.
+        PERFORM 1 FROM ${s}.tables WHERE id = a_tables[i] AND version = a_expected[i] FOR UPDATE NOWAIT;
         UPDATE ${s}.tables SET version = a_after[i] WHERE id = a_tables[i] AND version = a_expected[i];
         IF NOT FOUND THEN
           results := results || 'conflict'::text;

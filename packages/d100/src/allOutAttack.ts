@@ -6,6 +6,7 @@ import { ruleCitation } from './rules';
 import { resolveTest, type TestResult } from './test';
 import { afterBlocking, blocksOnHit } from './fate';
 import { applyWounds, isOut } from './wounds';
+import { hasBruisedRib } from './injuries';
 import { modifier } from '@personae/core';
 
 /**
@@ -54,8 +55,10 @@ export function resolveAllOutAttack(participants: readonly AoaParticipant[], ene
   const fateSpent: Record<string, number> = {};
   const struck = enemies.map((e) => {
     if (e.out) return e;
+    // "Wounds and Injury", Bruised Rib: one wound more for an enemy carrying one, counted like the rest
+    const wounds = woundsEach + (hasBruisedRib(e.injuries) ? 1 : 0);
     // option aoaSavage (U32): 4 or more wounds make it Savage, or not
-    const r = applyWounds(e.tracks, woundsEach, options.aoaSavage === 'four-wounds-savage' && woundsEach >= 4 ? 1 : 0, options, blocksOnHit(e));
+    const r = applyWounds(e.tracks, wounds, options.aoaSavage === 'four-wounds-savage' && wounds >= 4 ? 1 : 0, options, blocksOnHit(e));
     if (r.fateSpent) fateSpent[e.id] = r.fateSpent;
     const out = isOut(r.tracks);
     if (out) killed.push(e.id);

@@ -367,6 +367,8 @@ export function landHit(target: Fighter, input: LandInput, options: D100Options)
   const wounds: string[] = [];
   const savage: string[] = [];
   const margin = damage - defense;
+  // "Wounds and Injury", Bruised Rib: whatever brings a wound brings one more (a fall's one wound, a Burst's bought ones too)
+  const bruised = hasBruisedRib(target.injuries);
   if (margin > 0) wounds.push('damage over Defense');
   if (margin > 0 && !input.baseWoundOnly) {
     if (margin >= 5) wounds.push('High Damage');
@@ -375,12 +377,15 @@ export function landHit(target: Fighter, input: LandInput, options: D100Options)
     if (affinity === 'weak' && !defending) wounds.push('Weakness');
     if (technical && !defending) wounds.push('Technical Hit');
     if (input.critical && !input.reflected && !defending) wounds.push('Critical Hit');
-    if (hasBruisedRib(target.injuries)) wounds.push('Bruised Rib');
+  }
+  if (margin > 0 && bruised) wounds.push('Bruised Rib');
+  if (margin > 0 && !input.baseWoundOnly) {
     if (target.conditions.helpless || (options.drowsedIsHelpless === 'drowsed-helpless' && hasAilment(target, 'drowsed'))) savage.push('Helpless');
     if (wounds.length >= 4) savage.push('4+ Wounds');
     if (margin >= 10) savage.push('Very High Damage');
   }
   for (let i = 0; i < (input.extraWounds ?? 0); i++) wounds.push('Burst Attack');
+  if (margin <= 0 && bruised && wounds.length > 0) wounds.push('Bruised Rib');
   let laid = layWounds(target, wounds.length, savage.length, input, options);
   // option injuryTiming (U34), per-wound: a Bruised Rib the attack itself gives adds its wound when a
   // later wound of the same attack follows the one that gave it

@@ -6,6 +6,7 @@ import type { TestResult } from './test';
 import { afterBlocking, blocksOnHit } from './fate';
 import { takeInjuries } from './attack';
 import { applyWounds, isOut } from './wounds';
+import { hasBruisedRib } from './injuries';
 
 /**
  * Special conditions (d100-combat-rules.txt, "Special Conditions"): Blood Loss, Fatigue and
@@ -19,18 +20,25 @@ export const BLOOD_LOSS_TESTS: Readonly<Record<BloodLossTestName, string>> = { t
 /**
  * The Blood Loss test at the start of a bleeder's turn ("Blood Loss"): a failure costs a wound; out
  * of wounds (option bloodLossOutOfWounds) it costs Toughness decay of 1 plus the degrees of failure;
- * at Toughness 0 the bleeder loses a Heavy wound to the body each round instead, with its body Injury. A Heavy wound lost so is blocked
- * by a Fate Point when the bleeder's player has declared blocks ("Fate Points", Block Heavy Wound).
+ * at Toughness 0 the bleeder loses a Heavy wound to the body each round instead, with its body Injury.
+ * A Bruised Rib adds its wound to either ("Wounds and Injury"). A Heavy wound lost so is blocked by a
+ * Fate Point when the bleeder's player has declared blocks ("Fate Points", Block Heavy Wound).
  */
 export function bloodLossTest(f: Fighter, test: TestResult, options: D100Options): { fighter: Fighter; lost: 'none' | 'wound' | 'decay' | 'heavy'; decay: number; fateSpent: number } {
   if (!f.conditions.bloodLoss || test.success) return { fighter: f, lost: 'none', decay: 0, fateSpent: 0 };
   const wound = (lost: 'wound' | 'heavy') => {
-    const r = lost === 'heavy' ? applyWounds(f.tracks, 0, 1, { savageSeverity: 'above-light' }, blocksOnHit(f)) : applyWounds(f.tracks, 1, 0, options, blocksOnHit(f));
-    let fighter: Fighter = { ...afterBlocking(f, r.fateSpent), tracks: r.tracks, stress: f.stress + r.stress };
+    const blocks = blocksOnHit(f);
+    const first = lost === 'heavy' ? applyWounds(f.tracks, 0, 1, { savageSeverity: 'above-light' }, blocks) : applyWounds(f.tracks, 1, 0, options, blocks);
+    // "Wounds and Injury", Bruised Rib: a wound taken for whatever cause brings one more with it
+    const extra = applyWounds(first.tracks, hasBruisedRib(f.injuries) ? 1 : 0, 0, options, blocks - first.fateSpent);
+    const losses = [...first.losses, ...extra.losses];
+    const fateSpent = first.fateSpent + extra.fateSpent;
+    let fighter: Fighter = { ...afterBlocking(f, fateSpent), tracks: extra.tracks, stress: f.stress + first.stress + extra.stress };
     // "Blood Loss": at Toughness 0 the Heavy wound is one "to the body", so, like any Heavy wound, it
-    // gives the body Injury for the Heavy wounds left ("Wounds and Injury")
-    if (lost === 'heavy') fighter = takeInjuries(fighter, 'body', f.tracks.left.heavy, r.losses, options).fighter;
-    return { fighter: isOut(r.tracks) ? { ...fighter, out: true, dead: options.deadlyWound === 'dead' } : fighter, lost, decay: 0, fateSpent: r.fateSpent };
+    // gives the body Injury for the Heavy wounds left ("Wounds and Injury"); a Heavy wound the bleeding
+    // costs otherwise has no location in the seed (option bloodLossInjury)
+    if (lost === 'heavy' || options.bloodLossInjury === 'body') fighter = takeInjuries(fighter, 'body', f.tracks.left.heavy, losses, options).fighter;
+    return { fighter: isOut(extra.tracks) ? { ...fighter, out: true, dead: options.deadlyWound === 'dead' } : fighter, lost, decay: 0, fateSpent };
   };
   if (toughness(f) === 0) return wound('heavy');
   const outOfWounds = options.bloodLossOutOfWounds === 'no-light-left' ? f.tracks.left.light === 0 : f.tracks.left.light + f.tracks.left.heavy === 0;

@@ -16,7 +16,7 @@ import { afterBlocking, blocksOnHit, weeklyRefresh, spendPoint, spendRemoveAilme
 import { modifier, sumModifiers, type Modifier } from '@personae/core';
 import { adjacent, ailmentScoreDisadvantages, altitudeOf, armourAt, bonus, canOppose, defenseToughnessBonus, disadvantagesOnAllTests, fatigue, hasAilment, livingPersona, protectorFor, terrainDisadvantages, terrainOf, toughness, type Conditions, type Fighter, type Position, type Resource, type Score, type Terrain } from './fighter';
 import { altitudeBar, bandsCrossed, crashMetres, fallDamage, fullSpeedFailure, moveAllowance, movementOutcome, separation, type Altitude, type MovementOutcome, type MovementTest } from './movement';
-import { armDisabled, bleedingReturns, injuriesAfterRestoring, injuryStress, injuryTestDisadvantages, treatInjuries } from './injuries';
+import { armDisabled, bleedingReturns, hasBruisedRib, injuriesAfterRestoring, injuryStress, injuryTestDisadvantages, treatInjuries } from './injuries';
 import { initiativeOrder, type InitiativeEntry } from './initiative';
 import { hitLocation, type Location } from './location';
 import { attackOdds, type AttackOdds } from './odds';
@@ -2093,7 +2093,8 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
         const defense = defenseToughnessBonus(f, state.options) + (state.options.apMeans === 'armour-penetration' ? armourAt(f, 'body', state.options) : 0);
         const wound = state.options.burning === 'automatic-wound' || damage > defense;
         // "Fate Points", Block Heavy Wound: a Heavy wound it deals is blocked as its player declared
-        const applied = wound ? applyWounds(f.tracks, 1, 0, state.options, blocksOnHit(f)) : null;
+        // "Wounds and Injury", Bruised Rib: the burn's wound brings one more
+        const applied = wound ? applyWounds(f.tracks, hasBruisedRib(f.injuries) ? 2 : 1, 0, state.options, blocksOnHit(f)) : null;
         const ailments = f.ailments.map((a) => (a === burning ? { ...a, elapsed: a.elapsed + 1 } : a));
         const g = applied ? { ...afterBlocking(f, applied.fateSpent), tracks: applied.tracks, stress: f.stress + applied.stress, ailments } : { ...f, ailments };
         s = put(s, isOut(g.tracks) ? { ...g, out: true, dead: state.options.deadlyWound === 'dead' } : g);

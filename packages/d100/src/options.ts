@@ -293,6 +293,18 @@ export const OPTION_SPECS = {
     default: 'no-light-left',
     values: { 'no-light-left': 'out of Light wounds: decay instead of a Heavy wound', 'no-wounds-left': 'only when every track is empty' },
   }),
+  bloodLossInjury: choice({
+    title: 'Injuries from Heavy wounds Blood Loss costs',
+    description: 'The seed names a location only for the Heavy wound a bleeder loses at Toughness 0 ("to the body"); a failed Blood Loss test that costs a Heavy wound otherwise (the Heavy track under bloodLossOutOfWounds=no-wounds-left, or a Bruised Rib\'s extra wound spilling onto it) has none, and an Injury needs one.',
+    topic: 'Special conditions',
+    source: seed('Blood Loss'),
+    settles: 'C13',
+    default: 'body',
+    values: {
+      body: 'every Heavy wound Blood Loss costs is one to the body, with the body Injury for the Heavy wounds left, as at Toughness 0',
+      none: 'only the Heavy wound at Toughness 0 gives an Injury; any other Heavy wound from bleeding gives none',
+    },
+  }),
   bloodLossToughness: choice({
     title: 'Blood Loss and the Toughness floor',
     description: 'Blood Loss can take Toughness to zero, while decay normally stops at 1.',
@@ -521,7 +533,7 @@ export const OPTION_SPECS = {
     default: 'wound-rules',
     values: {
       'wound-rules': 'a fall is a hit like any other: extra wounds and Savage wounds as its damage and location give them',
-      'one-wound': 'a fall that beats the Toughness Bonus deals one wound, nothing more',
+      'one-wound': 'a fall that beats the Toughness Bonus deals one wound, nothing more but a Bruised Rib\'s',
     },
   }),
   aoaSavage: choice({

@@ -341,6 +341,29 @@ describe('options the inventory proposed for terms the seed leaves open', () => 
   });
 });
 
+describe('Bruised Rib ("Wounds and Injury"): a wound taken for any reason brings one more', () => {
+  const ribbed = (s: EncounterState, id: string): EncounterState => ({ ...s, fighters: { ...s.fighters, [id]: { ...s.fighters[id]!, injuries: [{ location: 'body', name: 'bruised-rib', level: 1 }] } } });
+  it('Burning: Damage 4 beats TB 3, one wound and the rib\'s, so B (3 Light) keeps 1', () => {
+    let s = ribbed(run(table(), { type: 'inflict-ailment', target: 'b', ailment: 'burning' }), 'b');
+    s = run(run(s, { type: 'end-turn' }), { type: 'end-turn' });
+    expect(s.round).toBe(2);
+    expect(s.fighters.b!.tracks.left.light).toBe(1);
+  });
+  it('a 10 m fall under fallUsesWoundRules=one-wound: the one wound and the rib\'s, so A (4 Light) keeps 2', () => {
+    const s = run(ribbed(table(SHEETS, { fallUsesWoundRules: 'one-wound' }), 'a'), { type: 'fall', who: 'a', metres: 10 }, [50]);
+    expect(s.fighters.a!.tracks.left.light).toBe(2);
+  });
+  it('All Out Attack: the 6 wounds each take TB 4\'s Light and Heavy tracks; the rib\'s seventh is the Deadly one', () => {
+    const fighterOf = (id: string, side: string) => makeFighter({ id, side, scores: base });
+    const enemy = { ...fighterOf('e', 'shadows'), ailments: [{ name: 'staggered' as const, turns: null, elapsed: 0, since: 0 }], injuries: [{ location: 'body' as const, name: 'bruised-rib', level: 1 }] };
+    const parts = [fighterOf('p', 'pc'), fighterOf('q', 'pc')].map((f) => ({ fighter: f, target: 50, roll: 25 }));
+    const r = resolveAllOutAttack(parts, [enemy], resolveOptions());
+    expect(r.woundsEach).toBe(6);
+    expect(r.enemies[0]!.tracks.left).toEqual({ light: 0, heavy: 0, deadly: 0 });
+    expect(r.killed).toEqual(['e']);
+  });
+});
+
 describe('examples/d100: flight-and-terrain.yaml and the sheets it uses', () => {
   const root = join(import.meta.dirname, '../../../examples/d100');
   const play = (seed: number) => runD100Scenario(parseD100Scenario(readFileSync(join(root, 'scenarios/flight-and-terrain.yaml'), 'utf8'), 'flight-and-terrain.yaml'), (p) => parseYaml(readFileSync(join(root, 'scenarios', p), 'utf8')), seededDice(seed));

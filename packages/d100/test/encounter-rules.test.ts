@@ -116,6 +116,33 @@ describe('special conditions (d100-combat-rules.txt, "Special Conditions")', () 
     expect(r.fighter.conditions.toughnessDecay).toBe(4);
     expect(bloodLossTest(f, resolveTest(40, 20), DEFAULT_OPTIONS).lost).toBe('none');
   });
+  it('"Blood Loss" with a Bruised Rib ("Wounds and Injury"): the failed test\'s wound brings one more', () => {
+    const base = makeFighter({ id: 'f', scores: scores() }); // TB 4: 4 Light, 2 Heavy
+    const rib = [{ location: 'body' as const, name: 'bruised-rib', level: 1 }];
+    const fail = resolveTest(40, 75);
+    const bleeding: Fighter = { ...base, injuries: rib, conditions: { ...base.conditions, bloodLoss: true } };
+    const r = bloodLossTest(bleeding, fail, DEFAULT_OPTIONS);
+    expect(r.fighter.tracks.left).toEqual({ light: 2, heavy: 2, deadly: 1 });
+    expect(r.fighter.stress).toBe(2);
+    // at Toughness 0: the Heavy wound to the body and the rib's, which the Heavy track also takes; Puncture for 0 left
+    const drained: Fighter = { ...bleeding, tracks: { ...base.tracks, left: { light: 0, heavy: 2, deadly: 1 } }, conditions: { ...bleeding.conditions, toughnessDecay: 40 } };
+    const zero = bloodLossTest(drained, resolveTest(40, 99), DEFAULT_OPTIONS);
+    expect(zero.fighter.tracks.left).toEqual({ light: 0, heavy: 0, deadly: 1 });
+    expect(zero.fighter.injuries).toEqual([{ location: 'body', name: 'puncture', level: 3 }]);
+  });
+  it('"Blood Loss" under bloodLossOutOfWounds=no-wounds-left: a wound on the Heavy track gives the body Injury, or none under bloodLossInjury=none', () => {
+    const base = makeFighter({ id: 'f', scores: scores() }); // TB 4: 4 Light, 2 Heavy
+    const dry: Fighter = { ...base, tracks: { ...base.tracks, left: { light: 0, heavy: 2, deadly: 1 } }, conditions: { ...base.conditions, bloodLoss: true } };
+    const fail = resolveTest(40, 75);
+    const body = bloodLossTest(dry, fail, resolveOptions('seed', { bloodLossOutOfWounds: 'no-wounds-left' }));
+    expect(body.lost).toBe('wound');
+    expect(body.fighter.tracks.left.heavy).toBe(1);
+    expect(body.fighter.injuries).toEqual([{ location: 'body', name: 'cracked', level: 2 }]);
+    expect(body.fighter.conditions.bloodLoss).toBe(true);
+    const none = bloodLossTest(dry, fail, resolveOptions('seed', { bloodLossOutOfWounds: 'no-wounds-left', bloodLossInjury: 'none' }));
+    expect(none.fighter.tracks.left.heavy).toBe(1);
+    expect(none.fighter.injuries).toEqual([]);
+  });
   it('"Blood Loss": at Toughness 0 the Heavy wound goes to the body and gives the body Injury for the Heavy wounds left ("Wounds and Injury")', () => {
     const base = makeFighter({ id: 'f', scores: scores() }); // TB 4: 4 Light, 2 Heavy
     const drained: Fighter = { ...base, tracks: { ...base.tracks, left: { light: 0, heavy: 2, deadly: 1 } }, conditions: { ...base.conditions, bloodLoss: true, toughnessDecay: 40 } };

@@ -96,6 +96,12 @@ describe('U34 injuryTiming ("Wounds and Injury"): a Bruised Rib an attack gives,
     expect([r.target.stress, r.target.out]).toEqual([20, true]);
   });
 
+  it('a Bruised Rib adds its wound to a Burst\'s bought wound even when the damage does not beat Defense', () => {
+    const bruised = { ...b(), tracks: { ...b().tracks, left: { light: 4, heavy: 2, deadly: 1 } }, injuries: [{ location: 'body' as const, name: 'bruised-rib', level: 1 }] };
+    const r = landHit(bruised, { damageSteps: [modifier('weapon', 'weapon damage', 2)], element: 'melee', tier: 1, kind: 'melee', location: hitLocation(50, DEFAULT_OPTIONS), critical: false, ignoreArmour: false, fateBlocks: 0, reflected: false, extraWounds: 1 }, DEFAULT_OPTIONS);
+    expect(r.outcome.wounds).toEqual(['Burst Attack', 'Bruised Rib']);
+    expect(r.target.tracks.left.light).toBe(2);
+  });
   it('per-wound: no wound follows the one that gave it, so nothing is added; an earlier Bruised Rib counts either way', () => {
     // damage 5 beats Defense 4 by 1: one wound, Cracked at once, none after it
     expect(hit(b(), 'per-wound', 5).outcome.wounds).toEqual(['damage over Defense']);

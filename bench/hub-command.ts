@@ -4,7 +4,7 @@
  * and five players) whose messages are counted and dropped. Each command is the roll
  * bench/server-load.ts sends (1-5 dice against 2), from a player, at tables taken in turn.
  *
- *   node --import tsx bench/hub-command.ts [commands=18000] [--tables 200] [--rounds 5] [--receive views|both] [--characters]
+ *   node --import tsx bench/hub-command.ts [commands=18000] [--tables 200] [--rounds 5] [--receive views|both] [--characters] [--against DIR]
  *
  * Every round plays on new tables, so the logs are as long as in the first phase of server-load
  * (200 tables, 15 s at one roll a second from each of six clients: 90 entries a table at the end).
@@ -16,10 +16,17 @@
  * Prints per round the CPU time per command (the process, all threads; with no writer thread this
  * is the hub: checking, deciding, folding, redacting, the six views and their changes, and the
  * messages' text), the bytes handed to the viewers per command, and the machine's load average.
+ *
+ * `--against DIR` measures this code beside other code in the same process: DIR is a checkout of the
+ * repository (with its node_modules), whose packages/server/src makes a second hub. Each round plays
+ * the same commands on both, on tables of their own, in alternating blocks of 500, and prints the CPU
+ * time per command of each and their ratio (this / DIR): a busy machine's drift falls on both alike.
  */
 import { loadSheet } from '@personae/rules';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { TableHub, type Viewer } from '../packages/server/src/tables';
 import { registryDomains } from '../packages/server/src/rulesets';
 import type { Store, TableRecord, ParticipantRecord } from '../packages/server/src/store';
@@ -59,17 +66,32 @@ const store = {
   appendEvents: async () => ({ ok: true }) as const,
 } as unknown as Store;
 const log = { info() {}, warn() {}, error() {} };
-const hub = new TableHub(store, registryDomains(), log, { tableCommandRate: { burst: 1e9, perSecond: 1e9 } });
+const hubOptions = { tableCommandRate: { burst: 1e9, perSecond: 1e9 } };
+type Hub = Pick<TableHub<unknown, unknown, unknown>, 'commandFromViewer'>;
+const thisHub: Hub = new TableHub(store, registryDomains(), log, hubOptions);
+const againstAt = args.indexOf('--against');
+const againstDir = againstAt >= 0 ? args[againstAt + 1]! : null;
+/** The hub of the code in --against, over the same store. */
+async function otherHub(dir: string): Promise<Hub> {
+  const root = pathToFileURL(`${resolve(dir)}/`);
+  // Its own copy of the rules registers its rulesets where its registryDomains looks.
+  await import(new URL('node_modules/@personae/rules/src/index.ts', root).href);
+  const [{ TableHub: Other }, { registryDomains: otherDomains }] = await Promise.all([
+    import(new URL('packages/server/src/tables.ts', root).href),
+    import(new URL('packages/server/src/rulesets.ts', root).href),
+  ]);
+  return new Other(store, otherDomains(), log, hubOptions) as Hub;
+}
 
 let bytes = 0;
 let n = 0;
 let messages = 0;
 
 /** New tables for a round, each with its six viewers, so every round starts from empty logs. */
-async function newTables(round: number): Promise<Map<string, Viewer[]>> {
+async function newTables(round: number, hub: Hub = thisHub): Promise<Map<string, Viewer[]>> {
   const viewers = new Map<string, Viewer[]>();
   for (let i = 0; i < tableCount; i++) {
-    const id = `r${round}t${i}`;
+    const id = `${hub === thisHub ? '' : 'other-'}r${round}t${i}`;
     records.set(id, { id, name: `Bench ${i}`, createdAt: '2026-01-01T00:00:00.000Z', ruleset: 'personae', settings: { physicalDice: false }, version: 0 });
     const list = participants.map(
       (p): Viewer => ({
@@ -107,9 +129,9 @@ async function newTables(round: number): Promise<Map<string, Viewer[]>> {
   return viewers;
 }
 
-async function runCommands(viewers: Map<string, Viewer[]>, count: number): Promise<void> {
+async function runCommands(viewers: Map<string, Viewer[]>, count: number, hub: Hub = thisHub, from = 0): Promise<void> {
   const ids = [...viewers.keys()];
-  for (let i = 0; i < count; i++) {
+  for (let i = from; i < from + count; i++) {
     const tableId = ids[i % ids.length]!;
     const viewer = viewers.get(tableId)![1 + (i % 5)]!;
     const result = await hub.commandFromViewer(tableId, viewer, {
@@ -120,9 +142,40 @@ async function runCommands(viewers: Map<string, Viewer[]>, count: number): Promi
   }
 }
 
+/** Commands each hub plays in turn with --against. */
+const BLOCK = 500;
+
+/** One round of --against: the same commands on both hubs, in alternating blocks, which one first taking turns. */
+async function againstRound(r: number, other: Hub): Promise<void> {
+  const sides = [
+    { hub: thisHub, viewers: await newTables(r), us: 0 },
+    { hub: other, viewers: await newTables(r, other), us: 0 },
+  ];
+  for (let from = 0, block = 0; from < commands; from += BLOCK, block++) {
+    const count = Math.min(BLOCK, commands - from);
+    // Both hubs are sent the same commands (the dice counts follow the command number).
+    const first = n;
+    for (const side of block % 2 === 0 ? sides : [...sides].reverse()) {
+      n = first;
+      const c0 = process.cpuUsage();
+      await runCommands(side.viewers, count, side.hub, from);
+      const c = process.cpuUsage(c0);
+      side.us += c.user + c.system;
+    }
+  }
+  const [mine, theirs] = sides.map((side) => side.us / commands) as [number, number];
+  console.log(JSON.stringify({ round: r, cpuUsPerCommand: Number(mine.toFixed(1)), againstCpuUsPerCommand: Number(theirs.toFixed(1)), ratio: Number((mine / theirs).toFixed(3)), loadAverage: Number(loadavg()[0]!.toFixed(2)) }));
+}
+
 await runCommands(await newTables(0), commands);
-console.log(`load average ${loadavg()[0]!.toFixed(2)}; ${commands} commands per round, ${tableCount} tables of six viewers receiving ${receive === 'views' ? 'views alone' : 'events and views'}${inPlay ? ', characters in play' : ''}`);
+const other = againstDir === null ? null : await otherHub(againstDir);
+if (other) await runCommands(await newTables(0, other), commands, other);
+console.log(`load average ${loadavg()[0]!.toFixed(2)}; ${commands} commands per round, ${tableCount} tables of six viewers receiving ${receive === 'views' ? 'views alone' : 'events and views'}${inPlay ? ', characters in play' : ''}${other ? `; this code against ${againstDir}, alternating blocks of ${BLOCK}` : ''}`);
 for (let r = 1; r <= rounds; r++) {
+  if (other) {
+    await againstRound(r, other);
+    continue;
+  }
   const viewers = await newTables(r);
   bytes = 0;
   messages = 0;

@@ -3,7 +3,7 @@
  *
  *   node --import tsx bench/server-load.ts [--tables 200] [--clients 6] [--rate 1] [--duration 20]
  *        [--loads 1] [--rounds 1] [--warmup 2] [--store sqlite|postgres] [--cpu-prof DIR] [--trace FILE]
- *        [--history 50000] [--receive views|both]
+ *        [--history 50000] [--receive views|both] [--server tsx|built|FILE]
  *
  * With `--history N` the first table is not new: it is imported with a log of N events (free rolls,
  * one in five hidden, as bench/import-stall.ts builds them), so the run plays on a table that already
@@ -32,6 +32,10 @@
  * (every event message followed by the view). With `views` a server client counts a command's event
  * as received when the patch that takes its view past that seq arrives; the echo's clients count
  * its event messages.
+ * `--server` is how the table server runs: from its TypeScript sources through tsx (the default);
+ * `built`: built afresh by scripts/build-server.mjs (packages/server/dist/main.mjs) and run from there,
+ * as a deployed node runs; or a FILE built before (node scripts/build-server.mjs DIR, then DIR/main.mjs),
+ * to run other code. The echo server runs through tsx either way.
  * Bounded: at most 1000 tables and 300 s a phase; it stops by itself (children included) after
  * the phases' time + 300 s at the latest.
  */
@@ -59,10 +63,12 @@ interface Options {
   history: number;
   /** What the table server's clients ask for in their hello: views alone (as the web app) or events and views. */
   receive: 'views' | 'both';
+  /** How the table server runs: its sources through tsx, the bundle scripts/build-server.mjs makes, or a bundle made before. */
+  server: string;
 }
 
 function parseArgs(argv: string[]): Options {
-  const opts: Options = { tables: 200, clients: 6, rate: 1, duration: 20, loads: [1], rounds: 1, warmup: 2, store: 'sqlite', history: 0, receive: 'views' };
+  const opts: Options = { tables: 200, clients: 6, rate: 1, duration: 20, loads: [1], rounds: 1, warmup: 2, store: 'sqlite', history: 0, receive: 'views', server: 'tsx' };
   for (let i = 0; i < argv.length; i += 2) {
     const key = argv[i]?.replace(/^--/, '');
     const value = argv[i + 1];
@@ -74,6 +80,9 @@ function parseArgs(argv: string[]): Options {
     } else if (key === 'store') {
       if (value !== 'sqlite' && value !== 'postgres') throw new Error('--store is sqlite or postgres');
       opts.store = value;
+    } else if (key === 'server') {
+      if (value !== 'tsx' && value !== 'built' && !value.endsWith('.mjs')) throw new Error('--server is tsx, built or a built main.mjs');
+      opts.server = value;
     } else if (key === 'receive') {
       if (value !== 'views' && value !== 'both') throw new Error('--receive is views or both');
       opts.receive = value;
@@ -163,8 +172,18 @@ function startChild(args: string[], readyMsg: string): Promise<{ child: ChildPro
 }
 
 const profArgs = opts.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProf}`] : [];
+let serverArgs = ['--import', 'tsx', 'packages/server/src/main.ts'];
+if (opts.server === 'built') {
+  await new Promise<void>((resolve, reject) => {
+    const build = spawn(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
+    build.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`building the server failed (exit code ${code})`))));
+  });
+  serverArgs = ['packages/server/dist/main.mjs'];
+} else if (opts.server !== 'tsx') {
+  serverArgs = [opts.server];
+}
 const [server, echo] = await Promise.all([
-  startChild([...profArgs, '--import', 'tsx', 'packages/server/src/main.ts'], 'table server ready'),
+  startChild([...profArgs, ...serverArgs], 'table server ready'),
   startChild(['--import', 'tsx', 'bench/echo-server.ts', '--max-seconds', String(phases * (opts.duration + 60) + 300)], 'echo ready'),
 ]);
 const base = `http://127.0.0.1:${server.port}`;
@@ -520,6 +539,7 @@ const under250 = byLoad.filter((l) => l.serverP99Ms < 250).map((l) => l.load);
 const summary = {
   store: opts.store,
   serverClientsReceive: opts.receive,
+  serverRunsFrom: opts.server,
   tables: opts.tables,
   clientsPerTable: opts.clients,
   connectionsPerTarget: serverTarget.clients.length,

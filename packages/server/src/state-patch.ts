@@ -165,30 +165,68 @@ export function applyStatePatch(state: unknown, patch: Pick<StatePatchMessage, '
   return next;
 }
 
-/** The JSON of each object appended to a list by a patch (log entries never change once made). */
-const appendedJson = new WeakMap<object, string>();
+/**
+ * JSON texts already written during one turn of the server, by the object they are the text of:
+ * the events of a command are written once for the store, and the log entries that hold the same
+ * result objects (a roll's result is both the event's and its entry's) take those texts instead of
+ * writing them again. Objects of views and events are never changed once made, so a text stays the
+ * object's text. Kept for one turn only: nothing here outlives the messages it was made for.
+ */
+export type KnownTexts = Map<object, string>;
 
-function jsonOfAppended(value: unknown): string {
-  if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'null';
-  let text = appendedJson.get(value);
-  if (text === undefined) {
-    text = JSON.stringify(value) ?? 'null';
-    appendedJson.set(value, text);
+/** Plain objects written field by field: no own `toJSON` to call in place of the fields. */
+function writtenByFields(value: object): value is Plain {
+  return isPlainObject(value) && typeof value.toJSON !== 'function';
+}
+
+/**
+ * The same text as JSON.stringify(value), made from `known` where it holds `value` or one of its
+ * top-level fields. With `remember`, the texts of the object fields written are added to `known`.
+ */
+export function jsonWith(value: unknown, known: KnownTexts, remember = false): string | undefined {
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
+  const whole = known.get(value);
+  if (whole !== undefined) return whole;
+  if (!writtenByFields(value)) return JSON.stringify(value);
+  let text = '{';
+  for (const key of Object.keys(value)) {
+    const field = value[key];
+    let part: string | undefined;
+    if (typeof field === 'object' && field !== null) {
+      part = known.get(field);
+      if (part === undefined) {
+        part = JSON.stringify(field);
+        if (remember) known.set(field, part);
+      }
+    } else {
+      // undefined, functions and symbols give no text: the field is left out, as JSON.stringify does.
+      part = JSON.stringify(field);
+    }
+    if (part === undefined) continue;
+    text += `${text.length > 1 ? ',' : ''}${JSON.stringify(key)}:${part}`;
   }
+  return `${text}}`;
+}
+
+/** The text of one object a list gains: each is written once for all the viewers whose patches append it. */
+function jsonOfAppended(value: unknown, known: KnownTexts): string {
+  const text = jsonWith(value, known) ?? 'null';
+  if (typeof value === 'object' && value !== null) known.set(value, text);
   return text;
 }
 
 /**
  * A `state-patch` message as JSON text, the same as JSON.stringify of it, except that each object a
- * list gains is serialized once for all the viewers whose patches append it.
+ * list gains is written once for all the patches made with the same `known` (and with the texts of
+ * the parts it already holds).
  */
-export function statePatchText(version: number, base: number, diff: Diff): string {
+export function statePatchText(version: number, base: number, diff: Diff, known: KnownTexts = new Map()): string {
   const { arrays, ...rest } = diff;
   const head = JSON.stringify({ type: 'state-patch', version, base, ...rest } satisfies StatePatchMessage);
   if (!arrays) return head;
   const lists = Object.keys(arrays).map((key) => {
     const { drop, append } = arrays[key]!;
-    return `${JSON.stringify(key)}:{"drop":${drop},"append":[${append.map(jsonOfAppended).join(',')}]}`;
+    return `${JSON.stringify(key)}:{"drop":${drop},"append":[${append.map((value) => jsonOfAppended(value, known)).join(',')}]}`;
   });
   return `${head.slice(0, -1)},"arrays":{${lists.join(',')}}}`;
 }

@@ -33,7 +33,7 @@ import type { ExportedEvent } from './export';
 import { exportPortraits } from './portraits';
 import { TokenBucket, type RateLimit } from './rate-limit';
 import { canonicalJson, hashToken, newId, newToken, sha256Hex } from './tokens';
-import { diffState, sameDiff, statePatchText } from './state-patch';
+import { diffState, jsonWith, sameDiff, statePatchText, type KnownTexts } from './state-patch';
 import { survivesJson } from './json';
 import { TimeSlice } from './yield';
 
@@ -170,6 +170,8 @@ interface Decision<S> {
   state: S;
   now: string;
   command: CommandRecord;
+  /** What was written of the events' parts already, for the views to reuse. */
+  texts: KnownTexts;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -608,7 +610,8 @@ export class TableHub<S, C, E> {
     return message;
   }
 
-  private broadcast(t: LoadedTable<S>, records: EventRecord[], statesAfter: S[]): void {
+  /** `texts`: what was written of the records' events already (by decide), for the views to reuse. */
+  private broadcast(t: LoadedTable<S>, records: EventRecord[], statesAfter: S[], texts: KnownTexts = new Map()): void {
     const viewers: Viewer[] = [];
     for (const viewer of t.viewers) {
       if (viewer.open) viewers.push(viewer);
@@ -621,7 +624,7 @@ export class TableHub<S, C, E> {
       if (rec.json !== undefined) texts.set(rec.event, { event: rec.json });
       for (const viewer of viewers) if (viewer.events !== false) viewer.sendText(eventText(this.eventMessage(t, rec, viewer.actor, statesAfter[i]!), texts));
     });
-    this.pushViews(t, viewers, statesAfter[statesAfter.length - 1]);
+    this.pushViews(t, viewers, statesAfter[statesAfter.length - 1], texts);
   }
 
   /**
@@ -630,7 +633,7 @@ export class TableHub<S, C, E> {
    * `audience`; without it, per role and participant): viewers the domain says see the same view
    * share it, its comparison with the view they hold, and the text of the changes.
    */
-  private pushViews(t: LoadedTable<S>, viewers: Viewer[], state: S | undefined): void {
+  private pushViews(t: LoadedTable<S>, viewers: Viewer[], state: S | undefined, texts: KnownTexts = new Map()): void {
     if (state === undefined || viewers.length === 0) return;
     const version = t.version;
     const views = new Map<unknown, { view: unknown; full: string | null; patches: Map<unknown, string> } | null>();
@@ -671,7 +674,7 @@ export class TableHub<S, C, E> {
           if (diff) {
             text = made.find((m) => m.base === base.version && sameDiff(m.diff, diff))?.text ?? null;
             if (text === null) {
-              text = statePatchText(version, base.version, diff);
+              text = statePatchText(version, base.version, diff, texts);
               made.push({ base: base.version, diff, text });
             }
             built.patches.set(base.view, text);
@@ -680,7 +683,11 @@ export class TableHub<S, C, E> {
       }
       text ??= built.full ??= JSON.stringify({ type: 'state', version, state: built.view } satisfies ServerMessage);
       viewer.sendText(text);
-      this.sentViews.set(viewer, { version, view: built.view });
+      // The viewer's record is updated where it is: no new object per viewer and command to outlive the turn.
+      if (base) {
+        base.version = version;
+        base.view = built.view;
+      } else this.sentViews.set(viewer, { version, view: built.view });
     }
   }
 
@@ -803,9 +810,9 @@ export class TableHub<S, C, E> {
         return (await earlier()) ?? refused;
       }
       if (appended.ok) {
-        const { records, statesAfter, state, command } = (held.decision as { value: Decision<S> }).value;
+        const { records, statesAfter, state, command, texts } = (held.decision as { value: Decision<S> }).value;
         if (attempt > 1) this.raced(t, attempt - 1, started, 'stored');
-        return { ok: true, value: this.applied(t, records, statesAfter, state, command) };
+        return { ok: true, value: this.applied(t, records, statesAfter, state, command, texts) };
       }
       if (appended.reason === 'duplicate_command') {
         const answer = await earlier();
@@ -841,8 +848,7 @@ export class TableHub<S, C, E> {
   }
 
   /** Takes an appended command's events into the memory and sends them to the viewers. */
-  private applied(t: LoadedTable<S>, records: EventRecord[], statesAfter: S[], state: S, command: CommandRecord): AckMessage {
-
+  private applied(t: LoadedTable<S>, records: EventRecord[], statesAfter: S[], state: S, command: CommandRecord, texts: KnownTexts): AckMessage {
     t.state = state;
     t.version += records.length;
     t.record = { ...t.record, version: t.version };
@@ -850,7 +856,7 @@ export class TableHub<S, C, E> {
       if (rec.seq % this.checkpointEvery === 0) t.checkpoints.set(rec.seq, statesAfter[i]!);
       remember(t, rec, statesAfter[i]!);
     });
-    this.broadcast(t, records, statesAfter);
+    this.broadcast(t, records, statesAfter, texts);
     return ackFor(command, false);
   }
 
@@ -860,7 +866,7 @@ export class TableHub<S, C, E> {
     actor: Actor,
     envelope: CommandEnvelope,
     fail: (code: string, message: string, extra?: Partial<ErrorBody>, status?: number) => Failure,
-  ): Outcome<{ records: EventRecord[]; statesAfter: S[]; state: S; now: string }> {
+  ): Outcome<{ records: EventRecord[]; statesAfter: S[]; state: S; now: string; texts: KnownTexts }> {
     if (envelope.expectedVersion !== undefined && envelope.expectedVersion !== t.version) {
       return fail('conflict', `the table is at version ${t.version}, not ${envelope.expectedVersion}`, {
         currentVersion: t.version,
@@ -893,11 +899,13 @@ export class TableHub<S, C, E> {
     let state = t.state;
     try {
       if (!Array.isArray(events)) throw new TypeError('decide did not return an array');
+      const texts: KnownTexts = new Map();
       const records: EventRecord[] = events.map((event, i) => {
-        // Serialized once: the store writes this text and viewers receive it. The state in memory
+        // Serialized once: the store writes this text and viewers receive it, and the texts of its
+        // parts (a roll's result) go into the views' log entries that hold them. The state in memory
         // must be the one folded from the stored copy, so an event that would not read back equal
         // from its text is replaced by its copy read back.
-        const json = JSON.stringify(event);
+        const json = jsonWith(event, texts, true);
         if (json === undefined) throw new TypeError('an event is not JSON');
         const kept = survivesJson(event) ? event : (JSON.parse(json) as unknown);
         return { seq: t.version + 1 + i, at: now, participantId: actor.participantId, commandId: envelope.commandId, event: kept, json };
@@ -906,7 +914,7 @@ export class TableHub<S, C, E> {
         state = t.decider.evolve(state, rec.event as E);
         statesAfter.push(state);
       }
-      return { ok: true, value: { records, statesAfter, state, now } };
+      return { ok: true, value: { records, statesAfter, state, now, texts } };
     } catch (error) {
       this.log.error({ err: error, tableId: t.record.id }, 'the domain produced an event it cannot apply');
       return fail('internal_error', 'the command could not be processed');

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyStatePatch, diffState, sameDiff, statePatchText } from '../src/state-patch';
+import { applyStatePatch, diffState, jsonWith, sameDiff, statePatchText, type KnownTexts } from '../src/state-patch';
 import { secretDecider } from './fixtures/secret-decider';
 import { connectAs, createTable, joinTable, startServer, TestClient, type Running } from './helpers';
 
@@ -265,6 +265,35 @@ describe('state patches', () => {
         expect(statePatchText(2, 1, diff)).toBe(JSON.stringify({ type: 'state-patch', version: 2, base: 1, ...diff }));
       }),
     );
+  });
+
+  it('take the texts an event left of the parts a log entry shares with it, and still write what JSON.stringify writes', () => {
+    // An event and an entry holding some of its object fields (as a roll's entry holds its result),
+    // with fields JSON leaves out (undefined, a function) and odd keys.
+    const field = fc.oneof(json, fc.constant(undefined), fc.constant(() => 1));
+    const record = fc.dictionary(fc.constantFrom('a', 'b', 'result', '__proto__', 'toJSON', ''), field);
+    fc.assert(
+      fc.property(record, record, fc.array(fc.boolean(), { maxLength: 6 }), (event, own, take) => {
+        const entry: Record<string, unknown> = {};
+        Object.keys(own).forEach((key, i) => {
+          const shared = take[i] && Object.prototype.hasOwnProperty.call(event, key);
+          Object.defineProperty(entry, key, { value: shared ? event[key] : own[key], enumerable: true, writable: true, configurable: true });
+        });
+        const known: KnownTexts = new Map();
+        expect(jsonWith(event, known, true)).toBe(JSON.stringify(event));
+        for (const [part, text] of known) expect(text).toBe(JSON.stringify(part));
+        expect(jsonWith(entry, known)).toBe(JSON.stringify(entry));
+        // In a patch, once made and once from what the first made.
+        const diff = { arrays: { log: { drop: 0, append: [entry, entry] } } };
+        expect(statePatchText(2, 1, diff, known)).toBe(JSON.stringify({ type: 'state-patch', version: 2, base: 1, ...diff }));
+      }),
+    );
+    // A part of its own: the same object under two names, and a Date written through its toJSON.
+    const shared = { x: [1, 2] };
+    const known: KnownTexts = new Map();
+    const event = { type: 'rolled', result: shared, at: new Date(0) };
+    expect(jsonWith(event, known, true)).toBe(JSON.stringify(event));
+    expect(jsonWith({ result: shared, again: shared, when: new Date(0) }, known)).toBe(JSON.stringify({ result: shared, again: shared, when: new Date(0) }));
   });
 
   it('send only the new end of a list that keeps its earlier entries, found by identity', () => {

@@ -673,7 +673,8 @@ export async function createServer(config: ServerConfig, domain?: AnyDecider | T
     async listen() {
       const backlog = config.listenBacklog ?? DEFAULTS.listenBacklog;
       await app.listen({ port: config.port ?? DEFAULTS.port, host: config.host ?? DEFAULTS.host, backlog });
-      closeAcceptHandles = await addAcceptHandles(app.server, (config.acceptHandles ?? DEFAULTS.acceptHandles) - 1, backlog, log);
+      const handles = Math.floor(config.acceptHandles ?? DEFAULTS.acceptHandles);
+      closeAcceptHandles = await addAcceptHandles(app.server, Math.max(0, handles - 1), backlog, log);
       const address = app.server.address() as AddressInfo;
       const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
       return { host: address.address, port: address.port, url: `http://${host}:${address.port}` };

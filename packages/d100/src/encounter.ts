@@ -8,7 +8,7 @@ import { drawIn, recordingPools, tableDice, type TableDice } from './draws';
 import { attackModifiers, landHit, resolveAttack, SITUATIONS, type AttackKind, type AttackResult, type AttackSpec, type Counted } from './attack';
 import { batonAdvantages, checkBatonPass } from './batonPass';
 import { DISRUPT_CITATION, DISRUPT_SKILLS, disruptionsEnd, scaryFaceAgainst, type Disruption } from './disrupt';
-import { afterEquip, applyConsumable, CONSUMABLE_REACH, consumablesLeft, distance, equipCost, EQUIPMENT_CITATION, heldIn, weaponOf } from './equipment';
+import { afterEquip, applyConsumable, CONSUMABLE_REACH, consumablesLeft, equipCost, EQUIPMENT_CITATION, heldIn, weaponOf } from './equipment';
 import { FULL_SPEED_DISADVANTAGES, STEALTH_CITATION, type StealthTest } from './stealth';
 import { BLOOD_LOSS_TESTS, bloodLossTest, miasmaStress, type BloodLossTestName } from './conditions';
 import { isImmune, type RegularElement } from './elements';
@@ -603,17 +603,20 @@ function bloodLossRoll(f: Fighter, roll: number, recorded: BloodLossRecord | und
 
 /**
  * The flight of a Panicked character in the Turn it flees (the ailments passage): one Move, ending
- * further from the source than it began when both stand on the map. Returns the source fled from, or
- * null for an ordinary Move.
+ * further from the source than it began when both stand on the map, altitude bands counted as height
+ * (the flight passage). `moved` is the character where the Move leaves it. Returns the source fled
+ * from, or null for an ordinary Move.
  */
-function fleeingMove(state: EncounterState, f: Fighter, from: Position, to: Position): string | null {
+function fleeingMove(state: EncounterState, f: Fighter, moved: Fighter): string | null {
   const source = f.conditions.fleeing;
   if (!source || state.current !== f.id) return null;
   const cite = ruleCitation('ailments');
   const s = state.fighters[source];
   if (f.conditions.moved) refuse('fleeing', `who: ${f.name} has made its flight from ${s?.name ?? source} this Turn; a Panicked flight is one Move`, 'who', cite);
-  const at = s?.conditions.position;
-  if (at && distance(to, at) <= distance(from, at)) refuse('flee-away', `x: ${f.name} is Panicked and flees from ${s!.name}: (${to.x}, ${to.y}) is ${distance(to, at)} m from it, no further than the ${distance(from, at)} m it starts at`, 'x', cite);
+  const before = s ? separation(f, s) : null;
+  const after = s ? separation(moved, s) : null;
+  const to = moved.conditions.position!;
+  if (before !== null && after !== null && after <= before) refuse('flee-away', `x: ${f.name} is Panicked and flees from ${s!.name}: (${to.x}, ${to.y}) is ${after} m from it, no further than the ${before} m it starts at`, 'x', cite);
   return source;
 }
 
@@ -1192,17 +1195,17 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       // "Structured Time": one Move per Turn; a One More is one more
       const moveCost: Cost = { who: f.id, move: command.run ? 'Run' : ECONOMY_LABELS.basicMove };
       const to: Position = { x: command.x, y: command.y, elevation: command.elevation ?? from.elevation };
-      // Panicked: in a Turn spent fleeing, the one Move is the flight, away from the source
-      const flight = fleeingMove(state, f, from, to);
-      if (!flight) payFor(state, f, moveCost);
       const altitude = flightMove(state, f, command);
+      // Panicked: in a Turn spent fleeing, the one Move is the flight, away from the source
+      const moved = { ...f, conditions: { ...f.conditions, position: to, ...(altitude ? { altitude } : {}) } };
+      const flight = fleeingMove(state, f, moved);
+      if (!flight) payFor(state, f, moveCost);
       const metres = Math.max(Math.abs(to.x - from.x), Math.abs(to.y - from.y));
       if (command.stealthFullSpeed && !f.conditions.stealthy) refuse('not-stealthy', `stealthFullSpeed: ${f.name} is not in stealth`, 'stealthFullSpeed', STEALTH_CITATION);
       const allowance = moveAllowance(f, command.run, hindranceOf(f, command.fullSpeed, command.stealthFullSpeed));
       if (metres > allowance) refuse('too-far', `x: ${metres} m is further than ${f.name}'s ${command.run ? 'Run' : 'Basic Move'} of ${allowance} m`, 'x', seed('Hindered Movement'));
       const taken = Object.values(state.fighters).find((o) => o.id !== f.id && !o.out && o.conditions.position && o.conditions.position.x === to.x && o.conditions.position.y === to.y && o.conditions.position.elevation === to.elevation && altitudeOf(o) === (altitude ?? altitudeOf(f)));
       if (taken) refuse('square-taken', `x: ${taken.name} stands at (${to.x}, ${to.y})`, 'x', seed('Obstacles and unusual movement'));
-      const moved = { ...f, conditions: { ...f.conditions, position: to, ...(altitude ? { altitude } : {}) } };
       const enemies = Object.values(state.fighters).filter((o) => o.side !== f.side && !o.out);
       // Leaving an enemy's side without disengaging from it is a Flee: it may make a Chance Attack with Advantage
       const left = enemies.filter((o) => adjacent(f, o) && !adjacent(moved, o) && !(f.conditions.disengagedFrom ?? []).includes(o.id)).map((o) => o.id);
@@ -1446,10 +1449,9 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       if (left[command.item]! < 1) refuse('none-left', `item: ${f.name} has no ${command.item} left`, 'item', EQUIPMENT_CITATION);
       if (t.side !== f.side) refuse('not-an-ally', `target: ${t.name} is not ${f.name} or an ally`, 'target', EQUIPMENT_CITATION);
       if (t.out) refuse('target-out', `target: ${t.name} is out of the fight`, 'target', EQUIPMENT_CITATION);
-      // an ally within 5 metres, measured on the map when both stand on it
-      const from = f.conditions.position;
-      const to = t.conditions.position;
-      if (from && to && distance(from, to) > CONSUMABLE_REACH) refuse('out-of-reach', `target: ${t.name} is ${distance(from, to)} m away; a consumable reaches ${CONSUMABLE_REACH} m`, 'target', EQUIPMENT_CITATION);
+      // an ally within 5 metres, measured on the map when both stand on it, a flyer's band counted as its height (the flight passage)
+      const apart = separation(f, t);
+      if (apart !== null && apart > CONSUMABLE_REACH) refuse('out-of-reach', `target: ${t.name} is ${apart} m away; a consumable reaches ${CONSUMABLE_REACH} m`, 'target', EQUIPMENT_CITATION);
       return [{ type: 'consumable-used', data: { group, who: f.id, item: command.item, target: t.id } }];
     }
     case 'go-stealthy': {

@@ -283,6 +283,13 @@ describe('"Equipment Actions (Consumables, Reloading)": Equip Item and Use Consu
     expect(healed.fighters.a!.consumables).toEqual({ Medicine: 0 });
     expect(refusal(kit(), { type: 'use-consumable', who: 'a', item: 'Medicine', target: 'b' }, [], P1)).toMatchObject({ code: 'not-an-ally' });
   });
+
+  it('the 5 metres count a flyer\'s band as height (the flight passage): C flying Low over the next square is 20 m away', () => {
+    let s = table({ ...SHEETS, a: KIT, c: { name: 'C', side: 'pc', flight: true, stress: 8, scores: { ...base, agility: 10, perception: 10 } } });
+    s = run(run(s, { type: 'place', target: 'a', x: 0, y: 0 }), { type: 'place', target: 'c', x: 1, y: 0, altitude: 'low' });
+    expect(refusal(s, { type: 'use-consumable', who: 'a', item: 'Medicine', target: 'c' }, [], P1)).toMatchObject({ code: 'out-of-reach', message: 'target: C is 20 m away; a consumable reaches 5 m' });
+    expect(s.fighters.c!.stress).toBe(8);
+  });
 });
 
 describe('"Special Movement Actions": Going Stealthy', () => {

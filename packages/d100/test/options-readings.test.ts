@@ -432,8 +432,8 @@ describe('fatePointsPerWeek ("Fate Points": the pool replenishes at the start of
 
 describe('Ailments: Panicked ("you spend your next move and action fleeing")', () => {
   /** A (Melee 50, -10 Panicked) at (0, 0) attacks B, its source, at (1, 0): 55 fails by 1 DoF, B evades with 20 (2 DoS): 3 apart. */
-  function fled(): EncounterState {
-    let s = run(table(), { type: 'inflict-ailment', target: 'a', ailment: 'panicked', source: 'b' });
+  function fled(sheets: Record<string, unknown> = SHEETS): EncounterState {
+    let s = run(table({}, sheets), { type: 'inflict-ailment', target: 'a', ailment: 'panicked', source: 'b' });
     s = run(run(s, { type: 'place', target: 'a', x: 0, y: 0 }), { type: 'place', target: 'b', x: 1, y: 0 });
     s = run(s, { type: 'attack', attacker: 'a', defender: 'b' }, [55, 20]);
     return until(run(s, { type: 'end-turn' }), 'a');
@@ -477,6 +477,16 @@ describe('Ailments: Panicked ("you spend your next move and action fleeing")', (
     expect(moved.type === 'moved' && moved.data).toMatchObject({ flight: 'b', left: ['b'] });
     expect(turnOf(away)).toMatchObject({ action: false, move: false, moveSpentOn: 'fleeing (Panicked)' });
     expect(refusalOf(away, { type: 'move', who: 'a', x: -6, y: 0 })).toMatchObject({ code: 'fleeing', field: 'who' });
+  });
+
+  it('away counts altitude bands as height (the flight passage): a flyer rising to Low beside B has fled 20 m from it', () => {
+    const s = fled({ ...SHEETS, a: { ...SHEETS.a, flight: true } });
+    // (0, 1) is as near B on the map as (0, 0), but Low is 20 m above the ground
+    const up = run(s, { type: 'move', who: 'a', x: 0, y: 1, altitude: 'low' });
+    expect(up.fighters.a!.conditions).toMatchObject({ altitude: 'low', position: { x: 0, y: 1 } });
+    const moved = groupsOf(up).at(-1)!.find((e) => e.type === 'moved')!;
+    expect(moved.type === 'moved' && moved.data).toMatchObject({ flight: 'b' });
+    expect(refusalOf(s, { type: 'move', who: 'a', x: 0, y: 1 })).toMatchObject({ code: 'flee-away' });
   });
 
   it('the Turn after the flight is its own again: a fresh Move and Action, the panic still on it', () => {

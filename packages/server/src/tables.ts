@@ -121,6 +121,12 @@ interface LoadedTable<S> {
   commands: TokenBucket;
   /** Token digests to check against the store, in one query for all that wait. */
   tokens: Gather<Credential>;
+  /**
+   * Views of `state` built for hellos, by audience: the clients of a table that moved here from a
+   * node that went away all say hello at once, and most of them see the same view. Replaced as soon
+   * as the state in memory or the decider is another.
+   */
+  welcomeViews: { state: S; decider: AnyDecider; byAudience: Map<string, unknown> } | null;
 }
 
 export interface HubOptions {
@@ -299,6 +305,7 @@ export class TableHub<S, C, E> {
       credentialChanges: 0,
       commands: new TokenBucket(this.tableCommandRate),
       tokens: new Gather<Credential>((hashes) => this.store.authenticateMany(tableId, hashes)),
+      welcomeViews: null,
     };
     await this.applyFromStore(t, false, events);
     this.served.set(tableId, t);
@@ -443,7 +450,7 @@ export class TableHub<S, C, E> {
       const catchUp = since !== undefined && since <= t.version;
       let state: unknown;
       if (!catchUp) {
-        const view = this.view(t, caller.actor);
+        const view = this.welcomeView(t, caller.actor);
         if (!view.ok) return view;
         state = view.value;
       }
@@ -532,12 +539,43 @@ export class TableHub<S, C, E> {
   }
 
   /**
+   * The view of the state in memory for a viewer saying hello, shared with the others of its
+   * audience who say hello before the state changes (views are never changed once built: pushed
+   * views are shared the same way).
+   */
+  private welcomeView(t: LoadedTable<S>, actor: Actor): Outcome<unknown> {
+    const key = this.audienceOf(t, t.state, actor);
+    if (key === null) return this.view(t, actor);
+    if (t.welcomeViews?.state !== t.state || t.welcomeViews.decider !== t.decider) {
+      t.welcomeViews = { state: t.state, decider: t.decider, byAudience: new Map() };
+    }
+    const views = t.welcomeViews.byAudience;
+    if (views.has(key)) return { ok: true, value: views.get(key) };
+    const view = this.view(t, actor);
+    if (view.ok) views.set(key, view.value);
+    return view;
+  }
+
+  /**
+   * Who sees the same view as `actor` (the domain's `audience`; without it, each role and
+   * participant alone). Null when the domain fails to tell: the viewer then shares with no one.
+   */
+  private audienceOf(t: LoadedTable<S>, state: S, actor: Actor): string | null {
+    try {
+      return t.decider.audience ? t.decider.audience(state, actor) : `${actor.role}:${actor.participantId}`;
+    } catch (error) {
+      this.log.error({ err: error, tableId: t.record.id }, 'audience failed; the viewer gets a view of its own');
+      return null;
+    }
+  }
+
+  /**
    * A resuming viewer, after the events it missed: its view now, as the changes from its view at
    * `since` (a `state-patch` with that base), so that it keeps its state without asking for the
    * whole. The whole view goes instead when the state at `since` is not at hand.
    */
   private sendResumedView(t: LoadedTable<S>, viewer: Viewer, since: number, atSince: S | undefined): void {
-    const now = this.view(t, viewer.actor);
+    const now = this.welcomeView(t, viewer.actor);
     // Without a view the client asks for the state itself, as after a failed push.
     if (!now.ok) return;
     let text: string | null = null;
@@ -640,15 +678,9 @@ export class TableHub<S, C, E> {
     // The changes serialized so far, whoever they were for: viewers of different views whose views
     // changed in the same way (a new log entry all of them see, the new version) share one text.
     const made: Array<{ base: number; diff: NonNullable<ReturnType<typeof diffState>>; text: string }> = [];
-    const audience = t.decider.audience;
     for (const viewer of viewers) {
       // A viewer whose audience cannot be told shares its view with no one (it is its own key).
-      let key: unknown = viewer;
-      try {
-        key = audience ? audience(state, viewer.actor) : `${viewer.actor.role}:${viewer.actor.participantId}`;
-      } catch (error) {
-        this.log.error({ err: error, tableId: t.record.id }, 'audience failed; the viewer gets a view of its own');
-      }
+      const key: unknown = this.audienceOf(t, state, viewer.actor) ?? viewer;
       let built = views.get(key);
       if (built === undefined) {
         built = null;

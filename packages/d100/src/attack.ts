@@ -426,9 +426,11 @@ export function landHit(target: Fighter, input: LandInput, options: D100Options)
  * the attack did not Fumble), a second attack roll when a miss against a Condemned target is
  * rerolled, the location roll (when the attack lands, is not Called and the location is a fresh
  * roll), and for a Repel a location roll for the attacker. `draws` says what each die was for. A
- * hit on a protected ally lands on `protector` instead ("Defending and Protecting").
+ * hit on a protected ally lands on `protector` instead ("Defending and Protecting"). `buy`, when
+ * given, is asked once the attack lands (not repelled) for the wounds its attack test bought on the
+ * target (a Burst Attack, "Standard Attack and other Attack Actions"), in place of `spec.extraWounds`.
  */
-export function resolveAttack(attacker: Fighter, defender: Fighter, spec: AttackSpec, dice: DiceSource, options: D100Options, protector: Fighter | null = null): AttackResult {
+export function resolveAttack(attacker: Fighter, defender: Fighter, spec: AttackSpec, dice: DiceSource, options: D100Options, protector: Fighter | null = null, buy?: (attack: TestResult) => number): AttackResult {
   checkSpec(spec);
   if (attacker.out) throw new RuleError('out-of-fight', `${attacker.name} is out of the fight and cannot attack`, 'attacker', ruleCitation('woundTracks'));
   const draws: AttackDraw[] = [];
@@ -504,7 +506,7 @@ export function resolveAttack(attacker: Fighter, defender: Fighter, spec: Attack
   }
   // An Enraged target: attacks on it ignore "AP" (option apMeans, U53)
   const ignoreArmour = !!spec.ignoreArmour || (hasAilment(target, 'enraged') && options.apMeans === 'armour-points');
-  const landed = landHit(target, { damageSteps, element: spec.element, tier, kind: spec.kind, location, critical, ignoreArmour, fateBlocks: spec.fateBlocks ?? 0, reflected: false, extraWounds: spec.extraWounds ?? 0 }, options);
+  const landed = landHit(target, { damageSteps, element: spec.element, tier, kind: spec.kind, location, critical, ignoreArmour, fateBlocks: spec.fateBlocks ?? 0, reflected: false, extraWounds: buy ? buy(attack) : (spec.extraWounds ?? 0) }, options);
   return {
     ...common,
     outcome: landed.outcome,

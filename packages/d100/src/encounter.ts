@@ -741,36 +741,36 @@ function chanceAllowed(state: EncounterState, a: Fighter, d: Fighter, c: Extract
   }
 }
 
-/** The Burst Attack's purchases, extra targets and wounds (option: U18 reading, see docs/d100/rules.md). */
-function burstAttack(state: EncounterState, c: Extract<EncounterCommand, { type: 'attack' }>, spec: AttackSpec, r: AttackResult, dice: readonly number[], host: DiceSource, group: number): EncounterEvent {
+/** What a Burst Attack bought, once its hit is known. */
+interface BurstBuy {
+  readonly purchases: readonly ({ extraTarget: string } | { extraWound: string })[];
+  readonly wounds: Readonly<Record<string, number>>;
+}
+
+/**
+ * A Burst Attack's purchases (option: U18 reading, see docs/d100/rules.md), checked before the attack
+ * is rolled: each names another enemy in the fight, or a target the burst has hit. What they buy waits
+ * on the hit: as many, in order, as the attack's Degrees of Success up to the weapon's Burst rating.
+ */
+function burstPlan(state: EncounterState, c: Extract<EncounterCommand, { type: 'attack' }>): (degrees: number) => BurstBuy {
   const cite = ruleCitation('burst');
-  const sheet = state.sheets[c.attacker]!;
-  const weapon = weaponOf(sheet, state.fighters[c.attacker]!, c.weapon);
+  const attacker = state.fighters[c.attacker]!;
+  const weapon = weaponOf(state.sheets[c.attacker]!, attacker, c.weapon);
   if (!weapon?.burst) refuse('no-burst', `burst: ${weapon ? weapon.name : 'the attack'} has no Burst quality`, 'burst', cite);
   const hitSet = [c.defender];
-  const purchases: ({ extraTarget: string } | { extraWound: string })[] = [];
-  const wounds: Record<string, number> = {};
-  const cap = r.hit && !r.repelled ? Math.min(r.attack.degreesOfSuccess, weapon.burst) : 0;
-  const attacker = state.fighters[c.attacker]!;
   for (const [i, p] of c.burst!.entries()) {
     if ('extraTarget' in p) {
       const t = fighter(state, p.extraTarget, `burst.${i}.extraTarget`);
       if (t.side === attacker.side || t.out || hitSet.includes(t.id)) refuse('bad-burst-target', `burst.${i}.extraTarget: ${t.name} is not another enemy in the fight`, `burst.${i}.extraTarget`, cite);
-      if (purchases.length < cap) (hitSet.push(t.id), purchases.push(p));
-    } else {
-      if (!hitSet.includes(p.extraWound)) refuse('bad-burst-wound', `burst.${i}.extraWound: "${p.extraWound}" is not a target this burst has hit`, `burst.${i}.extraWound`, cite);
-      if (purchases.length < cap) (purchases.push(p), (wounds[p.extraWound] = (wounds[p.extraWound] ?? 0) + 1));
-    }
+      hitSet.push(t.id);
+    } else if (!hitSet.includes(p.extraWound)) refuse('bad-burst-wound', `burst.${i}.extraWound: "${p.extraWound}" is not a target this burst has hit`, `burst.${i}.extraWound`, cite);
   }
-  const main: AttackSpec = wounds[c.defender] ? { ...spec, extraWounds: wounds[c.defender] } : spec;
-  const protector = protectorOf(state, attacker, state.fighters[c.defender]!, c);
-  const redone = resolveAttack(attacker, state.fighters[c.defender]!, main, given(dice), state.options, protector);
-  const rec = recordingPools(host);
-  const extra = burstHits(state, attacker, main, redone, purchases, wounds, rec.dice).hits;
-  const summary: AttackSummary = { ...summarize(redone), burst: { purchases, extra, dice: rec.drawn } };
-  const drawn = [...dice];
-  remember(drawn, { attacker, defender: state.fighters[c.defender]!, protector, spec: main, options: state.options, result: redone });
-  return { type: 'attack-resolved', data: { group, attacker: c.attacker, defender: c.defender, spec: main, dice: drawn, summary, ...(protector ? { protector: protector.id } : {}) } };
+  return (degrees) => {
+    const purchases = c.burst!.slice(0, Math.min(degrees, weapon.burst!));
+    const wounds: Record<string, number> = {};
+    for (const p of purchases) if ('extraWound' in p) wounds[p.extraWound] = (wounds[p.extraWound] ?? 0) + 1;
+    return { purchases, wounds };
+  };
 }
 
 /** Extra targets of a burst: hit with the attack's degrees, no evasion, a location each (U18). */
@@ -1118,10 +1118,23 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       // Enraged: nothing but melee attacks
       if (hasAilment(attacker, 'enraged') && spec.kind !== 'melee') refuse('enraged-melee-only', `attacker: ${attacker.name} is Enraged and may only attack in melee`, 'kind', ruleCitation('ailments'));
       const protector = onItself ? null : protectorOf(state, attacker, defender, command);
+      // "Standard Attack and other Attack Actions", Burst: the purchases are checked first and bought with the hit's degrees
+      const plan = command.burst ? burstPlan(state, command) : null;
+      const bought: { burst?: BurstBuy } = {};
+      const buy = plan ? (a: TestResult) => (bought.burst = plan(a.degreesOfSuccess)).wounds[defender.id] ?? 0 : undefined;
       const rec = recordingPools(ctx.dice);
-      const r = resolveAttack(attacker, defender, spec, rec.dice, state.options, protector);
-      if (!command.burst) remember(rec.drawn, { attacker, defender, protector, spec, options: state.options, result: r });
-      const event: EncounterEvent = command.burst ? burstAttack(state, command, spec, r, rec.drawn, ctx.dice, group) : { type: 'attack-resolved', data: { group, attacker: command.attacker, defender: command.defender, spec, dice: rec.drawn, summary: summarize(r), ...(protector ? { protector: protector.id } : {}) } };
+      const r = resolveAttack(attacker, defender, spec, rec.dice, state.options, protector, buy);
+      const burst = plan ? (bought.burst ?? plan(0)) : null;
+      const landed: AttackSpec = burst?.wounds[defender.id] ? { ...spec, extraWounds: burst.wounds[defender.id] } : spec;
+      remember(rec.drawn, { attacker, defender, protector, spec: landed, options: state.options, result: r });
+      let summary: AttackSummary = summarize(r);
+      if (burst) {
+        // the extra targets' dice follow the attack's
+        const pools = recordingPools(ctx.dice);
+        const extra = burstHits(state, attacker, landed, r, burst.purchases, burst.wounds, pools.dice).hits;
+        summary = { ...summary, burst: { purchases: burst.purchases, extra, dice: pools.drawn } };
+      }
+      const event: EncounterEvent = { type: 'attack-resolved', data: { group, attacker: command.attacker, defender: command.defender, spec: landed, dice: rec.drawn, summary, ...(protector ? { protector: protector.id } : {}) } };
       // Shocked: whoever attacks the sufferer in melee tests Agility or is Shocked too
       if (event.type === 'attack-resolved' && spec.kind === 'melee' && hasAilment(defender, 'shocked')) {
         const t = resolveTest(attacker.scores.agility, ctx.dice.die(100), testBurdens(attacker, { score: 'agility' }, state.options), state.options);

@@ -135,6 +135,21 @@ describe('"Standard Attack and other Attack Actions": Burst Attack', () => {
     expect(e.type === 'attack-resolved' && e.data.summary.burst!.purchases).toEqual([{ extraTarget: 'c' }]);
     expect(() => run(table(), { type: 'attack', attacker: 'a', defender: 'b', weapon: 'Rifle', burst: [{ extraTarget: 'c' }] }, [22, 90, 50])).toThrow(/no Burst quality/);
   });
+  it('deciding a burst works its hit out once: B is landed on no more often than by the same attack without the burst', () => {
+    // B's wound tracks are read each time a hit is landed on it; count the reads while the command is decided
+    const landings = (command: Record<string, unknown>) => {
+      const s = table();
+      let reads = 0;
+      const b = new Proxy(s.fighters.b!, { get: (t, k, r) => ((reads += k === 'tracks' ? 1 : 0), Reflect.get(t, k, r)) });
+      const parsed = encounterDecider.parseCommand(command);
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      decideEncounter({ ...s, fighters: { ...s.fighters, b } }, parsed.command as EncounterCommand, { actor: GM, dice: givenDice([12, 90, 50, 50]), now: '' });
+      return reads;
+    };
+    const plain = landings({ type: 'attack', attacker: 'a', defender: 'b', weapon: 'SMG' });
+    expect(plain).toBeGreaterThan(0);
+    expect(landings({ type: 'attack', attacker: 'a', defender: 'b', weapon: 'SMG', burst: [{ extraTarget: 'c' }] })).toBe(plain);
+  });
 });
 
 describe('"Fate Points": each spend\'s effect', () => {

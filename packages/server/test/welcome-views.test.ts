@@ -15,12 +15,6 @@ import { exampleSheet } from './helpers';
  */
 
 const AT = '2026-01-01T00:00:00.000Z';
-const PEOPLE: ParticipantRecord[] = [
-  { id: 'p_gm', role: 'gm', displayName: 'GM', joinedAt: AT, removedAt: null },
-  { id: 'p_1', role: 'player', displayName: 'Ann', joinedAt: AT, removedAt: null },
-  { id: 'p_2', role: 'player', displayName: 'Bo', joinedAt: AT, removedAt: null },
-  { id: 'p_3', role: 'player', displayName: 'Cy', joinedAt: AT, removedAt: null },
-];
 const SEATS: Actor[] = [
   { role: 'gm', participantId: 'p_gm' },
   { role: 'player', participantId: 'p_1' },
@@ -28,6 +22,13 @@ const SEATS: Actor[] = [
   { role: 'player', participantId: 'p_3' },
   { role: 'observer', participantId: 'observer' },
 ];
+const PEOPLE: ParticipantRecord[] = SEATS.filter((a) => a.role !== 'observer').map((a) => ({
+  id: a.participantId,
+  role: a.role as ParticipantRecord['role'],
+  displayName: a.participantId,
+  joinedAt: AT,
+  removedAt: null,
+}));
 const tokenOf = (i: number) => `token-${i}`;
 
 function servedTable() {

@@ -14,14 +14,28 @@ db.pragma('journal_mode = WAL');
 db.pragma(`synchronous = ${workerData.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
 db.pragma('foreign_keys = ON');
 db.pragma('busy_timeout = 5000');
-db.exec(workerData.schema);
-// Schema 2: every table names its ruleset; tables made before rulesets existed are Personae tables.
-if (!db.prepare('PRAGMA table_info(tables)').all().some((c) => c.name === 'ruleset')) {
-  db.transaction(() => {
+
+// Schema 3: events and commands moved from tables clustered on their key (WITHOUT ROWID) to rowid
+// tables with the same key as a unique index. A store made before keeps its rows: the old table is
+// renamed aside, the schema makes the new one, the rows are copied in key order and the old table
+// dropped, all in the one transaction with the schema, so a failure leaves the store as it was.
+const storedSql = (name) => db.prepare("SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = ?").pluck().get(name);
+const clustered = ['events', 'commands'].filter((name) => /WITHOUT\s+ROWID/i.test(storedSql(name) ?? ''));
+const keyOrder = { events: 'table_id, seq', commands: 'table_id, participant_id, command_id' };
+db.transaction(() => {
+  for (const name of clustered) db.exec(`ALTER TABLE ${name} RENAME TO ${name}_schema2`);
+  db.exec(workerData.schema);
+  for (const name of clustered) {
+    const columns = db.prepare(`PRAGMA table_info(${name}_schema2)`).all().map((c) => c.name).join(', ');
+    db.exec(`INSERT INTO ${name} (${columns}) SELECT ${columns} FROM ${name}_schema2 ORDER BY ${keyOrder[name]}`);
+    db.exec(`DROP TABLE ${name}_schema2`);
+  }
+  // Schema 2: every table names its ruleset; tables made before rulesets existed are Personae tables.
+  if (!db.prepare('PRAGMA table_info(tables)').all().some((c) => c.name === 'ruleset')) {
     db.exec("ALTER TABLE tables ADD COLUMN ruleset TEXT NOT NULL DEFAULT 'personae'");
-    db.exec("UPDATE store_meta SET value = '2' WHERE key = 'schema_version'");
-  })();
-}
+  }
+  db.exec("UPDATE store_meta SET value = '3' WHERE key = 'schema_version'");
+})();
 
 const q = {
   insertTable: db.prepare(

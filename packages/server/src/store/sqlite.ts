@@ -17,6 +17,11 @@ import {
 import { TimeSlice } from '../yield';
 import { toCommand, toEvent, toParticipant, toTable, toTableLoads, type CommandRow, type EventRow, type ParticipantRow, type TableRow } from './rows';
 
+// The events and commands are rowid tables, their keys unique indexes: rows go in the order they are
+// appended, so a commit writes the last page or two of each table and small index entries. Keyed by
+// (table, seq) without a rowid, each table's rows sat apart, so every append of a group commit wrote
+// pages of its own, and a 1.3 KB event spilled to an overflow page besides (schema 3; stores made
+// before are rebuilt when opened, see sqlite-writer.mjs).
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS tables (
@@ -47,7 +52,7 @@ CREATE TABLE IF NOT EXISTS events (
   command_id TEXT,
   payload TEXT NOT NULL,
   PRIMARY KEY (table_id, seq)
-) WITHOUT ROWID;
+);
 CREATE TABLE IF NOT EXISTS commands (
   table_id TEXT NOT NULL REFERENCES tables(id),
   participant_id TEXT NOT NULL,
@@ -58,7 +63,7 @@ CREATE TABLE IF NOT EXISTS commands (
   version_after INTEGER NOT NULL,
   at TEXT NOT NULL,
   PRIMARY KEY (table_id, participant_id, command_id)
-) WITHOUT ROWID;
+);
 CREATE TABLE IF NOT EXISTS portraits (
   table_id TEXT NOT NULL REFERENCES tables(id),
   character_id TEXT NOT NULL,

@@ -56,7 +56,7 @@ export function resolveAllOutAttack(participants: readonly AoaParticipant[], ene
   const struck = enemies.map((e) => {
     if (e.out) return e;
     // "Wounds and Injury", Bruised Rib: one wound more for an enemy carrying one, counted like the rest
-    const wounds = woundsEach + (hasBruisedRib(e.injuries) ? 1 : 0);
+    const wounds = woundsEach + (hasBruisedRib(e.injuries, e.injuriesIgnored) ? 1 : 0);
     // option aoaSavage (U32): 4 or more wounds make it Savage, or not
     const r = applyWounds(e.tracks, wounds, options.aoaSavage === 'four-wounds-savage' && wounds >= 4 ? 1 : 0, options, blocksOnHit(e));
     if (r.fateSpent) fateSpent[e.id] = r.fateSpent;

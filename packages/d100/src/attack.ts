@@ -305,9 +305,12 @@ export function takeInjuries(target: Fighter, location: Location, heavyBefore: n
   return { fighter: t, injuries, gained };
 }
 
-/** Whether a body Heavy wound lost before the attack's last wound gives Bruised Rib or worse. */
+/**
+ * Whether a body Heavy wound lost before the attack's last wound gives Bruised Rib or worse; a body
+ * Injury a Fate Point ignores this Round ("Fate Points", Ignore Injury) adds nothing, the new one too.
+ */
 function bruisedRibBeforeLast(target: Fighter, losses: readonly WoundLoss[], location: Location): boolean {
-  if (injuryBlock(location) !== 'body') return false;
+  if (injuryBlock(location) !== 'body' || target.injuriesIgnored.includes('body')) return false;
   let heavyLeft = target.tracks.left.heavy;
   for (const [i, loss] of losses.entries()) {
     if (loss.track !== 'heavy' || loss.blocked) continue;
@@ -368,7 +371,7 @@ export function landHit(target: Fighter, input: LandInput, options: D100Options)
   const savage: string[] = [];
   const margin = damage - defense;
   // "Wounds and Injury", Bruised Rib: whatever brings a wound brings one more (a fall's one wound, a Burst's bought ones too)
-  const bruised = hasBruisedRib(target.injuries);
+  const bruised = hasBruisedRib(target.injuries, target.injuriesIgnored);
   if (margin > 0) wounds.push('damage over Defense');
   if (margin > 0 && !input.baseWoundOnly) {
     if (margin >= 5) wounds.push('High Damage');
@@ -389,7 +392,7 @@ export function landHit(target: Fighter, input: LandInput, options: D100Options)
   let laid = layWounds(target, wounds.length, savage.length, input, options);
   // option injuryTiming (U34), per-wound: a Bruised Rib the attack itself gives adds its wound when a
   // later wound of the same attack follows the one that gave it
-  if (options.injuryTiming === 'per-wound' && margin > 0 && !input.baseWoundOnly && !hasBruisedRib(target.injuries) && bruisedRibBeforeLast(target, laid.losses, input.location.location)) {
+  if (options.injuryTiming === 'per-wound' && margin > 0 && !input.baseWoundOnly && !hasBruisedRib(target.injuries, target.injuriesIgnored) && bruisedRibBeforeLast(target, laid.losses, input.location.location)) {
     wounds.push('Bruised Rib (from this attack)');
     if (wounds.length >= 4 && !savage.includes('4+ Wounds')) savage.push('4+ Wounds');
     laid = layWounds(target, wounds.length, savage.length, input, options);

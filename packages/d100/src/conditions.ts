@@ -30,7 +30,7 @@ export function bloodLossTest(f: Fighter, test: TestResult, options: D100Options
     const blocks = blocksOnHit(f);
     const first = lost === 'heavy' ? applyWounds(f.tracks, 0, 1, { savageSeverity: 'above-light' }, blocks) : applyWounds(f.tracks, 1, 0, options, blocks);
     // "Wounds and Injury", Bruised Rib: a wound taken for whatever cause brings one more with it
-    const extra = applyWounds(first.tracks, hasBruisedRib(f.injuries) ? 1 : 0, 0, options, blocks - first.fateSpent);
+    const extra = applyWounds(first.tracks, hasBruisedRib(f.injuries, f.injuriesIgnored) ? 1 : 0, 0, options, blocks - first.fateSpent);
     const losses = [...first.losses, ...extra.losses];
     const fateSpent = first.fateSpent + extra.fateSpent;
     let fighter: Fighter = { ...afterBlocking(f, fateSpent), tracks: extra.tracks, stress: f.stress + first.stress + extra.stress };

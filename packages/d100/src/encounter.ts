@@ -2108,8 +2108,9 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
         const defense = defenseToughnessBonus(f, state.options) + (state.options.apMeans === 'armour-penetration' ? armourAt(f, 'body', state.options) : 0);
         const wound = state.options.burning === 'automatic-wound' || damage > defense;
         // "Fate Points", Block Heavy Wound: a Heavy wound it deals is blocked as its player declared
-        // "Wounds and Injury", Bruised Rib: the burn's wound brings one more
-        const applied = wound ? applyWounds(f.tracks, hasBruisedRib(f.injuries) ? 2 : 1, 0, state.options, blocksOnHit(f)) : null;
+        // "Wounds and Injury", Bruised Rib: the burn's wound brings one more, unless a Fate Point ignores
+        // it this Round, the Round the burn ends (the ignored list as it stood before the reset above)
+        const applied = wound ? applyWounds(f.tracks, hasBruisedRib(f.injuries, state.fighters[f.id]?.injuriesIgnored ?? []) ? 2 : 1, 0, state.options, blocksOnHit(f)) : null;
         const ailments = f.ailments.map((a) => (a === burning ? { ...a, elapsed: a.elapsed + 1 } : a));
         const g = applied ? { ...afterBlocking(f, applied.fateSpent), tracks: applied.tracks, stress: f.stress + applied.stress, ailments } : { ...f, ailments };
         s = put(s, isOut(g.tracks) ? { ...g, out: true, dead: state.options.deadlyWound === 'dead' } : g);

@@ -65,9 +65,12 @@ export function injuryDisadvantages(injury: Injury, options: Pick<D100Options, '
   return options.injuryDisadvantage === 'one-per-row' ? injury.level + 1 : 1;
 }
 
-/** Whether a body Injury at Bruised Rib or worse adds a wound whenever wounds are taken. */
-export function hasBruisedRib(injuries: readonly Injury[]): boolean {
-  return injuries.some((i) => i.location === 'body' && i.level >= 1);
+/**
+ * Whether a body Injury at Bruised Rib or worse adds a wound whenever wounds are taken ("Wounds and
+ * Injury"); not while a Fate Point has the body Injury ignored this Round ("Fate Points", Ignore Injury).
+ */
+export function hasBruisedRib(injuries: readonly Injury[], ignored: readonly Location[]): boolean {
+  return !ignored.includes('body') && injuries.some((i) => i.location === 'body' && i.level >= 1);
 }
 
 /** What a test is, for the Injuries whose Disadvantage falls on it. */

@@ -362,6 +362,20 @@ describe('Bruised Rib ("Wounds and Injury"): a wound taken for any reason brings
     expect(r.enemies[0]!.tracks.left).toEqual({ light: 0, heavy: 0, deadly: 0 });
     expect(r.killed).toEqual(['e']);
   });
+  // "Fate Points", Ignore Injury: a body Injury ignored this Round adds no wound, whatever the wound's source
+  it('Burning, All Out Attack: a Fate Point ignoring the body Injury this Round leaves out the rib\'s wound', () => {
+    let s = ribbed(run(table(), { type: 'inflict-ailment', target: 'b', ailment: 'burning' }), 'b');
+    s = { ...s, fighters: { ...s.fighters, b: { ...s.fighters.b!, injuriesIgnored: ['body'] } } };
+    s = run(run(s, { type: 'end-turn' }), { type: 'end-turn' });
+    expect(s.round).toBe(2);
+    expect(s.fighters.b!.tracks.left.light).toBe(2);
+    const fighterOf = (id: string, side: string) => makeFighter({ id, side, scores: base });
+    const enemy = { ...fighterOf('e', 'shadows'), ailments: [{ name: 'staggered' as const, turns: null, elapsed: 0, since: 0 }], injuries: [{ location: 'body' as const, name: 'bruised-rib', level: 1 }], injuriesIgnored: ['body' as const] };
+    const parts = [fighterOf('p', 'pc'), fighterOf('q', 'pc')].map((f) => ({ fighter: f, target: 50, roll: 25 }));
+    const r = resolveAllOutAttack(parts, [enemy], resolveOptions());
+    expect(r.enemies[0]!.tracks.left).toEqual({ light: 0, heavy: 0, deadly: 1 });
+    expect(r.killed).toEqual([]);
+  });
 });
 
 describe('examples/d100: flight-and-terrain.yaml and the sheets it uses', () => {

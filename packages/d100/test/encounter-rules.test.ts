@@ -130,6 +130,13 @@ describe('special conditions (d100-combat-rules.txt, "Special Conditions")', () 
     expect(zero.fighter.tracks.left).toEqual({ light: 0, heavy: 0, deadly: 1 });
     expect(zero.fighter.injuries).toEqual([{ location: 'body', name: 'puncture', level: 3 }]);
   });
+  it('"Blood Loss" while a Fate Point ignores the Bruised Rib this Round ("Fate Points", Ignore Injury): no extra wound', () => {
+    const base = makeFighter({ id: 'f', scores: scores() }); // TB 4: 4 Light, 2 Heavy
+    const bleeding: Fighter = { ...base, injuries: [{ location: 'body', name: 'bruised-rib', level: 1 }], injuriesIgnored: ['body'], conditions: { ...base.conditions, bloodLoss: true } };
+    const r = bloodLossTest(bleeding, resolveTest(40, 75), DEFAULT_OPTIONS);
+    expect(r.fighter.tracks.left).toEqual({ light: 3, heavy: 2, deadly: 1 });
+    expect(r.fighter.stress).toBe(1);
+  });
   it('"Blood Loss" under bloodLossOutOfWounds=no-wounds-left: a wound on the Heavy track gives the body Injury, or none under bloodLossInjury=none', () => {
     const base = makeFighter({ id: 'f', scores: scores() }); // TB 4: 4 Light, 2 Heavy
     const dry: Fighter = { ...base, tracks: { ...base.tracks, left: { light: 0, heavy: 2, deadly: 1 } }, conditions: { ...base.conditions, bloodLoss: true } };

@@ -108,4 +108,8 @@ describe('U34 injuryTiming ("Wounds and Injury"): a Bruised Rib an attack gives,
     const bruised = { ...b(), injuries: [{ location: 'body' as const, name: 'bruised-rib', level: 1 }] };
     for (const timing of ['after-attack', 'per-wound']) expect(hit(bruised, timing).outcome.wounds).toEqual(['damage over Defense', 'High Damage', 'Bruised Rib']);
   });
+  it('a Bruised Rib a Fate Point ignores this Round ("Fate Points", Ignore Injury) adds no wound', () => {
+    const ignored = { ...b(), injuries: [{ location: 'body' as const, name: 'bruised-rib', level: 1 }], injuriesIgnored: ['body' as const] };
+    for (const timing of ['after-attack', 'per-wound']) expect(hit(ignored, timing).outcome.wounds).toEqual(['damage over Defense', 'High Damage']);
+  });
 });

@@ -5,7 +5,7 @@ import { allEnemiesStaggered, resolveAllOutAttack } from './allOutAttack';
 import { ANALYSE_CITATION, ANALYSE_LEVEL, analysed, d100Audience, knownDetails, redactFighter, redactSheet, shownOf, struck, type Knowledge, type ShownFighter, type ShownSheet } from './analyse';
 import { controllerOf, controls, requireAuthority } from './authority';
 import { drawIn, recordingPools, tableDice, type TableDice } from './draws';
-import { attackModifiers, landHit, resolveAttack, SITUATIONS, type AttackKind, type AttackResult, type AttackSpec, type Counted } from './attack';
+import { attackModifiers, landHit, resolveAttack, takeInjuries, SITUATIONS, type AttackKind, type AttackResult, type AttackSpec, type Counted } from './attack';
 import { batonAdvantages, checkBatonPass } from './batonPass';
 import { DISRUPT_CITATION, DISRUPT_SKILLS, disruptionsEnd, scaryFaceAgainst, type Disruption } from './disrupt';
 import { afterEquip, applyConsumable, CONSUMABLE_REACH, consumablesLeft, equipCost, EQUIPMENT_CITATION, heldIn, weaponOf } from './equipment';
@@ -2112,7 +2112,9 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
         // it this Round, the Round the burn ends (the ignored list as it stood before the reset above)
         const applied = wound ? applyWounds(f.tracks, hasBruisedRib(f.injuries, state.fighters[f.id]?.injuriesIgnored ?? []) ? 2 : 1, 0, state.options, blocksOnHit(f)) : null;
         const ailments = f.ailments.map((a) => (a === burning ? { ...a, elapsed: a.elapsed + 1 } : a));
-        const g = applied ? { ...afterBlocking(f, applied.fateSpent), tracks: applied.tracks, stress: f.stress + applied.stress, ailments } : { ...f, ailments };
+        let g: Fighter = applied ? { ...afterBlocking(f, applied.fateSpent), tracks: applied.tracks, stress: f.stress + applied.stress, ailments } : { ...f, ailments };
+        // "Wounds and Injury": a Heavy wound gives the Injury for its location; the burn names none (option burningInjury)
+        if (applied && state.options.burningInjury === 'body') g = takeInjuries(g, 'body', f.tracks.left.heavy, applied.losses, state.options).fighter;
         s = put(s, isOut(g.tracks) ? { ...g, out: true, dead: state.options.deadlyWound === 'dead' } : g);
       }
       return s;

@@ -323,6 +323,18 @@ export const OPTION_SPECS = {
     default: 'attack-vs-tb',
     values: { 'attack-vs-tb': 'Damage 4 (+1 per round burning) against the Toughness Bonus, Armour ignored: one wound when it exceeds it', 'automatic-wound': 'one wound at the end of every round' },
   }),
+  burningInjury: choice({
+    title: 'Injuries from Heavy wounds Burning deals',
+    description: 'Every Heavy wound lost gives the Injury for its location and the Heavy wounds left; the Burning attack names no location, so a Heavy wound it deals has none to give an Injury at.',
+    topic: 'Ailments',
+    source: seed('Wounds and Injury'),
+    settles: 'C22',
+    default: 'body',
+    values: {
+      body: 'a Heavy wound Burning deals is one to the body, with the body Injury for the Heavy wounds left (as bloodLossInjury=body does for bleeding)',
+      none: 'a Heavy wound Burning deals costs its Stress but gives no Injury',
+    },
+  }),
   evasionVsMagic: choice({
     title: 'Evading magic',
     description: 'Standard Attack lets any evasion skill oppose magic; How Attacks Work lets Dodge oppose only attacks that are not mental. A mental attack is a magic attack of the Psychic element.',

@@ -378,6 +378,28 @@ describe('Bruised Rib ("Wounds and Injury"): a wound taken for any reason brings
   });
 });
 
+describe('Burning\'s Heavy wound and its Injury (option burningInjury; "Wounds and Injury")', () => {
+  // B: TB 3, no Light wound left: the burn's one wound is its last Heavy one, the body row for 0 left
+  const burnLastHeavy = (options: Record<string, unknown> = {}): EncounterState => {
+    const s = run(table(SHEETS, options), { type: 'inflict-ailment', target: 'b', ailment: 'burning' });
+    const b = s.fighters.b!;
+    const dry = { ...s, fighters: { ...s.fighters, b: { ...b, tracks: { ...b.tracks, left: { ...b.tracks.left, light: 0 } } } } };
+    return run(run(dry, { type: 'end-turn' }), { type: 'end-turn' });
+  };
+  it('body (default): the Heavy wound gives Puncture, with its Blood Loss', () => {
+    const b = burnLastHeavy().fighters.b!;
+    expect(b.tracks.left.heavy).toBe(0);
+    expect(b.injuries).toEqual([{ location: 'body', name: 'puncture', level: 3 }]);
+    expect(b.conditions.bloodLoss).toBe(true);
+  });
+  it('none: the Heavy wound is lost with its Stress but no Injury', () => {
+    const b = burnLastHeavy({ burningInjury: 'none' }).fighters.b!;
+    expect(b.tracks.left.heavy).toBe(0);
+    expect(b.injuries).toEqual([]);
+    expect(b.conditions.bloodLoss).toBeFalsy();
+  });
+});
+
 describe('examples/d100: flight-and-terrain.yaml and the sheets it uses', () => {
   const root = join(import.meta.dirname, '../../../examples/d100');
   const play = (seed: number) => runD100Scenario(parseD100Scenario(readFileSync(join(root, 'scenarios/flight-and-terrain.yaml'), 'utf8'), 'flight-and-terrain.yaml'), (p) => parseYaml(readFileSync(join(root, 'scenarios', p), 'utf8')), seededDice(seed));

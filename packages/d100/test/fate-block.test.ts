@@ -217,8 +217,11 @@ describe('"Fate Points": Block Heavy Wound against the wound Burning deals at th
     expect(after.fighters.bo!.tracks.left).toEqual(s.fighters.bo!.tracks.left);
     expect(after.fighters.bo!.fate.current).toBe(2);
     expect(after.fighters.bo!.conditions.blockHeavy).toBe(0);
-    const plain = run(burning(), { type: 'end-turn' });
+    // the lost Heavy wound gives its body Injury (option burningInjury); the die is a Blood Loss test it may bring
+    const plain = run(burning(), { type: 'end-turn' }, [10]);
     expect(plain.fighters.bo!.tracks.left.heavy).toBe(s.fighters.bo!.tracks.left.heavy - 1);
+    expect(plain.fighters.bo!.injuries.map((i) => i.location)).toEqual(['body']);
+    expect(after.fighters.bo!.injuries).toEqual([]);
     expect(plain.fighters.bo!.fate.current).toBe(3);
   });
 });

@@ -124,8 +124,11 @@ describe('welcomes while many clients say hello at once', () => {
       if (ticking) setImmediate(tick);
     };
     const viewedIn: number[] = [];
+    let hellos = 0;
     const slowViews: Decider<SecretState, SecretCommand, SecretEvent> = {
       ...secretDecider,
+      // Each hello an audience of its own, so that each builds its view (hellos of one audience share one).
+      audience: () => `hello-${++hellos}`,
       viewState(state, viewer) {
         viewedIn.push(turn);
         const until = performance.now() + 3;

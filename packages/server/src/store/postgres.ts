@@ -218,6 +218,16 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     }
   };
 
+  /** A table's events with seq > afterSeq, oldest first, at most `limit`: from the pool, or inside a transaction's client. */
+  const eventsAfter = async (client: pg.PoolClient | pg.Pool, tableId: string, afterSeq: number, limit: number): Promise<EventRecord[]> => {
+    const r = await client.query<EventRow>(
+      `SELECT seq, at, participant_id, command_id, payload FROM ${s}.events
+       WHERE table_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
+      [tableId, afterSeq, limit],
+    );
+    return r.rows.map(toEvent);
+  };
+
   const insertParticipant = (client: pg.PoolClient | pg.Pool, tableId: string, p: ParticipantRecord, tokenHash: string | null) =>
     client.query(
       `INSERT INTO ${s}.participants (table_id, id, role, display_name, token_hash, joined_at, removed_at, position)
@@ -416,15 +426,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
           throw error;
         }
         if (version - knownVersion > LOCKED_CATCH_UP) return { ok: false, reason: 'conflict' };
-        const missed =
-          version > knownVersion
-            ? (
-                await client.query<EventRow>(
-                  `SELECT seq, at, participant_id, command_id, payload FROM ${s}.events WHERE table_id = $1 AND seq > $2 ORDER BY seq`,
-                  [tableId, knownVersion],
-                )
-              ).rows.map(toEvent)
-            : [];
+        const missed = version > knownVersion ? await eventsAfter(client, tableId, knownVersion, LOCKED_CATCH_UP) : [];
         const decided = await decide(missed);
         if (!decided) return null;
         assertSequence(version, decided.events);
@@ -637,13 +639,8 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
         }
       });
     },
-    async readEvents(tableId, afterSeq, limit = 1000) {
-      const r = await pool.query<EventRow>(
-        `SELECT seq, at, participant_id, command_id, payload FROM ${s}.events
-         WHERE table_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
-        [tableId, afterSeq, limit],
-      );
-      return r.rows.map(toEvent);
+    readEvents(tableId, afterSeq, limit = 1000) {
+      return eventsAfter(pool, tableId, afterSeq, limit);
     },
     async getCommand(tableId, participantId, commandId) {
       const r = await pool.query<CommandRow>(

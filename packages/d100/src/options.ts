@@ -560,6 +560,18 @@ export const OPTION_SPECS = {
       'four-wounds-savage': '4 or more wounds each make it Savage: one more wound, a severity higher (option savageSeverity)',
     },
   }),
+  aoaInjury: choice({
+    title: 'Injuries from Heavy wounds an All Out Attack deals',
+    description: 'Every Heavy wound lost gives the Injury for its location and the Heavy wounds left; an All Out Attack "hits all enemies" without a location roll, so a Heavy wound it deals has none to give an Injury at.',
+    topic: 'Wounds',
+    source: seed('Wounds and Injury'),
+    settles: 'U32',
+    default: 'body',
+    values: {
+      body: 'each Heavy wound an All Out Attack deals is one to the body, with the body Injury for the Heavy wounds left (as burningInjury=body does for Burning); under injuryTiming=per-wound a Bruised Rib or worse it gives adds one wound to it when a later wound follows',
+      none: 'a Heavy wound an All Out Attack deals costs its Stress but gives no Injury',
+    },
+  }),
   fatePointsPerWeek: flag({
     title: 'Weekly Fate Point refresh',
     description: 'Whether the Fate Point pool refills at the start of each week.',

@@ -420,6 +420,19 @@ export const OPTION_SPECS = {
     default: 'at-least-1m-lower',
     values: { 'at-least-1m-lower': 'the target stands 1 metre or more below the attacker', 'up-to-1m-lower': 'the target stands below the attacker, by 1 metre at most' },
   }),
+  initiativeBonus: choice({
+    title: 'The Bonus initiative counts',
+    description: 'Initiative is "either" the Agility Bonus or the Perception Bonus; the seed does not say which, nor who chooses.',
+    topic: 'Initiative',
+    source: seed('Combat Structure'),
+    settles: 'D7',
+    default: 'higher',
+    values: {
+      higher: 'the higher of the two (the one a character would choose); equal Bonuses count the higher Score behind them for the tie-break',
+      agility: 'always the Agility Bonus (its Score breaks ties)',
+      perception: 'always the Perception Bonus (its Score breaks ties)',
+    },
+  }),
   initiativeLastTie: choice({
     title: 'The last initiative tie-break',
     description: 'The seed\'s sentence on a tie of initiative, Score and Fate Points breaks off.',

@@ -309,7 +309,7 @@ export function takeInjuries(target: Fighter, location: Location, heavyBefore: n
  * Whether a body Heavy wound lost before the attack's last wound gives Bruised Rib or worse; a body
  * Injury a Fate Point ignores this Round ("Fate Points", Ignore Injury) adds nothing, the new one too.
  */
-function bruisedRibBeforeLast(target: Fighter, losses: readonly WoundLoss[], location: Location): boolean {
+export function bruisedRibBeforeLast(target: Fighter, losses: readonly WoundLoss[], location: Location): boolean {
   if (injuryBlock(location) !== 'body' || target.injuriesIgnored.includes('body')) return false;
   let heavyLeft = target.tracks.left.heavy;
   for (const [i, loss] of losses.entries()) {

@@ -139,6 +139,8 @@ export interface HubOptions {
   maxParticipants?: number;
   /** Commands a table accepts, from all its participants together. */
   tableCommandRate?: RateLimit;
+  /** The clock `tableCommandRate` refills by; `performance.now` by default. */
+  rateClock?: () => number;
   /** Bounds on what one table holds, passed to the domain's `decide`. */
   limits?: HostLimits;
 }
@@ -214,6 +216,7 @@ export class TableHub<S, C, E> {
   private readonly dice: DiceSource;
   private readonly maxParticipants: number;
   private readonly tableCommandRate: RateLimit;
+  private readonly rateClock: () => number;
   private readonly limits: HostLimits;
   private closing = false;
   /**
@@ -243,6 +246,7 @@ export class TableHub<S, C, E> {
     this.dice = options.dice ?? cryptoDice();
     this.maxParticipants = options.maxParticipants ?? HUB_DEFAULTS.maxParticipants;
     this.tableCommandRate = options.tableCommandRate ?? HUB_DEFAULTS.tableCommandRate;
+    this.rateClock = options.rateClock ?? (() => performance.now());
     this.limits = options.limits ?? { maxCharacters: HUB_DEFAULTS.maxCharacters, maxCharactersPerPlayer: HUB_DEFAULTS.maxCharactersPerPlayer };
   }
 
@@ -303,7 +307,7 @@ export class TableHub<S, C, E> {
       announced: 0,
       appending: null,
       credentialChanges: 0,
-      commands: new TokenBucket(this.tableCommandRate),
+      commands: new TokenBucket(this.tableCommandRate, this.rateClock),
       tokens: new Gather<Credential>((hashes) => this.store.authenticateMany(tableId, hashes)),
       welcomeViews: null,
     };

@@ -66,6 +66,8 @@ export interface ServerConfig {
    * a power loss; 'normal' survives a crash of the process but not of the machine.
    */
   sqliteSynchronous?: 'full' | 'normal';
+  /** SQLite: least milliseconds between two group commits (default 4; writes made between wait for the next). */
+  sqliteCommitSpacingMs?: number;
   /** A store to use instead of opening one from the settings above (the caller closes it). */
   store?: Store;
   /**

@@ -453,6 +453,29 @@ describe('All Out Attack\'s Heavy wounds and their Injuries (option aoaInjury; "
   });
 });
 
+describe('All Out Attack on an Evoker and on a sleeper ("Wounds and Personas"; Drowsed and Frozen "until it takes damage")', () => {
+  // two at 50 + 10 rolling 25 (4 DoS): 2 + 4 = 6 wounds on each enemy; TB 4 (Light 4, Heavy 2)
+  const fighterOf = (id: string, side: string, extra: Record<string, unknown> = {}) => makeFighter({ id, side, scores: base, ...extra });
+  const parts = [fighterOf('p', 'pc'), fighterOf('q', 'pc')].map((f) => ({ fighter: f, target: 50, roll: 25 }));
+  const staggered = { name: 'staggered' as const, turns: null, elapsed: 0, since: 0 };
+  it('the Persona (4 wounds) takes the wounds first: it breaks (4 Stress + 10) and the rest of the attack is spent on it', () => {
+    const evoker = { ...fighterOf('e', 'shadows', { persona: { name: 'Orpheus', wounds: 4 } }), ailments: [staggered] };
+    const r = resolveAllOutAttack(parts, [evoker], resolveOptions());
+    expect(r.enemies[0]!.persona).toMatchObject({ wounds: 0 });
+    expect(r.enemies[0]!.tracks.left).toEqual({ light: 4, heavy: 2, deadly: 1 });
+    expect(r.enemies[0]!.stress).toBe(14);
+    // personaOverflow=carry: the 2 wounds left go on to the Light track
+    const carried = resolveAllOutAttack(parts, [evoker], resolveOptions('seed', { personaOverflow: 'carry' }));
+    expect(carried.enemies[0]!.tracks.left).toEqual({ light: 2, heavy: 2, deadly: 1 });
+  });
+  it('a Drowsed or Frozen enemy that loses wounds wakes or thaws; a Mental ailment (Confused) stays', () => {
+    const sleeper = { ...fighterOf('e', 'shadows'), ailments: [staggered, { name: 'drowsed' as const, turns: null, elapsed: 0, since: 0 }] };
+    const frozen = { ...fighterOf('f', 'shadows'), ailments: [staggered, { name: 'frozen' as const, turns: null, elapsed: 0, since: 0 }, { name: 'confused' as const, turns: 2, elapsed: 0, since: 0 }] };
+    const r = resolveAllOutAttack(parts, [sleeper, frozen], resolveOptions());
+    expect(r.enemies.map((e) => e.ailments.map((a) => a.name))).toEqual([[], ['confused']]);
+  });
+});
+
 describe('examples/d100: flight-and-terrain.yaml and the sheets it uses', () => {
   const root = join(import.meta.dirname, '../../../examples/d100');
   const play = (seed: number) => runD100Scenario(parseD100Scenario(readFileSync(join(root, 'scenarios/flight-and-terrain.yaml'), 'utf8'), 'flight-and-terrain.yaml'), (p) => parseYaml(readFileSync(join(root, 'scenarios', p), 'utf8')), seededDice(seed));

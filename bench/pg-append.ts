@@ -5,8 +5,10 @@
  * does), with the node's listening connection open (every append's notice comes back to it).
  *
  *   node --import tsx bench/pg-append.ts [--tables 200] [--rate 1200] [--seconds 6] [--warmup 1]
- *        [--module packages/server/src/store/postgres.ts]
+ *        [--module packages/server/src/store/postgres.ts] [--cpu-prof FILE]
  *
+ * `--cpu-prof` writes a V8 CPU profile of this process's main thread over the measured seconds only
+ * (not the tables' creation or the warm-up).
  * `--module` loads the store from another file (a copy of older code beside postgres.ts, so that
  * its imports resolve) to compare two versions in alternating runs. DATABASE_URL as the tests use
  * it (default postgres://postgres@127.0.0.1:5432/test); the run's schema is dropped at the end.
@@ -17,20 +19,28 @@
  * listener, read from /proc by their pids); queries sent and notices received per append; and the
  * latency of an append, p50/p99/max.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import type { Store } from '../packages/server/src/store/types';
 
-const opts = { tables: 200, rate: 1200, seconds: 6, warmup: 1, module: 'packages/server/src/store/postgres.ts' };
+const opts: { tables: number; rate: number; seconds: number; warmup: number; module: string; cpuProf?: string } = {
+  tables: 200,
+  rate: 1200,
+  seconds: 6,
+  warmup: 1,
+  module: 'packages/server/src/store/postgres.ts',
+};
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i += 2) {
   const key = argv[i]?.replace(/^--/, '');
   const value = argv[i + 1];
   if (value === undefined) throw new Error(`--${key} needs a value`);
   if (key === 'module') opts.module = value;
+  else if (key === 'cpu-prof') opts.cpuProf = value;
   else if (key === 'tables' || key === 'rate' || key === 'seconds' || key === 'warmup') {
     const n = Number(value);
     if (!(n >= 0) || (key !== 'warmup' && n === 0)) throw new Error(`--${key} must be a positive number`);
@@ -153,6 +163,12 @@ const timer = setInterval(() => {
 
 await new Promise((r) => setTimeout(r, opts.warmup * 1000));
 const backendsBefore = await backendCpu();
+const profiler = opts.cpuProf ? new Session() : null;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.start');
+}
 const cpuBefore = process.cpuUsage();
 const queriesBefore = queries;
 const noticesBefore = notices;
@@ -162,6 +178,11 @@ measuring = false;
 const cpu = process.cpuUsage(cpuBefore);
 const queriesDuring = queries - queriesBefore;
 const noticesDuring = notices - noticesBefore;
+if (profiler) {
+  const { profile } = await profiler.post('Profiler.stop');
+  writeFileSync(opts.cpuProf!, JSON.stringify(profile));
+  profiler.disconnect();
+}
 const backendsAfter = await backendCpu();
 clearInterval(timer);
 await new Promise((r) => setTimeout(r, 500));

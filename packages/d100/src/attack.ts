@@ -228,9 +228,10 @@ interface LandInput {
 /**
  * Lays `normal` and `savage` wounds on a target: its living Persona first ("Wounds and Personas"),
  * then its tracks with the Injuries of each Heavy wound lost ("Wounds and Injury") and their
- * immediate effects, the last Injury per location staying.
+ * immediate effects, the last Injury per location staying (none where the wounds have no location).
+ * `fateBlocks`: Heavy wounds the hit's own declaration blocks, before those declared ahead.
  */
-function layWounds(target: Fighter, normal: number, savage: number, input: LandInput, options: D100Options) {
+export function layWounds(target: Fighter, normal: number, savage: number, at: { readonly location: Location | null; readonly fateBlocks?: number }, options: D100Options) {
   let t = target;
   let personaWounds = 0;
   let personaBroken = false;
@@ -257,12 +258,13 @@ function layWounds(target: Fighter, normal: number, savage: number, input: LandI
   }
   if (toTracks.normal + toTracks.savage > 0) {
     // "Fate Points", Block Heavy Wound: the blocks given with the hit first, then those its player declared ahead
-    const applied = applyWounds(t.tracks, toTracks.normal, toTracks.savage, options, blocksOnHit(t, input.fateBlocks));
+    const applied = applyWounds(t.tracks, toTracks.normal, toTracks.savage, options, blocksOnHit(t, at.fateBlocks));
     losses = [...applied.losses];
     stress += applied.stress;
     fateSpent = applied.fateSpent;
     // "Wounds and Injury": the Injury by location and Heavy wounds left; one per location
-    const taken = takeInjuries({ ...afterBlocking(t, fateSpent, input.fateBlocks), tracks: applied.tracks }, input.location.location, t.tracks.left.heavy, applied.losses, options);
+    const blocked: Fighter = { ...afterBlocking(t, fateSpent, at.fateBlocks), tracks: applied.tracks };
+    const taken = at.location === null ? { fighter: blocked, injuries: [], gained: [] } : takeInjuries(blocked, at.location, t.tracks.left.heavy, applied.losses, options);
     t = taken.fighter;
     injuries = taken.injuries;
     gained = taken.gained;
@@ -309,7 +311,7 @@ export function takeInjuries(target: Fighter, location: Location, heavyBefore: n
  * Whether a body Heavy wound lost before the attack's last wound gives Bruised Rib or worse; a body
  * Injury a Fate Point ignores this Round ("Fate Points", Ignore Injury) adds nothing, the new one too.
  */
-function bruisedRibBeforeLast(target: Fighter, losses: readonly WoundLoss[], location: Location): boolean {
+export function bruisedRibBeforeLast(target: Fighter, losses: readonly WoundLoss[], location: Location): boolean {
   if (injuryBlock(location) !== 'body' || target.injuriesIgnored.includes('body')) return false;
   let heavyLeft = target.tracks.left.heavy;
   for (const [i, loss] of losses.entries()) {
@@ -389,13 +391,14 @@ export function landHit(target: Fighter, input: LandInput, options: D100Options)
   }
   for (let i = 0; i < (input.extraWounds ?? 0); i++) wounds.push('Burst Attack');
   if (margin <= 0 && bruised && wounds.length > 0) wounds.push('Bruised Rib');
-  let laid = layWounds(target, wounds.length, savage.length, input, options);
+  const at = { location: input.location.location, fateBlocks: input.fateBlocks };
+  let laid = layWounds(target, wounds.length, savage.length, at, options);
   // option injuryTiming (U34), per-wound: a Bruised Rib the attack itself gives adds its wound when a
   // later wound of the same attack follows the one that gave it
   if (options.injuryTiming === 'per-wound' && margin > 0 && !input.baseWoundOnly && !hasBruisedRib(target.injuries, target.injuriesIgnored) && bruisedRibBeforeLast(target, laid.losses, input.location.location)) {
     wounds.push('Bruised Rib (from this attack)');
     if (wounds.length >= 4 && !savage.includes('4+ Wounds')) savage.push('4+ Wounds');
-    laid = layWounds(target, wounds.length, savage.length, input, options);
+    laid = layWounds(target, wounds.length, savage.length, at, options);
   }
   const { personaWounds, personaBroken, stress, losses, fateSpent, injuries, gained } = laid;
   let t = laid.target;

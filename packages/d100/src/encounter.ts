@@ -1084,7 +1084,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       if (state.current !== null) refuse('started', 'the encounter has already started', 'type');
       if (state.order.length === 0 && Object.keys(state.fighters).length < 2) refuse('too-few', 'an encounter needs at least two characters', 'type');
       const rec = recordingPools(ctx.dice);
-      const order = initiativeOrder(Object.values(state.fighters), rec.dice, command.startingAdvantages, { method: state.options.initiativeLastTie, ...(command.tieOrder ? { tieOrder: command.tieOrder } : {}) });
+      const order = initiativeOrder(Object.values(state.fighters), rec.dice, command.startingAdvantages, { method: state.options.initiativeLastTie, ...(command.tieOrder ? { tieOrder: command.tieOrder } : {}) }, state.options.initiativeBonus);
       const surprised = [...new Set(command.surprised ?? [])];
       surprised.forEach((s, i) => fighter(state, s, `surprised.${i}`));
       const started: EncounterEvent = { type: 'encounter-started', data: { group, order, dice: rec.drawn, ...(surprised.length ? { surprised } : {}) } };

@@ -54,10 +54,15 @@ function sameShallow(a: unknown, b: unknown, depth: number): boolean {
     return true;
   }
   if (!isPlainObject(a) || !isPlainObject(b)) return false;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  for (const k of keys) if (!has(b, k) || !sameShallow(a[k], b[k], depth - 1)) return false;
-  return true;
+  // Counted, not listed: no array of keys per object compared.
+  let count = 0;
+  for (const k in a) {
+    if (!has(a, k)) continue;
+    if (!has(b, k) || !sameShallow(a[k], b[k], depth - 1)) return false;
+    count++;
+  }
+  for (const k in b) if (has(b, k)) count--;
+  return count === 0;
 }
 
 /** How many candidate starting points the array comparison tries before giving up on it. */
@@ -90,32 +95,32 @@ function arrayChange(before: readonly unknown[], after: readonly unknown[]): { d
  */
 export function diffState(before: unknown, after: unknown): Diff | null {
   if (!isPlainObject(before) || !isPlainObject(after)) return null;
-  const set: Plain = {};
-  const arrays: Record<string, { drop: number; append: unknown[] }> = {};
-  const unset: string[] = [];
-  let setAny = false;
-  let arraysAny = false;
-  for (const key of Object.keys(after)) {
+  // Made once per viewer and event: the parts of the result are made only when they have fields, and
+  // the keys are visited without arrays of them (plain objects: for-in visits their own keys, the
+  // check keeps out any enumerable key inherited).
+  let set: Plain | undefined;
+  let arrays: Record<string, { drop: number; append: unknown[] }> | undefined;
+  let unset: string[] | undefined;
+  for (const key in after) {
+    if (!has(after, key)) continue;
     const a = before[key];
     const b = after[key];
     if (has(before, key) && sameShallow(a, b, 2)) continue;
     if (Array.isArray(a) && Array.isArray(b)) {
       const change = arrayChange(a, b);
       if (change) {
-        put(arrays, key, change);
-        arraysAny = true;
+        put((arrays ??= {}), key, change);
         continue;
       }
     }
-    put(set, key, b);
-    setAny = true;
+    put((set ??= {}), key, b);
   }
-  for (const key of Object.keys(before)) if (!has(after, key)) unset.push(key);
-  return {
-    ...(setAny ? { set } : {}),
-    ...(unset.length > 0 ? { unset } : {}),
-    ...(arraysAny ? { arrays } : {}),
-  };
+  for (const key in before) if (has(before, key) && !has(after, key)) (unset ??= []).push(key);
+  const diff: Diff = {};
+  if (set) diff.set = set;
+  if (unset) diff.unset = unset;
+  if (arrays) diff.arrays = arrays;
+  return diff;
 }
 
 type Diff = Omit<StatePatchMessage, 'type' | 'version' | 'base'>;

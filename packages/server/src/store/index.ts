@@ -4,7 +4,7 @@ import { openSqliteStore } from './sqlite';
 import type { Store } from './types';
 
 export * from './types';
-export { openSqliteStore, type SqliteStoreOptions } from './sqlite';
+export { DEFAULT_COMMIT_SPACING_MS, openSqliteStore, type SqliteStoreOptions } from './sqlite';
 export { channelFor, openPostgresStore, parseWake, type PostgresStoreOptions } from './postgres';
 
 export interface StoreConfig {
@@ -20,6 +20,8 @@ export interface StoreConfig {
   dataDir?: string | undefined;
   /** SQLite sync mode: 'full' (default, survives power loss) or 'normal' (survives a process crash). */
   sqliteSynchronous?: 'full' | 'normal' | undefined;
+  /** Least milliseconds between two SQLite group commits (see SqliteStoreOptions.commitSpacingMs). */
+  sqliteCommitSpacingMs?: number | undefined;
 }
 
 export const SQLITE_FILE = 'personae.sqlite';
@@ -36,5 +38,6 @@ export async function openStore(config: StoreConfig): Promise<Store> {
   return openSqliteStore({
     file: join(resolve(config.dataDir ?? './data'), SQLITE_FILE),
     synchronous: config.sqliteSynchronous ?? 'full',
+    ...(config.sqliteCommitSpacingMs === undefined ? {} : { commitSpacingMs: config.sqliteCommitSpacingMs }),
   });
 }

@@ -5,8 +5,11 @@
  * does), with the node's listening connection open (every append's notice comes back to it).
  *
  *   node --import tsx bench/pg-append.ts [--tables 200] [--rate 1200] [--seconds 6] [--warmup 1]
- *        [--module packages/server/src/store/postgres.ts] [--cpu-prof FILE]
+ *        [--module packages/server/src/store/postgres.ts] [--cpu-prof FILE] [--spacing MS] [--tick MS]
  *
+ * `--spacing`: the store's least time between two group commits (default: the store's own).
+ * `--tick`: appends are offered every `tick` ms (default 10), as many at once as the rate asks for (1:
+ * about one at a time at 1,200 a second, as a server's commands arrive; 10: in bursts of 12).
  * `--cpu-prof` writes a V8 CPU profile of this process's main thread over the measured seconds only
  * (not the tables' creation or the warm-up).
  * `--module` loads the store from another file (a copy of older code beside postgres.ts, so that
@@ -27,7 +30,8 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import type { Store } from '../packages/server/src/store/types';
 
-const opts: { tables: number; rate: number; seconds: number; warmup: number; module: string; cpuProf?: string } = {
+const opts: { tables: number; rate: number; seconds: number; warmup: number; module: string; cpuProf?: string; spacing?: number; tick: number } = {
+  tick: 10,
   tables: 200,
   rate: 1200,
   seconds: 6,
@@ -41,13 +45,13 @@ for (let i = 0; i < argv.length; i += 2) {
   if (value === undefined) throw new Error(`--${key} needs a value`);
   if (key === 'module') opts.module = value;
   else if (key === 'cpu-prof') opts.cpuProf = value;
-  else if (key === 'tables' || key === 'rate' || key === 'seconds' || key === 'warmup') {
+  else if (key === 'tables' || key === 'rate' || key === 'seconds' || key === 'warmup' || key === 'spacing' || key === 'tick') {
     const n = Number(value);
-    if (!(n >= 0) || (key !== 'warmup' && n === 0)) throw new Error(`--${key} must be a positive number`);
+    if (!(n >= 0) || (key !== 'warmup' && key !== 'spacing' && n === 0)) throw new Error(`--${key} must be a positive number`);
     opts[key] = n;
   } else throw new Error(`unknown option --${key}`);
 }
-if (opts.tables > 5000 || opts.rate > 20000 || opts.seconds > 120) throw new Error('bounded: at most 5000 tables, 20000 appends/s, 120 s');
+if (opts.tables > 5000 || opts.rate > 20000 || opts.seconds > 120 || opts.tick > 1000) throw new Error('bounded: at most 5000 tables, 20000 appends/s, 120 s');
 
 const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const schema = `bench_append_${process.pid}`;
@@ -69,9 +73,14 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 } as typeof query;
 
 const { openPostgresStore } = (await import(pathToFileURL(resolve(opts.module)).href)) as {
-  openPostgresStore: (o: { connectionString: string; schema: string; listenerName: string }) => Promise<Store>;
+  openPostgresStore: (o: { connectionString: string; schema: string; listenerName: string; commitSpacingMs?: number }) => Promise<Store>;
 };
-const store = await openPostgresStore({ connectionString: withAppName, schema, listenerName: `${appName}-listen` });
+const store = await openPostgresStore({
+  connectionString: withAppName,
+  schema,
+  listenerName: `${appName}-listen`,
+  ...(opts.spacing === undefined ? {} : { commitSpacingMs: opts.spacing }),
+});
 const stopListening = await store.fanout!.listen({ wake: () => undefined, reconnected: () => undefined });
 
 // A roll as the server stores it (the `rolled` event of a 4d10 against 2d10, 1,295 characters).
@@ -129,8 +138,14 @@ let n = 0;
 let measuring = false;
 let acked = 0;
 const latencies: number[] = [];
+let owed = 0;
+let lastTick = performance.now();
 const timer = setInterval(() => {
-  for (let k = 0; k < opts.rate / 100; k++) {
+  // Appends owed since the last tick (a tick may come late, and at 1 ms a tick owes 1.2 of them).
+  const now = performance.now();
+  owed += ((now - lastTick) * opts.rate) / 1000;
+  lastTick = now;
+  for (; owed >= 1; owed--) {
     const i = Math.floor(Math.random() * opts.tables);
     if (busy[i]) continue;
     busy[i] = true;
@@ -159,7 +174,7 @@ const timer = setInterval(() => {
         }
       });
   }
-}, 10);
+}, opts.tick);
 
 await new Promise((r) => setTimeout(r, opts.warmup * 1000));
 const backendsBefore = await backendCpu();

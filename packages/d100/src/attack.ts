@@ -8,7 +8,7 @@ import { hasBruisedRib, INJURIES, injuryFor, injuryTestDisadvantages, type Injur
 import { hitLocation, injuryBlock, type Location, type LocationResult } from './location';
 import type { D100Options } from './options';
 import { ruleCitation } from './rules';
-import { resolveOpposed, resolveTest, type OpposedResult, type TestResult } from './test';
+import { resolveOpposed, resolveTest, type OpposedResult, type TestResult, type TieRoll } from './test';
 import { afterBlocking, blocksOnHit } from './fate';
 import { applyWounds, isOut, restoreLight, type WoundLoss } from './wounds';
 
@@ -83,8 +83,11 @@ export const SITUATIONS = {
 export type Situation = keyof typeof SITUATIONS;
 export const SITUATION_NAMES = Object.keys(SITUATIONS) as Situation[];
 
-/** What each die an attack draws is for, in the order drawn. */
-export type AttackDraw = 'attack' | 'evasion' | 'location';
+/**
+ * What each die an attack draws is for, in the order drawn: `tie-attack` and `tie-evasion` are the pair
+ * rolled again to break a tie (option opposedTie=reroll), from the attack and evasion pools.
+ */
+export type AttackDraw = 'attack' | 'evasion' | 'location' | 'tie-attack' | 'tie-evasion';
 
 /** What a landed hit did to the one it landed on. */
 export interface HitOutcome {
@@ -131,6 +134,8 @@ export interface AttackResult {
   readonly protector?: Fighter;
   /** Both attack rolls against a Condemned target (option `condemned`), when a second was rolled. */
   readonly condemnedRolls?: readonly number[];
+  /** Every pair of rolls made again to break a tie (option opposedTie=reroll), in order. */
+  readonly tieRolls?: readonly TieRoll[];
   /** Whether the defender could not oppose because it had already evaded this Round (option `evasionsPerRound`). */
   readonly evasionSpent: boolean;
   readonly draws: readonly AttackDraw[];
@@ -429,8 +434,9 @@ export function landHit(target: Fighter, input: LandInput, options: D100Options)
 /**
  * A whole attack with injected dice, drawn in this order: the attack roll (twice against a Condemned
  * target under condemned=attacker-better-of-two), the evasion roll (when the defender opposes and
- * the attack did not Fumble), a second attack roll when a miss against a Condemned target is
- * rerolled, the location roll (when the attack lands, is not Called and the location is a fresh
+ * the attack did not Fumble), pairs of attack and evasion rolls breaking a tie (option
+ * opposedTie=reroll), a second attack roll when a miss against a Condemned target is rerolled (and
+ * its own tie-breaking pairs), the location roll (when the attack lands, is not Called and the location is a fresh
  * roll), and for a Repel a location roll for the attacker. `draws` says what each die was for. A
  * hit on a protected ally lands on `protector` instead ("Defending and Protecting"). `buy`, when
  * given, is asked once the attack lands (not repelled) for the wounds its attack test bought on the
@@ -441,7 +447,9 @@ export function resolveAttack(attacker: Fighter, defender: Fighter, spec: Attack
   if (attacker.out) throw new RuleError('out-of-fight', `${attacker.name} is out of the fight and cannot attack`, 'attacker', ruleCitation('woundTracks'));
   const draws: AttackDraw[] = [];
   // Each die is drawn from the table's pool named for its use (./pools.ts), when the dice know pools.
-  const die = (what: AttackDraw): number => (draws.push(what), drawIn(dice, what).die(100));
+  const die = (what: AttackDraw): number => (draws.push(what), drawIn(dice, what === 'tie-attack' ? 'attack' : what === 'tie-evasion' ? 'evasion' : what).die(100));
+  const tieDice = { actor: () => die('tie-attack'), reactor: () => die('tie-evasion') };
+  const tieRolls: TieRoll[] = [];
   const mods = attackModifiers(attacker, defender, spec, options);
   let attack = resolveTest(spec.attackTarget, die('attack'), mods, options);
   const helpless = defender.conditions.helpless || (options.drowsedIsHelpless === 'drowsed-helpless' && hasAilment(defender, 'drowsed'));
@@ -461,7 +469,8 @@ export function resolveAttack(attacker: Fighter, defender: Fighter, spec: Attack
     if (a.fumble) return { hit: false, opposed: null }; // "Fumble": an automatic miss, no evasion roll
     if (helpless) return { hit: true, opposed: null }; // Helpless: attacks hit automatically
     if (mayOppose && evasion === null) evasion = resolveTest(spec.evasionTarget!, die('evasion'), evasionModifiers(defender, spec, options), options);
-    const opposed = resolveOpposed(a, evasion, options);
+    const opposed = resolveOpposed(a, evasion, options, tieDice);
+    if (opposed.tieRolls) tieRolls.push(...opposed.tieRolls);
     return { hit: opposed.actorWins || (a.critical && options.criticalNeedsWin === 'critical-lands' && a.success), opposed };
   };
   let { hit, opposed } = contest(attack);
@@ -474,7 +483,7 @@ export function resolveAttack(attacker: Fighter, defender: Fighter, spec: Attack
   const fumble = attack.fumble;
   // "Critical Hits": a critical roll that does not land is no Critical Hit
   const critical = hit && attack.critical;
-  const common = { attack, evasion, opposed, fumble, critical, hit, evasionSpent, draws, ...(condemnedRolls ? { condemnedRolls } : {}) };
+  const common = { attack, evasion, opposed, fumble, critical, hit, evasionSpent, draws, ...(condemnedRolls ? { condemnedRolls } : {}), ...(tieRolls.length ? { tieRolls } : {}) };
   if (!hit) return { ...common, outcome: null, repelled: false, oneMore: false, attacker, defender };
   const finalAttack = attack;
   const pickLocation = (): LocationResult => {

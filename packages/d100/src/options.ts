@@ -2,6 +2,12 @@ import { RuleError, type Citation, type OptionDescriptor } from '@personae/core'
 import { seed } from './rules';
 
 /**
+ * The most times both sides roll again to break one tie under opposedTie=reroll (inventory U5); a tie
+ * still standing after them goes to the reactor, as the seed's attacker must win to hit.
+ */
+export const TIE_REROLLS = 10;
+
+/**
  * Table options of the d100 ruleset. The seed leaves some terms undefined (the test's degrees, the
  * location table, how ties of an opposed test fall) and says some things twice in different ways;
  * each such point is an option here, with the default documented in docs/d100/options.md. Values of
@@ -87,6 +93,7 @@ export const OPTION_SPECS = {
       'higher-target-then-reactor': 'the higher final target wins; equal targets go to the side opposing (the reactor)',
       reactor: 'the side opposing wins every tie',
       actor: 'the side acting wins every tie',
+      reroll: `both sides roll their tests again (same targets) until one wins; these rolls only break the tie (the first degrees, Critical and Fumble stand), and a tie still standing after ${TIE_REROLLS} pairs goes to the reactor`,
     },
   }),
   hitLocation: choice({

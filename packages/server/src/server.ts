@@ -61,6 +61,8 @@ export interface ServerConfig {
   databaseListenerName?: string;
   /** Where the listening connection connects, when not to `databaseUrl`. */
   databaseListenerUrl?: string;
+  /** PostgreSQL: least milliseconds between two group commits (default 4; appends made between wait for the next). */
+  databaseCommitSpacingMs?: number;
   /**
    * SQLite: 'full' (default) syncs the log to disk before a command is acknowledged, so it survives
    * a power loss; 'normal' survives a crash of the process but not of the machine.

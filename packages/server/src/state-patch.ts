@@ -179,6 +179,19 @@ export function applyStatePatch(state: unknown, patch: Pick<StatePatchMessage, '
  */
 export type KnownTexts = Map<object, string>;
 
+/** Keys as JSON writes them, kept for the few names events and views use (a handful of fields each). */
+const quotedKeys = new Map<string, string>();
+const MAX_QUOTED_KEYS = 1000;
+
+function quoted(key: string): string {
+  let text = quotedKeys.get(key);
+  if (text === undefined) {
+    text = JSON.stringify(key);
+    if (quotedKeys.size < MAX_QUOTED_KEYS && key.length <= 64) quotedKeys.set(key, text);
+  }
+  return text;
+}
+
 /** Plain objects written field by field: no own `toJSON` to call in place of the fields. */
 function writtenByFields(value: object): value is Plain {
   return isPlainObject(value) && typeof value.toJSON !== 'function';
@@ -208,7 +221,7 @@ export function jsonWith(value: unknown, known: KnownTexts, remember = false): s
       part = JSON.stringify(field);
     }
     if (part === undefined) continue;
-    text += `${text.length > 1 ? ',' : ''}${JSON.stringify(key)}:${part}`;
+    text += `${text.length > 1 ? ',' : ''}${quoted(key)}:${part}`;
   }
   return `${text}}`;
 }
@@ -226,12 +239,25 @@ function jsonOfAppended(value: unknown, known: KnownTexts): string {
  * the parts it already holds).
  */
 export function statePatchText(version: number, base: number, diff: Diff, known: KnownTexts = new Map()): string {
-  const { arrays, ...rest } = diff;
-  const head = JSON.stringify({ type: 'state-patch', version, base, ...rest } satisfies StatePatchMessage);
-  if (!arrays) return head;
-  const lists = Object.keys(arrays).map((key) => {
+  // Written in the order JSON.stringify({ type, version, base, ...diff }) writes it, the lists last,
+  // without the objects and arrays that would take (one text per audience and event).
+  let text = `{"type":"state-patch","version":${JSON.stringify(version)},"base":${JSON.stringify(base)}`;
+  for (const key in diff) {
+    if (key === 'arrays' || !has(diff, key)) continue;
+    const part = JSON.stringify(diff[key as keyof Diff]);
+    if (part !== undefined) text += `,${quoted(key)}:${part}`;
+  }
+  const { arrays } = diff;
+  if (!arrays) return `${text}}`;
+  text += ',"arrays":{';
+  let first = true;
+  for (const key in arrays) {
+    if (!has(arrays, key)) continue;
     const { drop, append } = arrays[key]!;
-    return `${JSON.stringify(key)}:{"drop":${drop},"append":[${append.map((value) => jsonOfAppended(value, known)).join(',')}]}`;
-  });
-  return `${head.slice(0, -1)},"arrays":{${lists.join(',')}}}`;
+    text += `${first ? '' : ','}${quoted(key)}:{"drop":${JSON.stringify(drop)},"append":[`;
+    first = false;
+    for (let i = 0; i < append.length; i++) text += `${i > 0 ? ',' : ''}${jsonOfAppended(append[i], known)}`;
+    text += ']}';
+  }
+  return `${text}}}`;
 }

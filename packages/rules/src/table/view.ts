@@ -334,11 +334,17 @@ function sceneView(state: TableState, now: Snapshot, viewer: Viewer, secret: Rea
  */
 const viewParts = new WeakMap<object, Map<string, { inputs: readonly unknown[]; value: unknown }>>();
 
+function sameInputs(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 function reused<T>(state: TableState, key: string, inputs: readonly unknown[], build: () => T): T {
   let parts = viewParts.get(state.log.shared);
   if (!parts) viewParts.set(state.log.shared, (parts = new Map()));
   const known = parts.get(key);
-  if (known && known.inputs.length === inputs.length && known.inputs.every((x, i) => x === inputs[i])) return known.value as T;
+  if (known && sameInputs(known.inputs, inputs)) return known.value as T;
   const value = build();
   // Six parts per kind of viewer; as with the log windows, a table seldom has more than a few dozen kinds.
   if (parts.size >= MAX_LOG_WINDOWS * 6) parts.clear();

@@ -28,7 +28,7 @@ import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import { openPostgresStore, type Store } from '@personae/server';
-import { LOAD_AGGREGATE_BYTES } from '../packages/server/src/store/postgres';
+import { firstEventsSql, LOAD_AGGREGATE_BYTES } from '../packages/server/src/store/postgres';
 import { personaeTable, type TableEvent, type TableState } from '@personae/rules';
 import { LOG_AT, longRollLog } from './long-log';
 
@@ -127,16 +127,7 @@ try {
     const aggregated = await timed(async () => {
       const kept: unknown[][] = [];
       for (const batch of batches) {
-        const res = await admin.query(
-          `SELECT table_id, (count(*) FILTER (WHERE upto <= $3))::int AS n, count(*)::int AS total,
-             '[' || string_agg(payload, ',' ORDER BY seq) FILTER (WHERE upto <= $3) || ']' AS payloads,
-             '[' || string_agg(json_build_array(seq, at, participant_id, command_id)::text, ',' ORDER BY seq) FILTER (WHERE upto <= $3) || ']' AS details
-           FROM (SELECT table_id, seq, at, participant_id, command_id, payload,
-                   sum(octet_length(payload)) OVER (PARTITION BY table_id ORDER BY seq) AS upto
-                 FROM "${schema}".events WHERE table_id = ANY($1::text[]) AND seq <= $2) e
-           GROUP BY table_id`,
-          [batch, PAGE, LOAD_AGGREGATE_BYTES],
-        );
+        const res = await admin.query(firstEventsSql(`"${schema}"`), [batch, PAGE, LOAD_AGGREGATE_BYTES]);
         for (const row of res.rows as Array<{ n: number; payloads: string; details: string }>) {
           const payloads = JSON.parse(row.payloads) as unknown[];
           const details = JSON.parse(row.details) as Array<[number, string, string | null, string | null]>;

@@ -67,6 +67,21 @@ const LOCKED_CATCH_UP = 1000;
  */
 export const LOAD_AGGREGATE_BYTES = 32 * 1024 * 1024;
 
+/**
+ * The loads' read of the events of tables $1 with seq up to $2: a row per table, its payloads as
+ * one JSON array text and its other columns as another, of the events whose payloads add up to at
+ * most $3 bytes (`n` of the `total` there are). `s`: the quoted schema.
+ */
+export function firstEventsSql(s: string): string {
+  return `SELECT table_id, (count(*) FILTER (WHERE upto <= $3))::int AS n, count(*)::int AS total,
+      '[' || string_agg(payload, ',' ORDER BY seq) FILTER (WHERE upto <= $3) || ']' AS payloads,
+      '[' || string_agg(json_build_array(seq, at, participant_id, command_id)::text, ',' ORDER BY seq) FILTER (WHERE upto <= $3) || ']' AS details
+    FROM (SELECT table_id, seq, at, participant_id, command_id, payload,
+            sum(octet_length(payload)) OVER (PARTITION BY table_id ORDER BY seq) AS upto
+          FROM ${s}.events WHERE table_id = ANY($1::text[]) AND seq <= $2) e
+    GROUP BY table_id`;
+}
+
 function schemaSql(s: string, channel: string): string {
   return `
 CREATE SCHEMA IF NOT EXISTS ${s};
@@ -247,13 +262,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
    */
   const firstEvents = async (tableIds: string[], limit: number): Promise<Map<string, EventRecord[]>> => {
     const r = await pool.query<{ table_id: string; n: number; total: number; payloads: string | null; details: string | null }>(
-      `SELECT table_id, (count(*) FILTER (WHERE upto <= $3))::int AS n, count(*)::int AS total,
-         '[' || string_agg(payload, ',' ORDER BY seq) FILTER (WHERE upto <= $3) || ']' AS payloads,
-         '[' || string_agg(json_build_array(seq, at, participant_id, command_id)::text, ',' ORDER BY seq) FILTER (WHERE upto <= $3) || ']' AS details
-       FROM (SELECT table_id, seq, at, participant_id, command_id, payload,
-               sum(octet_length(payload)) OVER (PARTITION BY table_id ORDER BY seq) AS upto
-             FROM ${s}.events WHERE table_id = ANY($1::text[]) AND seq <= $2) e
-       GROUP BY table_id`,
+      firstEventsSql(s),
       [tableIds, limit, options.loadAggregateBytes ?? LOAD_AGGREGATE_BYTES],
     );
     const found = new Map<string, EventRecord[]>();

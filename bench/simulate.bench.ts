@@ -125,7 +125,10 @@ for (const [n, mA, m, mR] of workersOnly ? [] : [
 // Worker threads, from the built code. Cold: no worker kept from an earlier run, so the time includes
 // starting the threads and their first, unoptimized chunks (what one `personae odds --simulate` pays).
 // Warm: the workers kept from the run before (what a process running simulations one after another
-// pays). Each figure is the best of its rounds, the four kinds alternating within each round.
+// pays). Each figure is the best of its rounds, the four kinds alternating within each round. The
+// workers start without this script's flags (startWorker in packages/core/src/worker.ts), so not
+// through the tsx it runs under. Beside each time, the CPU the whole process used (every thread),
+// which a busy machine moves less than the time. Then the start-up alone: cold runs of two chunks.
 const root = fileURLToPath(new URL('..', import.meta.url));
 if (spawnSync(process.execPath, ['scripts/build-cli.mjs'], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('building failed');
 const built = (await import(pathToFileURL(`${root}packages/rules/dist/node.mjs`).href)) as typeof import('../packages/rules/src/odds/node');
@@ -134,6 +137,11 @@ const q86: ChallengeQuery = { actor: { dice: 8, modifier: 1 }, reactor: { dice: 
 const rounds = 3;
 const kinds = ['cold', 'warm'] as const;
 const times = { cold: { 1: [] as number[], 2: [] as number[] }, warm: { 1: [] as number[], 2: [] as number[] } };
+const cpu = { cold: { 1: [] as number[], 2: [] as number[] }, warm: { 1: [] as number[], 2: [] as number[] } };
+const cpuMs = (since: NodeJS.CpuUsage): number => {
+  const u = process.cpuUsage(since);
+  return (u.user + u.system) / 1000;
+};
 let answer: unknown;
 for (let round = 0; round < rounds; round++) {
   for (const kind of kinds) {
@@ -141,9 +149,10 @@ for (let round = 0; round < rounds; round++) {
       if (kind === 'cold') await built.endIdleSimulationWorkers();
       // Warm: two workers kept, each having rolled this query before.
       else await built.simulateChallengeParallel(q86, options, { samples: 2 * 65_536 * 4, seed: 1, workers: 2 });
-      const t0 = performance.now();
+      const [t0, c0] = [performance.now(), process.cpuUsage()];
       const odds = await built.simulateChallengeParallel(q86, options, { samples: big, seed: 7, workers });
       times[kind][workers].push(performance.now() - t0);
+      cpu[kind][workers].push(cpuMs(c0));
       // The same seed gives the same answer with any number of workers: the same work each time.
       if (answer === undefined) answer = odds;
       else if (JSON.stringify(odds) !== JSON.stringify(answer)) throw new Error(`${workers} workers (${kind}) gave another answer for the same seed`);
@@ -155,7 +164,25 @@ for (const kind of kinds) {
   const [one, two] = [best(times[kind][1]), best(times[kind][2])];
   console.log(
     `8v6, ${big.toLocaleString('en')} challenges, ${kind}, best of ${rounds} alternating: 1 worker ${one.toFixed(0)} ms, 2 workers ${two.toFixed(0)} ms: ` +
-      `2 workers / 1 = ${(one / two).toFixed(2)}x (all rounds, 1 / 2: ${times[kind][1].map((t) => t.toFixed(0)).join(', ')} / ${times[kind][2].map((t) => t.toFixed(0)).join(', ')} ms)`,
+      `2 workers / 1 = ${(one / two).toFixed(2)}x (all rounds, 1 / 2: ${times[kind][1].map((t) => t.toFixed(0)).join(', ')} / ${times[kind][2].map((t) => t.toFixed(0)).join(', ')} ms; ` +
+      `CPU ${cpu[kind][1].map((t) => t.toFixed(0)).join(', ')} / ${cpu[kind][2].map((t) => t.toFixed(0)).join(', ')} ms)`,
   );
 }
+// Start-up: each worker started anew for two chunks (the first worker up may roll both).
+const starts = 9;
+const startup = { 1: { ms: [] as number[], cpu: [] as number[] }, 2: { ms: [] as number[], cpu: [] as number[] } };
+for (let i = 0; i < starts; i++) {
+  for (const workers of [1, 2] as const) {
+    await built.endIdleSimulationWorkers();
+    const [t0, c0] = [performance.now(), process.cpuUsage()];
+    await built.simulateChallengeParallel(q86, options, { samples: 2 * 65_536, seed: 7, workers });
+    startup[workers].ms.push(performance.now() - t0);
+    startup[workers].cpu.push(cpuMs(c0));
+  }
+}
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+console.log(
+  `start-up, 8v6, ${(2 * 65_536).toLocaleString('en')} challenges, cold, median of ${starts} alternating: ` +
+    `1 worker ${median(startup[1].ms).toFixed(0)} ms (CPU ${median(startup[1].cpu).toFixed(0)} ms), 2 workers ${median(startup[2].ms).toFixed(0)} ms (CPU ${median(startup[2].cpu).toFixed(0)} ms)`,
+);
 console.log(`load average ${load()}`);

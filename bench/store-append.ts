@@ -3,7 +3,11 @@
  * a roll) and its command record, to tables taken at random, offered at a steady rate, each table
  * waiting for its previous append (as a table's queue does). Synchronous FULL, as the server's default.
  *
- *   node --import tsx bench/store-append.ts [tables=200] [appends per second=1200] [seconds=6]
+ *   node --import tsx bench/store-append.ts [tables=200] [appends per second=1200] [seconds=6] [spacing ms] [tick ms=10]
+ *
+ * `spacing`: the store's least time between two group commits (default DEFAULT_COMMIT_SPACING_MS).
+ * `tick`: appends are offered every `tick` ms, as many at once as the rate asks for (1: about one at a
+ * time at 1,200 a second, as a server's commands arrive; 10: in bursts of 12).
  *
  * Prints the appends stored, the CPU time per append of the whole process (the writer thread's
  * commits included; the main thread only hands the appends over) and the latency p50/p99.
@@ -11,12 +15,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openSqliteStore } from '../packages/server/src/store/sqlite';
+import { DEFAULT_COMMIT_SPACING_MS, openSqliteStore } from '../packages/server/src/store/sqlite';
 const TABLES = Number(process.argv[2] ?? 200);
 const RATE = Number(process.argv[3] ?? 1200);
 const SECONDS = Number(process.argv[4] ?? 6);
+const SPACING = Number(process.argv[5] ?? DEFAULT_COMMIT_SPACING_MS);
+const TICK = Number(process.argv[6] ?? 10);
 const dir = mkdtempSync(join(tmpdir(), 'sb-'));
-const store = await openSqliteStore({ file: join(dir, 'x.sqlite'), synchronous: 'full' });
+const store = await openSqliteStore({ file: join(dir, 'x.sqlite'), synchronous: 'full', commitSpacingMs: SPACING });
 const payload = JSON.stringify({ type: 'rolled', pad: 'x'.repeat(1250) });
 const versions: number[] = [];
 // Each table as the server makes it: a GM, no events.
@@ -25,23 +31,28 @@ for (let i = 0; i < TABLES; i++) {
   versions.push(0);
 }
 const busy = new Array(TABLES).fill(false);
-let done = 0, n = 0;
+let done = 0, n = 0, due = 0;
+let lastTick = performance.now();
 const c0 = process.cpuUsage();
 const lat: number[] = [];
 const timer = setInterval(() => {
-  for (let k = 0; k < RATE / 100; k++) {
+  // What the time since the last tick asks for (a late timer offers the appends it owes).
+  const tickAt = performance.now();
+  due += (RATE * (tickAt - lastTick)) / 1000;
+  lastTick = tickAt;
+  for (; due >= 1; due--) {
     const i = Math.floor(Math.random() * TABLES);
     if (busy[i]) continue;
     busy[i] = true;
     const v = versions[i]!; const at = new Date().toISOString(); const s = performance.now();
     void store.appendEvents('t' + i, v, [{ seq: v + 1, at, participantId: 'p', commandId: 'c' + ++n, event: null, json: payload }], { participantId: 'p', commandId: 'c' + n, commandHash: 'h'.repeat(64), firstSeq: v + 1, lastSeq: v + 1, versionAfter: v + 1, at }).then((r) => { if (!r.ok) throw new Error(`append to t${i} refused: ${r.reason}`); versions[i] = v + 1; busy[i] = false; done++; lat.push(performance.now() - s); });
   }
-}, 10);
+}, TICK);
 await new Promise((r) => setTimeout(r, SECONDS * 1000));
 clearInterval(timer);
 await new Promise((r) => setTimeout(r, 500));
 const c = process.cpuUsage(c0);
 lat.sort((a, b) => a - b);
-console.log(JSON.stringify({ tables: TABLES, offeredPerSecond: RATE, appends: done, perSecond: Math.round(done / SECONDS), cpuUsPerAppend: Math.round((c.user + c.system) / done), p50: lat[lat.length >> 1]?.toFixed(1), p99: lat[Math.floor(lat.length * 0.99)]?.toFixed(1), loadAverage: Number(loadavg()[0]!.toFixed(2)) }));
+console.log(JSON.stringify({ tables: TABLES, offeredPerSecond: RATE, spacingMs: SPACING, tickMs: TICK, appends: done, perSecond: Math.round(done / SECONDS), cpuUsPerAppend: Math.round((c.user + c.system) / done), p50: lat[lat.length >> 1]?.toFixed(1), p99: lat[Math.floor(lat.length * 0.99)]?.toFixed(1), loadAverage: Number(loadavg()[0]!.toFixed(2)) }));
 await store.close();
 rmSync(dir, { recursive: true, force: true });

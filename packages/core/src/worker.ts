@@ -3,13 +3,16 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 /**
- * A worker thread running the module at `url`. Built JavaScript starts as it is. A TypeScript module
- * (code run from its sources through tsx) first registers tsx's loader in the worker: on Node 20 a
- * worker does not get the loader hooks of the thread that starts it. Node only: kept out of the
- * package index, which the browser app imports.
+ * A worker thread running the module at `url`. Built JavaScript starts as it is, with none of the
+ * command-line flags of the process: a worker otherwise inherits them, and a preload among them (the
+ * `--import tsx` of a script run through tsx) would load again in every worker, about 100 ms of CPU
+ * each, for a bundle that needs no loader. A TypeScript module (code run from its sources through
+ * tsx) first registers tsx's loader in the worker: on Node 20 a worker does not get the loader hooks
+ * of the thread that starts it. Node only: kept out of the package index, which the browser app
+ * imports.
  */
 export function startWorker(url: URL, workerData: unknown): Worker {
-  if (!url.pathname.endsWith('.ts')) return new Worker(url, { workerData });
+  if (!url.pathname.endsWith('.ts')) return new Worker(url, { workerData, execArgv: [] });
   const boot = `import(${JSON.stringify(tsxApi())}).then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); });`;
   return new Worker(boot, { eval: true, workerData });
 }

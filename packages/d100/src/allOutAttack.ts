@@ -4,9 +4,8 @@ import type { Fighter } from './fighter';
 import type { D100Options } from './options';
 import { ruleCitation } from './rules';
 import { resolveTest, type TestResult } from './test';
-import { afterBlocking, blocksOnHit } from './fate';
-import { applyWounds, isOut } from './wounds';
 import { hasBruisedRib } from './injuries';
+import { bruisedRibBeforeLast, layWounds } from './attack';
 import { modifier } from '@personae/core';
 
 /**
@@ -14,7 +13,9 @@ import { modifier } from '@personae/core';
  * More may start it; at least two participants each test Melee, Ballistic or Magic with one
  * Advantage; every enemy takes one wound per participant plus one per degree of success of the best
  * successful test, those extra wounds at most twice the participants; the enemies struck lose
- * Staggered, and each participant loses 2 Stress plus 1 per enemy it took out.
+ * Staggered, and each participant loses 2 Stress plus 1 per enemy it took out. The wounds fall as any
+ * attack's do (an equipped Persona first, Fate Points blocking Heavy wounds), but the attack has no hit
+ * location: its Heavy wounds give body Injuries, or none (option aoaInjury).
  */
 export interface AoaParticipant {
   readonly fighter: Fighter;
@@ -55,14 +56,22 @@ export function resolveAllOutAttack(participants: readonly AoaParticipant[], ene
   const fateSpent: Record<string, number> = {};
   const struck = enemies.map((e) => {
     if (e.out) return e;
-    // "Wounds and Injury", Bruised Rib: one wound more for an enemy carrying one, counted like the rest
-    const wounds = woundsEach + (hasBruisedRib(e.injuries, e.injuriesIgnored) ? 1 : 0);
+    // option aoaInjury: the attack names no location; its Heavy wounds are body wounds, or give no Injury
+    const at = { location: options.aoaInjury === 'body' ? ('body' as const) : null };
     // option aoaSavage (U32): 4 or more wounds make it Savage, or not
-    const r = applyWounds(e.tracks, wounds, options.aoaSavage === 'four-wounds-savage' && wounds >= 4 ? 1 : 0, options, blocksOnHit(e));
-    if (r.fateSpent) fateSpent[e.id] = r.fateSpent;
-    const out = isOut(r.tracks);
-    if (out) killed.push(e.id);
-    return { ...afterBlocking(e, r.fateSpent), tracks: r.tracks, stress: e.stress + r.stress, out, dead: out && options.deadlyWound === 'dead', ailments: e.ailments.filter((a) => a.name !== 'staggered') };
+    const lay = (wounds: number) => layWounds(e, wounds, options.aoaSavage === 'four-wounds-savage' && wounds >= 4 ? 1 : 0, at, options);
+    // "Wounds and Injury", Bruised Rib: one wound more for an enemy carrying one, counted like the rest
+    const ribbed = hasBruisedRib(e.injuries, e.injuriesIgnored);
+    // "Wounds and Personas": an equipped Persona takes the wounds first, as from any attack
+    let laid = lay(woundsEach + (ribbed ? 1 : 0));
+    // option injuryTiming (U34), per-wound: a Bruised Rib the attack itself gives adds its wound when a later wound follows
+    if (at.location && options.injuryTiming === 'per-wound' && !ribbed && bruisedRibBeforeLast(e, laid.losses, 'body')) laid = lay(woundsEach + 1);
+    if (laid.fateSpent) fateSpent[e.id] = laid.fateSpent;
+    const t = laid.target;
+    if (t.out) killed.push(e.id);
+    // Drowsed and Frozen end when the sufferer takes damage (option takesDamage: a wound, or any hit)
+    const tookDamage = options.takesDamage === 'hit' || laid.personaWounds + laid.losses.filter((l) => !l.blocked).length > 0;
+    return { ...t, stress: t.stress + laid.stress, ailments: t.ailments.filter((a) => a.name !== 'staggered' && !(AILMENTS[a.name].endsOn === 'wound' && tookDamage)) };
   });
   // the seed counts enemies killed per participant without saying who killed whom: each participant counts them all
   const after = participants.map((p) => ({ ...p.fighter, stress: Math.max(0, p.fighter.stress - 2 - killed.length) }));

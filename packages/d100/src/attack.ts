@@ -8,7 +8,7 @@ import { hasBruisedRib, INJURIES, injuryFor, injuryTestDisadvantages, type Injur
 import { hitLocation, injuryBlock, type Location, type LocationResult } from './location';
 import type { D100Options } from './options';
 import { ruleCitation } from './rules';
-import { resolveOpposed, resolveTest, type OpposedResult, type TestResult } from './test';
+import { resolveOpposed, resolveTest, type OpposedResult, type TestResult, type TieRoll } from './test';
 import { afterBlocking, blocksOnHit } from './fate';
 import { applyWounds, isOut, restoreLight, type WoundLoss } from './wounds';
 
@@ -83,8 +83,11 @@ export const SITUATIONS = {
 export type Situation = keyof typeof SITUATIONS;
 export const SITUATION_NAMES = Object.keys(SITUATIONS) as Situation[];
 
-/** What each die an attack draws is for, in the order drawn. */
-export type AttackDraw = 'attack' | 'evasion' | 'location';
+/**
+ * What each die an attack draws is for, in the order drawn: `tie-attack` and `tie-evasion` are the pair
+ * rolled again to break a tie (option opposedTie=reroll), from the attack and evasion pools.
+ */
+export type AttackDraw = 'attack' | 'evasion' | 'location' | 'tie-attack' | 'tie-evasion';
 
 /** What a landed hit did to the one it landed on. */
 export interface HitOutcome {
@@ -131,6 +134,8 @@ export interface AttackResult {
   readonly protector?: Fighter;
   /** Both attack rolls against a Condemned target (option `condemned`), when a second was rolled. */
   readonly condemnedRolls?: readonly number[];
+  /** Every pair of rolls made again to break a tie (option opposedTie=reroll), in order. */
+  readonly tieRolls?: readonly TieRoll[];
   /** Whether the defender could not oppose because it had already evaded this Round (option `evasionsPerRound`). */
   readonly evasionSpent: boolean;
   readonly draws: readonly AttackDraw[];
@@ -228,9 +233,10 @@ interface LandInput {
 /**
  * Lays `normal` and `savage` wounds on a target: its living Persona first ("Wounds and Personas"),
  * then its tracks with the Injuries of each Heavy wound lost ("Wounds and Injury") and their
- * immediate effects, the last Injury per location staying.
+ * immediate effects, the last Injury per location staying (none where the wounds have no location).
+ * `fateBlocks`: Heavy wounds the hit's own declaration blocks, before those declared ahead.
  */
-function layWounds(target: Fighter, normal: number, savage: number, input: LandInput, options: D100Options) {
+export function layWounds(target: Fighter, normal: number, savage: number, at: { readonly location: Location | null; readonly fateBlocks?: number }, options: D100Options) {
   let t = target;
   let personaWounds = 0;
   let personaBroken = false;
@@ -257,12 +263,13 @@ function layWounds(target: Fighter, normal: number, savage: number, input: LandI
   }
   if (toTracks.normal + toTracks.savage > 0) {
     // "Fate Points", Block Heavy Wound: the blocks given with the hit first, then those its player declared ahead
-    const applied = applyWounds(t.tracks, toTracks.normal, toTracks.savage, options, blocksOnHit(t, input.fateBlocks));
+    const applied = applyWounds(t.tracks, toTracks.normal, toTracks.savage, options, blocksOnHit(t, at.fateBlocks));
     losses = [...applied.losses];
     stress += applied.stress;
     fateSpent = applied.fateSpent;
     // "Wounds and Injury": the Injury by location and Heavy wounds left; one per location
-    const taken = takeInjuries({ ...afterBlocking(t, fateSpent, input.fateBlocks), tracks: applied.tracks }, input.location.location, t.tracks.left.heavy, applied.losses, options);
+    const blocked: Fighter = { ...afterBlocking(t, fateSpent, at.fateBlocks), tracks: applied.tracks };
+    const taken = at.location === null ? { fighter: blocked, injuries: [], gained: [] } : takeInjuries(blocked, at.location, t.tracks.left.heavy, applied.losses, options);
     t = taken.fighter;
     injuries = taken.injuries;
     gained = taken.gained;
@@ -309,7 +316,7 @@ export function takeInjuries(target: Fighter, location: Location, heavyBefore: n
  * Whether a body Heavy wound lost before the attack's last wound gives Bruised Rib or worse; a body
  * Injury a Fate Point ignores this Round ("Fate Points", Ignore Injury) adds nothing, the new one too.
  */
-function bruisedRibBeforeLast(target: Fighter, losses: readonly WoundLoss[], location: Location): boolean {
+export function bruisedRibBeforeLast(target: Fighter, losses: readonly WoundLoss[], location: Location): boolean {
   if (injuryBlock(location) !== 'body' || target.injuriesIgnored.includes('body')) return false;
   let heavyLeft = target.tracks.left.heavy;
   for (const [i, loss] of losses.entries()) {
@@ -389,13 +396,14 @@ export function landHit(target: Fighter, input: LandInput, options: D100Options)
   }
   for (let i = 0; i < (input.extraWounds ?? 0); i++) wounds.push('Burst Attack');
   if (margin <= 0 && bruised && wounds.length > 0) wounds.push('Bruised Rib');
-  let laid = layWounds(target, wounds.length, savage.length, input, options);
+  const at = { location: input.location.location, fateBlocks: input.fateBlocks };
+  let laid = layWounds(target, wounds.length, savage.length, at, options);
   // option injuryTiming (U34), per-wound: a Bruised Rib the attack itself gives adds its wound when a
   // later wound of the same attack follows the one that gave it
   if (options.injuryTiming === 'per-wound' && margin > 0 && !input.baseWoundOnly && !hasBruisedRib(target.injuries, target.injuriesIgnored) && bruisedRibBeforeLast(target, laid.losses, input.location.location)) {
     wounds.push('Bruised Rib (from this attack)');
     if (wounds.length >= 4 && !savage.includes('4+ Wounds')) savage.push('4+ Wounds');
-    laid = layWounds(target, wounds.length, savage.length, input, options);
+    laid = layWounds(target, wounds.length, savage.length, at, options);
   }
   const { personaWounds, personaBroken, stress, losses, fateSpent, injuries, gained } = laid;
   let t = laid.target;
@@ -426,8 +434,9 @@ export function landHit(target: Fighter, input: LandInput, options: D100Options)
 /**
  * A whole attack with injected dice, drawn in this order: the attack roll (twice against a Condemned
  * target under condemned=attacker-better-of-two), the evasion roll (when the defender opposes and
- * the attack did not Fumble), a second attack roll when a miss against a Condemned target is
- * rerolled, the location roll (when the attack lands, is not Called and the location is a fresh
+ * the attack did not Fumble), pairs of attack and evasion rolls breaking a tie (option
+ * opposedTie=reroll), a second attack roll when a miss against a Condemned target is rerolled (and
+ * its own tie-breaking pairs), the location roll (when the attack lands, is not Called and the location is a fresh
  * roll), and for a Repel a location roll for the attacker. `draws` says what each die was for. A
  * hit on a protected ally lands on `protector` instead ("Defending and Protecting"). `buy`, when
  * given, is asked once the attack lands (not repelled) for the wounds its attack test bought on the
@@ -438,7 +447,9 @@ export function resolveAttack(attacker: Fighter, defender: Fighter, spec: Attack
   if (attacker.out) throw new RuleError('out-of-fight', `${attacker.name} is out of the fight and cannot attack`, 'attacker', ruleCitation('woundTracks'));
   const draws: AttackDraw[] = [];
   // Each die is drawn from the table's pool named for its use (./pools.ts), when the dice know pools.
-  const die = (what: AttackDraw): number => (draws.push(what), drawIn(dice, what).die(100));
+  const die = (what: AttackDraw): number => (draws.push(what), drawIn(dice, what === 'tie-attack' ? 'attack' : what === 'tie-evasion' ? 'evasion' : what).die(100));
+  const tieDice = { actor: () => die('tie-attack'), reactor: () => die('tie-evasion') };
+  const tieRolls: TieRoll[] = [];
   const mods = attackModifiers(attacker, defender, spec, options);
   let attack = resolveTest(spec.attackTarget, die('attack'), mods, options);
   const helpless = defender.conditions.helpless || (options.drowsedIsHelpless === 'drowsed-helpless' && hasAilment(defender, 'drowsed'));
@@ -458,7 +469,8 @@ export function resolveAttack(attacker: Fighter, defender: Fighter, spec: Attack
     if (a.fumble) return { hit: false, opposed: null }; // "Fumble": an automatic miss, no evasion roll
     if (helpless) return { hit: true, opposed: null }; // Helpless: attacks hit automatically
     if (mayOppose && evasion === null) evasion = resolveTest(spec.evasionTarget!, die('evasion'), evasionModifiers(defender, spec, options), options);
-    const opposed = resolveOpposed(a, evasion, options);
+    const opposed = resolveOpposed(a, evasion, options, tieDice);
+    if (opposed.tieRolls) tieRolls.push(...opposed.tieRolls);
     return { hit: opposed.actorWins || (a.critical && options.criticalNeedsWin === 'critical-lands' && a.success), opposed };
   };
   let { hit, opposed } = contest(attack);
@@ -471,7 +483,7 @@ export function resolveAttack(attacker: Fighter, defender: Fighter, spec: Attack
   const fumble = attack.fumble;
   // "Critical Hits": a critical roll that does not land is no Critical Hit
   const critical = hit && attack.critical;
-  const common = { attack, evasion, opposed, fumble, critical, hit, evasionSpent, draws, ...(condemnedRolls ? { condemnedRolls } : {}) };
+  const common = { attack, evasion, opposed, fumble, critical, hit, evasionSpent, draws, ...(condemnedRolls ? { condemnedRolls } : {}), ...(tieRolls.length ? { tieRolls } : {}) };
   if (!hit) return { ...common, outcome: null, repelled: false, oneMore: false, attacker, defender };
   const finalAttack = attack;
   const pickLocation = (): LocationResult => {

@@ -3,6 +3,7 @@ import type { ShownEncounterEvent } from './encounter';
 import { BLOOD_LOSS_TESTS } from './conditions';
 import { bonus } from './fighter';
 import { woundTracksFor } from './wounds';
+import type { TieRoll } from './test';
 
 /**
  * The events of a d100 encounter in words, one line each, for the CLI's replay and the table's log.
@@ -26,8 +27,14 @@ function defenseOf(n: number | null | undefined): string {
   return n === null || n === undefined ? 'a defense not known' : `defense ${n}`;
 }
 
-function opposed(r: { enemy: string; roll: number; target: number | null; enemyRoll: number | null; enemyTarget: number | null; won: boolean }, name: (id: string) => string): string {
-  return `${r.roll} vs ${shown(r.target)}${r.enemyRoll !== null ? ` against ${name(r.enemy)}'s ${r.enemyRoll} vs ${shown(r.enemyTarget)}` : ` (${name(r.enemy)} does not oppose)`}: ${r.won ? 'won' : 'lost'}`;
+function opposed(r: { enemy: string; roll: number; target: number | null; enemyRoll: number | null; enemyTarget: number | null; won: boolean; tieRolls?: readonly TieRoll[] }, name: (id: string) => string): string {
+  return `${r.roll} vs ${shown(r.target)}${r.enemyRoll !== null ? ` against ${name(r.enemy)}'s ${r.enemyRoll} vs ${shown(r.enemyTarget)}` : ` (${name(r.enemy)} does not oppose)`}${tieBreak(r.tieRolls)}: ${r.won ? 'won' : 'lost'}`;
+}
+
+/** The pairs rolled again to break a tie of equal degrees (option opposedTie=reroll), the actor's roll first. */
+function tieBreak(rolls: readonly TieRoll[] | undefined): string {
+  if (!rolls?.length) return '';
+  return `; a tie of equal degrees, rolled again: ${rolls.map((r) => `${r.actor} against ${r.reactor}`).join(', then ')}`;
 }
 
 /** "Fate Points", Block Heavy Wound in the log: who spent how many points blocking. */
@@ -76,7 +83,7 @@ export function describeD100Event(e: ShownEncounterEvent, name: (id: string) => 
       const s = e.data.summary;
       const rolls = s.condemnedRolls ? `rolls ${s.condemnedRolls.join(' and ')} (Condemned), kept ${s.roll}` : `roll ${s.roll}`;
       const how = e.data.spec.chanceAttack ? 'makes a Chance Attack on' : e.data.spec.action === 'charge' ? 'charges' : e.data.spec.action === 'focused' ? 'makes a Focused Attack on' : e.data.spec.action === 'all-weapon' ? 'attacks with every weapon' : 'attacks';
-      const head = `${name(e.data.attacker)} ${how} ${name(e.data.defender)}: ${rolls}${s.evasionRoll !== null ? `, evasion ${s.evasionRoll}` : s.evasionSpent ? ', no evasion left this Round' : ''}`;
+      const head = `${name(e.data.attacker)} ${how} ${name(e.data.defender)}: ${rolls}${s.evasionRoll !== null ? `, evasion ${s.evasionRoll}` : s.evasionSpent ? ', no evasion left this Round' : ''}${tieBreak(s.tieRolls)}`;
       if (!s.hit) return `${head}: ${s.fumble ? 'Fumble, ' : ''}miss`;
       const parts = [`${head}: ${s.critical ? 'Critical Hit' : 'hit'}${s.location ? ` to the ${s.location}` : ''}${s.protectedBy ? `, taken by ${name(s.protectedBy)}` : ''}`];
       if (s.damage !== null) parts.push(`damage ${s.damage} against ${defenseOf(s.defense)}`);
@@ -136,7 +143,7 @@ export function describeD100Event(e: ShownEncounterEvent, name: (id: string) => 
     case 'fled':
       return `${name(e.data.who)} flees from ${e.data.from.map(name).join(', ')}${e.data.reason ? ` (${e.data.reason})` : ''}`;
     case 'grapple-resolved':
-      return `${name(e.data.attacker)} grapples ${name(e.data.defender)}: ${e.data.attackRoll} vs ${shown(e.data.attack)}${e.data.evasionRoll !== null ? `, evasion ${e.data.evasionRoll} vs ${shown(e.data.evasion)}` : ''}: ${e.data.won ? 'grappled' : 'fails'}`;
+      return `${name(e.data.attacker)} grapples ${name(e.data.defender)}: ${e.data.attackRoll} vs ${shown(e.data.attack)}${e.data.evasionRoll !== null ? `, evasion ${e.data.evasionRoll} vs ${shown(e.data.evasion)}` : ''}${tieBreak(e.data.tieRolls)}: ${e.data.won ? 'grappled' : 'fails'}`;
     case 'grapple-escape':
       return e.data.result ? `${name(e.data.who)} tries to break ${name(e.data.grappler)}'s grapple (${e.data.declared}): ${opposed(e.data.result, name)}` : `${name(e.data.who)} is released from ${name(e.data.grappler)}'s grapple`;
     case 'turn-ended':
@@ -163,7 +170,7 @@ export function describeD100Event(e: ShownEncounterEvent, name: (id: string) => 
       return `${name(e.data.who)} ${e.data.advanced ? 'makes an Advanced Analyse of' : 'analyses'} ${name(e.data.target)}: its affinities, Arcana and Personality${e.data.advanced ? ', Wounds, Scores and Traits' : ''} are revealed`;
     case 'trick-resolved': {
       const d = e.data;
-      const rolls = `${d.attackRoll} vs ${shown(d.attack)}${d.evasionRoll !== null ? `, evasion ${d.evasionRoll} vs ${shown(d.evasion)}` : ''}`;
+      const rolls = `${d.attackRoll} vs ${shown(d.attack)}${d.evasionRoll !== null ? `, evasion ${d.evasionRoll} vs ${shown(d.evasion)}` : ''}${tieBreak(d.tieRolls)}`;
       const i = d.impact;
       const into = i ? `${i.obstacle} m into a solid object, ${i.left} m short: ${i.left} Stress, damage ${i.damage} against ${defenseOf(i.defense)} at the ${i.location}, ${i.wounds.length ? `wounds ${i.wounds.join(', ')}` : 'no wound'}` : `${d.metres} m`;
       const result = !d.won ? 'fails' : d.kind === 'knockdown' ? `${name(d.defender)} is knocked prone` : `${name(d.defender)} is pushed ${into}`;

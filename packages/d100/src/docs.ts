@@ -1,3 +1,4 @@
+import { openPointsMarkdown } from './open-points';
 import { OPTION_NAMES, OPTION_SPECS } from './options';
 import { sheetJsonSchema } from './sheet';
 
@@ -24,6 +25,7 @@ export function optionsMarkdown(): string {
     else lines.push('`true` or `false`.');
     lines.push('');
   }
+  lines.push(...openPointsMarkdown(), '');
   return lines.join('\n');
 }
 

@@ -23,7 +23,7 @@ import { attackOdds, type AttackOdds } from './odds';
 import { resolveOptions, type D100Options } from './options';
 import { ruleCitation, seed } from './rules';
 import { checkSheet, fighterFromSheet, type D100Sheet } from './sheet';
-import { resolveOpposed, resolveTest, testOdds, type TestOdds, type TestResult } from './test';
+import { resolveOpposed, resolveTest, testOdds, type TestOdds, type TestResult, type TieRoll } from './test';
 import { fateAdvantages } from './fate';
 import { applyWounds, isOut, restoreWounds } from './wounds';
 import { commandSchema, CONDITIONS_SET, WITHHELD, type EncounterCommand } from './commands';
@@ -61,7 +61,7 @@ export type EncounterEvent =
   | { type: 'equipped'; data: { group: number; who: string; item: string; stow?: string; cost: 'free' | 'action' } }
   | { type: 'consumable-used'; data: { group: number; who: string; item: string; target: string } }
   | { type: 'went-stealthy'; data: { group: number; who: string } }
-  | { type: 'trick-resolved'; data: { group: number; attacker: string; defender: string; kind: 'push' | 'knockdown'; attack: number; attackRoll: number; evasion: number | null; evasionRoll: number | null; won: boolean; metres: number; impact?: PushImpact } }
+  | { type: 'trick-resolved'; data: { group: number; attacker: string; defender: string; kind: 'push' | 'knockdown'; attack: number; attackRoll: number; evasion: number | null; evasionRoll: number | null; won: boolean; metres: number; impact?: PushImpact; tieRolls?: readonly TieRoll[] } }
   | { type: 'ailment-fought'; data: { group: number; who: string; ailment: 'burning' | 'despaired' | 'panicked'; test: TestRecord | null; ended: boolean; fate?: number } }
   | { type: 'baton-passed'; data: { group: number; from: string; to: string; advantages: number } }
   | { type: 'all-out-attack'; data: { group: number; participants: { id: string; target: number; roll: number }[]; woundsEach: number; killed: string[]; fateSpent?: Record<string, number> } }
@@ -80,7 +80,7 @@ export type EncounterEvent =
   | { type: 'test-rolled'; data: { group: number; who: string; score: Score; label: string; target: number; roll: number; success: boolean; degrees: number; modifiers: { label: string; value: number }[]; hand?: 'right' | 'left' } }
   | { type: 'disengaged'; data: { group: number; who: string; method: 'test' | 'action'; results: OpposedRecord[]; fled: string[]; from?: string[] } }
   | { type: 'fled'; data: { group: number; who: string; from: string[]; reason: string } }
-  | { type: 'grapple-resolved'; data: { group: number; attacker: string; defender: string; attack: number; attackRoll: number; evasion: number | null; evasionRoll: number | null; won: boolean } }
+  | { type: 'grapple-resolved'; data: { group: number; attacker: string; defender: string; attack: number; attackRoll: number; evasion: number | null; evasionRoll: number | null; won: boolean; tieRolls?: readonly TieRoll[] } }
   | { type: 'grapple-escape'; data: { group: number; who: string; grappler: string; declared: 'move' | 'action' | 'attack' | 'evasion' | 'released'; result: OpposedRecord | null; won: boolean } }
   | { type: 'test-rerolled'; data: { group: number; who: string; test: 'attack' | 'evasion' | 'test'; oldRoll: number; newRoll: number; kept: number; replacement: EncounterEvent; forcedBy?: string } }
   | { type: 'turn-ended'; data: { group: number; id: string; expired: AilmentName[]; forfeited: boolean; frozen?: TestRecord; fate?: number } }
@@ -171,6 +171,8 @@ export interface OpposedRecord {
   readonly enemyTarget: number | null;
   readonly enemyRoll: number | null;
   readonly won: boolean;
+  /** The pairs rolled again to break a tie (option opposedTie=reroll): the actor's roll, then the enemy's. */
+  readonly tieRolls?: readonly TieRoll[];
 }
 
 /** What a Burst Attack's extra target took. */
@@ -200,6 +202,8 @@ export interface AttackSummary {
   readonly protectedBy?: string;
   /** Both attack rolls against a Condemned target, when a second was rolled. */
   readonly condemnedRolls?: readonly number[];
+  /** The pairs of rolls made again to break a tie of the opposed test (option opposedTie=reroll). */
+  readonly tieRolls?: readonly TieRoll[];
   /** The defender did not oppose: it had already evaded this Round (option evasionsPerRound). */
   readonly evasionSpent?: boolean;
   /** Fate Points the one hit spent blocking Heavy wounds ("Fate Points", Block Heavy Wound). */
@@ -455,6 +459,7 @@ export function summarize(r: AttackResult): AttackSummary {
     oneMore: r.oneMore,
     ...(r.protector ? { protectedBy: r.protector.id } : {}),
     ...(r.condemnedRolls ? { condemnedRolls: r.condemnedRolls } : {}),
+    ...(r.tieRolls ? { tieRolls: r.tieRolls } : {}),
     ...(r.evasionSpent ? { evasionSpent: true } : {}),
     ...(o?.fateSpent ? { fateSpent: o.fateSpent } : {}),
   };
@@ -709,8 +714,10 @@ function engagedEnemies(state: EncounterState, f: Fighter, ids: readonly string[
   });
 }
 
-function opposedRecord(enemy: Fighter, own: TestResult, target: number, theirs: TestResult | null, theirTarget: number, options: D100Options): OpposedRecord {
-  return { enemy: enemy.id, target, roll: own.roll, enemyTarget: theirs ? theirTarget : null, enemyRoll: theirs?.roll ?? null, won: resolveOpposed(own, theirs, options).actorWins };
+/** An opposed test recorded; a tie under opposedTie=reroll is rolled again from the actor's `dice` and the enemy's pool. */
+function opposedRecord(enemy: Fighter, own: TestResult, target: number, theirs: TestResult | null, theirTarget: number, options: D100Options, dice: DiceSource): OpposedRecord {
+  const r = resolveOpposed(own, theirs, options, { actor: () => dice.die(100), reactor: () => drawIn(dice, `target:${enemy.id}`).die(100) });
+  return { enemy: enemy.id, target, roll: own.roll, enemyTarget: theirs ? theirTarget : null, enemyRoll: theirs?.roll ?? null, won: r.actorWins, ...(r.tieRolls ? { tieRolls: r.tieRolls } : {}) };
 }
 
 /** The actor and the enemy in the fight that an Analyse, a Distract or a Scary Face names. */
@@ -1084,7 +1091,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       if (state.current !== null) refuse('started', 'the encounter has already started', 'type');
       if (state.order.length === 0 && Object.keys(state.fighters).length < 2) refuse('too-few', 'an encounter needs at least two characters', 'type');
       const rec = recordingPools(ctx.dice);
-      const order = initiativeOrder(Object.values(state.fighters), rec.dice, command.startingAdvantages, { method: state.options.initiativeLastTie, ...(command.tieOrder ? { tieOrder: command.tieOrder } : {}) });
+      const order = initiativeOrder(Object.values(state.fighters), rec.dice, command.startingAdvantages, { method: state.options.initiativeLastTie, ...(command.tieOrder ? { tieOrder: command.tieOrder } : {}) }, state.options.initiativeBonus);
       const surprised = [...new Set(command.surprised ?? [])];
       surprised.forEach((s, i) => fighter(state, s, `surprised.${i}`));
       const started: EncounterEvent = { type: 'encounter-started', data: { group, order, dice: rec.drawn, ...(surprised.length ? { surprised } : {}) } };
@@ -1401,7 +1408,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       const mods: Modifier[] = [...fateModifiers(f), ...testBurdens(f, { score: command.score }, state.options)];
       const target = command.target ?? f.scores[command.score];
       const own = resolveTest(target, ctx.dice.die(100), mods, state.options);
-      const results = opposers.map((e) => opposedRecord(e, own, target, canOppose(e) ? resolveTest(e.scores.melee, drawIn(ctx.dice, `target:${e.id}`).die(100), testBurdens(e, { score: 'melee' }, state.options), state.options) : null, e.scores.melee, state.options));
+      const results = opposers.map((e) => opposedRecord(e, own, target, canOppose(e) ? resolveTest(e.scores.melee, drawIn(ctx.dice, `target:${e.id}`).die(100), testBurdens(e, { score: 'melee' }, state.options), state.options) : null, e.scores.melee, state.options, ctx.dice));
       const lost = results.filter((r) => !r.won).map((r) => r.enemy);
       const fled = state.options.disengageOpposition === 'each-enemy' ? lost : lost.length ? enemies.map((e) => e.id) : [];
       return [{ type: 'disengaged', data: { group, who: f.id, method: 'test', results, fled } }];
@@ -1423,7 +1430,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       grappleBlocks(state, a, 'attack');
       // "Standard Attack and other Attack Actions": a melee attack with Melee Skill (Grappling), opposed as usual
       const c = meleeContest(state, a, d, command.attackTarget ?? bestSkill(state.sheets[a.id]!, /grappl/i, ['melee']).target, command.evasionTarget, false, ctx.dice);
-      return [{ type: 'grapple-resolved', data: { group, attacker: a.id, defender: d.id, attack: c.attackTarget, attackRoll: c.attack.roll, evasion: c.evasion ? c.evasionTarget : null, evasionRoll: c.evasion?.roll ?? null, won: c.won } }];
+      return [{ type: 'grapple-resolved', data: { group, attacker: a.id, defender: d.id, attack: c.attackTarget, attackRoll: c.attack.roll, evasion: c.evasion ? c.evasionTarget : null, evasionRoll: c.evasion?.roll ?? null, won: c.won, ...(c.tieRolls ? { tieRolls: c.tieRolls } : {}) } }];
     }
     case 'distract':
     case 'scary-face': {
@@ -1437,7 +1444,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       const scared = (a: Fighter, b: Fighter): Modifier[] => (scaryFaceAgainst(state.fighters, a, b) ? [modifier('disadvantage', 'Scary Face', -10)] : []);
       const ownTest = resolveTest(own.target, ctx.dice.die(100), [...fateModifiers(f), ...testBurdens(f, { score: own.score }, state.options), ...scared(f, t)], state.options);
       const theirTest = canOppose(t) ? resolveTest(theirs.target, drawIn(ctx.dice, `target:${t.id}`).die(100), [...testBurdens(t, { score: theirs.score }, state.options), ...scared(t, f)], state.options) : null;
-      const result = opposedRecord(t, ownTest, own.target, theirTest, theirs.target, state.options);
+      const result = opposedRecord(t, ownTest, own.target, theirTest, theirs.target, state.options, ctx.dice);
       return [{ type: 'disrupted', data: { group, who: f.id, target: t.id, kind: command.type, result, won: result.won } }];
     }
     case 'force-reroll': {
@@ -1498,7 +1505,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       const c = meleeContest(state, a, d, command.attackTarget ?? a.scores.melee, command.evasionTarget, true, ctx.dice);
       const metres = command.kind === 'push' && c.won ? c.attack.degreesOfSuccess : 0;
       if (command.obstacle !== undefined && command.kind !== 'push') refuse('obstacle-not-push', 'obstacle: only a Push drives its target into a solid object', 'obstacle', cite);
-      const event: EncounterEvent = { type: 'trick-resolved', data: { group, attacker: a.id, defender: d.id, kind: command.kind, attack: c.attackTarget, attackRoll: c.attack.roll, evasion: c.evasion ? c.evasionTarget : null, evasionRoll: c.evasion?.roll ?? null, won: c.won, metres } };
+      const event: EncounterEvent = { type: 'trick-resolved', data: { group, attacker: a.id, defender: d.id, kind: command.kind, attack: c.attackTarget, attackRoll: c.attack.roll, evasion: c.evasion ? c.evasionTarget : null, evasionRoll: c.evasion?.roll ?? null, won: c.won, metres, ...(c.tieRolls ? { tieRolls: c.tieRolls } : {}) } };
       // Push: a solid object in the way stops the target; the metres left come back as Stress and damage
       if (command.obstacle === undefined || metres <= command.obstacle) return [event];
       const left = metres - command.obstacle;
@@ -1529,7 +1536,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       const theirs = bestSkill(state.sheets[g.id]!, /grappl|endurance/i, ['melee', 'toughness']);
       const ownTest = resolveTest(own.target, ctx.dice.die(100), [...fateModifiers(f), ...testBurdens(f, { score: own.score }, state.options)], state.options);
       const theirTest = g.out ? null : resolveTest(theirs.target, drawIn(ctx.dice, `target:${g.id}`).die(100), testBurdens(g, { score: theirs.score }, state.options), state.options);
-      const result = opposedRecord(g, ownTest, own.target, theirTest, theirs.target, state.options);
+      const result = opposedRecord(g, ownTest, own.target, theirTest, theirs.target, state.options, ctx.dice);
       return [{ type: 'grapple-escape', data: { group, who: f.id, grappler, declared: command.declared, result, won: result.won } }];
     }
     case 'fall': {
@@ -1629,8 +1636,8 @@ function meleeContest(state: EncounterState, a: Fighter, d: Fighter, attackTarge
   const evasionTarget = evasionGiven !== undefined ? evasionGiven : ev.target;
   const burdens = [...fateModifiers(d), ...(scaryFaceAgainst(state.fighters, d, a) ? [modifier('disadvantage', 'Scary Face', -10)] : []), ...testBurdens(d, { score: ev.score, ...(ev.parry ? { hand: 'right' as const } : {}) }, state.options)];
   const evasion = !attack.fumble && evasionTarget !== null && canOppose(d) ? resolveTest(evasionTarget, drawIn(dice, 'evasion').die(100), burdens, state.options) : null;
-  const won = !attack.fumble && resolveOpposed(attack, evasion, state.options).actorWins;
-  return { attack, evasion, evasionTarget, attackTarget, won };
+  const opposed = attack.fumble ? null : resolveOpposed(attack, evasion, state.options, { actor: () => drawIn(dice, 'attack').die(100), reactor: () => drawIn(dice, 'evasion').die(100) });
+  return { attack, evasion, evasionTarget, attackTarget, won: !!opposed?.actorWins, ...(opposed?.tieRolls ? { tieRolls: opposed.tieRolls } : {}) };
 }
 
 /**

@@ -1,5 +1,6 @@
 export * from './rules';
 export * from './options';
+export * from './open-points';
 export * from './test';
 export * from './location';
 export * from './elements';

@@ -7,7 +7,7 @@ import { ruleCitation } from './rules';
 
 /**
  * Initiative (d100-combat-rules.txt, "Combat Structure", Step Three): the Agility or Perception
- * Bonus (the higher) plus 1 per starting Advantage. Ties go to the higher Score behind the bonus,
+ * Bonus (option `initiativeBonus`, D7: the higher by default) plus 1 per starting Advantage. Ties go to the higher Score behind the bonus,
  * then to the larger Fate Point pool; the seed's sentence breaks off there, and the last tie is
  * settled by option `initiativeLastTie` (U13): a d10 roll-off (higher first, rolled again while
  * equal), the party's side first (then a roll-off), or the GM's order.
@@ -21,10 +21,10 @@ export interface InitiativeEntry {
   readonly rollOff: readonly number[];
 }
 
-export function initiativeOf(f: Fighter, startingAdvantages = 0): { initiative: number; score: number } {
+export function initiativeOf(f: Fighter, startingAdvantages = 0, from: D100Options['initiativeBonus'] = 'higher'): { initiative: number; score: number } {
   const ag = f.scores.agility;
   const pe = f.scores.perception;
-  const score = bonus(ag) > bonus(pe) || (bonus(ag) === bonus(pe) && ag >= pe) ? ag : pe;
+  const score = from === 'agility' ? ag : from === 'perception' ? pe : bonus(ag) > bonus(pe) || (bonus(ag) === bonus(pe) && ag >= pe) ? ag : pe;
   return { initiative: bonus(score) + startingAdvantages, score };
 }
 
@@ -34,8 +34,8 @@ export interface LastTie {
   readonly tieOrder?: readonly string[];
 }
 
-export function initiativeOrder(fighters: readonly Fighter[], dice: DiceSource, startingAdvantages: Readonly<Record<string, number>> = {}, lastTie: LastTie = { method: 'roll-off' }): InitiativeEntry[] {
-  const entries = fighters.map((f) => ({ id: f.id, ...initiativeOf(f, startingAdvantages[f.id] ?? 0), fate: f.fate.current, rollOff: [] as number[] }));
+export function initiativeOrder(fighters: readonly Fighter[], dice: DiceSource, startingAdvantages: Readonly<Record<string, number>> = {}, lastTie: LastTie = { method: 'roll-off' }, from: D100Options['initiativeBonus'] = 'higher'): InitiativeEntry[] {
+  const entries = fighters.map((f) => ({ id: f.id, ...initiativeOf(f, startingAdvantages[f.id] ?? 0, from), fate: f.fate.current, rollOff: [] as number[] }));
   const key = (e: (typeof entries)[number]) => [e.initiative, e.score, e.fate];
   const cmp = (a: (typeof entries)[number], b: (typeof entries)[number]) => {
     const ka = key(a);

@@ -1,6 +1,6 @@
 import type { DiceSource } from '@personae/dice';
 import { attackModifiers, evasionModifiers, resolveAttack, type AttackResult, type AttackSpec } from './attack';
-import { resolveTest } from './test';
+import { resolveOpposed, resolveTest } from './test';
 import { makeFighter, type Fighter } from './fighter';
 import type { Affinity, Element } from './elements';
 import { LOCATION_TABLE } from './location';
@@ -10,7 +10,8 @@ import type { D100Options } from './options';
  * Exact odds of one attack before it is rolled: every attack roll, every evasion roll and every
  * location, each with its exact weight, run through the same `resolveAttack` the table uses (so the
  * odds and the rules cannot drift apart). Location draws are enumerated by table row, which gives
- * the same outcome for every number of the row.
+ * the same outcome for every number of the row. Under opposedTie=reroll the pairs rolled again to break
+ * a tie are walked too (up to TIE_REROLLS of them), grouped by whom they favour.
  */
 export interface AttackOdds {
   readonly hit: number;
@@ -98,6 +99,24 @@ export function attackOdds(attacker: Fighter, defender: Fighter, spec: AttackSpe
   const classOf = new Map(attackRolls.flatMap((c) => c.rolls.map((roll) => [roll, c] as const)));
   const evasionMods = evasionModifiers(defender, spec, options);
   const evasionRolls = spec.evasionTarget === null ? d100 : classes((roll) => { const t = resolveTest(spec.evasionTarget!, roll, evasionMods, options); return `${t.success}|${t.degrees}`; });
+  // Option opposedTie=reroll: a pair rolled again to break a tie only says who wins (or that the tie
+  // stands), so the pairs are walked as three outcomes, each with one representative pair and its weight.
+  let tiePairs: { a: number; e: number; w: number }[] | undefined;
+  const tieOutcomes = (): { a: number; e: number; w: number }[] => {
+    if (tiePairs) return tiePairs;
+    const out = new Map<string, { a: number; e: number; w: number }>();
+    for (const a of attackRolls) {
+      const at = resolveTest(spec.attackTarget, a.v, attackMods, options);
+      for (const e of evasionRolls) {
+        const o = resolveOpposed(at, resolveTest(spec.evasionTarget!, e.v, evasionMods, options), { opposedTie: 'reactor' });
+        const k = o.decidedBy === 'tie' ? 'tie' : String(o.actorWins);
+        const g = out.get(k);
+        if (g) g.w += a.w * e.w;
+        else out.set(k, { a: a.v, e: e.v, w: a.w * e.w });
+      }
+    }
+    return (tiePairs = [...out.values()]);
+  };
   const total = newTally();
   // The attack again from a kept roll (and the evasion roll made, if any), as the Reroll resolves it: the
   // same for every roll of a class, so each class is walked once.
@@ -133,6 +152,10 @@ export function attackOdds(attacker: Fighter, defender: Fighter, spec: AttackSpe
       return;
     }
     const what = r.draws[prefix.length];
+    if (what === 'tie-attack') {
+      for (const p of tieOutcomes()) walk([...prefix, p.a, p.e], w * p.w, into, reroll);
+      return;
+    }
     const next = what === 'attack' ? attackRolls : what === 'evasion' ? evasionRolls : locationRows;
     for (const b of next) walk([...prefix, b.v], w * b.w, into, reroll);
   };

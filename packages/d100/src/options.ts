@@ -2,6 +2,12 @@ import { RuleError, type Citation, type OptionDescriptor } from '@personae/core'
 import { seed } from './rules';
 
 /**
+ * The most times both sides roll again to break one tie under opposedTie=reroll (inventory U5); a tie
+ * still standing after them goes to the reactor, as the seed's attacker must win to hit.
+ */
+export const TIE_REROLLS = 10;
+
+/**
  * Table options of the d100 ruleset. The seed leaves some terms undefined (the test's degrees, the
  * location table, how ties of an opposed test fall) and says some things twice in different ways;
  * each such point is an option here, with the default documented in docs/d100/options.md. Values of
@@ -87,6 +93,7 @@ export const OPTION_SPECS = {
       'higher-target-then-reactor': 'the higher final target wins; equal targets go to the side opposing (the reactor)',
       reactor: 'the side opposing wins every tie',
       actor: 'the side acting wins every tie',
+      reroll: `both sides roll their tests again (same targets) until one wins; these rolls only break the tie (the first degrees, Critical and Fumble stand), and a tie still standing after ${TIE_REROLLS} pairs goes to the reactor`,
     },
   }),
   hitLocation: choice({
@@ -420,6 +427,19 @@ export const OPTION_SPECS = {
     default: 'at-least-1m-lower',
     values: { 'at-least-1m-lower': 'the target stands 1 metre or more below the attacker', 'up-to-1m-lower': 'the target stands below the attacker, by 1 metre at most' },
   }),
+  initiativeBonus: choice({
+    title: 'The Bonus initiative counts',
+    description: 'Initiative is "either" the Agility Bonus or the Perception Bonus; the seed does not say which, nor who chooses.',
+    topic: 'Initiative',
+    source: seed('Combat Structure'),
+    settles: 'D7',
+    default: 'higher',
+    values: {
+      higher: 'the higher of the two (the one a character would choose); equal Bonuses count the higher Score behind them for the tie-break',
+      agility: 'always the Agility Bonus (its Score breaks ties)',
+      perception: 'always the Perception Bonus (its Score breaks ties)',
+    },
+  }),
   initiativeLastTie: choice({
     title: 'The last initiative tie-break',
     description: 'The seed\'s sentence on a tie of initiative, Score and Fate Points breaks off.',
@@ -558,6 +578,18 @@ export const OPTION_SPECS = {
     values: {
       'no-savage': 'its wounds are laid on the tracks as counted: the Savage conditions belong to hits that meet Defense',
       'four-wounds-savage': '4 or more wounds each make it Savage: one more wound, a severity higher (option savageSeverity)',
+    },
+  }),
+  aoaInjury: choice({
+    title: 'Injuries from Heavy wounds an All Out Attack deals',
+    description: 'Every Heavy wound lost gives the Injury for its location and the Heavy wounds left; an All Out Attack "hits all enemies" without a location roll, so a Heavy wound it deals has none to give an Injury at.',
+    topic: 'Wounds',
+    source: seed('Wounds and Injury'),
+    settles: 'U32',
+    default: 'body',
+    values: {
+      body: 'each Heavy wound an All Out Attack deals is one to the body, with the body Injury for the Heavy wounds left (as burningInjury=body does for Burning); under injuryTiming=per-wound a Bruised Rib or worse it gives adds one wound to it when a later wound follows',
+      none: 'a Heavy wound an All Out Attack deals costs its Stress but gives no Injury',
     },
   }),
   fatePointsPerWeek: flag({

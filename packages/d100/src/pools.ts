@@ -11,12 +11,12 @@ const LOCATION_CITE = seed('How Attacks Work');
  *
  * | command                                   | pool               | whose                 | the dice                                         |
  * |-------------------------------------------|--------------------|-----------------------|--------------------------------------------------|
- * | attack, grapple, trick                    | `attack`           | the attacker          | the attack roll (two against a Condemned target) |
- * | attack, grapple, trick                    | `evasion`          | the defender          | the evasion roll                                 |
+ * | attack, grapple, trick                    | `attack`           | the attacker          | the attack roll (two against a Condemned target), and its rolls again to break a tie (opposedTie=reroll) |
+ * | attack, grapple, trick                    | `evasion`          | the defender          | the evasion roll, and its rolls again to break a tie |
  * | attack, trick                             | `location`         | the attacker          | hit locations (a Burst's extra hits too)         |
  * | attack                                    | `actor`            | the attacker          | the Agility test against a Shocked defender      |
  * | test, movement-test, move, fall, staunch, disengage, distract, scary-face, escape-grapple, end-ailment | `actor` | the one acting (`who`) | its tests, and the location of a fall or terrain damage |
- * | disengage, distract, scary-face, escape-grapple | `target:ID`  | character ID          | its opposing test                                |
+ * | disengage, distract, scary-face, escape-grapple | `target:ID`  | character ID          | its opposing test (and its rolls again to break a tie) |
  * | all-out-attack                            | `actor:ID`         | participant ID        | its roll                                         |
  * | spend-fate (reroll), force-reroll         | `reroll`           | whose test is rolled again | the new roll                                |
  * | spend-fate (reroll), force-reroll         | `location`         | the last attack's attacker | a location the new roll makes necessary     |

@@ -14,7 +14,7 @@ import { resolveTest } from './test';
  */
 
 /** The fields of d100 events that hold dice (percentile rolls, location rolls). */
-const DICE_FIELDS: ReadonlySet<string> = new Set(['dice', 'roll', 'rolls', 'locationRoll', 'attackRoll', 'evasionRoll', 'enemyRoll', 'oldRoll', 'newRoll', 'condemnedRolls']);
+const DICE_FIELDS: ReadonlySet<string> = new Set(['dice', 'roll', 'rolls', 'locationRoll', 'attackRoll', 'evasionRoll', 'enemyRoll', 'oldRoll', 'newRoll', 'condemnedRolls', 'tieRolls']);
 
 /**
  * The dice a d100 event records, in order. An attack's summary repeats its attack and evasion rolls;

@@ -1,6 +1,6 @@
 import { modifier, RuleError, sumModifiers, type Modifier } from '@personae/core';
 import type { DiceSource } from '@personae/dice';
-import { DEFAULT_OPTIONS, type D100Options } from './options';
+import { DEFAULT_OPTIONS, TIE_REROLLS, type D100Options } from './options';
 import { ruleCitation } from './rules';
 
 /**
@@ -140,15 +140,32 @@ export interface OpposedResult {
   readonly reactor: TestResult | null;
   readonly actorWins: boolean;
   /** How the winner was found. */
-  readonly decidedBy: 'actor-failed' | 'reactor-failed' | 'unopposed' | 'degrees' | 'higher-target' | 'tie';
+  readonly decidedBy: 'actor-failed' | 'reactor-failed' | 'unopposed' | 'degrees' | 'higher-target' | 'tie' | 'reroll';
+  /** Under opposedTie=reroll: each pair of rolls made again to break the tie, in order. */
+  readonly tieRolls?: readonly TieRoll[];
+}
+
+/** One pair of rolls made again to break a tie (option opposedTie=reroll). */
+export interface TieRoll {
+  readonly actor: number;
+  readonly reactor: number;
+}
+
+/** Where the dice that break a tie come from: one d100 for each side. */
+export interface TieDice {
+  readonly actor: () => number;
+  readonly reactor: () => number;
 }
 
 /**
  * An opposed test (d100-combat-rules.txt, "Standard Attack and other Attack Actions"): the actor wins
  * only by succeeding, and then when the reactor fails or has fewer degrees; equal degrees fall by the
- * `opposedTie` option.
+ * `opposedTie` option. Under `reroll` both tests are rolled again, with the same targets and
+ * modifiers, until one side wins that comparison (at most TIE_REROLLS times); the rolls made again only
+ * break the tie: the first tests' degrees, Critical and Fumble stand. Without `tieDice` a tie under
+ * `reroll` goes to the reactor.
  */
-export function resolveOpposed(actor: TestResult, reactor: TestResult | null, options: Pick<D100Options, 'opposedTie'> = DEFAULT_OPTIONS): OpposedResult {
+export function resolveOpposed(actor: TestResult, reactor: TestResult | null, options: Pick<D100Options, 'opposedTie'> & Partial<D100Options> = DEFAULT_OPTIONS, tieDice?: TieDice): OpposedResult {
   if (!actor.success) return { actor, reactor, actorWins: false, decidedBy: 'actor-failed' };
   if (reactor === null) return { actor, reactor, actorWins: true, decidedBy: 'unopposed' };
   if (!reactor.success) return { actor, reactor, actorWins: true, decidedBy: 'reactor-failed' };
@@ -161,5 +178,18 @@ export function resolveOpposed(actor: TestResult, reactor: TestResult | null, op
     case 'higher-target-then-reactor':
       if (actor.target !== reactor.target) return { actor, reactor, actorWins: actor.target > reactor.target, decidedBy: 'higher-target' };
       return { actor, reactor, actorWins: false, decidedBy: 'tie' };
+    case 'reroll': {
+      if (!tieDice) return { actor, reactor, actorWins: false, decidedBy: 'tie' };
+      const all = { ...DEFAULT_OPTIONS, ...options };
+      const tieRolls: TieRoll[] = [];
+      while (tieRolls.length < TIE_REROLLS) {
+        const a = resolveTest(actor.base, tieDice.actor(), actor.modifiers, all);
+        const r = resolveTest(reactor.base, tieDice.reactor(), reactor.modifiers, all);
+        tieRolls.push({ actor: a.roll, reactor: r.roll });
+        const again = resolveOpposed(a, r, { opposedTie: 'reactor' });
+        if (again.decidedBy !== 'tie') return { actor, reactor, actorWins: again.actorWins, decidedBy: 'reroll', tieRolls };
+      }
+      return { actor, reactor, actorWins: false, decidedBy: 'tie', tieRolls };
+    }
   }
 }

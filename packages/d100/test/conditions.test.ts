@@ -400,6 +400,82 @@ describe('Burning\'s Heavy wound and its Injury (option burningInjury; "Wounds a
   });
 });
 
+describe('All Out Attack\'s Heavy wounds and their Injuries (option aoaInjury; "All Out Attack", "Wounds and Injury")', () => {
+  // B: TB 6 (Light 6, Heavy 3), weak to Fire. A's Agi (Magic 40, roll 30: 1 DoS; B rolls 90; location
+  // 50) deals 4 + 1 = 5 against Defense 0: the base wound, High Damage and Weakness, so B keeps 3 Light
+  // and is Staggered, and A has a One More. The All Out Attack: A at Magic 40 + 10 rolls 20 (3 DoS), C at
+  // Ballistic 40 + 10 rolls 60 (fails): 2 + 3 = 5 wounds, the last 3 Light, then Heavy 3 -> 2 (Bruised
+  // Rib's row) and Heavy 2 -> 1 (Cracked's row).
+  const sheets = {
+    a: SHEETS.a!,
+    b: { ...SHEETS.b, scores: { ...base, agility: 20, toughness: 60 }, affinities: { fire: 'weak' } },
+    c: { name: 'C', side: 'pc', scores: { ...base, agility: 10, perception: 10 }, weapons: [{ name: 'Bow', class: 'basic', element: 'missile', damage: 4 }] },
+  };
+  const aoa = (options: Record<string, unknown> = {}): EncounterState => {
+    const s = run(table(sheets, options), { type: 'attack', attacker: 'a', defender: 'b', weapon: 'Agi' }, [30, 90, 50]);
+    expect([s.oneMore?.holder, s.fighters.b!.tracks.left.light]).toEqual(['a', 3]);
+    return run(s, { type: 'all-out-attack', participants: [{ id: 'a', score: 'magic' }, { id: 'c', score: 'ballistic' }] }, [20, 60]);
+  };
+  it('body (default): the two Heavy wounds are body wounds; Cracked (1 left) replaces Bruised Rib and brings its Blood Loss', () => {
+    const s = aoa();
+    expect(last(s)).toMatchObject({ type: 'all-out-attack', data: { woundsEach: 5, killed: [] } });
+    const b = s.fighters.b!;
+    expect(b.tracks.left).toEqual({ light: 0, heavy: 1, deadly: 1 });
+    expect(b.injuries).toEqual([{ location: 'body', name: 'cracked', level: 2 }]);
+    expect(b.conditions.bloodLoss).toBe(true);
+    expect(groupsOf(s).flat().reduce(evolveEncounter, initialEncounter()).fighters).toEqual(s.fighters);
+  });
+  it('none: the same wounds and Stress, no Injury', () => {
+    const b = aoa({ aoaInjury: 'none' }).fighters.b!;
+    expect(b.tracks.left).toEqual({ light: 0, heavy: 1, deadly: 1 });
+    expect(b.stress).toBe(aoa().fighters.b!.stress);
+    expect(b.injuries).toEqual([]);
+    expect(b.conditions.bloodLoss).toBeFalsy();
+  });
+  it('injuryTiming=per-wound: the Bruised Rib the fourth wound gives adds a sixth wound, the last Heavy one (Puncture)', () => {
+    const s = aoa({ injuryTiming: 'per-wound' });
+    const b = s.fighters.b!;
+    expect(b.tracks.left).toEqual({ light: 0, heavy: 0, deadly: 1 });
+    expect(b.injuries).toEqual([{ location: 'body', name: 'puncture', level: 3 }]);
+    expect(groupsOf(s).flat().reduce(evolveEncounter, initialEncounter('seed', { injuryTiming: 'per-wound' })).fighters).toEqual(s.fighters);
+    // with no Injury there is no rib to add a wound
+    expect(aoa({ injuryTiming: 'per-wound', aoaInjury: 'none' }).fighters.b!.tracks.left).toEqual({ light: 0, heavy: 1, deadly: 1 });
+  });
+  it('injuryTiming=per-wound: a rib given by the attack\'s last wound adds nothing', () => {
+    // 5 wounds on TB 4 (Light 4, Heavy 2): the fifth, the last, is the Heavy wound that gives Cracked
+    const fighterOf = (id: string, side: string) => makeFighter({ id, side, scores: base });
+    const enemy = { ...fighterOf('e', 'shadows'), ailments: [{ name: 'staggered' as const, turns: null, elapsed: 0, since: 0 }] };
+    const parts = [fighterOf('p', 'pc'), fighterOf('q', 'pc')].map((f) => ({ fighter: f, target: 50, roll: 35 }));
+    const r = resolveAllOutAttack(parts, [enemy], resolveOptions('seed', { injuryTiming: 'per-wound' }));
+    expect(r.woundsEach).toBe(5);
+    expect(r.enemies[0]!.tracks.left).toEqual({ light: 0, heavy: 1, deadly: 1 });
+    expect(r.enemies[0]!.injuries).toEqual([{ location: 'body', name: 'cracked', level: 2 }]);
+  });
+});
+
+describe('All Out Attack on an Evoker and on a sleeper ("Wounds and Personas"; Drowsed and Frozen "until it takes damage")', () => {
+  // two at 50 + 10 rolling 25 (4 DoS): 2 + 4 = 6 wounds on each enemy; TB 4 (Light 4, Heavy 2)
+  const fighterOf = (id: string, side: string, extra: Record<string, unknown> = {}) => makeFighter({ id, side, scores: base, ...extra });
+  const parts = [fighterOf('p', 'pc'), fighterOf('q', 'pc')].map((f) => ({ fighter: f, target: 50, roll: 25 }));
+  const staggered = { name: 'staggered' as const, turns: null, elapsed: 0, since: 0 };
+  it('the Persona (4 wounds) takes the wounds first: it breaks (4 Stress + 10) and the rest of the attack is spent on it', () => {
+    const evoker = { ...fighterOf('e', 'shadows', { persona: { name: 'Orpheus', wounds: 4 } }), ailments: [staggered] };
+    const r = resolveAllOutAttack(parts, [evoker], resolveOptions());
+    expect(r.enemies[0]!.persona).toMatchObject({ wounds: 0 });
+    expect(r.enemies[0]!.tracks.left).toEqual({ light: 4, heavy: 2, deadly: 1 });
+    expect(r.enemies[0]!.stress).toBe(14);
+    // personaOverflow=carry: the 2 wounds left go on to the Light track
+    const carried = resolveAllOutAttack(parts, [evoker], resolveOptions('seed', { personaOverflow: 'carry' }));
+    expect(carried.enemies[0]!.tracks.left).toEqual({ light: 2, heavy: 2, deadly: 1 });
+  });
+  it('a Drowsed or Frozen enemy that loses wounds wakes or thaws; a Mental ailment (Confused) stays', () => {
+    const sleeper = { ...fighterOf('e', 'shadows'), ailments: [staggered, { name: 'drowsed' as const, turns: null, elapsed: 0, since: 0 }] };
+    const frozen = { ...fighterOf('f', 'shadows'), ailments: [staggered, { name: 'frozen' as const, turns: null, elapsed: 0, since: 0 }, { name: 'confused' as const, turns: 2, elapsed: 0, since: 0 }] };
+    const r = resolveAllOutAttack(parts, [sleeper, frozen], resolveOptions());
+    expect(r.enemies.map((e) => e.ailments.map((a) => a.name))).toEqual([[], ['confused']]);
+  });
+});
+
 describe('examples/d100: flight-and-terrain.yaml and the sheets it uses', () => {
   const root = join(import.meta.dirname, '../../../examples/d100');
   const play = (seed: number) => runD100Scenario(parseD100Scenario(readFileSync(join(root, 'scenarios/flight-and-terrain.yaml'), 'utf8'), 'flight-and-terrain.yaml'), (p) => parseYaml(readFileSync(join(root, 'scenarios', p), 'utf8')), seededDice(seed));

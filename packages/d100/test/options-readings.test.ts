@@ -247,6 +247,25 @@ describe('C20 highGround (High Ground in the Advantage table of "How Attacks Wor
   });
 });
 
+describe('D7 initiativeBonus ("Combat Structure", Step Three: "either their Agility Bonus or Perception Bonus")', () => {
+  // Q: Agility 52 (AB 5), Perception 38 (PB 3). R: Agility 31 (AB 3), Perception 64 (PB 6).
+  const q = makeFighter({ id: 'q', scores: { ...base, agility: 52, perception: 38 } });
+  const r = makeFighter({ id: 'r', scores: { ...base, agility: 31, perception: 64 } });
+  const order = (from?: 'higher' | 'agility' | 'perception') => initiativeOrder([q, r], givenDice([]), {}, { method: 'roll-off' }, from).map((x) => [x.id, x.initiative, x.score]);
+  it('higher (default): each counts its higher Bonus, R 6 before Q 5', () => {
+    expect(order()).toEqual([['r', 6, 64], ['q', 5, 52]]);
+  });
+  it('agility: Q 5 before R 3; perception: R 6 before Q 3', () => {
+    expect(order('agility')).toEqual([['q', 5, 52], ['r', 3, 31]]);
+    expect(order('perception')).toEqual([['r', 6, 64], ['q', 3, 38]]);
+  });
+  it('the table option reaches the encounter\'s start', () => {
+    let s = run(initialEncounter(), { type: 'set-options', options: { initiativeBonus: 'agility' } });
+    s = run(run(s, { type: 'add-character', id: 'x', sheet: { ...SHEETS.a, scores: { ...base, agility: 52, perception: 38 } } }), { type: 'add-character', id: 'y', sheet: { ...SHEETS.a, name: 'Y', scores: { ...base, agility: 31, perception: 64 } } });
+    expect(run(s, { type: 'start' }).order).toEqual(['x', 'y']);
+  });
+});
+
 describe('U13 initiativeLastTie ("Combat Structure", Step Three)', () => {
   const scores = { ...base };
   const p = makeFighter({ id: 'p', side: 'pc', scores });

@@ -6,7 +6,9 @@ import { DEFAULTS, type ServerConfig, type WindowLimit } from './server';
  * Server settings from environment variables:
  *   PORT (default 8080), HOST (default 0.0.0.0), DATA_DIR (default ./data),
  *   DATABASE_URL (PostgreSQL; when unset the SQLite file DATA_DIR/personae.sqlite is used),
- *   DATABASE_SCHEMA (default public), DATABASE_LISTENER_NAME (default personae-listener), DATABASE_LISTENER_URL (default DATABASE_URL), SQLITE_SYNCHRONOUS (full or normal; default full), STATIC_DIR, PUBLIC_URL, LOG_LEVEL (default info),
+ *   DATABASE_SCHEMA (default public), DATABASE_LISTENER_NAME (default personae-listener), DATABASE_LISTENER_URL (default DATABASE_URL),
+ *   DATABASE_COMMIT_SPACING_MS (PostgreSQL: least milliseconds between two group commits; default 4), SQLITE_SYNCHRONOUS (full or normal; default full),
+ *   SQLITE_COMMIT_SPACING_MS (least milliseconds between two group commits; default 4), STATIC_DIR, PUBLIC_URL, LOG_LEVEL (default info),
  *   LOG_FORMAT (text, the default: one line a person reads; json: JSON lines for log collectors),
  * and the limits of docs/server.md ("Limits"):
  *   RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND (messages per WebSocket connection),
@@ -38,6 +40,17 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     if (mode !== 'full' && mode !== 'normal') throw new Error('SQLITE_SYNCHRONOUS is "full" or "normal"');
     config.sqliteSynchronous = mode;
   }
+  const spacing = (name: 'SQLITE_COMMIT_SPACING_MS' | 'DATABASE_COMMIT_SPACING_MS'): number | undefined => {
+    const text = env[name];
+    if (text === undefined || text === '') return undefined;
+    const ms = Number(text);
+    if (!Number.isInteger(ms) || ms < 0 || ms > 1000) throw new Error(`${name} must be a whole number from 0 to 1000, got "${text}"`);
+    return ms;
+  };
+  const sqliteSpacing = spacing('SQLITE_COMMIT_SPACING_MS');
+  if (sqliteSpacing !== undefined) config.sqliteCommitSpacingMs = sqliteSpacing;
+  const databaseSpacing = spacing('DATABASE_COMMIT_SPACING_MS');
+  if (databaseSpacing !== undefined) config.databaseCommitSpacingMs = databaseSpacing;
   if (env.STATIC_DIR) config.staticDir = env.STATIC_DIR;
   if (env.BACKUP_DIR) config.backupDir = env.BACKUP_DIR;
   if (env.PUBLIC_URL) config.publicUrl = env.PUBLIC_URL;

@@ -61,11 +61,15 @@ export interface ServerConfig {
   databaseListenerName?: string;
   /** Where the listening connection connects, when not to `databaseUrl`. */
   databaseListenerUrl?: string;
+  /** PostgreSQL: least milliseconds between two group commits (default 4; appends made between wait for the next). */
+  databaseCommitSpacingMs?: number;
   /**
    * SQLite: 'full' (default) syncs the log to disk before a command is acknowledged, so it survives
    * a power loss; 'normal' survives a crash of the process but not of the machine.
    */
   sqliteSynchronous?: 'full' | 'normal';
+  /** SQLite: least milliseconds between two group commits (default 4; writes made between wait for the next). */
+  sqliteCommitSpacingMs?: number;
   /** A store to use instead of opening one from the settings above (the caller closes it). */
   store?: Store;
   /**
@@ -129,6 +133,11 @@ export interface ServerConfig {
   maxParticipants?: number;
   /** Commands one table accepts from all its participants together. Default burst 60, 30 per second. */
   tableCommandRate?: RateLimit;
+  /**
+   * The monotonic milliseconds the message and command rates (`rateLimit`, `commandRate`,
+   * `tableCommandRate`) refill by. Default `performance.now`; a test passes a clock it moves itself.
+   */
+  rateClock?: () => number;
   /** Characters at one table (the domain refuses one more). Default 100. */
   maxCharacters?: number;
   /** Characters one player owns at one table. Default 8. */
@@ -230,7 +239,8 @@ export async function createServer(config: ServerConfig, domain?: AnyDecider | T
   const domains: TableDomains = domain === undefined ? registryDomains() : 'decide' in domain ? singleDomain(domain) : domain;
   const maxMessageBytes = config.maxMessageBytes ?? DEFAULTS.maxMessageBytes;
   const rateLimit = config.rateLimit ?? DEFAULTS.rateLimit;
-  const tokenRate = new KeyedBuckets(config.commandRate ?? DEFAULTS.commandRate);
+  const rateClock = config.rateClock ?? (() => performance.now());
+  const tokenRate = new KeyedBuckets(config.commandRate ?? DEFAULTS.commandRate, rateClock);
   const maxJsonDepth = config.maxJsonDepth ?? DEFAULTS.maxJsonDepth;
   const requestTimeout = config.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs;
   const app = Fastify({
@@ -276,6 +286,7 @@ export async function createServer(config: ServerConfig, domain?: AnyDecider | T
   const hub = new TableHub(store, domains, log, {
     maxParticipants: config.maxParticipants ?? DEFAULTS.maxParticipants,
     tableCommandRate: config.tableCommandRate ?? DEFAULTS.tableCommandRate,
+    rateClock,
     limits: {
       maxCharacters: config.maxCharacters ?? DEFAULTS.maxCharacters,
       maxCharactersPerPlayer: config.maxCharactersPerPlayer ?? DEFAULTS.maxCharactersPerPlayer,
@@ -655,6 +666,7 @@ export async function createServer(config: ServerConfig, domain?: AnyDecider | T
     maxMessageBytes,
     maxFrameBytes: config.maxFrameBytes ?? DEFAULTS.maxFrameBytes,
     rateLimit,
+    rateClock,
     tokenRate,
     maxQueuedMessages: config.maxQueuedMessages ?? DEFAULTS.maxQueuedMessages,
     maxJsonDepth,

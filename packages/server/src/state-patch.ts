@@ -54,10 +54,15 @@ function sameShallow(a: unknown, b: unknown, depth: number): boolean {
     return true;
   }
   if (!isPlainObject(a) || !isPlainObject(b)) return false;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  for (const k of keys) if (!has(b, k) || !sameShallow(a[k], b[k], depth - 1)) return false;
-  return true;
+  // Counted, not listed: no array of keys per object compared.
+  let count = 0;
+  for (const k in a) {
+    if (!has(a, k)) continue;
+    if (!has(b, k) || !sameShallow(a[k], b[k], depth - 1)) return false;
+    count++;
+  }
+  for (const k in b) if (has(b, k)) count--;
+  return count === 0;
 }
 
 /** How many candidate starting points the array comparison tries before giving up on it. */
@@ -90,32 +95,32 @@ function arrayChange(before: readonly unknown[], after: readonly unknown[]): { d
  */
 export function diffState(before: unknown, after: unknown): Diff | null {
   if (!isPlainObject(before) || !isPlainObject(after)) return null;
-  const set: Plain = {};
-  const arrays: Record<string, { drop: number; append: unknown[] }> = {};
-  const unset: string[] = [];
-  let setAny = false;
-  let arraysAny = false;
-  for (const key of Object.keys(after)) {
+  // Made once per viewer and event: the parts of the result are made only when they have fields, and
+  // the keys are visited without arrays of them (plain objects: for-in visits their own keys, the
+  // check keeps out any enumerable key inherited).
+  let set: Plain | undefined;
+  let arrays: Record<string, { drop: number; append: unknown[] }> | undefined;
+  let unset: string[] | undefined;
+  for (const key in after) {
+    if (!has(after, key)) continue;
     const a = before[key];
     const b = after[key];
     if (has(before, key) && sameShallow(a, b, 2)) continue;
     if (Array.isArray(a) && Array.isArray(b)) {
       const change = arrayChange(a, b);
       if (change) {
-        put(arrays, key, change);
-        arraysAny = true;
+        put((arrays ??= {}), key, change);
         continue;
       }
     }
-    put(set, key, b);
-    setAny = true;
+    put((set ??= {}), key, b);
   }
-  for (const key of Object.keys(before)) if (!has(after, key)) unset.push(key);
-  return {
-    ...(setAny ? { set } : {}),
-    ...(unset.length > 0 ? { unset } : {}),
-    ...(arraysAny ? { arrays } : {}),
-  };
+  for (const key in before) if (has(before, key) && !has(after, key)) (unset ??= []).push(key);
+  const diff: Diff = {};
+  if (set) diff.set = set;
+  if (unset) diff.unset = unset;
+  if (arrays) diff.arrays = arrays;
+  return diff;
 }
 
 type Diff = Omit<StatePatchMessage, 'type' | 'version' | 'base'>;
@@ -174,6 +179,19 @@ export function applyStatePatch(state: unknown, patch: Pick<StatePatchMessage, '
  */
 export type KnownTexts = Map<object, string>;
 
+/** Keys as JSON writes them, kept for the few names events and views use (a handful of fields each). */
+const quotedKeys = new Map<string, string>();
+const MAX_QUOTED_KEYS = 1000;
+
+function quoted(key: string): string {
+  let text = quotedKeys.get(key);
+  if (text === undefined) {
+    text = JSON.stringify(key);
+    if (quotedKeys.size < MAX_QUOTED_KEYS && key.length <= 64) quotedKeys.set(key, text);
+  }
+  return text;
+}
+
 /** Plain objects written field by field: no own `toJSON` to call in place of the fields. */
 function writtenByFields(value: object): value is Plain {
   return isPlainObject(value) && typeof value.toJSON !== 'function';
@@ -203,7 +221,7 @@ export function jsonWith(value: unknown, known: KnownTexts, remember = false): s
       part = JSON.stringify(field);
     }
     if (part === undefined) continue;
-    text += `${text.length > 1 ? ',' : ''}${JSON.stringify(key)}:${part}`;
+    text += `${text.length > 1 ? ',' : ''}${quoted(key)}:${part}`;
   }
   return `${text}}`;
 }
@@ -221,12 +239,25 @@ function jsonOfAppended(value: unknown, known: KnownTexts): string {
  * the parts it already holds).
  */
 export function statePatchText(version: number, base: number, diff: Diff, known: KnownTexts = new Map()): string {
-  const { arrays, ...rest } = diff;
-  const head = JSON.stringify({ type: 'state-patch', version, base, ...rest } satisfies StatePatchMessage);
-  if (!arrays) return head;
-  const lists = Object.keys(arrays).map((key) => {
+  // Written in the order JSON.stringify({ type, version, base, ...diff }) writes it, the lists last,
+  // without the objects and arrays that would take (one text per audience and event).
+  let text = `{"type":"state-patch","version":${JSON.stringify(version)},"base":${JSON.stringify(base)}`;
+  for (const key in diff) {
+    if (key === 'arrays' || !has(diff, key)) continue;
+    const part = JSON.stringify(diff[key as keyof Diff]);
+    if (part !== undefined) text += `,${quoted(key)}:${part}`;
+  }
+  const { arrays } = diff;
+  if (!arrays) return `${text}}`;
+  text += ',"arrays":{';
+  let first = true;
+  for (const key in arrays) {
+    if (!has(arrays, key)) continue;
     const { drop, append } = arrays[key]!;
-    return `${JSON.stringify(key)}:{"drop":${drop},"append":[${append.map((value) => jsonOfAppended(value, known)).join(',')}]}`;
-  });
-  return `${head.slice(0, -1)},"arrays":{${lists.join(',')}}}`;
+    text += `${first ? '' : ','}${quoted(key)}:{"drop":${JSON.stringify(drop)},"append":[`;
+    first = false;
+    for (let i = 0; i < append.length; i++) text += `${i > 0 ? ',' : ''}${jsonOfAppended(append[i], known)}`;
+    text += ']}';
+  }
+  return `${text}}}`;
 }

@@ -139,6 +139,8 @@ export interface HubOptions {
   maxParticipants?: number;
   /** Commands a table accepts, from all its participants together. */
   tableCommandRate?: RateLimit;
+  /** The clock `tableCommandRate` refills by; `performance.now` by default. */
+  rateClock?: () => number;
   /** Bounds on what one table holds, passed to the domain's `decide`. */
   limits?: HostLimits;
 }
@@ -214,6 +216,7 @@ export class TableHub<S, C, E> {
   private readonly dice: DiceSource;
   private readonly maxParticipants: number;
   private readonly tableCommandRate: RateLimit;
+  private readonly rateClock: () => number;
   private readonly limits: HostLimits;
   private closing = false;
   /**
@@ -243,6 +246,7 @@ export class TableHub<S, C, E> {
     this.dice = options.dice ?? cryptoDice();
     this.maxParticipants = options.maxParticipants ?? HUB_DEFAULTS.maxParticipants;
     this.tableCommandRate = options.tableCommandRate ?? HUB_DEFAULTS.tableCommandRate;
+    this.rateClock = options.rateClock ?? (() => performance.now());
     this.limits = options.limits ?? { maxCharacters: HUB_DEFAULTS.maxCharacters, maxCharactersPerPlayer: HUB_DEFAULTS.maxCharactersPerPlayer };
   }
 
@@ -303,7 +307,7 @@ export class TableHub<S, C, E> {
       announced: 0,
       appending: null,
       credentialChanges: 0,
-      commands: new TokenBucket(this.tableCommandRate),
+      commands: new TokenBucket(this.tableCommandRate, this.rateClock),
       tokens: new Gather<Credential>((hashes) => this.store.authenticateMany(tableId, hashes)),
       welcomeViews: null,
     };
@@ -655,13 +659,16 @@ export class TableHub<S, C, E> {
       if (viewer.open) viewers.push(viewer);
       else t.viewers.delete(viewer);
     }
-    records.forEach((rec, i) => {
-      // Each distinct redacted event is serialized once, and its message once more for the viewers
-      // it names the command of, for all the viewers who get it.
-      const texts: EventTexts = new Map();
-      if (rec.json !== undefined) texts.set(rec.event, { event: rec.json });
-      for (const viewer of viewers) if (viewer.events !== false) viewer.sendText(eventText(this.eventMessage(t, rec, viewer.actor, statesAfter[i]!), texts));
-    });
+    // Viewers who take views alone (as the web app does) cost the events nothing.
+    if (viewers.some((viewer) => viewer.events !== false)) {
+      records.forEach((rec, i) => {
+        // Each distinct redacted event is serialized once, and its message once more for the viewers
+        // it names the command of, for all the viewers who get it.
+        const texts: EventTexts = new Map();
+        if (rec.json !== undefined) texts.set(rec.event, { event: rec.json });
+        for (const viewer of viewers) if (viewer.events !== false) viewer.sendText(eventText(this.eventMessage(t, rec, viewer.actor, statesAfter[i]!), texts));
+      });
+    }
     this.pushViews(t, viewers, statesAfter[statesAfter.length - 1], texts);
   }
 
@@ -674,7 +681,7 @@ export class TableHub<S, C, E> {
   private pushViews(t: LoadedTable<S>, viewers: Viewer[], state: S | undefined, texts: KnownTexts = new Map()): void {
     if (state === undefined || viewers.length === 0) return;
     const version = t.version;
-    const views = new Map<unknown, { view: unknown; full: string | null; patches: Map<unknown, string> } | null>();
+    const views = new Map<unknown, BuiltView | null>();
     // The changes serialized so far, whoever they were for: viewers of different views whose views
     // changed in the same way (a new log entry all of them see, the new version) share one text.
     const made: Array<{ base: number; diff: NonNullable<ReturnType<typeof diffState>>; text: string }> = [];
@@ -685,7 +692,7 @@ export class TableHub<S, C, E> {
       if (built === undefined) {
         built = null;
         try {
-          built = { view: t.decider.viewState(state, viewer.actor), full: null, patches: new Map() };
+          built = { view: t.decider.viewState(state, viewer.actor), full: null, patchBase: undefined, patch: null, patches: null };
         } catch (error) {
           this.log.error({ err: error, tableId: t.record.id }, 'viewState failed; the viewer asks for the state instead');
         }
@@ -700,16 +707,25 @@ export class TableHub<S, C, E> {
       const base = this.sentViews.get(viewer);
       let text: string | null = null;
       if (base && base.version < version) {
-        text = built.patches.get(base.view) ?? null;
+        text = built.patchBase === base.view ? built.patch : (built.patches?.get(base.view) ?? null);
         if (text === null) {
           const diff = diffState(base.view, built.view);
           if (diff) {
-            text = made.find((m) => m.base === base.version && sameDiff(m.diff, diff))?.text ?? null;
+            for (const m of made) {
+              if (m.base === base.version && sameDiff(m.diff, diff)) {
+                text = m.text;
+                break;
+              }
+            }
             if (text === null) {
               text = statePatchText(version, base.version, diff, texts);
               made.push({ base: base.version, diff, text });
             }
-            built.patches.set(base.view, text);
+            // As a rule all the viewers of one view held the same view before: one field for it, a map for the others.
+            if (built.patch === null) {
+              built.patchBase = base.view;
+              built.patch = text;
+            } else (built.patches ??= new Map()).set(base.view, text);
           }
         }
       }
@@ -1420,6 +1436,18 @@ function presentIds(t: LoadedTable<unknown>): Set<string> {
  * The texts made for the viewers of one event record, by redacted event object: the event's JSON,
  * and the message without and with the command's id (the one sent to the viewers who sent it).
  */
+/**
+ * A view built for one audience in one turn: its whole text once asked for, and the texts of its
+ * changes from the views its viewers held (the first in fields of its own, any other in a map).
+ */
+interface BuiltView {
+  view: unknown;
+  full: string | null;
+  patchBase: unknown;
+  patch: string | null;
+  patches: Map<unknown, string> | null;
+}
+
 type EventTexts = Map<unknown, { event: string; plain?: string; own?: string }>;
 
 /** An event message as JSON text, taken from `texts` or made and added there. */

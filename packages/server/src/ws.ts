@@ -14,6 +14,8 @@ export interface WebSocketOptions {
   maxFrameBytes: number;
   /** Messages per connection, of any type. */
   rateLimit: RateLimit;
+  /** The clock `rateLimit` refills by. */
+  rateClock: () => number;
   /** Commands and state requests per token, across all its connections (and HTTP commands). */
   tokenRate: KeyedBuckets;
   /** Messages of one connection waiting to be handled; more are refused with `rate_limited`. */
@@ -72,7 +74,7 @@ class Connection {
     private readonly options: WebSocketOptions,
     private readonly log: Logger,
   ) {
-    this.bucket = new TokenBucket(options.rateLimit);
+    this.bucket = new TokenBucket(options.rateLimit, options.rateClock);
   }
 
   send(message: ServerMessage): void {

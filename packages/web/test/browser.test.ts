@@ -789,10 +789,13 @@ run('the web app in Chromium', () => {
   });
 
   it('no page reported an error', () => {
-    // Connections refused while the server was down are expected; nothing else is.
-    const unexpected = (errors: string[]) => errors.filter((e) => !/WebSocket connection to .* failed: .*ERR_CONNECTION_REFUSED/.test(e));
-    expect(unexpected(gmTap.errors)).toEqual([]);
-    expect(unexpected(playerTap.errors)).toEqual([]);
+    // Connections turned away while the server was down are expected; nothing else is. The harness's
+    // front port stays open then and closes each such connection at once, which Chromium reports as a
+    // reset or a socket not connected: no more of those than connections it turned away.
+    const down = /WebSocket connection to .* failed: .*(ERR_CONNECTION_RESET|ERR_SOCKET_NOT_CONNECTED)/;
+    const errors = [...gmTap.errors, ...playerTap.errors];
+    expect(errors.filter((e) => !down.test(e))).toEqual([]);
+    expect(errors.filter((e) => down.test(e)).length).toBeLessThanOrEqual(server.turnedAway);
   });
 
   it('the GM adds a hidden character out of the scene: the player receives nothing of it until the GM brings it in', async () => {

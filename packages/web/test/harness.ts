@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { createServer as createTcpServer, connect as tcpConnect, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,8 +12,8 @@ import { createServer, type TableServer } from '@personae/server';
 
 /**
  * What the browser tests run against: the web app built with Vite, served by the real table server
- * (the Personae decider, SQLite in a temporary data directory, a free port), and Debian's Chromium
- * driven by playwright-core.
+ * (the Personae decider, SQLite in a temporary data directory, a free port behind a fixed front port),
+ * and Debian's Chromium driven by playwright-core.
  */
 
 export const webDir = fileURLToPath(new URL('..', import.meta.url));
@@ -50,38 +51,83 @@ export interface RunningServer {
   server: TableServer;
   /** Stop the server (as on SIGTERM). */
   stop(): Promise<void>;
-  /** Start it again on the same port and data. */
+  /** Start it again on the same data, at the same address. */
   restart(): Promise<void>;
+  /** Connections closed at once because they came while the server was stopped. */
+  readonly turnedAway: number;
   dispose(): Promise<void>;
+}
+
+/**
+ * The address the pages use, held for the whole suite: each connection is piped to the port the server
+ * listens on now, and closed at once while it is stopped. A restarted server listens on a new free port
+ * behind it, so no other process can take the pages' address while the server is down.
+ */
+async function frontDoor(backend: () => number | null): Promise<{ port: number; turnedAway(): number; close(): Promise<void> }> {
+  const open = new Set<Socket>();
+  let turnedAway = 0;
+  const front = createTcpServer((client) => {
+    const port = backend();
+    if (port === null) {
+      turnedAway++;
+      return void client.destroy();
+    }
+    const upstream = tcpConnect(port, '127.0.0.1');
+    for (const [socket, other] of [[client, upstream], [upstream, client]] as const) {
+      open.add(socket);
+      socket.on('error', () => other.destroy());
+      socket.on('close', () => {
+        open.delete(socket);
+        other.destroy();
+      });
+      socket.pipe(other);
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    front.once('error', reject);
+    front.listen(0, '127.0.0.1', resolve);
+  });
+  return {
+    port: (front.address() as AddressInfo).port,
+    turnedAway: () => turnedAway,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of open) socket.destroy();
+        front.close(() => resolve());
+      }),
+  };
 }
 
 /** The table server on a free port: the Personae decider, or with `every` each registered ruleset (those the test file imports). */
 export async function startServer(rulesets: 'personae' | 'every' = 'personae'): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'personae-web-'));
-  const config = (port: number) => ({ port, host: '127.0.0.1', dataDir, staticDir: distDir, logLevel: 'silent' as const });
-  const open = (port: number) => (rulesets === 'every' ? createServer(config(port)) : createServer(config(port), personaeTable));
-  let server = await open(0);
-  const { port, url } = await server.listen();
-  let running = true;
+  const config = { port: 0, host: '127.0.0.1', dataDir, staticDir: distDir, logLevel: 'silent' as const };
+  const open = () => (rulesets === 'every' ? createServer(config) : createServer(config, personaeTable));
+  let server = await open();
+  let backend: number | null = (await server.listen()).port;
+  const front = await frontDoor(() => backend);
   const handle: RunningServer = {
-    url: url.replace('0.0.0.0', '127.0.0.1'),
-    port,
+    url: `http://127.0.0.1:${front.port}`,
+    port: front.port,
     dataDir,
     server,
+    get turnedAway() {
+      return front.turnedAway();
+    },
     async stop() {
-      if (!running) return;
-      running = false;
+      if (backend === null) return;
+      backend = null;
       await server.close();
     },
     async restart() {
       await handle.stop();
-      server = await open(port);
-      await server.listen();
+      server = await open();
+      backend = (await server.listen()).port;
       handle.server = server;
-      running = true;
     },
     async dispose() {
       await handle.stop();
+      await front.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

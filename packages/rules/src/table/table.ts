@@ -768,23 +768,30 @@ function hiddenAtTable(state: TableState, id: string, before: EncounterState['no
  */
 export function rollSeenBy(state: TableState, result: ChallengeResult, hidden: (id: string) => boolean, shown: HiddenSideShown): { secretOf: string[]; result: ChallengeResult } | null {
   const present = state.encounter.now?.characters ?? {};
-  const bearing = (name: string): string[] => {
+  // Run on every roll folded and every roll redacted: loops, and no array made unless a side bears
+  // the name of a hidden character (as a rule none does).
+  let secretOf: string[] | null = null;
+  let names: { actor?: string; reactor?: string } | null = null;
+  for (const side of SIDES) {
+    const name = result[side].name;
     const key = name.trim().toLowerCase();
-    const same = (n: string) => n.trim().toLowerCase() === key;
-    const ids = Object.values(state.characters).filter((c) => same(c.sheet.name)).map((c) => c.id);
-    for (const [id, c] of Object.entries(present)) if (!ownHas(state.characters, id) && same(c.def.name)) ids.push(id);
-    return ids.filter(hidden);
-  };
-  const secretOf: string[] = [];
-  const names: { actor?: string; reactor?: string } = {};
-  for (const side of ['actor', 'reactor'] as const) {
-    const ids = bearing(result[side].name);
-    if (ids.length === 0) continue;
-    secretOf.push(...ids);
-    names[side] = ids.some((id) => ownGet(present, id)?.present) ? result[side].name : UNSEEN;
+    let ids: string[] | null = null;
+    for (const id in state.characters) {
+      const c = ownGet(state.characters, id);
+      if (c && c.sheet.name.trim().toLowerCase() === key && hidden(c.id)) (ids ??= []).push(c.id);
+    }
+    for (const id in present) {
+      const c = ownGet(present, id);
+      if (c && !ownHas(state.characters, id) && c.def.name.trim().toLowerCase() === key && hidden(id)) (ids ??= []).push(id);
+    }
+    if (ids === null) continue;
+    (secretOf ??= []).push(...ids);
+    (names ??= {})[side] = ids.some((id) => ownGet(present, id)?.present) ? name : UNSEEN;
   }
-  return secretOf.length > 0 ? { secretOf, result: rollerResult(result, names, shown, state.options) } : null;
+  return secretOf !== null ? { secretOf, result: rollerResult(result, names ?? {}, shown, state.options) } : null;
 }
+
+const SIDES = ['actor', 'reactor'] as const;
 
 function secretPart(state: TableState, event: Extract<TableEvent, { type: 'encounter' }>, before: EncounterState['now']): Pick<LogEntry, 'secretOf' | 'public'> {
   if (event.hidden) return {};

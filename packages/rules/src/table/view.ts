@@ -130,6 +130,8 @@ interface LogWindow {
   length: number;
   shown: ShownLogEntry[];
   omitted: number;
+  /** The copy of `shown` last handed out, while `shown` has not changed since: views share it. */
+  copy: readonly ShownLogEntry[] | null;
 }
 const logWindows = new WeakMap<readonly LogEntry[], Map<string, LogWindow>>();
 /** Kinds of viewer remembered per log, at most (a table seldom has more than a few dozen). */
@@ -185,7 +187,10 @@ const secretKeys = new WeakMap<ReadonlySet<string>, string>();
 function visibleLog(log: TableLog<LogEntry>, viewer: Viewer, secret: ReadonlySet<string>): { log: readonly ShownLogEntry[]; logOmitted: number } {
   let secretKey = secretKeys.get(secret);
   if (secretKey === undefined) secretKeys.set(secret, (secretKey = [...secret].sort().join(',')));
-  const key = `${viewer.role}:${viewer.participantId}:${secretKey}`;
+  // A player or observer who never spoke or heard a private whisper sees the same entries as any
+  // other such viewer with the same hidden characters: they share one window (and its copy).
+  const whoever = viewer.role !== 'gm' && !partiesToWhispers(log).has(viewer.participantId);
+  const key = `${viewer.role}:${whoever ? '' : viewer.participantId}:${secretKey}`;
   let windows = logWindows.get(log.shared);
   if (!windows) logWindows.set(log.shared, (windows = new Map()));
   const known = windows.get(key);
@@ -195,19 +200,20 @@ function visibleLog(log: TableLog<LogEntry>, viewer: Viewer, secret: ReadonlySet
       const seen = entryFor(log.shared[i]!, viewer, secret);
       if (!seen) continue;
       known.shown.push(seen);
+      known.copy = null;
       if (known.shown.length > LOG_VIEW_LIMIT) {
         known.shown.shift();
         known.omitted++;
       }
     }
     known.length = log.length;
-    return { log: known.shown.slice(), logOmitted: known.omitted };
+    return { log: (known.copy ??= known.shown.slice()), logOmitted: known.omitted };
   }
   const whole = walkLog(log, viewer, secret);
   // A state older than the one remembered (a replay) leaves the newer window in place.
   if (!known || known.length <= log.length) {
     if (windows.size >= MAX_LOG_WINDOWS) windows.clear();
-    windows.set(key, { length: log.length, shown: whole.log.slice(), omitted: whole.logOmitted });
+    windows.set(key, { length: log.length, shown: whole.log.slice(), omitted: whole.logOmitted, copy: whole.log });
   }
   return whole;
 }
@@ -328,11 +334,17 @@ function sceneView(state: TableState, now: Snapshot, viewer: Viewer, secret: Rea
  */
 const viewParts = new WeakMap<object, Map<string, { inputs: readonly unknown[]; value: unknown }>>();
 
+function sameInputs(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 function reused<T>(state: TableState, key: string, inputs: readonly unknown[], build: () => T): T {
   let parts = viewParts.get(state.log.shared);
   if (!parts) viewParts.set(state.log.shared, (parts = new Map()));
   const known = parts.get(key);
-  if (known && known.inputs.length === inputs.length && known.inputs.every((x, i) => x === inputs[i])) return known.value as T;
+  if (known && sameInputs(known.inputs, inputs)) return known.value as T;
   const value = build();
   // Six parts per kind of viewer; as with the log windows, a table seldom has more than a few dozen kinds.
   if (parts.size >= MAX_LOG_WINDOWS * 6) parts.clear();

@@ -4,8 +4,8 @@ import { openSqliteStore } from './sqlite';
 import type { Store } from './types';
 
 export * from './types';
-export { openSqliteStore, type SqliteStoreOptions } from './sqlite';
-export { channelFor, openPostgresStore, parseWake, type PostgresStoreOptions } from './postgres';
+export { DEFAULT_COMMIT_SPACING_MS, openSqliteStore, type SqliteStoreOptions } from './sqlite';
+export { channelFor, DEFAULT_PG_COMMIT_SPACING_MS, openPostgresStore, parseWake, type PostgresStoreOptions } from './postgres';
 
 export interface StoreConfig {
   /** PostgreSQL connection string; when absent the embedded SQLite store is used. */
@@ -16,10 +16,14 @@ export interface StoreConfig {
   databaseListenerName?: string | undefined;
   /** Where the listening connection connects, when not to `databaseUrl` (e.g. past a transaction-mode pooler). */
   databaseListenerUrl?: string | undefined;
+  /** Least milliseconds between two PostgreSQL group commits (see PostgresStoreOptions.commitSpacingMs). */
+  databaseCommitSpacingMs?: number | undefined;
   /** Directory of the SQLite file `personae.sqlite` (default ./data). */
   dataDir?: string | undefined;
   /** SQLite sync mode: 'full' (default, survives power loss) or 'normal' (survives a process crash). */
   sqliteSynchronous?: 'full' | 'normal' | undefined;
+  /** Least milliseconds between two SQLite group commits (see SqliteStoreOptions.commitSpacingMs). */
+  sqliteCommitSpacingMs?: number | undefined;
 }
 
 export const SQLITE_FILE = 'personae.sqlite';
@@ -31,10 +35,12 @@ export async function openStore(config: StoreConfig): Promise<Store> {
       schema: config.databaseSchema ?? 'public',
       ...(config.databaseListenerName ? { listenerName: config.databaseListenerName } : {}),
       ...(config.databaseListenerUrl ? { listenerConnectionString: config.databaseListenerUrl } : {}),
+      ...(config.databaseCommitSpacingMs === undefined ? {} : { commitSpacingMs: config.databaseCommitSpacingMs }),
     });
   }
   return openSqliteStore({
     file: join(resolve(config.dataDir ?? './data'), SQLITE_FILE),
     synchronous: config.sqliteSynchronous ?? 'full',
+    ...(config.sqliteCommitSpacingMs === undefined ? {} : { commitSpacingMs: config.sqliteCommitSpacingMs }),
   });
 }

@@ -15,6 +15,7 @@ import {
   type TableWake,
 } from './types';
 import { TimeSlice } from '../yield';
+import { intArray, textArray } from './pg-binary';
 import { toCommand, toEvent, toParticipant, toTable, toTableLoads, type CommandRow, type EventRow, type ParticipantRow, type TableRow } from './rows';
 
 export interface PostgresStoreOptions {
@@ -34,7 +35,18 @@ export interface PostgresStoreOptions {
   keepAliveMs?: number;
   /** Bytes of payloads per table that a load reads as one value; default LOAD_AGGREGATE_BYTES (32 MiB). */
   loadAggregateBytes?: number;
+  /**
+   * Least time between the starts of two group commits, in milliseconds (default
+   * DEFAULT_PG_COMMIT_SPACING_MS; 0 sends a batch as soon as one of the two that may be on their way
+   * is back). Appends made in the meantime wait and go in the next batch: fewer, larger batches cost
+   * less CPU per append here and in the database (each batch is a round trip and a commit), at the
+   * price of up to this long added to an append's wait when the store is not busy.
+   */
+  commitSpacingMs?: number;
 }
+
+/** See PostgresStoreOptions.commitSpacingMs (docs/benchmarks.md, "The table server on PostgreSQL"). */
+export const DEFAULT_PG_COMMIT_SPACING_MS = 4;
 
 /**
  * The one notification channel of a schema. Every table shares it (a channel per table would need a
@@ -232,11 +244,11 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
          SELECT $1, * FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[])`,
         [
           tableId,
-          chunk.map((e) => e.seq),
-          chunk.map((e) => e.at),
-          chunk.map((e) => e.participantId),
-          chunk.map((e) => e.commandId),
-          chunk.map((e) => e.json ?? JSON.stringify(e.event)),
+          intArray(chunk.map((e) => e.seq)),
+          textArray(chunk.map((e) => e.at)),
+          textArray(chunk.map((e) => e.participantId)),
+          textArray(chunk.map((e) => e.commandId)),
+          textArray(chunk.map((e) => e.json ?? JSON.stringify(e.event))),
         ],
       );
     }
@@ -321,9 +333,13 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   }
   const MAX_IN_FLIGHT = 2;
   const MAX_BATCH = 500;
+  const spacingMs = options.commitSpacingMs ?? DEFAULT_PG_COMMIT_SPACING_MS;
   let queue: PendingAppend[] = [];
   let scheduled = false;
   let inFlight = 0;
+  /** When the last batch was sent (performance.now()), and the timer that sends the next once the spacing has passed. */
+  let lastSentAt = -Infinity;
+  let spacingTimer: NodeJS.Timeout | null = null;
   let idle: (() => void) | null = null;
 
   /** Transaction failures PostgreSQL undoes whole, so the batch may simply be sent again. */
@@ -334,10 +350,15 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     // Every node locks the rows of the tables it appends to in the same order (by table id), so
     // two nodes' batches that touch the same tables wait for each other instead of deadlocking.
     const batch = [...unordered].sort((x, y) => (x.tableId < y.tableId ? -1 : x.tableId > y.tableId ? 1 : 0));
-    const events = batch.flatMap((a) => a.events);
     for (let attempt = 1; ; attempt++) {
       try {
-        await sendBatch(batch, events);
+        const results = await appendBatch(pool, batch);
+        batch.forEach((a, i) => {
+          const result = results[i];
+          if (result === 'ok') a.resolve({ ok: true });
+          else if (result === 'duplicate_command' || result === 'conflict') a.resolve({ ok: false, reason: result });
+          else a.reject(new Error(`append_batch answered ${String(result)}`));
+        });
         return;
       } catch (error) {
         const code = (error as { code?: unknown }).code;
@@ -351,37 +372,40 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   /** One command's append as append_batch takes it (a batch of one when a table's row is held). */
   type Append = Pick<PendingAppend, 'tableId' | 'expectedVersion' | 'events' | 'command'>;
   const appendBatchSql = `SELECT ${s}.append_batch($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) AS results`;
-  const appendBatchParams = (batch: Append[], events: EventRecord[]) => [
-    batch.map((a) => a.tableId),
-    batch.map((a) => a.expectedVersion),
-    batch.map((a) => a.command.participantId),
-    batch.map((a) => a.command.commandId),
-    batch.map((a) => a.command.commandHash),
-    batch.map((a) => a.command.firstSeq),
-    batch.map((a) => a.command.lastSeq),
-    batch.map((a) => a.command.versionAfter),
-    batch.map((a) => a.command.at),
-    batch.map((a) => a.events.length),
-    events.map((e) => e.seq),
-    events.map((e) => e.at),
-    events.map((e) => e.participantId),
-    events.map((e) => e.commandId),
-    events.map((e) => e.json ?? JSON.stringify(e.event)),
-  ];
-
-  const sendBatch = async (batch: PendingAppend[], events: EventRecord[]) => {
-    const r = await pool.query<{ results: string[] }>(appendBatchSql, appendBatchParams(batch, events));
-    const results = r.rows[0]?.results ?? [];
-    batch.forEach((a, i) => {
-      const result = results[i];
-      if (result === 'ok') a.resolve({ ok: true });
-      else if (result === 'duplicate_command' || result === 'conflict') a.resolve({ ok: false, reason: result });
-      else a.reject(new Error(`append_batch answered ${String(result)}`));
-    });
+  /** Sends a batch to append_batch, its arrays in binary (pg-binary.ts: nothing escaped, nothing parsed); its answers in order. */
+  const appendBatch = async (client: pg.PoolClient | pg.Pool, batch: readonly Append[]): Promise<string[]> => {
+    const events = batch.flatMap((a) => a.events);
+    const r = await client.query<{ results: string[] }>(appendBatchSql, [
+      textArray(batch.map((a) => a.tableId)),
+      intArray(batch.map((a) => a.expectedVersion)),
+      textArray(batch.map((a) => a.command.participantId)),
+      textArray(batch.map((a) => a.command.commandId)),
+      textArray(batch.map((a) => a.command.commandHash)),
+      intArray(batch.map((a) => a.command.firstSeq)),
+      intArray(batch.map((a) => a.command.lastSeq)),
+      intArray(batch.map((a) => a.command.versionAfter)),
+      textArray(batch.map((a) => a.command.at)),
+      intArray(batch.map((a) => a.events.length)),
+      intArray(events.map((e) => e.seq)),
+      textArray(events.map((e) => e.at)),
+      textArray(events.map((e) => e.participantId)),
+      textArray(events.map((e) => e.commandId)),
+      textArray(events.map((e) => e.json ?? JSON.stringify(e.event))),
+    ]);
+    return r.rows[0]?.results ?? [];
   };
 
   const pump = () => {
-    while (queue.length > 0 && inFlight < MAX_IN_FLIGHT) {
+    while (queue.length > 0 && inFlight < MAX_IN_FLIGHT && !spacingTimer) {
+      const wait = lastSentAt + spacingMs - performance.now();
+      if (wait > 0) {
+        spacingTimer = setTimeout(() => {
+          spacingTimer = null;
+          pump();
+        }, wait);
+        return;
+      }
+      lastSentAt = performance.now();
       const batch = queue.slice(0, MAX_BATCH);
       queue = queue.slice(MAX_BATCH);
       inFlight++;
@@ -496,8 +520,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
         if (!decided) return null;
         assertSequence(version, decided.events);
         const append: Append = { tableId, expectedVersion: version, events: decided.events, command: decided.command };
-        const r = await client.query<{ results: string[] }>(appendBatchSql, appendBatchParams([append], decided.events));
-        const result = r.rows[0]?.results[0];
+        const result = (await appendBatch(client, [append]))[0];
         if (result !== 'ok' && result !== 'duplicate_command' && result !== 'conflict') throw new Error(`append_batch answered ${String(result)}`);
         await client.query('COMMIT');
         open = false;

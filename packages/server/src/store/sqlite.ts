@@ -79,6 +79,9 @@ CREATE TABLE IF NOT EXISTS sealed_invites (
 INSERT OR IGNORE INTO store_meta (key, value) VALUES ('schema_version', '1');
 `;
 
+/** See SqliteStoreOptions.commitSpacingMs (docs/benchmarks.md, "Group commits spaced"). */
+export const DEFAULT_COMMIT_SPACING_MS = 4;
+
 export interface SqliteStoreOptions {
   /** Database file (created with its directory if missing). */
   file: string;
@@ -87,6 +90,14 @@ export interface SqliteStoreOptions {
    * a power loss; 'normal' survives a process crash only.
    */
   synchronous?: 'full' | 'normal';
+  /**
+   * Least time between the starts of two group commits, in milliseconds (default
+   * DEFAULT_COMMIT_SPACING_MS; 0 commits as soon as the previous commit is done). Writes made in the
+   * meantime wait and go in the next commit: fewer, larger commits cost less CPU per write (each commit
+   * is one transaction, one sync and one message each way to the writer thread), at the price of up to
+   * this long added to a write's wait when the store is not busy.
+   */
+  commitSpacingMs?: number;
 }
 
 type WriteOp =
@@ -126,8 +137,14 @@ class Writer {
   private inFlight = false;
   /** The outbox is sent at the end of this turn of the event loop. */
   private sendScheduled = false;
+  /** When the last batch was sent (performance.now()), and the timer that sends the next once the spacing has passed. */
+  private lastSentAt = -Infinity;
+  private spacingTimer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly worker: Worker) {
+  constructor(
+    private readonly worker: Worker,
+    private readonly spacingMs: number,
+  ) {
     worker.on('message', (message: { results?: WriteResult[] }) => {
       for (const r of message.results ?? []) {
         const waiter = this.pending.get(r.id);
@@ -173,7 +190,16 @@ class Writer {
   }
 
   private send(): void {
-    if (this.inFlight || this.outbox.length === 0 || this.failure) return;
+    if (this.inFlight || this.outbox.length === 0 || this.failure || this.spacingTimer) return;
+    const wait = this.lastSentAt + this.spacingMs - performance.now();
+    if (wait > 0) {
+      this.spacingTimer = setTimeout(() => {
+        this.spacingTimer = null;
+        this.send();
+      }, wait);
+      return;
+    }
+    this.lastSentAt = performance.now();
     const requests = this.outbox;
     this.outbox = [];
     try {
@@ -243,7 +269,7 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Stor
   const file = resolve(options.file);
   mkdirSync(dirname(file), { recursive: true });
   const worker = await startWriter(file, options.synchronous ?? 'full');
-  const writer = new Writer(worker);
+  const writer = new Writer(worker, options.commitSpacingMs ?? DEFAULT_COMMIT_SPACING_MS);
   const db = new Database(file, { readonly: true, fileMustExist: true });
   db.pragma('busy_timeout = 5000');
 

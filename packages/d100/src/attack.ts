@@ -26,6 +26,8 @@ export interface AttackSpec {
   readonly element: Element;
   /** The attack's Tier, for Absorb; a mundane physical attack is Tier 1. */
   readonly tier?: number;
+  /** The ailment a magic Critical Hit of this attack gives (option magicCritical=signature-ailment). */
+  readonly criticalAilment?: AilmentName;
   /** The weapon's (or power's) damage value. */
   readonly damage: number;
   /** The Score or skill the attack is tested against (before Advantages). */
@@ -112,6 +114,8 @@ export interface HitOutcome {
   readonly healed: number;
   readonly endedAilments: readonly AilmentName[];
   readonly gainedAilments: readonly AilmentName[];
+  /** The ailment a magic Critical Hit gave (option magicCritical=signature-ailment), when it took hold. */
+  readonly criticalAilment?: AilmentName;
   readonly fateSpent: number;
   readonly out: boolean;
 }
@@ -228,6 +232,8 @@ interface LandInput {
   readonly extraWounds?: number;
   /** Only the one wound for damage over Defense: no extra wounds, no Savage (a fall under fallUsesWoundRules=one-wound). */
   readonly baseWoundOnly?: boolean;
+  /** The ailment a magic Critical Hit gives under magicCritical=signature-ailment. */
+  readonly criticalAilment?: AilmentName;
 }
 
 /**
@@ -425,9 +431,17 @@ export function landHit(target: Fighter, input: LandInput, options: D100Options)
     const r = inflictAilment(t.ailments, 'staggered', { turnsStarted: t.turnsStarted }, () => false, { ...options, ailmentSameCategory: 'ignore-new' });
     if (r.ok) (t = { ...t, ailments: r.ailments }), (staggered = true), gained.push('staggered');
   }
+  // "Critical Hits": a magic one's effect by its type, here the ailment its spell names (option magicCritical, U28);
+  // Defend stops the extra wound and the Stagger only, so it does not stop this
+  const signature = input.critical && !input.reflected && !isPhysical(input.element) && options.magicCritical === 'signature-ailment' ? input.criticalAilment : undefined;
+  let criticalAilment: AilmentName | undefined;
+  if (signature && !t.out) {
+    const r = inflictAilment(t.ailments, signature, { turnsStarted: t.turnsStarted }, (e) => isImmune(livingPersona(t)?.affinities ?? t.affinities, e), options);
+    if (r.ok) (t = { ...t, ailments: r.ailments }), gained.push(signature), (criticalAilment = signature);
+  }
   return {
     target: t,
-    outcome: { ...base, affinity, technical, defense, defenseSteps, wounds, savage, losses, personaWounds, personaBroken, stress, injuries, staggered, endedAilments: ended, gainedAilments: gained, fateSpent, out: t.out },
+    outcome: { ...base, affinity, technical, defense, defenseSteps, wounds, savage, losses, personaWounds, personaBroken, stress, injuries, staggered, endedAilments: ended, gainedAilments: gained, fateSpent, out: t.out, ...(criticalAilment ? { criticalAilment } : {}) },
   };
 }
 
@@ -521,7 +535,7 @@ export function resolveAttack(attacker: Fighter, defender: Fighter, spec: Attack
   }
   // An Enraged target: attacks on it ignore "AP" (option apMeans, U53)
   const ignoreArmour = !!spec.ignoreArmour || (hasAilment(target, 'enraged') && options.apMeans === 'armour-points');
-  const landed = landHit(target, { damageSteps, element: spec.element, tier, kind: spec.kind, location, critical, ignoreArmour, fateBlocks: spec.fateBlocks ?? 0, reflected: false, extraWounds: buy ? buy(attack) : (spec.extraWounds ?? 0) }, options);
+  const landed = landHit(target, { damageSteps, element: spec.element, tier, kind: spec.kind, location, critical, ignoreArmour, fateBlocks: spec.fateBlocks ?? 0, reflected: false, extraWounds: buy ? buy(attack) : (spec.extraWounds ?? 0), ...(spec.criticalAilment ? { criticalAilment: spec.criticalAilment } : {}) }, options);
   return {
     ...common,
     outcome: landed.outcome,

@@ -92,6 +92,7 @@ export function describeD100Event(e: ShownEncounterEvent, name: (id: string) => 
       if (s.fateSpent) parts.push(blocked(name(s.protectedBy ?? e.data.defender), s.fateSpent));
       if (s.repelled) parts.push('repelled');
       if (s.oneMore) parts.push('Staggered: One More');
+      if (s.criticalAilment) parts.push(`the Critical Effect: ${ailmentTitle(s.criticalAilment)}`);
       for (const h of s.burst?.extra ?? []) parts.push(`burst hits ${name(h.id)} (${h.location}, ${h.wounds.length} wound(s))`);
       const st = e.data.shockTest;
       if (st) parts.push(`Shocked target: Agility ${st.roll} vs ${shown(st.target)}, ${st.success ? 'unharmed' : `${name(e.data.attacker)} is Shocked too`}`);

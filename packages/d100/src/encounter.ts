@@ -202,6 +202,8 @@ export interface AttackSummary {
   readonly protectedBy?: string;
   /** Both attack rolls against a Condemned target, when a second was rolled. */
   readonly condemnedRolls?: readonly number[];
+  /** The ailment a magic Critical Hit gave (option magicCritical=signature-ailment). */
+  readonly criticalAilment?: AilmentName;
   /** The pairs of rolls made again to break a tie of the opposed test (option opposedTie=reroll). */
   readonly tieRolls?: readonly TieRoll[];
   /** The defender did not oppose: it had already evaded this Round (option evasionsPerRound). */
@@ -316,6 +318,7 @@ export function attackSpec(state: Pick<EncounterState, 'sheets' | 'oneMore' | 'f
     kind,
     element,
     tier: c.tier ?? weapon?.tier ?? 1,
+    ...(weapon?.criticalAilment ? { criticalAilment: weapon.criticalAilment } : {}),
     damage,
     attackTarget: c.attackTarget ?? sheet.scores[score],
     // Brainwashed: no opposing the controller's attacks or its allies'
@@ -460,6 +463,7 @@ export function summarize(r: AttackResult): AttackSummary {
     ...(r.protector ? { protectedBy: r.protector.id } : {}),
     ...(r.condemnedRolls ? { condemnedRolls: r.condemnedRolls } : {}),
     ...(r.tieRolls ? { tieRolls: r.tieRolls } : {}),
+    ...(o && !r.repelled && o.criticalAilment ? { criticalAilment: o.criticalAilment } : {}),
     ...(r.evasionSpent ? { evasionSpent: true } : {}),
     ...(o?.fateSpent ? { fateSpent: o.fateSpent } : {}),
   };

@@ -44,7 +44,7 @@ export const OPEN_TERMS: readonly OpenPoint[] = [
   opt('U19', 'how long Protect waits', 'protectDuration'),
   gm('U20', 'how long a weapon takes to reload', 'not counted by the table (it keeps no ammunition); the GM rules when a weapon must be reloaded', 'the seed: reloading "depends on the weapon", and it gives no weapon'),
   fixed('U21', 'the cost of Going Prone, Rising and Going Stealthy', 'the Action each (`payFor`, economy.ts)', 'the seed lists them among the actions'),
-  fixed('U22', 'the scatter frame', '`scatter` (movement.ts): the ones digit of the attack roll on a keypad, the tens digit in metres', 'the seed gives the keypad; the map\'s north is the only frame a table without facing has'),
+  fixed('U22', 'the scatter frame', '`scatter` (movement.ts): the ones digit of the attack roll on a keypad, the tens digit in metres; exported for hosts, no command scatters an attack yet', 'the seed gives the keypad; the map\'s north is the only frame a table without facing has'),
   gm('U23', 'size categories', 'the Advantages of an attack declaration (the GM names a size difference as a situation)', 'the table has no stat blocks with sizes; the seed lists size only among Advantages'),
   gm('U24', 'weapon range and half range', 'the `close-range` and `point-blank` situations of an attack (attack.ts `SITUATIONS`)', 'the table keeps no distances in metres between most characters; the GM says which band applies'),
   fixed('U25', 'Physical and Magic attacks', '`isPhysical` (elements.ts): the Melee and Missile elements; every other element is magic', 'the ten elements begin with Melee and Missile, the two the seed treats as mundane'),

@@ -119,12 +119,16 @@ export const OPTION_SPECS = {
   }),
   magicCritical: choice({
     title: 'Magic Critical Hit effect',
-    description: 'The seed says magic criticals have an effect "based on their type" but gives none.',
+    description: 'The seed says magic criticals have an effect "based on their type", and that "certain spells" have Critical Effects, but gives none: the spells are not in this chapter.',
     topic: 'Criticals',
     source: seed('Critical Hits'),
     settles: 'U28',
     default: 'gm',
-    values: { gm: 'the extra wound only; the GM applies any further effect', stagger: 'magic criticals Stagger like physical ones' },
+    values: {
+      gm: 'the extra wound only; the GM applies any further effect',
+      stagger: 'magic criticals Stagger like physical ones',
+      'signature-ailment': 'a magic Critical Hit also gives the ailment its weapon or spell names (the sheet weapon\'s `criticalAilment`), unless the target is immune to it or its category is taken (option ailmentSameCategory); one naming none gives only the extra wound',
+    },
   }),
   technicalIgnores: choice({
     title: 'What a Technical Hit ignores',

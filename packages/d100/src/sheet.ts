@@ -67,6 +67,7 @@ export const sheetSchema = z.strictObject({
         tier: z.number().int().min(1).max(10).default(1),
         range: z.number().int().min(0).optional(),
         burst: z.number().int().min(1).optional(),
+        criticalAilment: z.enum(AILMENT_NAMES).optional().describe('The ailment a magic Critical Hit with it gives under magicCritical=signature-ailment (the spell\'s Critical Effect)'),
         hands: z.union([z.literal(1), z.literal(2)]).default(1),
         longRange: z.boolean().optional().describe('A specially long-ranged Ballistic weapon, approved by the GM: it reaches between High and lower altitude bands'),
       }),

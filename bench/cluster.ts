@@ -4,12 +4,13 @@
  *   node --import tsx bench/cluster.ts [--route table|random] [--tables 600] [--clients 6] [--rate 0.2]
  *        [--duration 300] [--nodes 3] [--kill-every 20] [--restart-after 5] [--cut-every 10] [--warmup 5]
  *        [--failover hash|next] [--node-start built|tsx] [--server FILE] [--profile DIR] [--samples FILE]
- *        [--drop-every N]
+ *        [--drop-every N] [--node-flags "FLAGS"]
  *
  * Starts `nodes` server processes on one schema of its own (dropped at the end): by default the
  * server built by scripts/build-server.mjs (built afresh first), as docs/server.md runs several
  * nodes; `--node-start tsx` runs packages/server/src/main.ts through tsx instead; `--server FILE` runs a
- * server built before (node scripts/build-server.mjs DIR), to run older code beside the new. It creates the tables, has a GM and (clients - 1) players join each, and lets every client
+ * server built before (node scripts/build-server.mjs DIR), to run older code beside the new;
+ * `--node-flags` gives each node process Node options (e.g. "--max-semi-space-size=64"). It creates the tables, has a GM and (clients - 1) players join each, and lets every client
  * roll `rate` times a second at random moments for `duration` seconds. Meanwhile it kills one node
  * with SIGKILL every `kill-every` seconds and starts it again `restart-after` seconds later, and
  * every `cut-every` seconds ends one node's listening connection (pg_terminate_backend).
@@ -85,6 +86,7 @@ interface Options {
   profile: string | null;
   samples: string | null;
   nodeStart: 'built' | 'tsx';
+  nodeFlags: string[];
   server: string | null;
   failover: 'hash' | 'next';
   dropEvery: number;
@@ -108,6 +110,7 @@ function parseArgs(argv: string[]): Options {
     server: null,
     failover: 'hash',
     dropEvery: 0,
+    nodeFlags: [],
   };
   const numeric = ['tables', 'clients', 'rate', 'duration', 'nodes', 'kill-every', 'restart-after', 'cut-every', 'warmup', 'drop-every'];
   for (let i = 0; i < argv.length; i += 2) {
@@ -127,6 +130,8 @@ function parseArgs(argv: string[]): Options {
       opts.nodeStart = value;
     } else if (key === 'server') {
       opts.server = value;
+    } else if (key === 'node-flags') {
+      opts.nodeFlags = value.split(/\s+/).filter(Boolean);
     } else if (key === 'samples') {
       opts.samples = value;
     } else if (numeric.includes(key)) {
@@ -236,7 +241,7 @@ function tcpCounters(): Record<string, number> {
 function startNode(node: Node): Promise<void> {
   const profiling = opts.profile ? ['--cpu-prof', '--cpu-prof-dir', opts.profile] : [];
   const entry = opts.server ? [opts.server] : opts.nodeStart === 'built' ? [BUILT_SERVER] : ['--import', 'tsx', 'packages/server/src/main.ts'];
-  const child = spawn(process.execPath, [...profiling, '--import', './bench/cluster-node-probe.mjs', ...entry], {
+  const child = spawn(process.execPath, [...opts.nodeFlags, ...profiling, '--import', './bench/cluster-node-probe.mjs', ...entry], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',

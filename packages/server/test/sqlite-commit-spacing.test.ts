@@ -78,6 +78,14 @@ describe('SQLite group commits spaced in time (SQLITE_COMMIT_SPACING_MS)', () =>
     for (const id of ids.slice(1)) expect((await store.getTable(id))!.version).toBe(1);
   });
 
+  it('sends the parts of an imported log without waiting for the spacing, which only commits wait for', async () => {
+    // A minute's spacing: the import's five parts and its commit, then the close, each waiting for it, would take minutes.
+    store = await openSqliteStore({ file: join(tempDir(), 'personae.sqlite'), commitSpacingMs: 60_000 });
+    const log = Array.from({ length: 1000 }, (_, i) => event(i + 1, `imp${i}`));
+    await store.createTable({ ...table('imported'), table: { ...table('imported').table, version: log.length }, events: log });
+    expect((await store.readEvents('imported', 0, 2000)).map((e) => e.seq)).toEqual(log.map((e) => e.seq));
+  }, 30_000);
+
   it('commits at once when the last commit is older than the spacing, and with spacing 0', async () => {
     store = await openSqliteStore({ file: join(tempDir(), 'personae.sqlite'), commitSpacingMs: 0 });
     await store.createTable(table('a'));

@@ -242,7 +242,7 @@ function walkLog(log: TableLog<LogEntry>, viewer: Viewer, secret: ReadonlySet<st
 const writtenChallenges = new WeakMap<object, { shared: readonly LogEntry[]; upTo: number; entry: LogEntry }>();
 
 /** The challenge resolved last, if the viewer saw it made, as they saw it. */
-function lastChallengeView(state: TableState, last: LastChallenge | null, secret: ReadonlySet<string>, kind: string): LastChallenge | null {
+function lastChallengeView(state: TableState, last: LastChallenge | null, secret: ReadonlySet<string>, key: string): LastChallenge | null {
   if (!last) return null;
   const log = state.log;
   // The newest entry holding this result; a search of the same log done before for a shorter length
@@ -258,7 +258,7 @@ function lastChallengeView(state: TableState, last: LastChallenge | null, secret
   if (!hidden.actor && !hidden.reactor) return last;
   const result = written.public?.result;
   if (!result) return null;
-  return reused(state, `lastChallenge:${kind}`, [last, result, hidden.actor, hidden.reactor], () => ({
+  return reused(state, key, () => ({
     kind: last.kind,
     actor: last.actor,
     reactor: last.reactor,
@@ -266,7 +266,7 @@ function lastChallengeView(state: TableState, last: LastChallenge | null, secret
     reactorSkill: hidden.reactor ? WITHHELD : last.reactorSkill,
     encounter: last.encounter,
     result,
-  }));
+  }), last, result, hidden.actor, hidden.reactor);
 }
 
 function combatView(c: Combat, secret: ReadonlySet<string>, listed: ReadonlySet<string>): Combat {
@@ -332,24 +332,55 @@ function sceneView(state: TableState, now: Snapshot, viewer: Viewer, secret: Rea
  * table server's state-patch) finds the part unchanged by identity. Parts are pure functions of
  * their inputs, so a part taken again equals the one built anew.
  */
-const viewParts = new WeakMap<object, Map<string, { inputs: readonly unknown[]; value: unknown }>>();
+const viewParts = new WeakMap<object, Map<string, ViewPart>>();
 
-function sameInputs(a: readonly unknown[], b: readonly unknown[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
+/** A part and the (up to four) inputs it was built from, as fields: no array of them per view built. */
+interface ViewPart {
+  a: unknown;
+  b: unknown;
+  c: unknown;
+  d: unknown;
+  value: unknown;
 }
 
-function reused<T>(state: TableState, key: string, inputs: readonly unknown[], build: () => T): T {
+function reused<T>(state: TableState, key: string, build: () => T, a: unknown, b?: unknown, c?: unknown, d?: unknown): T {
   let parts = viewParts.get(state.log.shared);
   if (!parts) viewParts.set(state.log.shared, (parts = new Map()));
   const known = parts.get(key);
-  if (known && sameInputs(known.inputs, inputs)) return known.value as T;
+  if (known && known.a === a && known.b === b && known.c === c && known.d === d) return known.value as T;
   const value = build();
+  if (known) {
+    known.a = a;
+    known.b = b;
+    known.c = c;
+    known.d = d;
+    known.value = value;
+    return value;
+  }
   // Six parts per kind of viewer; as with the log windows, a table seldom has more than a few dozen kinds.
   if (parts.size >= MAX_LOG_WINDOWS * 6) parts.clear();
-  parts.set(key, { inputs, value });
+  parts.set(key, { a, b, c, d, value });
   return value;
+}
+
+/** The keys of a kind of viewer's parts, made once per viewer object rather than per view. */
+interface PartKeys {
+  role: Viewer['role'];
+  participantId: string;
+  cast: string;
+  scene: string;
+  lastChallenge: string;
+}
+const partKeys = new WeakMap<Viewer, PartKeys>();
+
+function keysOf(viewer: Viewer): PartKeys {
+  let keys = partKeys.get(viewer);
+  if (keys === undefined || keys.role !== viewer.role || keys.participantId !== viewer.participantId) {
+    const kind = `${viewer.role}:${viewer.participantId}`;
+    keys = { role: viewer.role, participantId: viewer.participantId, cast: `cast:${kind}`, scene: `scene:${kind}`, lastChallenge: `lastChallenge:${kind}` };
+    partKeys.set(viewer, keys);
+  }
+  return keys;
 }
 
 /** The characters a viewer is shown, their ids, the sheets hidden from it, and the development rows. */
@@ -386,14 +417,14 @@ function castView(state: TableState, viewer: Viewer): CastView {
 
 export function viewTable(state: TableState, viewer: Viewer): TableView {
   const now = state.encounter.now;
-  const kind = `${viewer.role}:${viewer.participantId}`;
-  const cast = reused(state, `cast:${kind}`, [state.characters, now?.characters, state.options.developmentCountsOnlyClear], () => castView(state, viewer));
+  const keys = keysOf(viewer);
+  const cast = reused(state, keys.cast, () => castView(state, viewer), state.characters, now?.characters, state.options.developmentCountsOnlyClear);
   const { secret, listed } = cast;
   let scene: TableView['scene'] = null;
   if (now) {
     // The GM's scene holds the last challenge as it is.
-    const last = viewer.role === 'gm' ? null : lastChallengeView(state, now.lastChallenge, secret, kind);
-    scene = reused(state, `scene:${kind}`, [now, secret, listed, last], () => sceneView(state, now, viewer, secret, listed, last));
+    const last = viewer.role === 'gm' ? null : lastChallengeView(state, now.lastChallenge, secret, keys.lastChallenge);
+    scene = reused(state, keys.scene, () => sceneView(state, now, viewer, secret, listed, last), now, secret, listed, last);
   }
   const gm = viewer.role === 'gm';
   return {
@@ -406,15 +437,21 @@ export function viewTable(state: TableState, viewer: Viewer): TableView {
     development: cast.development,
     canUndo: state.encounter.undoTo !== null && undoRefusal(state, viewer, 'undo') === null,
     canRedo: state.encounter.redo.length > 0 && undoRefusal(state, viewer, 'redo') === null,
-    diceFairness: gm ? reused(state, 'fairness', [state.diceTallies], () => fairnessRows(state.diceTallies)) : null,
-    secretRolls: reused(state, `secrets:${gm}`, [state.secretReveal, state.sealed], () => ({
-      reveal: state.secretReveal,
-      sealed: gm
-        ? keyedValues(state.sealed)
-            .sort((a, b) => a.committedAt - b.committedAt)
-            .map((s) => ({ hash: s.hash, committedAt: s.committedAt, ...(s.purpose !== undefined ? { purpose: s.purpose } : {}) }))
-        : [],
-    })),
+    diceFairness: gm ? reused(state, 'fairness', () => fairnessRows(state.diceTallies), state.diceTallies) : null,
+    secretRolls: reused(
+      state,
+      gm ? 'secrets:true' : 'secrets:false',
+      () => ({
+        reveal: state.secretReveal,
+        sealed: gm
+          ? keyedValues(state.sealed)
+              .sort((a, b) => a.committedAt - b.committedAt)
+              .map((s) => ({ hash: s.hash, committedAt: s.committedAt, ...(s.purpose !== undefined ? { purpose: s.purpose } : {}) }))
+          : [],
+      }),
+      state.secretReveal,
+      state.sealed,
+    ),
   };
 }
 

@@ -14,6 +14,7 @@ import {
   type TableRecord,
   type TableWake,
 } from './types';
+import { TimeSlice } from '../yield';
 import { intArray, textArray } from './pg-binary';
 import { toCommand, toEvent, toParticipant, toTable, toTableLoads, type CommandRow, type EventRow, type ParticipantRow, type TableRow } from './rows';
 
@@ -32,6 +33,8 @@ export interface PostgresStoreOptions {
   listenerConnectionString?: string;
   /** How often the listening connection is probed with a query (a dead one is replaced); default 2000 ms. */
   keepAliveMs?: number;
+  /** Bytes of payloads per table that a load reads as one value; default LOAD_AGGREGATE_BYTES (32 MiB). */
+  loadAggregateBytes?: number;
   /**
    * Least time between the starts of two group commits, in milliseconds (default
    * DEFAULT_PG_COMMIT_SPACING_MS; 0 sends a batch as soon as one of the two that may be on their way
@@ -69,6 +72,27 @@ const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 const LOCKED_WAIT_MS = 5000;
 /** Events a node may read while holding a table's row; one further behind catches up first. */
 const LOCKED_CATCH_UP = 1000;
+/**
+ * Bytes of event payloads one table's row may carry in the loads' aggregated read (see
+ * `firstEvents`); the events past them are read row by row. PostgreSQL caps a value at 1 GB and
+ * Node a string at about 512 MB.
+ */
+export const LOAD_AGGREGATE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The loads' read of the events of tables $1 with seq up to $2: a row per table, its payloads as
+ * one JSON array text and its other columns as another, of the events whose payloads add up to at
+ * most $3 bytes (`n` of the `total` there are). `s`: the quoted schema.
+ */
+export function firstEventsSql(s: string): string {
+  return `SELECT table_id, (count(*) FILTER (WHERE upto <= $3))::int AS n, count(*)::int AS total,
+      '[' || string_agg(payload, ',' ORDER BY seq) FILTER (WHERE upto <= $3) || ']' AS payloads,
+      '[' || string_agg(json_build_array(seq, at, participant_id, command_id)::text, ',' ORDER BY seq) FILTER (WHERE upto <= $3) || ']' AS details
+    FROM (SELECT table_id, seq, at, participant_id, command_id, payload,
+            sum(octet_length(payload)) OVER (PARTITION BY table_id ORDER BY seq) AS upto
+          FROM ${s}.events WHERE table_id = ANY($1::text[]) AND seq <= $2) e
+    GROUP BY table_id`;
+}
 
 function schemaSql(s: string, channel: string): string {
   return `
@@ -238,6 +262,47 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       [tableId, afterSeq, limit],
     );
     return r.rows.map(toEvent);
+  };
+
+  /**
+   * The first events of several tables (seq up to `limit`), by table. A node taking on a lost node's
+   * tables loads hundreds at once; read a row per event and parsed in one go, a batch held the event
+   * loop for up to a second (docs/benchmarks.md, "Where a take-over spends its CPU"). Each table's
+   * payloads come as one JSON array text instead (its other columns as another), parsed a table at a
+   * time within the event loop's shared turn budget (../yield.ts), which costs the node less work per
+   * event than the driver's rows did; the events past LOAD_AGGREGATE_BYTES are read row by row.
+   */
+  const firstEvents = async (tableIds: string[], limit: number): Promise<Map<string, EventRecord[]>> => {
+    const r = await pool.query<{ table_id: string; n: number; total: number; payloads: string | null; details: string | null }>(
+      firstEventsSql(s),
+      [tableIds, limit, options.loadAggregateBytes ?? LOAD_AGGREGATE_BYTES],
+    );
+    const found = new Map<string, EventRecord[]>();
+    const cut: Array<{ events: EventRecord[]; tableId: string; more: number }> = [];
+    const slice = new TimeSlice();
+    for (const row of r.rows) {
+      const events: EventRecord[] = [];
+      if (row.n > 0) {
+        const payloads = JSON.parse(row.payloads!) as unknown[];
+        const details = JSON.parse(row.details!) as Array<[number, string, string | null, string | null]>;
+        // Each stored payload is one JSON value; one that is not would show here as a count that differs.
+        if (payloads.length !== row.n || details.length !== row.n) throw new Error(`table ${row.table_id}: ${row.n} events read as ${payloads.length}`);
+        for (let i = 0; i < row.n; i++) {
+          const [seq, at, participantId, commandId] = details[i]!;
+          events.push({ seq, at, participantId, commandId, event: payloads[i] });
+        }
+      }
+      found.set(row.table_id, events);
+      if (row.n < row.total) cut.push({ events, tableId: row.table_id, more: row.total - row.n });
+      await slice.check();
+    }
+    // Seqs run 1, 2, 3... so the rows past the bound are the next `more` after the last one read.
+    await Promise.all(
+      cut.map(async ({ events, tableId, more }) => {
+        events.push(...(await eventsAfter(pool, tableId, events[events.length - 1]?.seq ?? 0, more)));
+      }),
+    );
+    return found;
   };
 
   const insertParticipant = (client: pg.PoolClient | pg.Pool, tableId: string, p: ParticipantRecord, tokenHash: string | null) =>
@@ -536,13 +601,11 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
            WHERE table_id = ANY($1::text[]) ORDER BY table_id, position`,
           [ids],
         ),
-        pool.query<EventRow & { table_id: string }>(
-          `SELECT table_id, seq, at, participant_id, command_id, payload FROM ${s}.events
-           WHERE table_id = ANY($1::text[]) AND seq <= $2 ORDER BY table_id, seq`,
-          [ids, eventLimit],
-        ),
+        firstEvents(ids, eventLimit),
       ]);
-      return toTableLoads(tables.rows, participants.rows, events.rows);
+      const loads = toTableLoads(tables.rows, participants.rows, []);
+      for (const [id, load] of loads) load.events = events.get(id) ?? [];
+      return loads;
     },
     async authenticate(tableId, tokenHash): Promise<Credential | null> {
       const p = await pool.query<ParticipantRow>(

@@ -114,6 +114,9 @@ type WriteOp =
   | 'appendEvents'
   | 'close';
 
+/** Requests that commit nothing: parts of a long log for the writer to hold, and closing it. */
+const NO_COMMIT_OPS: ReadonlySet<WriteOp> = new Set<WriteOp>(['stageEvents', 'dropStaged', 'close']);
+
 interface WriteResult {
   id: number;
   ok: boolean;
@@ -191,7 +194,10 @@ class Writer {
 
   private send(): void {
     if (this.inFlight || this.outbox.length === 0 || this.failure || this.spacingTimer) return;
-    const wait = this.lastSentAt + this.spacingMs - performance.now();
+    // Requests that commit nothing do not wait for the spacing: an import's parts go one after the
+    // other, and a close at once.
+    const commits = this.outbox.some((r) => !NO_COMMIT_OPS.has(r.op));
+    const wait = commits ? this.lastSentAt + this.spacingMs - performance.now() : 0;
     if (wait > 0) {
       this.spacingTimer = setTimeout(() => {
         this.spacingTimer = null;
@@ -199,7 +205,7 @@ class Writer {
       }, wait);
       return;
     }
-    this.lastSentAt = performance.now();
+    if (commits) this.lastSentAt = performance.now();
     const requests = this.outbox;
     this.outbox = [];
     try {

@@ -1,3 +1,4 @@
+import { HURRY_SKILLS } from './ammunition';
 import { z } from 'zod';
 import { AILMENT_NAMES } from './ailments';
 import { SITUATION_NAMES } from './attack';
@@ -37,6 +38,7 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('scary-face'), who: id, target: id }),
   z.strictObject({ type: z.literal('force-reroll'), who: id, test: z.enum(['attack', 'evasion', 'test']).optional() }),
   z.strictObject({ type: z.literal('equip'), who: id, item: z.string().min(1).max(60), stow: z.string().min(1).max(60).optional() }),
+  z.strictObject({ type: z.literal('reload'), who: id, weapon: z.string().min(1).max(60).optional(), hurry: z.enum(HURRY_SKILLS).optional(), target: z.number().int().min(-200).max(300).optional() }),
   z.strictObject({ type: z.literal('use-consumable'), who: id, item: z.string().min(1).max(60), target: id.optional() }),
   z.strictObject({ type: z.literal('go-stealthy'), who: id }),
   z.strictObject({ type: z.literal('analyse'), who: id, target: id, advanced: z.boolean().default(false) }),

@@ -8,6 +8,7 @@ import { drawIn, recordingPools, tableDice, type TableDice } from './draws';
 import { attackModifiers, landHit, resolveAttack, takeInjuries, SITUATIONS, type AttackKind, type AttackResult, type AttackSpec, type Counted } from './attack';
 import { batonAdvantages, checkBatonPass } from './batonPass';
 import { DISRUPT_CITATION, DISRUPT_SKILLS, disruptionsEnd, scaryFaceAgainst, type Disruption } from './disrupt';
+import { afterReloadAction, afterShot, reloadable, reloadTotal, RELOAD_CITATION, shotsIn, spareLoadsOf, type HurrySkill } from './ammunition';
 import { afterEquip, applyConsumable, CONSUMABLE_REACH, consumablesLeft, equipCost, EQUIPMENT_CITATION, heldIn, weaponOf } from './equipment';
 import { FULL_SPEED_DISADVANTAGES, STEALTH_CITATION, type StealthTest } from './stealth';
 import { BLOOD_LOSS_TESTS, bloodLossTest, miasmaStress, type BloodLossTestName } from './conditions';
@@ -59,6 +60,7 @@ export type EncounterEvent =
   | { type: 'power-wasted'; data: { group: number; who: string; power: string } }
   | { type: 'disrupted'; data: { group: number; who: string; target: string; kind: Disruption; result: OpposedRecord; won: boolean } }
   | { type: 'equipped'; data: { group: number; who: string; item: string; stow?: string; cost: 'free' | 'action' } }
+  | { type: 'reloading'; data: { group: number; who: string; weapon: string; total: number; left: number; hurry?: TestRecord & { skill: HurrySkill; degrees: number } } }
   | { type: 'consumable-used'; data: { group: number; who: string; item: string; target: string } }
   | { type: 'went-stealthy'; data: { group: number; who: string } }
   | { type: 'trick-resolved'; data: { group: number; attacker: string; defender: string; kind: 'push' | 'knockdown'; attack: number; attackRoll: number; evasion: number | null; evasionRoll: number | null; won: boolean; metres: number; impact?: PushImpact; tieRolls?: readonly TieRoll[] } }
@@ -318,6 +320,7 @@ export function attackSpec(state: Pick<EncounterState, 'sheets' | 'oneMore' | 'f
     kind,
     element,
     tier: c.tier ?? weapon?.tier ?? 1,
+    ...(weapon?.clip !== undefined ? { ammunition: weapon.name } : {}),
     ...(weapon?.criticalAilment ? { criticalAilment: weapon.criticalAilment } : {}),
     damage,
     attackTarget: c.attackTarget ?? sheet.scores[score],
@@ -973,6 +976,8 @@ function costOf(state: EncounterState, e: EncounterEvent): Cost | null {
       return e.data.cost === 'action' ? { who: e.data.who, action: `Equip Item (${e.data.item})` } : null;
     case 'consumable-used':
       return { who: e.data.who, action: `Use Consumable (${e.data.item})` };
+    case 'reloading':
+      return { who: e.data.who, action: `Reload (${e.data.weapon})` };
     case 'went-stealthy':
       return { who: e.data.who, action: 'Going Stealthy' };
     case 'trick-resolved':
@@ -1124,6 +1129,8 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       const onItself = attacker.id === defender.id;
       const spec: AttackSpec = onItself ? { ...attackSpec(state, command), evasionTarget: null } : attackSpec(state, command);
       requireReach(state, attacker, defender, spec.kind === 'melee', command.weapon);
+      // Reload: an empty weapon (fired out, or jammed by a Fumble) is reloaded before it fires again
+      if (spec.ammunition !== undefined && shotsIn(attacker, reloadable(state.sheets[attacker.id]!, spec.ammunition, 'weapon')) === 0) refuse('out-of-ammunition', `weapon: ${attacker.name}'s ${spec.ammunition} is empty; Reload it first`, 'weapon', RELOAD_CITATION);
       // Amnesiac: no Persona Powers (a magic attack is one); the action spent on one is wasted
       if (spec.kind === 'magic' && hasAilment(attacker, 'amnesiac')) return [{ type: 'power-wasted', data: { group, who: attacker.id, power: command.weapon ?? 'magic attack' } }];
       // Enraged: nothing but melee attacks
@@ -1463,6 +1470,36 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       const f = fighter(state, command.who, 'who');
       const cost = equipCost(state.sheets[f.id]!, f, command.item, command.stow);
       return [{ type: 'equipped', data: { group, who: f.id, item: command.item, ...(command.stow !== undefined ? { stow: command.stow } : {}), cost } }];
+    }
+    case 'reload': {
+      acting(command.who, 'who');
+      const f = fighter(state, command.who, 'who');
+      const sheet = state.sheets[f.id]!;
+      if (f.ailments.some((a) => AILMENTS[a.name].noActions)) refuse('no-actions', `who: ${f.name} may make no actions (${f.ailments.map((a) => AILMENTS[a.name].title).join(', ')})`, 'who', ruleCitation('ailments'));
+      // the weapon named, else the one under way, else the first in hand whose ammunition is counted
+      const stowed = f.stowed ?? sheet.stowed;
+      const name = command.weapon ?? f.reloading?.weapon ?? sheet.weapons.find((w) => w.clip !== undefined && !stowed.includes(w.name))?.name;
+      if (name === undefined) refuse('not-reloadable', `weapon: ${f.name} holds no weapon whose ammunition the table counts`, 'weapon', RELOAD_CITATION);
+      const w = reloadable(sheet, name, 'weapon');
+      weaponOf(sheet, f, name);
+      // "Equipment Actions", Reload: one Action at a time until the weapon's count is spent
+      if (f.reloading?.weapon === name) {
+        if (command.hurry) refuse('already-reloading', `hurry: ${f.name}'s Reload of ${name} is under way; the hurry test is made when it begins`, 'hurry', RELOAD_CITATION);
+        return [{ type: 'reloading', data: { group, who: f.id, weapon: name, total: f.reloading.left, left: f.reloading.left - 1 } }];
+      }
+      if (shotsIn(f, w) === w.clip) refuse('already-loaded', `weapon: ${f.name}'s ${name} is fully loaded`, 'weapon', RELOAD_CITATION);
+      if (spareLoadsOf(f, w) === 0) refuse('no-ammunition', `weapon: ${f.name} has no ammunition left for ${name}`, 'weapon', RELOAD_CITATION);
+      let hurry: (TestRecord & { skill: HurrySkill; degrees: number }) | undefined;
+      let test: TestResult | null = null;
+      if (command.hurry) {
+        // Ballistics (weapon class) on the Ballistic Score, or Survival (Equipment), untrained unless the sheet has it
+        const skill = command.hurry === 'ballistics' ? bestSkill(sheet, /ballistic/i, ['ballistic']) : bestSkill(sheet, /surviv/i, ['intelligence', 'perception'], true);
+        const target = command.target ?? skill.target;
+        test = resolveTest(target, ctx.dice.die(100), [...fateModifiers(f), ...testBurdens(f, { score: skill.score }, state.options)], state.options);
+        hurry = { skill: command.hurry, target: test.target, roll: test.roll, success: test.success, degrees: test.success ? test.degreesOfSuccess : test.degreesOfFailure };
+      }
+      const total = reloadTotal(w, test);
+      return [{ type: 'reloading', data: { group, who: f.id, weapon: name, total, left: total - 1, ...(hurry ? { hurry } : {}) } }];
     }
     case 'use-consumable': {
       acting(command.who, 'who');
@@ -1838,6 +1875,11 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       const d = event.data;
       return update(state, d.who, (f) => ({ ...f, stowed: afterEquip(f.stowed ?? state.sheets[d.who]!.stowed, d.item, d.stow) }));
     }
+    case 'reloading': {
+      const d = event.data;
+      const w = reloadable(state.sheets[d.who]!, d.weapon, 'weapon');
+      return update(state, d.who, (f) => afterReloadAction({ ...f, ...(d.hurry ? { pendingAdvantages: 0 } : {}) }, w, d.left));
+    }
     case 'consumable-used': {
       const d = event.data;
       const sheet = state.sheets[d.who]!;
@@ -1953,7 +1995,9 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       const failStress = r.attack.success ? 0 : injuryStress(a.injuries, a.injuriesIgnored, { failedBy: r.attack.degreesOfFailure });
       // an attack from stealth ends it (option stealthAttack)
       const unseen = a.conditions.stealthy && s.options.stealthAttack === 'ambushing' ? { stealthy: false } : {};
-      s = put(s, { ...a, pendingAdvantages: 0, chance, stress: a.stress + handStress + failStress, conditions: { ...a.conditions, ...unseen, ...(event.data.spec.action === 'focused' ? { moved: true } : {}) } });
+      // Reload, "Fumble": the attack fires one shot; a Fumble jams the weapon and loses all it holds
+      const shot = event.data.spec.ammunition !== undefined ? { loaded: afterShot(a, reloadable(s.sheets[a.id]!, event.data.spec.ammunition, 'weapon'), r.fumble) } : {};
+      s = put(s, { ...a, ...shot, pendingAdvantages: 0, chance, stress: a.stress + handStress + failStress, conditions: { ...a.conditions, ...unseen, ...(event.data.spec.action === 'focused' ? { moved: true } : {}) } });
       const d = s.fighters[event.data.defender]!;
       s = put(s, { ...d, pendingAdvantages: event.data.summary.evasionRoll !== null ? 0 : d.pendingAdvantages, openings: event.data.spec.chanceAttack ? d.openings.filter((o) => o.by !== event.data.attacker) : d.openings, evasionsThisRound: (d.evasionsThisRound ?? 0) + (r.evasion ? 1 : 0) });
       // option affinityReveal: a landed hit shows the struck character's affinity to its element
@@ -2377,6 +2421,8 @@ export function hideUnknownNumbers(event: EncounterEvent, unknown: (id: string) 
     case 'staunched':
     case 'ailment-fought':
       return { ...e, data: { ...e.data, test: test(e.data.who, e.data.test) } } as EncounterEvent;
+    case 'reloading':
+      return e.data.hurry ? { ...e, data: { ...e.data, hurry: test(e.data.who, e.data.hurry) } } : e;
     case 'moved':
       return { ...e, data: { ...e.data, ...(e.data.stealth ? { stealth: test(e.data.who, e.data.stealth) } : {}), ...(e.data.terrainTest ? { terrainTest: test(e.data.who, e.data.terrainTest) } : {}) } };
     case 'all-out-attack':

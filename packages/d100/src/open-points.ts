@@ -42,7 +42,7 @@ export const OPEN_TERMS: readonly OpenPoint[] = [
   opt('U17', 'Armour at each location', 'armour'),
   fixed('U18', 'a Burst Attack\'s extra targets', '`burstHits` (encounter.ts): hit with the attack\'s degrees, no evasion, a location each', 'the seed says degrees "buy" hits; a bought hit is not contested again'),
   opt('U19', 'how long Protect waits', 'protectDuration'),
-  gm('U20', 'how long a weapon takes to reload', 'not counted by the table (it keeps no ammunition); the GM rules when a weapon must be reloaded', 'the seed: reloading "depends on the weapon", and it gives no weapon'),
+  record('U20', 'how long a weapon takes to reload', 'the weapon\'s `clip`, `reload` (Actions, 1 unless given) and `spareLoads` on the sheet (sheet.ts); the `reload` command spends them one Action at a time, an attack a shot, a Fumble all (ammunition.ts)', 'the seed: reloading "depends on the weapon", and it gives no weapon; a weapon without a clip is not counted'),
   fixed('U21', 'the cost of Going Prone, Rising and Going Stealthy', 'the Action each (`payFor`, economy.ts)', 'the seed lists them among the actions'),
   fixed('U22', 'the scatter frame', '`scatter` (movement.ts): the ones digit of the attack roll on a keypad, the tens digit in metres; exported for hosts, no command scatters an attack yet', 'the seed gives the keypad; the map\'s north is the only frame a table without facing has'),
   gm('U23', 'size categories', 'the Advantages of an attack declaration (the GM names a size difference as a situation)', 'the table has no stat blocks with sizes; the seed lists size only among Advantages'),

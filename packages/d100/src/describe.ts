@@ -43,6 +43,8 @@ function blocked(who: string, n: number): string {
 }
 
 /** `e` as any viewer receives it: the GM's whole events are ShownEncounterEvents too. */
+const scoreTitle = (s: string): string => s[0]!.toUpperCase() + s.slice(1);
+
 export function describeD100Event(e: ShownEncounterEvent, name: (id: string) => string): string {
   switch (e.type) {
     case 'options-set': {
@@ -129,8 +131,12 @@ export function describeD100Event(e: ShownEncounterEvent, name: (id: string) => 
       return `${name(e.data.who)} spends ${e.data.amount} ${e.data.resource === 'spirit' ? 'Spirit' : 'Exertion'}${e.data.label ? ` (${e.data.label})` : ''}`;
     case 'injuries-treated':
       return `${name(e.data.target)} is treated (${e.data.how})`;
-    case 'ailment-inflicted':
-      return `${name(e.data.target)} is ${ailmentTitle(e.data.ailment)}${e.data.turns ? ` for ${e.data.turns} turn(s)` : ''}${e.data.source ? ` by ${name(e.data.source)}` : ''}`;
+    case 'ailment-inflicted': {
+      const r = e.data.resistance;
+      const test = r ? `${name(e.data.target)} tests ${scoreTitle(r.score)} to resist ${ailmentTitle(e.data.ailment)}: ${r.roll} vs ${shown(r.target)}${r.modifiers.length ? ` (${r.modifiers.map((m) => `${m.label} ${m.value > 0 ? '+' : ''}${m.value}`).join(', ')})` : ''}, ${r.success ? `${r.degrees} DoS, resisted` : 'failed'}` : '';
+      if (r?.success) return test;
+      return `${test ? `${test}; ` : ''}${name(e.data.target)} is ${ailmentTitle(e.data.ailment)}${e.data.turns ? ` for ${e.data.turns} turn(s)` : ''}${e.data.source ? ` by ${name(e.data.source)}` : ''}`;
+    }
     case 'condition-set':
       return `${name(e.data.target)}: ${e.data.condition} ${e.data.value ? 'on' : 'off'}`;
     case 'fate-spent':

@@ -12,10 +12,10 @@ import { afterReloadAction, afterShot, reloadable, reloadTotal, RELOAD_CITATION,
 import { afterEquip, applyConsumable, CONSUMABLE_REACH, consumablesLeft, equipCost, EQUIPMENT_CITATION, heldIn, weaponOf } from './equipment';
 import { FULL_SPEED_DISADVANTAGES, STEALTH_CITATION, type StealthTest } from './stealth';
 import { BLOOD_LOSS_TESTS, bloodLossTest, miasmaStress, type BloodLossTestName } from './conditions';
-import { isImmune, type RegularElement } from './elements';
+import { isImmune, type Element as ElementName, type RegularElement } from './elements';
 import { afterBlocking, blocksOnHit, weeklyRefresh, spendPoint, spendRemoveAilment, spendRestoreLight, spendRestoreResource, spendRevivePersona, useResource, FATE_SPENDS } from './fate';
 import { modifier, sumModifiers, type Modifier } from '@personae/core';
-import { adjacent, ailmentScoreDisadvantages, altitudeOf, armourAt, bonus, canOppose, defenseToughnessBonus, disadvantagesOnAllTests, fatigue, hasAilment, livingPersona, protectorFor, terrainDisadvantages, terrainOf, toughness, type Conditions, type Fighter, type Position, type Resource, type Score, type Terrain } from './fighter';
+import { adjacent, effectiveAffinity, ailmentScoreDisadvantages, altitudeOf, armourAt, bonus, canOppose, defenseToughnessBonus, disadvantagesOnAllTests, fatigue, hasAilment, livingPersona, protectorFor, terrainDisadvantages, terrainOf, toughness, type Conditions, type Fighter, type Position, type Resource, type Score, type Terrain } from './fighter';
 import { altitudeBar, bandsCrossed, crashMetres, fallDamage, fullSpeedFailure, moveAllowance, movementOutcome, separation, type Altitude, type MovementOutcome, type MovementTest } from './movement';
 import { armDisabled, bleedingReturns, hasBruisedRib, injuriesAfterRestoring, injuryStress, injuryTestDisadvantages, treatInjuries } from './injuries';
 import { initiativeOrder, type InitiativeEntry } from './initiative';
@@ -75,7 +75,7 @@ export type EncounterEvent =
   | { type: 'movement-tested'; data: { group: number; who: string; kind: MovementTest; target: number; roll: number; success: boolean; degrees: number; outcome: MovementOutcome } }
   | { type: 'wounds-restored'; data: { group: number; target: string; light: number; heavy: number } }
   | { type: 'injuries-treated'; data: { group: number; target: string; how: 'rest' | 'medical' } }
-  | { type: 'ailment-inflicted'; data: { group: number; target: string; ailment: AilmentName; turns: number | null | undefined; source?: string } }
+  | { type: 'ailment-inflicted'; data: { group: number; target: string; ailment: AilmentName; turns: number | null | undefined; source?: string; resistance?: ResistanceRecord } }
   | { type: 'condition-set'; data: { group: number; target: string; condition: (typeof CONDITIONS_SET)[number]; value: boolean } }
   | { type: 'fate-spent'; data: { group: number; who: string; spend: (typeof FATE_SPENDS)[number]; ailment?: AilmentName; location?: Location; resource?: Resource } }
   | { type: 'resource-used'; data: { group: number; who: string; resource: Resource; amount: number; label: string } }
@@ -89,6 +89,18 @@ export type EncounterEvent =
   | { type: 'round-ended'; data: { group: number; round: number; crashes?: { who: string; locationRoll: number }[] } }
   | { type: 'week-started'; data: { group: number } }
   | { type: 'undone'; data: { group: number } };
+
+/** The target's test to resist an ailment (U42, option ailmentResistScore): passed, the ailment does not take hold. */
+export interface ResistanceRecord {
+  readonly score: Score;
+  /** The element of what inflicts it, whose Weak or Resist counted. */
+  readonly element?: ElementName;
+  readonly target: number;
+  readonly roll: number;
+  readonly success: boolean;
+  readonly degrees: number;
+  readonly modifiers: readonly { readonly label: string; readonly value: number }[];
+}
 
 /** A Confused character's start-of-turn Intelligence test and what it makes it do (the ailments passage). */
 export interface ConfusedRecord {
@@ -1346,7 +1358,9 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       gmOnly('inflict ailments directly');
       fighter(state, command.target, 'target');
       if (command.source !== undefined) fighter(state, command.source, 'source');
-      return [{ type: 'ailment-inflicted', data: { group, target: command.target, ailment: command.ailment, turns: command.turns, ...(command.source !== undefined ? { source: command.source } : {}) } }];
+      if (!command.resist && (command.element !== undefined || command.score !== undefined || command.resistTarget !== undefined)) refuse('no-resistance', 'resist: element, score and resistTarget belong to a resistance test (resist: true)', 'resist', RESIST_CITATION);
+      const resistance = command.resist ? resistanceTest(state, state.fighters[command.target]!, command, ctx.dice) : null;
+      return [{ type: 'ailment-inflicted', data: { group, target: command.target, ailment: command.ailment, turns: command.turns, ...(command.source !== undefined ? { source: command.source } : {}), ...(resistance ? { resistance } : {}) } }];
     }
     case 'set-condition': {
       gmOnly('set conditions');
@@ -1734,6 +1748,28 @@ function panicAfterAttack(state: EncounterState, attackerId: string, defenderId:
   return s;
 }
 
+const RESIST_CITATION = seed('Elemental Affinities');
+const AFFINITY_LABEL = { weak: 'Weak to the element', resist: 'Resists the element' } as const;
+
+/**
+ * The test to resist an ailment (U42): the Score option ailmentResistScore names for its category,
+ * with Defend's Advantage ("Defending and Protecting"), -20 when Weak to the element and +20 when
+ * Resisting it ("Elemental Affinities"), and the Disadvantages every test of the target carries.
+ */
+function resistanceTest(state: EncounterState, f: Fighter, c: Extract<EncounterCommand, { type: 'inflict-ailment' }>, dice: DiceSource): ResistanceRecord {
+  const physical = AILMENTS[c.ailment].category === 'physical' || AILMENTS[c.ailment].category === 'staggered';
+  const score: Score = c.score ?? (state.options.ailmentResistScore === 'by-category' && physical ? 'toughness' : 'willpower');
+  const affinity = c.element !== undefined ? effectiveAffinity(f, c.element) : 'normal';
+  const mods: Modifier[] = [
+    ...(f.conditions.defending ? [modifier('advantage', 'Defend', 10)] : []),
+    ...(affinity === 'weak' ? [modifier('affinity', AFFINITY_LABEL.weak, -20)] : affinity === 'resist' ? [modifier('affinity', AFFINITY_LABEL.resist, 20)] : []),
+    ...fateModifiers(f),
+    ...testBurdens(f, { score }, state.options),
+  ];
+  const t = resolveTest(c.resistTarget ?? f.scores[score], drawIn(dice, `target:${f.id}`).die(100), mods, state.options);
+  return { score, ...(c.element !== undefined ? { element: c.element } : {}), target: t.target, roll: t.roll, success: t.success, degrees: t.success ? t.degreesOfSuccess : t.degreesOfFailure, modifiers: mods.map((m) => ({ label: m.label, value: m.value })) };
+}
+
 function inflict(state: EncounterState, target: string, ailment: AilmentName, turns?: number | null, source?: string): EncounterState {
   const f = state.fighters[target]!;
   const r = inflictAilment(f.ailments, ailment, { turnsStarted: f.turnsStarted, ...(turns !== undefined ? { turns } : {}), ...(source !== undefined ? { source } : {}) }, (e) => isImmune(livingPersona(f)?.affinities ?? f.affinities, e), state.options);
@@ -2085,8 +2121,12 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       return update(state, event.data.who, (f) => useResource(f, event.data.resource, event.data.amount));
     case 'injuries-treated':
       return update(state, event.data.target, (f) => ({ ...f, injuries: treatInjuries(f.injuries, state.options) }));
-    case 'ailment-inflicted':
-      return inflict(state, event.data.target, event.data.ailment, event.data.turns, event.data.source);
+    case 'ailment-inflicted': {
+      const d = event.data;
+      // a resistance test spends the Fate Point Advantages bought for it; passed, the ailment does not take hold
+      const s = d.resistance ? update(state, d.target, (f) => ({ ...f, pendingAdvantages: 0 })) : state;
+      return d.resistance?.success ? s : inflict(s, d.target, d.ailment, d.turns, d.source);
+    }
     case 'condition-set': {
       const f = state.fighters[event.data.target]!;
       // the GM ending Helplessness wakes an unconscious character
@@ -2373,7 +2413,17 @@ export function redactD100Event(event: EncounterEvent, viewer: Actor, state: Enc
   const rolledApart = (a: string, b: string) => state.options.initiativeLastTie === 'players-first' && party(a) !== party(b);
   const named = event.type === 'encounter-started' ? namedStart(event, n, rolledApart) : event.type === 'turn-started' && event.data.fleeing ? { ...event, data: { ...event.data, fleeing: n.one(event.data.fleeing) } } : event;
   // nor the target numbers of its rolls, from which its Scores follow (hideUnknownNumbers below)
-  return hideUnknownNumbers(named, (id) => !knownDetails(state, id, viewer));
+  const out = hideUnknownNumbers(named, (id) => !knownDetails(state, id, viewer));
+  // an affinity not yet known is not told by the resistance test it changed, nor by its target number
+  if (out.type === 'ailment-inflicted' && out.data.resistance?.element !== undefined) {
+    const known = shownOf(state, out.data.target, viewer).affinities;
+    if (known !== 'all' && !known.includes(out.data.resistance.element as RegularElement)) {
+      const { element: _element, ...r } = out.data.resistance;
+      const hidden = Object.values(AFFINITY_LABEL) as string[];
+      return { ...out, data: { ...out.data, resistance: { ...r, target: r.modifiers.some((m) => hidden.includes(m.label)) ? null : r.target, modifiers: r.modifiers.filter((m) => !hidden.includes(m.label)) } } } as ShownEncounterEvent;
+    }
+  }
+  return out;
 }
 
 /**
@@ -2421,6 +2471,8 @@ export function hideUnknownNumbers(event: EncounterEvent, unknown: (id: string) 
     case 'staunched':
     case 'ailment-fought':
       return { ...e, data: { ...e.data, test: test(e.data.who, e.data.test) } } as EncounterEvent;
+    case 'ailment-inflicted':
+      return e.data.resistance ? { ...e, data: { ...e.data, resistance: test(e.data.target, e.data.resistance) } } : e;
     case 'reloading':
       return e.data.hurry ? { ...e, data: { ...e.data, hurry: test(e.data.who, e.data.hurry) } } : e;
     case 'moved':

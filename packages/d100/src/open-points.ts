@@ -64,7 +64,7 @@ export const OPEN_TERMS: readonly OpenPoint[] = [
   opt('U39', 'losing the Deadly wound', 'deadlyWound'),
   opt('U40', 'a second ailment of a category', 'ailmentSameCategory'),
   fixed('U41', 'how "N turns" of an ailment count', '`inflictAilment` and turn ends (ailments.ts): the sufferer\'s own turns begun after it took hold', 'the seed counts durations in turns; only the sufferer\'s own turns give every ailment its full count'),
-  gm('U42', 'the ailment-resistance test', 'a `test` the GM calls before `inflict-ailment`, with the Score and modifiers the GM names', 'the seed names the test (and Defend\'s Advantage on it) without the Score it uses'),
+  opt('U42', 'the ailment-resistance test', 'ailmentResistScore'),
   opt('U43', 'Unnatural traits', 'unnatural'),
   opt('U44', '"takes damage"', 'takesDamage'),
   opt('U45', 'Condemned\'s reroll to hit', 'condemned'),

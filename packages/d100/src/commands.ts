@@ -38,6 +38,8 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('scary-face'), who: id, target: id }),
   z.strictObject({ type: z.literal('force-reroll'), who: id, test: z.enum(['attack', 'evasion', 'test']).optional() }),
   z.strictObject({ type: z.literal('equip'), who: id, item: z.string().min(1).max(60), stow: z.string().min(1).max(60).optional() }),
+  /** The GM rules that the attack just made scatters ("Sometimes an attack 'scatters'"): where it goes comes from its own roll. */
+  z.strictObject({ type: z.literal('scatter') }),
   z.strictObject({ type: z.literal('reload'), who: id, weapon: z.string().min(1).max(60).optional(), hurry: z.enum(HURRY_SKILLS).optional(), target: z.number().int().min(-200).max(300).optional() }),
   z.strictObject({ type: z.literal('use-consumable'), who: id, item: z.string().min(1).max(60), target: id.optional() }),
   z.strictObject({ type: z.literal('go-stealthy'), who: id }),

@@ -164,6 +164,11 @@ export function describeD100Event(e: ShownEncounterEvent, name: (id: string) => 
     }
     case 'equipped':
       return `${name(e.data.who)} draws ${e.data.item}${e.data.stow ? ` and puts ${e.data.stow} away` : ''} (${e.data.cost === 'free' ? 'a free action' : 'an Action'})`;
+    case 'scattered': {
+      const d = e.data;
+      const where = d.direction === 'up' ? `straight up ${d.metres} m` : d.metres === 0 ? 'nowhere (0 m)' : `${d.metres} m ${d.direction === 'towards the attacker' ? `towards ${name(d.attacker)}` : d.direction}`;
+      return `${name(d.attacker)}'s attack on ${name(d.defender)} scatters ${where} (roll ${d.roll})${d.to ? `, coming down at (${d.to.x}, ${d.to.y})` : ''}`;
+    }
     case 'reloading': {
       const d = e.data;
       const hurry = d.hurry ? `, hurried with ${d.hurry.skill === 'ballistics' ? 'Ballistics' : 'Survival'}: ${d.hurry.roll} vs ${shown(d.hurry.target)}, ${d.hurry.success ? `${d.hurry.degrees} DoS` : 'failed'}` : '';

@@ -16,7 +16,7 @@ import { isImmune, type Element as ElementName, type RegularElement } from './el
 import { afterBlocking, blocksOnHit, weeklyRefresh, spendPoint, spendRemoveAilment, spendRestoreLight, spendRestoreResource, spendRevivePersona, useResource, FATE_SPENDS } from './fate';
 import { modifier, sumModifiers, type Modifier } from '@personae/core';
 import { adjacent, effectiveAffinity, ailmentScoreDisadvantages, altitudeOf, armourAt, bonus, canOppose, defenseToughnessBonus, disadvantagesOnAllTests, fatigue, hasAilment, livingPersona, protectorFor, terrainDisadvantages, terrainOf, toughness, type Conditions, type Fighter, type Position, type Resource, type Score, type Terrain } from './fighter';
-import { altitudeBar, bandsCrossed, crashMetres, fallDamage, fullSpeedFailure, moveAllowance, movementOutcome, separation, type Altitude, type MovementOutcome, type MovementTest } from './movement';
+import { altitudeBar, bandsCrossed, crashMetres, fallDamage, scatter, scatterLanding, fullSpeedFailure, moveAllowance, movementOutcome, separation, type Altitude, type MovementOutcome, type MovementTest } from './movement';
 import { armDisabled, bleedingReturns, hasBruisedRib, injuriesAfterRestoring, injuryStress, injuryTestDisadvantages, treatInjuries } from './injuries';
 import { initiativeOrder, type InitiativeEntry } from './initiative';
 import { hitLocation, type Location } from './location';
@@ -60,6 +60,7 @@ export type EncounterEvent =
   | { type: 'power-wasted'; data: { group: number; who: string; power: string } }
   | { type: 'disrupted'; data: { group: number; who: string; target: string; kind: Disruption; result: OpposedRecord; won: boolean } }
   | { type: 'equipped'; data: { group: number; who: string; item: string; stow?: string; cost: 'free' | 'action' } }
+  | { type: 'scattered'; data: { group: number; attacker: string; defender: string; roll: number; direction: string; metres: number; to?: { x: number; y: number } } }
   | { type: 'reloading'; data: { group: number; who: string; weapon: string; total: number; left: number; hurry?: TestRecord & { skill: HurrySkill; degrees: number } } }
   | { type: 'consumable-used'; data: { group: number; who: string; item: string; target: string } }
   | { type: 'went-stealthy'; data: { group: number; who: string } }
@@ -1485,6 +1486,17 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       const cost = equipCost(state.sheets[f.id]!, f, command.item, command.stow);
       return [{ type: 'equipped', data: { group, who: f.id, item: command.item, ...(command.stow !== undefined ? { stow: command.stow } : {}), cost } }];
     }
+    case 'scatter': {
+      gmOnly('rule that an attack scatters');
+      // untitled passage after "Chance Attacks": "take the test that you used for the attack"
+      const attack = state.groups?.top.find((e) => e.type === 'attack-resolved');
+      if (attack?.type !== 'attack-resolved') refuse('no-attack', 'the last command made no attack to scatter', 'type', SCATTER_CITATION);
+      const { attacker, defender } = attack.data;
+      const roll = attack.data.summary.roll;
+      const aimed = state.fighters[defender]!.conditions.position;
+      const from = state.fighters[attacker]!.conditions.position;
+      return [{ type: 'scattered', data: { group, attacker, defender, roll, ...scatter(roll), ...(aimed ? { to: scatterLanding(roll, aimed, from) } : {}) } }];
+    }
     case 'reload': {
       acting(command.who, 'who');
       const f = fighter(state, command.who, 'who');
@@ -1749,6 +1761,7 @@ function panicAfterAttack(state: EncounterState, attackerId: string, defenderId:
 }
 
 const RESIST_CITATION = seed('Elemental Affinities');
+const SCATTER_CITATION = seed('Scatter (untitled passage after "Chance Attacks")');
 const AFFINITY_LABEL = { weak: 'Weak to the element', resist: 'Resists the element' } as const;
 
 /**
@@ -1932,6 +1945,9 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       if (!d.won || d.kind !== 'scary-face') return s;
       return update(s, d.target, (f) => ({ ...f, conditions: { ...f.conditions, scaredBy: [...(f.conditions.scaredBy ?? []).filter((by) => by !== d.who), d.who] } }));
     }
+    case 'scattered':
+      // where it comes down is told; what stands there is the GM's ruling
+      return state;
     case 'analysed':
       return { ...state, knowledge: { ...state.knowledge, [event.data.target]: analysed(state.knowledge?.[event.data.target], event.data.advanced) } };
     case 'trick-resolved': {

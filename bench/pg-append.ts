@@ -6,7 +6,9 @@
  *
  *   node --import tsx bench/pg-append.ts [--tables 200] [--rate 1200] [--seconds 6] [--warmup 1]
  *        [--module packages/server/src/store/postgres.ts] [--cpu-prof FILE] [--spacing MS] [--tick MS]
+ *        [--notices append|batch]
  *
+ * `--notices`: the store's notices option, a notice per append or one per batch (default: the store's own).
  * `--spacing`: the store's least time between two group commits (default: the store's own).
  * `--tick`: appends are offered every `tick` ms (default 10), as many at once as the rate asks for (1:
  * about one at a time at 1,200 a second, as a server's commands arrive; 10: in bursts of 12).
@@ -30,7 +32,7 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import type { Store } from '../packages/server/src/store/types';
 
-const opts: { tables: number; rate: number; seconds: number; warmup: number; module: string; cpuProf?: string; spacing?: number; tick: number } = {
+const opts: { tables: number; rate: number; seconds: number; warmup: number; module: string; cpuProf?: string; spacing?: number; tick: number; notices?: 'append' | 'batch' } = {
   tick: 10,
   tables: 200,
   rate: 1200,
@@ -45,6 +47,10 @@ for (let i = 0; i < argv.length; i += 2) {
   if (value === undefined) throw new Error(`--${key} needs a value`);
   if (key === 'module') opts.module = value;
   else if (key === 'cpu-prof') opts.cpuProf = value;
+  else if (key === 'notices') {
+    if (value !== 'append' && value !== 'batch') throw new Error('--notices is append or batch');
+    opts.notices = value;
+  }
   else if (key === 'tables' || key === 'rate' || key === 'seconds' || key === 'warmup' || key === 'spacing' || key === 'tick') {
     const n = Number(value);
     if (!(n >= 0) || (key !== 'warmup' && key !== 'spacing' && n === 0)) throw new Error(`--${key} must be a positive number`);
@@ -73,13 +79,14 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 } as typeof query;
 
 const { openPostgresStore } = (await import(pathToFileURL(resolve(opts.module)).href)) as {
-  openPostgresStore: (o: { connectionString: string; schema: string; listenerName: string; commitSpacingMs?: number }) => Promise<Store>;
+  openPostgresStore: (o: { connectionString: string; schema: string; listenerName: string; commitSpacingMs?: number; notices?: 'append' | 'batch' }) => Promise<Store>;
 };
 const store = await openPostgresStore({
   connectionString: withAppName,
   schema,
   listenerName: `${appName}-listen`,
   ...(opts.spacing === undefined ? {} : { commitSpacingMs: opts.spacing }),
+  ...(opts.notices === undefined ? {} : { notices: opts.notices }),
 });
 const stopListening = await store.fanout!.listen({ wake: () => undefined, reconnected: () => undefined });
 
@@ -209,6 +216,7 @@ const pct = (p: number) => Number((latencies[Math.min(latencies.length - 1, Math
 console.log(
   JSON.stringify({
     module: opts.module,
+    notices: opts.notices ?? 'default',
     tables: opts.tables,
     offeredPerSecond: opts.rate,
     appends: acked,

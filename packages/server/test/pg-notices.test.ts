@@ -112,7 +112,7 @@ describe.skipIf(!runPg)('notices of appends on PostgreSQL', () => {
     const ids = Array.from({ length: 5 }, (_, i) => `t_default_${i}`);
     for (const id of ids) await writer.createTable(table(id));
     await Promise.all(ids.map((id) => append(writer, id, 1)));
-    await until(() => wakes.length >= ids.length, 'a wake per append');
+    await until(() => wakes.length >= ids.length && payloads.length >= ids.length, 'a wake and a notice per append');
     expect(payloads).toHaveLength(ids.length);
     for (const p of payloads) expect(p).toMatch(OLD_NOTICE);
     expect(wakes.map((w) => w.tableId).sort()).toEqual(ids);
@@ -120,12 +120,12 @@ describe.skipIf(!runPg)('notices of appends on PostgreSQL', () => {
 
   it('a batch sends one notice naming its tables, and a big batch splits its notice under the payload limit', async () => {
     // A long spacing holds every append offered in one tick for one batch.
-    const { writer, wakes, payloads } = await setUp('batch', 2000);
+    const { schema, writer, wakes, payloads, raw } = await setUp('batch', 2000);
     // 60-character ids: about 63 bytes a table, so 250 tables need 3 notices of at most NOTICE_BYTES.
     const ids = Array.from({ length: 250 }, (_, i) => `t_${String(i).padStart(3, '0')}_${'x'.repeat(54)}`);
     for (const id of ids) await writer.createTable(table(id));
     await Promise.all(ids.map((id) => append(writer, id, 1)));
-    await until(() => wakes.length >= ids.length, 'a wake per table');
+    await until(() => wakes.length >= ids.length && payloads.join(' ').split(' ').length >= 2 * ids.length, 'a wake per table, on both connections');
     const bytes = ids.reduce((sum, id) => sum + `1 ${id}`.length + 1, 0);
     expect(payloads.length).toBe(Math.ceil(bytes / NOTICE_BYTES));
     expect(payloads.length).toBeGreaterThan(1);
@@ -141,9 +141,11 @@ describe.skipIf(!runPg)('notices of appends on PostgreSQL', () => {
     const [stale, fresh] = await Promise.all([append(writer, ids[0]!, 1), append(writer, ids[1]!, 2)]);
     expect(stale).toEqual({ ok: false, reason: 'duplicate_command' });
     expect(fresh).toEqual({ ok: true });
-    await until(() => wakes.length >= 1, 'the wake of the stored append');
-    await sleep(100);
-    expect(payloads).toEqual([`e 2 ${ids[1]}`]);
+    // Notices arrive in the order of their commits: once a marker sent now is back, nothing of the batch is still on its way.
+    await raw.query('SELECT pg_notify($1, $2)', [channelFor(schema), 'marker']);
+    await until(() => payloads.includes('marker') && wakes.length >= 1, 'the marker and the wake of the stored append');
+    expect(payloads).toEqual([`e 2 ${ids[1]}`, 'marker']);
+    expect(wakes).toEqual([{ kind: 'events', version: 2, tableId: ids[1] }]);
   }, 60_000);
 
   it('a node sending a notice per batch and one sending a notice per append share a schema, each heard by the other', async () => {

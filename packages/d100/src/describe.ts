@@ -167,7 +167,7 @@ export function describeD100Event(e: ShownEncounterEvent, name: (id: string) => 
     case 'scattered': {
       const d = e.data;
       const where = d.direction === 'up' ? `straight up ${d.metres} m` : d.metres === 0 ? 'nowhere (0 m)' : `${d.metres} m ${d.direction === 'towards the attacker' ? `towards ${name(d.attacker)}` : d.direction}`;
-      return `${name(d.attacker)}'s attack on ${name(d.defender)} scatters ${where} (roll ${d.roll})${d.to ? `, coming down at (${d.to.x}, ${d.to.y})` : ''}`;
+      return `${name(d.attacker)}'s attack on ${name(d.defender)} scatters ${where} (roll ${d.attackTest})${d.to ? `, coming down at (${d.to.x}, ${d.to.y})` : ''}`;
     }
     case 'reloading': {
       const d = e.data;

@@ -60,7 +60,7 @@ export type EncounterEvent =
   | { type: 'power-wasted'; data: { group: number; who: string; power: string } }
   | { type: 'disrupted'; data: { group: number; who: string; target: string; kind: Disruption; result: OpposedRecord; won: boolean } }
   | { type: 'equipped'; data: { group: number; who: string; item: string; stow?: string; cost: 'free' | 'action' } }
-  | { type: 'scattered'; data: { group: number; attacker: string; defender: string; roll: number; direction: string; metres: number; to?: { x: number; y: number } } }
+  | { type: 'scattered'; data: { group: number; attacker: string; defender: string; attackTest: number; direction: string; metres: number; to?: { x: number; y: number } } }
   | { type: 'reloading'; data: { group: number; who: string; weapon: string; total: number; left: number; hurry?: TestRecord & { skill: HurrySkill; degrees: number } } }
   | { type: 'consumable-used'; data: { group: number; who: string; item: string; target: string } }
   | { type: 'went-stealthy'; data: { group: number; who: string } }
@@ -1522,10 +1522,11 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       const attack = state.groups?.top.find((e) => e.type === 'attack-resolved');
       if (attack?.type !== 'attack-resolved') refuse('no-attack', 'the last command made no attack to scatter', 'type', SCATTER_CITATION);
       const { attacker, defender } = attack.data;
-      const roll = attack.data.summary.roll;
+      // the attack's own roll, kept under another name: it is no new die (secret.ts DICE_FIELDS)
+      const attackTest = attack.data.summary.roll;
       const aimed = state.fighters[defender]!.conditions.position;
       const from = state.fighters[attacker]!.conditions.position;
-      return [{ type: 'scattered', data: { group, attacker, defender, roll, ...scatter(roll), ...(aimed ? { to: scatterLanding(roll, aimed, from) } : {}) } }];
+      return [{ type: 'scattered', data: { group, attacker, defender, attackTest, ...scatter(attackTest), ...(aimed ? { to: scatterLanding(attackTest, aimed, from) } : {}) } }];
     }
     case 'reload': {
       acting(command.who, 'who');

@@ -17,6 +17,8 @@ const LOCATION_CITE = seed('How Attacks Work');
  * | attack                                    | `actor`            | the attacker          | the Agility test against a Shocked defender      |
  * | test, movement-test, move, fall, staunch, disengage, distract, scary-face, escape-grapple, end-ailment | `actor` | the one acting (`who`) | its tests, and the location of a fall or terrain damage |
  * | disengage, distract, scary-face, escape-grapple | `target:ID`  | character ID          | its opposing test (and its rolls again to break a tie) |
+ * | reload (with `hurry`)                     | `actor`            | the one reloading     | the hurry test                                   |
+ * | inflict-ailment (with `resist`)           | `target:ID`        | the target            | its test to resist the ailment                   |
  * | all-out-attack                            | `actor:ID`         | participant ID        | its roll                                         |
  * | spend-fate (reroll), force-reroll         | `reroll`           | whose test is rolled again | the new roll                                |
  * | spend-fate (reroll), force-reroll         | `location`         | the last attack's attacker | a location the new roll makes necessary     |
@@ -100,6 +102,10 @@ export function commandPools(command: EncounterCommand, scene: PoolScene): Comma
         ...(scene.lastAttacker ? [pool('location', scene.lastAttacker, 'hit location roll', LOCATION_CITE)] : []),
       ]);
     }
+    case 'reload':
+      return withExhaustion(command.hurry ? [pool('actor', command.who, 'Reload hurry test', seed('Equipment Actions (Consumables, Reloading)'))] : []);
+    case 'inflict-ailment':
+      return withExhaustion(command.resist ? [pool(`target:${command.target}`, command.target, 'test to resist the ailment', seed('Elemental Affinities'))] : []);
     case 'start':
       return [
         ...scene.ids.map((id) => pool(`initiative:${id}`, id, 'initiative roll-off', ruleCitation('initiative'), 10)),

@@ -106,3 +106,21 @@ describe('named dice pools of a d100 command', () => {
     expect(pooled).toEqual(plain);
   });
 });
+
+describe('the pools of Reload and the ailment-resistance test', () => {
+  it("the player types in the hurry test of its own Reload; the GM the target's resistance test", () => {
+    let s = fold(initialEncounter(), decide(initialEncounter(), { type: 'add-character', id: 'ann', sheet: sheet('Ann', 'pc', { weapons: [{ name: 'Pistol', class: 'pistol', element: 'missile', damage: 4, clip: 6, reload: 2 }] }), controller: 'p1' }, GM));
+    s = fold(s, decide(s, { type: 'add-character', id: 'orc', sheet: sheet('Orc', 'foes') }, GM));
+    s = fold(s, decide(s, { type: 'start' }, GM, { 'initiative:ann': [9], 'initiative:orc': [4] }));
+    if (s.current !== 'ann') s = fold(s, decide(s, { type: 'end-turn' }, GM));
+    // a Fumble (97, typed in) jams the Pistol; the hurry test (09, Ballistic 40: 4 DoS) makes the 2-Action Reload 1
+    s = fold(s, decide(s, { type: 'attack', attacker: 'ann', defender: 'orc' }, P1, { attack: [97] }));
+    s = fold(s, decide(s, { type: 'end-turn' }, GM));
+    s = fold(s, decide(s, { type: 'end-turn' }, GM));
+    const reload = decide(s, { type: 'reload', who: 'ann', hurry: 'ballistics' }, P1, { actor: [9] });
+    expect(reload[0]).toMatchObject({ type: 'reloading', data: { total: 1, left: 0, hurry: { roll: 9 } } });
+    expect(refusal(s, { type: 'reload', who: 'ann' }, P1, { actor: [9] })).toMatchObject({ code: 'dice-pool' }); // no hurry: no die to type in
+    const resisted = decide(s, { type: 'inflict-ailment', target: 'orc', ailment: 'dizzy', resist: true }, GM, { 'target:orc': [12] });
+    expect(resisted[0]).toMatchObject({ type: 'ailment-inflicted', data: { resistance: { score: 'toughness', roll: 12, success: true } } });
+  });
+});

@@ -29,7 +29,7 @@ const says = (e: EncounterEvent) => describeD100Event(e, (id) => id.toUpperCase(
 describe('Scatter: the GM rules that the attack just made scatters', () => {
   it('47: 4 m north-west of the square aimed at; the event keeps the roll and the landing square', () => {
     const s = run(shot(47), { type: 'scatter' });
-    expect(last(s)).toEqual({ type: 'scattered', data: { group: expect.any(Number), attacker: 'a', defender: 'b', roll: 47, direction: 'north-west', metres: 4, to: { x: 6, y: -4 } } });
+    expect(last(s)).toEqual({ type: 'scattered', data: { group: expect.any(Number), attacker: 'a', defender: 'b', attackTest: 47, direction: 'north-west', metres: 4, to: { x: 6, y: -4 } } });
     expect(says(last(s))).toBe("A's attack on B scatters 4 m north-west (roll 47), coming down at (6, -4)");
     // every viewer who sees both is told the same; undo takes it back; the events fold again to the same state
     expect(redactD100Event(last(s), P1, s)).toEqual(last(s));

@@ -263,12 +263,13 @@ export function resolveChallenge(spec: OpposedChallengeSpec, dice: DiceSource, o
     const fresh = attempts.length > 0;
     const [a, r] = prepareSides(actor, spec.reactor, pools, options, fresh);
     const raw = compareDice(a.dice, sumLabeled(actor.modifiers), r.dice, sumLabeled(spec.reactor.modifiers));
-    const result = finish('opposed', a, r, raw, { steer: [] }, options, attempts, undefined);
+    // An attempt rerolled for a full tie lists no attempts of its own: only the final result lists them all.
+    const result = finish('opposed', a, r, raw, { steer: [] }, options, [], undefined);
     if (result.outcome === 'tie' && options.fullTie === 'reroll' && attempts.length < MAX_FULL_TIE_REROLLS) {
       attempts.push(result);
       continue;
     }
-    return steer.length > 0 ? finish('opposed', a, r, raw, { steer }, options, attempts, undefined) : result;
+    return steer.length > 0 || attempts.length > 0 ? finish('opposed', a, r, raw, { steer }, options, attempts, undefined) : result;
   }
 }
 

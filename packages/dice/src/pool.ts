@@ -38,8 +38,8 @@ function descending(a: number, b: number): number {
 /** Roll `count` dice with `sides` faces from the given source. */
 export function rollPool(source: DiceSource, count: number, sides = 10): Roll {
   if (!Number.isInteger(count) || count < 0) throw new RangeError(`a pool needs a whole number of dice >= 0, got ${count}`);
-  const rolled: number[] = [];
-  for (let i = 0; i < count; i++) rolled.push(source.die(sides));
+  const rolled = new Array<number>(count);
+  for (let i = 0; i < count; i++) rolled[i] = source.die(sides);
   return { sides, rolled, sorted: sortDescending(rolled), source: source.kind };
 }
 

@@ -29,7 +29,7 @@ export interface RawComparison {
 
 export function countTens(dice: readonly number[]): number {
   let n = 0;
-  for (const d of dice) if (d === 10) n++;
+  for (let i = 0; i < dice.length; i++) if (dice[i] === 10) n++;
   return n;
 }
 

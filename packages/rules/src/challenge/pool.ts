@@ -38,7 +38,7 @@ export function poolSize(spec: PoolSpec, options: Pick<TableOptions, 'minimumPoo
   const penalty = spec.penaltyDice ?? NONE;
   let withBonus = spec.base + sumLabeled(bonus);
   let text = `${spec.baseSource} ${spec.base} ${spec.base === 1 ? 'die' : 'dice'}`;
-  for (const b of bonus) text += ` ${formatLabeled(b, 'die')}`;
+  for (let i = 0; i < bonus.length; i++) text += ` ${formatLabeled(bonus[i]!, 'die')}`;
   if (spec.maxDice !== undefined && !options.bonusDiceMayExceedCap && withBonus > spec.maxDice && bonus.length > 0) {
     const capped = Math.max(spec.base, spec.maxDice);
     text += ` (bonus dice capped at ${capped}: option bonusDiceMayExceedCap is false)`;
@@ -46,7 +46,8 @@ export function poolSize(spec: PoolSpec, options: Pick<TableOptions, 'minimumPoo
   }
   // A penalty die removes a die whichever sign it was written with.
   let removed = 0;
-  for (const p of penalty) {
+  for (let i = 0; i < penalty.length; i++) {
+    const p = penalty[i]!;
     text += ` ${formatValue(-Math.abs(p.value), p.source, 'die')}`;
     removed += Math.abs(p.value);
   }

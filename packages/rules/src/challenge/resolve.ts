@@ -212,13 +212,15 @@ function prepareSides(actor: ChallengeSideSpec, reactor: ChallengeSideSpec, pool
 
 /** `self`'s own rerolls, then those it forces on `other`. */
 function rerollBy(self: Prepared, other: Prepared, dice: DiceSource): void {
-  for (const spec of self.spec.rerolls ?? NO_REROLLS) {
-    const out = applyReroll(self.dice, spec, 'own', dice);
+  const own = self.spec.rerolls ?? NO_REROLLS;
+  for (let i = 0; i < own.length; i++) {
+    const out = applyReroll(self.dice, own[i]!, 'own', dice);
     self.dice = out.sorted;
     self.rerolls.push(...out.records);
   }
-  for (const spec of self.spec.forceRerolls ?? NO_REROLLS) {
-    const out = applyReroll(other.dice, spec, 'forced', dice);
+  const forced = self.spec.forceRerolls ?? NO_REROLLS;
+  for (let i = 0; i < forced.length; i++) {
+    const out = applyReroll(other.dice, forced[i]!, 'forced', dice);
     other.dice = out.sorted;
     other.rerolls.push(...out.records);
   }
@@ -428,7 +430,7 @@ function dieList(dice: readonly number[]): string {
 function modifierText(side: SideResult): string {
   if (side.modifiers.length === 0) return '+0';
   let text = '';
-  for (const m of side.modifiers) text += text === '' ? formatLabeled(m) : `, ${formatLabeled(m)}`;
+  for (let i = 0; i < side.modifiers.length; i++) text += i === 0 ? formatLabeled(side.modifiers[i]!) : `, ${formatLabeled(side.modifiers[i]!)}`;
   return `${text} = ${side.modifier >= 0 ? '+' : ''}${side.modifier}`;
 }
 
@@ -445,7 +447,8 @@ export function explain(result: Omit<ChallengeResult, 'explanation'>, options: P
     const s = result.steps[0]!;
     lines.push(`Highest dice: ${result.actor.name} ${s.actor.die}${signed(result.actor.modifier)} = ${s.actor.total} against target ${s.reactor.die}${signed(result.reactor.modifier)} = ${s.reactor.total}: ${s.actor.total >= s.reactor.total ? 'meets or beats it' : 'falls short'} (${CORE} "Unopposed Challenges").`);
   } else {
-    for (const s of result.steps) {
+    for (let i = 0; i < result.steps.length; i++) {
+      const s = result.steps[i]!;
       const verdict = s.result === 'tie' ? 'tie' : `${s.result === 'actor' ? result.actor.name : result.reactor.name} wins`;
       lines.push(`Pair #${s.position}: ${s.actor.die}${signed(result.actor.modifier)} = ${s.actor.total} against ${s.reactor.die}${signed(result.reactor.modifier)} = ${s.reactor.total}: ${verdict}.`);
     }
@@ -457,7 +460,7 @@ export function explain(result: Omit<ChallengeResult, 'explanation'>, options: P
       lines.push('Every pair tied and both pools are the same size: a full tie.');
     }
   }
-  for (const r of result.rulings) lines.push(`${r.text} (${r.source}).`);
+  for (let i = 0; i < result.rulings.length; i++) lines.push(`${result.rulings[i]!.text} (${result.rulings[i]!.source}).`);
   const how = result.decidedBy === 1 ? 'decided on the highest dice' : result.decidedBy === 'extra-dice' ? 'decided by extra dice' : typeof result.decidedBy === 'number' ? `decided by tie-break at pair #${result.decidedBy}` : 'no pair decided';
   lines.push(`${outcomeLine(result, options.grades !== 'core-2011')} (${how}).`);
   lines.push(`Criticals: ${result.actor.name} ${result.criticals.actor}, ${result.reactor.name} ${result.criticals.reactor}.`);
@@ -474,7 +477,8 @@ function explainSideInto(lines: string[], side: SideResult, kind: ChallengeResul
   if (kind !== 'subsequent') {
     lines.push(`${side.name} rolled ${dieList(side.roll.rolled)}${side.roll.source === 'given' ? ' (entered)' : ''}; sorted ${dieList(side.roll.sorted)}.`);
   }
-  for (const rr of side.rerolls) {
+  for (let i = 0; i < side.rerolls.length; i++) {
+    const rr = side.rerolls[i]!;
     const who = rr.kind === 'own' ? side.name : `${side.name} (forced)`;
     lines.push(`${who} rerolls the ${ordinal(rr.position)} die (${rr.source}): ${rr.old} -> ${rr.new}, keeps ${rr.kept}.`);
   }

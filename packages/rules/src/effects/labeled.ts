@@ -6,7 +6,7 @@ export interface Labeled {
 
 export function sumLabeled(items: readonly Labeled[]): number {
   let total = 0;
-  for (const item of items) total += item.value;
+  for (let i = 0; i < items.length; i++) total += items[i]!.value;
   return total;
 }
 

@@ -34,7 +34,10 @@
  * It prints (JSON) every figure of the goals: events lost, duplicated or out of order, every client's
  * log against the database, commands unanswered, `conflict` errors; steady-state latency from a
  * command to all clients of its table; time to answer commands in flight during a kill; time for
- * clients of a killed node to be connected again and caught up, and which nodes took them in; time
+ * clients of a killed node to be connected again and caught up (welcomed by a live node on a
+ * connection opened after the kill, holding every event acknowledged before it: never on the killed
+ * node's own connection, whose buffered messages are still read before its close), how many were
+ * counted and which nodes took them in; time
  * to heal gaps left by lost notices (the nodes' own "caught up on missed notices" log lines); the
  * highest notification queue usage; the commands that lost their table's next version to another
  * node and were decided again (the nodes' "append raced" lines: races lost per command, time from
@@ -377,8 +380,25 @@ interface Client {
   duplicates: number;
   outOfOrder: number;
   pending: Map<string, Pending>;
-  /** After a kill of its node: the version to reach and when the kill happened. */
-  catchUp: { target: number; since: number; from: number; closedAt?: number; attemptAt?: number; tcpAt?: number; attempts: number; openAt?: number; welcomeAt?: number } | null;
+  /**
+   * After a kill of its node: the version to reach, when the kill happened and the connection to the
+   * killed node (`killedWs`), whose messages already buffered are still read before its close but
+   * never count as the catch-up (see checkCaughtUp).
+   */
+  catchUp: {
+    target: number;
+    since: number;
+    from: number;
+    killedWs: WebSocket | null;
+    closedAt?: number;
+    attemptAt?: number;
+    tcpAt?: number;
+    attempts: number;
+    openAt?: number;
+    welcomeAt?: number;
+    /** It held every event to reach while still on the killed node's connection (buffered messages read before the close). */
+    heldOnKilledConnection?: boolean;
+  } | null;
   /** Connections of this client that were welcomed and then closed. */
   reconnects: number;
 }
@@ -458,6 +478,13 @@ const failedConnectCodes = new Map<string, number>();
 const errorsByCode = new Map<string, number>();
 const inFlightKillMs: number[] = [];
 const caughtUpMs: number[] = [];
+/** Of the clients counted in caughtUpMs: those that already held every event to reach at their welcome on a live node, and those that got some after it. */
+let caughtUpAtWelcome = 0;
+let caughtUpAfterWelcome = 0;
+/** Of those, the ones that held them all already on the killed node's connection, before noticing its close (counted then before). */
+let caughtUpHeldOnKilledConnection = 0;
+/** Clients of a killed node whose node was killed again (the one that took them in) before they caught up: not counted. */
+let catchUpsOvertakenByAnotherKill = 0;
 /** Clients of a killed node caught up, by the killed node and the node that took them in ("0->1"). */
 const failoverSpread = new Map<string, number>();
 /**
@@ -573,7 +600,7 @@ function connect(client: Client): Promise<void> {
     let helloAt = 0;
     ws.on('open', () => {
       helloAt = now();
-      if (client.catchUp) {
+      if (client.catchUp && ws !== client.catchUp.killedWs) {
         client.catchUp.openAt = helloAt;
         client.catchUp.attemptAt = attemptAt;
         client.catchUp.tcpAt = tcpAt;
@@ -637,7 +664,7 @@ function connect(client: Client): Promise<void> {
           if (client.check !== 'events' && m.state !== undefined) onView(client, m.version as number, null, client.check === 'log' ? m : null, at);
           if (client.reconnects > 0) helloToWelcomeMs.push(at - helloAt);
           client.connected = true;
-          if (client.catchUp) client.catchUp.welcomeAt = at;
+          if (client.catchUp && ws !== client.catchUp.killedWs) client.catchUp.welcomeAt = at;
           if (m.resync) resyncs++;
           for (const p of client.pending.values()) p.sent = false;
           flushCommands(client);
@@ -712,11 +739,23 @@ function flushCommands(client: Client): void {
   }
 }
 
+/**
+ * A killed node's client is caught up once it is welcomed on a connection to a live node, opened
+ * after the kill, and holds every event acknowledged before the kill (to `target`). Events the
+ * killed node sent before dying and the client reads only afterwards count as held, but a client
+ * is never caught up on the killed node's connection itself: it may still read buffered messages
+ * before noticing the close.
+ */
 function checkCaughtUp(client: Client, at: number): void {
   const c = client.catchUp;
-  if (c && client.connected && client.lastSeq >= c.target) {
+  if (c && client.ws === c.killedWs && client.connected && client.lastSeq >= c.target) c.heldOnKilledConnection = true;
+  if (c && client.connected && client.ws !== c.killedWs && c.welcomeAt !== undefined && client.lastSeq >= c.target) {
     caughtUpMs.push(at - c.since);
-    const where = `${c.from}->${client.node?.index ?? '?'}`;
+    if (at === c.welcomeAt) caughtUpAtWelcome++;
+    else caughtUpAfterWelcome++;
+    if (c.heldOnKilledConnection) caughtUpHeldOnKilledConnection++;
+    // The killed node started again and taking its clients back shows as "0->0 (restarted)".
+    const where = `${c.from}->${client.node?.index ?? '?'}${client.node?.index === c.from ? ' (restarted)' : ''}`;
     failoverSpread.set(where, (failoverSpread.get(where) ?? 0) + 1);
     if (c.closedAt !== undefined && c.openAt !== undefined && c.welcomeAt !== undefined) {
       catchUpPhases.closeNoticed.push(c.closedAt - c.since);
@@ -789,7 +828,8 @@ function killOne(): void {
   for (const c of clients) {
     if (c.node !== node) continue;
     for (const p of c.pending.values()) if (p.inFlightAtKill === null) p.inFlightAtKill = at;
-    c.catchUp = { target: c.table.maxAcked, since: at, from: node.index, attempts: 0 };
+    if (c.catchUp) catchUpsOvertakenByAnotherKill++;
+    c.catchUp = { target: c.table.maxAcked, since: at, from: node.index, killedWs: c.ws, attempts: 0 };
   }
   setTimeout(() => {
     if (stopping) return;
@@ -1065,7 +1105,21 @@ const result = {
   },
   latencyToAllClientsMs: { steady: stats(steady), all: stats(all) },
   commandsInFlightDuringKillMs: stats(inFlightKillMs),
-  killedNodeClientsCaughtUpMs: { ...stats(caughtUpMs), stillBehind: clients.filter((c) => c.catchUp).length },
+  /**
+   * From a kill to each of its node's clients being welcomed on a connection to a live node opened
+   * after the kill and holding every event acknowledged before the kill. n clients counted: those
+   * that held them all at that welcome and those that got some after it; a client never counts on
+   * the killed node's own connection (messages already buffered are read before its close).
+   */
+  killedNodeClientsCaughtUpMs: {
+    counted: 'from the kill to a welcome on a live node (a connection opened after the kill) while holding every event acknowledged before the kill',
+    ...stats(caughtUpMs),
+    heldAllAtWelcome: caughtUpAtWelcome,
+    gotEventsAfterWelcome: caughtUpAfterWelcome,
+    heldAllOnKilledConnection: caughtUpHeldOnKilledConnection,
+    stillBehind: clients.filter((c) => c.catchUp).length,
+    overtakenByAnotherKill: catchUpsOvertakenByAnotherKill,
+  },
   /** Where the clients of each killed node were taken in: "killed->node" and how many. */
   killedNodeClientsTakenInBy: Object.fromEntries([...failoverSpread].sort()),
   killedNodeClientsCaughtUpStepsMs: Object.fromEntries(Object.entries(catchUpPhases).map(([k, xs]) => [k, stats(xs)])),

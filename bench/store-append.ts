@@ -10,9 +10,11 @@
  * time at 1,200 a second, as a server's commands arrive; 10: in bursts of 12).
  *
  * Prints the appends stored, the CPU time per append of the whole process (the writer thread's
- * commits included; the main thread only hands the appends over) and the latency p50/p99.
+ * commits included; the main thread only hands the appends over), its system part, the part outside
+ * the main thread (the writer and V8's helper threads), the bytes and write calls the process made
+ * per append (the write-ahead log and its checkpoints; Linux only) and the latency p50/p99.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_COMMIT_SPACING_MS, openSqliteStore } from '../packages/server/src/store/sqlite';
@@ -33,6 +35,16 @@ for (let i = 0; i < TABLES; i++) {
 const busy = new Array(TABLES).fill(false);
 let done = 0, n = 0, due = 0;
 let lastTick = performance.now();
+// Bytes and write calls the process made (Linux): the writer's log and checkpoint writes.
+const io = () => {
+  if (!existsSync('/proc/self/io')) return { wchar: NaN, syscw: NaN };
+  const f = Object.fromEntries(readFileSync('/proc/self/io', 'utf8').trim().split('\n').map((l) => l.split(': ')));
+  return { wchar: Number(f.wchar), syscw: Number(f.syscw) };
+};
+// The main thread's CPU (Linux): the rest of the process is the writer thread and V8's helpers.
+const mainThreadUs = () => (existsSync(`/proc/self/task/${process.pid}/schedstat`) ? Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1000 : NaN);
+const io0 = io();
+const m0 = mainThreadUs();
 const c0 = process.cpuUsage();
 const lat: number[] = [];
 const timer = setInterval(() => {
@@ -52,7 +64,9 @@ await new Promise((r) => setTimeout(r, SECONDS * 1000));
 clearInterval(timer);
 await new Promise((r) => setTimeout(r, 500));
 const c = process.cpuUsage(c0);
+const io1 = io();
+const mainUs = mainThreadUs() - m0;
 lat.sort((a, b) => a - b);
-console.log(JSON.stringify({ tables: TABLES, offeredPerSecond: RATE, spacingMs: SPACING, tickMs: TICK, appends: done, perSecond: Math.round(done / SECONDS), cpuUsPerAppend: Math.round((c.user + c.system) / done), p50: lat[lat.length >> 1]?.toFixed(1), p99: lat[Math.floor(lat.length * 0.99)]?.toFixed(1), loadAverage: Number(loadavg()[0]!.toFixed(2)) }));
+console.log(JSON.stringify({ tables: TABLES, offeredPerSecond: RATE, spacingMs: SPACING, tickMs: TICK, appends: done, perSecond: Math.round(done / SECONDS), cpuUsPerAppend: Math.round((c.user + c.system) / done), systemUsPerAppend: Math.round(c.system / done), otherThreadsUsPerAppend: Math.round((c.user + c.system - mainUs) / done), bytesWrittenPerAppend: Math.round((io1.wchar - io0.wchar) / done), writeCallsPerAppend: Number(((io1.syscw - io0.syscw) / done).toFixed(1)), p50: lat[lat.length >> 1]?.toFixed(1), p99: lat[Math.floor(lat.length * 0.99)]?.toFixed(1), loadAverage: Number(loadavg()[0]!.toFixed(2)) }));
 await store.close();
 rmSync(dir, { recursive: true, force: true });

@@ -2,7 +2,7 @@
  * What a node taking on a lost node's tables spends per table: reading the events from PostgreSQL,
  * parsing their JSON, folding them and building the views of the welcomes.
  *
- *   node --expose-gc --import tsx bench/table-takeover.ts [--tables 200] [--events 360] [--rounds 3]
+ *   node --expose-gc --import tsx bench/table-takeover.ts [--tables 200] [--events 360] [--rounds 3] [--parts]
  *
  * Writes `tables` tables of `events` events each (bench/long-log.ts: free rolls, one in five hidden)
  * into a PostgreSQL schema of its own (`DATABASE_URL` or postgres://postgres@127.0.0.1:5432/test,
@@ -14,6 +14,11 @@
  *   table, parsed once); both on one connection of their own, so its backend's CPU is theirs;
  * - `storeLoad`: the store's `loadTables` (tables, participants and events, on its pool);
  * - `fold`: the ruleset's `evolve` over every event;
+ * - `hubLoad`: the tables loaded by a node's own `TableHub` (a GM's state request for each, all at
+ *   once, as the hellos of a take-over ask for them), and `hubRetainedBytesPerTable`: the heap the
+ *   loaded tables keep, after a full collection, over the heap before the load, per table (with
+ *   `--parts`, also what each part of a loaded table holds: its welcome views, its recent events with
+ *   their states, its checkpoints and its state, each measured by dropping it in turn);
  * - `twoViews`: one GM view and one player view of each table (a welcome builds one per audience;
  *   a resumed client that missed nothing gets no view sent, so no text), and `serializeViews` their
  *   JSON text (what a welcome with the whole view adds).
@@ -31,6 +36,8 @@ import { openPostgresStore, type Store } from '@personae/server';
 import { firstEventsSql, LOAD_AGGREGATE_BYTES } from '../packages/server/src/store/postgres';
 import { personaeTable, type TableEvent, type TableState } from '@personae/rules';
 import { LOG_AT, longRollLog } from './long-log';
+import { TableHub } from '../packages/server/src/tables';
+import { registryDomains } from '../packages/server/src/rulesets';
 
 const args = process.argv.slice(2);
 const flag = (name: string, fallback: number) => {
@@ -40,6 +47,7 @@ const flag = (name: string, fallback: number) => {
 const tables = flag('tables', 200);
 const eventsPerTable = flag('events', 360);
 const rounds = flag('rounds', 3);
+const parts = args.includes('--parts');
 const BATCH = 100;
 const PAGE = 1000;
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -101,6 +109,8 @@ try {
   await admin.query(`VACUUM ANALYZE "${schema}".events`);
 
   const results: Array<Record<string, Step>> = [];
+  const retained: number[] = [];
+  const retainedParts: Array<Record<string, number>> = [];
   for (let r = 0; r < rounds; r++) {
     // The read as the store made it before the aggregated read: a row per event, each payload parsed apart.
     // Both keep what they read, as a load does (what survives costs the collector more).
@@ -165,11 +175,37 @@ try {
       }
       return built;
     });
+    // A node's own load: the hub keeps what it needs of each table (state, checkpoints, recent events).
+    const quiet = { info() {}, warn() {}, error() {} };
+    let hub: TableHub<unknown, unknown, unknown> | null = new TableHub(store!, registryDomains(), quiet, { idleMs: 3_600_000 });
+    gc();
+    const heapBefore = process.memoryUsage().heapUsed;
+    const hubLoad = await timed(async () => {
+      const answers = await Promise.all(ids.map((id) => hub!.state(id, `gm ${id}`)));
+      for (const a of answers) if (!a.ok || a.value.version !== eventsPerTable) throw new Error(`hub load: ${JSON.stringify(a).slice(0, 200)}`);
+    });
+    gc();
+    retained.push((process.memoryUsage().heapUsed - heapBefore) / tables);
+    if (parts) {
+      // The hub's private map of loaded tables, emptied one part at a time (the hub is not used after).
+      const served = (hub as unknown as { served: Map<string, Record<string, unknown>> }).served;
+      let h = process.memoryUsage().heapUsed;
+      const cleared: Record<string, number> = {};
+      for (const part of ['welcomeViews', 'recent', 'checkpoints', 'state']) {
+        for (const t of served.values()) t[part] = part === 'recent' ? [] : part === 'checkpoints' ? new Map() : null;
+        gc();
+        const after = process.memoryUsage().heapUsed;
+        cleared[part] = Math.round((h - after) / tables);
+        h = after;
+      }
+      retainedParts.push(cleared);
+    }
+    hub = null;
     const serialized = await timed(() => views.value.reduce((n: number, v) => n + JSON.stringify(v).length, 0));
     for (const n of [rows.value, aggregated.value, [...load.value.values()].reduce((k, l) => k + l.length, 0)]) {
       if (n !== tables * eventsPerTable) throw new Error(`read ${n} events`);
     }
-    results.push({ rowRead: rows.step, aggregatedRead: aggregated.step, storeLoad: load.step, fold: fold.step, twoViews: views.step, serializeViews: serialized.step });
+    results.push({ rowRead: rows.step, aggregatedRead: aggregated.step, storeLoad: load.step, fold: fold.step, hubLoad: hubLoad.step, twoViews: views.step, serializeViews: serialized.step });
   }
   const total = tables * eventsPerTable;
   const best = Object.fromEntries(
@@ -183,7 +219,8 @@ try {
   let state = personaeTable.initialState();
   for (const e of log) state = personaeTable.evolve(state, e);
   const sizes = { eventsJsonBytesPerTable: log.reduce((n, e) => n + JSON.stringify(e).length, 0), stateJsonBytesPerTable: JSON.stringify(state).length };
-  console.log(JSON.stringify({ tables, eventsPerTable, rounds, sizes, steps: best, loadavg: loadavg().map((n) => +n.toFixed(2)) }, null, 1));
+  const hubRetainedBytesPerTable = { min: Math.round(Math.min(...retained)), all: retained.map((x) => Math.round(x)), ...(parts ? { byPart: retainedParts } : {}) };
+  console.log(JSON.stringify({ tables, eventsPerTable, rounds, sizes, steps: best, hubRetainedBytesPerTable, loadavg: loadavg().map((n) => +n.toFixed(2)) }, null, 1));
 } finally {
   await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
   await admin.end();

@@ -56,6 +56,8 @@ export interface AttackSpec {
   readonly extraWounds?: number;
   /** A Called Attack that ignores the target's protector, with one more Disadvantage ("Defending and Protecting"). */
   readonly ignoreProtector?: boolean;
+  /** The weapon whose ammunition the attack spends, when its sheet counts it (a `clip`): one shot, or all on a Fumble ("Fumble": it jams). */
+  readonly ammunition?: string;
   /** The attack action, when not a Standard Attack ("Standard Attack and other Attack Actions"). */
   readonly action?: 'charge' | 'focused' | 'all-weapon';
 }

@@ -1,3 +1,4 @@
+import { HURRY_SKILLS } from './ammunition';
 import { z } from 'zod';
 import { AILMENT_NAMES } from './ailments';
 import { SITUATION_NAMES } from './attack';
@@ -37,6 +38,9 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('scary-face'), who: id, target: id }),
   z.strictObject({ type: z.literal('force-reroll'), who: id, test: z.enum(['attack', 'evasion', 'test']).optional() }),
   z.strictObject({ type: z.literal('equip'), who: id, item: z.string().min(1).max(60), stow: z.string().min(1).max(60).optional() }),
+  /** The GM rules that the attack just made scatters ("Sometimes an attack 'scatters'"): where it goes comes from its own roll. */
+  z.strictObject({ type: z.literal('scatter') }),
+  z.strictObject({ type: z.literal('reload'), who: id, weapon: z.string().min(1).max(60).optional(), hurry: z.enum(HURRY_SKILLS).optional(), target: z.number().int().min(-200).max(300).optional() }),
   z.strictObject({ type: z.literal('use-consumable'), who: id, item: z.string().min(1).max(60), target: id.optional() }),
   z.strictObject({ type: z.literal('go-stealthy'), who: id }),
   z.strictObject({ type: z.literal('analyse'), who: id, target: id, advanced: z.boolean().default(false) }),
@@ -110,7 +114,8 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('movement-test'), who: id, kind: z.enum(MOVEMENT_TESTS), rough: z.boolean().default(false), target: z.number().int().min(-200).max(300).optional() }),
   z.strictObject({ type: z.literal('restore-wounds'), target: id, light: z.number().int().min(0).max(50).default(0), heavy: z.number().int().min(0).max(50).default(0) }),
   z.strictObject({ type: z.literal('treat-injuries'), target: id, how: z.enum(['rest', 'medical']) }),
-  z.strictObject({ type: z.literal('inflict-ailment'), target: id, ailment: z.enum(AILMENT_NAMES), turns: z.number().int().min(1).max(20).nullable().optional(), source: id.optional() }),
+  /** `resist`: the target first tests to resist it (option ailmentResistScore), with Weak or Resist to `element` and Defend counted; `score` or `target` override the option's. */
+  z.strictObject({ type: z.literal('inflict-ailment'), target: id, ailment: z.enum(AILMENT_NAMES), turns: z.number().int().min(1).max(20).nullable().optional(), source: id.optional(), resist: z.boolean().default(false), element: z.enum(ELEMENTS).optional(), score: z.enum(SCORES).optional(), resistTarget: z.number().int().min(-200).max(300).optional() }),
   z.strictObject({ type: z.literal('set-condition'), target: id, condition: z.enum(CONDITIONS_SET), value: z.boolean() }),
   z.strictObject({ type: z.literal('spend-fate'), who: id, spend: z.enum(FATE_SPENDS), ailment: z.enum(AILMENT_NAMES).optional(), location: z.enum(LOCATIONS).optional(), test: z.enum(['attack', 'evasion', 'test']).optional(), resource: z.enum(RESOURCES).optional() }),
   z.strictObject({ type: z.literal('use-resource'), who: id, resource: z.enum(RESOURCES), amount: z.number().int().min(1).max(100), label: z.string().max(80).default('') }),

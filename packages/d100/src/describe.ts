@@ -43,6 +43,8 @@ function blocked(who: string, n: number): string {
 }
 
 /** `e` as any viewer receives it: the GM's whole events are ShownEncounterEvents too. */
+const scoreTitle = (s: string): string => s[0]!.toUpperCase() + s.slice(1);
+
 export function describeD100Event(e: ShownEncounterEvent, name: (id: string) => string): string {
   switch (e.type) {
     case 'options-set': {
@@ -84,7 +86,7 @@ export function describeD100Event(e: ShownEncounterEvent, name: (id: string) => 
       const rolls = s.condemnedRolls ? `rolls ${s.condemnedRolls.join(' and ')} (Condemned), kept ${s.roll}` : `roll ${s.roll}`;
       const how = e.data.spec.chanceAttack ? 'makes a Chance Attack on' : e.data.spec.action === 'charge' ? 'charges' : e.data.spec.action === 'focused' ? 'makes a Focused Attack on' : e.data.spec.action === 'all-weapon' ? 'attacks with every weapon' : 'attacks';
       const head = `${name(e.data.attacker)} ${how} ${name(e.data.defender)}: ${rolls}${s.evasionRoll !== null ? `, evasion ${s.evasionRoll}` : s.evasionSpent ? ', no evasion left this Round' : ''}${tieBreak(s.tieRolls)}`;
-      if (!s.hit) return `${head}: ${s.fumble ? 'Fumble, ' : ''}miss`;
+      if (!s.hit) return `${head}: ${s.fumble ? `Fumble, ${e.data.spec.ammunition ? `${e.data.spec.ammunition} jams and loses its ammunition, ` : ''}` : ''}miss`;
       const parts = [`${head}: ${s.critical ? 'Critical Hit' : 'hit'}${s.location ? ` to the ${s.location}` : ''}${s.protectedBy ? `, taken by ${name(s.protectedBy)}` : ''}`];
       if (s.damage !== null) parts.push(`damage ${s.damage} against ${defenseOf(s.defense)}`);
       parts.push(s.wounds.length ? `wounds ${s.wounds.join(', ')}` : 'no wound');
@@ -129,8 +131,12 @@ export function describeD100Event(e: ShownEncounterEvent, name: (id: string) => 
       return `${name(e.data.who)} spends ${e.data.amount} ${e.data.resource === 'spirit' ? 'Spirit' : 'Exertion'}${e.data.label ? ` (${e.data.label})` : ''}`;
     case 'injuries-treated':
       return `${name(e.data.target)} is treated (${e.data.how})`;
-    case 'ailment-inflicted':
-      return `${name(e.data.target)} is ${ailmentTitle(e.data.ailment)}${e.data.turns ? ` for ${e.data.turns} turn(s)` : ''}${e.data.source ? ` by ${name(e.data.source)}` : ''}`;
+    case 'ailment-inflicted': {
+      const r = e.data.resistance;
+      const test = r ? `${name(e.data.target)} tests ${scoreTitle(r.score)} to resist ${ailmentTitle(e.data.ailment)}: ${r.roll} vs ${shown(r.target)}${r.modifiers.length ? ` (${r.modifiers.map((m) => `${m.label} ${m.value > 0 ? '+' : ''}${m.value}`).join(', ')})` : ''}, ${r.success ? `${r.degrees} DoS, resisted` : 'failed'}` : '';
+      if (r?.success) return test;
+      return `${test ? `${test}; ` : ''}${name(e.data.target)} is ${ailmentTitle(e.data.ailment)}${e.data.turns ? ` for ${e.data.turns} turn(s)` : ''}${e.data.source ? ` by ${name(e.data.source)}` : ''}`;
+    }
     case 'condition-set':
       return `${name(e.data.target)}: ${e.data.condition} ${e.data.value ? 'on' : 'off'}`;
     case 'fate-spent':
@@ -158,6 +164,16 @@ export function describeD100Event(e: ShownEncounterEvent, name: (id: string) => 
     }
     case 'equipped':
       return `${name(e.data.who)} draws ${e.data.item}${e.data.stow ? ` and puts ${e.data.stow} away` : ''} (${e.data.cost === 'free' ? 'a free action' : 'an Action'})`;
+    case 'scattered': {
+      const d = e.data;
+      const where = d.direction === 'up' ? `straight up ${d.metres} m` : d.metres === 0 ? 'nowhere (0 m)' : `${d.metres} m ${d.direction === 'towards the attacker' ? `towards ${name(d.attacker)}` : d.direction}`;
+      return `${name(d.attacker)}'s attack on ${name(d.defender)} scatters ${where} (roll ${d.roll})${d.to ? `, coming down at (${d.to.x}, ${d.to.y})` : ''}`;
+    }
+    case 'reloading': {
+      const d = e.data;
+      const hurry = d.hurry ? `, hurried with ${d.hurry.skill === 'ballistics' ? 'Ballistics' : 'Survival'}: ${d.hurry.roll} vs ${shown(d.hurry.target)}, ${d.hurry.success ? `${d.hurry.degrees} DoS` : 'failed'}` : '';
+      return `${name(d.who)} reloads ${d.weapon}${hurry} (an Action): ${d.left ? `${d.left} more Action${d.left === 1 ? '' : 's'} to go` : 'loaded'}`;
+    }
     case 'consumable-used':
       return `${name(e.data.who)} uses ${e.data.item}${e.data.target !== e.data.who ? ` on ${name(e.data.target)}` : ''}`;
     case 'went-stealthy':

@@ -8,14 +8,15 @@ import { drawIn, recordingPools, tableDice, type TableDice } from './draws';
 import { attackModifiers, landHit, resolveAttack, takeInjuries, SITUATIONS, type AttackKind, type AttackResult, type AttackSpec, type Counted } from './attack';
 import { batonAdvantages, checkBatonPass } from './batonPass';
 import { DISRUPT_CITATION, DISRUPT_SKILLS, disruptionsEnd, scaryFaceAgainst, type Disruption } from './disrupt';
+import { afterReloadAction, afterShot, reloadable, reloadTotal, RELOAD_CITATION, shotsIn, spareLoadsOf, type HurrySkill } from './ammunition';
 import { afterEquip, applyConsumable, CONSUMABLE_REACH, consumablesLeft, equipCost, EQUIPMENT_CITATION, heldIn, weaponOf } from './equipment';
 import { FULL_SPEED_DISADVANTAGES, STEALTH_CITATION, type StealthTest } from './stealth';
 import { BLOOD_LOSS_TESTS, bloodLossTest, miasmaStress, type BloodLossTestName } from './conditions';
-import { isImmune, type RegularElement } from './elements';
+import { isImmune, type Element as ElementName, type RegularElement } from './elements';
 import { afterBlocking, blocksOnHit, weeklyRefresh, spendPoint, spendRemoveAilment, spendRestoreLight, spendRestoreResource, spendRevivePersona, useResource, FATE_SPENDS } from './fate';
 import { modifier, sumModifiers, type Modifier } from '@personae/core';
-import { adjacent, ailmentScoreDisadvantages, altitudeOf, armourAt, bonus, canOppose, defenseToughnessBonus, disadvantagesOnAllTests, fatigue, hasAilment, livingPersona, protectorFor, terrainDisadvantages, terrainOf, toughness, type Conditions, type Fighter, type Position, type Resource, type Score, type Terrain } from './fighter';
-import { altitudeBar, bandsCrossed, crashMetres, fallDamage, fullSpeedFailure, moveAllowance, movementOutcome, separation, type Altitude, type MovementOutcome, type MovementTest } from './movement';
+import { adjacent, effectiveAffinity, ailmentScoreDisadvantages, altitudeOf, armourAt, bonus, canOppose, defenseToughnessBonus, disadvantagesOnAllTests, fatigue, hasAilment, livingPersona, protectorFor, terrainDisadvantages, terrainOf, toughness, type Conditions, type Fighter, type Position, type Resource, type Score, type Terrain } from './fighter';
+import { altitudeBar, bandsCrossed, crashMetres, fallDamage, scatter, scatterLanding, fullSpeedFailure, moveAllowance, movementOutcome, separation, type Altitude, type MovementOutcome, type MovementTest } from './movement';
 import { armDisabled, bleedingReturns, hasBruisedRib, injuriesAfterRestoring, injuryStress, injuryTestDisadvantages, treatInjuries } from './injuries';
 import { initiativeOrder, type InitiativeEntry } from './initiative';
 import { hitLocation, type Location } from './location';
@@ -59,6 +60,8 @@ export type EncounterEvent =
   | { type: 'power-wasted'; data: { group: number; who: string; power: string } }
   | { type: 'disrupted'; data: { group: number; who: string; target: string; kind: Disruption; result: OpposedRecord; won: boolean } }
   | { type: 'equipped'; data: { group: number; who: string; item: string; stow?: string; cost: 'free' | 'action' } }
+  | { type: 'scattered'; data: { group: number; attacker: string; defender: string; roll: number; direction: string; metres: number; to?: { x: number; y: number } } }
+  | { type: 'reloading'; data: { group: number; who: string; weapon: string; total: number; left: number; hurry?: TestRecord & { skill: HurrySkill; degrees: number } } }
   | { type: 'consumable-used'; data: { group: number; who: string; item: string; target: string } }
   | { type: 'went-stealthy'; data: { group: number; who: string } }
   | { type: 'trick-resolved'; data: { group: number; attacker: string; defender: string; kind: 'push' | 'knockdown'; attack: number; attackRoll: number; evasion: number | null; evasionRoll: number | null; won: boolean; metres: number; impact?: PushImpact; tieRolls?: readonly TieRoll[] } }
@@ -73,7 +76,7 @@ export type EncounterEvent =
   | { type: 'movement-tested'; data: { group: number; who: string; kind: MovementTest; target: number; roll: number; success: boolean; degrees: number; outcome: MovementOutcome } }
   | { type: 'wounds-restored'; data: { group: number; target: string; light: number; heavy: number } }
   | { type: 'injuries-treated'; data: { group: number; target: string; how: 'rest' | 'medical' } }
-  | { type: 'ailment-inflicted'; data: { group: number; target: string; ailment: AilmentName; turns: number | null | undefined; source?: string } }
+  | { type: 'ailment-inflicted'; data: { group: number; target: string; ailment: AilmentName; turns: number | null | undefined; source?: string; resistance?: ResistanceRecord } }
   | { type: 'condition-set'; data: { group: number; target: string; condition: (typeof CONDITIONS_SET)[number]; value: boolean } }
   | { type: 'fate-spent'; data: { group: number; who: string; spend: (typeof FATE_SPENDS)[number]; ailment?: AilmentName; location?: Location; resource?: Resource } }
   | { type: 'resource-used'; data: { group: number; who: string; resource: Resource; amount: number; label: string } }
@@ -87,6 +90,18 @@ export type EncounterEvent =
   | { type: 'round-ended'; data: { group: number; round: number; crashes?: { who: string; locationRoll: number }[] } }
   | { type: 'week-started'; data: { group: number } }
   | { type: 'undone'; data: { group: number } };
+
+/** The target's test to resist an ailment (U42, option ailmentResistScore): passed, the ailment does not take hold. */
+export interface ResistanceRecord {
+  readonly score: Score;
+  /** The element of what inflicts it, whose Weak or Resist counted. */
+  readonly element?: ElementName;
+  readonly target: number;
+  readonly roll: number;
+  readonly success: boolean;
+  readonly degrees: number;
+  readonly modifiers: readonly { readonly label: string; readonly value: number }[];
+}
 
 /** A Confused character's start-of-turn Intelligence test and what it makes it do (the ailments passage). */
 export interface ConfusedRecord {
@@ -306,7 +321,7 @@ export function attackSpec(state: Pick<EncounterState, 'sheets' | 'oneMore' | 'f
   const evasionScared = scaryFaceAgainst(state.fighters, defender, attacker) ? [{ label: 'Scary Face', count: 1 }] : [];
   // "Standard Attack and other Attack Actions": a Burst Attack takes a Disadvantage
   const burst = c.burst ? [{ label: 'Burst Attack', count: 1 }] : [];
-  const table = situationEntries(c, kind, state.options?.hazeWeather ?? 'count-once');
+  const table = situationEntries({ situations: mapSituations(state, c, kind, weapon) }, kind, state.options?.hazeWeather ?? 'count-once');
   // Charge and Focused Attack give Advantage in their text and in the table (option doubleListedAdvantage, C16)
   const twice = state.options?.doubleListedAdvantage === 'count-twice';
   if (c.action === 'charge' && kind !== 'melee') refuse('charge-not-melee', 'action: a Charge is a melee attack', 'action', seed('Standard Attack and other Attack Actions'));
@@ -318,6 +333,7 @@ export function attackSpec(state: Pick<EncounterState, 'sheets' | 'oneMore' | 'f
     kind,
     element,
     tier: c.tier ?? weapon?.tier ?? 1,
+    ...(weapon?.clip !== undefined ? { ammunition: weapon.name } : {}),
     ...(weapon?.criticalAilment ? { criticalAilment: weapon.criticalAilment } : {}),
     damage,
     attackTarget: c.attackTarget ?? sheet.scores[score],
@@ -347,6 +363,32 @@ function requireReach(state: EncounterState, attacker: Fighter, defender: Fighte
 /** Whether `defender` is Brainwashed by `attacker` or one of its allies (the Brainwashed row of the ailments passage). */
 function brainwashedBy(state: Pick<EncounterState, 'fighters'>, defender: Fighter, attacker: Fighter): boolean {
   return defender.ailments.some((a) => a.name === 'brainwashed' && a.source !== undefined && (a.source === attacker.id || state.fighters[a.source]?.side === attacker.side));
+}
+
+/** Metres within which a Ballistic attack is at Point Blank ("How Attacks Work", the Advantage table). */
+const POINT_BLANK_METRES = 3;
+
+/**
+ * The range entries of the Advantage table ("How Attacks Work") for a Ballistic attack whose two
+ * characters are on the map (U24): beyond the weapon's `range` it cannot be made (Step One); within
+ * half of it, Range (Close); within 3 m and not engaged in melee with it, Range (Point Blank); a Prone
+ * target not at Point Blank, Shooting at Prone. Off the map, or without a range for Close, they are
+ * the declaration's; on it, a declared entry the distance contradicts is refused.
+ */
+function mapSituations(state: Pick<EncounterState, 'fighters'>, c: AttackCommand, kind: AttackKind, weapon: { readonly range?: number | undefined } | undefined): NonNullable<AttackCommand['situations']> {
+  const declared = c.situations ?? [];
+  const a = state.fighters[c.attacker]!;
+  const d = state.fighters[c.defender]!;
+  const metres = kind === 'ballistic' && a.id !== d.id ? separation(a, d) : null;
+  if (metres === null) return declared;
+  const range = c.damage === undefined ? weapon?.range : undefined;
+  if (range !== undefined && metres > range) refuse('out-of-range', `defender: ${d.name} is ${metres} m away, beyond the ${range} m of ${a.name}'s weapon`, 'defender', seed('How Attacks Work'));
+  const pointBlank = metres <= POINT_BLANK_METRES && !adjacent(a, d);
+  const holds: Partial<Record<(typeof declared)[number], boolean>> = { 'point-blank': pointBlank, 'shooting-at-prone': d.conditions.prone && !pointBlank, ...(range !== undefined ? { 'close-range': metres <= range / 2 } : {}) };
+  declared.forEach((n, i) => {
+    if (holds[n] === false) refuse('situation-off-map', `situations.${i}: ${SITUATIONS[n].label} does not hold: ${d.name} is ${metres} m from ${a.name}${d.conditions.prone ? '' : ' and not Prone'}`, `situations.${i}`, seed('How Attacks Work'));
+  });
+  return [...declared, ...Object.entries(holds).filter(([, h]) => h).map(([n]) => n as (typeof declared)[number])];
 }
 
 /**
@@ -973,6 +1015,8 @@ function costOf(state: EncounterState, e: EncounterEvent): Cost | null {
       return e.data.cost === 'action' ? { who: e.data.who, action: `Equip Item (${e.data.item})` } : null;
     case 'consumable-used':
       return { who: e.data.who, action: `Use Consumable (${e.data.item})` };
+    case 'reloading':
+      return { who: e.data.who, action: `Reload (${e.data.weapon})` };
     case 'went-stealthy':
       return { who: e.data.who, action: 'Going Stealthy' };
     case 'trick-resolved':
@@ -1124,6 +1168,8 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       const onItself = attacker.id === defender.id;
       const spec: AttackSpec = onItself ? { ...attackSpec(state, command), evasionTarget: null } : attackSpec(state, command);
       requireReach(state, attacker, defender, spec.kind === 'melee', command.weapon);
+      // Reload: an empty weapon (fired out, or jammed by a Fumble) is reloaded before it fires again
+      if (spec.ammunition !== undefined && shotsIn(attacker, reloadable(state.sheets[attacker.id]!, spec.ammunition, 'weapon')) === 0) refuse('out-of-ammunition', `weapon: ${attacker.name}'s ${spec.ammunition} is empty; Reload it first`, 'weapon', RELOAD_CITATION);
       // Amnesiac: no Persona Powers (a magic attack is one); the action spent on one is wasted
       if (spec.kind === 'magic' && hasAilment(attacker, 'amnesiac')) return [{ type: 'power-wasted', data: { group, who: attacker.id, power: command.weapon ?? 'magic attack' } }];
       // Enraged: nothing but melee attacks
@@ -1339,7 +1385,9 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       gmOnly('inflict ailments directly');
       fighter(state, command.target, 'target');
       if (command.source !== undefined) fighter(state, command.source, 'source');
-      return [{ type: 'ailment-inflicted', data: { group, target: command.target, ailment: command.ailment, turns: command.turns, ...(command.source !== undefined ? { source: command.source } : {}) } }];
+      if (!command.resist && (command.element !== undefined || command.score !== undefined || command.resistTarget !== undefined)) refuse('no-resistance', 'resist: element, score and resistTarget belong to a resistance test (resist: true)', 'resist', RESIST_CITATION);
+      const resistance = command.resist ? resistanceTest(state, state.fighters[command.target]!, command, ctx.dice) : null;
+      return [{ type: 'ailment-inflicted', data: { group, target: command.target, ailment: command.ailment, turns: command.turns, ...(command.source !== undefined ? { source: command.source } : {}), ...(resistance ? { resistance } : {}) } }];
     }
     case 'set-condition': {
       gmOnly('set conditions');
@@ -1463,6 +1511,47 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       const f = fighter(state, command.who, 'who');
       const cost = equipCost(state.sheets[f.id]!, f, command.item, command.stow);
       return [{ type: 'equipped', data: { group, who: f.id, item: command.item, ...(command.stow !== undefined ? { stow: command.stow } : {}), cost } }];
+    }
+    case 'scatter': {
+      gmOnly('rule that an attack scatters');
+      // untitled passage after "Chance Attacks": "take the test that you used for the attack"
+      const attack = state.groups?.top.find((e) => e.type === 'attack-resolved');
+      if (attack?.type !== 'attack-resolved') refuse('no-attack', 'the last command made no attack to scatter', 'type', SCATTER_CITATION);
+      const { attacker, defender } = attack.data;
+      const roll = attack.data.summary.roll;
+      const aimed = state.fighters[defender]!.conditions.position;
+      const from = state.fighters[attacker]!.conditions.position;
+      return [{ type: 'scattered', data: { group, attacker, defender, roll, ...scatter(roll), ...(aimed ? { to: scatterLanding(roll, aimed, from) } : {}) } }];
+    }
+    case 'reload': {
+      acting(command.who, 'who');
+      const f = fighter(state, command.who, 'who');
+      const sheet = state.sheets[f.id]!;
+      if (f.ailments.some((a) => AILMENTS[a.name].noActions)) refuse('no-actions', `who: ${f.name} may make no actions (${f.ailments.map((a) => AILMENTS[a.name].title).join(', ')})`, 'who', ruleCitation('ailments'));
+      // the weapon named, else the one under way, else the first in hand whose ammunition is counted
+      const stowed = f.stowed ?? sheet.stowed;
+      const name = command.weapon ?? f.reloading?.weapon ?? sheet.weapons.find((w) => w.clip !== undefined && !stowed.includes(w.name))?.name;
+      if (name === undefined) refuse('not-reloadable', `weapon: ${f.name} holds no weapon whose ammunition the table counts`, 'weapon', RELOAD_CITATION);
+      const w = reloadable(sheet, name, 'weapon');
+      weaponOf(sheet, f, name);
+      // "Equipment Actions", Reload: one Action at a time until the weapon's count is spent
+      if (f.reloading?.weapon === name) {
+        if (command.hurry) refuse('already-reloading', `hurry: ${f.name}'s Reload of ${name} is under way; the hurry test is made when it begins`, 'hurry', RELOAD_CITATION);
+        return [{ type: 'reloading', data: { group, who: f.id, weapon: name, total: f.reloading.left, left: f.reloading.left - 1 } }];
+      }
+      if (shotsIn(f, w) === w.clip) refuse('already-loaded', `weapon: ${f.name}'s ${name} is fully loaded`, 'weapon', RELOAD_CITATION);
+      if (spareLoadsOf(f, w) === 0) refuse('no-ammunition', `weapon: ${f.name} has no ammunition left for ${name}`, 'weapon', RELOAD_CITATION);
+      let hurry: (TestRecord & { skill: HurrySkill; degrees: number }) | undefined;
+      let test: TestResult | null = null;
+      if (command.hurry) {
+        // Ballistics (weapon class) on the Ballistic Score, or Survival (Equipment), untrained unless the sheet has it
+        const skill = command.hurry === 'ballistics' ? bestSkill(sheet, /ballistic/i, ['ballistic']) : bestSkill(sheet, /surviv/i, ['intelligence', 'perception'], true);
+        const target = command.target ?? skill.target;
+        test = resolveTest(target, ctx.dice.die(100), [...fateModifiers(f), ...testBurdens(f, { score: skill.score }, state.options)], state.options);
+        hurry = { skill: command.hurry, target: test.target, roll: test.roll, success: test.success, degrees: test.success ? test.degreesOfSuccess : test.degreesOfFailure };
+      }
+      const total = reloadTotal(w, test);
+      return [{ type: 'reloading', data: { group, who: f.id, weapon: name, total, left: total - 1, ...(hurry ? { hurry } : {}) } }];
     }
     case 'use-consumable': {
       acting(command.who, 'who');
@@ -1697,6 +1786,29 @@ function panicAfterAttack(state: EncounterState, attackerId: string, defenderId:
   return s;
 }
 
+const RESIST_CITATION = seed('Elemental Affinities');
+const SCATTER_CITATION = seed('Scatter (untitled passage after "Chance Attacks")');
+const AFFINITY_LABEL = { weak: 'Weak to the element', resist: 'Resists the element' } as const;
+
+/**
+ * The test to resist an ailment (U42): the Score option ailmentResistScore names for its category,
+ * with Defend's Advantage ("Defending and Protecting"), -20 when Weak to the element and +20 when
+ * Resisting it ("Elemental Affinities"), and the Disadvantages every test of the target carries.
+ */
+function resistanceTest(state: EncounterState, f: Fighter, c: Extract<EncounterCommand, { type: 'inflict-ailment' }>, dice: DiceSource): ResistanceRecord {
+  const physical = AILMENTS[c.ailment].category === 'physical' || AILMENTS[c.ailment].category === 'staggered';
+  const score: Score = c.score ?? (state.options.ailmentResistScore === 'by-category' && physical ? 'toughness' : 'willpower');
+  const affinity = c.element !== undefined ? effectiveAffinity(f, c.element) : 'normal';
+  const mods: Modifier[] = [
+    ...(f.conditions.defending ? [modifier('advantage', 'Defend', 10)] : []),
+    ...(affinity === 'weak' ? [modifier('affinity', AFFINITY_LABEL.weak, -20)] : affinity === 'resist' ? [modifier('affinity', AFFINITY_LABEL.resist, 20)] : []),
+    ...fateModifiers(f),
+    ...testBurdens(f, { score }, state.options),
+  ];
+  const t = resolveTest(c.resistTarget ?? f.scores[score], drawIn(dice, `target:${f.id}`).die(100), mods, state.options);
+  return { score, ...(c.element !== undefined ? { element: c.element } : {}), target: t.target, roll: t.roll, success: t.success, degrees: t.success ? t.degreesOfSuccess : t.degreesOfFailure, modifiers: mods.map((m) => ({ label: m.label, value: m.value })) };
+}
+
 function inflict(state: EncounterState, target: string, ailment: AilmentName, turns?: number | null, source?: string): EncounterState {
   const f = state.fighters[target]!;
   const r = inflictAilment(f.ailments, ailment, { turnsStarted: f.turnsStarted, ...(turns !== undefined ? { turns } : {}), ...(source !== undefined ? { source } : {}) }, (e) => isImmune(livingPersona(f)?.affinities ?? f.affinities, e), state.options);
@@ -1838,6 +1950,11 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       const d = event.data;
       return update(state, d.who, (f) => ({ ...f, stowed: afterEquip(f.stowed ?? state.sheets[d.who]!.stowed, d.item, d.stow) }));
     }
+    case 'reloading': {
+      const d = event.data;
+      const w = reloadable(state.sheets[d.who]!, d.weapon, 'weapon');
+      return update(state, d.who, (f) => afterReloadAction({ ...f, ...(d.hurry ? { pendingAdvantages: 0 } : {}) }, w, d.left));
+    }
     case 'consumable-used': {
       const d = event.data;
       const sheet = state.sheets[d.who]!;
@@ -1854,6 +1971,9 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       if (!d.won || d.kind !== 'scary-face') return s;
       return update(s, d.target, (f) => ({ ...f, conditions: { ...f.conditions, scaredBy: [...(f.conditions.scaredBy ?? []).filter((by) => by !== d.who), d.who] } }));
     }
+    case 'scattered':
+      // where it comes down is told; what stands there is the GM's ruling
+      return state;
     case 'analysed':
       return { ...state, knowledge: { ...state.knowledge, [event.data.target]: analysed(state.knowledge?.[event.data.target], event.data.advanced) } };
     case 'trick-resolved': {
@@ -1953,7 +2073,9 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       const failStress = r.attack.success ? 0 : injuryStress(a.injuries, a.injuriesIgnored, { failedBy: r.attack.degreesOfFailure });
       // an attack from stealth ends it (option stealthAttack)
       const unseen = a.conditions.stealthy && s.options.stealthAttack === 'ambushing' ? { stealthy: false } : {};
-      s = put(s, { ...a, pendingAdvantages: 0, chance, stress: a.stress + handStress + failStress, conditions: { ...a.conditions, ...unseen, ...(event.data.spec.action === 'focused' ? { moved: true } : {}) } });
+      // Reload, "Fumble": the attack fires one shot; a Fumble jams the weapon and loses all it holds
+      const shot = event.data.spec.ammunition !== undefined ? { loaded: afterShot(a, reloadable(s.sheets[a.id]!, event.data.spec.ammunition, 'weapon'), r.fumble) } : {};
+      s = put(s, { ...a, ...shot, pendingAdvantages: 0, chance, stress: a.stress + handStress + failStress, conditions: { ...a.conditions, ...unseen, ...(event.data.spec.action === 'focused' ? { moved: true } : {}) } });
       const d = s.fighters[event.data.defender]!;
       s = put(s, { ...d, pendingAdvantages: event.data.summary.evasionRoll !== null ? 0 : d.pendingAdvantages, openings: event.data.spec.chanceAttack ? d.openings.filter((o) => o.by !== event.data.attacker) : d.openings, evasionsThisRound: (d.evasionsThisRound ?? 0) + (r.evasion ? 1 : 0) });
       // option affinityReveal: a landed hit shows the struck character's affinity to its element
@@ -2041,8 +2163,12 @@ function apply(state: EncounterState, event: EncounterEvent): EncounterState {
       return update(state, event.data.who, (f) => useResource(f, event.data.resource, event.data.amount));
     case 'injuries-treated':
       return update(state, event.data.target, (f) => ({ ...f, injuries: treatInjuries(f.injuries, state.options) }));
-    case 'ailment-inflicted':
-      return inflict(state, event.data.target, event.data.ailment, event.data.turns, event.data.source);
+    case 'ailment-inflicted': {
+      const d = event.data;
+      // a resistance test spends the Fate Point Advantages bought for it; passed, the ailment does not take hold
+      const s = d.resistance ? update(state, d.target, (f) => ({ ...f, pendingAdvantages: 0 })) : state;
+      return d.resistance?.success ? s : inflict(s, d.target, d.ailment, d.turns, d.source);
+    }
     case 'condition-set': {
       const f = state.fighters[event.data.target]!;
       // the GM ending Helplessness wakes an unconscious character
@@ -2329,7 +2455,17 @@ export function redactD100Event(event: EncounterEvent, viewer: Actor, state: Enc
   const rolledApart = (a: string, b: string) => state.options.initiativeLastTie === 'players-first' && party(a) !== party(b);
   const named = event.type === 'encounter-started' ? namedStart(event, n, rolledApart) : event.type === 'turn-started' && event.data.fleeing ? { ...event, data: { ...event.data, fleeing: n.one(event.data.fleeing) } } : event;
   // nor the target numbers of its rolls, from which its Scores follow (hideUnknownNumbers below)
-  return hideUnknownNumbers(named, (id) => !knownDetails(state, id, viewer));
+  const out = hideUnknownNumbers(named, (id) => !knownDetails(state, id, viewer));
+  // an affinity not yet known is not told by the resistance test it changed, nor by its target number
+  if (out.type === 'ailment-inflicted' && out.data.resistance?.element !== undefined) {
+    const known = shownOf(state, out.data.target, viewer).affinities;
+    if (known !== 'all' && !known.includes(out.data.resistance.element as RegularElement)) {
+      const { element: _element, ...r } = out.data.resistance;
+      const hidden = Object.values(AFFINITY_LABEL) as string[];
+      return { ...out, data: { ...out.data, resistance: { ...r, target: r.modifiers.some((m) => hidden.includes(m.label)) ? null : r.target, modifiers: r.modifiers.filter((m) => !hidden.includes(m.label)) } } } as ShownEncounterEvent;
+    }
+  }
+  return out;
 }
 
 /**
@@ -2377,6 +2513,10 @@ export function hideUnknownNumbers(event: EncounterEvent, unknown: (id: string) 
     case 'staunched':
     case 'ailment-fought':
       return { ...e, data: { ...e.data, test: test(e.data.who, e.data.test) } } as EncounterEvent;
+    case 'ailment-inflicted':
+      return e.data.resistance ? { ...e, data: { ...e.data, resistance: test(e.data.target, e.data.resistance) } } : e;
+    case 'reloading':
+      return e.data.hurry ? { ...e, data: { ...e.data, hurry: test(e.data.who, e.data.hurry) } } : e;
     case 'moved':
       return { ...e, data: { ...e.data, ...(e.data.stealth ? { stealth: test(e.data.who, e.data.stealth) } : {}), ...(e.data.terrainTest ? { terrainTest: test(e.data.who, e.data.terrainTest) } : {}) } };
     case 'all-out-attack':

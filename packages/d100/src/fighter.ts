@@ -125,6 +125,12 @@ export interface Fighter {
   readonly stowed?: readonly string[];
   /** Consumables left by name, once one has been used ("Equipment Actions"); absent: the sheet's counts. */
   readonly consumables?: Readonly<Record<string, number>>;
+  /** Shots left in each weapon whose ammunition is counted, once one has fired ("Equipment Actions", Reload; "Fumble"); absent: a full clip. */
+  readonly loaded?: Readonly<Record<string, number>>;
+  /** Spare loads left for each such weapon, once one has been used; absent: the sheet's. */
+  readonly spareLoads?: Readonly<Record<string, number>>;
+  /** A Reload under way: the weapon and the Actions it still takes. */
+  readonly reloading?: { readonly weapon: string; readonly left: number };
   /** The rating of its Unnatural Toughness trait, 0 without one (the Enraged row of the ailments passage). */
   readonly unnaturalToughness?: number;
   /** What its own Move and Action went on this Turn ("Structured Time"; see economy.ts); absent: nothing yet. */

@@ -12,6 +12,7 @@ export * from './attack';
 export * from './fate';
 export * from './conditions';
 export * from './movement';
+export * from './ammunition';
 export * from './initiative';
 export * from './allOutAttack';
 export * from './batonPass';

@@ -1,7 +1,7 @@
 import type { D100Options } from './options';
 import type { TestResult } from './test';
 import { distance } from './equipment';
-import { ALTITUDES, altitudeOf, bonus, type Altitude, type Fighter, type Terrain } from './fighter';
+import { ALTITUDES, altitudeOf, bonus, type Altitude, type Fighter, type Position, type Terrain } from './fighter';
 
 /**
  * Movement (d100-combat-rules.txt, untitled movement passage, "Hindered Movement", "Obstacles and
@@ -132,6 +132,28 @@ const KEYPAD: Readonly<Record<number, string>> = { 1: 'south-west', 2: 'south', 
 export function scatter(attackRoll: number): { direction: string; metres: number } {
   const two = attackRoll === 100 ? 0 : attackRoll;
   return { direction: KEYPAD[two % 10]!, metres: Math.floor(two / 10) };
+}
+
+/** Each keypad direction as a step on the map, north the top row (smaller y); 5 and 0 are not steps. */
+const KEYPAD_STEP: Readonly<Record<number, readonly [number, number]>> = { 1: [-1, 1], 2: [0, 1], 3: [1, 1], 4: [-1, 0], 6: [1, 0], 7: [-1, -1], 8: [0, -1], 9: [1, -1] };
+
+/**
+ * The square a scattering attack comes down on (untitled passage after "Chance Attacks"; frame U22):
+ * from the square aimed at, its metres in the keypad direction, a diagonal metre being one square
+ * each way as on the map; 0 moves it towards the attacker along the line between them, 5 straight up
+ * (it stays over the square aimed at).
+ */
+export function scatterLanding(attackRoll: number, aimed: Pick<Position, 'x' | 'y'>, attacker: Pick<Position, 'x' | 'y'> | null): { x: number; y: number } {
+  const two = attackRoll === 100 ? 0 : attackRoll;
+  const metres = Math.floor(two / 10);
+  const step = KEYPAD_STEP[two % 10];
+  if (step) return { x: aimed.x + step[0] * metres, y: aimed.y + step[1] * metres };
+  if (two % 10 === 5 || !attacker) return { x: aimed.x, y: aimed.y };
+  const dx = attacker.x - aimed.x;
+  const dy = attacker.y - aimed.y;
+  const apart = Math.max(Math.abs(dx), Math.abs(dy));
+  if (apart === 0) return { x: aimed.x, y: aimed.y };
+  return { x: aimed.x + Math.round((dx * metres) / apart), y: aimed.y + Math.round((dy * metres) / apart) };
 }
 
 /**

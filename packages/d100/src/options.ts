@@ -196,6 +196,15 @@ export const OPTION_SPECS = {
     default: 'ignore-new',
     values: { 'ignore-new': 'the new ailment does not take hold', replace: 'the new ailment replaces the old one' },
   }),
+  ailmentResistScore: choice({
+    title: 'The ailment-resistance test',
+    description: 'The seed names tests to resist an ailment (Defend gives them an Advantage, Weak -20, Resist +20) without the Score they use. Made when the GM inflicts an ailment with `resist: true`.',
+    topic: 'Ailments',
+    source: seed('Elemental Affinities'),
+    settles: 'U42',
+    default: 'by-category',
+    values: { 'by-category': 'Toughness against Staggered and Physical ailments, Willpower against Mental and Spiritual ones', willpower: 'Willpower against every ailment' },
+  }),
   stunnedDuration: choice({
     title: 'How long Stunned lasts',
     description: 'Stunned lasts "until wears off", while durations are defaults only.',

@@ -70,6 +70,9 @@ export const sheetSchema = z.strictObject({
         criticalAilment: z.enum(AILMENT_NAMES).optional().describe('The ailment a magic Critical Hit with it gives under magicCritical=signature-ailment (the spell\'s Critical Effect)'),
         hands: z.union([z.literal(1), z.literal(2)]).default(1),
         longRange: z.boolean().optional().describe('A specially long-ranged Ballistic weapon, approved by the GM: it reaches between High and lower altitude bands'),
+        clip: z.number().int().min(1).max(200).optional().describe('Shots one load of this Ballistic weapon holds; with it the table counts its ammunition (each attack one shot; a Fumble jams it, emptying it) and Reload refills it'),
+        reload: z.number().int().min(1).max(10).optional().describe('Actions a Reload of it takes ("depends on the weapon"); 1 unless given'),
+        spareLoads: z.number().int().min(0).max(100).optional().describe('Loads of ammunition carried for it besides the one in it; absent: as many as needed'),
       }),
     )
     .default([]),
@@ -206,6 +209,10 @@ export function checkSheet(raw: unknown): SheetCheck<D100Sheet, D100Derived> {
   });
   sheet.weapons.forEach((w, i) => {
     if (w.longRange && !BALLISTIC_CLASSES.includes(w.class)) problems.push({ field: `weapons.${i}.longRange`, value: w.longRange, rule: ruleCitation('flight'), message: `weapons.${i}.longRange: only a Ballistic weapon (pistol, basic, heavy) can be long-ranged, not the ${w.class} weapon "${w.name}"` });
+    for (const field of ['clip', 'reload', 'spareLoads'] as const) {
+      if (w[field] !== undefined && !BALLISTIC_CLASSES.includes(w.class)) problems.push({ field: `weapons.${i}.${field}`, value: w[field], rule: seed('Equipment Actions (Consumables, Reloading)'), message: `weapons.${i}.${field}: only a Ballistic weapon (pistol, basic, heavy) is reloaded, not the ${w.class} weapon "${w.name}"` });
+    }
+    if ((w.reload !== undefined || w.spareLoads !== undefined) && w.clip === undefined) problems.push({ field: `weapons.${i}.clip`, value: undefined, rule: seed('Equipment Actions (Consumables, Reloading)'), message: `weapons.${i}.clip: "${w.name}" gives a reload or spare loads but no clip (the shots one load holds)` });
     if (w.burst !== undefined && w.class === 'melee') problems.push({ field: `weapons.${i}.burst`, value: w.burst, rule: seed('Standard Attack and other Attack Actions'), message: `weapons.${i}.burst: the Burst quality belongs to ranged weapons, not to the melee weapon "${w.name}"` });
   });
   if (problems.length) return { ok: false, problems };

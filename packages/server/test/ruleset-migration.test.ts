@@ -24,7 +24,7 @@ describe('the ruleset migration', () => {
       await store.close();
     }
     const after = new Database(file, { readonly: true });
-    expect(after.prepare("SELECT value FROM store_meta WHERE key = 'schema_version'").get()).toEqual({ value: '3' });
+    expect(after.prepare("SELECT value FROM store_meta WHERE key = 'schema_version'").get()).toEqual({ value: '4' });
     after.close();
     // Opening again leaves the migrated store as it is.
     const again = await openSqliteStore({ file });

@@ -84,7 +84,7 @@ describe('the SQLite schema-3 migration (events and commands as rowid tables)', 
     for (const name of ['events', 'commands']) {
       const after = storedSql(file, name);
       expect(after.sql).not.toMatch(/WITHOUT\s+ROWID/i);
-      expect(after.version).toBe('3');
+      expect(after.version).toBe('4');
       expect(after.leftovers).toEqual([]);
     }
     // The (table, seq) key is enforced by the new table itself, not only by the store's version check.
@@ -92,22 +92,28 @@ describe('the SQLite schema-3 migration (events and commands as rowid tables)', 
     expect(() => raw.prepare('INSERT INTO events VALUES (?, ?, ?, ?, ?, ?)').run('t_a', 2, AT, 'gm', 'x', '{}')).toThrow(/UNIQUE/);
     expect(() => raw.prepare('INSERT INTO commands VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run('t_a', 'gm', 'c1', 'h', 1, 1, 1, AT)).toThrow(/UNIQUE/);
     raw.close();
+    // Schema 4: the version column is gone; a table's version is its last event's seq.
+    expect(storedSql(file, 'tables').sql).not.toMatch(/\bversion\b/);
     // Opening the migrated store again changes nothing.
     const again = await openSqliteStore({ file });
     try {
       expect((await again.readEvents('t_a', 0)).map((e) => e.seq)).toEqual([1, 2, 3, 4]);
+      expect(await again.listTables()).toEqual(expect.arrayContaining([{ id: 't_a', version: 4 }, { id: 't_b', version: 3 }]));
+      expect((await again.getTable('t_a'))?.version).toBe(4);
+      expect((await again.loadTables(['t_a', 't_b'], 1)).get('t_b')?.table.version).toBe(3);
     } finally {
       await again.close();
     }
   });
 
-  it('a new store is made as schema 3 directly', async () => {
+  it('a new store is made as schema 4 directly', async () => {
     const file = join(tempDir(), 'new.sqlite');
     const store = await openSqliteStore({ file });
     await store.close();
     const after = storedSql(file, 'events');
     expect(after.sql).toMatch(/PRIMARY KEY \(table_id, seq\)/);
     expect(after.sql).not.toMatch(/WITHOUT\s+ROWID/i);
-    expect(after.version).toBe('3');
+    expect(after.version).toBe('4');
+    expect(storedSql(file, 'tables').sql).not.toMatch(/\bversion\b/);
   });
 });

@@ -252,6 +252,7 @@ for (const { kind, enabled } of kinds) {
         reason: 'duplicate_command',
       });
       expect((await store.getTable('a'))!.version).toBe(2);
+      expect(await store.appendEvents('missing', 0, events(1, 1, 'c3'), command('c3', 1, 1, 1))).toEqual({ ok: false, reason: 'conflict' });
       expect((await store.readEvents('a', 0)).map((e) => e.commandId)).toEqual(['c1', 'c1']);
       expect(await store.getCommand('a', 'gm1', 'c2')).toBeNull();
       await expect(store.appendEvents('a', 2, events(5, 1, 'c9'), command('c9', 5, 5, 5))).rejects.toThrow(/seq/);

@@ -34,12 +34,17 @@ db.transaction(() => {
   if (!db.prepare('PRAGMA table_info(tables)').all().some((c) => c.name === 'ruleset')) {
     db.exec("ALTER TABLE tables ADD COLUMN ruleset TEXT NOT NULL DEFAULT 'personae'");
   }
-  db.exec("UPDATE store_meta SET value = '3' WHERE key = 'schema_version'");
+  // Schema 4: a table's version is its last event's seq, read from the events' (table, seq) index; the
+  // version column each append rewrote is dropped.
+  if (db.prepare('PRAGMA table_info(tables)').all().some((c) => c.name === 'version')) {
+    db.exec('ALTER TABLE tables DROP COLUMN version');
+  }
+  db.exec("UPDATE store_meta SET value = '4' WHERE key = 'schema_version'");
 })();
 
 const q = {
   insertTable: db.prepare(
-    'INSERT INTO tables (id, name, created_at, ruleset, settings, version, invite_hash, observer_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO tables (id, name, created_at, ruleset, settings, invite_hash, observer_hash) VALUES (?, ?, ?, ?, ?, ?, ?)',
   ),
   insertParticipant: db.prepare(
     `INSERT INTO participants (table_id, id, role, display_name, token_hash, joined_at, removed_at, position)
@@ -62,7 +67,7 @@ const q = {
   ),
   dropPortrait: db.prepare('DELETE FROM portraits WHERE table_id = ? AND character_id = ?'),
   setToken: db.prepare('UPDATE participants SET token_hash = ? WHERE table_id = ? AND id = ? AND removed_at IS NULL'),
-  bumpVersion: db.prepare('UPDATE tables SET version = ? WHERE id = ? AND version = ?'),
+  version: db.prepare('SELECT coalesce(max(seq), 0) FROM events WHERE table_id = ?').pluck(),
   insertEvent: db.prepare(
     'INSERT INTO events (table_id, seq, at, participant_id, command_id, payload) VALUES (?, ?, ?, ?, ?, ?)',
   ),
@@ -101,7 +106,7 @@ const ops = {
   },
   createTable: db.transaction((input) => {
     const t = input.table;
-    q.insertTable.run(t.id, t.name, t.createdAt, t.ruleset, JSON.stringify(t.settings), t.version, input.inviteHash, input.observerHash);
+    q.insertTable.run(t.id, t.name, t.createdAt, t.ruleset, JSON.stringify(t.settings), input.inviteHash, input.observerHash);
     for (const { participant, tokenHash } of input.participants) insertParticipant(t.id, participant, tokenHash);
     if (input.stagedKey !== undefined) {
       const events = staged.get(input.stagedKey) ?? [];
@@ -141,9 +146,9 @@ const ops = {
   }),
   appendEvents: db.transaction((tableId, expectedVersion, events, c) => {
     if (q.hasCommand.get(tableId, c.participantId, c.commandId)) return { ok: false, reason: 'duplicate_command' };
-    if (q.bumpVersion.run(expectedVersion + events.length, tableId, expectedVersion).changes !== 1) {
-      return { ok: false, reason: 'conflict' };
-    }
+    // The check and the append run in this one writer's transaction, so nothing appends in between;
+    // the events' (table, seq) key refuses a seq stored twice besides.
+    if (!q.hasTable.get(tableId) || q.version.get(tableId) !== expectedVersion) return { ok: false, reason: 'conflict' };
     insertEvents(tableId, events);
     q.insertCommand.run(tableId, c.participantId, c.commandId, c.commandHash, c.firstSeq, c.lastSeq, c.versionAfter, c.at);
     return { ok: true };

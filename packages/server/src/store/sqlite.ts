@@ -22,6 +22,8 @@ import { toCommand, toEvent, toParticipant, toTable, toTableLoads, type CommandR
 // (table, seq) without a rowid, each table's rows sat apart, so every append of a group commit wrote
 // pages of its own, and a 1.3 KB event spilled to an overflow page besides (schema 3; stores made
 // before are rebuilt when opened, see sqlite-writer.mjs).
+// A table's version is the seq of its last event (schema 4): kept in the tables row, every append
+// rewrote one more page, that row's, besides the events' index leaf that already says it.
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS tables (
@@ -29,7 +31,6 @@ CREATE TABLE IF NOT EXISTS tables (
   name TEXT NOT NULL,
   created_at TEXT NOT NULL,
   settings TEXT NOT NULL,
-  version INTEGER NOT NULL,
   invite_hash TEXT NOT NULL UNIQUE,
   observer_hash TEXT NOT NULL UNIQUE
 );
@@ -78,6 +79,9 @@ CREATE TABLE IF NOT EXISTS sealed_invites (
 ) WITHOUT ROWID;
 INSERT OR IGNORE INTO store_meta (key, value) VALUES ('schema_version', '1');
 `;
+
+/** A table's version, as a column of a query on `tables`: its last event's seq, 0 with none. */
+const VERSION = '(SELECT coalesce(max(seq), 0) FROM events WHERE events.table_id = tables.id) AS version';
 
 /** See SqliteStoreOptions.commitSpacingMs (docs/benchmarks.md, "Group commits spaced"). */
 export const DEFAULT_COMMIT_SPACING_MS = 4;
@@ -280,7 +284,7 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Stor
   db.pragma('busy_timeout = 5000');
 
   const q = {
-    getTable: db.prepare<[string], TableRow>('SELECT id, name, created_at, ruleset, settings, version FROM tables WHERE id = ?'),
+    getTable: db.prepare<[string], TableRow>(`SELECT id, name, created_at, ruleset, settings, ${VERSION} FROM tables WHERE id = ?`),
     listParticipants: db.prepare<[string], ParticipantRow>(
       'SELECT id, role, display_name, joined_at, removed_at FROM participants WHERE table_id = ? ORDER BY position',
     ),
@@ -288,7 +292,7 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Stor
       'SELECT id, role, display_name, joined_at, removed_at FROM participants WHERE table_id = ? AND token_hash = ? AND removed_at IS NULL',
     ),
     observerByHash: db.prepare<[string, string], { id: string }>('SELECT id FROM tables WHERE id = ? AND observer_hash = ?'),
-    allTables: db.prepare<[], { id: string; version: number }>('SELECT id, version FROM tables ORDER BY created_at, id'),
+    allTables: db.prepare<[], { id: string; version: number }>(`SELECT id, ${VERSION} FROM tables ORDER BY created_at, id`),
     nameByInvite: db.prepare<[string, string], { name: string }>('SELECT name FROM tables WHERE id = ? AND invite_hash = ?'),
     getCommand: db.prepare<[string, string, string], CommandRow>(
       `SELECT participant_id, command_id, command_hash, first_seq, last_seq, version_after, at
@@ -299,7 +303,7 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Stor
     listPortraits: db.prepare<[string], { character_id: string; digest: string }>('SELECT character_id, digest FROM portraits WHERE table_id = ?'),
     // The ids of a batch come as one JSON array.
     loadTables: db.prepare<[string], TableRow>(
-      'SELECT id, name, created_at, ruleset, settings, version FROM tables WHERE id IN (SELECT value FROM json_each(?))',
+      `SELECT id, name, created_at, ruleset, settings, ${VERSION} FROM tables WHERE id IN (SELECT value FROM json_each(?))`,
     ),
     loadParticipants: db.prepare<[string], ParticipantRow & { table_id: string }>(
       `SELECT table_id, id, role, display_name, joined_at, removed_at FROM participants

@@ -6,7 +6,11 @@
  *
  *   node --import tsx bench/pg-append.ts [--tables 200] [--rate 1200] [--seconds 6] [--warmup 1]
  *        [--module packages/server/src/store/postgres.ts] [--cpu-prof FILE] [--spacing MS] [--tick MS]
+ *        [--notices append|batch] [--listeners N]
  *
+ * `--notices`: the store's notices option, a notice per append or one per batch (default: the store's own).
+ * `--listeners`: connections listening on the schema's channel, the store's own included (default 1),
+ * as the listeners of the other nodes of a cluster; their database processes are counted too.
  * `--spacing`: the store's least time between two group commits (default: the store's own).
  * `--tick`: appends are offered every `tick` ms (default 10), as many at once as the rate asks for (1:
  * about one at a time at 1,200 a second, as a server's commands arrive; 10: in bursts of 12).
@@ -30,7 +34,8 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import type { Store } from '../packages/server/src/store/types';
 
-const opts: { tables: number; rate: number; seconds: number; warmup: number; module: string; cpuProf?: string; spacing?: number; tick: number } = {
+const opts: { tables: number; rate: number; seconds: number; warmup: number; module: string; cpuProf?: string; spacing?: number; tick: number; notices?: 'append' | 'batch'; listeners: number } = {
+  listeners: 1,
   tick: 10,
   tables: 200,
   rate: 1200,
@@ -45,13 +50,17 @@ for (let i = 0; i < argv.length; i += 2) {
   if (value === undefined) throw new Error(`--${key} needs a value`);
   if (key === 'module') opts.module = value;
   else if (key === 'cpu-prof') opts.cpuProf = value;
-  else if (key === 'tables' || key === 'rate' || key === 'seconds' || key === 'warmup' || key === 'spacing' || key === 'tick') {
+  else if (key === 'notices') {
+    if (value !== 'append' && value !== 'batch') throw new Error('--notices is append or batch');
+    opts.notices = value;
+  }
+  else if (key === 'listeners' || key === 'tables' || key === 'rate' || key === 'seconds' || key === 'warmup' || key === 'spacing' || key === 'tick') {
     const n = Number(value);
     if (!(n >= 0) || (key !== 'warmup' && key !== 'spacing' && n === 0)) throw new Error(`--${key} must be a positive number`);
     opts[key] = n;
   } else throw new Error(`unknown option --${key}`);
 }
-if (opts.tables > 5000 || opts.rate > 20000 || opts.seconds > 120 || opts.tick > 1000) throw new Error('bounded: at most 5000 tables, 20000 appends/s, 120 s');
+if (opts.listeners > 20 || opts.tables > 5000 || opts.rate > 20000 || opts.seconds > 120 || opts.tick > 1000) throw new Error('bounded: at most 20 listeners, 5000 tables, 20000 appends/s, 120 s');
 
 const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const schema = `bench_append_${process.pid}`;
@@ -73,15 +82,23 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 } as typeof query;
 
 const { openPostgresStore } = (await import(pathToFileURL(resolve(opts.module)).href)) as {
-  openPostgresStore: (o: { connectionString: string; schema: string; listenerName: string; commitSpacingMs?: number }) => Promise<Store>;
+  openPostgresStore: (o: { connectionString: string; schema: string; listenerName: string; commitSpacingMs?: number; notices?: 'append' | 'batch' }) => Promise<Store>;
 };
 const store = await openPostgresStore({
   connectionString: withAppName,
   schema,
   listenerName: `${appName}-listen`,
   ...(opts.spacing === undefined ? {} : { commitSpacingMs: opts.spacing }),
+  ...(opts.notices === undefined ? {} : { notices: opts.notices }),
 });
 const stopListening = await store.fanout!.listen({ wake: () => undefined, reconnected: () => undefined });
+const others: pg.Client[] = [];
+for (let i = 1; i < opts.listeners; i++) {
+  const other = new pg.Client({ connectionString: withAppName });
+  await other.connect();
+  await other.query(`LISTEN "personae_${schema}"`);
+  others.push(other);
+}
 
 // A roll as the server stores it (the `rolled` event of a 4d10 against 2d10, 1,295 characters).
 const payload = JSON.stringify({
@@ -209,6 +226,8 @@ const pct = (p: number) => Number((latencies[Math.min(latencies.length - 1, Math
 console.log(
   JSON.stringify({
     module: opts.module,
+    notices: opts.notices ?? 'default',
+    listeners: opts.listeners,
     tables: opts.tables,
     offeredPerSecond: opts.rate,
     appends: acked,
@@ -224,6 +243,7 @@ console.log(
   }),
 );
 await stopListening();
+for (const other of others) await other.end();
 await store.close();
 await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
 await admin.end();

@@ -321,7 +321,7 @@ export function attackSpec(state: Pick<EncounterState, 'sheets' | 'oneMore' | 'f
   const evasionScared = scaryFaceAgainst(state.fighters, defender, attacker) ? [{ label: 'Scary Face', count: 1 }] : [];
   // "Standard Attack and other Attack Actions": a Burst Attack takes a Disadvantage
   const burst = c.burst ? [{ label: 'Burst Attack', count: 1 }] : [];
-  const table = situationEntries(c, kind, state.options?.hazeWeather ?? 'count-once');
+  const table = situationEntries({ situations: mapSituations(state, c, kind, weapon) }, kind, state.options?.hazeWeather ?? 'count-once');
   // Charge and Focused Attack give Advantage in their text and in the table (option doubleListedAdvantage, C16)
   const twice = state.options?.doubleListedAdvantage === 'count-twice';
   if (c.action === 'charge' && kind !== 'melee') refuse('charge-not-melee', 'action: a Charge is a melee attack', 'action', seed('Standard Attack and other Attack Actions'));
@@ -363,6 +363,32 @@ function requireReach(state: EncounterState, attacker: Fighter, defender: Fighte
 /** Whether `defender` is Brainwashed by `attacker` or one of its allies (the Brainwashed row of the ailments passage). */
 function brainwashedBy(state: Pick<EncounterState, 'fighters'>, defender: Fighter, attacker: Fighter): boolean {
   return defender.ailments.some((a) => a.name === 'brainwashed' && a.source !== undefined && (a.source === attacker.id || state.fighters[a.source]?.side === attacker.side));
+}
+
+/** Metres within which a Ballistic attack is at Point Blank ("How Attacks Work", the Advantage table). */
+const POINT_BLANK_METRES = 3;
+
+/**
+ * The range entries of the Advantage table ("How Attacks Work") for a Ballistic attack whose two
+ * characters are on the map (U24): beyond the weapon's `range` it cannot be made (Step One); within
+ * half of it, Range (Close); within 3 m and not engaged in melee with it, Range (Point Blank); a Prone
+ * target not at Point Blank, Shooting at Prone. Off the map, or without a range for Close, they are
+ * the declaration's; on it, a declared entry the distance contradicts is refused.
+ */
+function mapSituations(state: Pick<EncounterState, 'fighters'>, c: AttackCommand, kind: AttackKind, weapon: { readonly range?: number | undefined } | undefined): NonNullable<AttackCommand['situations']> {
+  const declared = c.situations ?? [];
+  const a = state.fighters[c.attacker]!;
+  const d = state.fighters[c.defender]!;
+  const metres = kind === 'ballistic' && a.id !== d.id ? separation(a, d) : null;
+  if (metres === null) return declared;
+  const range = c.damage === undefined ? weapon?.range : undefined;
+  if (range !== undefined && metres > range) refuse('out-of-range', `defender: ${d.name} is ${metres} m away, beyond the ${range} m of ${a.name}'s weapon`, 'defender', seed('How Attacks Work'));
+  const pointBlank = metres <= POINT_BLANK_METRES && !adjacent(a, d);
+  const holds: Partial<Record<(typeof declared)[number], boolean>> = { 'point-blank': pointBlank, 'shooting-at-prone': d.conditions.prone && !pointBlank, ...(range !== undefined ? { 'close-range': metres <= range / 2 } : {}) };
+  declared.forEach((n, i) => {
+    if (holds[n] === false) refuse('situation-off-map', `situations.${i}: ${SITUATIONS[n].label} does not hold: ${d.name} is ${metres} m from ${a.name}${d.conditions.prone ? '' : ' and not Prone'}`, `situations.${i}`, seed('How Attacks Work'));
+  });
+  return [...declared, ...Object.entries(holds).filter(([, h]) => h).map(([n]) => n as (typeof declared)[number])];
 }
 
 /**

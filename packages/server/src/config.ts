@@ -7,7 +7,8 @@ import { DEFAULTS, type ServerConfig, type WindowLimit } from './server';
  *   PORT (default 8080), HOST (default 0.0.0.0), DATA_DIR (default ./data),
  *   DATABASE_URL (PostgreSQL; when unset the SQLite file DATA_DIR/personae.sqlite is used),
  *   DATABASE_SCHEMA (default public), DATABASE_LISTENER_NAME (default personae-listener), DATABASE_LISTENER_URL (default DATABASE_URL),
- *   DATABASE_COMMIT_SPACING_MS (PostgreSQL: least milliseconds between two group commits; default 4), SQLITE_SYNCHRONOUS (full or normal; default full),
+ *   DATABASE_COMMIT_SPACING_MS (PostgreSQL: least milliseconds between two group commits; default 4),
+ *   DATABASE_NOTICES (PostgreSQL: append, a notice per append, the default; batch, one per group commit), SQLITE_SYNCHRONOUS (full or normal; default full),
  *   SQLITE_COMMIT_SPACING_MS (least milliseconds between two group commits; default 4), STATIC_DIR, PUBLIC_URL, LOG_LEVEL (default info),
  *   LOG_FORMAT (text, the default: one line a person reads; json: JSON lines for log collectors),
  * and the limits of docs/server.md ("Limits"):
@@ -35,6 +36,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   if (env.DATABASE_SCHEMA) config.databaseSchema = env.DATABASE_SCHEMA;
   if (env.DATABASE_LISTENER_NAME) config.databaseListenerName = env.DATABASE_LISTENER_NAME;
   if (env.DATABASE_LISTENER_URL) config.databaseListenerUrl = env.DATABASE_LISTENER_URL;
+  if (env.DATABASE_NOTICES) {
+    const notices = env.DATABASE_NOTICES.toLowerCase();
+    if (notices !== 'append' && notices !== 'batch') throw new Error(`DATABASE_NOTICES is "append" or "batch", got "${env.DATABASE_NOTICES}"`);
+    config.databaseNotices = notices;
+  }
   if (env.SQLITE_SYNCHRONOUS) {
     const mode = env.SQLITE_SYNCHRONOUS.toLowerCase();
     if (mode !== 'full' && mode !== 'normal') throw new Error('SQLITE_SYNCHRONOUS is "full" or "normal"');

@@ -63,6 +63,8 @@ export interface ServerConfig {
   databaseListenerUrl?: string;
   /** PostgreSQL: least milliseconds between two group commits (default 4; appends made between wait for the next). */
   databaseCommitSpacingMs?: number;
+  /** PostgreSQL: 'append' (default), a notice per append; 'batch', one per group commit (see PostgresStoreOptions.notices). */
+  databaseNotices?: 'append' | 'batch';
   /**
    * SQLite: 'full' (default) syncs the log to disk before a command is acknowledged, so it survives
    * a power loss; 'normal' survives a crash of the process but not of the machine.

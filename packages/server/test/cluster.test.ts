@@ -108,7 +108,9 @@ describe.skipIf(!runPg)('several nodes on one PostgreSQL database', () => {
   let a: Node;
   let b: Node;
   beforeAll(async () => {
-    a = await startNode(schema, 'a');
+    // Node a announces its appends with a notice per batch, node b with a notice per append (as a
+    // server before the batch notices does): each reads the other's.
+    a = await startNode(schema, 'a', { notices: 'batch' });
     b = await startNode(schema, 'b');
   });
   afterAll(async () => {
@@ -584,8 +586,8 @@ describe.skipIf(!runPg)('several nodes on one PostgreSQL database', () => {
     try {
       await open.query('BEGIN');
       const lost = await open.query<{ r: string[] }>(
-        `SELECT "${schema}".append_batch($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) AS r`,
-        [[t.tableId], [3], ['p_x'], ['stale'], ['stale'], [4], [4], [4], [at], [1], [4], [at], ['p_x'], ['stale'], ['{"type":"note","text":"stale"}']],
+        `SELECT "${schema}".append_batch($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) AS r`,
+        [[t.tableId], [3], ['p_x'], ['stale'], ['stale'], [4], [4], [4], [at], [1], [4], [at], ['p_x'], ['stale'], ['{"type":"note","text":"stale"}'], 0],
       );
       expect(lost.rows[0]!.r).toEqual(['conflict']);
       expect(await b.store.appendEvents(t.tableId, 5, [record(6, 'beside')], command('beside', 5))).toEqual({ ok: true });

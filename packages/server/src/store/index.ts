@@ -5,7 +5,7 @@ import type { Store } from './types';
 
 export * from './types';
 export { DEFAULT_COMMIT_SPACING_MS, openSqliteStore, type SqliteStoreOptions } from './sqlite';
-export { channelFor, DEFAULT_PG_COMMIT_SPACING_MS, openPostgresStore, parseWake, type PostgresStoreOptions } from './postgres';
+export { channelFor, DEFAULT_PG_COMMIT_SPACING_MS, NOTICE_BYTES, openPostgresStore, parseWake, parseWakes, type PostgresStoreOptions } from './postgres';
 
 export interface StoreConfig {
   /** PostgreSQL connection string; when absent the embedded SQLite store is used. */
@@ -18,6 +18,8 @@ export interface StoreConfig {
   databaseListenerUrl?: string | undefined;
   /** Least milliseconds between two PostgreSQL group commits (see PostgresStoreOptions.commitSpacingMs). */
   databaseCommitSpacingMs?: number | undefined;
+  /** How PostgreSQL appends are announced to the other nodes (see PostgresStoreOptions.notices). */
+  databaseNotices?: 'append' | 'batch' | undefined;
   /** Directory of the SQLite file `personae.sqlite` (default ./data). */
   dataDir?: string | undefined;
   /** SQLite sync mode: 'full' (default, survives power loss) or 'normal' (survives a process crash). */
@@ -36,6 +38,7 @@ export async function openStore(config: StoreConfig): Promise<Store> {
       ...(config.databaseListenerName ? { listenerName: config.databaseListenerName } : {}),
       ...(config.databaseListenerUrl ? { listenerConnectionString: config.databaseListenerUrl } : {}),
       ...(config.databaseCommitSpacingMs === undefined ? {} : { commitSpacingMs: config.databaseCommitSpacingMs }),
+      ...(config.databaseNotices ? { notices: config.databaseNotices } : {}),
     });
   }
   return openSqliteStore({

@@ -43,6 +43,13 @@ export interface PostgresStoreOptions {
    * price of up to this long added to an append's wait when the store is not busy.
    */
   commitSpacingMs?: number;
+  /**
+   * How a batch's appends are announced to the other nodes (docs/server.md, "Several nodes"):
+   * 'append' (the default), a notice per append as every version of the server reads it; 'batch',
+   * one notice per batch naming every table it changed (split at NOTICE_BYTES), which only servers
+   * of this version or later read: set it once no older node listens on the database.
+   */
+  notices?: 'append' | 'batch';
 }
 
 /** See PostgresStoreOptions.commitSpacingMs (docs/benchmarks.md, "The table server on PostgreSQL"). */
@@ -57,13 +64,34 @@ export function channelFor(schema: string): string {
 }
 
 /**
- * Reads a notice sent by append_batch or a setup change: "e <version> <tableId>" or
- * "s <setupVersion> <tableId>". Anything else gives null.
+ * Bytes of a batch's notice (the pairs after "e "), well under PostgreSQL's 8000-byte payload
+ * limit: a batch whose tables need more sends several.
  */
+export const NOTICE_BYTES = 6000;
+
+/**
+ * Reads a notice sent by append_batch or a setup change: "e <version> <tableId>" or
+ * "s <setupVersion> <tableId>", or a batch's "e <version> <tableId> <version> <tableId> ...". Anything
+ * else gives no wakes.
+ */
+export function parseWakes(payload: string): TableWake[] {
+  const parts = payload.split(' ');
+  const kind = parts[0] === 'e' ? 'events' : parts[0] === 's' ? 'setup' : null;
+  if (!kind || parts.length < 3 || parts.length % 2 === 0 || (kind === 'setup' && parts.length !== 3)) return [];
+  const wakes: TableWake[] = [];
+  for (let i = 1; i < parts.length; i += 2) {
+    const version = parts[i]!;
+    const tableId = parts[i + 1]!;
+    if (!/^\d{1,15}$/.test(version) || tableId === '' || /\s/.test(tableId)) return [];
+    wakes.push({ kind, version: Number(version), tableId });
+  }
+  return wakes;
+}
+
+/** The one wake of a single-table notice (the format every version sends and reads), or null. */
 export function parseWake(payload: string): TableWake | null {
-  const match = /^([es]) (\d{1,15}) (\S+)$/.exec(payload);
-  if (!match) return null;
-  return { kind: match[1] === 'e' ? 'events' : 'setup', version: Number(match[2]), tableId: match[3]! };
+  const wakes = parseWakes(payload);
+  return wakes.length === 1 ? wakes[0]! : null;
 }
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -155,16 +183,21 @@ CREATE TABLE IF NOT EXISTS ${s}.portraits (
   data BYTEA NOT NULL,
   PRIMARY KEY (table_id, character_id)
 );
+-- a_notice_bytes: 0 sends a notice per append ("e <version> <table>", the only notice servers before
+-- the batch notices read, and the 15-argument append_batch they define sends); more sends one notice
+-- per batch, "e <version> <table> <version> <table> ...", split where it would pass that many bytes.
 CREATE OR REPLACE FUNCTION ${s}.append_batch(
   a_tables TEXT[], a_expected INTEGER[], a_participants TEXT[], a_commands TEXT[], a_hashes TEXT[],
   a_firsts INTEGER[], a_lasts INTEGER[], a_after INTEGER[], a_ats TEXT[], a_counts INTEGER[],
-  e_seqs INTEGER[], e_ats TEXT[], e_pids TEXT[], e_cids TEXT[], e_payloads TEXT[]
+  e_seqs INTEGER[], e_ats TEXT[], e_pids TEXT[], e_cids TEXT[], e_payloads TEXT[], a_notice_bytes INTEGER
 ) RETURNS TEXT[] LANGUAGE plpgsql AS $fn$
 DECLARE
   results TEXT[] := '{}';
   off INTEGER := 0;
   n INTEGER;
   violated TEXT;
+  notice TEXT := '';
+  item TEXT;
 BEGIN
   FOR i IN 1 .. coalesce(array_length(a_tables, 1), 0) LOOP
     n := a_counts[i];
@@ -190,7 +223,9 @@ BEGIN
                 e_pids[off + 1 : off + n], e_cids[off + 1 : off + n], e_payloads[off + 1 : off + n]);
             -- Delivered to every listening node when the transaction commits (and dropped with it
             -- when this append is undone).
-            PERFORM pg_notify('${channel}', 'e ' || a_after[i] || ' ' || a_tables[i]);
+            IF a_notice_bytes <= 0 THEN
+              PERFORM pg_notify('${channel}', 'e ' || a_after[i] || ' ' || a_tables[i]);
+            END IF;
           END IF;
           results := results || 'ok'::text;
         END IF;
@@ -202,8 +237,20 @@ BEGIN
       WHEN lock_not_available THEN
         results := results || 'conflict'::text;
     END;
+    -- Outside the append's own block, so nothing undoes it: only appends that stayed are named.
+    IF a_notice_bytes > 0 AND n > 0 AND results[i] = 'ok' THEN
+      item := a_after[i] || ' ' || a_tables[i];
+      IF notice <> '' AND octet_length(notice) + 1 + octet_length(item) > a_notice_bytes THEN
+        PERFORM pg_notify('${channel}', 'e ' || notice);
+        notice := '';
+      END IF;
+      notice := CASE WHEN notice = '' THEN item ELSE notice || ' ' || item END;
+    END IF;
     off := off + n;
   END LOOP;
+  IF notice <> '' THEN
+    PERFORM pg_notify('${channel}', 'e ' || notice);
+  END IF;
   RETURN results;
 END
 $fn$;
@@ -371,7 +418,8 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
 
   /** One command's append as append_batch takes it (a batch of one when a table's row is held). */
   type Append = Pick<PendingAppend, 'tableId' | 'expectedVersion' | 'events' | 'command'>;
-  const appendBatchSql = `SELECT ${s}.append_batch($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) AS results`;
+  const appendBatchSql = `SELECT ${s}.append_batch($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) AS results`;
+  const noticeBytes = options.notices === 'batch' ? NOTICE_BYTES : 0;
   /** Sends a batch to append_batch, its arrays in binary (pg-binary.ts: nothing escaped, nothing parsed); its answers in order. */
   const appendBatch = async (client: pg.PoolClient | pg.Pool, batch: readonly Append[]): Promise<string[]> => {
     const events = batch.flatMap((a) => a.events);
@@ -391,6 +439,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       textArray(events.map((e) => e.participantId)),
       textArray(events.map((e) => e.commandId)),
       textArray(events.map((e) => e.json ?? JSON.stringify(e.event))),
+      noticeBytes,
     ]);
     return r.rows[0]?.results ?? [];
   };
@@ -808,8 +857,7 @@ function startListener(options: ListenerOptions): { ready: Promise<void>; stop: 
     });
     client.on('notification', (message) => {
       if (message.channel !== options.channel || message.payload === undefined) return;
-      const wake = parseWake(message.payload);
-      if (wake) options.handlers.wake(wake);
+      for (const wake of parseWakes(message.payload)) options.handlers.wake(wake);
     });
     client.on('error', () => drop(client));
     client.on('end', () => drop(client));

@@ -321,6 +321,10 @@ export function attackSpec(state: Pick<EncounterState, 'sheets' | 'oneMore' | 'f
   const evasionScared = scaryFaceAgainst(state.fighters, defender, attacker) ? [{ label: 'Scary Face', count: 1 }] : [];
   // "Standard Attack and other Attack Actions": a Burst Attack takes a Disadvantage
   const burst = c.burst ? [{ label: 'Burst Attack', count: 1 }] : [];
+  // "How Attacks Work", Size (Larger) and Size (Smaller): one per category from Normal (sheet `size`, U23)
+  const size = defSheet.size ?? 0;
+  const larger = size > 0 ? [{ label: 'Size (Larger)', count: size }] : [];
+  const smaller = size < 0 ? [{ label: 'Size (Smaller)', count: -size }] : [];
   const table = situationEntries({ situations: mapSituations(state, c, kind, weapon) }, kind, state.options?.hazeWeather ?? 'count-once');
   // Charge and Focused Attack give Advantage in their text and in the table (option doubleListedAdvantage, C16)
   const twice = state.options?.doubleListedAdvantage === 'count-twice';
@@ -340,8 +344,8 @@ export function attackSpec(state: Pick<EncounterState, 'sheets' | 'oneMore' | 'f
     // Brainwashed: no opposing the controller's attacks or its allies'
     evasionTarget: brainwashedBy(state, defender, attacker) ? null : c.evasionTarget !== undefined ? c.evasionTarget : evasion.target,
     ...((c.evasionTarget === undefined && evasion.target !== null) || c.evasionTarget === null ? { evasionScore: evasion.score, evasionParry: evasion.parry } : {}),
-    advantages: [...c.advantages, ...baton, ...fate, ...flee, ...action, ...table.advantages, ...hidden],
-    disadvantages: [...c.disadvantages, ...burst, ...allWeapon, ...table.disadvantages, ...scared],
+    advantages: [...c.advantages, ...baton, ...fate, ...flee, ...action, ...table.advantages, ...hidden, ...larger],
+    disadvantages: [...c.disadvantages, ...burst, ...allWeapon, ...table.disadvantages, ...scared, ...smaller],
     ...(evasionFate.length ? { evasionAdvantages: evasionFate } : {}),
     ...(evasionScared.length ? { evasionDisadvantages: evasionScared } : {}),
     ...(c.hand ? { hand: c.hand } : {}),

@@ -101,6 +101,7 @@ export const sheetSchema = z.strictObject({
     )
     .max(30)
     .default([]),
+  size: z.number().int().min(-4).max(4).default(0).describe('Size categories above (positive) or below (negative) Normal: attacks against it gain 1 Advantage per category larger, suffer 1 Disadvantage per category smaller'),
   arcanaLevel: z.number().int().min(0).max(10).default(0).describe('Arcana Level: 4 lets the character Analyse Target, 7 Advanced Analyse Target'),
   arcana: z.string().min(1).max(40).optional().describe('The Arcana an Analyse Target reveals'),
   personality: z.string().min(1).max(80).optional().describe('The Personality an Analyse Target reveals'),

@@ -55,3 +55,18 @@ describe('range on the map (U24)', () => {
     expect(entries(shoot(at(null), ['close-range', 'point-blank']))).toEqual(['+Range (Close)', '+Range (Point Blank)']);
   });
 });
+
+describe('Size (Larger) and Size (Smaller) (U23)', () => {
+  it('attacks on a character 2 categories larger gain 2 Advantages; on one a category smaller, a Disadvantage', () => {
+    const sized = (size: number) => {
+      let s = initialEncounter('seed');
+      s = run(s, { type: 'add-character', id: 'a', sheet: SHEETS.a, controller: 'p1' });
+      s = run(s, { type: 'add-character', id: 'b', sheet: { ...SHEETS.b, size } });
+      return run(s, { type: 'start' });
+    };
+    const e = (size: number) => (groupsOf(shoot(sized(size))).flat().at(-1) as Extract<EncounterEvent, { type: 'attack-resolved' }>).data.spec;
+    expect(e(2).advantages).toEqual([{ label: 'Size (Larger)', count: 2 }]);
+    expect(e(-1).disadvantages).toEqual([{ label: 'Size (Smaller)', count: 1 }]);
+    expect([e(0).advantages, e(0).disadvantages]).toEqual([[], []]);
+  });
+});

@@ -5,7 +5,9 @@
  *   COMMANDS=24000 node --import tsx --import ./bench/heap-sample.mjs bench/hub-command.ts 12000 --rounds 1
  *
  * COMMANDS divides the totals (KB per command); HEAP_PROFILE=FILE also writes the profile (open it in
- * Chrome's DevTools, Memory tab). Sampling interval 4096 bytes, as in docs/benchmarks.md.
+ * Chrome's DevTools, Memory tab); INCLUSIVE=resolveChallenge,evolveTable also prints what those functions
+ * allocated with their callees (outermost call counted once). Sampling interval 4096 bytes, as in
+ * docs/benchmarks.md.
  */
 import { Session } from 'node:inspector';
 import { writeFileSync } from 'node:fs';
@@ -30,8 +32,17 @@ process.on('exit', () => {
       for (const child of node.children) walk(child, f.url ? name(f) : caller);
     };
     walk(answer.profile.head, '(root)');
+    const inclusive = new Map((process.env.INCLUSIVE ?? '').split(',').filter(Boolean).map((f) => [f, 0]));
+    const sum = (node) => node.children.reduce((t, c) => t + sum(c), node.selfSize);
+    const under = (node) => {
+      const f = node.callFrame.functionName;
+      if (inclusive.has(f)) inclusive.set(f, inclusive.get(f) + sum(node));
+      else for (const child of node.children) under(child);
+    };
+    if (inclusive.size > 0) under(answer.profile.head);
     const kb = (bytes) => (bytes / per / 1024).toFixed(2);
     console.error(`allocated ${(total / 1e6).toFixed(1)} MB: ${kb(total)} KB per command over ${per}`);
+    for (const [f, bytes] of inclusive) console.error(`${kb(bytes).padStart(8)} KB ${((100 * bytes) / total).toFixed(1).padStart(5)} %  ${f} and its callees`);
     for (const [where, bytes] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.error(`${kb(bytes).padStart(8)} KB ${((100 * bytes) / total).toFixed(1).padStart(5)} %  ${where}`);
     if (process.env.HEAP_PROFILE) writeFileSync(process.env.HEAP_PROFILE, JSON.stringify(answer.profile));
   });

@@ -29,7 +29,7 @@ export interface RawComparison {
 
 export function countTens(dice: readonly number[]): number {
   let n = 0;
-  for (const d of dice) if (d === 10) n++;
+  for (let i = 0; i < dice.length; i++) if (dice[i] === 10) n++;
   return n;
 }
 
@@ -60,11 +60,12 @@ export function compareDice(actor: readonly number[], actorModifier: number, rea
     const r = reactor[i]! + reactorModifier;
     steps.push({ position: i + 1, actor: { die: actor[i]!, total: a }, reactor: { die: reactor[i]!, total: r }, result: a > r ? 'actor' : a < r ? 'reactor' : 'tie' });
   }
-  const tens = { actorTens: countTens(actor), reactorTens: countTens(reactor) };
-  if (at === 0) return { winner: null, decidedBy: null, topTie: true, ...tens, steps };
+  const actorTens = countTens(actor);
+  const reactorTens = countTens(reactor);
+  if (at === 0) return { winner: null, decidedBy: null, topTie: true, actorTens, reactorTens, steps };
   const winner: Side = at > 0 ? 'actor' : 'reactor';
-  if (Math.abs(at) > pairs) return { winner, decidedBy: 'extra-dice', topTie: true, ...tens, steps };
-  return { winner, decidedBy: Math.abs(at), topTie: Math.abs(at) > 1, ...tens, steps };
+  if (Math.abs(at) > pairs) return { winner, decidedBy: 'extra-dice', topTie: true, actorTens, reactorTens, steps };
+  return { winner, decidedBy: Math.abs(at), topTie: Math.abs(at) > 1, actorTens, reactorTens, steps };
 }
 
 /**

@@ -92,7 +92,9 @@ export function judge(raw: RawComparison, ctx: JudgeContext): Verdict {
   const criticals = earnedCriticals(raw, outcome, ctx, reactorIsIdentity, rulings);
   const rerollFullTie = outcome === 'tie' && options.fullTie === 'reroll';
 
-  for (const step of ctx.steer ?? []) {
+  const steer = ctx.steer ?? [];
+  for (let s = 0; s < steer.length; s++) {
+    const step = steer[s]!;
     for (let i = 0; i < step.value; i++) {
       const before = describe(outcome, grade);
       if (outcome !== 'success') {

@@ -1,4 +1,6 @@
-import { formatLabeled, sumLabeled, type Labeled } from '../effects';
+import { formatLabeled, formatValue, sumLabeled, type Labeled } from '../effects';
+
+const NONE: readonly Labeled[] = Object.freeze([]);
 import type { TableOptions } from '../options';
 
 /**
@@ -32,24 +34,31 @@ export function atLeastMinimumPool(dice: number, options: Pick<TableOptions, 'mi
 }
 
 export function poolSize(spec: PoolSpec, options: Pick<TableOptions, 'minimumPool' | 'bonusDiceMayExceedCap'>): PoolResult {
-  const bonus = spec.bonusDice ?? [];
-  const penalty = spec.penaltyDice ?? [];
+  const bonus = spec.bonusDice ?? NONE;
+  const penalty = spec.penaltyDice ?? NONE;
   let withBonus = spec.base + sumLabeled(bonus);
-  const parts = [`${spec.baseSource} ${spec.base} ${spec.base === 1 ? 'die' : 'dice'}`, ...bonus.map((b) => formatLabeled(b, 'die'))];
+  let text = `${spec.baseSource} ${spec.base} ${spec.base === 1 ? 'die' : 'dice'}`;
+  for (let i = 0; i < bonus.length; i++) text += ` ${formatLabeled(bonus[i]!, 'die')}`;
   if (spec.maxDice !== undefined && !options.bonusDiceMayExceedCap && withBonus > spec.maxDice && bonus.length > 0) {
     const capped = Math.max(spec.base, spec.maxDice);
-    parts.push(`(bonus dice capped at ${capped}: option bonusDiceMayExceedCap is false)`);
+    text += ` (bonus dice capped at ${capped}: option bonusDiceMayExceedCap is false)`;
     withBonus = capped;
   }
-  parts.push(...penalty.map((p) => formatLabeled({ value: -Math.abs(p.value), source: p.source }, 'die')));
-  const raw = withBonus - sumLabeled(penalty.map((p) => ({ value: Math.abs(p.value), source: p.source })));
+  // A penalty die removes a die whichever sign it was written with.
+  let removed = 0;
+  for (let i = 0; i < penalty.length; i++) {
+    const p = penalty[i]!;
+    text += ` ${formatValue(-Math.abs(p.value), p.source, 'die')}`;
+    removed += Math.abs(p.value);
+  }
+  const raw = withBonus - removed;
   const dice = atLeastMinimumPool(raw, options);
-  if (dice !== raw) parts.push(`(at least ${options.minimumPool} by option minimumPool)`);
+  if (dice !== raw) text += ` (at least ${options.minimumPool} by option minimumPool)`;
   return {
     dice,
     base: spec.base,
     bonus,
     penalty,
-    explanation: `${parts.join(' ')} = ${dice} ${dice === 1 ? 'die' : 'dice'}`,
+    explanation: `${text} = ${dice} ${dice === 1 ? 'die' : 'dice'}`,
   };
 }

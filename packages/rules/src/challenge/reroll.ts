@@ -1,4 +1,4 @@
-import { sortDescending, type DiceSource } from '@personae/dice';
+import { sortDescendingInPlace, type DiceSource } from '@personae/dice';
 import type { RerollKeep } from './reroll-keep';
 
 /**
@@ -56,7 +56,7 @@ export function rerollPositions(sorted: readonly number[], spec: RerollSpec, kin
 /** Apply one reroll ability to a sorted pool; returns the new sorted pool and what happened. */
 export function applyReroll(sorted: readonly number[], spec: RerollSpec, kind: 'own' | 'forced', dice: DiceSource): { sorted: number[]; records: RerollRecord[] } {
   const positions = rerollPositions(sorted, spec, kind);
-  const next = [...sorted];
+  const next = sorted.slice();
   const records: RerollRecord[] = [];
   for (const i of positions) {
     const old = sorted[i]!;
@@ -65,7 +65,7 @@ export function applyReroll(sorted: readonly number[], spec: RerollSpec, kind: '
     next[i] = kept;
     records.push({ source: spec.source, kind, position: i + 1, old, new: fresh, kept });
   }
-  return { sorted: sortDescending(next), records };
+  return { sorted: sortDescendingInPlace(next), records };
 }
 
 /** Armor that ignores some of the attacker's dice (personae-core-2011.txt "Armor"), after rerolls. */

@@ -4,7 +4,7 @@ import { formatLabeled, sumLabeled, type Labeled } from '../effects';
 import type { TableOptions } from '../options';
 import { compareDice, compareHighestMeets, meetsOnFullTie, type CompareStep, type DecidedBy, type RawComparison, type Side } from './compare';
 import type { Difficulty } from './difficulty';
-import { judge, type Grade, type Outcome, type Ruling } from './outcome';
+import { judge, type Grade, type JudgeContext, type Outcome, type Ruling } from './outcome';
 import { poolSize, type PoolResult, type PoolSpec } from './pool';
 import { applyReroll, ignoreDice, type RerollRecord, type RerollSpec } from './reroll';
 
@@ -165,7 +165,13 @@ export function assistBenefit(assistants: readonly Assistant[], options: Pick<Ta
   return { modifiers: [], bonusDice: [], steer: each };
 }
 
-function withAssistance(side: ChallengeSideSpec, assistants: readonly Assistant[] | undefined, steer: readonly Labeled[] | undefined, options: ChallengeOptions) {
+const NO_LABELS: readonly Labeled[] = Object.freeze([]);
+const NO_ATTEMPTS: readonly ChallengeResult[] = Object.freeze([]);
+const NO_STEER = { steer: NO_LABELS };
+
+function withAssistance(side: ChallengeSideSpec, assistants: readonly Assistant[] | undefined, steer: readonly Labeled[] | undefined, options: ChallengeOptions): { side: ChallengeSideSpec; steer: readonly Labeled[] } {
+  // No one assisting: the side as declared (the limit of option maxAssistants is never below 0).
+  if (!assistants?.length && (options.maxAssistants === null || options.maxAssistants >= 0)) return { side, steer: steer ?? NO_LABELS };
   const benefit = assistBenefit(assistants ?? [], options);
   const pool: PoolSpec = { ...side.pool, bonusDice: [...(side.pool.bonusDice ?? []), ...benefit.bonusDice] };
   return { side: { ...side, pool, modifiers: [...side.modifiers, ...benefit.modifiers] }, steer: [...benefit.steer, ...(steer ?? [])] };
@@ -197,43 +203,52 @@ function prepareSides(actor: ChallengeSideSpec, reactor: ChallengeSideSpec, pool
   const from = fresh ? asPoolDice(dice) : pools;
   const a = prepare(actor, options, from, 'actor');
   const r = prepare(reactor, options, from, 'reactor');
-  for (const [self, other] of [
-    [a, r],
-    [r, a],
-  ] as const) {
-    for (const spec of self.spec.rerolls ?? []) {
-      const out = applyReroll(self.dice, spec, 'own', dice);
-      self.dice = out.sorted;
-      self.rerolls.push(...out.records);
-    }
-    for (const spec of self.spec.forceRerolls ?? []) {
-      const out = applyReroll(other.dice, spec, 'forced', dice);
-      other.dice = out.sorted;
-      other.rerolls.push(...out.records);
-    }
-  }
-  for (const [self, other] of [
-    [a, r],
-    [r, a],
-  ] as const) {
-    if (self.spec.ignoreOpponentDice && self.spec.ignoreOpponentDice.value > 0) {
-      const out = ignoreDice(other.dice, self.spec.ignoreOpponentDice.value, options.armorIgnores);
-      other.dice = out.kept;
-      other.ignored.push(...out.ignored);
-    }
-  }
+  rerollBy(a, r, dice);
+  rerollBy(r, a, dice);
+  ignoreBy(a, r, options);
+  ignoreBy(r, a, options);
   return [a, r];
 }
+
+/** `self`'s own rerolls, then those it forces on `other`. */
+function rerollBy(self: Prepared, other: Prepared, dice: DiceSource): void {
+  const own = self.spec.rerolls ?? NO_REROLLS;
+  for (let i = 0; i < own.length; i++) {
+    const out = applyReroll(self.dice, own[i]!, 'own', dice);
+    self.dice = out.sorted;
+    self.rerolls.push(...out.records);
+  }
+  const forced = self.spec.forceRerolls ?? NO_REROLLS;
+  for (let i = 0; i < forced.length; i++) {
+    const out = applyReroll(other.dice, forced[i]!, 'forced', dice);
+    other.dice = out.sorted;
+    other.rerolls.push(...out.records);
+  }
+}
+
+/** The opposing dice `self`'s armor sets aside (option armorIgnores). */
+function ignoreBy(self: Prepared, other: Prepared, options: ChallengeOptions): void {
+  if (self.spec.ignoreOpponentDice && self.spec.ignoreOpponentDice.value > 0) {
+    const out = ignoreDice(other.dice, self.spec.ignoreOpponentDice.value, options.armorIgnores);
+    other.dice = out.kept;
+    other.ignored.push(...out.ignored);
+  }
+}
+
+const NO_REROLLS: readonly RerollSpec[] = Object.freeze([]);
 
 function prepare(spec: ChallengeSideSpec, options: ChallengeOptions, dice: PoolDice, field: string): Prepared {
   const pool = poolSize(spec.pool, options);
   const roll = rollSide(spec, pool, dice, field);
-  return { spec, pool, roll, rerolls: [], ignored: [], dice: [...roll.sorted] };
+  // The sorted roll is compared as it is: rerolls and armor replace the array, never change it.
+  return { spec, pool, roll, rerolls: [], ignored: [], dice: roll.sorted as number[] };
 }
+
+type Building<T> = { -readonly [K in keyof T]: T[K] };
 
 function sideResult(p: Prepared, criticals: number, tens: number): SideResult {
   const diceAbilities = diceAbilitiesOf(p.spec);
-  return {
+  const side: Building<SideResult> = {
     name: p.spec.name,
     pool: p.pool,
     roll: p.roll,
@@ -244,9 +259,10 @@ function sideResult(p: Prepared, criticals: number, tens: number): SideResult {
     modifier: sumLabeled(p.spec.modifiers),
     naturalTens: tens,
     criticals,
-    ...(p.spec.potentialThreshold !== undefined ? { potentialThreshold: p.spec.potentialThreshold } : {}),
-    ...(diceAbilities ? { diceAbilities } : {}),
   };
+  if (p.spec.potentialThreshold !== undefined) side.potentialThreshold = p.spec.potentialThreshold;
+  if (diceAbilities) side.diceAbilities = diceAbilities;
+  return side;
 }
 
 /**
@@ -263,12 +279,13 @@ export function resolveChallenge(spec: OpposedChallengeSpec, dice: DiceSource, o
     const fresh = attempts.length > 0;
     const [a, r] = prepareSides(actor, spec.reactor, pools, options, fresh);
     const raw = compareDice(a.dice, sumLabeled(actor.modifiers), r.dice, sumLabeled(spec.reactor.modifiers));
-    const result = finish('opposed', a, r, raw, { steer: [] }, options, attempts, undefined);
+    // An attempt rerolled for a full tie lists no attempts of its own: only the final result lists them all.
+    const result = finish('opposed', a, r, raw, NO_STEER, options, NO_ATTEMPTS, undefined);
     if (result.outcome === 'tie' && options.fullTie === 'reroll' && attempts.length < MAX_FULL_TIE_REROLLS) {
       attempts.push(result);
       continue;
     }
-    return steer.length > 0 ? finish('opposed', a, r, raw, { steer }, options, attempts, undefined) : result;
+    return steer.length > 0 || attempts.length > 0 ? finish('opposed', a, r, raw, { steer }, options, attempts, undefined) : result;
   }
 }
 
@@ -292,7 +309,7 @@ export function resolveUnopposed(spec: UnopposedChallengeSpec, dice: DiceSource,
     options.unopposed === 'highest-die'
       ? compareHighestMeets(a.dice, sumLabeled(player.modifiers), r.dice, spec.difficulty.value)
       : meetsOnFullTie(compareDice(a.dice, sumLabeled(player.modifiers), r.dice, spec.difficulty.value));
-  return finish('unopposed', a, r, raw, { steer, reactorIsIdentity: false }, options, [], spec.difficulty);
+  return finish('unopposed', a, r, raw, { steer, reactorIsIdentity: false }, options, NO_ATTEMPTS, spec.difficulty);
 }
 
 /**
@@ -334,7 +351,7 @@ export function resolveSubsequent(previous: ChallengeResult, options: ChallengeO
   const a = next(previous.actor);
   const r = next(previous.reactor);
   const raw = compareDice(a.dice, previous.actor.modifier, r.dice, previous.reactor.modifier);
-  return finish('subsequent', a, r, raw, { steer, reactorIsIdentity: previous.kind !== 'unopposed' }, options, [], previous.difficulty);
+  return finish('subsequent', a, r, raw, { steer, reactorIsIdentity: previous.kind !== 'unopposed' }, options, NO_ATTEMPTS, previous.difficulty);
 }
 
 function automaticSuccess(actor: ChallengeSideSpec, reactor: ChallengeSideSpec, source: string, options: ChallengeOptions): ChallengeResult {
@@ -380,19 +397,16 @@ function finish(
   attempts: readonly ChallengeResult[],
   difficulty: Difficulty | undefined,
 ): ChallengeResult {
-  const verdict = judge(raw, {
-    options,
-    ...(a.spec.potentialThreshold !== undefined ? { actorPotentialThreshold: a.spec.potentialThreshold } : {}),
-    ...(r.spec.potentialThreshold !== undefined ? { reactorPotentialThreshold: r.spec.potentialThreshold } : {}),
-    reactorIsIdentity: extra.reactorIsIdentity ?? true,
-    steer: extra.steer,
-  });
-  const actor = sideResult(a, verdict.criticals.actor, raw.actorTens);
-  const reactor = sideResult(r, verdict.criticals.reactor, raw.reactorTens);
-  const base = {
+  const context: Building<JudgeContext> = { options };
+  if (a.spec.potentialThreshold !== undefined) context.actorPotentialThreshold = a.spec.potentialThreshold;
+  if (r.spec.potentialThreshold !== undefined) context.reactorPotentialThreshold = r.spec.potentialThreshold;
+  context.reactorIsIdentity = extra.reactorIsIdentity ?? true;
+  context.steer = extra.steer;
+  const verdict = judge(raw, context);
+  const result = {
     kind,
-    actor,
-    reactor,
+    actor: sideResult(a, verdict.criticals.actor, raw.actorTens),
+    reactor: sideResult(r, verdict.criticals.reactor, raw.reactorTens),
     steps: raw.steps,
     winner: raw.winner,
     decidedBy: raw.decidedBy,
@@ -400,11 +414,13 @@ function finish(
     grade: verdict.grade,
     criticals: verdict.criticals,
     rulings: verdict.rulings,
-    ...(difficulty ? { difficulty } : {}),
-    ...(attempts.length > 0 ? { previousAttempts: attempts } : {}),
-    ...(extra.steer.length > 0 ? { steer: extra.steer } : {}),
-  };
-  return { ...base, explanation: explain(base, options) };
+  } as Building<ChallengeResult>;
+  // Keys in this order, explanation last: the event's text follows it.
+  if (difficulty) result.difficulty = difficulty;
+  if (attempts.length > 0) result.previousAttempts = attempts;
+  if (extra.steer.length > 0) result.steer = extra.steer;
+  result.explanation = explain(result, options);
+  return result;
 }
 
 function dieList(dice: readonly number[]): string {
@@ -413,7 +429,9 @@ function dieList(dice: readonly number[]): string {
 
 function modifierText(side: SideResult): string {
   if (side.modifiers.length === 0) return '+0';
-  return `${side.modifiers.map((m) => formatLabeled(m)).join(', ')} = ${side.modifier >= 0 ? '+' : ''}${side.modifier}`;
+  let text = '';
+  for (let i = 0; i < side.modifiers.length; i++) text += i === 0 ? formatLabeled(side.modifiers[i]!) : `, ${formatLabeled(side.modifiers[i]!)}`;
+  return `${text} = ${side.modifier >= 0 ? '+' : ''}${side.modifier}`;
 }
 
 /** The challenge in words, step by step. */
@@ -422,13 +440,15 @@ export function explain(result: Omit<ChallengeResult, 'explanation'>, options: P
   if (result.previousAttempts?.length) {
     lines.push(`${result.previousAttempts.length} earlier attempt(s) ended in a full tie and were rerolled (option fullTie = reroll).`);
   }
-  for (const side of [result.actor, result.reactor]) lines.push(...explainSide(side, result.kind, options));
+  explainSideInto(lines, result.actor, result.kind, options);
+  explainSideInto(lines, result.reactor, result.kind, options);
   if (result.kind === 'subsequent') lines.push('Subsequent challenge: each side compares from its next-highest die.');
   if (result.kind === 'unopposed' && options.unopposed === 'highest-die') {
     const s = result.steps[0]!;
     lines.push(`Highest dice: ${result.actor.name} ${s.actor.die}${signed(result.actor.modifier)} = ${s.actor.total} against target ${s.reactor.die}${signed(result.reactor.modifier)} = ${s.reactor.total}: ${s.actor.total >= s.reactor.total ? 'meets or beats it' : 'falls short'} (${CORE} "Unopposed Challenges").`);
   } else {
-    for (const s of result.steps) {
+    for (let i = 0; i < result.steps.length; i++) {
+      const s = result.steps[i]!;
       const verdict = s.result === 'tie' ? 'tie' : `${s.result === 'actor' ? result.actor.name : result.reactor.name} wins`;
       lines.push(`Pair #${s.position}: ${s.actor.die}${signed(result.actor.modifier)} = ${s.actor.total} against ${s.reactor.die}${signed(result.reactor.modifier)} = ${s.reactor.total}: ${verdict}.`);
     }
@@ -440,7 +460,7 @@ export function explain(result: Omit<ChallengeResult, 'explanation'>, options: P
       lines.push('Every pair tied and both pools are the same size: a full tie.');
     }
   }
-  for (const r of result.rulings) lines.push(`${r.text} (${r.source}).`);
+  for (let i = 0; i < result.rulings.length; i++) lines.push(`${result.rulings[i]!.text} (${result.rulings[i]!.source}).`);
   const how = result.decidedBy === 1 ? 'decided on the highest dice' : result.decidedBy === 'extra-dice' ? 'decided by extra dice' : typeof result.decidedBy === 'number' ? `decided by tie-break at pair #${result.decidedBy}` : 'no pair decided';
   lines.push(`${outcomeLine(result, options.grades !== 'core-2011')} (${how}).`);
   lines.push(`Criticals: ${result.actor.name} ${result.criticals.actor}, ${result.reactor.name} ${result.criticals.reactor}.`);
@@ -449,11 +469,16 @@ export function explain(result: Omit<ChallengeResult, 'explanation'>, options: P
 
 /** One side of a challenge in words: its pool, its dice, rerolls, armor and modifier. */
 export function explainSide(side: SideResult, kind: ChallengeResult['kind'], options: Pick<TableOptions, 'armorIgnores'>): string[] {
-  const lines = [`${side.name}: ${side.pool.explanation}.`];
+  return explainSideInto([], side, kind, options);
+}
+
+function explainSideInto(lines: string[], side: SideResult, kind: ChallengeResult['kind'], options: Pick<TableOptions, 'armorIgnores'>): string[] {
+  lines.push(`${side.name}: ${side.pool.explanation}.`);
   if (kind !== 'subsequent') {
     lines.push(`${side.name} rolled ${dieList(side.roll.rolled)}${side.roll.source === 'given' ? ' (entered)' : ''}; sorted ${dieList(side.roll.sorted)}.`);
   }
-  for (const rr of side.rerolls) {
+  for (let i = 0; i < side.rerolls.length; i++) {
+    const rr = side.rerolls[i]!;
     const who = rr.kind === 'own' ? side.name : `${side.name} (forced)`;
     lines.push(`${who} rerolls the ${ordinal(rr.position)} die (${rr.source}): ${rr.old} -> ${rr.new}, keeps ${rr.kept}.`);
   }

@@ -117,5 +117,5 @@ export function applyEffects(active: readonly { readonly effect: AbilityEffect; 
 
 export { RerollKeepSchema, type RerollKeep } from '../challenge/reroll-keep';
 export { emptySideParts, type EffectContext, type EffectType, type SideParts, type UpgradeOptions } from './effect';
-export { formatLabeled, sumLabeled, type Labeled } from './labeled';
+export { formatLabeled, formatValue, sumLabeled, type Labeled } from './labeled';
 export { EffectScopeSchema, scopeCovers, scopeText, type EffectScope, type ScopeKind, type SideRole } from './scope';

@@ -5,13 +5,20 @@ export interface Labeled {
 }
 
 export function sumLabeled(items: readonly Labeled[]): number {
-  return items.reduce((total, item) => total + item.value, 0);
+  let total = 0;
+  for (let i = 0; i < items.length; i++) total += items[i]!.value;
+  return total;
 }
 
 /** "+3 Stature", "-1 die Injured" */
 export function formatLabeled(item: Labeled, unit = ''): string {
-  const sign = item.value >= 0 ? '+' : '-';
-  const n = Math.abs(item.value);
+  return formatValue(item.value, item.source, unit);
+}
+
+/** formatLabeled for a value and its source not held in a Labeled. */
+export function formatValue(value: number, source: string, unit = ''): string {
+  const sign = value >= 0 ? '+' : '-';
+  const n = Math.abs(value);
   const u = unit === 'die' ? (n === 1 ? ' die' : ' dice') : unit;
-  return `${sign}${n}${u} ${item.source}`;
+  return `${sign}${n}${u} ${source}`;
 }

@@ -605,34 +605,35 @@ export function evolveTable(state: TableState, event: TableEvent): TableState {
   // An event that names a character the table lacks cannot come from decide: refuse it (an import).
   checkEventApplies(state, event);
   const seq = state.seq + 1;
-  const next = { ...state, seq };
+  // Each case copies the state once, with the next seq (the key keeps its place) and what the event changes.
   switch (event.type) {
     case 'configured':
-      return { ...next, preset: event.preset, options: event.options, log: appendLog(state.log, entry(seq, event, [], [`Table options: preset ${event.preset}.`])) };
+      return { ...state, seq, preset: event.preset, options: event.options, log: appendLog(state.log, entry(seq, event, [], [`Table options: preset ${event.preset}.`])) };
     case 'character-added':
       return {
-        ...next,
+        ...state,
+        seq,
         characters: { ...state.characters, [event.id]: { id: event.id, owner: event.owner, hidden: event.hidden, sheet: event.sheet } },
         log: appendLog(state.log, entry(seq, event, [event.id], [`${event.sheet.name} joins the table.`], event.hidden)),
       };
     case 'sheet-updated': {
       const c = state.characters[event.id]!;
-      return { ...next, characters: { ...state.characters, [event.id]: { ...c, sheet: event.sheet } }, log: appendLog(state.log, entry(seq, event, [event.id], [`${event.sheet.name}'s sheet changes${event.entry ? `: ${describeHistory(event.entry)}` : event.reason ? `: ${event.reason}` : ''}.`], c.hidden)) };
+      return { ...state, seq, characters: { ...state.characters, [event.id]: { ...c, sheet: event.sheet } }, log: appendLog(state.log, entry(seq, event, [event.id], [`${event.sheet.name}'s sheet changes${event.entry ? `: ${describeHistory(event.entry)}` : event.reason ? `: ${event.reason}` : ''}.`], c.hidden)) };
     }
     case 'character-removed': {
       const { [event.id]: removed, ...rest } = state.characters;
-      return { ...next, characters: rest, log: appendLog(state.log, entry(seq, event, [event.id], [`${removed?.sheet.name ?? event.id} leaves the table.`], removed?.hidden ?? false)) };
+      return { ...state, seq, characters: rest, log: appendLog(state.log, entry(seq, event, [event.id], [`${removed?.sheet.name ?? event.id} leaves the table.`], removed?.hidden ?? false)) };
     }
     case 'visibility-set': {
       const c = state.characters[event.id]!;
-      return { ...next, characters: { ...state.characters, [event.id]: { ...c, hidden: event.hidden } }, log: appendLog(state.log, entry(seq, event, [event.id], [`${c.sheet.name} is ${event.hidden ? 'hidden from' : 'revealed to'} the players.`], true)) };
+      return { ...state, seq, characters: { ...state.characters, [event.id]: { ...c, hidden: event.hidden } }, log: appendLog(state.log, entry(seq, event, [event.id], [`${c.sheet.name} is ${event.hidden ? 'hidden from' : 'revealed to'} the players.`], true)) };
     }
     case 'owner-set': {
       const c = state.characters[event.id]!;
-      return { ...next, characters: { ...state.characters, [event.id]: { ...c, owner: event.owner } } };
+      return { ...state, seq, characters: { ...state.characters, [event.id]: { ...c, owner: event.owner } } };
     }
     case 'said':
-      return { ...next, log: appendLog(state.log, { ...entry(seq, event, [], [event.text]), said: { to: event.to } }) };
+      return { ...state, seq, log: appendLog(state.log, { ...entry(seq, event, [], [event.text]), said: { to: event.to } }) };
     case 'rolled': {
       // A roll in the open shows a hidden character's side as other open events about it do.
       const shown = event.hidden ? null : rollSeenBy(state, event.result, (id) => hiddenAtTable(state, id, state.encounter.now), hiddenSideShown(state.options));
@@ -645,14 +646,15 @@ export function evolveTable(state: TableState, event: TableEvent): TableState {
         ...(shown ? { secretOf: shown.secretOf, public: { lines: shown.result.explanation, result: shown.result, characters: charactersIn(shown.result) } } : {}),
       };
       const diceTallies = tallyChallenge(state.diceTallies, event.by, event.result, state.options);
-      if (!event.seal) return { ...next, diceTallies, log: appendLog(state.log, written) };
+      if (!event.seal) return { ...state, seq, diceTallies, log: appendLog(state.log, written) };
       // The commitment entry follows the roll (seq + 1); the roll waits sealed until revealed.
       const sealed: SealedRoll = { hash: event.seal.hash, salt: event.seal.salt, dice: committedDice(event.result), result: event.result, ...(event.purpose ? { purpose: event.purpose } : {}), committedAt: seq + 1 };
-      return { ...next, diceTallies, sealed: keyedSet(state.sealed, sealed.hash, sealed), log: appendLog(state.log, written) };
+      return { ...state, seq, diceTallies, sealed: keyedSet(state.sealed, sealed.hash, sealed), log: appendLog(state.log, written) };
     }
     case 'committed':
       return {
-        ...next,
+        ...state,
+        seq,
         // Only the GM's rolls are sealed at this table (decide, case 'roll'): the GM rolled.
         log: appendLog(state.log, { ...entry(seq, event, [], [`${commitmentOpening({ gm: true }, event.reveal)}. Commitment (SHA-256 of the dice and a salt): ${event.hash}.`]), commitment: { hash: event.hash } }),
       };
@@ -664,7 +666,8 @@ export function evolveTable(state: TableState, event: TableEvent): TableState {
       // A reveal publishes the dice: hidden sides show theirs whatever hiddenSideShown says.
       const shown = rollSeenBy(state, event.result, (id) => hiddenAtTable(state, id, state.encounter.now), 'dice');
       return {
-        ...next,
+        ...state,
+        seq,
         sealed,
         log: appendLog(state.log, {
           ...entry(seq, event, charactersIn(event.result), lines),
@@ -677,7 +680,7 @@ export function evolveTable(state: TableState, event: TableEvent): TableState {
       };
     }
     case 'secret-reveal-set':
-      return { ...next, secretReveal: event.reveal, log: appendLog(state.log, entry(seq, event, [], [REVEAL_POLICY[event.reveal]])) };
+      return { ...state, seq, secretReveal: event.reveal, log: appendLog(state.log, entry(seq, event, [], [REVEAL_POLICY[event.reveal]])) };
     case 'encounter': {
       const before = state.encounter.now;
       const inner = event.event;
@@ -686,11 +689,11 @@ export function evolveTable(state: TableState, event: TableEvent): TableState {
       const diceTallies = inner.type === 'challenge-resolved' ? tallyChallenge(state.diceTallies, event.by, inner.result, state.options) : state.diceTallies;
       const back = inner.type === 'undone' || inner.type === 'redone' ? undoTarget(state.log, inner.toSequence) : null;
       const lines = back !== null && (inner.type === 'undone' || inner.type === 'redone') ? [undoLine(inner.type, back)] : describeEvent(inner, before);
-      if (lines.length === 0) return { ...next, encounter, lastAction, diceTallies };
+      if (lines.length === 0) return { ...state, seq, encounter, lastAction, diceTallies };
       const undo = back !== null ? { undo: { kind: inner.type === 'undone' ? ('undo' as const) : ('redo' as const), to: back } } : {};
       const graded = inner.type === 'challenge-resolved' ? { graded: (before?.options ?? state.options).grades !== 'core-2011' } : {};
       const written: LogEntry = { ...entry(seq, event, involved(inner), lines, event.hidden), ...challengeOf(inner), ...graded, encounterSeq: inner.seq, ...undo };
-      return { ...next, encounter, lastAction, diceTallies, log: appendLog(state.log, { ...written, ...secretPart(state, event, before) }) };
+      return { ...state, seq, encounter, lastAction, diceTallies, log: appendLog(state.log, { ...written, ...secretPart(state, event, before) }) };
     }
   }
 }

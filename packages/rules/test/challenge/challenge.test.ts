@@ -321,3 +321,16 @@ describe('invariants', () => {
     );
   });
 });
+
+describe('full ties rerolled more than once (option fullTie = reroll)', () => {
+  it('only the final result lists the earlier attempts, so the result is plain data', () => {
+    const o = tableOptions('core-2011', { fullTie: 'reroll' });
+    const one = (name: string): ChallengeSideSpec => ({ name, pool: { base: 1, baseSource: 'skill' }, modifiers: [] });
+    // Seed 67 ties twice before a side wins.
+    const r = resolveChallenge({ actor: one('A'), reactor: one('B') }, seededDice(67), o);
+    expect(r.previousAttempts).toHaveLength(2);
+    expect(r.previousAttempts![0]!.previousAttempts).toBeUndefined();
+    expect(r.previousAttempts![1]!.previousAttempts).toBeUndefined();
+    expect(JSON.parse(JSON.stringify(r))).toEqual(r);
+  });
+});

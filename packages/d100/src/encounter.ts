@@ -1538,6 +1538,7 @@ function decideCommand(state: EncounterState, command: EncounterCommand, ctx: De
       const name = command.weapon ?? f.reloading?.weapon ?? sheet.weapons.find((w) => w.clip !== undefined && !stowed.includes(w.name))?.name;
       if (name === undefined) refuse('not-reloadable', `weapon: ${f.name} holds no weapon whose ammunition the table counts`, 'weapon', RELOAD_CITATION);
       const w = reloadable(sheet, name, 'weapon');
+      // a weapon put away is drawn with Equip Item before it is reloaded
       weaponOf(sheet, f, name);
       // "Equipment Actions", Reload: one Action at a time until the weapon's count is spent
       if (f.reloading?.weapon === name) {

@@ -9,6 +9,7 @@ export { faceFit, outcomeFit, upperRegularizedGamma, type FaceFit, type OutcomeF
 export { ownersSeenBy, requireCharacterRoom, requireSheetSize, SHEET_MAX_BYTES } from './limits';
 export { describeModifier, explainTotal, modifier, sumModifiers, type Modifier } from './modifier';
 export { ownGet, ownHas, withEntry, withoutEntry } from './records';
+export { openPointKinds, openPointRow, type OpenPoint, type OpenPointHandling } from './open-points';
 export {
   findRuleset,
   registeredRulesets,

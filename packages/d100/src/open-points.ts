@@ -1,4 +1,5 @@
 import { OPTION_SPECS, type OptionName } from './options';
+import { openPointKinds, openPointRow, type OpenPoint as CoreOpenPoint, type OpenPointHandling } from '@personae/core';
 
 /**
  * How the table treats each point of the d100 rule inventory (shared/notes/rulesets/d100-combat.md):
@@ -7,20 +8,10 @@ import { OPTION_SPECS, type OptionName } from './options';
  * option; one fixed reading in code, where the seed or its neighbouring rules leave only one that works;
  * a GM ruling the table records; or a record on the sheet with nothing the engine could compute.
  */
-export type Handling =
-  | { readonly kind: 'option'; readonly options: readonly OptionName[] }
-  | { readonly kind: 'fixed' | 'gm' | 'record'; readonly where: string; readonly reason: string };
+export type Handling = OpenPointHandling<OptionName>;
+export type OpenPoint = CoreOpenPoint<OptionName>;
 
-export interface OpenPoint {
-  readonly id: string;
-  readonly term: string;
-  readonly handling: Handling;
-}
-
-const opt = (id: string, term: string, ...options: OptionName[]): OpenPoint => ({ id, term, handling: { kind: 'option', options } });
-const fixed = (id: string, term: string, where: string, reason: string): OpenPoint => ({ id, term, handling: { kind: 'fixed', where, reason } });
-const gm = (id: string, term: string, where: string, reason: string): OpenPoint => ({ id, term, handling: { kind: 'gm', where, reason } });
-const record = (id: string, term: string, where: string, reason: string): OpenPoint => ({ id, term, handling: { kind: 'record', where, reason } });
+const { opt, fixed, gm, record } = openPointKinds<OptionName>();
 
 export const OPEN_TERMS: readonly OpenPoint[] = [
   fixed('U1', 'the test: roll-under d100', '`resolveTest` (test.ts): success when the roll is at or under the target, "00" read as 100', 'every test the seed names is a percentile test against a Score or skill'),
@@ -117,11 +108,7 @@ export const RULE_DETAILS: readonly OpenPoint[] = [
 
 /** The section of docs/d100/options.md that lists every point of the inventory. */
 export function openPointsMarkdown(): string[] {
-  const cell = (p: OpenPoint): string => {
-    const h = p.handling;
-    if (h.kind === 'option') return `| ${p.id} | ${p.term} | option ${h.options.map((o) => `\`${o}\` (default \`${String(OPTION_SPECS[o].default)}\`)`).join(', ')} | |`;
-    return `| ${p.id} | ${p.term} | ${h.kind === 'fixed' ? 'one reading' : h.kind === 'gm' ? 'GM ruling' : 'record only'}: ${h.where} | ${h.reason} |`;
-  };
+  const cell = (p: OpenPoint): string => openPointRow(p, (o) => `\`${o}\` (default \`${String(OPTION_SPECS[o].default)}\`)`);
   return [
     '## Every point of the rule inventory',
     '',

@@ -1,4 +1,5 @@
 import type { OptionName } from './options';
+import { openPointKinds, openPointRow, type OpenPoint as CoreOpenPoint, type OpenPointHandling } from '@personae/core';
 
 /**
  * How the table treats each term `lucidity-primary-character.txt` uses without defining (U1..U53 of the
@@ -6,20 +7,10 @@ import type { OptionName } from './options';
  * reading in code, where the seed or its other rules leave only one that works; a GM ruling the table
  * records; or a record on the sheet with no effect the engine could compute. Each entry says where.
  */
-export type Handling =
-  | { readonly kind: 'option'; readonly options: readonly OptionName[] }
-  | { readonly kind: 'fixed' | 'gm' | 'record'; readonly where: string; readonly reason: string };
+export type Handling = OpenPointHandling<OptionName>;
+export type OpenPoint = CoreOpenPoint<OptionName>;
 
-export interface OpenPoint {
-  readonly id: string;
-  readonly term: string;
-  readonly handling: Handling;
-}
-
-const opt = (id: string, term: string, ...options: OptionName[]): OpenPoint => ({ id, term, handling: { kind: 'option', options } });
-const fixed = (id: string, term: string, where: string, reason: string): OpenPoint => ({ id, term, handling: { kind: 'fixed', where, reason } });
-const gm = (id: string, term: string, where: string, reason: string): OpenPoint => ({ id, term, handling: { kind: 'gm', where, reason } });
-const record = (id: string, term: string, where: string, reason: string): OpenPoint => ({ id, term, handling: { kind: 'record', where, reason } });
+const { opt, fixed, gm, record } = openPointKinds<OptionName>();
 
 export const OPEN_TERMS: readonly OpenPoint[] = [
   fixed('U1', 'the ordinary d20 roll', '`rollD20` (roll.ts)', 'every part is named by the seed: d20, attribute, skill rank, trait bonuses, the buff or break d6'),
@@ -97,11 +88,7 @@ export const CONTRADICTIONS: readonly OpenPoint[] = [
 
 /** The section of docs/lucidity/options.md that lists every open term and contradiction. */
 export function openPointsMarkdown(): string[] {
-  const row = (p: OpenPoint) => {
-    const h = p.handling;
-    if (h.kind === 'option') return `| ${p.id} | ${p.term} | option ${h.options.map((o) => `\`${o}\``).join(', ')} | |`;
-    return `| ${p.id} | ${p.term} | ${h.kind === 'fixed' ? 'one reading' : h.kind === 'gm' ? 'GM ruling' : 'record only'}: ${h.where} | ${h.reason} |`;
-  };
+  const row = (p: OpenPoint): string => openPointRow(p, (o) => `\`${o}\``);
   return [
     '## Every open term and contradiction',
     '',

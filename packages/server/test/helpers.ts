@@ -7,7 +7,7 @@ import WebSocket from 'ws';
 import { loadSheet } from '@personae/rules';
 import type { Decider } from '../src/domain';
 import { createServer, type ServerConfig, type TableServer } from '../src/server';
-import { openPostgresStore, openSqliteStore, type Store } from '../src/store';
+import { openPostgresStore, openSqliteStore, type CommandRecord, type EventRecord, type NewTable, type Store } from '../src/store';
 
 export const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -345,3 +345,27 @@ export function exampleSheet(file: string): Record<string, unknown> {
   if (!loaded.ok) throw new Error(loaded.error.message);
   return JSON.parse(JSON.stringify(loaded.sheet));
 }
+
+// One-table fixtures for a store's append path: a table with its GM, and one-event appends whose
+// command id is `c<seq>`.
+const FIXTURE_AT = '2026-01-01T00:00:00.000Z';
+export const fixtureTable = (id: string): NewTable => ({
+  table: { id, name: id, createdAt: FIXTURE_AT, ruleset: 'personae', settings: { physicalDice: false }, version: 0 },
+  inviteHash: `invite-${id}`,
+  observerHash: `observer-${id}`,
+  participants: [{ participant: { id: 'gm', role: 'gm', displayName: 'GM', joinedAt: FIXTURE_AT, removedAt: null }, tokenHash: `token-${id}` }],
+  events: [],
+});
+export const fixtureEvent = (seq: number, commandId: string): EventRecord => ({ seq, at: FIXTURE_AT, participantId: 'gm', commandId, event: { type: 'noted', seq } });
+const fixtureCommand = (seq: number, commandId: string): CommandRecord => ({
+  participantId: 'gm',
+  commandId,
+  commandHash: `hash-${commandId}`,
+  firstSeq: seq,
+  lastSeq: seq,
+  versionAfter: seq,
+  at: FIXTURE_AT,
+});
+/** Appends the event of `seq` (after version seq - 1) with its command `c<seq>`. */
+export const appendFixture = (store: Store, tableId: string, seq: number) =>
+  store.appendEvents(tableId, seq - 1, [fixtureEvent(seq, `c${seq}`)], fixtureCommand(seq, `c${seq}`));

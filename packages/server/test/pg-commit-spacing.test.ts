@@ -1,28 +1,9 @@
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { configFromEnv } from '../src/config';
-import { openPostgresStore, type CommandRecord, type EventRecord, type NewTable, type Store } from '../src/store';
-import { dropSchema, PG_URL, runPg, uniqueSchema } from './helpers';
+import { openPostgresStore, type Store } from '../src/store';
+import { dropSchema, PG_URL, runPg, uniqueSchema, appendFixture as append, fixtureTable as table } from './helpers';
 
-const AT = '2026-01-01T00:00:00.000Z';
-const table = (id: string): NewTable => ({
-  table: { id, name: id, createdAt: AT, ruleset: 'personae', settings: { physicalDice: false }, version: 0 },
-  inviteHash: `invite-${id}`,
-  observerHash: `observer-${id}`,
-  participants: [{ participant: { id: 'gm', role: 'gm', displayName: 'GM', joinedAt: AT, removedAt: null }, tokenHash: `token-${id}` }],
-  events: [],
-});
-const event = (seq: number, commandId: string): EventRecord => ({ seq, at: AT, participantId: 'gm', commandId, event: { type: 'noted', seq } });
-const command = (seq: number, commandId: string): CommandRecord => ({
-  participantId: 'gm',
-  commandId,
-  commandHash: `hash-${commandId}`,
-  firstSeq: seq,
-  lastSeq: seq,
-  versionAfter: seq,
-  at: AT,
-});
-const append = (store: Store, tableId: string, seq: number) => store.appendEvents(tableId, seq - 1, [event(seq, `c${seq}`)], command(seq, `c${seq}`));
 
 /** The appends in each append_batch call sent to the database. */
 function countBatches(): { batches: number[]; restore: () => void } {

@@ -1,32 +1,13 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../src/config';
-import { channelFor, NOTICE_BYTES, openPostgresStore, parseWake, parseWakes, type CommandRecord, type EventRecord, type NewTable, type Store, type TableWake } from '../src/store';
-import { dropSchema, PG_URL, runPg, sleep, uniqueSchema, WAIT_MS } from './helpers';
+import { channelFor, NOTICE_BYTES, openPostgresStore, parseWake, parseWakes, type Store, type TableWake } from '../src/store';
+import { dropSchema, PG_URL, runPg, sleep, uniqueSchema, WAIT_MS, appendFixture as append, fixtureTable as table } from './helpers';
 
 // The notices that announce appends to the other nodes (docs/server.md, "Several nodes"): one per
 // append, as every version of the server sends and reads, or one per batch, split under PostgreSQL's
 // 8000-byte payload limit.
 
-const AT = '2026-01-01T00:00:00.000Z';
-const table = (id: string): NewTable => ({
-  table: { id, name: id, createdAt: AT, ruleset: 'personae', settings: { physicalDice: false }, version: 0 },
-  inviteHash: `invite-${id}`,
-  observerHash: `observer-${id}`,
-  participants: [{ participant: { id: 'gm', role: 'gm', displayName: 'GM', joinedAt: AT, removedAt: null }, tokenHash: `token-${id}` }],
-  events: [],
-});
-const event = (seq: number, commandId: string): EventRecord => ({ seq, at: AT, participantId: 'gm', commandId, event: { type: 'noted', seq } });
-const command = (seq: number, commandId: string): CommandRecord => ({
-  participantId: 'gm',
-  commandId,
-  commandHash: `hash-${commandId}`,
-  firstSeq: seq,
-  lastSeq: seq,
-  versionAfter: seq,
-  at: AT,
-});
-const append = (store: Store, tableId: string, seq: number) => store.appendEvents(tableId, seq - 1, [event(seq, `c${seq}`)], command(seq, `c${seq}`));
 
 /** The notice every server before the batch notices reads (its parseWake); anything else it drops. */
 const OLD_NOTICE = /^([es]) (\d{1,15}) (\S+)$/;

@@ -22,8 +22,9 @@ import { toCommand, toEvent, toParticipant, toTable, toTableLoads, type CommandR
 // (table, seq) without a rowid, each table's rows sat apart, so every append of a group commit wrote
 // pages of its own, and a 1.3 KB event spilled to an overflow page besides (schema 3; stores made
 // before are rebuilt when opened, see sqlite-writer.mjs).
-// A table's version is the seq of its last event (schema 4): kept in the tables row, every append
-// rewrote one more page, that row's, besides the events' index leaf that already says it.
+// A table's version is the seq of its last event, read from the events' (table, seq) index (schema 4).
+// Until then it was a column of the tables row, so every append also rewrote that row's page, besides
+// the index leaf that already says it.
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS tables (

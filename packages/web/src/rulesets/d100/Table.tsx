@@ -353,7 +353,7 @@ function ActionsPanel(props: { view: D100View; c: CharacterView; me: RulesetTabl
   // "Equipment Actions", Reload: the hurry test is made only as a Reload begins, not on one under way
   const underWay = !!r && c.fighter.reloading?.weapon === r.value;
   const reloadSent = r ? reloadCommand(c.id, r.value, underWay ? '' : (hurry as (typeof HURRY_SKILLS)[number] | '')) : null;
-  const reloadBoxes = reloadSent && !underWay && hurry ? boxesOf(reloadSent, 'for the hurry test') : [];
+  const reloadBoxes = reloadSent && !underWay && hurry ? boxesOf(reloadSent, '') : [];
   // Each command takes the typed boxes of the pools it rolls; Analyse, Equip and the rest roll none.
   const send = (command: Record<string, unknown>, boxes: readonly PoolBox[] = []) =>
     void act.run(async () => {
@@ -672,7 +672,7 @@ function GmPanel(props: { view: D100View; me: RulesetTableProps['me']; send: Rul
   const t = v.characters.find((c) => c.id === target) ?? v.characters[0];
   const inflict = t ? inflictCommand(t.id, ailment, resist) : null;
   // the resistance test is the target's own roll (its target:ID pool)
-  const resistBoxes = inflict && resist ? poolBoxes(v, props.me, inflict, (name) => name.startsWith('target:'), 'for the resistance test') : [];
+  const resistBoxes = inflict && resist ? poolBoxes(v, props.me, inflict, (name) => name.startsWith('target:')) : [];
   return (
     <div class="stack">
       <div class="row">

@@ -226,3 +226,78 @@ describe('d100 Confused panel: whom the owed attack is on (the ailments passage,
     expect(confusedAttackText({ who: 'b', candidates: ['a'], thenItself: true }, name)).toBe('the nearest character: A, then on itself');
   });
 });
+
+describe('d100 builder drafts: a weapon\'s range and ammunition, and the size (docs/d100/sheet.md)', () => {
+  const pistol = { name: 'Pistol', class: 'pistol' as const, element: 'missile', damage: 4, tier: 1 };
+  it('blank numbers are left out of the sheet; set ones reach the sheet check, which reads them', () => {
+    const d = { ...newD100Draft(), name: 'Junpei', size: 0, weapons: [{ ...pistol, range: 30, clip: 6, reload: 2, spareLoads: 3 }, { ...newD100Draft().weapons[0]!, clip: undefined }] };
+    const sheet = draftSheet(d);
+    expect(sheet).not.toHaveProperty('size');
+    expect(sheet.weapons).toEqual([{ ...pistol, range: 30, clip: 6, reload: 2, spareLoads: 3 }, { name: 'Knife', class: 'melee', element: 'melee', damage: 4, tier: 1 }]);
+    expect(checkDraft(d).ok).toBe(true);
+    expect(draftSheet({ ...d, size: -2 }).size).toBe(-2);
+    expect(checkDraft({ ...d, size: -2 }).ok).toBe(true);
+  });
+  it("the sheet check's own problems land on the field: a clip on a melee weapon, a reload without a clip, a size past 4", () => {
+    const d = { ...newD100Draft(), name: 'Junpei' };
+    expect(checkDraft({ ...d, weapons: [{ ...d.weapons[0]!, clip: 6 }] }).problems).toEqual([expect.objectContaining({ field: 'weapons.0.clip', message: 'weapons.0.clip: only a Ballistic weapon (pistol, basic, heavy) is reloaded, not the melee weapon "Knife"' })]);
+    expect(checkDraft({ ...d, weapons: [{ ...pistol, reload: 2 }] }).problems).toEqual([expect.objectContaining({ field: 'weapons.0.clip', message: 'weapons.0.clip: "Pistol" gives a reload or spare loads but no clip (the shots one load holds)' })]);
+    expect(checkDraft({ ...d, size: 5 }).problems).toEqual([expect.objectContaining({ field: 'size', value: 5 })]);
+  });
+});
+
+describe('d100 Reload, Scatter and a resisted ailment from the encounter page', () => {
+  it('the fighter panel counts the loaded shots; Reload, Scatter and Inflict send what the table takes, and their dice boxes are the pools they roll', async () => {
+    const d100 = await import('@personae/d100');
+    const { givenDice } = await import('@personae/dice');
+    const { ammunitionNotes, inflictCommand, mayScatter, reloadChoices, reloadCommand } = await import('../src/rulesets/d100/model');
+    const { poolBoxes } = await import('../src/rulesets/d100/dice');
+    const gm = { role: 'gm' as const, participantId: 'gm', displayName: null };
+    const p1 = { role: 'player' as const, participantId: 'p1' };
+    let state = d100.initialEncounter();
+    const run = (command: Record<string, unknown>, dice: number[] = [], actor: typeof gm | typeof p1 = gm) => {
+      const parsed = d100.encounterDecider.parseCommand(command);
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      const source = givenDice(dice);
+      for (const e of d100.decideEncounter(state, parsed.command, { actor, dice: { kind: 'seeded', die: (sides) => source.die(sides) }, now: '' })) state = d100.evolveEncounter(state, e);
+    };
+    const scores = (agility: number) => ({ ...newD100Draft().scores, ballistic: 40, agility });
+    // the sheets as the builder sends them: A (p1) acts first, Agility 40 against 20
+    const a = { ...newD100Draft(), name: 'A', scores: scores(40), weapons: [{ name: 'Pistol', class: 'pistol' as const, element: 'missile', damage: 4, tier: 1, clip: 1, reload: 2, spareLoads: 1 }] };
+    const b = { ...newD100Draft(), name: 'B', kind: 'shadow' as const, side: 'shadows', scores: scores(20) };
+    run({ type: 'add-character', id: 'a', sheet: draftSheet(a), controller: 'p1' });
+    run({ type: 'add-character', id: 'b', sheet: draftSheet(b) });
+    run({ type: 'start' });
+    const view = () => d100.viewEncounter(state, gm);
+    const shown = (id: string) => view().characters.find((c) => c.id === id)!;
+    expect(ammunitionNotes(shown('a'))).toEqual(['Pistol 1/1 shots, 1 spare load']);
+    expect(ammunitionNotes(shown('b'))).toEqual([]);
+    // full: nothing to reload; no attack made yet: nothing to scatter
+    expect(reloadChoices(shown('a'))).toEqual([]);
+    expect(mayScatter(view())).toBe(false);
+    // Ballistic 40 rolls 30, B evades with 50, body 50: the one shot is fired
+    run({ type: 'attack', attacker: 'a', defender: 'b', weapon: 'Pistol' }, [30, 50, 50], p1);
+    expect(ammunitionNotes(shown('a'))).toEqual(['Pistol 0/1 shots, 1 spare load']);
+    expect(reloadChoices(shown('a'))).toEqual([{ value: 'Pistol', label: 'Pistol (0/1 shots)' }]);
+    // the GM may rule the attack just made scatters, once
+    expect(mayScatter(view())).toBe(true);
+    run({ type: 'scatter' });
+    expect(mayScatter(view())).toBe(false);
+    run({ type: 'end-turn' });
+    run({ type: 'end-turn' });
+    // a hurried Reload rolls the reloader's own die; the plain one rolls none
+    expect(poolBoxes(view(), gm, reloadCommand('a', 'Pistol', 'ballistics')).map((x) => x.name)).toEqual(['actor']);
+    expect(poolBoxes(view(), gm, reloadCommand('a', 'Pistol', '')).map((x) => x.name)).toEqual([]);
+    expect(reloadCommand('a', 'Pistol', '')).toEqual({ type: 'reload', who: 'a', weapon: 'Pistol' });
+    run(reloadCommand('a', 'Pistol', ''), [], p1);
+    expect(ammunitionNotes(shown('a'))).toEqual(['Pistol 0/1 shots, 1 spare load, reloading (1 Action left)']);
+    expect(reloadChoices(shown('a'))).toEqual([{ value: 'Pistol', label: 'Pistol (Reload under way, 1 Action left)' }]);
+    // the resistance test is the target's die; without resist the command is as before
+    expect(inflictCommand('b', 'burning', false)).toEqual({ type: 'inflict-ailment', target: 'b', ailment: 'burning' });
+    expect(poolBoxes(view(), gm, inflictCommand('b', 'burning', true), (n) => n.startsWith('target:')).map((x) => x.name)).toEqual(['target:b']);
+    run(inflictCommand('b', 'burning', true), [5]);
+    expect(shown('b').ailments).toEqual([]);
+    run(inflictCommand('b', 'burning', false));
+    expect(shown('b').ailments.map((x) => x.name)).toEqual(['burning']);
+  });
+});

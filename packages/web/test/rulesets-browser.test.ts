@@ -362,6 +362,61 @@ run('d100 and Lucidity tables in Chromium', () => {
     expect(tap.errors).toEqual([]);
   }, 240_000);
 
+  it('d100: the builder takes a Pistol\'s clip, reload and spare loads and a size; the card counts the shots; the GM scatters the attack, Reload is begun, an ailment is resisted with its die typed in', async () => {
+    const { gm } = await createTable('d100', 'Gekkoukan Roof');
+    await gm.getByRole('button', { name: 'Build a character' }).click();
+    await gm.locator('#d1b-name').fill('Aigis');
+    await gm.locator('#d1b-score-agility').fill('50');
+    await gm.locator('#d1b-weapon-0-name').fill('Pistol');
+    await gm.locator('#d1b-weapon-0-class').selectOption('pistol');
+    await gm.locator('#d1b-weapon-0-element').selectOption('missile');
+    // a Reload count without a clip is named beside the clip, by the sheet check's own words
+    await gm.locator('#d1b-weapon-0-reload').fill('2');
+    await expect.poll(() => gm.locator('#d1b-weapon-0-clip-err').textContent()).toContain('gives a reload or spare loads but no clip');
+    await gm.locator('#d1b-weapon-0-clip').fill('1');
+    await gm.locator('#d1b-weapon-0-spare').fill('1');
+    await gm.locator('#d1b-weapon-0-range').fill('30');
+    await gm.getByRole('button', { name: 'Add the character' }).click();
+    await gm.locator('#d1-characters [aria-label="Aigis"]').waitFor();
+    await gm.getByRole('button', { name: 'Build a character' }).click();
+    await gm.locator('#d1b-name').fill('Maya');
+    await gm.locator('#d1b-kind').selectOption('shadow');
+    await gm.locator('#d1b-side').fill('shadows');
+    await gm.locator('#d1b-score-agility').fill('10');
+    await gm.locator('#d1b-size').fill('1');
+    await gm.getByRole('button', { name: 'Add the character' }).click();
+    await gm.locator('#d1-characters [aria-label="Maya"]').waitFor();
+    expect(await gm.locator('[aria-label="Aigis"] .ammunition').textContent()).toBe('Loaded: Pistol 1/1 shots, 1 spare load');
+    await gm.getByRole('button', { name: 'Roll initiative and start' }).click();
+    await gm.locator('#d1-turn', { hasText: "Aigis's turn" }).waitFor();
+
+    // the one shot is fired; the GM rules that it scatters, once
+    await gm.locator('#d1-dice-attack').fill('30');
+    await gm.locator('#d1-dice-evasion').fill('90');
+    await gm.locator('#d1-dice-location').fill('50');
+    await gm.getByRole('button', { name: 'Attack Maya' }).click();
+    await expect.poll(() => gm.locator('[aria-label="Aigis"] .ammunition').textContent()).toBe('Loaded: Pistol 0/1 shots, 1 spare load');
+    await gm.getByRole('button', { name: 'Scatter the attack' }).click();
+    await gm.locator('.rs-log li', { hasText: "Aigis's attack on Maya scatters" }).waitFor();
+    expect(await gm.getByRole('button', { name: 'Scatter the attack' }).count()).toBe(0);
+
+    // the next round: the first of the Reload's two Actions
+    await gmEndsTurnsUntil(gm, gm, '#d1-turn', 'Maya');
+    await gmEndsTurnsUntil(gm, gm, '#d1-turn', 'Aigis');
+    await gm.getByRole('button', { name: 'Reload Pistol' }).click();
+    await expect.poll(() => gm.locator('[aria-label="Aigis"] .ammunition').textContent()).toBe('Loaded: Pistol 0/1 shots, 1 spare load, reloading (1 Action left)');
+
+    // Maya may resist Burning: her die is typed in (5, resisted)
+    await gm.locator('#d1-ail-target').selectOption({ label: 'Maya' });
+    await gm.locator('#d1-ail').selectOption('burning');
+    await gm.locator('#d1-ail-resist').check();
+    await gm.getByLabel("Maya's test to resist the ailment (d100)").fill('5');
+    await gm.getByRole('button', { name: 'Inflict' }).click();
+    await gm.locator('.rs-log li', { hasText: /Maya tests \w+ to resist Burning: 5 vs \d+.*resisted/ }).waitFor();
+    expect(await gm.locator('[aria-label="Maya"] .ailments').textContent()).toBe('Ailments: none');
+    await shot(gm, 'd100-09-reload-scatter-resist');
+  }, 240_000);
+
   it('d100: Social Links set up in the builder, a Baton Pass after a One More seen alike by the GM and the player, the GM chooses whom to act for, a test with its odds and Fate Points spent (and a Reroll the server refuses)', async () => {
     const { gm, invite } = await createTable('d100', 'Iwatodai Dorm');
     const { player, tap } = await joinTable(invite, 'Ken');

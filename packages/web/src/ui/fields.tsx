@@ -87,6 +87,32 @@ export function NumberField(props: Base & { value: number; onChange: (v: number)
   );
 }
 
+/** A whole number that may be left blank: blank is undefined, so the sheet's default applies. */
+export function OptionalNumberField(props: Base & { value: number | undefined; onChange: (v: number | undefined) => void; min?: number; max?: number }) {
+  return (
+    <FieldFrame {...props}>
+      <input
+        id={props.id}
+        type="number"
+        inputMode="numeric"
+        value={props.value ?? ''}
+        min={props.min}
+        max={props.max}
+        step={1}
+        placeholder="—"
+        aria-invalid={props.problems?.length ? 'true' : undefined}
+        aria-describedby={describedBy(props.id, props.hint, props.problems)}
+        onInput={(e) => {
+          const raw = e.currentTarget.value.trim();
+          const v = e.currentTarget.valueAsNumber;
+          if (raw === '') props.onChange(undefined);
+          else if (Number.isFinite(v)) props.onChange(Math.trunc(v));
+        }}
+      />
+    </FieldFrame>
+  );
+}
+
 export function SelectField<T extends string>(
   props: Base & { value: T; onChange: (v: T) => void; options: readonly { value: T; label: string }[]; disabled?: boolean },
 ) {

@@ -1,8 +1,16 @@
 import { useMemo } from 'preact/hooks';
 import { AFFINITIES, batonAdvantages, LOCATIONS, REGULAR_ELEMENTS, ELEMENTS, TRAINING, WEAPON_CLASSES } from '@personae/d100';
-import { Check, NumberField, SelectField, TextField } from '../../ui/fields';
+import { Check, NumberField, OptionalNumberField, SelectField, TextField } from '../../ui/fields';
 import { BuilderForm, ErrorLine, fieldProblems, useDraft } from '../shared';
-import { checkDraft, newD100Draft, SCORE_KEYS, SCORE_LABEL, type D100Draft, type Score } from './model';
+import { checkDraft, isBallistic, newD100Draft, SCORE_KEYS, SCORE_LABEL, type D100Draft, type Score } from './model';
+
+type Weapon = D100Draft['weapons'][number];
+
+/** A weapon's optional number: blank leaves it out of the sheet. */
+function setOptional(w: Weapon, field: 'range' | 'clip' | 'reload' | 'spareLoads', v: number | undefined) {
+  if (v === undefined) delete w[field];
+  else w[field] = v;
+}
 
 const opts = <T extends string>(values: readonly T[]) => values.map((v) => ({ value: v, label: v }));
 
@@ -62,6 +70,7 @@ export function D100Builder(props: { gm: boolean; /** The characters at the tabl
         <NumberField id="d1b-stress" label="Stress" value={d.stress} min={0} onChange={(v) => edit((x) => (x.stress = v))} problems={at('stress')} />
         <NumberField id="d1b-unnatural-t" label="Unnatural Toughness (0: none)" value={d.unnaturalToughness ?? 0} min={0} max={10} hint={derived ? `Defense (body) ${derived.defense.body}` : undefined} onChange={(v) => edit((x) => (v ? (x.unnaturalToughness = v) : delete x.unnaturalToughness))} problems={at('unnaturalToughness')} />
         <Check id="d1b-flight" label="Can fly (altitude bands)" checked={!!d.flight} onChange={(v) => edit((x) => (v ? (x.flight = true) : delete x.flight))} />
+        <NumberField id="d1b-size" label="Size (categories from Normal)" value={d.size ?? 0} min={-4} max={4} hint="attacks on it: +1 Advantage per category larger, +1 Disadvantage per category smaller" onChange={(v) => edit((x) => (v ? (x.size = v) : delete x.size))} problems={at('size')} />
         <NumberField id="d1b-arcana" label="Arcana Level" value={d.arcanaLevel ?? 0} min={0} max={10} hint="4: Analyse Target; 7: Advanced" onChange={(v) => edit((x) => (x.arcanaLevel = v))} problems={at('arcanaLevel')} />
       </div>
 
@@ -122,6 +131,11 @@ export function D100Builder(props: { gm: boolean; /** The characters at the tabl
             <SelectField id={`d1b-weapon-${i}-class`} label="Class" value={w.class} options={opts(WEAPON_CLASSES)} onChange={(v) => edit((x) => (x.weapons[i]!.class = v))} />
             <SelectField id={`d1b-weapon-${i}-element`} label="Element" value={w.element as (typeof ELEMENTS)[number]} options={opts(ELEMENTS)} onChange={(v) => edit((x) => (x.weapons[i]!.element = v))} />
             <NumberField id={`d1b-weapon-${i}-damage`} label="Damage" value={w.damage} min={0} max={100} onChange={(v) => edit((x) => (x.weapons[i]!.damage = v))} problems={at(`weapons.${i}.damage`)} />
+            {w.class !== 'melee' && <OptionalNumberField id={`d1b-weapon-${i}-range`} label="Range (m)" value={w.range} min={0} onChange={(v) => edit((x) => setOptional(x.weapons[i]!, 'range', v))} problems={at(`weapons.${i}.range`)} />}
+            {/* a Ballistic weapon's ammunition ("Equipment Actions", Reload); shown on another class while set, so its problem is seen */}
+            {(isBallistic(w.class) || w.clip !== undefined) && <OptionalNumberField id={`d1b-weapon-${i}-clip`} label="Clip (shots)" hint="blank: shots not counted" value={w.clip} min={1} max={200} onChange={(v) => edit((x) => setOptional(x.weapons[i]!, 'clip', v))} problems={at(`weapons.${i}.clip`)} />}
+            {(isBallistic(w.class) || w.reload !== undefined) && <OptionalNumberField id={`d1b-weapon-${i}-reload`} label="Reload (Actions)" hint="blank: 1" value={w.reload} min={1} max={10} onChange={(v) => edit((x) => setOptional(x.weapons[i]!, 'reload', v))} problems={at(`weapons.${i}.reload`)} />}
+            {(isBallistic(w.class) || w.spareLoads !== undefined) && <OptionalNumberField id={`d1b-weapon-${i}-spare`} label="Spare loads" hint="blank: as many as needed" value={w.spareLoads} min={0} max={100} onChange={(v) => edit((x) => setOptional(x.weapons[i]!, 'spareLoads', v))} problems={at(`weapons.${i}.spareLoads`)} />}
             <button type="button" class="quiet" onClick={() => edit((x) => x.weapons.splice(i, 1))}>
               Remove weapon {i + 1}
             </button>

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { AILMENT_NAMES, d100DiceOf, d100Ruleset, endTurnRollers, LOCATIONS, PRESET_NAMES, WITHHELD, type CharacterView, type EncounterEvent } from '@personae/d100';
+import { AILMENT_NAMES, d100DiceOf, HURRY_SKILLS, d100Ruleset, endTurnRollers, LOCATIONS, PRESET_NAMES, WITHHELD, type CharacterView, type EncounterEvent } from '@personae/d100';
 import type { SecretRollsView } from '@personae/core';
 import { RulesetSecretRolls } from '../secret';
 import { percent } from '../../lib/format';
@@ -10,7 +10,7 @@ import { RulesetReplay } from '../replay';
 import { newIdFor } from '../ids';
 import { D100Builder } from './Builder';
 import { RuleSetsCompared } from '../compare';
-import { ailmentTitle, attackCommand, choiceOddsFor, conditionNotes, confusedAttackText, D100_CHART_VIEWS, d100ChartGroups, describeD100Event, draftSheet, fateBlockCommand, fateBlockField, fateCommand, fateOffers, judgeD100Log, oddsFor, presetOddsFor, SCORE_KEYS, SCORE_LABEL, testCommand, testOddsFor, type D100ChartView, type D100View, type Score } from './model';
+import { ailmentTitle, ammunitionNotes, attackCommand, choiceOddsFor, conditionNotes, confusedAttackText, D100_CHART_VIEWS, d100ChartGroups, describeD100Event, draftSheet, fateBlockCommand, fateBlockField, fateCommand, fateOffers, inflictCommand, judgeD100Log, mayScatter, oddsFor, reloadChoices, reloadCommand, presetOddsFor, SCORE_KEYS, SCORE_LABEL, testCommand, testOddsFor, type D100ChartView, type D100View, type Score } from './model';
 import { controls, mayType, mergedBoxes, PoolFields, poolBoxes, typedPools, usePoolText, type PoolBox } from './dice';
 
 
@@ -40,6 +40,7 @@ function CharacterCard(props: { c: CharacterView; current: boolean; holder: bool
   const affinities = known === 'all' ? (table.length ? table.join(', ') : 'all normal') : `${table.length ? `${table.join(', ')}; ` : ''}${known.length ? 'the rest' : 'not'} known (Analyse Target reveals them)`;
   const stowed = c.fighter.stowed ?? c.sheet?.stowed ?? [];
   const kit = c.sheet?.consumables.map((k) => `${k.name} ×${c.fighter.consumables?.[k.name] ?? k.count}`) ?? [];
+  const ammunition = ammunitionNotes(c);
   return (
     <li class={`char-card${props.current ? ' current' : ''}`} data-character={c.id} aria-label={c.name}>
       <div class="spread">
@@ -80,6 +81,7 @@ function CharacterCard(props: { c: CharacterView; current: boolean; holder: bool
           {kit.length > 0 ? `Consumables: ${kit.join(', ')}` : ''}
         </p>
       )}
+      {ammunition.length > 0 && <p class="small ammunition">Loaded: {ammunition.join(' · ')}</p>}
       <p class="small ailments">Ailments: {c.ailments.length ? c.ailments.map((a) => `${ailmentTitle(a.name)}${a.turnsLeft !== null ? ` (${a.turnsLeft} turn${a.turnsLeft === 1 ? '' : 's'} left)` : ''}`).join(', ') : 'none'}</p>
       {c.injuries.length > 0 && <p class="small">Injuries: {c.injuries.map((i) => `${i.name} (${i.location})`).join(', ')}</p>}
       {(c.out || c.dead) && <p class="small error-text">{c.dead ? 'Dead' : 'Out of the fight'}</p>}
@@ -338,12 +340,20 @@ function ActionsPanel(props: { view: D100View; c: CharacterView; me: RulesetTabl
   const [on, setOn] = useState('');
   const ally = allies.find((o) => o.id === on) ?? c;
   const level = c.sheet?.arcanaLevel ?? 0;
+  const reloads = reloadChoices(c);
+  const [reload, setReload] = useState('');
+  const r = reloads.find((x) => x.value === reload) ?? reloads[0];
+  const [hurry, setHurry] = useState('');
   const act = useAction();
   const typed = usePoolText();
   const typing = mayType(props.me, props.physicalDice);
   const boxesOf = (command: Record<string, unknown>, purpose: string) => (typing ? poolBoxes(v, props.me, command, () => true, purpose) : []);
   const disrupt = e ? boxesOf({ type: 'distract', who: c.id, target: e.id }, '') : [];
   const push = e ? boxesOf({ type: 'trick', attacker: c.id, defender: e.id, kind: 'push' }, 'for a Push') : [];
+  // "Equipment Actions", Reload: the hurry test is made only as a Reload begins, not on one under way
+  const underWay = !!r && c.fighter.reloading?.weapon === r.value;
+  const reloadSent = r ? reloadCommand(c.id, r.value, underWay ? '' : (hurry as (typeof HURRY_SKILLS)[number] | '')) : null;
+  const reloadBoxes = reloadSent && !underWay && hurry ? boxesOf(reloadSent, '') : [];
   // Each command takes the typed boxes of the pools it rolls; Analyse, Equip and the rest roll none.
   const send = (command: Record<string, unknown>, boxes: readonly PoolBox[] = []) =>
     void act.run(async () => {
@@ -392,6 +402,18 @@ function ActionsPanel(props: { view: D100View; c: CharacterView; me: RulesetTabl
           <ChoiceField id="d1-stow" label="Put away" value={stow} choices={inHand.map((n) => ({ value: n, label: n }))} none="nothing" onChange={setStow} />
           <button type="button" class="quiet" disabled={act.busy} onClick={() => send({ type: 'equip', who: c.id, item: draw, ...(stow ? { stow } : {}) })}>
             Equip
+          </button>
+        </div>
+      )}
+      {r && reloadSent && (
+        <div class="row" id="d1-reload">
+          <ChoiceField id="d1-reload-weapon" label="Reload" value={r.value} choices={reloads} onChange={setReload} />
+          {!underWay && (
+            <ChoiceField id="d1-reload-hurry" label="Hurry it (a test)" value={hurry} choices={HURRY_SKILLS.map((k) => ({ value: k, label: k === 'ballistics' ? 'Ballistics' : 'Survival' }))} none="no" onChange={setHurry} />
+          )}
+          <PoolFields idPrefix="d1-reload-dice" boxes={reloadBoxes} text={typed.text} onInput={typed.set} />
+          <button type="button" class="quiet" disabled={act.busy} onClick={() => send(reloadSent, reloadBoxes)}>
+            {underWay ? `Go on reloading ${r.value}` : `Reload ${r.value}`}
           </button>
         </div>
       )}
@@ -639,6 +661,7 @@ function GmPanel(props: { view: D100View; me: RulesetTableProps['me']; send: Rul
   const initiative = v.current === null ? poolBoxes(v, props.me, { type: 'start' }, (name) => name.startsWith('initiative:')) : [];
   const [target, setTarget] = useState('');
   const [ailment, setAilment] = useState<string>('burning');
+  const [resist, setResist] = useState(false);
   const [px, setPx] = useState(0);
   const [py, setPy] = useState(0);
   const [pz, setPz] = useState(0);
@@ -647,6 +670,9 @@ function GmPanel(props: { view: D100View; me: RulesetTableProps['me']; send: Rul
   const [terrainDamage, setTerrainDamage] = useState(0);
   const [band, setBand] = useState('ground');
   const t = v.characters.find((c) => c.id === target) ?? v.characters[0];
+  const inflict = t ? inflictCommand(t.id, ailment, resist) : null;
+  // the resistance test is the target's own roll (its target:ID pool)
+  const resistBoxes = inflict && resist ? poolBoxes(v, props.me, inflict, (name) => name.startsWith('target:')) : [];
   return (
     <div class="stack">
       <div class="row">
@@ -696,8 +722,30 @@ function GmPanel(props: { view: D100View; me: RulesetTableProps['me']; send: Rul
               ))}
             </select>
           </div>
-          <button type="button" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'inflict-ailment', target: t.id, ailment }))}>
+          <label class="check">
+            <input id="d1-ail-resist" type="checkbox" checked={resist} onChange={(e) => setResist(e.currentTarget.checked)} />
+            {t.name} may resist (a test, option ailmentResistScore)
+          </label>
+          <PoolFields idPrefix="d1-ail-dice" boxes={resistBoxes} text={typed.text} onInput={typed.set} />
+          <button
+            type="button"
+            disabled={act.busy}
+            onClick={() =>
+              void act.run(async () => {
+                await props.send(inflict!, typedPools(resistBoxes, typed.text));
+                typed.clear();
+              })
+            }
+          >
             Inflict
+          </button>
+        </div>
+      )}
+      {mayScatter(v) && (
+        <div class="row" id="d1-scatter">
+          <p class="small">The attack just made may scatter: where it goes comes from its own roll.</p>
+          <button type="button" class="quiet" disabled={act.busy} onClick={() => void act.run(() => props.send({ type: 'scatter' }))}>
+            Scatter the attack
           </button>
         </div>
       )}

@@ -12,6 +12,10 @@ import {
   rejudgeD100Log,
   resolveOptions,
   ruleCitation,
+  shotsIn,
+  spareLoadsOf,
+  BALLISTIC_CLASSES,
+  type HurrySkill,
   type D100AttackVerdict,
   type AttackOdds,
   type CharacterView,
@@ -61,7 +65,23 @@ export interface D100Draft {
   affinities: Record<string, string>;
   persona?: { name: string; wounds: number; affinities: Record<string, string> };
   armour: Record<string, number>;
-  weapons: { name: string; class: 'melee' | 'thrown' | 'pistol' | 'basic' | 'heavy' | 'magic'; element: string; damage: number; tier: number }[];
+  weapons: {
+    name: string;
+    class: 'melee' | 'thrown' | 'pistol' | 'basic' | 'heavy' | 'magic';
+    element: string;
+    damage: number;
+    tier: number;
+    /** Metres it reaches (absent: no limit the table measures). */
+    range?: number;
+    /** Shots one load holds; with it the table counts the ammunition of this Ballistic weapon. */
+    clip?: number;
+    /** Actions a Reload takes (absent: 1). */
+    reload?: number;
+    /** Loads carried besides the one in it (absent: as many as needed). */
+    spareLoads?: number;
+  }[];
+  /** Size categories above (positive) or below (negative) Normal, -4 to 4 (absent: 0). */
+  size?: number;
   stress: number;
   fatePoints?: number;
   /** Evoker Rank (absent: 1 for an Evoker, 0 otherwise); Spirit and Exertion grow with it. */
@@ -98,13 +118,16 @@ export function newD100Draft(): D100Draft {
 export function draftSheet(d: D100Draft): Record<string, unknown> {
   const affinities = Object.fromEntries(Object.entries(d.affinities).filter(([, v]) => v && v !== 'normal'));
   const armour = Object.fromEntries(Object.entries(d.armour).filter(([, v]) => Number.isFinite(v) && v !== 0));
-  const out: Record<string, unknown> = { ...d, affinities, armour, skills: d.skills.map((s) => (s.focus ? s : { name: s.name, score: s.score, training: s.training })) };
+  // a weapon's optional numbers left blank are left out, as the sheet file has them
+  const weapons = d.weapons.map((w) => Object.fromEntries(Object.entries(w).filter(([, v]) => v !== undefined)));
+  const out: Record<string, unknown> = { ...d, affinities, armour, weapons, skills: d.skills.map((s) => (s.focus ? s : { name: s.name, score: s.score, training: s.training })) };
   if (d.socialLinks.length) out.socialLinks = Object.fromEntries(d.socialLinks.map((l) => [l.name.trim(), l.rank]));
   else delete out.socialLinks;
   if (!d.hidden) delete out.hidden;
   if (d.fatePoints === undefined) delete out.fatePoints;
   if (!d.flight) delete out.flight;
   if (!d.unnaturalToughness) delete out.unnaturalToughness;
+  if (!d.size) delete out.size;
   if (d.persona) out.persona = { ...d.persona, affinities: Object.fromEntries(Object.entries(d.persona.affinities).filter(([, v]) => v && v !== 'normal')) };
   else delete out.persona;
   return out;
@@ -320,6 +343,55 @@ export function fateOffers(view: D100View, c: CharacterView): FateOffer[] {
   const low = (['spirit', 'exertion'] as const).filter((r) => c[r].current < c[r].max);
   if (low.length) out.push({ spend: 'restore-resource', label: 'Restore', field: 'resource', choices: low.map((r) => ({ value: r, label: r === 'spirit' ? 'Spirit' : 'Exertion' })) });
   return out;
+}
+
+/** Whether a weapon of this class is Ballistic, so its ammunition may be counted (docs/d100/sheet.md, clip). */
+export const isBallistic = (weaponClass: string): boolean => BALLISTIC_CLASSES.includes(weaponClass);
+
+/**
+ * The ammunition of each weapon whose sheet gives a clip, in words ("Equipment Actions (Consumables,
+ * Reloading)", Reload; "Fumble"): the shots loaded of the clip, the spare loads when counted, and a
+ * Reload under way with the Actions it still takes.
+ */
+export function ammunitionNotes(c: Pick<CharacterView, 'sheet' | 'fighter'>): string[] {
+  return (c.sheet?.weapons ?? []).flatMap((w) => {
+    if (w.clip === undefined) return [];
+    const spare = spareLoadsOf(c.fighter, w);
+    const under = c.fighter.reloading?.weapon === w.name ? `, reloading (${c.fighter.reloading.left} Action${c.fighter.reloading.left === 1 ? '' : 's'} left)` : '';
+    return [`${w.name} ${shotsIn(c.fighter, w)}/${w.clip} shots${spare !== null ? `, ${spare} spare load${spare === 1 ? '' : 's'}` : ''}${under}`];
+  });
+}
+
+/**
+ * The weapons the character may Reload now: each in hand whose ammunition is counted and not full, the
+ * one under way first. The server refuses an empty stock or a weapon put away again.
+ */
+export function reloadChoices(c: Pick<CharacterView, 'sheet' | 'fighter'>): { value: string; label: string }[] {
+  const stowed = c.fighter.stowed ?? c.sheet?.stowed ?? [];
+  const under = c.fighter.reloading?.weapon;
+  return (c.sheet?.weapons ?? [])
+    .filter((w) => w.clip !== undefined && !stowed.includes(w.name) && (w.name === under || shotsIn(c.fighter, w) < w.clip))
+    .sort((a, b) => Number(b.name === under) - Number(a.name === under))
+    .map((w) => ({ value: w.name, label: w.name === under ? `${w.name} (Reload under way, ${c.fighter.reloading!.left} Action${c.fighter.reloading!.left === 1 ? '' : 's'} left)` : `${w.name} (${shotsIn(c.fighter, w)}/${w.clip} shots)` }));
+}
+
+/** The reload command: one Action on the weapon; a hurry test (Ballistics or Survival) only as a Reload begins. */
+export function reloadCommand(who: string, weapon: string, hurry?: HurrySkill | ''): Record<string, unknown> {
+  return { type: 'reload', who, weapon, ...(hurry ? { hurry } : {}) };
+}
+
+/** The GM's inflict-ailment command; with `resist` the target first tests to resist it (option ailmentResistScore). */
+export function inflictCommand(target: string, ailment: string, resist: boolean): Record<string, unknown> {
+  return { type: 'inflict-ailment', target, ailment, ...(resist ? { resist: true } : {}) };
+}
+
+/**
+ * Whether the command just made in this view made an attack the GM may rule scatters (the passage
+ * after "Chance Attacks": "take the test that you used for the attack"). The server decides again.
+ */
+export function mayScatter(view: D100View): boolean {
+  const events = lastCommand(view);
+  return events.some((e) => e.type === 'attack-resolved') && !events.some((e) => e.type === 'scattered');
 }
 
 /** The spend-fate command of an offer, with its choice (the first when none is made). */

@@ -113,8 +113,11 @@ export function mayFillPool(pool: DicePool, actor: Actor): boolean {
 export interface PoolDice extends DiceSource {
   /** The pools typed in. */
   readonly entered: EnteredPools;
-  /** `count` dice of pool `name`: its entered faces (exactly that many) or the host's. `what` names the roll in a refusal ("Aldric's roll"). */
-  roll(name: string, count: number, sides?: number, rule?: Citation, what?: string): Roll;
+  /**
+   * `count` dice of pool `name`: its entered faces (exactly that many) or the host's. `what` names the
+   * roll in a refusal ("Aldric's roll"); a function is called only when the roll is refused.
+   */
+  roll(name: string, count: number, sides?: number, rule?: Citation, what?: string | (() => string)): Roll;
   /**
    * The entered faces of pool `name`, each checked against a d`sides`, taken whole (for rules that
    * take dice already rolled and roll the rest themselves); undefined when the pool was not entered.
@@ -144,7 +147,7 @@ export function poolDice(entered: EnteredPools, host: DiceSource): PoolDice {
       if (!faces) return rollPool(host, count, sides);
       check(name, faces, sides, rule);
       if (faces.length !== count) {
-        throw new RuleError('dice-count', `dice.${name}: ${faces.length} ${faces.length === 1 ? 'die was' : 'dice were'} entered, but ${what} takes ${count}`, `dice.${name}`, rule);
+        throw new RuleError('dice-count', `dice.${name}: ${faces.length} ${faces.length === 1 ? 'die was' : 'dice were'} entered, but ${typeof what === 'function' ? what() : what} takes ${count}`, `dice.${name}`, rule);
       }
       drawn.set(name, faces.length);
       return knownRoll(faces, 'given', sides);

@@ -184,7 +184,7 @@ export const REROLLS = 'rerolls';
 
 /** Where a side's initial roll comes from: its named pool, entered or the host's, checked against the pool's size. */
 function rollSide(side: ChallengeSideSpec, pool: PoolResult, dice: PoolDice, place: string): Roll {
-  return dice.roll(side.dicePool ?? place, pool.dice, 10, CHALLENGE_RULE, `${side.name}'s roll (${pool.explanation})`);
+  return dice.roll(side.dicePool ?? place, pool.dice, 10, CHALLENGE_RULE, () => `${side.name}'s roll (${pool.explanation})`);
 }
 
 interface Prepared {

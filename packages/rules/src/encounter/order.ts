@@ -63,7 +63,7 @@ export function actionOrder(now: Snapshot, escalator: string | null, declared: R
         use = skillUse(c.def, chosen, 'cunning');
       }
       const pool = poolSize({ base: use.dice, baseSource: use.unskilled ? `${use.name} (unskilled)` : use.name, penaltyDice: statusPenalty(now, c) }, now.options);
-      const roll = pools.roll(orderPool(id), pool.dice, 10, ORDER_RULE, `${c.def.name}'s roll for the order (${pool.explanation})`);
+      const roll = pools.roll(orderPool(id), pool.dice, 10, ORDER_RULE, () => `${c.def.name}'s roll for the order (${pool.explanation})`);
       const modifiers = [{ value: c.def.attributes[use.attribute], source: ATTRIBUTE_LABEL[use.attribute] }];
       const modifier = sumLabeled(modifiers);
       rolls.push({

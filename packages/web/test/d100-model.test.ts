@@ -244,6 +244,20 @@ describe('d100 builder drafts: a weapon\'s range and ammunition, and the size (d
     expect(checkDraft({ ...d, weapons: [{ ...pistol, reload: 2 }] }).problems).toEqual([expect.objectContaining({ field: 'weapons.0.clip', message: 'weapons.0.clip: "Pistol" gives a reload or spare loads but no clip (the shots one load holds)' })]);
     expect(checkDraft({ ...d, size: 5 }).problems).toEqual([expect.objectContaining({ field: 'size', value: 5 })]);
   });
+  it('a Burst rating, a long-ranged Ballistic weapon and a magic weapon\'s Critical ailment reach the sheet; left unset they are left out', () => {
+    const bufu = { name: 'Bufu', class: 'magic' as const, element: 'ice', damage: 6, tier: 1 };
+    const d = { ...newD100Draft(), name: 'Junpei', weapons: [{ ...pistol, burst: 2, longRange: true }, { ...bufu, criticalAilment: 'frozen' }, { ...pistol, name: 'Spare', burst: undefined, longRange: undefined }] };
+    expect(draftSheet(d).weapons).toEqual([{ ...pistol, burst: 2, longRange: true }, { ...bufu, criticalAilment: 'frozen' }, { ...pistol, name: 'Spare' }]);
+    expect(checkDraft(d).ok).toBe(true);
+  });
+  it("the sheet check's problems for them land on their fields: a Burst on a melee weapon, a long-ranged magic weapon, an ailment not in the table", () => {
+    const d = { ...newD100Draft(), name: 'Junpei' };
+    const knife = d.weapons[0]!;
+    expect(checkDraft({ ...d, weapons: [{ ...knife, burst: 2 }] }).problems).toEqual([expect.objectContaining({ field: 'weapons.0.burst', message: 'weapons.0.burst: the Burst quality belongs to ranged weapons, not to the melee weapon "Knife"' })]);
+    expect(checkDraft({ ...d, weapons: [{ ...knife, class: 'magic' as const, longRange: true }] }).problems).toEqual([expect.objectContaining({ field: 'weapons.0.longRange' })]);
+    expect(checkDraft({ ...d, weapons: [{ ...pistol, burst: 0 }] }).problems).toEqual([expect.objectContaining({ field: 'weapons.0.burst' })]);
+    expect(checkDraft({ ...d, weapons: [{ ...knife, criticalAilment: 'sleepy' }] }).problems).toEqual([expect.objectContaining({ field: 'weapons.0.criticalAilment' })]);
+  });
 });
 
 describe('d100 Reload, Scatter and a resisted ailment from the encounter page', () => {

@@ -79,6 +79,12 @@ export interface D100Draft {
     reload?: number;
     /** Loads carried besides the one in it (absent: as many as needed). */
     spareLoads?: number;
+    /** The Burst rating: the extra targets or wounds its degrees may buy (absent: no Burst Attack). */
+    burst?: number;
+    /** A Ballistic weapon the GM approves as specially long-ranged: it reaches between High and lower bands. */
+    longRange?: boolean;
+    /** The ailment a magic Critical Hit with it gives under option magicCritical=signature-ailment. */
+    criticalAilment?: string;
   }[];
   /** Size categories above (positive) or below (negative) Normal, -4 to 4 (absent: 0). */
   size?: number;

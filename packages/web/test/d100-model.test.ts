@@ -315,3 +315,37 @@ describe('d100 Reload, Scatter and a resisted ailment from the encounter page', 
     expect(shown('b').ailments.map((x) => x.name)).toEqual(['burning']);
   });
 });
+
+describe("d100 attack form: the weapon's range against the distance on the map (\"How Attacks Work\", Step One; U24)", () => {
+  it('says the range, the metres once both are placed, and that a Ballistic attack beyond it is refused, as the table then refuses it', async () => {
+    const d100 = await import('@personae/d100');
+    const { attackRange } = await import('../src/rulesets/d100/model');
+    const gm = { role: 'gm' as const, participantId: 'gm', displayName: null };
+    let state = d100.initialEncounter();
+    const run = (command: Record<string, unknown>) => {
+      const parsed = d100.encounterDecider.parseCommand(command);
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      for (const e of d100.decideEncounter(state, parsed.command, { actor: gm, dice: { kind: 'seeded', die: () => 1 }, now: '' })) state = d100.evolveEncounter(state, e);
+    };
+    const weapons = [
+      { name: 'Pistol', class: 'pistol' as const, element: 'missile', damage: 4, tier: 1, range: 30 },
+      { name: 'Spear', class: 'thrown' as const, element: 'melee', damage: 4, tier: 1, range: 10 },
+      { name: 'Knife', class: 'melee' as const, element: 'melee', damage: 4, tier: 1 },
+    ];
+    run({ type: 'add-character', id: 'a', sheet: draftSheet({ ...newD100Draft(), name: 'A', scores: { ...newD100Draft().scores, agility: 40 }, weapons }) });
+    run({ type: 'add-character', id: 'b', sheet: draftSheet({ ...newD100Draft(), name: 'B', kind: 'shadow', side: 'shadows' }) });
+    run({ type: 'start' });
+    const shown = (id: string) => d100.viewEncounter(state, gm).characters.find((c) => c.id === id)!;
+    const [pistol, spear, knife] = weapons;
+    expect(attackRange(shown('a'), shown('b'), knife)).toBeNull();
+    expect(attackRange(shown('a'), shown('b'), pistol)).toEqual({ range: 30, metres: null, beyond: false, text: 'Range 30 m (not measured: both must be on the map)' });
+    run({ type: 'place', target: 'a', x: 0, y: 0, elevation: 0 });
+    run({ type: 'place', target: 'b', x: 20, y: 0, elevation: 0 });
+    expect(attackRange(shown('a'), shown('b'), pistol)).toMatchObject({ metres: 20, beyond: false, text: 'Range 30 m; B is 20 m away' });
+    run({ type: 'place', target: 'b', x: 31, y: 4, elevation: 0 });
+    expect(attackRange(shown('a'), shown('b'), pistol)).toMatchObject({ metres: 31, beyond: true, text: 'Range 30 m; B is 31 m away: beyond it, the table refuses a Ballistic attack' });
+    expect(() => run({ type: 'attack', attacker: 'a', defender: 'b', weapon: 'Pistol' })).toThrow(expect.objectContaining({ code: 'out-of-range' }));
+    // a thrown weapon's range is shown; the table does not measure it
+    expect(attackRange(shown('a'), shown('b'), spear)).toMatchObject({ beyond: false, text: 'Range 10 m; B is 31 m away (the table measures the range of Ballistic attacks only)' });
+  });
+});

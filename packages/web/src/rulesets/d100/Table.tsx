@@ -10,7 +10,7 @@ import { RulesetReplay } from '../replay';
 import { newIdFor } from '../ids';
 import { D100Builder } from './Builder';
 import { RuleSetsCompared } from '../compare';
-import { ailmentTitle, ammunitionNotes, attackCommand, choiceOddsFor, conditionNotes, confusedAttackText, D100_CHART_VIEWS, d100ChartGroups, describeD100Event, draftSheet, fateBlockCommand, fateBlockField, fateCommand, fateOffers, inflictCommand, judgeD100Log, mayScatter, oddsFor, reloadChoices, reloadCommand, presetOddsFor, SCORE_KEYS, SCORE_LABEL, testCommand, testOddsFor, type D100ChartView, type D100View, type Score } from './model';
+import { ailmentTitle, ammunitionNotes, attackCommand, attackRange, choiceOddsFor, conditionNotes, confusedAttackText, D100_CHART_VIEWS, d100ChartGroups, describeD100Event, draftSheet, fateBlockCommand, fateBlockField, fateCommand, fateOffers, inflictCommand, judgeD100Log, mayScatter, oddsFor, reloadChoices, reloadCommand, presetOddsFor, SCORE_KEYS, SCORE_LABEL, testCommand, testOddsFor, type D100ChartView, type D100View, type Score } from './model';
 import { controls, mayType, mergedBoxes, PoolFields, poolBoxes, typedPools, usePoolText, type PoolBox } from './dice';
 
 
@@ -127,6 +127,7 @@ function AttackPanel(props: { view: D100View; a: CharacterView | undefined; me: 
   if (!d) return <p class="muted">No enemy is left to attack.</p>;
   const decl = { attacker: a.id, defender: d.id, ...(w ? { weapon: w.name } : {}), ...(called ? { called } : {}), advantages: adv, disadvantages: dis };
   const odds = oddsFor(v, decl);
+  const reach = attackRange(a, d, w);
   const choices = odds && !('error' in odds) ? choiceOddsFor(v, decl) : [];
   // A Called Attack rolls no location; the Agility test is rolled only against a Shocked defender.
   const shocked = d.ailments.some((x) => x.name === 'shocked');
@@ -150,6 +151,11 @@ function AttackPanel(props: { view: D100View; a: CharacterView | undefined; me: 
         <ChoiceField id="d1-called" label="Called location" value={called} choices={LOCATIONS} none="none (roll it)" onChange={setCalled} />
         <AdvantageFields prefix="d1" adv={adv} dis={dis} setAdv={setAdv} setDis={setDis} />
       </div>
+      {reach && (
+        <p id="d1-range" class={`small${reach.beyond ? ' error-text' : ''}`} aria-live="polite">
+          {reach.text}
+        </p>
+      )}
       <PoolFields idPrefix="d1-dice" boxes={boxes} text={typed.text} onInput={typed.set} />
       <div id="d1-odds" class="odds" aria-live="polite">
         {odds === null ? (

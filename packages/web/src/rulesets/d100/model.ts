@@ -12,6 +12,7 @@ import {
   rejudgeD100Log,
   resolveOptions,
   ruleCitation,
+  separation,
   shotsIn,
   spareLoadsOf,
   BALLISTIC_CLASSES,
@@ -353,6 +354,24 @@ export function fateOffers(view: D100View, c: CharacterView): FateOffer[] {
 
 /** Whether a weapon of this class is Ballistic, so its ammunition may be counted (docs/d100/sheet.md, clip). */
 export const isBallistic = (weaponClass: string): boolean => BALLISTIC_CLASSES.includes(weaponClass);
+
+/**
+ * The chosen weapon's range and, with both characters on the map, the metres between them as the table
+ * measures them ("How Attacks Work", Step One; U24): a Ballistic attack beyond the range is refused, so
+ * `beyond` warns before sending. Null for a weapon without a range. The server decides again.
+ */
+export function attackRange(
+  attacker: Pick<CharacterView, 'id' | 'conditions'>,
+  defender: Pick<CharacterView, 'id' | 'conditions' | 'name'>,
+  weapon: { readonly class: string; readonly range?: number | undefined } | undefined,
+): { range: number; metres: number | null; beyond: boolean; text: string } | null {
+  if (weapon?.range === undefined) return null;
+  const metres = attacker.id === defender.id ? null : separation(attacker, defender);
+  const beyond = metres !== null && metres > weapon.range && isBallistic(weapon.class);
+  const where = metres === null ? ' (not measured: both must be on the map)' : `; ${defender.name} is ${metres} m away`;
+  const note = beyond ? ': beyond it, the table refuses a Ballistic attack' : metres !== null && metres > weapon.range ? ' (the table measures the range of Ballistic attacks only)' : '';
+  return { range: weapon.range, metres, beyond, text: `Range ${weapon.range} m${where}${note}` };
+}
 
 /**
  * The ammunition of each weapon whose sheet gives a clip, in words ("Equipment Actions (Consumables,

@@ -316,6 +316,45 @@ describe('d100 Reload, Scatter and a resisted ailment from the encounter page', 
   });
 });
 
+describe('d100 overrides of a resistance test and a hurry test (docs/d100/scenario-format.md, inflict-ailment and reload)', () => {
+  it("the GM's element, Score and target go with resist only, and the table tests with them; a hurried Reload takes its own target", async () => {
+    const d100 = await import('@personae/d100');
+    const { givenDice } = await import('@personae/dice');
+    const { inflictCommand, reloadCommand } = await import('../src/rulesets/d100/model');
+    const gm = { role: 'gm' as const, participantId: 'gm', displayName: null };
+    let state = d100.initialEncounter();
+    const run = (command: Record<string, unknown>, dice: number[] = []) => {
+      const parsed = d100.encounterDecider.parseCommand(command);
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      const source = givenDice(dice);
+      const events = d100.decideEncounter(state, parsed.command, { actor: gm, dice: { kind: 'seeded', die: (sides) => source.die(sides) }, now: '' });
+      for (const e of events) state = d100.evolveEncounter(state, e);
+      return events as readonly { type: string; data: Record<string, unknown> }[];
+    };
+    const scores = { ...newD100Draft().scores, ballistic: 40, agility: 40 };
+    const pistol = { name: 'Pistol', class: 'pistol' as const, element: 'missile', damage: 4, tier: 1, clip: 1, reload: 3 };
+    run({ type: 'add-character', id: 'a', sheet: draftSheet({ ...newD100Draft(), name: 'A', scores, weapons: [pistol] }) });
+    run({ type: 'add-character', id: 'b', sheet: draftSheet({ ...newD100Draft(), name: 'B', kind: 'shadow', side: 'shadows', scores: { ...scores, agility: 30 }, affinities: { ice: 'weak' } }) });
+    run({ type: 'start' });
+    // blank overrides are left out; without resist none is sent, as the table refuses them there
+    expect(inflictCommand('b', 'frozen', true, { element: '', score: undefined, resistTarget: undefined })).toEqual({ type: 'inflict-ailment', target: 'b', ailment: 'frozen', resist: true });
+    expect(inflictCommand('b', 'frozen', false, { element: 'ice', score: 'agility', resistTarget: 70 })).toEqual({ type: 'inflict-ailment', target: 'b', ailment: 'frozen' });
+    expect(() => run({ type: 'inflict-ailment', target: 'b', ailment: 'frozen', element: 'ice' })).toThrow(expect.objectContaining({ code: 'no-resistance' }));
+    // a hurried Reload's target in place of the sheet's; none without the hurry test
+    run({ type: 'attack', attacker: 'a', defender: 'b', weapon: 'Pistol' }, [30, 50, 50]);
+    run({ type: 'end-turn' });
+    run({ type: 'end-turn' });
+    expect(reloadCommand('a', 'Pistol', '', 80)).toEqual({ type: 'reload', who: 'a', weapon: 'Pistol' });
+    const [reloading] = run(reloadCommand('a', 'Pistol', 'ballistics', 80), [10]);
+    expect(reloading!.data.hurry).toMatchObject({ skill: 'ballistics', target: 80, roll: 10, success: true });
+    // Agility 30, Weak to ice: -20
+    const [tested] = run(inflictCommand('b', 'frozen', true, { element: 'ice', score: 'agility' }), [95]);
+    expect(tested!.data.resistance).toMatchObject({ score: 'agility', element: 'ice', target: 10, roll: 95, success: false });
+    const [given] = run(inflictCommand('a', 'frozen', true, { resistTarget: 70 }), [95]);
+    expect(given!.data.resistance).toMatchObject({ target: 70, roll: 95 });
+  });
+});
+
 describe("d100 attack form: the weapon's range against the distance on the map (\"How Attacks Work\", Step One; U24)", () => {
   it('says the range, the metres once both are placed, and that a Ballistic attack beyond it is refused, as the table then refuses it', async () => {
     const d100 = await import('@personae/d100');

@@ -1,11 +1,11 @@
 import { useState } from 'preact/hooks';
-import { AILMENT_NAMES, d100DiceOf, HURRY_SKILLS, d100Ruleset, endTurnRollers, LOCATIONS, PRESET_NAMES, WITHHELD, type CharacterView, type EncounterEvent } from '@personae/d100';
+import { AILMENT_NAMES, d100DiceOf, ELEMENTS, HURRY_SKILLS, d100Ruleset, endTurnRollers, LOCATIONS, PRESET_NAMES, WITHHELD, type CharacterView, type EncounterEvent } from '@personae/d100';
 import type { SecretRollsView } from '@personae/core';
 import { RulesetSecretRolls } from '../secret';
 import { percent } from '../../lib/format';
 import type { RulesetPages, RulesetTableProps } from '../types';
 import { ChoiceField, ErrorLine, LogList, TableSection, useAction } from '../shared';
-import { NumberField } from '../../ui/fields';
+import { NumberField, OptionalNumberField } from '../../ui/fields';
 import { RulesetReplay } from '../replay';
 import { newIdFor } from '../ids';
 import { D100Builder } from './Builder';
@@ -350,6 +350,7 @@ function ActionsPanel(props: { view: D100View; c: CharacterView; me: RulesetTabl
   const [reload, setReload] = useState('');
   const r = reloads.find((x) => x.value === reload) ?? reloads[0];
   const [hurry, setHurry] = useState('');
+  const [hurryTarget, setHurryTarget] = useState<number | undefined>(undefined);
   const act = useAction();
   const typed = usePoolText();
   const typing = mayType(props.me, props.physicalDice);
@@ -358,7 +359,7 @@ function ActionsPanel(props: { view: D100View; c: CharacterView; me: RulesetTabl
   const push = e ? boxesOf({ type: 'trick', attacker: c.id, defender: e.id, kind: 'push' }, 'for a Push') : [];
   // "Equipment Actions", Reload: the hurry test is made only as a Reload begins, not on one under way
   const underWay = !!r && c.fighter.reloading?.weapon === r.value;
-  const reloadSent = r ? reloadCommand(c.id, r.value, underWay ? '' : (hurry as (typeof HURRY_SKILLS)[number] | '')) : null;
+  const reloadSent = r ? reloadCommand(c.id, r.value, underWay ? '' : (hurry as (typeof HURRY_SKILLS)[number] | ''), hurryTarget) : null;
   const reloadBoxes = reloadSent && !underWay && hurry ? boxesOf(reloadSent, '') : [];
   // Each command takes the typed boxes of the pools it rolls; Analyse, Equip and the rest roll none.
   const send = (command: Record<string, unknown>, boxes: readonly PoolBox[] = []) =>
@@ -417,6 +418,7 @@ function ActionsPanel(props: { view: D100View; c: CharacterView; me: RulesetTabl
           {!underWay && (
             <ChoiceField id="d1-reload-hurry" label="Hurry it (a test)" value={hurry} choices={HURRY_SKILLS.map((k) => ({ value: k, label: k === 'ballistics' ? 'Ballistics' : 'Survival' }))} none="no" onChange={setHurry} />
           )}
+          {!underWay && hurry && <OptionalNumberField id="d1-reload-target" label="Hurry test target" hint="blank: the sheet's" value={hurryTarget} min={-200} max={300} onChange={setHurryTarget} />}
           <PoolFields idPrefix="d1-reload-dice" boxes={reloadBoxes} text={typed.text} onInput={typed.set} />
           <button type="button" class="quiet" disabled={act.busy} onClick={() => send(reloadSent, reloadBoxes)}>
             {underWay ? `Go on reloading ${r.value}` : `Reload ${r.value}`}
@@ -668,6 +670,9 @@ function GmPanel(props: { view: D100View; me: RulesetTableProps['me']; send: Rul
   const [target, setTarget] = useState('');
   const [ailment, setAilment] = useState<string>('burning');
   const [resist, setResist] = useState(false);
+  const [resistElement, setResistElement] = useState('');
+  const [resistScore, setResistScore] = useState('');
+  const [resistTarget, setResistTarget] = useState<number | undefined>(undefined);
   const [px, setPx] = useState(0);
   const [py, setPy] = useState(0);
   const [pz, setPz] = useState(0);
@@ -676,7 +681,7 @@ function GmPanel(props: { view: D100View; me: RulesetTableProps['me']; send: Rul
   const [terrainDamage, setTerrainDamage] = useState(0);
   const [band, setBand] = useState('ground');
   const t = v.characters.find((c) => c.id === target) ?? v.characters[0];
-  const inflict = t ? inflictCommand(t.id, ailment, resist) : null;
+  const inflict = t ? inflictCommand(t.id, ailment, resist, { element: resistElement, score: (resistScore || undefined) as Score | undefined, resistTarget }) : null;
   // the resistance test is the target's own roll (its target:ID pool)
   const resistBoxes = inflict && resist ? poolBoxes(v, props.me, inflict, (name) => name.startsWith('target:')) : [];
   return (
@@ -732,6 +737,13 @@ function GmPanel(props: { view: D100View; me: RulesetTableProps['me']; send: Rul
             <input id="d1-ail-resist" type="checkbox" checked={resist} onChange={(e) => setResist(e.currentTarget.checked)} />
             {t.name} may resist (a test, option ailmentResistScore)
           </label>
+          {resist && (
+            <>
+              <ChoiceField id="d1-ail-element" label="Element of its source" value={resistElement} choices={ELEMENTS} none="none" hint="-20 if Weak to it, +20 if it Resists it" onChange={setResistElement} />
+              <ChoiceField id="d1-ail-score" label="Score tested" value={resistScore} choices={SCORE_KEYS.map((k) => ({ value: k, label: SCORE_LABEL[k] }))} none="the option's" onChange={setResistScore} />
+              <OptionalNumberField id="d1-ail-target" label="Resistance target" hint="blank: the Score's" value={resistTarget} min={-200} max={300} onChange={setResistTarget} />
+            </>
+          )}
           <PoolFields idPrefix="d1-ail-dice" boxes={resistBoxes} text={typed.text} onInput={typed.set} />
           <button
             type="button"

@@ -400,14 +400,32 @@ export function reloadChoices(c: Pick<CharacterView, 'sheet' | 'fighter'>): { va
     .map((w) => ({ value: w.name, label: w.name === under ? `${w.name} (Reload under way, ${c.fighter.reloading!.left} Action${c.fighter.reloading!.left === 1 ? '' : 's'} left)` : `${w.name} (${shotsIn(c.fighter, w)}/${w.clip} shots)` }));
 }
 
-/** The reload command: one Action on the weapon; a hurry test (Ballistics or Survival) only as a Reload begins. */
-export function reloadCommand(who: string, weapon: string, hurry?: HurrySkill | ''): Record<string, unknown> {
-  return { type: 'reload', who, weapon, ...(hurry ? { hurry } : {}) };
+/**
+ * The reload command: one Action on the weapon; a hurry test (Ballistics or Survival) only as a Reload
+ * begins, its `target` given in place of the sheet's only with it (docs/d100/scenario-format.md, reload).
+ */
+export function reloadCommand(who: string, weapon: string, hurry?: HurrySkill | '', target?: number): Record<string, unknown> {
+  return { type: 'reload', who, weapon, ...(hurry ? { hurry, ...(target !== undefined ? { target } : {}) } : {}) };
 }
 
-/** The GM's inflict-ailment command; with `resist` the target first tests to resist it (option ailmentResistScore). */
-export function inflictCommand(target: string, ailment: string, resist: boolean): Record<string, unknown> {
-  return { type: 'inflict-ailment', target, ailment, ...(resist ? { resist: true } : {}) };
+/**
+ * What the GM may give a resistance test in place of the table's: the element of the ailment's source
+ * (-20 when the target is Weak to it, +20 when it Resists it), the Score tested instead of option
+ * ailmentResistScore's, or the target number itself.
+ */
+export interface ResistOverrides {
+  readonly element?: string | undefined;
+  readonly score?: Score | undefined;
+  readonly resistTarget?: number | undefined;
+}
+
+/**
+ * The GM's inflict-ailment command; with `resist` the target first tests to resist it (option
+ * ailmentResistScore). The overrides go only with `resist`: the table refuses them without it.
+ */
+export function inflictCommand(target: string, ailment: string, resist: boolean, overrides: ResistOverrides = {}): Record<string, unknown> {
+  const given = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined && v !== ''));
+  return { type: 'inflict-ailment', target, ailment, ...(resist ? { resist: true, ...given } : {}) };
 }
 
 /**

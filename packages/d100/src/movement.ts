@@ -97,7 +97,7 @@ export const BAND_HEIGHT: Readonly<Record<Altitude, number>> = { ground: 0, low:
  * height above the elevation of its square, so a character a band away is never as near as one beside
  * it in the same band, just as only the same band is adjacent (melee reach). Null when either is off the map.
  */
-export function separation(a: Fighter, b: Fighter): number | null {
+export function separation(a: Pick<Fighter, 'conditions'>, b: Pick<Fighter, 'conditions'>): number | null {
   const p = a.conditions.position;
   const q = b.conditions.position;
   if (!p || !q) return null;

@@ -244,6 +244,20 @@ describe('d100 builder drafts: a weapon\'s range and ammunition, and the size (d
     expect(checkDraft({ ...d, weapons: [{ ...pistol, reload: 2 }] }).problems).toEqual([expect.objectContaining({ field: 'weapons.0.clip', message: 'weapons.0.clip: "Pistol" gives a reload or spare loads but no clip (the shots one load holds)' })]);
     expect(checkDraft({ ...d, size: 5 }).problems).toEqual([expect.objectContaining({ field: 'size', value: 5 })]);
   });
+  it('a Burst rating, a long-ranged Ballistic weapon and a magic weapon\'s Critical ailment reach the sheet; left unset they are left out', () => {
+    const bufu = { name: 'Bufu', class: 'magic' as const, element: 'ice', damage: 6, tier: 1 };
+    const d = { ...newD100Draft(), name: 'Junpei', weapons: [{ ...pistol, burst: 2, longRange: true }, { ...bufu, criticalAilment: 'frozen' }, { ...pistol, name: 'Spare', burst: undefined, longRange: undefined }] };
+    expect(draftSheet(d).weapons).toEqual([{ ...pistol, burst: 2, longRange: true }, { ...bufu, criticalAilment: 'frozen' }, { ...pistol, name: 'Spare' }]);
+    expect(checkDraft(d).ok).toBe(true);
+  });
+  it("the sheet check's problems for them land on their fields: a Burst on a melee weapon, a long-ranged magic weapon, an ailment not in the table", () => {
+    const d = { ...newD100Draft(), name: 'Junpei' };
+    const knife = d.weapons[0]!;
+    expect(checkDraft({ ...d, weapons: [{ ...knife, burst: 2 }] }).problems).toEqual([expect.objectContaining({ field: 'weapons.0.burst', message: 'weapons.0.burst: the Burst quality belongs to ranged weapons, not to the melee weapon "Knife"' })]);
+    expect(checkDraft({ ...d, weapons: [{ ...knife, class: 'magic' as const, longRange: true }] }).problems).toEqual([expect.objectContaining({ field: 'weapons.0.longRange' })]);
+    expect(checkDraft({ ...d, weapons: [{ ...pistol, burst: 0 }] }).problems).toEqual([expect.objectContaining({ field: 'weapons.0.burst' })]);
+    expect(checkDraft({ ...d, weapons: [{ ...knife, criticalAilment: 'sleepy' }] }).problems).toEqual([expect.objectContaining({ field: 'weapons.0.criticalAilment' })]);
+  });
 });
 
 describe('d100 Reload, Scatter and a resisted ailment from the encounter page', () => {
@@ -299,5 +313,78 @@ describe('d100 Reload, Scatter and a resisted ailment from the encounter page', 
     expect(shown('b').ailments).toEqual([]);
     run(inflictCommand('b', 'burning', false));
     expect(shown('b').ailments.map((x) => x.name)).toEqual(['burning']);
+  });
+});
+
+describe('d100 overrides of a resistance test and a hurry test (docs/d100/scenario-format.md, inflict-ailment and reload)', () => {
+  it("the GM's element, Score and target go with resist only, and the table tests with them; a hurried Reload takes its own target", async () => {
+    const d100 = await import('@personae/d100');
+    const { givenDice } = await import('@personae/dice');
+    const { inflictCommand, reloadCommand } = await import('../src/rulesets/d100/model');
+    const gm = { role: 'gm' as const, participantId: 'gm', displayName: null };
+    let state = d100.initialEncounter();
+    const run = (command: Record<string, unknown>, dice: number[] = []) => {
+      const parsed = d100.encounterDecider.parseCommand(command);
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      const source = givenDice(dice);
+      const events = d100.decideEncounter(state, parsed.command, { actor: gm, dice: { kind: 'seeded', die: (sides) => source.die(sides) }, now: '' });
+      for (const e of events) state = d100.evolveEncounter(state, e);
+      return events as readonly { type: string; data: Record<string, unknown> }[];
+    };
+    const scores = { ...newD100Draft().scores, ballistic: 40, agility: 40 };
+    const pistol = { name: 'Pistol', class: 'pistol' as const, element: 'missile', damage: 4, tier: 1, clip: 1, reload: 3 };
+    run({ type: 'add-character', id: 'a', sheet: draftSheet({ ...newD100Draft(), name: 'A', scores, weapons: [pistol] }) });
+    run({ type: 'add-character', id: 'b', sheet: draftSheet({ ...newD100Draft(), name: 'B', kind: 'shadow', side: 'shadows', scores: { ...scores, agility: 30 }, affinities: { ice: 'weak' } }) });
+    run({ type: 'start' });
+    // blank overrides are left out; without resist none is sent, as the table refuses them there
+    expect(inflictCommand('b', 'frozen', true, { element: '', score: undefined, resistTarget: undefined })).toEqual({ type: 'inflict-ailment', target: 'b', ailment: 'frozen', resist: true });
+    expect(inflictCommand('b', 'frozen', false, { element: 'ice', score: 'agility', resistTarget: 70 })).toEqual({ type: 'inflict-ailment', target: 'b', ailment: 'frozen' });
+    expect(() => run({ type: 'inflict-ailment', target: 'b', ailment: 'frozen', element: 'ice' })).toThrow(expect.objectContaining({ code: 'no-resistance' }));
+    // a hurried Reload's target in place of the sheet's; none without the hurry test
+    run({ type: 'attack', attacker: 'a', defender: 'b', weapon: 'Pistol' }, [30, 50, 50]);
+    run({ type: 'end-turn' });
+    run({ type: 'end-turn' });
+    expect(reloadCommand('a', 'Pistol', '', 80)).toEqual({ type: 'reload', who: 'a', weapon: 'Pistol' });
+    const [reloading] = run(reloadCommand('a', 'Pistol', 'ballistics', 80), [10]);
+    expect(reloading!.data.hurry).toMatchObject({ skill: 'ballistics', target: 80, roll: 10, success: true });
+    // Agility 30, Weak to ice: -20
+    const [tested] = run(inflictCommand('b', 'frozen', true, { element: 'ice', score: 'agility' }), [95]);
+    expect(tested!.data.resistance).toMatchObject({ score: 'agility', element: 'ice', target: 10, roll: 95, success: false });
+    const [given] = run(inflictCommand('a', 'frozen', true, { resistTarget: 70 }), [95]);
+    expect(given!.data.resistance).toMatchObject({ target: 70, roll: 95 });
+  });
+});
+
+describe("d100 attack form: the weapon's range against the distance on the map (\"How Attacks Work\", Step One; U24)", () => {
+  it('says the range, the metres once both are placed, and that a Ballistic attack beyond it is refused, as the table then refuses it', async () => {
+    const d100 = await import('@personae/d100');
+    const { attackRange } = await import('../src/rulesets/d100/model');
+    const gm = { role: 'gm' as const, participantId: 'gm', displayName: null };
+    let state = d100.initialEncounter();
+    const run = (command: Record<string, unknown>) => {
+      const parsed = d100.encounterDecider.parseCommand(command);
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      for (const e of d100.decideEncounter(state, parsed.command, { actor: gm, dice: { kind: 'seeded', die: () => 1 }, now: '' })) state = d100.evolveEncounter(state, e);
+    };
+    const weapons = [
+      { name: 'Pistol', class: 'pistol' as const, element: 'missile', damage: 4, tier: 1, range: 30 },
+      { name: 'Spear', class: 'thrown' as const, element: 'melee', damage: 4, tier: 1, range: 10 },
+      { name: 'Knife', class: 'melee' as const, element: 'melee', damage: 4, tier: 1 },
+    ];
+    run({ type: 'add-character', id: 'a', sheet: draftSheet({ ...newD100Draft(), name: 'A', scores: { ...newD100Draft().scores, agility: 40 }, weapons }) });
+    run({ type: 'add-character', id: 'b', sheet: draftSheet({ ...newD100Draft(), name: 'B', kind: 'shadow', side: 'shadows' }) });
+    run({ type: 'start' });
+    const shown = (id: string) => d100.viewEncounter(state, gm).characters.find((c) => c.id === id)!;
+    const [pistol, spear, knife] = weapons;
+    expect(attackRange(shown('a'), shown('b'), knife)).toBeNull();
+    expect(attackRange(shown('a'), shown('b'), pistol)).toEqual({ range: 30, metres: null, beyond: false, text: 'Range 30 m (not measured: both must be on the map)' });
+    run({ type: 'place', target: 'a', x: 0, y: 0, elevation: 0 });
+    run({ type: 'place', target: 'b', x: 20, y: 0, elevation: 0 });
+    expect(attackRange(shown('a'), shown('b'), pistol)).toMatchObject({ metres: 20, beyond: false, text: 'Range 30 m; B is 20 m away' });
+    run({ type: 'place', target: 'b', x: 31, y: 4, elevation: 0 });
+    expect(attackRange(shown('a'), shown('b'), pistol)).toMatchObject({ metres: 31, beyond: true, text: 'Range 30 m; B is 31 m away: beyond it, the table refuses a Ballistic attack' });
+    expect(() => run({ type: 'attack', attacker: 'a', defender: 'b', weapon: 'Pistol' })).toThrow(expect.objectContaining({ code: 'out-of-range' }));
+    // a thrown weapon's range is shown; the table does not measure it
+    expect(attackRange(shown('a'), shown('b'), spear)).toMatchObject({ beyond: false, text: 'Range 10 m; B is 31 m away (the table measures the range of Ballistic attacks only)' });
   });
 });

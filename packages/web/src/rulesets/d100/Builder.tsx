@@ -1,13 +1,13 @@
 import { useMemo } from 'preact/hooks';
-import { AFFINITIES, batonAdvantages, LOCATIONS, REGULAR_ELEMENTS, ELEMENTS, TRAINING, WEAPON_CLASSES } from '@personae/d100';
-import { Check, NumberField, OptionalNumberField, SelectField, TextField } from '../../ui/fields';
+import { AFFINITIES, AILMENT_NAMES, ailmentTitle, batonAdvantages, LOCATIONS, REGULAR_ELEMENTS, ELEMENTS, TRAINING, WEAPON_CLASSES } from '@personae/d100';
+import { Check, NumberField, OptionalNumberField, Problems, SelectField, TextField } from '../../ui/fields';
 import { BuilderForm, ErrorLine, fieldProblems, useDraft } from '../shared';
 import { checkDraft, isBallistic, newD100Draft, SCORE_KEYS, SCORE_LABEL, type D100Draft, type Score } from './model';
 
 type Weapon = D100Draft['weapons'][number];
 
 /** A weapon's optional number: blank leaves it out of the sheet. */
-function setOptional(w: Weapon, field: 'range' | 'clip' | 'reload' | 'spareLoads', v: number | undefined) {
+function setOptional<K extends 'range' | 'clip' | 'reload' | 'spareLoads' | 'burst' | 'longRange' | 'criticalAilment'>(w: Weapon, field: K, v: Weapon[K] | undefined) {
   if (v === undefined) delete w[field];
   else w[field] = v;
 }
@@ -136,6 +136,16 @@ export function D100Builder(props: { gm: boolean; /** The characters at the tabl
             {(isBallistic(w.class) || w.clip !== undefined) && <OptionalNumberField id={`d1b-weapon-${i}-clip`} label="Clip (shots)" hint="blank: shots not counted" value={w.clip} min={1} max={200} onChange={(v) => edit((x) => setOptional(x.weapons[i]!, 'clip', v))} problems={at(`weapons.${i}.clip`)} />}
             {(isBallistic(w.class) || w.reload !== undefined) && <OptionalNumberField id={`d1b-weapon-${i}-reload`} label="Reload (Actions)" hint="blank: 1" value={w.reload} min={1} max={10} onChange={(v) => edit((x) => setOptional(x.weapons[i]!, 'reload', v))} problems={at(`weapons.${i}.reload`)} />}
             {(isBallistic(w.class) || w.spareLoads !== undefined) && <OptionalNumberField id={`d1b-weapon-${i}-spare`} label="Spare loads" hint="blank: as many as needed" value={w.spareLoads} min={0} max={100} onChange={(v) => edit((x) => setOptional(x.weapons[i]!, 'spareLoads', v))} problems={at(`weapons.${i}.spareLoads`)} />}
+            {/* Burst Attack ("Standard Attack and other Attack Actions"): a ranged weapon's rating; shown on a melee one while set, so its problem is seen */}
+            {(w.class !== 'melee' || w.burst !== undefined) && <OptionalNumberField id={`d1b-weapon-${i}-burst`} label="Burst rating" hint="blank: no Burst Attack" value={w.burst} min={1} onChange={(v) => edit((x) => setOptional(x.weapons[i]!, 'burst', v))} problems={at(`weapons.${i}.burst`)} />}
+            {(isBallistic(w.class) || w.longRange) && (
+              <div class="field">
+                <Check id={`d1b-weapon-${i}-long`} label="Long-ranged (GM approved: reaches between High and lower bands)" checked={!!w.longRange} onChange={(v) => edit((x) => setOptional(x.weapons[i]!, 'longRange', v || undefined))} />
+                <Problems id={`d1b-weapon-${i}-long-err`} problems={at(`weapons.${i}.longRange`)} />
+              </div>
+            )}
+            {/* option magicCritical=signature-ailment: the spell's Critical Effect */}
+            {(w.class === 'magic' || w.criticalAilment !== undefined) && <SelectField id={`d1b-weapon-${i}-critical`} label="Critical ailment" hint="a magic Critical Hit gives it under magicCritical=signature-ailment" value={w.criticalAilment ?? ''} options={[{ value: '', label: 'none' }, ...AILMENT_NAMES.map((a) => ({ value: a, label: ailmentTitle(a) }))]} onChange={(v) => edit((x) => setOptional(x.weapons[i]!, 'criticalAilment', v || undefined))} problems={at(`weapons.${i}.criticalAilment`)} />}
             <button type="button" class="quiet" onClick={() => edit((x) => x.weapons.splice(i, 1))}>
               Remove weapon {i + 1}
             </button>

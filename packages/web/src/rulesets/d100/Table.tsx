@@ -1,16 +1,16 @@
 import { useState } from 'preact/hooks';
-import { AILMENT_NAMES, d100DiceOf, HURRY_SKILLS, d100Ruleset, endTurnRollers, LOCATIONS, PRESET_NAMES, WITHHELD, type CharacterView, type EncounterEvent } from '@personae/d100';
+import { AILMENT_NAMES, d100DiceOf, ELEMENTS, HURRY_SKILLS, d100Ruleset, endTurnRollers, LOCATIONS, PRESET_NAMES, WITHHELD, type CharacterView, type EncounterEvent } from '@personae/d100';
 import type { SecretRollsView } from '@personae/core';
 import { RulesetSecretRolls } from '../secret';
 import { percent } from '../../lib/format';
 import type { RulesetPages, RulesetTableProps } from '../types';
 import { ChoiceField, ErrorLine, LogList, TableSection, useAction } from '../shared';
-import { NumberField } from '../../ui/fields';
+import { NumberField, OptionalNumberField } from '../../ui/fields';
 import { RulesetReplay } from '../replay';
 import { newIdFor } from '../ids';
 import { D100Builder } from './Builder';
 import { RuleSetsCompared } from '../compare';
-import { ailmentTitle, ammunitionNotes, attackCommand, choiceOddsFor, conditionNotes, confusedAttackText, D100_CHART_VIEWS, d100ChartGroups, describeD100Event, draftSheet, fateBlockCommand, fateBlockField, fateCommand, fateOffers, inflictCommand, judgeD100Log, mayScatter, oddsFor, reloadChoices, reloadCommand, presetOddsFor, SCORE_KEYS, SCORE_LABEL, testCommand, testOddsFor, type D100ChartView, type D100View, type Score } from './model';
+import { ailmentTitle, ammunitionNotes, attackCommand, attackRange, choiceOddsFor, conditionNotes, confusedAttackText, D100_CHART_VIEWS, d100ChartGroups, describeD100Event, draftSheet, fateBlockCommand, fateBlockField, fateCommand, fateOffers, inflictCommand, judgeD100Log, mayScatter, oddsFor, reloadChoices, reloadCommand, presetOddsFor, SCORE_KEYS, SCORE_LABEL, testCommand, testOddsFor, type D100ChartView, type D100View, type Score } from './model';
 import { controls, mayType, mergedBoxes, PoolFields, poolBoxes, typedPools, usePoolText, type PoolBox } from './dice';
 
 
@@ -127,6 +127,7 @@ function AttackPanel(props: { view: D100View; a: CharacterView | undefined; me: 
   if (!d) return <p class="muted">No enemy is left to attack.</p>;
   const decl = { attacker: a.id, defender: d.id, ...(w ? { weapon: w.name } : {}), ...(called ? { called } : {}), advantages: adv, disadvantages: dis };
   const odds = oddsFor(v, decl);
+  const reach = attackRange(a, d, w);
   const choices = odds && !('error' in odds) ? choiceOddsFor(v, decl) : [];
   // A Called Attack rolls no location; the Agility test is rolled only against a Shocked defender.
   const shocked = d.ailments.some((x) => x.name === 'shocked');
@@ -150,6 +151,11 @@ function AttackPanel(props: { view: D100View; a: CharacterView | undefined; me: 
         <ChoiceField id="d1-called" label="Called location" value={called} choices={LOCATIONS} none="none (roll it)" onChange={setCalled} />
         <AdvantageFields prefix="d1" adv={adv} dis={dis} setAdv={setAdv} setDis={setDis} />
       </div>
+      {reach && (
+        <p id="d1-range" class={`small${reach.beyond ? ' error-text' : ''}`} aria-live="polite">
+          {reach.text}
+        </p>
+      )}
       <PoolFields idPrefix="d1-dice" boxes={boxes} text={typed.text} onInput={typed.set} />
       <div id="d1-odds" class="odds" aria-live="polite">
         {odds === null ? (
@@ -344,6 +350,7 @@ function ActionsPanel(props: { view: D100View; c: CharacterView; me: RulesetTabl
   const [reload, setReload] = useState('');
   const r = reloads.find((x) => x.value === reload) ?? reloads[0];
   const [hurry, setHurry] = useState('');
+  const [hurryTarget, setHurryTarget] = useState<number | undefined>(undefined);
   const act = useAction();
   const typed = usePoolText();
   const typing = mayType(props.me, props.physicalDice);
@@ -352,7 +359,7 @@ function ActionsPanel(props: { view: D100View; c: CharacterView; me: RulesetTabl
   const push = e ? boxesOf({ type: 'trick', attacker: c.id, defender: e.id, kind: 'push' }, 'for a Push') : [];
   // "Equipment Actions", Reload: the hurry test is made only as a Reload begins, not on one under way
   const underWay = !!r && c.fighter.reloading?.weapon === r.value;
-  const reloadSent = r ? reloadCommand(c.id, r.value, underWay ? '' : (hurry as (typeof HURRY_SKILLS)[number] | '')) : null;
+  const reloadSent = r ? reloadCommand(c.id, r.value, underWay ? '' : (hurry as (typeof HURRY_SKILLS)[number] | ''), hurryTarget) : null;
   const reloadBoxes = reloadSent && !underWay && hurry ? boxesOf(reloadSent, '') : [];
   // Each command takes the typed boxes of the pools it rolls; Analyse, Equip and the rest roll none.
   const send = (command: Record<string, unknown>, boxes: readonly PoolBox[] = []) =>
@@ -411,6 +418,7 @@ function ActionsPanel(props: { view: D100View; c: CharacterView; me: RulesetTabl
           {!underWay && (
             <ChoiceField id="d1-reload-hurry" label="Hurry it (a test)" value={hurry} choices={HURRY_SKILLS.map((k) => ({ value: k, label: k === 'ballistics' ? 'Ballistics' : 'Survival' }))} none="no" onChange={setHurry} />
           )}
+          {!underWay && hurry && <OptionalNumberField id="d1-reload-target" label="Hurry test target" hint="blank: the sheet's" value={hurryTarget} min={-200} max={300} onChange={setHurryTarget} />}
           <PoolFields idPrefix="d1-reload-dice" boxes={reloadBoxes} text={typed.text} onInput={typed.set} />
           <button type="button" class="quiet" disabled={act.busy} onClick={() => send(reloadSent, reloadBoxes)}>
             {underWay ? `Go on reloading ${r.value}` : `Reload ${r.value}`}
@@ -662,6 +670,9 @@ function GmPanel(props: { view: D100View; me: RulesetTableProps['me']; send: Rul
   const [target, setTarget] = useState('');
   const [ailment, setAilment] = useState<string>('burning');
   const [resist, setResist] = useState(false);
+  const [resistElement, setResistElement] = useState('');
+  const [resistScore, setResistScore] = useState('');
+  const [resistTarget, setResistTarget] = useState<number | undefined>(undefined);
   const [px, setPx] = useState(0);
   const [py, setPy] = useState(0);
   const [pz, setPz] = useState(0);
@@ -670,7 +681,7 @@ function GmPanel(props: { view: D100View; me: RulesetTableProps['me']; send: Rul
   const [terrainDamage, setTerrainDamage] = useState(0);
   const [band, setBand] = useState('ground');
   const t = v.characters.find((c) => c.id === target) ?? v.characters[0];
-  const inflict = t ? inflictCommand(t.id, ailment, resist) : null;
+  const inflict = t ? inflictCommand(t.id, ailment, resist, { element: resistElement, score: (resistScore || undefined) as Score | undefined, resistTarget }) : null;
   // the resistance test is the target's own roll (its target:ID pool)
   const resistBoxes = inflict && resist ? poolBoxes(v, props.me, inflict, (name) => name.startsWith('target:')) : [];
   return (
@@ -726,6 +737,13 @@ function GmPanel(props: { view: D100View; me: RulesetTableProps['me']; send: Rul
             <input id="d1-ail-resist" type="checkbox" checked={resist} onChange={(e) => setResist(e.currentTarget.checked)} />
             {t.name} may resist (a test, option ailmentResistScore)
           </label>
+          {resist && (
+            <>
+              <ChoiceField id="d1-ail-element" label="Element of its source" value={resistElement} choices={ELEMENTS} none="none" hint="-20 if Weak to it, +20 if it Resists it" onChange={setResistElement} />
+              <ChoiceField id="d1-ail-score" label="Score tested" value={resistScore} choices={SCORE_KEYS.map((k) => ({ value: k, label: SCORE_LABEL[k] }))} none="the option's" onChange={setResistScore} />
+              <OptionalNumberField id="d1-ail-target" label="Resistance target" hint="blank: the Score's" value={resistTarget} min={-200} max={300} onChange={setResistTarget} />
+            </>
+          )}
           <PoolFields idPrefix="d1-ail-dice" boxes={resistBoxes} text={typed.text} onInput={typed.set} />
           <button
             type="button"

@@ -12,6 +12,7 @@ import {
   rejudgeD100Log,
   resolveOptions,
   ruleCitation,
+  separation,
   shotsIn,
   spareLoadsOf,
   BALLISTIC_CLASSES,
@@ -79,6 +80,12 @@ export interface D100Draft {
     reload?: number;
     /** Loads carried besides the one in it (absent: as many as needed). */
     spareLoads?: number;
+    /** The Burst rating: the extra targets or wounds its degrees may buy (absent: no Burst Attack). */
+    burst?: number;
+    /** A Ballistic weapon the GM approves as specially long-ranged: it reaches between High and lower bands. */
+    longRange?: boolean;
+    /** The ailment a magic Critical Hit with it gives under option magicCritical=signature-ailment. */
+    criticalAilment?: string;
   }[];
   /** Size categories above (positive) or below (negative) Normal, -4 to 4 (absent: 0). */
   size?: number;
@@ -349,6 +356,24 @@ export function fateOffers(view: D100View, c: CharacterView): FateOffer[] {
 export const isBallistic = (weaponClass: string): boolean => BALLISTIC_CLASSES.includes(weaponClass);
 
 /**
+ * The chosen weapon's range and, with both characters on the map, the metres between them as the table
+ * measures them ("How Attacks Work", Step One; U24): a Ballistic attack beyond the range is refused, so
+ * `beyond` warns before sending. Null for a weapon without a range. The server decides again.
+ */
+export function attackRange(
+  attacker: Pick<CharacterView, 'id' | 'conditions'>,
+  defender: Pick<CharacterView, 'id' | 'conditions' | 'name'>,
+  weapon: { readonly class: string; readonly range?: number | undefined } | undefined,
+): { range: number; metres: number | null; beyond: boolean; text: string } | null {
+  if (weapon?.range === undefined) return null;
+  const metres = attacker.id === defender.id ? null : separation(attacker, defender);
+  const beyond = metres !== null && metres > weapon.range && isBallistic(weapon.class);
+  const where = metres === null ? ' (not measured: both must be on the map)' : `; ${defender.name} is ${metres} m away`;
+  const note = beyond ? ': beyond it, the table refuses a Ballistic attack' : metres !== null && metres > weapon.range ? ' (the table measures the range of Ballistic attacks only)' : '';
+  return { range: weapon.range, metres, beyond, text: `Range ${weapon.range} m${where}${note}` };
+}
+
+/**
  * The ammunition of each weapon whose sheet gives a clip, in words ("Equipment Actions (Consumables,
  * Reloading)", Reload; "Fumble"): the shots loaded of the clip, the spare loads when counted, and a
  * Reload under way with the Actions it still takes.
@@ -375,14 +400,32 @@ export function reloadChoices(c: Pick<CharacterView, 'sheet' | 'fighter'>): { va
     .map((w) => ({ value: w.name, label: w.name === under ? `${w.name} (Reload under way, ${c.fighter.reloading!.left} Action${c.fighter.reloading!.left === 1 ? '' : 's'} left)` : `${w.name} (${shotsIn(c.fighter, w)}/${w.clip} shots)` }));
 }
 
-/** The reload command: one Action on the weapon; a hurry test (Ballistics or Survival) only as a Reload begins. */
-export function reloadCommand(who: string, weapon: string, hurry?: HurrySkill | ''): Record<string, unknown> {
-  return { type: 'reload', who, weapon, ...(hurry ? { hurry } : {}) };
+/**
+ * The reload command: one Action on the weapon; a hurry test (Ballistics or Survival) only as a Reload
+ * begins, its `target` given in place of the sheet's only with it (docs/d100/scenario-format.md, reload).
+ */
+export function reloadCommand(who: string, weapon: string, hurry?: HurrySkill | '', target?: number): Record<string, unknown> {
+  return { type: 'reload', who, weapon, ...(hurry ? { hurry, ...(target !== undefined ? { target } : {}) } : {}) };
 }
 
-/** The GM's inflict-ailment command; with `resist` the target first tests to resist it (option ailmentResistScore). */
-export function inflictCommand(target: string, ailment: string, resist: boolean): Record<string, unknown> {
-  return { type: 'inflict-ailment', target, ailment, ...(resist ? { resist: true } : {}) };
+/**
+ * What the GM may give a resistance test in place of the table's: the element of the ailment's source
+ * (-20 when the target is Weak to it, +20 when it Resists it), the Score tested instead of option
+ * ailmentResistScore's, or the target number itself.
+ */
+export interface ResistOverrides {
+  readonly element?: string | undefined;
+  readonly score?: Score | undefined;
+  readonly resistTarget?: number | undefined;
+}
+
+/**
+ * The GM's inflict-ailment command; with `resist` the target first tests to resist it (option
+ * ailmentResistScore). The overrides go only with `resist`: the table refuses them without it.
+ */
+export function inflictCommand(target: string, ailment: string, resist: boolean, overrides: ResistOverrides = {}): Record<string, unknown> {
+  const given = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined && v !== ''));
+  return { type: 'inflict-ailment', target, ailment, ...(resist ? { resist: true, ...given } : {}) };
 }
 
 /**

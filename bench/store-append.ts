@@ -17,7 +17,8 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_COMMIT_SPACING_MS, openSqliteStore } from '../packages/server/src/store/sqlite';
+import { openSqliteStore } from '../packages/server/src/store/sqlite';
+import { DEFAULT_COMMIT_SPACING_MS } from '../packages/server/src/store/spacing';
 const TABLES = Number(process.argv[2] ?? 200);
 const RATE = Number(process.argv[3] ?? 1200);
 const SECONDS = Number(process.argv[4] ?? 6);

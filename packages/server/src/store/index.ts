@@ -4,8 +4,9 @@ import { openSqliteStore } from './sqlite';
 import type { Store } from './types';
 
 export * from './types';
-export { DEFAULT_COMMIT_SPACING_MS, openSqliteStore, type SqliteStoreOptions } from './sqlite';
-export { channelFor, DEFAULT_PG_COMMIT_SPACING_MS, NOTICE_BYTES, openPostgresStore, parseWake, parseWakes, type PostgresStoreOptions } from './postgres';
+export { DEFAULT_COMMIT_SPACING_MS } from './spacing';
+export { openSqliteStore, type SqliteStoreOptions } from './sqlite';
+export { channelFor, NOTICE_BYTES, openPostgresStore, parseWake, parseWakes, type PostgresStoreOptions } from './postgres';
 
 export interface StoreConfig {
   /** PostgreSQL connection string; when absent the embedded SQLite store is used. */

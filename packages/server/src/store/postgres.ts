@@ -16,6 +16,7 @@ import {
 } from './types';
 import { TimeSlice } from '../yield';
 import { intArray, textArray } from './pg-binary';
+import { CommitSpacing, DEFAULT_COMMIT_SPACING_MS } from './spacing';
 import { toCommand, toEvent, toParticipant, toTable, toTableLoads, type CommandRow, type EventRow, type ParticipantRow, type TableRow } from './rows';
 
 export interface PostgresStoreOptions {
@@ -37,7 +38,7 @@ export interface PostgresStoreOptions {
   loadAggregateBytes?: number;
   /**
    * Least time between the starts of two group commits, in milliseconds (default
-   * DEFAULT_PG_COMMIT_SPACING_MS; 0 sends a batch as soon as one of the two that may be on their way
+   * DEFAULT_COMMIT_SPACING_MS; 0 sends a batch as soon as one of the two that may be on their way
    * is back). Appends made in the meantime wait and go in the next batch: fewer, larger batches cost
    * less CPU per append here and in the database (each batch is a round trip and a commit), at the
    * price of up to this long added to an append's wait when the store is not busy.
@@ -51,9 +52,6 @@ export interface PostgresStoreOptions {
    */
   notices?: 'append' | 'batch';
 }
-
-/** See PostgresStoreOptions.commitSpacingMs (docs/benchmarks.md, "The table server on PostgreSQL"). */
-export const DEFAULT_PG_COMMIT_SPACING_MS = 4;
 
 /**
  * The one notification channel of a schema. Every table shares it (a channel per table would need a
@@ -380,13 +378,10 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   }
   const MAX_IN_FLIGHT = 2;
   const MAX_BATCH = 500;
-  const spacingMs = options.commitSpacingMs ?? DEFAULT_PG_COMMIT_SPACING_MS;
+  const spacing = new CommitSpacing(options.commitSpacingMs ?? DEFAULT_COMMIT_SPACING_MS);
   let queue: PendingAppend[] = [];
   let scheduled = false;
   let inFlight = 0;
-  /** When the last batch was sent (performance.now()), and the timer that sends the next once the spacing has passed. */
-  let lastSentAt = -Infinity;
-  let spacingTimer: NodeJS.Timeout | null = null;
   let idle: (() => void) | null = null;
 
   /** Transaction failures PostgreSQL undoes whole, so the batch may simply be sent again. */
@@ -445,16 +440,8 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   };
 
   const pump = () => {
-    while (queue.length > 0 && inFlight < MAX_IN_FLIGHT && !spacingTimer) {
-      const wait = lastSentAt + spacingMs - performance.now();
-      if (wait > 0) {
-        spacingTimer = setTimeout(() => {
-          spacingTimer = null;
-          pump();
-        }, wait);
-        return;
-      }
-      lastSentAt = performance.now();
+    while (queue.length > 0 && inFlight < MAX_IN_FLIGHT) {
+      if (spacing.holds(pump)) return;
       const batch = queue.slice(0, MAX_BATCH);
       queue = queue.slice(MAX_BATCH);
       inFlight++;

@@ -16,6 +16,7 @@ import {
 } from './types';
 import { TimeSlice } from '../yield';
 import { toCommand, toEvent, toParticipant, toTable, toTableLoads, type CommandRow, type EventRow, type ParticipantRow, type TableRow } from './rows';
+import { CommitSpacing, DEFAULT_COMMIT_SPACING_MS } from './spacing';
 
 // The events and commands are rowid tables, their keys unique indexes: rows go in the order they are
 // appended, so a commit writes the last page or two of each table and small index entries. Keyed by
@@ -84,9 +85,6 @@ INSERT OR IGNORE INTO store_meta (key, value) VALUES ('schema_version', '1');
 /** A table's version, as a column of a query on `tables`: its last event's seq, 0 with none. */
 const VERSION = '(SELECT coalesce(max(seq), 0) FROM events WHERE events.table_id = tables.id) AS version';
 
-/** See SqliteStoreOptions.commitSpacingMs (docs/benchmarks.md, "Group commits spaced"). */
-export const DEFAULT_COMMIT_SPACING_MS = 4;
-
 export interface SqliteStoreOptions {
   /** Database file (created with its directory if missing). */
   file: string;
@@ -145,13 +143,10 @@ class Writer {
   private inFlight = false;
   /** The outbox is sent at the end of this turn of the event loop. */
   private sendScheduled = false;
-  /** When the last batch was sent (performance.now()), and the timer that sends the next once the spacing has passed. */
-  private lastSentAt = -Infinity;
-  private spacingTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly worker: Worker,
-    private readonly spacingMs: number,
+    private readonly spacing: CommitSpacing,
   ) {
     worker.on('message', (message: { results?: WriteResult[] }) => {
       for (const r of message.results ?? []) {
@@ -198,19 +193,10 @@ class Writer {
   }
 
   private send(): void {
-    if (this.inFlight || this.outbox.length === 0 || this.failure || this.spacingTimer) return;
+    if (this.inFlight || this.outbox.length === 0 || this.failure || this.spacing.waiting) return;
     // Requests that commit nothing do not wait for the spacing: an import's parts go one after the
     // other, and a close at once.
-    const commits = this.outbox.some((r) => !NO_COMMIT_OPS.has(r.op));
-    const wait = commits ? this.lastSentAt + this.spacingMs - performance.now() : 0;
-    if (wait > 0) {
-      this.spacingTimer = setTimeout(() => {
-        this.spacingTimer = null;
-        this.send();
-      }, wait);
-      return;
-    }
-    if (commits) this.lastSentAt = performance.now();
+    if (this.outbox.some((r) => !NO_COMMIT_OPS.has(r.op)) && this.spacing.holds(() => this.send())) return;
     const requests = this.outbox;
     this.outbox = [];
     try {
@@ -280,7 +266,7 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Stor
   const file = resolve(options.file);
   mkdirSync(dirname(file), { recursive: true });
   const worker = await startWriter(file, options.synchronous ?? 'full');
-  const writer = new Writer(worker, options.commitSpacingMs ?? DEFAULT_COMMIT_SPACING_MS);
+  const writer = new Writer(worker, new CommitSpacing(options.commitSpacingMs ?? DEFAULT_COMMIT_SPACING_MS));
   const db = new Database(file, { readonly: true, fileMustExist: true });
   db.pragma('busy_timeout = 5000');
 

@@ -346,14 +346,14 @@ export function exampleSheet(file: string): Record<string, unknown> {
   return JSON.parse(JSON.stringify(loaded.sheet));
 }
 
-// One-table fixtures for a store's append path: a table with its GM, and one-event appends whose
-// command id is `c<seq>`.
+// One-table fixtures for a store's append path: a table with its GM (`gm` unless named), and
+// one-event appends by `gm` whose command id is `c<seq>`.
 const FIXTURE_AT = '2026-01-01T00:00:00.000Z';
-export const fixtureTable = (id: string): NewTable => ({
+export const fixtureTable = (id: string, gm = 'gm'): NewTable => ({
   table: { id, name: id, createdAt: FIXTURE_AT, ruleset: 'personae', settings: { physicalDice: false }, version: 0 },
   inviteHash: `invite-${id}`,
   observerHash: `observer-${id}`,
-  participants: [{ participant: { id: 'gm', role: 'gm', displayName: 'GM', joinedAt: FIXTURE_AT, removedAt: null }, tokenHash: `token-${id}` }],
+  participants: [{ participant: { id: gm, role: 'gm', displayName: 'GM', joinedAt: FIXTURE_AT, removedAt: null }, tokenHash: `token-${id}` }],
   events: [],
 });
 export const fixtureEvent = (seq: number, commandId: string): EventRecord => ({ seq, at: FIXTURE_AT, participantId: 'gm', commandId, event: { type: 'noted', seq } });

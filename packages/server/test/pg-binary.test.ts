@@ -1,21 +1,12 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgresStore, type CommandRecord, type EventRecord, type NewTable, type Store, type TableWake } from '../src/store';
+import { openPostgresStore, type CommandRecord, type EventRecord, type Store, type TableWake } from '../src/store';
 import { intArray, textArray } from '../src/store/pg-binary';
-import { hashToken } from '../src/tokens';
-import { dropSchema, PG_URL, runPg, uniqueSchema } from './helpers';
+import { dropSchema, fixtureTable, PG_URL, runPg, uniqueSchema } from './helpers';
 
 const now = '2025-01-01T00:00:00.000Z';
 
-function table(id: string): NewTable {
-  return {
-    table: { id, name: `Table ${id}`, createdAt: now, ruleset: 'personae', settings: { physicalDice: false }, version: 0 },
-    inviteHash: hashToken(`invite-${id}`),
-    observerHash: hashToken(`observer-${id}`),
-    participants: [{ participant: { id: 'gm1', role: 'gm', displayName: 'GM', joinedAt: now, removedAt: null }, tokenHash: hashToken(`gm-${id}`) }],
-    events: [],
-  };
-}
+const table = (id: string) => fixtureTable(id, 'gm1');
 
 const event = (seq: number, commandId: string): EventRecord => ({ seq, at: now, participantId: 'gm1', commandId, event: { type: 'tick', text: 'a "quoted" \\ {brace}, ünï' } });
 const command = (commandId: string, from: number, count: number): CommandRecord => ({
